@@ -1,0 +1,107 @@
+package dev.ingestbench.events;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * Deterministic synthetic taxi-ride events.
+ *
+ * <p>Event {@code i} depends only on the seed and {@code i}, so any worker can generate any slice of a
+ * run and two runs with the same seed publish the same bytes. Messages are padded with a
+ * {@code _padding} field to the requested JSON size (±5%); the unpadded event is ~250 bytes.
+ */
+public final class TaxiRideGenerator {
+
+  /** Default message size: the ~500-byte messages of the small-message rounds. */
+  public static final int DEFAULT_MESSAGE_SIZE_BYTES = 500;
+
+  /** Rides start here (Singapore, where the reference rounds ran) and wander a few kilometres. */
+  private static final double BASE_LATITUDE = 1.35;
+
+  private static final double BASE_LONGITUDE = 103.82;
+
+  /** Event times are spread over one day from a fixed origin so output is reproducible. */
+  private static final long ORIGIN_EPOCH_SECONDS = 1_770_854_400L; // 2026-02-12T00:00:00Z
+
+  private static final DateTimeFormatter TIMESTAMP =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSxxx").withZone(ZoneOffset.UTC);
+
+  /** Bytes that {@code ,"_padding":""} adds around the padding characters. */
+  private static final int PADDING_FIELD_OVERHEAD = ",\"_padding\":\"\"".length();
+
+  private final long seed;
+  private final int messageSizeBytes;
+
+  public TaxiRideGenerator(long seed, int messageSizeBytes) {
+    if (messageSizeBytes <= 0) {
+      throw new IllegalArgumentException(
+          "--messageSizeBytes=" + messageSizeBytes + " must be positive, e.g. 500 or 10000");
+    }
+    this.seed = seed;
+    this.messageSizeBytes = messageSizeBytes;
+  }
+
+  public long seed() {
+    return seed;
+  }
+
+  public int messageSizeBytes() {
+    return messageSizeBytes;
+  }
+
+  /** The event with index {@code index}, unpadded. */
+  public TaxiRide event(long index) {
+    SplittableRandom random = new SplittableRandom(mix(seed, index));
+    long ride = index / 100; // ~100 points per ride, like a real trip's GPS trace
+    int pointIdx = (int) (index % 100) * 16 + random.nextInt(16);
+    double meterIncrement = round(0.01 + random.nextDouble() * 0.04, 4);
+    Instant at = Instant.ofEpochSecond(ORIGIN_EPOCH_SECONDS + (index % 86_400), random.nextInt(1_000_000) * 1_000L);
+    return new TaxiRide(
+        "ride-" + ride,
+        TaxiRide.STATUSES[random.nextInt(TaxiRide.STATUSES.length)],
+        round(BASE_LATITUDE + random.nextDouble() * 0.2 - 0.1, 6),
+        round(BASE_LONGITUDE + random.nextDouble() * 0.2 - 0.1, 6),
+        1 + random.nextInt(6),
+        round(pointIdx * meterIncrement, 2),
+        meterIncrement,
+        pointIdx,
+        TIMESTAMP.format(at),
+        null);
+  }
+
+  /** The JSON bytes of event {@code index}, padded to the configured size. */
+  public byte[] message(long index) {
+    TaxiRide ride = event(index);
+    byte[] unpadded = TaxiRideJson.toBytes(ride);
+    int paddingChars = messageSizeBytes - unpadded.length - PADDING_FIELD_OVERHEAD;
+    if (paddingChars <= 0) {
+      return unpadded;
+    }
+    char[] padding = new char[paddingChars];
+    Arrays.fill(padding, 'x');
+    byte[] padded = TaxiRideJson.toBytes(ride.withPadding(new String(padding)));
+    return padded;
+  }
+
+  /** The message as text, for logs and tests. */
+  public String messageText(long index) {
+    return new String(message(index), StandardCharsets.UTF_8);
+  }
+
+  private static long mix(long seed, long index) {
+    // SplitMix64 finaliser: neighbouring indexes get unrelated streams.
+    long z = seed * 0x9E3779B97F4A7C15L + index;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
+  private static double round(double value, int decimals) {
+    double scale = Math.pow(10, decimals);
+    return Math.round(value * scale) / scale;
+  }
+}

@@ -1,0 +1,52 @@
+package dev.ingestbench.events;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import java.io.IOException;
+
+/** The JSON wire form of a {@link TaxiRide}: one shared, thread-safe mapper for the whole project. */
+public final class TaxiRideJson {
+
+  /** Shared mapper; Jackson mappers are thread-safe once configured. */
+  public static final ObjectMapper MAPPER =
+      new ObjectMapper().configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
+
+  private static final ObjectWriter WRITER = MAPPER.writerFor(TaxiRide.class);
+  private static final ObjectReader READER = MAPPER.readerFor(TaxiRide.class);
+
+  private TaxiRideJson() {}
+
+  public static byte[] toBytes(TaxiRide ride) {
+    try {
+      return WRITER.writeValueAsBytes(ride);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a TaxiRide always serialises", e);
+    }
+  }
+
+  /**
+   * Parses a message payload.
+   *
+   * @throws MalformedEventException naming what is wrong when the bytes are not a taxi-ride event
+   */
+  public static TaxiRide parse(byte[] payload) {
+    try {
+      TaxiRide ride = READER.readValue(payload);
+      if (ride == null) {
+        throw new MalformedEventException("payload is JSON null, expected a taxi-ride object");
+      }
+      return ride;
+    } catch (IOException e) {
+      throw new MalformedEventException("payload is not a taxi-ride event: " + firstLine(e), e);
+    }
+  }
+
+  private static String firstLine(IOException e) {
+    String message = String.valueOf(e.getMessage());
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+}

@@ -1,0 +1,92 @@
+package dev.ingestbench.publisher;
+
+import java.io.Serializable;
+
+/**
+ * The load parameters of one publishing run as one typed, validated value, so each worker gets the
+ * same settings and a bad flag fails at launch, not on a worker.
+ */
+public record PublishSettings(
+    String emulatorHost,
+    String topicPath,
+    long numMessages,
+    int messageSizeBytes,
+    long seed,
+    double ratePerSecond,
+    int shards,
+    long batchMaxMessages,
+    long batchMaxBytes,
+    long batchDelayMs,
+    long maxOutstandingMessages,
+    long maxOutstandingBytes,
+    PublisherOptions.FlowControlBehavior flowControlBehavior)
+    implements Serializable {
+
+  /** Service limits of one Publish request. */
+  static final long SERVICE_MAX_BATCH_MESSAGES = 1_000;
+
+  static final long SERVICE_MAX_BATCH_BYTES = 10_000_000;
+
+  /** Validates the flags once, naming the flag, the value and the fix. */
+  public static PublishSettings from(PublisherOptions options) {
+    String topic = PubsubPaths.topic(options.getProject(), "--topic", options.getTopic());
+    require(options.getNumMessages() >= 0, "--numMessages", options.getNumMessages(), "use 0 or more");
+    require(
+        options.getMessageSizeBytes() > 0 && options.getMessageSizeBytes() <= 10_000_000,
+        "--messageSizeBytes",
+        options.getMessageSizeBytes(),
+        "use 1..10000000 (Pub/Sub's 10 MB message limit)");
+    require(options.getRatePerSecond() >= 0, "--ratePerSecond", options.getRatePerSecond(), "use 0 (unthrottled) or a positive rate");
+    require(options.getPublisherShards() >= 0, "--publisherShards", options.getPublisherShards(), "use 0 (one per core) or more");
+    require(
+        options.getBatchMaxMessages() >= 1 && options.getBatchMaxMessages() <= SERVICE_MAX_BATCH_MESSAGES,
+        "--batchMaxMessages",
+        options.getBatchMaxMessages(),
+        "use 1..1000, the service's limit per Publish request");
+    require(
+        options.getBatchMaxBytes() >= 1 && options.getBatchMaxBytes() <= SERVICE_MAX_BATCH_BYTES,
+        "--batchMaxBytes",
+        options.getBatchMaxBytes(),
+        "use 1..10000000, the service's 10 MB limit per Publish request");
+    require(options.getBatchDelayMs() >= 1, "--batchDelayMs", options.getBatchDelayMs(), "use 1 ms or more");
+    require(
+        options.getMaxOutstandingMessages() >= options.getBatchMaxMessages(),
+        "--maxOutstandingMessages",
+        options.getMaxOutstandingMessages(),
+        "allow at least one full batch (--batchMaxMessages=" + options.getBatchMaxMessages() + ")");
+    require(
+        options.getMaxOutstandingBytes() >= options.getMessageSizeBytes(),
+        "--maxOutstandingBytes",
+        options.getMaxOutstandingBytes(),
+        "allow at least one message (--messageSizeBytes=" + options.getMessageSizeBytes() + ")");
+    int shards =
+        options.getPublisherShards() > 0
+            ? options.getPublisherShards()
+            : Runtime.getRuntime().availableProcessors();
+    return new PublishSettings(
+        options.getPubsubEmulatorHost(),
+        topic,
+        options.getNumMessages(),
+        options.getMessageSizeBytes(),
+        options.getSeed(),
+        options.getRatePerSecond(),
+        (int) Math.max(1, Math.min(shards, Math.max(1, options.getNumMessages()))),
+        options.getBatchMaxMessages(),
+        options.getBatchMaxBytes(),
+        options.getBatchDelayMs(),
+        options.getMaxOutstandingMessages(),
+        options.getMaxOutstandingBytes(),
+        options.getFlowControlBehavior());
+  }
+
+  /** Each shard's share of the target rate; 0 when unthrottled. */
+  double ratePerShard() {
+    return ratePerSecond / shards;
+  }
+
+  private static void require(boolean ok, String flag, Object value, String fix) {
+    if (!ok) {
+      throw new IllegalArgumentException(flag + "=" + value + " is invalid: " + fix);
+    }
+  }
+}
