@@ -1,5 +1,7 @@
 package dev.ingestbench.publisher;
 
+import dev.ingestbench.pubsub.PubsubChannels;
+
 import com.google.api.core.ApiFuture;
 import com.google.api.core.ApiFutureCallback;
 import com.google.api.core.ApiFutures;

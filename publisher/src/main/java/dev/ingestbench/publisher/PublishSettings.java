@@ -1,5 +1,7 @@
 package dev.ingestbench.publisher;
 
+import dev.ingestbench.pubsub.PubsubPaths;
+
 import java.io.Serializable;
 
 /**

@@ -1,5 +1,7 @@
 package dev.ingestbench.publisher;
 
+import dev.ingestbench.pubsub.PubsubConnectionOptions;
+
 import org.apache.beam.sdk.extensions.gcp.options.GcpOptions;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;

@@ -1,5 +1,8 @@
 package dev.ingestbench.publisher;
 
+import dev.ingestbench.pubsub.PubsubAdmin;
+import dev.ingestbench.pubsub.PubsubPaths;
+
 import java.util.Arrays;
 import java.util.List;
 import org.apache.beam.sdk.Pipeline;

@@ -1,4 +1,4 @@
-package dev.ingestbench.publisher;
+package dev.ingestbench.pubsub;
 
 import com.google.api.gax.rpc.AlreadyExistsException;
 import com.google.cloud.pubsub.v1.SubscriptionAdminClient;
@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 public final class PubsubAdmin {
   private static final Logger LOG = LoggerFactory.getLogger(PubsubAdmin.class);
   /** Long enough for a checkpointing runner to ack what it read before Pub/Sub redelivers it. */
-  static final int ACK_DEADLINE_SECONDS = 60;
+  public static final int ACK_DEADLINE_SECONDS = 60;
 
   private PubsubAdmin() {}
 

@@ -1,4 +1,4 @@
-package dev.ingestbench.publisher;
+package dev.ingestbench.pubsub;
 
 import com.google.api.gax.core.CredentialsProvider;
 import com.google.api.gax.core.NoCredentialsProvider;

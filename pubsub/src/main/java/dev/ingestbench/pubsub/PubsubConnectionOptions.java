@@ -1,4 +1,4 @@
-package dev.ingestbench.publisher;
+package dev.ingestbench.pubsub;
 
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.DefaultValueFactory;

@@ -1,4 +1,4 @@
-package dev.ingestbench.publisher;
+package dev.ingestbench.pubsub;
 
 import java.util.regex.Pattern;
 

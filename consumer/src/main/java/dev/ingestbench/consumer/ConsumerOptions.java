@@ -1,0 +1,100 @@
+package dev.ingestbench.consumer;
+
+import dev.ingestbench.pubsub.PubsubConnectionOptions;
+import org.apache.beam.sdk.io.gcp.bigquery.BigQueryOptions;
+import org.apache.beam.sdk.options.Default;
+import org.apache.beam.sdk.options.Description;
+import org.apache.beam.sdk.options.StreamingOptions;
+
+/**
+ * Flags of the consumer pipeline.
+ *
+ * <p>Beam's own BigQuery flags pass straight through (they live on {@link BigQueryOptions}):
+ * {@code --useStorageApiConnectionPool}, {@code --minConnectionPoolConnections}, {@code
+ * --maxConnectionPoolConnections}, {@code --numStorageWriteApiStreams}, {@code
+ * --storageWriteApiTriggeringFrequencySec}.
+ */
+public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, PubsubConnectionOptions {
+
+  @Description("Where messages come from: pubsub (--subscription) or synthetic (generated in the pipeline, no broker).")
+  @Default.String("pubsub")
+  String getSource();
+
+  void setSource(String value);
+
+  @Description("Subscription to read: a name (completed with --project) or projects/P/subscriptions/S.")
+  String getSubscription();
+
+  void setSubscription(String value);
+
+  @Description("Table to write: PROJECT:DATASET.TABLE or DATASET.TABLE (completed with --project). Dead letters go to TABLE_dlq.")
+  String getOutputTable();
+
+  void setOutputTable(String value);
+
+  @Description("Row shape: json-column (message metadata plus the payload as a JSON column) or typed (payload fields as typed columns).")
+  @Default.String("json-column")
+  String getRowFormat();
+
+  void setRowFormat(String value);
+
+  @Description("exactly-once (STORAGE_WRITE_API) or at-least-once (STORAGE_API_AT_LEAST_ONCE).")
+  @Default.String("exactly-once")
+  String getWriteMethod();
+
+  void setWriteMethod(String value);
+
+  @Description("Dynamic destinations: spread rows over N tables (TABLE_0..TABLE_N-1) by event index; 1 writes TABLE itself.")
+  @Default.Integer(1)
+  int getDestinationTables();
+
+  void setDestinationTables(int value);
+
+  @Description("With --source=synthetic: how many messages to generate.")
+  @Default.Long(100_000)
+  long getSyntheticMessages();
+
+  void setSyntheticMessages(long value);
+
+  @Description("With --source=synthetic: size of each generated JSON message in bytes.")
+  @Default.Integer(500)
+  int getMessageSizeBytes();
+
+  void setMessageSizeBytes(int value);
+
+  @Description("With --source=synthetic: generator seed (the publisher's --seed gives the same events).")
+  @Default.Long(1)
+  long getSeed();
+
+  void setSeed(long value);
+
+  @Description("Local emulator only: messages asked for per Pull. Real Pub/Sub caps a Pull at 1000; the emulator answers each Pull in ~50-160 ms whatever its size, so bigger pulls read faster.")
+  @Default.Integer(5_000)
+  int getEmulatorPullBatchSize();
+
+  void setEmulatorPullBatchSize(int value);
+
+  @Description("Where rows go: local (the in-process BigQuery sink), bigquery (the real service) or auto (bigquery on Dataflow, local otherwise).")
+  @Default.String("auto")
+  String getSink();
+
+  void setSink(String value);
+
+  @Description("Local runs: directory for the write timeline, samples and verification results. Empty writes nothing.")
+  @Default.String("")
+  String getLocalOutputDir();
+
+  void setLocalOutputDir(String value);
+
+  @Description("Local runs: stop once this many distinct messages are written or dead-lettered; 0 runs until --timeoutSeconds (or the synthetic source ends).")
+  @Default.Long(0)
+  long getExpectedMessages();
+
+  void setExpectedMessages(long value);
+
+  @Description("Local runs: stop after this many seconds even if not everything arrived.")
+  @Default.Long(600)
+  long getTimeoutSeconds();
+
+  void setTimeoutSeconds(long value);
+}

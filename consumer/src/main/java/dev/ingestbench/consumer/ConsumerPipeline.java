@@ -1,0 +1,120 @@
+package dev.ingestbench.consumer;
+
+import com.google.api.services.bigquery.model.TableRow;
+import dev.ingestbench.consumer.local.LocalRun;
+import dev.ingestbench.consumer.local.LocalRunnerDefaults;
+import dev.ingestbench.consumer.rows.ConvertToRowsFn;
+import dev.ingestbench.consumer.rows.DeadLetters;
+import dev.ingestbench.consumer.rows.RowSchemas;
+import dev.ingestbench.consumer.sink.LocalBigQuery;
+import dev.ingestbench.consumer.sink.WriteRows;
+import dev.ingestbench.consumer.source.ReadMessages;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.io.gcp.bigquery.BigQueryServices;
+import org.apache.beam.sdk.io.gcp.bigquery.BigQueryStorageApiInsertError;
+import org.apache.beam.sdk.io.gcp.bigquery.TableRowJsonCoder;
+import org.apache.beam.sdk.io.gcp.bigquery.WriteResult;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.transforms.Flatten;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionList;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.TupleTagList;
+import org.apache.beam.sdk.values.TypeDescriptor;
+import org.checkerframework.checker.nullness.qual.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Streaming pipeline: messages (Pub/Sub or synthetic) to rows to BigQuery's Storage Write API, with
+ * every message that cannot be written landing in {@code TABLE_dlq} with the reason.
+ */
+public final class ConsumerPipeline {
+  private static final Logger LOG = LoggerFactory.getLogger(ConsumerPipeline.class);
+
+  private ConsumerPipeline() {}
+
+  /**
+   * Adds the consumer to {@code pipeline}. Tests call this with the options a user passes, so the
+   * tested graph is the shipped graph; {@code services} is the local sink, or null for BigQuery.
+   */
+  public static void build(
+      Pipeline pipeline, ConsumerOptions options, @Nullable BigQueryServices services) {
+    ConsumerConfig config = ConsumerConfig.validate(options);
+    ReadMessages read = new ReadMessages(options);
+    PCollectionTuple converted =
+        pipeline
+            .apply(read)
+            .apply(
+                "Convert to rows",
+                ParDo.of(new ConvertToRowsFn(config.rowFormat(), read.sourceName()))
+                    .withOutputTags(ConvertToRowsFn.ROWS, TupleTagList.of(ConvertToRowsFn.DEAD_LETTERS)));
+    PCollection<TableRow> rows = converted.get(ConvertToRowsFn.ROWS).setCoder(TableRowJsonCoder.of());
+    WriteResult written =
+        rows.apply(
+            "Write rows",
+            new WriteRows(
+                config.target(), RowSchemas.forFormat(config.rowFormat()), config.writeMethod(), services));
+    PCollection<TableRow> rejected =
+        written
+            .getFailedStorageApiInserts()
+            .apply(
+                "Describe rejected rows",
+                MapElements.into(TypeDescriptor.of(TableRow.class))
+                    .via(
+                        (BigQueryStorageApiInsertError error) ->
+                            DeadLetters.forRejectedRow(
+                                error.getRow(), error.getErrorMessage(), System.currentTimeMillis() * 1_000L)))
+            .setCoder(TableRowJsonCoder.of());
+    PCollectionList.of(converted.get(ConvertToRowsFn.DEAD_LETTERS).setCoder(TableRowJsonCoder.of()))
+        .and(rejected)
+        .apply("Gather dead letters", Flatten.pCollections())
+        .apply(
+            "Write dead letters",
+            new WriteRows(
+                config.target().deadLetters(), RowSchemas.deadLetter(), WriteMethod.AT_LEAST_ONCE, services));
+  }
+
+  /** True when rows go to the in-process sink rather than BigQuery. */
+  static boolean usesLocalSink(ConsumerOptions options) {
+    return switch (SinkKind.fromFlag(options.getSink())) {
+      case LOCAL -> true;
+      case BIGQUERY -> false;
+      case AUTO -> !options.getRunner().getSimpleName().equals("DataflowRunner");
+    };
+  }
+
+  /** Parses flags (with the local defaults when no GCP runner is named) into options. */
+  public static ConsumerOptions parse(String[] args) {
+    PipelineOptionsFactory.register(ConsumerOptions.class);
+    return PipelineOptionsFactory.fromArgs(LocalRunnerDefaults.apply(args))
+        .withValidation()
+        .as(ConsumerOptions.class);
+  }
+
+  public static void main(String[] args) throws Exception {
+    ConsumerOptions options;
+    try {
+      options = parse(args);
+      ConsumerConfig.validate(options);
+    } catch (IllegalArgumentException e) {
+      System.err.println("consumer: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    if (usesLocalSink(options)) {
+      LocalBigQuery sink = LocalBigQuery.create();
+      Pipeline pipeline = Pipeline.create(options);
+      build(pipeline, options, sink.services());
+      LocalRun.Result result = LocalRun.drive(pipeline, sink, options);
+      System.exit(result.complete() ? 0 : 1);
+    } else {
+      Pipeline pipeline = Pipeline.create(options);
+      build(pipeline, options, null);
+      // On Dataflow (and for Flex Templates) the launcher returns once the job is submitted.
+      LOG.info("Submitted: {}", pipeline.run());
+    }
+  }
+}

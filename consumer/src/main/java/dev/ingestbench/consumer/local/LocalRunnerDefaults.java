@@ -1,0 +1,80 @@
+package dev.ingestbench.consumer.local;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The flags a local run gets unless the user gives them: embedded Flink, tuned as measured.
+ *
+ * <ul>
+ *   <li>{@code --runner=FlinkRunner --flinkMaster=[local]}: ~5x the DirectRunner on a Pub/Sub read.
+ *   <li>{@code --checkpointingInterval=1000}: Pub/Sub messages are acked only when a checkpoint
+ *       completes, and exactly-once needs checkpoints; long intervals stall the last readers.
+ *   <li>{@code --stateBackend=filesystem}: Flink's default in-memory checkpoint storage (5 MB)
+ *       overflows with Beam's de-duplication state, and the restart loop then duplicates rows.
+ *   <li>{@code --fasterCopy=true}: skips a defensive copy per element (~40% here).
+ *   <li>{@code --attachedMode=false} (Flink) / {@code --blockOnRun=false} (Direct): {@code run()}
+ *       returns, so the local driver can watch progress and stop the job when everything arrived.
+ * </ul>
+ */
+public final class LocalRunnerDefaults {
+  private LocalRunnerDefaults() {}
+
+  public static String[] apply(String[] args) {
+    List<String> out = new ArrayList<>(Arrays.asList(args));
+    String runner = value(args, "runner");
+    if (runner == null) {
+      runner = "FlinkRunner";
+      out.add("--runner=FlinkRunner");
+    }
+    if (runner.endsWith("DataflowRunner")) {
+      return args;
+    }
+    addIfAbsent(out, args, "streaming", "true");
+    if (runner.endsWith("FlinkRunner")) {
+      String master = value(args, "flinkMaster");
+      if (master == null || master.equals("[local]") || master.equals("[auto]")) {
+        addIfAbsent(out, args, "flinkMaster", "[local]");
+        addIfAbsent(out, args, "checkpointingInterval", "1000");
+        addIfAbsent(out, args, "fasterCopy", "true");
+        addIfAbsent(out, args, "attachedMode", "false");
+        if (value(args, "stateBackend") == null) {
+          out.add("--stateBackend=filesystem");
+          out.add("--stateBackendStoragePath=" + checkpointDirectory());
+        }
+      }
+    } else if (runner.endsWith("DirectRunner")) {
+      addIfAbsent(out, args, "blockOnRun", "false");
+    }
+    return out.toArray(new String[0]);
+  }
+
+  private static String checkpointDirectory() {
+    try {
+      return Files.createTempDirectory("ingestbench-flink-checkpoints").toUri().toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a checkpoint directory for local Flink", e);
+    }
+  }
+
+  private static void addIfAbsent(List<String> out, String[] args, String flag, String value) {
+    if (value(args, flag) == null) {
+      out.add("--" + flag + "=" + value);
+    }
+  }
+
+  /** The value of {@code --flag=value} in args, or null. */
+  static String value(String[] args, String flag) {
+    String prefix = "--" + flag + "=";
+    for (String arg : args) {
+      if (arg.startsWith(prefix)) {
+        return arg.substring(prefix.length());
+      }
+    }
+    return null;
+  }
+}

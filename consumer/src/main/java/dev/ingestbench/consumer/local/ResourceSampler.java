@@ -1,0 +1,90 @@
+package dev.ingestbench.consumer.local;
+
+import com.sun.management.OperatingSystemMXBean;
+import dev.ingestbench.consumer.sink.LocalBigQuery;
+import dev.ingestbench.consumer.sink.WrittenRows;
+import java.io.IOException;
+import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Once a second: this JVM's CPU time (the local stand-in for Dataflow's {@code job/total_vcpu_time}),
+ * rows visible in the sink, open append clients and heap in use.
+ */
+final class ResourceSampler {
+  record Sample(
+      long epochSecond,
+      double cpuSeconds,
+      int vcpus,
+      long rowsVisible,
+      long accountedFor,
+      int openAppendClients,
+      long heapUsedBytes) {}
+
+  private final OperatingSystemMXBean os =
+      (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+  private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+  private final LocalBigQuery sink;
+  private final List<Sample> samples = new ArrayList<>();
+  private final long startCpuNanos;
+  private long lastCpuNanos;
+
+  ResourceSampler(LocalBigQuery sink) {
+    this.sink = sink;
+    this.startCpuNanos = os.getProcessCpuTime();
+    this.lastCpuNanos = startCpuNanos;
+  }
+
+  Sample sample() {
+    long cpu = os.getProcessCpuTime();
+    WrittenRows.Snapshot rows = sink.verification();
+    Sample sample =
+        new Sample(
+            Instant.now().getEpochSecond(),
+            (cpu - lastCpuNanos) / 1e9,
+            Runtime.getRuntime().availableProcessors(),
+            rows.rowsWritten(),
+            rows.accountedFor(),
+            sink.openAppendClients(),
+            memory.getHeapMemoryUsage().getUsed());
+    lastCpuNanos = cpu;
+    samples.add(sample);
+    return sample;
+  }
+
+  double totalCpuSeconds() {
+    return (os.getProcessCpuTime() - startCpuNanos) / 1e9;
+  }
+
+  List<Sample> samples() {
+    return samples;
+  }
+
+  /** One row a second: the CPU series the analysis turns into utilisation. */
+  void writeCsv(Path file) throws IOException {
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write("epoch_second,cpu_seconds,vcpus,rows_visible,accounted_for,open_append_clients,heap_used_bytes\n");
+      for (Sample s : samples) {
+        out.write(
+            String.format(
+                Locale.ROOT,
+                "%d,%.4f,%d,%d,%d,%d,%d%n",
+                s.epochSecond(),
+                s.cpuSeconds(),
+                s.vcpus(),
+                s.rowsVisible(),
+                s.accountedFor(),
+                s.openAppendClients(),
+                s.heapUsedBytes()));
+      }
+    }
+  }
+}

@@ -1,0 +1,58 @@
+package dev.ingestbench.consumer.rows;
+
+import com.google.api.services.bigquery.model.TableRow;
+import dev.ingestbench.events.MalformedEventException;
+import java.util.Map;
+import org.apache.beam.sdk.io.gcp.pubsub.PubsubMessage;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.values.TupleTag;
+import org.joda.time.Instant;
+
+/** Message to row; a message that cannot become a row goes to the dead-letter output with why. */
+public class ConvertToRowsFn extends DoFn<PubsubMessage, TableRow> {
+  public static final TupleTag<TableRow> ROWS = new TupleTag<>() {};
+  public static final TupleTag<TableRow> DEAD_LETTERS = new TupleTag<>() {};
+
+  private final RowFormat format;
+  private final String subscriptionName;
+  private final Counter read = Metrics.counter("consumer", "messages_read");
+  private final Counter converted = Metrics.counter("consumer", "rows_converted");
+  private final Counter deadLettered = Metrics.counter("consumer", "dead_lettered_parse");
+
+  public ConvertToRowsFn(RowFormat format, String subscriptionName) {
+    this.format = format;
+    this.subscriptionName = subscriptionName;
+  }
+
+  @ProcessElement
+  public void processElement(
+      @Element PubsubMessage message, @Timestamp Instant publishTime, MultiOutputReceiver out) {
+    read.inc();
+    long nowMicros = System.currentTimeMillis() * 1_000L;
+    Map<String, String> attributes = message.getAttributeMap();
+    MessageMetadata metadata =
+        new MessageMetadata(
+            subscriptionName,
+            message.getMessageId() == null ? "" : message.getMessageId(),
+            attributes,
+            publishTime.getMillis() * 1_000L,
+            nowMicros);
+    byte[] payload = message.getPayload();
+    try {
+      out.get(ROWS).output(MessageToRow.convert(format, metadata, payload));
+      converted.inc();
+    } catch (MalformedEventException e) {
+      Long index = null;
+      try {
+        index = MessageToRow.eventIndex(attributes);
+      } catch (MalformedEventException badIndex) {
+        // the index itself is what is malformed; the error says so
+      }
+      out.get(DEAD_LETTERS)
+          .output(DeadLetters.forMessage(metadata, index, payload, e.getMessage(), nowMicros));
+      deadLettered.inc();
+    }
+  }
+}

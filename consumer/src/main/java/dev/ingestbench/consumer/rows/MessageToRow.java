@@ -1,0 +1,112 @@
+package dev.ingestbench.consumer.rows;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.google.api.services.bigquery.model.TableRow;
+import dev.ingestbench.events.MalformedEventException;
+import dev.ingestbench.events.MessageAttributes;
+import dev.ingestbench.events.TaxiRide;
+import dev.ingestbench.events.TaxiRideJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/**
+ * Turns one message into one BigQuery {@link TableRow}: the consumer's per-row work, as a plain
+ * function so tests and JMH call exactly what the pipeline runs.
+ *
+ * <p>TIMESTAMP columns are filled with epoch microseconds ({@code Long}), the form Beam's
+ * TableRow-to-proto conversion takes without parsing text.
+ */
+public final class MessageToRow {
+  private static final JsonFactory JSON = TaxiRideJson.MAPPER.getFactory();
+
+  private MessageToRow() {}
+
+  /**
+   * The row for {@code payload} in {@code format}.
+   *
+   * @throws MalformedEventException naming what is wrong, for the dead-letter table
+   */
+  public static TableRow convert(RowFormat format, MessageMetadata metadata, byte[] payload) {
+    TableRow row = metadataRow(metadata);
+    switch (format) {
+      case JSON_COLUMN -> {
+        requireJsonObject(payload);
+        row.set(RowSchemas.ATTRIBUTES, attributesJson(metadata.attributes()));
+        row.set(RowSchemas.PAYLOAD, new String(payload, StandardCharsets.UTF_8));
+      }
+      case TYPED -> {
+        TaxiRide ride = TaxiRideJson.parse(payload);
+        row.set("ride_id", ride.rideId())
+            .set("ride_status", ride.rideStatus())
+            .set("latitude", ride.latitude())
+            .set("longitude", ride.longitude())
+            .set("passenger_count", (long) ride.passengerCount())
+            .set("meter_reading", ride.meterReading())
+            .set("meter_increment", ride.meterIncrement())
+            .set("point_idx", (long) ride.pointIdx())
+            .set("timestamp", ride.timestamp());
+        if (ride.padding() != null) {
+          row.set("_padding", ride.padding());
+        }
+      }
+      default -> throw new IllegalArgumentException("unknown row format " + format);
+    }
+    return row;
+  }
+
+  /** The event index attribute, or null when the message has none. */
+  public static Long eventIndex(Map<String, String> attributes) {
+    String value = attributes == null ? null : attributes.get(MessageAttributes.EVENT_INDEX);
+    if (value == null) {
+      return null;
+    }
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new MalformedEventException(
+          "attribute " + MessageAttributes.EVENT_INDEX + "='" + value + "' is not a whole number");
+    }
+  }
+
+  private static TableRow metadataRow(MessageMetadata metadata) {
+    TableRow row =
+        new TableRow()
+            .set(RowSchemas.SUBSCRIPTION_NAME, metadata.subscriptionName())
+            .set(RowSchemas.MESSAGE_ID, metadata.messageId())
+            .set(RowSchemas.PUBLISH_TIME, metadata.publishMicros())
+            .set(RowSchemas.PROCESSING_TIME, metadata.processingMicros());
+    Long index = eventIndex(metadata.attributes());
+    if (index != null) {
+      row.set(RowSchemas.EVENT_INDEX, index);
+    }
+    return row;
+  }
+
+  /** Validates without building a tree: a JSON column must hold one well-formed JSON object. */
+  private static void requireJsonObject(byte[] payload) {
+    try (JsonParser parser = JSON.createParser(payload)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        throw new MalformedEventException("payload is not a JSON object");
+      }
+      parser.skipChildren();
+      if (parser.nextToken() != null) {
+        throw new MalformedEventException("payload has data after its JSON object");
+      }
+    } catch (IOException e) {
+      throw new MalformedEventException(
+          "payload is not valid JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
+    }
+  }
+
+  static String attributesJson(Map<String, String> attributes) {
+    try {
+      return TaxiRideJson.MAPPER.writeValueAsString(attributes == null ? Map.of() : attributes);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a string map always serialises", e);
+    }
+  }
+}

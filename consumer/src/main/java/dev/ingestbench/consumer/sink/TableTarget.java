@@ -1,0 +1,80 @@
+package dev.ingestbench.consumer.sink;
+
+import com.google.api.services.bigquery.model.TableRow;
+import dev.ingestbench.consumer.rows.RowSchemas;
+import java.io.Serializable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.beam.sdk.io.gcp.bigquery.TableDestination;
+import org.apache.beam.sdk.transforms.SerializableFunction;
+import org.apache.beam.sdk.values.ValueInSingleWindow;
+
+/**
+ * Where rows go: one table, or {@code tables} tables {@code TABLE_0..TABLE_N-1} chosen by event
+ * index (dynamic destinations, each destination costing its own streams and connections).
+ */
+public record TableTarget(String project, String dataset, String table, int tables)
+    implements Serializable {
+  private static final Pattern SPEC =
+      Pattern.compile("(?:([a-z][-a-z0-9:.]{4,61}[a-z0-9])[:.])?([A-Za-z0-9_]{1,1024})\\.([-A-Za-z0-9_]{1,1024})");
+
+  /** Parses {@code [PROJECT:]DATASET.TABLE}, naming the flag in any error. */
+  public static TableTarget parse(String flag, String spec, String defaultProject, int tables) {
+    if (spec == null || spec.isBlank()) {
+      throw new IllegalArgumentException(
+          flag + " is required: give PROJECT:DATASET.TABLE or DATASET.TABLE");
+    }
+    Matcher m = SPEC.matcher(spec.trim());
+    if (!m.matches()) {
+      throw new IllegalArgumentException(
+          flag + "=" + spec + " is not a table: expected PROJECT:DATASET.TABLE or DATASET.TABLE");
+    }
+    String project = m.group(1) != null ? m.group(1) : defaultProject;
+    if (project == null || project.isBlank()) {
+      throw new IllegalArgumentException(
+          flag + "=" + spec + " names no project: add --project or write PROJECT:DATASET.TABLE");
+    }
+    if (tables < 1) {
+      throw new IllegalArgumentException("--destinationTables=" + tables + " must be 1 or more");
+    }
+    return new TableTarget(project, m.group(2), m.group(3), tables);
+  }
+
+  /** The dead-letter table beside the main one. */
+  public TableTarget deadLetters() {
+    return new TableTarget(project, dataset, table + LocalBigQuery.DEAD_LETTER_SUFFIX, 1);
+  }
+
+  /** The table id of destination {@code k}. */
+  public String tableId(int k) {
+    return tables == 1 ? table : table + "_" + k;
+  }
+
+  public String spec(int k) {
+    return project + ":" + dataset + "." + tableId(k);
+  }
+
+  /** Routes each row to its destination by event index; rows without one go to the first table. */
+  public SerializableFunction<ValueInSingleWindow<TableRow>, TableDestination> router() {
+    TableTarget target = this;
+    return row -> {
+      int k = target.tables == 1 ? 0 : (int) Math.floorMod(eventIndex(row.getValue()), (long) target.tables);
+      return new TableDestination(target.spec(k), null);
+    };
+  }
+
+  private static long eventIndex(TableRow row) {
+    Object value = row.get(RowSchemas.EVENT_INDEX);
+    if (value instanceof Number number) {
+      return number.longValue();
+    }
+    if (value instanceof String text) {
+      try {
+        return Long.parseLong(text);
+      } catch (NumberFormatException e) {
+        return 0;
+      }
+    }
+    return 0;
+  }
+}

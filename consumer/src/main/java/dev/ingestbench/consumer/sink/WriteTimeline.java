@@ -1,0 +1,126 @@
+package dev.ingestbench.consumer.sink;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What {@code INFORMATION_SCHEMA.WRITE_API_TIMELINE} would hold for the local sink: append requests,
+ * rows and input bytes per time bucket, table, stream type and error code.
+ *
+ * <p>Recorded per second; written per minute with the view's own column names (so the analysis reads
+ * a local run and a real {@code bq} export alike) and per second for finer charts.
+ */
+public final class WriteTimeline {
+  /** The view's columns, in its order. */
+  public static final List<String> COLUMNS =
+      List.of(
+          "start_timestamp",
+          "project_id",
+          "project_number",
+          "dataset_id",
+          "table_id",
+          "stream_type",
+          "error_code",
+          "total_requests",
+          "total_rows",
+          "total_input_bytes");
+
+  /** How the bq CLI writes a TIMESTAMP in CSV. */
+  private static final DateTimeFormatter BQ_TIMESTAMP =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
+
+  record Key(
+      long epochSecond,
+      String projectId,
+      String datasetId,
+      String tableId,
+      String streamType,
+      String errorCode) {}
+
+  private static final class Totals {
+    final LongAdder requests = new LongAdder();
+    final LongAdder rows = new LongAdder();
+    final LongAdder bytes = new LongAdder();
+  }
+
+  private final Map<Key, Totals> perSecond = new ConcurrentHashMap<>();
+
+  void record(
+      long epochMillis,
+      String projectId,
+      String datasetId,
+      String tableId,
+      String streamType,
+      String errorCode,
+      long rows,
+      long bytes) {
+    Totals totals =
+        perSecond.computeIfAbsent(
+            new Key(epochMillis / 1000, projectId, datasetId, tableId, streamType, errorCode),
+            k -> new Totals());
+    totals.requests.increment();
+    totals.rows.add(rows);
+    totals.bytes.add(bytes);
+  }
+
+  /** Writes the timeline bucketed by {@code bucketSeconds} (60 for the view's per-minute rows). */
+  public void writeCsv(Path file, int bucketSeconds) throws IOException {
+    Map<Key, long[]> buckets =
+        new TreeMap<>(
+            Comparator.comparingLong(Key::epochSecond)
+                .thenComparing(Key::projectId)
+                .thenComparing(Key::datasetId)
+                .thenComparing(Key::tableId)
+                .thenComparing(Key::streamType)
+                .thenComparing(Key::errorCode));
+    perSecond.forEach(
+        (key, totals) -> {
+          Key bucket =
+              new Key(
+                  key.epochSecond() - Math.floorMod(key.epochSecond(), bucketSeconds),
+                  key.projectId(),
+                  key.datasetId(),
+                  key.tableId(),
+                  key.streamType(),
+                  key.errorCode());
+          long[] sums = buckets.computeIfAbsent(bucket, k -> new long[3]);
+          sums[0] += totals.requests.sum();
+          sums[1] += totals.rows.sum();
+          sums[2] += totals.bytes.sum();
+        });
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write(String.join(",", COLUMNS));
+      out.write('\n');
+      for (Map.Entry<Key, long[]> entry : buckets.entrySet()) {
+        Key key = entry.getKey();
+        long[] sums = entry.getValue();
+        out.write(
+            String.join(
+                ",",
+                BQ_TIMESTAMP.format(Instant.ofEpochSecond(key.epochSecond())),
+                key.projectId(),
+                "",
+                key.datasetId(),
+                key.tableId(),
+                key.streamType(),
+                key.errorCode(),
+                Long.toString(sums[0]),
+                Long.toString(sums[1]),
+                Long.toString(sums[2])));
+        out.write('\n');
+      }
+    }
+  }
+}
