@@ -11,10 +11,13 @@ public record EventRange(long start, long end) implements Serializable {
     return end - start;
   }
 
-  /** Splits [0, total) into {@code shards} contiguous ranges whose sizes differ by at most one. */
-  public static List<EventRange> split(long total, int shards) {
+  /**
+   * Splits [first, first + total) into {@code shards} contiguous ranges whose sizes differ by at
+   * most one.
+   */
+  public static List<EventRange> split(long first, long total, int shards) {
     List<EventRange> ranges = new ArrayList<>(shards);
-    long start = 0;
+    long start = first;
     for (int i = 0; i < shards; i++) {
       long end = start + total / shards + (i < total % shards ? 1 : 0);
       if (end > start) {

@@ -11,6 +11,7 @@ import java.io.Serializable;
 public record PublishSettings(
     String emulatorHost,
     String topicPath,
+    long firstEventIndex,
     long numMessages,
     int messageSizeBytes,
     long seed,
@@ -32,6 +33,7 @@ public record PublishSettings(
   /** Validates the flags once, naming the flag, the value and the fix. */
   public static PublishSettings from(PublisherOptions options) {
     String topic = PubsubPaths.topic(options.getProject(), "--topic", options.getTopic());
+    require(options.getFirstEventIndex() >= 0, "--firstEventIndex", options.getFirstEventIndex(), "use 0 or more");
     require(options.getNumMessages() >= 0, "--numMessages", options.getNumMessages(), "use 0 or more");
     require(
         options.getMessageSizeBytes() > 0 && options.getMessageSizeBytes() <= 10_000_000,
@@ -68,6 +70,7 @@ public record PublishSettings(
     return new PublishSettings(
         options.getPubsubEmulatorHost(),
         topic,
+        options.getFirstEventIndex(),
         options.getNumMessages(),
         options.getMessageSizeBytes(),
         options.getSeed(),

@@ -30,6 +30,12 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
   void setNumMessages(long value);
 
+  @Description("Index of the first event: runs that publish to one topic in parts use disjoint ranges.")
+  @Default.Long(0)
+  long getFirstEventIndex();
+
+  void setFirstEventIndex(long value);
+
   @Description("Size of each JSON message in bytes; larger sizes pad a _padding field (e.g. 10000).")
   @Default.Integer(500)
   int getMessageSizeBytes();
@@ -91,6 +97,12 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
   FlowControlBehavior getFlowControlBehavior();
 
   void setFlowControlBehavior(FlowControlBehavior value);
+
+  @Description("Optional JSON file to write the run's result to (published, failures, seconds, rate).")
+  @Default.String("")
+  String getResultFile();
+
+  void setResultFile(String value);
 
   /** The client's two useful behaviours at its flow-control limit. */
   enum FlowControlBehavior {

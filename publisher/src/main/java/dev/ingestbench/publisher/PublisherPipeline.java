@@ -3,7 +3,11 @@ package dev.ingestbench.publisher;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
 
+import dev.ingestbench.events.TaxiRideJson;
+import java.io.File;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
@@ -34,7 +38,7 @@ public final class PublisherPipeline {
 
   /** Adds the publishing steps to {@code pipeline}; returns the count the service acknowledged. */
   public static PCollection<Long> build(Pipeline pipeline, PublishSettings settings) {
-    List<EventRange> ranges = EventRange.split(settings.numMessages(), settings.shards());
+    List<EventRange> ranges = EventRange.split(settings.firstEventIndex(), settings.numMessages(), settings.shards());
     return pipeline
         .apply("Split into shards", Create.of(ranges).withCoder(SerializableCoder.of(EventRange.class)))
         .apply("Spread shards over workers", Reshuffle.viaRandomKey())
@@ -75,6 +79,20 @@ public final class PublisherPipeline {
         settings.numMessages(),
         String.format("%.1f", seconds),
         Math.round(published / seconds));
+    if (!options.getResultFile().isBlank()) {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("topic", settings.topicPath());
+      json.put("requested", settings.numMessages());
+      json.put("published", published);
+      json.put("publish_failures", counter(result, "publish_failures"));
+      json.put("bytes_published", counter(result, "bytes_published"));
+      json.put("message_size_bytes", settings.messageSizeBytes());
+      json.put("rate_per_second_target", settings.ratePerSecond());
+      json.put("seconds", seconds);
+      json.put("messages_per_second", published / seconds);
+      json.put("shards", settings.shards());
+      TaxiRideJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(new File(options.getResultFile()), json);
+    }
     return result;
   }
 

@@ -54,6 +54,7 @@ public final class LocalRun {
     Instant started = Instant.now();
     long startNanos = System.nanoTime();
     long deadline = startNanos + options.getTimeoutSeconds() * 1_000_000_000L;
+    sink.markLiveFrom(System.currentTimeMillis());
     PipelineResult result = pipeline.run();
     String stopReason;
     long lastRows = 0;
@@ -160,6 +161,9 @@ public final class LocalRun {
     json.put("p50_latency_ms", v.p50LatencyMs());
     json.put("p99_latency_ms", v.p99LatencyMs());
     json.put("max_latency_ms", v.maxLatencyMs());
+    json.put("live_latency_samples", v.liveLatencySamples());
+    json.put("live_p50_latency_ms", v.liveP50LatencyMs());
+    json.put("live_p99_latency_ms", v.liveP99LatencyMs());
     json.put("dead_letter_errors", v.deadLetterErrors());
     json.put("cpu_seconds", cpuSeconds);
     json.put("vcpus", Runtime.getRuntime().availableProcessors());

@@ -99,6 +99,11 @@ public final class LocalBigQuery implements DatasetService, WriteStreamService {
     return written.snapshot();
   }
 
+  /** Latency of messages published from now on is also reported apart, as "live" latency. */
+  public void markLiveFrom(long epochMillis) {
+    written.markLiveFrom(epochMillis);
+  }
+
   public int openAppendClients() {
     return openAppendClients.get();
   }

@@ -18,6 +18,9 @@ public final class WrittenRows {
   private final BitSet written = new BitSet();
   private final BitSet deadLettered = new BitSet();
   private final Histogram latencyMillis = new Histogram(3_600_000L, 3);
+  /** Only messages published after {@link #liveSinceMicros}: no time spent waiting in a backlog. */
+  private final Histogram liveLatencyMillis = new Histogram(3_600_000L, 3);
+  private long liveSinceMicros = Long.MAX_VALUE;
   private final List<String> deadLetterErrors = new ArrayList<>();
   private long rowsWritten;
   private long duplicates;
@@ -37,9 +40,18 @@ public final class WrittenRows {
         written.set((int) index);
       }
       if (publishMicros[i] != RowKeyScanner.ABSENT) {
-        latencyMillis.recordValue(Math.max(0, Math.min(nowMillis - publishMicros[i] / 1000, 3_600_000L)));
+        long latency = Math.max(0, Math.min(nowMillis - publishMicros[i] / 1000, 3_600_000L));
+        latencyMillis.recordValue(latency);
+        if (publishMicros[i] >= liveSinceMicros) {
+          liveLatencyMillis.recordValue(latency);
+        }
       }
     }
+  }
+
+  /** Messages published from now on count as live (the consumer is running when they arrive). */
+  public synchronized void markLiveFrom(long epochMillis) {
+    liveSinceMicros = epochMillis * 1_000L;
   }
 
   synchronized void recordDeadLetter(long eventIndex, String error) {
@@ -70,6 +82,9 @@ public final class WrittenRows {
         latencyMillis.getTotalCount() == 0 ? 0 : latencyMillis.getValueAtPercentile(50),
         latencyMillis.getTotalCount() == 0 ? 0 : latencyMillis.getValueAtPercentile(99),
         latencyMillis.getTotalCount() == 0 ? 0 : latencyMillis.getMaxValue(),
+        liveLatencyMillis.getTotalCount(),
+        liveLatencyMillis.getTotalCount() == 0 ? 0 : liveLatencyMillis.getValueAtPercentile(50),
+        liveLatencyMillis.getTotalCount() == 0 ? 0 : liveLatencyMillis.getValueAtPercentile(99),
         List.copyOf(deadLetterErrors));
   }
 
@@ -94,5 +109,8 @@ public final class WrittenRows {
       long p50LatencyMs,
       long p99LatencyMs,
       long maxLatencyMs,
+      long liveLatencySamples,
+      long liveP50LatencyMs,
+      long liveP99LatencyMs,
       List<String> deadLetterErrors) {}
 }

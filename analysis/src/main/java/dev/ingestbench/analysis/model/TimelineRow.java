@@ -1,0 +1,25 @@
+package dev.ingestbench.analysis.model;
+
+import java.time.Instant;
+
+/** One row of {@code INFORMATION_SCHEMA.WRITE_API_TIMELINE}: one bucket, table, stream type, error code. */
+public record TimelineRow(
+    Instant start,
+    String projectId,
+    String datasetId,
+    String tableId,
+    String streamType,
+    String errorCode,
+    long totalRequests,
+    long totalRows,
+    long totalInputBytes) {
+
+  /** Dead-letter tables hold failures, not throughput. */
+  public boolean isDeadLetterTable() {
+    return tableId.endsWith("_dlq");
+  }
+
+  public boolean isError() {
+    return errorCode != null && !errorCode.isEmpty() && !errorCode.equals("OK");
+  }
+}

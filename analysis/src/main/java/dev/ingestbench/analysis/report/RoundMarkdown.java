@@ -1,0 +1,191 @@
+package dev.ingestbench.analysis.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ingestbench.analysis.model.Bucket;
+import dev.ingestbench.analysis.phases.Phase;
+import dev.ingestbench.analysis.source.CpuSamplesCsv;
+import dev.ingestbench.analysis.stats.Estimate;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code report.md} of a local round: the tables of the reference rounds, computed, plus charts. */
+public final class RoundMarkdown {
+  private static final DateTimeFormatter HMS = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter HM = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
+
+  private RoundMarkdown() {}
+
+  public static String render(RoundAnalysis a) {
+    StringBuilder md = new StringBuilder();
+    JsonNode c = a.consumer();
+    JsonNode r = a.round();
+    md.append("# ingestbench round: ").append(c.path("write_method").asText()).append(", ")
+        .append(c.path("row_format").asText()).append(", ").append(c.path("destination_tables").asInt())
+        .append(" table(s)\n\n");
+    md.append("Started ").append(c.path("started_at").asText()).append(" (UTC). Stopped: ")
+        .append(c.path("stop_reason").asText()).append(".\n\n");
+
+    md.append("## Result\n\n");
+    md.append("| Metric | Value | How it was measured |\n|:---|---:|:---|\n");
+    Estimate rps = a.steadyRowsPerSecond();
+    Estimate mbps = a.steadyMbPerSecond();
+    row(md, "Rows/s (steady state)", f0(rps.mean()) + " ± " + f0((rps.ci95High() - rps.ci95Low()) / 2),
+        "mean of " + rps.n() + " per-second buckets, 95% CI (t); sd " + f0(rps.stddev()));
+    row(md, "MB/s (steady state)", f2(mbps.mean()) + " ± " + f2((mbps.ci95High() - mbps.ci95Low()) / 2),
+        "total_input_bytes / 10^6 per second, same window");
+    row(md, "Rows/s per vCPU", f0(rps.mean() / a.vcpus()), "steady rows/s ÷ " + a.vcpus() + " vCPUs (the machine's)");
+    row(md, "Rows per CPU-second (consumer)", f0(a.rowsPerCpuSecond()),
+        "steady rows ÷ consumer JVM CPU-seconds in the window (" + f1(a.steadyCpuSeconds()) + " s)");
+    row(md, "Consumer CPU utilisation", pct(a.steadyCpuUtilisation()),
+        "consumer JVM CPU-seconds ÷ (vCPUs × seconds); publisher and emulator share the machine");
+    row(md, "Latency p50 / p99, all messages (publish → written)",
+        c.path("p50_latency_ms").asLong() + " / " + c.path("p99_latency_ms").asLong() + " ms",
+        c.path("latency_samples").asLong() + " rows, HDR histogram; includes the time backlog messages waited in Pub/Sub");
+    row(md, "Latency p50 / p99, live messages",
+        c.path("live_p50_latency_ms").asLong() + " / " + c.path("live_p99_latency_ms").asLong() + " ms",
+        c.path("live_latency_samples").asLong() + " rows published after the consumer started; they still queue behind any backlog");
+    row(md, "Rows/s (whole active window)", f0(a.activeRowsPerSecond()), a.activeSeconds() + " s from first to last row");
+    md.append('\n');
+
+    md.append("## Verification\n\n| Published | Written | Distinct event ids | Duplicates | Dead-lettered | Lost |\n")
+        .append("|---:|---:|---:|---:|---:|---:|\n");
+    md.append(String.format(Locale.ROOT, "| %,d | %,d | %,d | %,d | %,d | %,d |%n%n",
+        a.published(), c.path("rows_written").asLong(), c.path("distinct_message_ids").asLong(),
+        c.path("duplicates").asLong(), c.path("dead_lettered").asLong(), a.lost()));
+    if (a.publishFailures() > 0) {
+      md.append("**").append(a.publishFailures()).append(" publish failures.**\n\n");
+    }
+
+    md.append("## Test environment\n\n| Parameter | Value |\n|:---|:---|\n");
+    row2(md, "Machine", r.path("machine").path("vcpus").asInt() + " vCPUs, "
+        + r.path("machine").path("memory_gb").asText() + " GB, " + r.path("machine").path("os").asText());
+    row2(md, "Java", r.path("machine").path("java").asText());
+    row2(md, "Runner", c.path("runner").asText() + " (embedded, in the consumer JVM)");
+    row2(md, "Pub/Sub", "local emulator (pstest), plaintext gRPC on loopback");
+    row2(md, "BigQuery", "in-process sink behind Beam's Storage Write API client path");
+    row2(md, "Write method", c.path("write_method").asText()
+        + (c.path("use_storage_api_connection_pool").asBoolean() ? ", connection pool on" : ""));
+    row2(md, "Row format", c.path("row_format").asText());
+    row2(md, "Destination tables", c.path("destination_tables").asText());
+    row2(md, "Messages", String.format(Locale.ROOT, "%,d backlog + %,d live at %s msg/s, ~%d B each",
+        r.path("backlog_messages").asLong(), r.path("live_messages").asLong(),
+        r.path("live_rate").asText(), r.path("message_size_bytes").asInt()));
+    row2(md, "Heap cap per JVM", r.path("heap").asText());
+    md.append('\n');
+
+    md.append("## Throughput\n\n![rows per second](").append(RoundFiles.THROUGHPUT_CHART).append(")\n\n");
+    md.append("Phases (rule in docs/methodology.md: steady = first to last second at ≥ 80% of the p90 rate, 3 s smoothing):\n\n");
+    md.append("| Phase | Start | End | Seconds |\n|:---|:---|:---|---:|\n");
+    for (Phase p : a.phases()) {
+      md.append("| ").append(p.name()).append(" | ").append(HMS.format(p.start())).append(" | ")
+          .append(HMS.format(p.end())).append(" | ").append(p.buckets()).append(" |\n");
+    }
+    md.append("\n### Per minute\n\n| Minute (UTC) | MB/min | MB/s | Rows | Rows/sec | Seconds active | Phase |\n")
+        .append("|:---|---:|---:|---:|---:|---:|:---|\n");
+    for (Bucket m : a.perMinute().buckets()) {
+      long active = activeSeconds(a, m);
+      double perSecond = active == 0 ? 0 : m.rows() / (double) active;
+      md.append(String.format(Locale.ROOT, "| %s | %.1f | %.2f | %,d | %,.0f | %d | %s |%n",
+          HM.format(m.start()), m.bytes() / 1e6, active == 0 ? 0 : m.bytes() / 1e6 / active,
+          m.rows(), perSecond, active, phaseOf(a, m.start(), m.start().plusSeconds(60))));
+    }
+    md.append("\nA local round is short, so minutes are partial: rates per minute divide by the seconds"
+        + " with rows written, not by 60.\n\n");
+    md.append("### Per second\n\n<details><summary>")
+        .append(a.perSecond().buckets().size()).append(" seconds</summary>\n\n")
+        .append("| Second (UTC) | Rows | MB | Requests | Phase |\n|:---|---:|---:|---:|:---|\n");
+    for (Bucket s : a.perSecond().buckets()) {
+      md.append(String.format(Locale.ROOT, "| %s | %,d | %.2f | %d | %s |%n",
+          HMS.format(s.start()), s.rows(), s.bytes() / 1e6, s.requests(),
+          phaseOf(a, s.start(), s.start().plusSeconds(1))));
+    }
+    md.append("\n</details>\n\n");
+
+    md.append("## CPU utilisation\n\n![cpu](").append(RoundFiles.CPU_CHART).append(")\n\n");
+    md.append("| Minute (UTC) | Consumer CPU-sec | Seconds sampled | Utilisation |\n|:---|---:|---:|---:|\n");
+    List<CpuSamplesCsv.Sample> cpu = a.cpu();
+    long minute = Long.MIN_VALUE;
+    double cpuSum = 0;
+    int n = 0;
+    for (int i = 0; i <= cpu.size(); i++) {
+      long m = i < cpu.size() ? Math.floorDiv(cpu.get(i).second().getEpochSecond() - 1, 60) * 60 : Long.MAX_VALUE;
+      if (m != minute && n > 0) {
+        md.append(String.format(Locale.ROOT, "| %s | %.1f | %d | %s |%n",
+            HM.format(Instant.ofEpochSecond(minute)), cpuSum, n, pct(cpuSum / (a.vcpus() * (double) n))));
+        cpuSum = 0;
+        n = 0;
+      }
+      if (i < cpu.size()) {
+        minute = m;
+        cpuSum += cpu.get(i).cpuSeconds();
+        n++;
+      }
+    }
+    md.append("\nPeak open append clients (local stand-in for connections): ")
+        .append(c.path("peak_append_clients").asInt()).append(", created over the run: ")
+        .append(c.path("append_clients_created").asInt()).append(".\n\n");
+
+    JsonNode errors = c.path("dead_letter_errors");
+    if (errors.size() > 0) {
+      md.append("## Dead letters\n\nFirst reasons recorded in the dead-letter table:\n\n");
+      for (JsonNode e : errors) {
+        md.append("- ").append(e.asText().replace('\n', ' ')).append('\n');
+      }
+      md.append('\n');
+    }
+    md.append("Raw data beside this report: `").append(RoundFiles.TIMELINE).append("` (per minute, the view's columns), `")
+        .append(RoundFiles.TIMELINE_PER_SECOND).append("`, `").append(RoundFiles.CONSUMER_SAMPLES).append("`, `")
+        .append(RoundFiles.CONSUMER_RESULT).append("`; every number above is computed from them (`")
+        .append(RoundFiles.SUMMARY).append("`).\n");
+    return md.toString();
+  }
+
+  private static long activeSeconds(RoundAnalysis a, Bucket minute) {
+    return a.perSecond().buckets().stream()
+        .filter(s -> !s.start().isBefore(minute.start()) && s.start().isBefore(minute.start().plusSeconds(60)))
+        .filter(s -> s.rows() > 0)
+        .count();
+  }
+
+  /** The phase covering most of [from, to), or "-" outside every phase. */
+  private static String phaseOf(RoundAnalysis a, Instant from, Instant to) {
+    String best = "-";
+    long bestOverlap = 0;
+    for (Phase p : a.phases()) {
+      long overlap = Math.min(to.getEpochSecond(), p.end().getEpochSecond())
+          - Math.max(from.getEpochSecond(), p.start().getEpochSecond());
+      if (overlap > bestOverlap) {
+        bestOverlap = overlap;
+        best = p.name();
+      }
+    }
+    return best;
+  }
+
+  private static void row(StringBuilder md, String metric, String value, String how) {
+    md.append("| ").append(metric).append(" | ").append(value).append(" | ").append(how).append(" |\n");
+  }
+
+  private static void row2(StringBuilder md, String name, String value) {
+    md.append("| ").append(name).append(" | ").append(value).append(" |\n");
+  }
+
+  private static String f0(double v) {
+    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
+  }
+
+  private static String f1(double v) {
+    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  private static String f2(double v) {
+    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  private static String pct(double v) {
+    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * v);
+  }
+}

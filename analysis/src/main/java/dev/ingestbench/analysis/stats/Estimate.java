@@ -1,0 +1,38 @@
+package dev.ingestbench.analysis.stats;
+
+import java.util.List;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
+
+/**
+ * The mean of n samples with its standard deviation and two-sided 95% confidence interval
+ * (Student's t, n-1 degrees of freedom). With one sample the interval is the point itself.
+ */
+public record Estimate(double mean, double stddev, double ci95Low, double ci95High, long n) {
+
+  public static Estimate of(List<Double> samples) {
+    SummaryStatistics stats = new SummaryStatistics();
+    samples.forEach(stats::addValue);
+    return of(stats);
+  }
+
+  public static Estimate of(SummaryStatistics stats) {
+    long n = stats.getN();
+    if (n == 0) {
+      return new Estimate(Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0);
+    }
+    double mean = stats.getMean();
+    if (n == 1) {
+      return new Estimate(mean, 0, mean, mean, 1);
+    }
+    double sd = stats.getStandardDeviation();
+    double t = new TDistribution(n - 1).inverseCumulativeProbability(0.975);
+    double half = t * sd / Math.sqrt(n);
+    return new Estimate(mean, sd, mean - half, mean + half, n);
+  }
+
+  /** Half the width of the interval relative to the mean, e.g. 0.03 for ±3%. */
+  public double relativeHalfWidth() {
+    return mean == 0 ? Double.NaN : (ci95High - ci95Low) / 2 / Math.abs(mean);
+  }
+}

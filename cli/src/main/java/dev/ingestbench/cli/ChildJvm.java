@@ -1,0 +1,105 @@
+package dev.ingestbench.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A pipeline in a JVM of its own, on this JVM's classpath, with a capped heap. Its output is shown
+ * with a prefix (so progress stays visible) and kept in a log file in the round directory.
+ *
+ * <p>Separate JVMs keep each process's CPU time its own: the consumer's rows per CPU-second must not
+ * include the publisher's work.
+ */
+final class ChildJvm implements AutoCloseable {
+  private final String name;
+  private final Process process;
+  private final Thread pump;
+
+  private ChildJvm(String name, Process process, Thread pump) {
+    this.name = name;
+    this.process = process;
+    this.pump = pump;
+  }
+
+  static ChildJvm start(String name, String heap, String mainClass, List<String> args, Path log)
+      throws IOException {
+    Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+    List<String> command = new ArrayList<>();
+    command.add(java.toString());
+    command.add("-Xmx" + heap);
+    command.add("-XX:+UseParallelGC");
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(mainClass);
+    command.addAll(args);
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    process.getOutputStream().close();
+    PrintWriter logWriter = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true);
+    logWriter.println("# " + String.join(" ", command.subList(0, 2)) + " ... " + mainClass + " " + String.join(" ", args));
+    Thread pump =
+        new Thread(
+            () -> {
+              try (BufferedReader in =
+                  new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                  logWriter.println(line);
+                  if (isWorthShowing(line)) {
+                    System.out.println("[" + name + "] " + line);
+                  }
+                }
+              } catch (IOException e) {
+                System.err.println("[" + name + "] output lost: " + e.getMessage());
+              } finally {
+                logWriter.close();
+              }
+            },
+            name + "-output");
+    pump.setDaemon(true);
+    pump.start();
+    return new ChildJvm(name, process, pump);
+  }
+
+  /** Progress and problems go to the console; stack-trace lines stay in the log file. */
+  private static boolean isWorthShowing(String line) {
+    String trimmed = line.stripLeading();
+    return !trimmed.startsWith("at ") && !trimmed.startsWith("... ") && !trimmed.isEmpty();
+  }
+
+  /** Waits up to {@code seconds}; returns the exit code, or empty on timeout. */
+  java.util.OptionalInt waitFor(long seconds) throws InterruptedException {
+    if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+      return java.util.OptionalInt.empty();
+    }
+    pump.join(5_000);
+    return java.util.OptionalInt.of(process.exitValue());
+  }
+
+  String name() {
+    return name;
+  }
+
+  @Override
+  public void close() {
+    if (process.isAlive()) {
+      process.destroy();
+      try {
+        if (!process.waitFor(10, TimeUnit.SECONDS)) {
+          process.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        process.destroyForcibly();
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+}

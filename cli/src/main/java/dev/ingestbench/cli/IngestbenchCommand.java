@@ -1,0 +1,42 @@
+package dev.ingestbench.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code ingestbench} command: one entry point for rounds, pipelines, analysis and benchmarks. */
+@Command(
+    name = "ingestbench",
+    mixinStandardHelpOptions = true,
+    versionProvider = Version.class,
+    description = {
+      "Load-tests and diagnoses streaming ingestion: Pub/Sub -> Apache Beam -> BigQuery Storage Write API.",
+      "",
+      "Start with: ingestbench round   (a whole local round: publish, consume, analyse, report)"
+    },
+    subcommands = {
+      RoundCommand.class,
+      PublishCommand.class,
+      ConsumeCommand.class,
+      AnalyzeCommand.class,
+      JmhCommand.class,
+      EmulatorCommand.class,
+      CommandLine.HelpCommand.class
+    })
+public final class IngestbenchCommand implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.out);
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The configured command line, shared by {@link #main} and tests. */
+  public static CommandLine commandLine() {
+    return new CommandLine(new IngestbenchCommand())
+        .setExecutionExceptionHandler(new UserErrorHandler());
+  }
+}

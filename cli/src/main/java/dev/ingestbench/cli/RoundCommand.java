@@ -1,0 +1,95 @@
+package dev.ingestbench.cli;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ingestbench round}: a whole local round in one command. */
+@Command(
+    name = "round",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Run a whole local round: start the Pub/Sub emulator, publish a backlog, consume it into the",
+      "local BigQuery sink while more messages arrive at a fixed rate, stop everything, and write",
+      "report.md, summary.json, write_api_timeline.csv and charts to --out.",
+      "",
+      "  ingestbench round                                   # ~1 minute, defaults below",
+      "  ingestbench round --messages 1000000 --write-method at-least-once --destination-tables 4",
+      ""
+    })
+public final class RoundCommand implements Callable<Integer> {
+  @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: runs/round-<time>).")
+  Path out;
+
+  @Option(names = "--messages", paramLabel = "N", defaultValue = "300000", description = "Messages published in all (default: ${DEFAULT-VALUE}).")
+  long messages;
+
+  @Option(names = "--live-messages", paramLabel = "N", defaultValue = "100000", description = "Of those, published at --live-rate while the consumer runs; the rest are a backlog published first (default: ${DEFAULT-VALUE}).")
+  long liveMessages;
+
+  @Option(names = "--live-rate", paramLabel = "MSG/S", defaultValue = "10000", description = "Publish rate of the live messages (default: ${DEFAULT-VALUE}).")
+  double liveRate;
+
+  @Option(names = "--message-size", paramLabel = "BYTES", defaultValue = "500", description = "JSON message size; e.g. 10000 pads to ~10 KB (default: ${DEFAULT-VALUE}).")
+  int messageSize;
+
+  @Option(names = "--write-method", defaultValue = "exactly-once", description = "exactly-once (STORAGE_WRITE_API) or at-least-once (STORAGE_API_AT_LEAST_ONCE) (default: ${DEFAULT-VALUE}).")
+  String writeMethod;
+
+  @Option(names = "--row-format", defaultValue = "json-column", description = "json-column or typed (default: ${DEFAULT-VALUE}).")
+  String rowFormat;
+
+  @Option(names = "--destination-tables", paramLabel = "N", defaultValue = "1", description = "Dynamic destinations: spread rows over N tables (default: ${DEFAULT-VALUE}).")
+  int destinationTables;
+
+  @Option(names = "--connection-pool", description = "Beam's --useStorageApiConnectionPool (at-least-once only).")
+  boolean connectionPool;
+
+  @Option(names = "--streams", paramLabel = "N", description = "Beam's --numStorageWriteApiStreams (exactly-once).")
+  Integer streams;
+
+  @Option(names = "--triggering-frequency", paramLabel = "SECONDS", description = "Beam's --storageWriteApiTriggeringFrequencySec (exactly-once; default 1).")
+  Integer triggeringFrequency;
+
+  @Option(names = "--runner", defaultValue = "FlinkRunner", description = "Consumer runner: FlinkRunner (embedded) or DirectRunner (default: ${DEFAULT-VALUE}).")
+  String runner;
+
+  @Option(names = "--pull-batch-size", paramLabel = "N", defaultValue = "5000", description = "Messages per Pull from the emulator (default: ${DEFAULT-VALUE}).")
+  int pullBatchSize;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Event generator seed (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--heap", defaultValue = "2g", description = "Heap cap of the publisher and consumer JVMs (default: ${DEFAULT-VALUE}).")
+  String heap;
+
+  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "600", description = "Give up on the consumer after this long (default: ${DEFAULT-VALUE}).")
+  long timeoutSeconds;
+
+  @Option(names = "--consumer-arg", paramLabel = "--FLAG=VALUE", description = "Extra Beam flag for the consumer; repeatable.")
+  List<String> consumerArgs = new ArrayList<>();
+
+  @Override
+  public Integer call() throws Exception {
+    if (messages < 1) {
+      throw new IllegalArgumentException("--messages " + messages + " must be 1 or more");
+    }
+    if (liveMessages < 0 || liveMessages > messages) {
+      throw new IllegalArgumentException(
+          "--live-messages " + liveMessages + " must be between 0 and --messages (" + messages + ")");
+    }
+    if (liveMessages > 0 && liveRate <= 0) {
+      throw new IllegalArgumentException("--live-rate " + liveRate + " must be positive when --live-messages > 0");
+    }
+    if (out == null) {
+      out = Path.of("runs", "round-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    }
+    return new RoundRunner(this).run();
+  }
+}

@@ -1,0 +1,96 @@
+package dev.ingestbench.consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ingestbench.consumer.rows.RowFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.junit.jupiter.api.Test;
+
+class ConsumerConfigTest {
+  /** Valid base flags; a flag in {@code extra} replaces the base flag of the same name. */
+  private static ConsumerOptions options(String... extra) {
+    Map<String, String> flags = new LinkedHashMap<>();
+    for (String arg : List.of("--project=ingestbench-test", "--subscription=rides-a", "--outputTable=bench.rides")) {
+      flags.put(arg.substring(0, arg.indexOf('=')), arg);
+    }
+    for (String arg : extra) {
+      flags.put(arg.substring(0, arg.indexOf('=')), arg);
+    }
+    PipelineOptionsFactory.register(ConsumerOptions.class);
+    return PipelineOptionsFactory.fromArgs(flags.values().toArray(new String[0])).as(ConsumerOptions.class);
+  }
+
+  private static String failure(String... extra) {
+    return assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.validate(options(extra))).getMessage();
+  }
+
+  @Test
+  void defaultsAreExactlyOnceJsonColumnOneTableWithOneSecondTriggering() {
+    ConsumerOptions options = options();
+    ConsumerConfig config = ConsumerConfig.validate(options);
+    assertEquals(WriteMethod.EXACTLY_ONCE, config.writeMethod());
+    assertEquals(RowFormat.JSON_COLUMN, config.rowFormat());
+    assertEquals("ingestbench-test:bench.rides", config.target().spec(0));
+    assertEquals(1, options.getStorageWriteApiTriggeringFrequencySec());
+  }
+
+  @Test
+  void poolingWithExactlyOnceFailsNamingBothFlagsAndTheFix() {
+    String message = failure("--useStorageApiConnectionPool=true");
+    assertTrue(message.contains("--useStorageApiConnectionPool") && message.contains("--writeMethod=at-least-once"), message);
+  }
+
+  @Test
+  void poolingWithAtLeastOnceIsAccepted() {
+    ConsumerConfig config = ConsumerConfig.validate(options("--useStorageApiConnectionPool=true", "--writeMethod=at-least-once"));
+    assertEquals(WriteMethod.AT_LEAST_ONCE, config.writeMethod());
+  }
+
+  @Test
+  void flagsThatAtLeastOnceIgnoresAreRefused() {
+    assertTrue(failure("--writeMethod=at-least-once", "--numStorageWriteApiStreams=4").contains("--numStorageWriteApiStreams"));
+    assertTrue(failure("--writeMethod=at-least-once", "--storageWriteApiTriggeringFrequencySec=5").contains("--storageWriteApiTriggeringFrequencySec"));
+  }
+
+  @Test
+  void unknownValuesListTheAcceptedOnes() {
+    assertTrue(failure("--writeMethod=sometimes").contains("exactly-once, at-least-once"));
+    assertTrue(failure("--rowFormat=xml").contains("json-column, typed"));
+    assertTrue(failure("--source=kafka").contains("pubsub, synthetic"));
+    assertTrue(failure("--sink=s3").contains("auto, local, bigquery"));
+  }
+
+  @Test
+  void beamMethodNamesAreAcceptedToo() {
+    assertEquals(WriteMethod.AT_LEAST_ONCE, ConsumerConfig.validate(options("--writeMethod=STORAGE_API_AT_LEAST_ONCE")).writeMethod());
+  }
+
+  @Test
+  void tablesAndPoolSizesAreChecked() {
+    assertTrue(failure("--destinationTables=0").contains("--destinationTables"));
+    assertTrue(failure("--outputTable=no-dataset").contains("--outputTable"));
+    assertTrue(failure("--writeMethod=at-least-once", "--minConnectionPoolConnections=9", "--maxConnectionPoolConnections=3")
+        .contains("min <= max"));
+  }
+
+  @Test
+  void aPubsubSourceNeedsASubscription() {
+    PipelineOptionsFactory.register(ConsumerOptions.class);
+    ConsumerOptions options =
+        PipelineOptionsFactory.fromArgs("--project=ingestbench-test", "--outputTable=bench.rides").as(ConsumerOptions.class);
+    String message = assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.validate(options)).getMessage();
+    assertTrue(message.contains("--subscription is required"), message);
+  }
+
+  @Test
+  void dynamicDestinationsNameTablesBySuffix() {
+    ConsumerConfig config = ConsumerConfig.validate(options("--destinationTables=4"));
+    assertEquals("ingestbench-test:bench.rides_3", config.target().spec(3));
+    assertEquals("rides_dlq", config.target().deadLetters().tableId(0));
+  }
+}
