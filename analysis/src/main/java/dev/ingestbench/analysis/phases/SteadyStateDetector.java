@@ -12,15 +12,16 @@ import java.util.List;
  *
  * <ol>
  *   <li>The active window runs from the first to the last bucket with rows written.
- *   <li>Rates are smoothed with a centred moving average of {@code smoothing} buckets, so the
- *       once-a-second flushes of exactly-once writes do not read as stalls.
- *   <li>The capacity level is the 90th percentile of the smoothed rates in the active window; the
- *       steady state runs from the first to the last bucket whose smoothed rate reaches
- *       {@code threshold} (default 80%) of it. Before it is ramp-up, after it drain.
+ *   <li>The capacity level is the 90th percentile of the rates in the active window after a centred
+ *       moving average of {@code smoothing} buckets (default 3), so single bursts or stalls do not
+ *       set it.
+ *   <li>The steady state runs from the first to the last bucket whose own rate reaches
+ *       {@code threshold} (default 80%) of that level. Before it is ramp-up, after it drain.
  * </ol>
  *
- * <p>The percentile (not the maximum) keeps one burst from setting the bar; the first-to-last span
- * keeps short dips inside the steady state, where they belong in its variance.
+ * <p>The percentile (not the maximum) keeps one burst from setting the bar; judging the edges on the
+ * buckets' own rates keeps smoothing from trimming real steady seconds; the first-to-last span keeps
+ * short dips inside the steady state, where they belong in its variance.
  */
 public final class SteadyStateDetector {
   public static final double DEFAULT_THRESHOLD = 0.8;
@@ -64,7 +65,7 @@ public final class SteadyStateDetector {
     int steadyFrom = -1;
     int steadyTo = -1;
     for (int i = 0; i < smoothed.length; i++) {
-      if (smoothed[i] >= threshold * level) {
+      if (buckets.get(first + i).rowsPerSecond() >= threshold * level) {
         if (steadyFrom < 0) {
           steadyFrom = i;
         }

@@ -77,7 +77,7 @@ public final class RoundMarkdown {
     md.append('\n');
 
     md.append("## Throughput\n\n![rows per second](").append(RoundFiles.THROUGHPUT_CHART).append(")\n\n");
-    md.append("Phases (rule in docs/methodology.md: steady = first to last second at ≥ 80% of the p90 rate, 3 s smoothing):\n\n");
+    md.append("Phases (rule in docs/methodology.md: steady = first to last second at ≥ 80% of the p90 of the 3 s-smoothed rate):\n\n");
     md.append("| Phase | Start | End | Seconds |\n|:---|:---|:---|---:|\n");
     for (Phase p : a.phases()) {
       md.append("| ").append(p.name()).append(" | ").append(HMS.format(p.start())).append(" | ")

@@ -1,0 +1,93 @@
+package dev.ingestbench.analysis.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A round directory with known raw data: the report's numbers must be the ones the data implies. */
+class RoundReportTest {
+  private static final long T0 = 1_770_890_040L; // 2026-02-12T09:54:00Z
+  @TempDir Path dir;
+
+  @BeforeEach
+  void writeRound() throws IOException {
+    StringBuilder timeline = new StringBuilder(
+        "start_timestamp,project_id,project_number,dataset_id,table_id,stream_type,error_code,total_requests,total_rows,total_input_bytes\n");
+    StringBuilder cpu = new StringBuilder("epoch_second,cpu_seconds,vcpus,rows_visible,accounted_for,open_append_clients,heap_used_bytes\n");
+    long[] rates = new long[26];
+    rates[0] = 1_000;
+    rates[1] = 3_000;
+    rates[2] = 6_000;
+    for (int i = 3; i < 23; i++) {
+      rates[i] = i % 2 == 0 ? 11_000 : 9_000; // steady: mean 10,000
+    }
+    rates[23] = 3_000;
+    rates[24] = 1_000;
+    rates[25] = 500;
+    for (int i = 0; i < rates.length; i++) {
+      String ts = java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss")
+          .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.ofEpochSecond(T0 + i));
+      timeline.append(ts).append(",p,,d,rides,BUFFERED,OK,10,").append(rates[i]).append(',').append(rates[i] * 600).append('\n');
+      cpu.append(T0 + i + 1).append(",1.0,2,0,0,2,1000\n");
+    }
+    timeline.append("2026-02-12 09:54:05,p,,d,rides_dlq,DEFAULT,OK,1,3,900\n");
+    Files.writeString(dir.resolve(RoundFiles.TIMELINE_PER_SECOND), timeline);
+    Files.writeString(dir.resolve(RoundFiles.CONSUMER_SAMPLES), cpu);
+    ObjectMapper json = new ObjectMapper();
+    long total = 0;
+    for (long r : rates) {
+      total += r;
+    }
+    json.writeValue(dir.resolve(RoundFiles.CONSUMER_RESULT).toFile(), Map.of(
+        "runner", "FlinkRunner", "write_method", "exactly-once", "row_format", "json-column",
+        "destination_tables", 1, "rows_written", total, "distinct_message_ids", total, "duplicates", 0,
+        "dead_lettered", 3, "accounted_for", total + 3, "p50_latency_ms", 800));
+    json.writeValue(dir.resolve(RoundFiles.PUBLISHER_BACKLOG).toFile(), Map.of("published", total + 3));
+    json.writeValue(dir.resolve(RoundFiles.ROUND).toFile(), Map.of("messages", total + 3));
+  }
+
+  @Test
+  void summaryHoldsTheNumbersTheRawDataImplies() throws IOException {
+    RoundReport.write(dir);
+    JsonNode s = new ObjectMapper().readTree(dir.resolve(RoundFiles.SUMMARY).toFile());
+    assertEquals(10_000.0, s.get("rows_per_second").asDouble(), 1e-6, "steady mean of the 20 alternating seconds");
+    assertEquals(5_000.0, s.get("rows_per_second_per_vcpu").asDouble(), 1e-6);
+    assertEquals(0.5, s.get("cpu_utilisation").asDouble(), 1e-9, "1 CPU-second per second on 2 vCPUs");
+    assertEquals(10_000.0, s.get("rows_per_cpu_second").asDouble(), 1e-6);
+    assertEquals(6.0, s.get("mb_per_second").asDouble(), 1e-9, "600 bytes per row, MB = 10^6 bytes");
+    assertEquals(0, s.get("lost").asLong(), "dead letters count as accounted for");
+    assertEquals(3, s.get("dead_lettered").asLong());
+    JsonNode estimate = s.get("rows_per_second_estimate");
+    assertEquals(20, estimate.get("n").asLong());
+    assertTrue(estimate.get("ci95_low").asDouble() < 10_000 && estimate.get("ci95_high").asDouble() > 10_000);
+    assertEquals(20, s.get("phases").get("steady").get("seconds").asInt());
+    for (String field : new String[] {"published", "written", "distinct_message_ids", "duplicates", "dead_lettered",
+        "rows_per_second", "rows_per_second_per_vcpu", "cpu_utilisation", "p50_latency_ms", "p99_latency_ms",
+        "runner", "write_method"}) {
+      assertTrue(s.has(field), "summary.json lacks " + field);
+    }
+  }
+
+  @Test
+  void reportHasTheTablesAndChartsAPersonReads() throws IOException {
+    RoundReport.write(dir);
+    String md = Files.readString(dir.resolve(RoundFiles.REPORT));
+    assertTrue(md.contains("| Rows/s (steady state) | 10,000 ±"), md);
+    assertTrue(md.contains("| Minute (UTC) | MB/min | MB/s | Rows | Rows/sec |"));
+    assertTrue(md.contains("| steady | 09:54:03 | 09:54:23 | 20 |"), md);
+    assertTrue(md.contains("![rows per second](throughput.svg)"));
+    for (String chart : new String[] {RoundFiles.THROUGHPUT_CHART, RoundFiles.CPU_CHART}) {
+      String svg = Files.readString(dir.resolve(chart));
+      assertTrue(svg.contains("<svg"), chart + " is an SVG");
+    }
+  }
+}

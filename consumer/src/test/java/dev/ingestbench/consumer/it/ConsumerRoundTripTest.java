@@ -1,0 +1,131 @@
+package dev.ingestbench.consumer.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ingestbench.consumer.ConsumerOptions;
+import dev.ingestbench.consumer.ConsumerPipeline;
+import dev.ingestbench.consumer.local.LocalRun;
+import dev.ingestbench.consumer.sink.LocalBigQuery;
+import dev.ingestbench.consumer.sink.WrittenRows;
+import dev.ingestbench.emulator.PubsubEmulator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.sdk.Pipeline;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The consumer end to end on real components: the pstest emulator over gRPC, the publisher
+ * pipeline, Beam's Storage Write API path on embedded Flink, and the local sink's verification.
+ */
+class ConsumerRoundTripTest {
+  private static final long EVENTS = 20_000;
+  private static PubsubEmulator emulator;
+  private static LocalPubsub pubsub;
+
+  @BeforeAll
+  static void startEmulator() throws Exception {
+    emulator = PubsubEmulator.start();
+    pubsub = new LocalPubsub(emulator);
+  }
+
+  @AfterAll
+  static void stopEmulator() {
+    if (emulator != null) {
+      emulator.close();
+    }
+  }
+
+  @Test
+  void exactlyOnceWritesEveryMessageOnceAndDeadLettersTheMalformed(@TempDir Path out) throws Exception {
+    assertEquals(EVENTS, pubsub.publish("eo-topic", "eo-sub", EVENTS));
+    pubsub.publishRaw("eo-topic", "{\"ride_id\": \"truncated", Map.of("event_index", "900000001"));
+    pubsub.publishRaw("eo-topic", "{\"ride_id\": \"r\"}", Map.of("event_index", "seven"));
+
+    LocalRun.Result result =
+        consume(out, "eo-sub", "eo.rides", EVENTS + 2, "--writeMethod=exactly-once", "--rowFormat=json-column");
+
+    WrittenRows.Snapshot v = result.verification();
+    assertTrue(result.complete(), result.stopReason());
+    assertEquals(EVENTS, v.distinctEventIndexes());
+    assertEquals(EVENTS, v.rowsWritten(), "exactly-once writes each message once");
+    assertEquals(0, v.duplicates());
+    assertEquals(2, v.deadLetterRows());
+    assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("not valid JSON")), v.deadLetterErrors().toString());
+    assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("event_index")), v.deadLetterErrors().toString());
+    assertEquals(EVENTS, timelineRows(out.resolve(LocalRun.TIMELINE_FILE)).getOrDefault("rides", 0L),
+        "the per-minute timeline accounts for every appended row");
+    assertTrue(Files.readString(out.resolve(LocalRun.TIMELINE_FILE)).contains(",BUFFERED,OK,"),
+        "exactly-once appends to BUFFERED streams");
+  }
+
+  @Test
+  void atLeastOnceWithPoolingSpreadsOverFourTablesAndDeadLettersRejectedRows(@TempDir Path out) throws Exception {
+    assertEquals(EVENTS, pubsub.publish("alo-topic", "alo-sub", EVENTS));
+    // Parses as JSON but misses required fields: a parse-stage dead letter for typed rows.
+    pubsub.publishRaw("alo-topic", "{\"ride_id\": \"r-1\"}", Map.of("event_index", "900000001"));
+    // A complete event whose timestamp BigQuery cannot take: rejected by the Storage Write path.
+    pubsub.publishRaw(
+        "alo-topic",
+        "{\"ride_id\":\"r-2\",\"ride_status\":\"pickup\",\"latitude\":1.3,\"longitude\":103.8,"
+            + "\"passenger_count\":1,\"meter_reading\":1.0,\"meter_increment\":0.01,\"point_idx\":1,"
+            + "\"timestamp\":\"not-a-time\"}",
+        Map.of("event_index", "900000002"));
+
+    LocalRun.Result result =
+        consume(out, "alo-sub", "alo.rides", EVENTS + 2,
+            "--writeMethod=at-least-once", "--rowFormat=typed", "--destinationTables=4",
+            "--useStorageApiConnectionPool=true");
+
+    WrittenRows.Snapshot v = result.verification();
+    assertTrue(result.complete(), result.stopReason());
+    assertEquals(EVENTS, v.distinctEventIndexes(), "no message lost");
+    assertEquals(2, v.deadLetterRows());
+    assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("timestamp")), v.deadLetterErrors().toString());
+    Map<String, Long> perTable = timelineRows(out.resolve(LocalRun.TIMELINE_FILE));
+    for (int k = 0; k < 4; k++) {
+      assertTrue(perTable.getOrDefault("rides_" + k, 0L) >= EVENTS / 4, "table rides_" + k + ": " + perTable);
+    }
+    assertTrue(Files.readString(out.resolve(LocalRun.TIMELINE_FILE)).contains(",DEFAULT,OK,"),
+        "at-least-once appends to the default stream");
+  }
+
+  private static LocalRun.Result consume(Path out, String subscription, String table, long expected, String... flags)
+      throws Exception {
+    List<String> args = new java.util.ArrayList<>(List.of(
+        "--pubsubEmulatorHost=" + pubsub.host(),
+        "--project=" + LocalPubsub.PROJECT,
+        "--subscription=" + subscription,
+        "--outputTable=" + table,
+        "--expectedMessages=" + expected,
+        "--timeoutSeconds=240",
+        "--localOutputDir=" + out));
+    args.addAll(List.of(flags));
+    ConsumerOptions options = ConsumerPipeline.parse(args.toArray(new String[0]));
+    LocalBigQuery sink = LocalBigQuery.create();
+    Pipeline pipeline = Pipeline.create(options);
+    ConsumerPipeline.build(pipeline, options, sink.services());
+    return LocalRun.drive(pipeline, sink, options);
+  }
+
+  /** Rows per table_id in a per-minute timeline CSV, successful appends only. */
+  private static Map<String, Long> timelineRows(Path csv) throws Exception {
+    Map<String, Long> rows = new HashMap<>();
+    List<String> lines = Files.readAllLines(csv);
+    assertEquals("start_timestamp,project_id,project_number,dataset_id,table_id,stream_type,error_code,"
+        + "total_requests,total_rows,total_input_bytes", lines.get(0));
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split(",", -1);
+      if (f[6].equals("OK")) {
+        rows.merge(f[4], Long.parseLong(f[8]), Long::sum);
+      }
+    }
+    return rows;
+  }
+}

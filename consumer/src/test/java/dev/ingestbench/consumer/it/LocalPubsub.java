@@ -1,0 +1,68 @@
+package dev.ingestbench.consumer.it;
+
+import com.google.cloud.pubsub.v1.Publisher;
+import com.google.protobuf.ByteString;
+import com.google.pubsub.v1.PubsubMessage;
+import com.google.pubsub.v1.TopicName;
+import dev.ingestbench.emulator.PubsubEmulator;
+import dev.ingestbench.publisher.PublisherOptions;
+import dev.ingestbench.publisher.PublisherPipeline;
+import dev.ingestbench.pubsub.PubsubChannels;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+
+/** Test helper: publishes through the real publisher pipeline and hand-made bad messages to an emulator. */
+final class LocalPubsub {
+  static final String PROJECT = "ingestbench-test";
+  private final PubsubEmulator emulator;
+
+  LocalPubsub(PubsubEmulator emulator) {
+    this.emulator = emulator;
+  }
+
+  String host() {
+    return emulator.hostAndPort();
+  }
+
+  /** Creates topic and subscription and publishes {@code count} events; returns how many were acknowledged. */
+  long publish(String topic, String subscription, long count) throws Exception {
+    PipelineOptionsFactory.register(PublisherOptions.class);
+    PublisherOptions options =
+        PipelineOptionsFactory.fromArgs(
+                "--pubsubEmulatorHost=" + host(),
+                "--project=" + PROJECT,
+                "--topic=" + topic,
+                "--createSubscriptions=" + subscription,
+                "--numMessages=" + count,
+                "--publisherShards=2")
+            .as(PublisherOptions.class);
+    PipelineResult result = PublisherPipeline.run(options);
+    return PublisherPipeline.counter(result, "messages_published");
+  }
+
+  /** Publishes one raw message, as a misbehaving producer would. */
+  void publishRaw(String topic, String payload, Map<String, String> attributes) throws Exception {
+    try (PubsubChannels channels = PubsubChannels.forEmulatorHost(host())) {
+      Publisher publisher =
+          Publisher.newBuilder(TopicName.of(PROJECT, topic))
+              .setChannelProvider(channels.channelProvider())
+              .setCredentialsProvider(channels.credentialsProvider())
+              .build();
+      try {
+        publisher
+            .publish(
+                PubsubMessage.newBuilder()
+                    .setData(ByteString.copyFrom(payload, StandardCharsets.UTF_8))
+                    .putAllAttributes(attributes)
+                    .build())
+            .get(30, TimeUnit.SECONDS);
+      } finally {
+        publisher.shutdown();
+        publisher.awaitTermination(30, TimeUnit.SECONDS);
+      }
+    }
+  }
+}
