@@ -33,6 +33,8 @@ public final class TaxiRideGenerator {
   /** Bytes that {@code ,"_padding":""} adds around the padding characters. */
   private static final int PADDING_FIELD_OVERHEAD = ",\"_padding\":\"\"".length();
 
+  private static final byte[] PADDING_FIELD_OPEN = ",\"_padding\":\"".getBytes(StandardCharsets.US_ASCII);
+
   private final long seed;
   private final int messageSizeBytes;
 
@@ -81,9 +83,17 @@ public final class TaxiRideGenerator {
     if (paddingChars <= 0) {
       return unpadded;
     }
-    char[] padding = new char[paddingChars];
-    Arrays.fill(padding, 'x');
-    byte[] padded = TaxiRideJson.toBytes(ride.withPadding(new String(padding)));
+    // Splice the padding in as the last field instead of serialising the event again: the bytes are
+    // the same as Jackson's (the test pins that), at a fraction of the cost per message.
+    byte[] padded = new byte[unpadded.length + PADDING_FIELD_OVERHEAD + paddingChars];
+    int at = unpadded.length - 1; // before the closing brace
+    System.arraycopy(unpadded, 0, padded, 0, at);
+    System.arraycopy(PADDING_FIELD_OPEN, 0, padded, at, PADDING_FIELD_OPEN.length);
+    at += PADDING_FIELD_OPEN.length;
+    Arrays.fill(padded, at, at + paddingChars, (byte) 'x');
+    at += paddingChars;
+    padded[at++] = '"';
+    padded[at] = '}';
     return padded;
   }
 

@@ -56,6 +56,15 @@ class TaxiRideGeneratorTest {
   }
 
   @Test
+  void splicedPaddingIsByteForByteWhatJacksonWrites() {
+    TaxiRideGenerator generator = new TaxiRideGenerator(9, 1_000);
+    for (long i = 0; i < 200; i++) {
+      TaxiRide parsed = TaxiRideJson.parse(generator.message(i));
+      assertArrayEquals(TaxiRideJson.toBytes(parsed), generator.message(i));
+    }
+  }
+
+  @Test
   void smallSizesAreNotPadded() {
     TaxiRide parsed = TaxiRideJson.parse(new TaxiRideGenerator(3, 100).message(9));
     assertNull(parsed.padding());

@@ -39,7 +39,11 @@ public record RoundAnalysis(
   private static final ObjectMapper JSON = new ObjectMapper();
 
   public static RoundAnalysis of(Path dir) throws IOException {
-    JsonNode round = readJson(dir.resolve(RoundFiles.ROUND));
+    // A consumer-only run (ingestbench consume --localOutputDir) has no round or publisher files.
+    JsonNode round =
+        Files.exists(dir.resolve(RoundFiles.ROUND))
+            ? readJson(dir.resolve(RoundFiles.ROUND))
+            : JSON.createObjectNode();
     JsonNode consumer = readJson(dir.resolve(RoundFiles.CONSUMER_RESULT));
     List<JsonNode> publishers = new ArrayList<>();
     for (String name : List.of(RoundFiles.PUBLISHER_BACKLOG, RoundFiles.PUBLISHER_LIVE)) {
@@ -75,8 +79,14 @@ public record RoundAnalysis(
         mbPerSecond, utilisation, cpuSeconds, vcpus);
   }
 
-  /** Messages the publishers had acknowledged by Pub/Sub. */
+  /**
+   * Messages the publishers had acknowledged by Pub/Sub; for a consumer-only run, the messages it
+   * expected (the synthetic source's count).
+   */
   public long published() {
+    if (publishers.isEmpty()) {
+      return consumer.path("expected").asLong();
+    }
     return publishers.stream().mapToLong(p -> p.path("published").asLong()).sum();
   }
 
