@@ -113,6 +113,11 @@ public record RoundAnalysis(
     return phases.stream().mapToLong(Phase::buckets).sum();
   }
 
+  /** Most heap the consumer had in use at any per-second sample (after GC or not). */
+  public long peakConsumerHeapBytes() {
+    return cpu.stream().mapToLong(CpuSamplesCsv.Sample::heapUsedBytes).max().orElse(0);
+  }
+
   public long lost() {
     return Math.max(0, published() - consumer.path("accounted_for").asLong());
   }

@@ -124,6 +124,8 @@ public final class RoundMarkdown {
         n++;
       }
     }
+    md.append(String.format(Locale.ROOT, "%nPeak consumer heap in use: %,d MB of a %,d MB cap (per-second samples).%n",
+        Math.round(a.peakConsumerHeapBytes() / 1e6), Math.round(c.path("max_heap_bytes").asLong() / 1e6)));
     md.append("\nPeak open append clients (local stand-in for connections): ")
         .append(c.path("peak_append_clients").asInt()).append(", created over the run: ")
         .append(c.path("append_clients_created").asInt()).append(".\n\n");

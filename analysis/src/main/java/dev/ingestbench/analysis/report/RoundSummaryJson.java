@@ -41,6 +41,8 @@ public final class RoundSummaryJson {
     s.put("complete", a.lost() == 0 && a.consumer().path("duplicates").asLong() == 0);
     s.put("stop_reason", a.consumer().path("stop_reason").asText());
     s.put("peak_append_clients", a.consumer().path("peak_append_clients").asInt());
+    s.put("peak_consumer_heap_mb", Math.round(a.peakConsumerHeapBytes() / 1e6));
+    s.put("consumer_max_heap_mb", Math.round(a.consumer().path("max_heap_bytes").asLong() / 1e6));
     Map<String, Object> phases = new LinkedHashMap<>();
     for (Phase p : a.phases()) {
       phases.put(
