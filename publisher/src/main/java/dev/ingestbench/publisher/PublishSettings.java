@@ -3,6 +3,8 @@ package dev.ingestbench.publisher;
 import dev.ingestbench.pubsub.PubsubPaths;
 
 import java.io.Serializable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The load parameters of one publishing run as one typed, validated value, so each worker gets the
@@ -24,11 +26,18 @@ public record PublishSettings(
     long maxOutstandingBytes,
     PublisherOptions.FlowControlBehavior flowControlBehavior)
     implements Serializable {
+  private static final Logger LOG = LoggerFactory.getLogger(PublishSettings.class);
 
   /** Service limits of one Publish request. */
   static final long SERVICE_MAX_BATCH_MESSAGES = 1_000;
 
   static final long SERVICE_MAX_BATCH_BYTES = 10_000_000;
+
+  /**
+   * The emulator's gRPC server keeps gRPC's default 4 MiB request limit (pstest offers no way to
+   * raise it), so batches bound for an emulator stay below it with room for attributes and framing.
+   */
+  static final long EMULATOR_MAX_BATCH_BYTES = 3_500_000;
 
   /** Validates the flags once, naming the flag, the value and the fix. */
   public static PublishSettings from(PublisherOptions options) {
@@ -67,6 +76,16 @@ public record PublishSettings(
         options.getPublisherShards() > 0
             ? options.getPublisherShards()
             : Runtime.getRuntime().availableProcessors();
+    boolean emulator = options.getPubsubEmulatorHost() != null && !options.getPubsubEmulatorHost().isBlank();
+    long batchBytes = options.getBatchMaxBytes();
+    if (emulator && batchBytes > EMULATOR_MAX_BATCH_BYTES) {
+      LOG.info(
+          "Publishing to an emulator: batches capped at {} bytes (gRPC's 4 MiB request limit there)"
+              + " instead of --batchMaxBytes={}",
+          EMULATOR_MAX_BATCH_BYTES,
+          batchBytes);
+      batchBytes = EMULATOR_MAX_BATCH_BYTES;
+    }
     return new PublishSettings(
         options.getPubsubEmulatorHost(),
         topic,
@@ -77,7 +96,7 @@ public record PublishSettings(
         options.getRatePerSecond(),
         (int) Math.max(1, Math.min(shards, Math.max(1, options.getNumMessages()))),
         options.getBatchMaxMessages(),
-        options.getBatchMaxBytes(),
+        batchBytes,
         options.getBatchDelayMs(),
         options.getMaxOutstandingMessages(),
         options.getMaxOutstandingBytes(),

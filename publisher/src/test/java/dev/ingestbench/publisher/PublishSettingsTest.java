@@ -38,6 +38,13 @@ class PublishSettingsTest {
   }
 
   @Test
+  void batchesToAnEmulatorStayUnderItsFourMebibyteRequestLimit() {
+    assertEquals(PublishSettings.EMULATOR_MAX_BATCH_BYTES,
+        PublishSettings.from(options("--pubsubEmulatorHost=127.0.0.1:1")).batchMaxBytes());
+    assertEquals(9_500_000, PublishSettings.from(options("--pubsubEmulatorHost=")).batchMaxBytes());
+  }
+
+  @Test
   void flowControlMustAdmitAtLeastOneBatch() {
     assertTrue(failure("--maxOutstandingMessages=10", "--batchMaxMessages=100").contains("--maxOutstandingMessages"));
   }

@@ -29,6 +29,8 @@ import org.slf4j.LoggerFactory;
 public final class LocalRun {
   private static final Logger LOG = LoggerFactory.getLogger(LocalRun.class);
   private static final long PROGRESS_EVERY_SECONDS = 5;
+  /** Say so when nothing arrives for this long: a stuck run should not look like a slow one. */
+  private static final long STALL_WARNING_SECONDS = 30;
 
   /** Names of the files a local run leaves in {@code --localOutputDir}. */
   public static final String TIMELINE_FILE = "write_api_timeline.csv";
@@ -59,6 +61,9 @@ public final class LocalRun {
     String stopReason;
     long lastRows = 0;
     long lastProgress = startNanos;
+    long lastChangeNanos = startNanos;
+    long lastAccounted = 0;
+    long lastStallWarning = startNanos;
     while (true) {
       Thread.sleep(1_000);
       ResourceSampler.Sample sample = sampler.sample();
@@ -77,6 +82,18 @@ public final class LocalRun {
                 sample.openAppendClients()));
         lastRows = sample.rowsVisible();
         lastProgress = now;
+      }
+      if (sample.accountedFor() != lastAccounted) {
+        lastAccounted = sample.accountedFor();
+        lastChangeNanos = now;
+      } else if (now - lastChangeNanos >= STALL_WARNING_SECONDS * 1_000_000_000L
+          && now - lastStallWarning >= STALL_WARNING_SECONDS * 1_000_000_000L) {
+        LOG.warn(
+            "No new rows for {} s (pipeline {}): look above for errors, or raise --timeoutSeconds if"
+                + " the source is just slow to start",
+            Math.round((now - lastChangeNanos) / 1e9),
+            result.getState());
+        lastStallWarning = now;
       }
       if (expected > 0 && sample.accountedFor() >= expected) {
         stopReason = "all " + expected + " messages written or dead-lettered";

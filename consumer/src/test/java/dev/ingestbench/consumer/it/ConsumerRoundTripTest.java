@@ -96,6 +96,17 @@ class ConsumerRoundTripTest {
         "at-least-once appends to the default stream");
   }
 
+  @Test
+  void tenKilobyteMessagesPassTheEmulatorsFourMebibyteMessageLimitBothWays(@TempDir Path out) throws Exception {
+    // 1,000-message batches and 5,000-message pulls of 10 KB messages are ~10 MB and ~50 MB: both
+    // beyond gRPC's default 4 MiB, on the publishing and on the pulling side.
+    long events = 3_000;
+    assertEquals(events, pubsub.publish("big-topic", "big-sub", events, 10_000));
+    LocalRun.Result result = consume(out, "big-sub", "big.rides", events, "--writeMethod=at-least-once");
+    assertTrue(result.complete(), result.stopReason());
+    assertEquals(events, result.verification().distinctEventIndexes());
+  }
+
   private static LocalRun.Result consume(Path out, String subscription, String table, long expected, String... flags)
       throws Exception {
     List<String> args = new java.util.ArrayList<>(List.of(

@@ -29,6 +29,11 @@ final class LocalPubsub {
 
   /** Creates topic and subscription and publishes {@code count} events; returns how many were acknowledged. */
   long publish(String topic, String subscription, long count) throws Exception {
+    return publish(topic, subscription, count, 500);
+  }
+
+  /** As {@link #publish(String, String, long)}, with messages of {@code messageSizeBytes}. */
+  long publish(String topic, String subscription, long count, int messageSizeBytes) throws Exception {
     PipelineOptionsFactory.register(PublisherOptions.class);
     PublisherOptions options =
         PipelineOptionsFactory.fromArgs(
@@ -37,7 +42,8 @@ final class LocalPubsub {
                 "--topic=" + topic,
                 "--createSubscriptions=" + subscription,
                 "--numMessages=" + count,
-                "--publisherShards=2")
+                "--publisherShards=2",
+                "--messageSizeBytes=" + messageSizeBytes)
             .as(PublisherOptions.class);
     PipelineResult result = PublisherPipeline.run(options);
     return PublisherPipeline.counter(result, "messages_published");

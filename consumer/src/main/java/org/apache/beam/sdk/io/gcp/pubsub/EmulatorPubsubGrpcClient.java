@@ -26,6 +26,12 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 public final class EmulatorPubsubGrpcClient extends PubsubGrpcClient {
   private static final int TIMEOUT_SECONDS = 60;
+  /**
+   * gRPC refuses replies over 4 MB by default, which a Pull of 10,000 500-byte messages (or 500
+   * 10 KB messages) exceeds; the emulator is local, so allow what a large Pull needs.
+   */
+  static final int MAX_INBOUND_MESSAGE_BYTES = 512 * 1024 * 1024;
+
   private static final long FIRST_BACKOFF_MILLIS = 25;
   private static final long MAX_BACKOFF_MILLIS = 400;
   private final int pullBatchSize;
@@ -41,7 +47,10 @@ public final class EmulatorPubsubGrpcClient extends PubsubGrpcClient {
         timestampAttribute,
         idAttribute,
         TIMEOUT_SECONDS,
-        ManagedChannelBuilder.forTarget(target).usePlaintext().build(),
+        ManagedChannelBuilder.forTarget(target)
+            .usePlaintext()
+            .maxInboundMessageSize(MAX_INBOUND_MESSAGE_BYTES)
+            .build(),
         NoCredentials.INSTANCE);
     this.pullBatchSize = pullBatchSize;
   }
