@@ -4,25 +4,22 @@ import com.google.api.services.bigquery.model.TableRow;
 import dev.ingestbench.consumer.local.LocalRun;
 import dev.ingestbench.consumer.local.LocalRunnerDefaults;
 import dev.ingestbench.consumer.rows.ConvertToRowsFn;
-import dev.ingestbench.consumer.rows.DeadLetters;
+import dev.ingestbench.consumer.rows.DescribeRejectedRowsFn;
 import dev.ingestbench.consumer.rows.RowSchemas;
 import dev.ingestbench.consumer.sink.LocalBigQuery;
 import dev.ingestbench.consumer.sink.WriteRows;
 import dev.ingestbench.consumer.source.ReadMessages;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryServices;
-import org.apache.beam.sdk.io.gcp.bigquery.BigQueryStorageApiInsertError;
 import org.apache.beam.sdk.io.gcp.bigquery.TableRowJsonCoder;
 import org.apache.beam.sdk.io.gcp.bigquery.WriteResult;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.transforms.Flatten;
-import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TupleTagList;
-import org.apache.beam.sdk.values.TypeDescriptor;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +27,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Streaming pipeline: messages (Pub/Sub or synthetic) to rows to BigQuery's Storage Write API, with
  * every message that cannot be written landing in {@code TABLE_dlq} with the reason.
+ *
+ * <p>Beam metrics (namespace {@code consumer}): {@code messages_read}, {@code rows_converted},
+ * {@code dead_lettered_parse} and {@code rows_rejected}; rows written are those converted and not
+ * rejected, and the local sink counts them exactly.
  */
 public final class ConsumerPipeline {
   private static final Logger LOG = LoggerFactory.getLogger(ConsumerPipeline.class);
@@ -60,13 +61,7 @@ public final class ConsumerPipeline {
     PCollection<TableRow> rejected =
         written
             .getFailedStorageApiInserts()
-            .apply(
-                "Describe rejected rows",
-                MapElements.into(TypeDescriptor.of(TableRow.class))
-                    .via(
-                        (BigQueryStorageApiInsertError error) ->
-                            DeadLetters.forRejectedRow(
-                                error.getRow(), error.getErrorMessage(), System.currentTimeMillis() * 1_000L)))
+            .apply("Describe rejected rows", ParDo.of(new DescribeRejectedRowsFn()))
             .setCoder(TableRowJsonCoder.of());
     PCollectionList.of(converted.get(ConvertToRowsFn.DEAD_LETTERS).setCoder(TableRowJsonCoder.of()))
         .and(rejected)
