@@ -2,12 +2,8 @@ package dev.ingestbench.cli;
 
 import dev.ingestbench.consumer.ConsumerOptions;
 import dev.ingestbench.consumer.ConsumerPipeline;
-import java.util.List;
-import java.util.concurrent.Callable;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.options.PipelineOptions;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Unmatched;
 
 /** Runs the consumer pipeline with Beam flags, exactly as {@code mvn -pl consumer exec:java}. */
 @Command(
@@ -19,19 +15,14 @@ import picocli.CommandLine.Unmatched;
           + " --project=ingestbench-local --localOutputDir=runs/consumer",
       "Without --runner it runs on embedded Flink into the local BigQuery sink."
     })
-final class ConsumeCommand implements Callable<Integer> {
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and every pipeline flag.")
-  boolean help;
-
-  @Unmatched List<String> beamArgs = List.of();
+final class ConsumeCommand extends BeamPipelineCommand {
+  @Override
+  Class<? extends PipelineOptions> options() {
+    return ConsumerOptions.class;
+  }
 
   @Override
-  public Integer call() throws Exception {
-    if (beamArgs.contains("--help")) {
-      PipelineOptionsFactory.printHelp(System.out, ConsumerOptions.class);
-      return 0;
-    }
-    ConsumerPipeline.main(beamArgs.toArray(new String[0]));
-    return 0;
+  void runPipeline(String[] args) throws Exception {
+    ConsumerPipeline.main(args);
   }
 }

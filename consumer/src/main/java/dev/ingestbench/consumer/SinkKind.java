@@ -1,8 +1,6 @@
 package dev.ingestbench.consumer;
 
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** Where the consumer's rows go ({@code --sink}). */
 public enum SinkKind {
@@ -18,13 +16,6 @@ public enum SinkKind {
   }
 
   public static SinkKind fromFlag(String value) {
-    for (SinkKind kind : values()) {
-      if (kind.flag().equalsIgnoreCase(value)) {
-        return kind;
-      }
-    }
-    throw new IllegalArgumentException(
-        "--sink=" + value + " is not known; use one of "
-            + Arrays.stream(values()).map(SinkKind::flag).collect(Collectors.joining(", ")));
+    return FlagValues.parse("--sink", value, values(), SinkKind::flag);
   }
 }

@@ -1,8 +1,6 @@
 package dev.ingestbench.consumer;
 
-import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** Where the consumer's messages come from ({@code --source}). */
 public enum SourceKind {
@@ -16,13 +14,6 @@ public enum SourceKind {
   }
 
   public static SourceKind fromFlag(String value) {
-    for (SourceKind kind : values()) {
-      if (kind.flag().equalsIgnoreCase(value)) {
-        return kind;
-      }
-    }
-    throw new IllegalArgumentException(
-        "--source=" + value + " is not known; use one of "
-            + Arrays.stream(values()).map(SourceKind::flag).collect(Collectors.joining(", ")));
+    return FlagValues.parse("--source", value, values(), SourceKind::flag);
   }
 }

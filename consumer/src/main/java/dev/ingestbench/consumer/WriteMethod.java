@@ -1,7 +1,5 @@
 package dev.ingestbench.consumer;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryIO;
 
 /** The two Storage Write API semantics a round compares, by the names users pass. */
@@ -25,16 +23,13 @@ public enum WriteMethod {
     return beamMethod;
   }
 
+  /** Accepts the flag's name or Beam's method name (e.g. STORAGE_API_AT_LEAST_ONCE). */
   public static WriteMethod fromFlag(String value) {
     for (WriteMethod method : values()) {
-      if (method.flag.equalsIgnoreCase(value) || method.beamMethod.name().equalsIgnoreCase(value)) {
+      if (method.beamMethod.name().equalsIgnoreCase(value)) {
         return method;
       }
     }
-    throw new IllegalArgumentException(
-        "--writeMethod="
-            + value
-            + " is not known; use one of "
-            + Arrays.stream(values()).map(WriteMethod::flag).collect(Collectors.joining(", ")));
+    return FlagValues.parse("--writeMethod", value, values(), WriteMethod::flag);
   }
 }

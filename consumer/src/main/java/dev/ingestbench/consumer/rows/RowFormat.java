@@ -1,7 +1,6 @@
 package dev.ingestbench.consumer.rows;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
+import dev.ingestbench.consumer.FlagValues;
 
 /** The shapes a message can take as a BigQuery row. */
 public enum RowFormat {
@@ -21,15 +20,6 @@ public enum RowFormat {
   }
 
   public static RowFormat fromFlag(String value) {
-    for (RowFormat format : values()) {
-      if (format.flag.equalsIgnoreCase(value)) {
-        return format;
-      }
-    }
-    throw new IllegalArgumentException(
-        "--rowFormat="
-            + value
-            + " is not known; use one of "
-            + Arrays.stream(values()).map(RowFormat::flag).collect(Collectors.joining(", ")));
+    return FlagValues.parse("--rowFormat", value, values(), RowFormat::flag);
   }
 }

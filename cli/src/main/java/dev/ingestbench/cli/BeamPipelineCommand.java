@@ -1,0 +1,34 @@
+package dev.ingestbench.cli;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
+
+/**
+ * A command that hands its arguments, unchanged, to a pipeline's main: Beam flags stay Beam flags,
+ * so a line that works with {@code mvn exec:java} works here too.
+ */
+abstract class BeamPipelineCommand implements Callable<Integer> {
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and every pipeline flag.")
+  boolean help;
+
+  @Unmatched List<String> beamArgs = List.of();
+
+  /** The pipeline's options interface, whose flags {@code --help} lists. */
+  abstract Class<? extends PipelineOptions> options();
+
+  abstract void runPipeline(String[] args) throws Exception;
+
+  @Override
+  public Integer call() throws Exception {
+    if (beamArgs.contains("--help")) {
+      PipelineOptionsFactory.printHelp(System.out, options());
+      return 0;
+    }
+    runPipeline(beamArgs.toArray(new String[0]));
+    return 0;
+  }
+}
