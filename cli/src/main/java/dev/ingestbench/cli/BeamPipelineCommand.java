@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
 /**
@@ -12,8 +14,10 @@ import picocli.CommandLine.Unmatched;
  * so a line that works with {@code mvn exec:java} works here too.
  */
 abstract class BeamPipelineCommand implements Callable<Integer> {
-  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and every pipeline flag.")
+  @Option(names = {"-h", "--help"}, description = "Show this help and every pipeline flag.")
   boolean help;
+
+  @Spec CommandSpec spec;
 
   @Unmatched List<String> beamArgs = List.of();
 
@@ -24,7 +28,9 @@ abstract class BeamPipelineCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (beamArgs.contains("--help")) {
+    if (help) {
+      spec.commandLine().usage(System.out);
+      System.out.println();
       PipelineOptionsFactory.printHelp(System.out, options());
       return 0;
     }
