@@ -3,6 +3,7 @@ package dev.ingestbench.consumer;
 import com.google.api.services.bigquery.model.TableRow;
 import dev.ingestbench.consumer.local.LocalRun;
 import dev.ingestbench.consumer.local.LocalRunnerDefaults;
+import dev.ingestbench.consumer.local.OwnJvm;
 import dev.ingestbench.consumer.rows.ConvertToRowsFn;
 import dev.ingestbench.consumer.rows.DescribeRejectedRowsFn;
 import dev.ingestbench.consumer.rows.RowSchemas;
@@ -100,6 +101,10 @@ public final class ConsumerPipeline {
       return;
     }
     if (usesLocalSink(options)) {
+      if (options.getRunner().getSimpleName().equals("FlinkRunner") && OwnJvm.isIsolated(ConsumerPipeline.class)) {
+        System.exit(OwnJvm.run(ConsumerPipeline.class, args));
+        return;
+      }
       LocalBigQuery sink = LocalBigQuery.create();
       Pipeline pipeline = Pipeline.create(options);
       build(pipeline, options, sink.services());
