@@ -1,56 +1,59 @@
 package dev.ingestbench.cli;
 
-import java.nio.file.Files;
+import dev.ingestbench.jmh.report.JmhReport;
+import dev.ingestbench.jmh.report.JmhSuite;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** Runs the JMH micro-benchmarks of the consumer's per-row code. */
+/** Runs the JMH suite of the consumer's per-row encodings and writes its report. */
 @Command(
     name = "jmh",
     mixinStandardHelpOptions = true,
     description = {
-      "Run the JMH benchmarks of the consumer's per-row work and write JMH's JSON result.",
-      "  ingestbench jmh --quick --out runs/jmh"
+      "Measure the per-row CPU cost of every row encoding (JSON column, typed TableRow, Beam Row,",
+      "generated proto, bigquerystorage's JSON path, parse only, bytes copy) for 500 B and 10 KB",
+      "messages with JMH, and write jmh-result.json, summary.json, report.md and a chart.",
+      "  ingestbench jmh --quick --out runs/jmh      # a few minutes, rough numbers",
+      "  ingestbench jmh --out runs/jmh               # ~10 minutes on 2 vCPUs"
     })
 final class JmhCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "runs/jmh", description = "Output directory (default: ${DEFAULT-VALUE}).")
   Path out;
 
-  @Option(names = "--quick", description = "Short warm-up and measurement, for smoke runs (numbers are rough).")
+  @Option(names = "--quick", description = "One fork, short iterations: for smoke runs.")
   boolean quick;
 
-  @Option(names = "--include", paramLabel = "REGEX", defaultValue = "dev\\.ingestbench\\.jmh\\..*", description = "Benchmarks to run (default: all of ingestbench's).")
-  String include;
+  @Option(names = "--targetRowsPerSecond", paramLabel = "ROWS/S", defaultValue = "200000",
+      description = "Rate for the \"vCPUs needed\" column (default: ${DEFAULT-VALUE}).")
+  double targetRowsPerSecond;
 
-  @Option(names = "--forks", defaultValue = "1", description = "JVM forks per benchmark (default: ${DEFAULT-VALUE}).")
-  int forks;
+  @Option(names = "--forks", description = "JMH forks per benchmark (default: 2, quick: 1).")
+  Integer forks;
+
+  @Option(names = "--iterations", description = "Measurement iterations per fork (default: 5, quick: 2).")
+  Integer iterations;
+
+  @Option(names = "--include", paramLabel = "REGEX", description = "Only benchmarks matching REGEX, e.g. '.*proto'.")
+  String include;
 
   @Override
   public Integer call() throws Exception {
-    Files.createDirectories(out);
-    Path json = out.resolve("jmh-result.json");
-    ChainedOptionsBuilder options =
-        new OptionsBuilder()
-            .include(include)
-            .forks(forks)
-            .resultFormat(ResultFormatType.JSON)
-            .result(json.toString());
-    if (quick) {
-      options
-          .warmupIterations(1)
-          .warmupTime(TimeValue.seconds(1))
-          .measurementIterations(2)
-          .measurementTime(TimeValue.seconds(1));
+    if (targetRowsPerSecond <= 0) {
+      throw new IllegalArgumentException("--targetRowsPerSecond " + targetRowsPerSecond + " must be positive");
     }
-    new Runner(options.build()).run();
-    System.out.println("Wrote " + json);
+    JmhSuite.Settings defaults = JmhSuite.Settings.defaults(quick, targetRowsPerSecond);
+    JmhSuite.Settings settings =
+        new JmhSuite.Settings(
+            quick,
+            forks != null ? forks : defaults.forks(),
+            iterations != null ? iterations : defaults.iterations(),
+            targetRowsPerSecond,
+            include != null ? include : defaults.include());
+    JmhSuite.run(settings, out);
+    System.out.println("Wrote " + out.resolve(JmhReport.REPORT) + ", " + out.resolve(JmhReport.SUMMARY)
+        + " and " + out.resolve(JmhSuite.RESULT_JSON));
     return 0;
   }
 }

@@ -45,6 +45,9 @@ public final class RoundCommand implements Callable<Integer> {
   @Option(names = "--row-format", defaultValue = "json-column", description = "json-column or typed (default: ${DEFAULT-VALUE}).")
   String rowFormat;
 
+  @Option(names = "--row-encoding", defaultValue = "tablerow", description = "tablerow, beam-row or proto: how rows reach BigQueryIO (default: ${DEFAULT-VALUE}).")
+  String rowEncoding;
+
   @Option(names = "--destination-tables", paramLabel = "N", defaultValue = "1", description = "Dynamic destinations: spread rows over N tables (default: ${DEFAULT-VALUE}).")
   int destinationTables;
 

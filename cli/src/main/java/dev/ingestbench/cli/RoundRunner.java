@@ -98,6 +98,7 @@ final class RoundRunner {
         "--outputTable=" + TABLE,
         "--writeMethod=" + flags.writeMethod,
         "--rowFormat=" + flags.rowFormat,
+        "--rowEncoding=" + flags.rowEncoding,
         "--destinationTables=" + flags.destinationTables,
         "--emulatorPullBatchSize=" + flags.pullBatchSize,
         "--expectedMessages=" + flags.messages,
@@ -136,6 +137,7 @@ final class RoundRunner {
     round.put("message_size_bytes", flags.messageSize);
     round.put("write_method", flags.writeMethod);
     round.put("row_format", flags.rowFormat);
+    round.put("row_encoding", flags.rowEncoding);
     round.put("destination_tables", flags.destinationTables);
     round.put("connection_pool", flags.connectionPool);
     round.put("runner", flags.runner);

@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer;
 
+import dev.ingestbench.consumer.rows.RowEncoding;
 import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.consumer.sink.TableTarget;
 import dev.ingestbench.pubsub.PubsubPaths;
@@ -8,11 +9,13 @@ import dev.ingestbench.pubsub.PubsubPaths;
  * The consumer's flags checked once, at launch: invalid values and combinations fail here with a
  * message naming the flags and the fix, never on a worker hours later.
  */
-public record ConsumerConfig(RowFormat rowFormat, WriteMethod writeMethod, TableTarget target) {
+public record ConsumerConfig(
+    RowFormat rowFormat, RowEncoding rowEncoding, WriteMethod writeMethod, TableTarget target) {
 
   /** Validates {@code options}; fills Beam's triggering frequency for exactly-once when unset. */
   public static ConsumerConfig validate(ConsumerOptions options) {
     RowFormat format = RowFormat.fromFlag(options.getRowFormat());
+    RowEncoding encoding = RowEncoding.fromFlag(options.getRowEncoding());
     WriteMethod method = WriteMethod.fromFlag(options.getWriteMethod());
     SinkKind.fromFlag(options.getSink());
     TableTarget target =
@@ -61,6 +64,6 @@ public record ConsumerConfig(RowFormat rowFormat, WriteMethod writeMethod, Table
       // reference rounds used and what keeps end-to-end latency low.
       options.setStorageWriteApiTriggeringFrequencySec(1);
     }
-    return new ConsumerConfig(format, method, target);
+    return new ConsumerConfig(format, encoding, method, target);
   }
 }

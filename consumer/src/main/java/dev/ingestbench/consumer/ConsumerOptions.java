@@ -38,6 +38,12 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
 
   void setRowFormat(String value);
 
+  @Description("How rows reach BigQueryIO: tablerow (writeTableRows), beam-row (Beam Rows with a schema) or proto (generated protobuf classes, writeProtos). Same rows in BigQuery; proto costs the least CPU per row.")
+  @Default.String("tablerow")
+  String getRowEncoding();
+
+  void setRowEncoding(String value);
+
   @Description("exactly-once (STORAGE_WRITE_API) or at-least-once (STORAGE_API_AT_LEAST_ONCE).")
   @Default.String("exactly-once")
   String getWriteMethod();

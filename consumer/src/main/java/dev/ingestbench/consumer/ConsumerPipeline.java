@@ -1,25 +1,40 @@
 package dev.ingestbench.consumer;
 
 import com.google.api.services.bigquery.model.TableRow;
+import com.google.protobuf.Message;
 import dev.ingestbench.consumer.local.LocalRun;
 import dev.ingestbench.consumer.local.LocalRunnerDefaults;
 import dev.ingestbench.consumer.local.OwnJvm;
 import dev.ingestbench.consumer.rows.ConvertToRowsFn;
 import dev.ingestbench.consumer.rows.DescribeRejectedRowsFn;
+import dev.ingestbench.consumer.rows.MessageToBeamRow;
+import dev.ingestbench.consumer.rows.MessageToProto;
+import dev.ingestbench.consumer.rows.MessageToRow;
+import dev.ingestbench.consumer.rows.RowBuilder;
+import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.consumer.rows.RowSchemas;
 import dev.ingestbench.consumer.sink.LocalBigQuery;
+import dev.ingestbench.consumer.sink.TableTarget;
 import dev.ingestbench.consumer.sink.WriteRows;
 import dev.ingestbench.consumer.source.ReadMessages;
 import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.extensions.protobuf.ProtoCoder;
+import org.apache.beam.sdk.io.gcp.bigquery.BigQueryIO;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryServices;
 import org.apache.beam.sdk.io.gcp.bigquery.TableRowJsonCoder;
 import org.apache.beam.sdk.io.gcp.bigquery.WriteResult;
+import org.apache.beam.sdk.io.gcp.pubsub.PubsubMessage;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.schemas.SchemaCoder;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.SerializableFunction;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.slf4j.Logger;
@@ -46,31 +61,78 @@ public final class ConsumerPipeline {
       Pipeline pipeline, ConsumerOptions options, @Nullable BigQueryServices services) {
     ConsumerConfig config = ConsumerConfig.validate(options);
     ReadMessages read = new ReadMessages(options);
-    PCollectionTuple converted =
-        pipeline
-            .apply(read)
-            .apply(
-                "Convert to rows",
-                ParDo.of(new ConvertToRowsFn(config.rowFormat(), read.sourceName()))
-                    .withOutputTags(ConvertToRowsFn.ROWS, TupleTagList.of(ConvertToRowsFn.DEAD_LETTERS)));
-    PCollection<TableRow> rows = converted.get(ConvertToRowsFn.ROWS).setCoder(TableRowJsonCoder.of());
-    WriteResult written =
-        rows.apply(
-            "Write rows",
-            new WriteRows(
-                config.target(), RowSchemas.forFormat(config.rowFormat()), config.writeMethod(), services));
+    PCollection<PubsubMessage> messages = pipeline.apply(read);
+    RowFormat format = config.rowFormat();
+    Converted converted =
+        switch (config.rowEncoding()) {
+          case TABLEROW ->
+              convertAndWrite(messages, read.sourceName(), config, services, MessageToRow::convert,
+                  TableRowJsonCoder.of(), BigQueryIO.writeTableRows(), TableTarget::eventIndexOf);
+          case BEAM_ROW ->
+              convertAndWrite(messages, read.sourceName(), config, services, MessageToBeamRow::convert,
+                  SchemaCoder.of(MessageToBeamRow.schema(format)),
+                  BigQueryIO.<Row>write().useBeamSchema(),
+                  row -> row.getInt64(RowSchemas.EVENT_INDEX));
+          case PROTO -> protoRoute(messages, read.sourceName(), config, services, MessageToProto.rowClass(format));
+        };
     PCollection<TableRow> rejected =
-        written
+        converted.written()
             .getFailedStorageApiInserts()
             .apply("Describe rejected rows", ParDo.of(new DescribeRejectedRowsFn()))
             .setCoder(TableRowJsonCoder.of());
-    PCollectionList.of(converted.get(ConvertToRowsFn.DEAD_LETTERS).setCoder(TableRowJsonCoder.of()))
+    PCollectionList.of(converted.deadLetters())
         .and(rejected)
         .apply("Gather dead letters", Flatten.pCollections())
         .apply(
             "Write dead letters",
-            new WriteRows(
-                config.target().deadLetters(), RowSchemas.deadLetter(), WriteMethod.AT_LEAST_ONCE, services));
+            new WriteRows<>(BigQueryIO.writeTableRows(), config.target().deadLetters(), RowSchemas.deadLetter(),
+                WriteMethod.AT_LEAST_ONCE, TableTarget::eventIndexOf, services));
+  }
+
+  /** What converting and writing left: the write's result and the messages that never became rows. */
+  private record Converted(WriteResult written, PCollection<TableRow> deadLetters) {}
+
+  private static <T> Converted convertAndWrite(
+      PCollection<PubsubMessage> messages,
+      String sourceName,
+      ConsumerConfig config,
+      @Nullable BigQueryServices services,
+      RowBuilder<T> builder,
+      Coder<T> coder,
+      BigQueryIO.Write<T> base,
+      SerializableFunction<T, Long> eventIndexOf) {
+    TupleTag<T> rows = new TupleTag<>() {};
+    PCollectionTuple converted =
+        messages.apply(
+            "Convert to rows",
+            ParDo.of(new ConvertToRowsFn<>(config.rowFormat(), sourceName, builder, rows))
+                .withOutputTags(rows, TupleTagList.of(ConvertToRowsFn.DEAD_LETTERS)));
+    WriteResult written =
+        converted
+            .get(rows)
+            .setCoder(coder)
+            .apply(
+                "Write rows",
+                new WriteRows<>(base, config.target(), RowSchemas.forFormat(config.rowFormat()),
+                    config.writeMethod(), eventIndexOf, services));
+    return new Converted(written, converted.get(ConvertToRowsFn.DEAD_LETTERS).setCoder(TableRowJsonCoder.of()));
+  }
+
+  private static <M extends Message> Converted protoRoute(
+      PCollection<PubsubMessage> messages,
+      String sourceName,
+      ConsumerConfig config,
+      @Nullable BigQueryServices services,
+      Class<M> rowClass) {
+    RowBuilder<M> builder = (format, metadata, payload) -> rowClass.cast(MessageToProto.convert(format, metadata, payload));
+    return convertAndWrite(messages, sourceName, config, services, builder, ProtoCoder.of(rowClass),
+        BigQueryIO.writeProtos(rowClass), ConsumerPipeline::protoEventIndex);
+  }
+
+  /** The event index field of a generated row, or null when the message had none. */
+  private static Long protoEventIndex(Message row) {
+    var field = row.getDescriptorForType().findFieldByName(RowSchemas.EVENT_INDEX);
+    return field != null && row.hasField(field) ? (Long) row.getField(field) : null;
   }
 
   /** True when rows go to the in-process sink rather than BigQuery. */

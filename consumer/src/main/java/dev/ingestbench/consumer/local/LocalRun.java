@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ingestbench.consumer.ConsumerOptions;
 import dev.ingestbench.consumer.SourceKind;
 import dev.ingestbench.consumer.WriteMethod;
+import dev.ingestbench.consumer.rows.RowEncoding;
 import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.consumer.sink.LocalBigQuery;
 import dev.ingestbench.consumer.sink.WrittenRows;
@@ -160,6 +161,7 @@ public final class LocalRun {
     json.put("source", SourceKind.fromFlag(options.getSource()).flag());
     json.put("write_method", WriteMethod.fromFlag(options.getWriteMethod()).flag());
     json.put("row_format", RowFormat.fromFlag(options.getRowFormat()).flag());
+    json.put("row_encoding", RowEncoding.fromFlag(options.getRowEncoding()).flag());
     json.put("destination_tables", options.getDestinationTables());
     json.put("use_storage_api_connection_pool", options.getUseStorageApiConnectionPool());
     json.put("num_storage_write_api_streams", options.getNumStorageWriteApiStreams());

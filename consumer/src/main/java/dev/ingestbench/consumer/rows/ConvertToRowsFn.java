@@ -10,20 +10,27 @@ import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.values.TupleTag;
 import org.joda.time.Instant;
 
-/** Message to row; a message that cannot become a row goes to the dead-letter output with why. */
-public class ConvertToRowsFn extends DoFn<PubsubMessage, TableRow> {
-  public static final TupleTag<TableRow> ROWS = new TupleTag<>() {};
+/**
+ * Message to row (in whichever encoding {@code builder} makes); a message that cannot become a row
+ * goes to the dead-letter output with why.
+ */
+public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
   public static final TupleTag<TableRow> DEAD_LETTERS = new TupleTag<>() {};
 
   private final RowFormat format;
   private final String subscriptionName;
+  private final RowBuilder<T> builder;
+  private final TupleTag<T> rows;
   private final Counter read = Metrics.counter("consumer", "messages_read");
   private final Counter converted = Metrics.counter("consumer", "rows_converted");
   private final Counter deadLettered = Metrics.counter("consumer", "dead_lettered_parse");
 
-  public ConvertToRowsFn(RowFormat format, String subscriptionName) {
+  public ConvertToRowsFn(
+      RowFormat format, String subscriptionName, RowBuilder<T> builder, TupleTag<T> rows) {
     this.format = format;
     this.subscriptionName = subscriptionName;
+    this.builder = builder;
+    this.rows = rows;
   }
 
   @ProcessElement
@@ -41,7 +48,7 @@ public class ConvertToRowsFn extends DoFn<PubsubMessage, TableRow> {
             nowMicros);
     byte[] payload = message.getPayload();
     try {
-      out.get(ROWS).output(MessageToRow.convert(format, metadata, payload));
+      out.get(rows).output(builder.build(format, metadata, payload));
       converted.inc();
     } catch (MalformedEventException e) {
       Long index = null;

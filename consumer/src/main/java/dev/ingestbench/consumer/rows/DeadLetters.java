@@ -35,6 +35,9 @@ public final class DeadLetters {
 
   /** A row the write rejected; keeps its identifying columns and the whole row as the payload. */
   public static TableRow forRejectedRow(TableRow rejected, String error, long failedAtMicros) {
+    if (rejected == null) {
+      rejected = new TableRow(); // the write kept no copy of the row (e.g. proto rows)
+    }
     TableRow row =
         new TableRow()
             .set(RowSchemas.FAILED_AT, failedAtMicros)

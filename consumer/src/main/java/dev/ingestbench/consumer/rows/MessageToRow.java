@@ -1,28 +1,21 @@
 package dev.ingestbench.consumer.rows;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.google.api.services.bigquery.model.TableRow;
 import dev.ingestbench.events.MalformedEventException;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.TaxiRide;
 import dev.ingestbench.events.TaxiRideJson;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * Turns one message into one BigQuery {@link TableRow}: the consumer's per-row work, as a plain
- * function so tests and JMH call exactly what the pipeline runs.
+ * Turns one message into one BigQuery {@link TableRow} ({@code --rowEncoding=tablerow}): the
+ * consumer's per-row work, as a plain function so tests and JMH call exactly what the pipeline runs.
  *
  * <p>TIMESTAMP columns are filled with epoch microseconds ({@code Long}), the form Beam's
  * TableRow-to-proto conversion takes without parsing text.
  */
 public final class MessageToRow {
-  private static final JsonFactory JSON = TaxiRideJson.MAPPER.getFactory();
-
   private MessageToRow() {}
 
   /**
@@ -34,7 +27,7 @@ public final class MessageToRow {
     TableRow row = metadataRow(metadata);
     switch (format) {
       case JSON_COLUMN -> {
-        requireJsonObject(payload);
+        JsonChecks.requireJsonObject(payload);
         row.set(RowSchemas.ATTRIBUTES, attributesJson(metadata.attributes()));
         row.set(RowSchemas.PAYLOAD, new String(payload, StandardCharsets.UTF_8));
       }
@@ -86,27 +79,7 @@ public final class MessageToRow {
     return row;
   }
 
-  /** Validates without building a tree: a JSON column must hold one well-formed JSON object. */
-  private static void requireJsonObject(byte[] payload) {
-    try (JsonParser parser = JSON.createParser(payload)) {
-      if (parser.nextToken() != JsonToken.START_OBJECT) {
-        throw new MalformedEventException("payload is not a JSON object");
-      }
-      parser.skipChildren();
-      if (parser.nextToken() != null) {
-        throw new MalformedEventException("payload has data after its JSON object");
-      }
-    } catch (IOException e) {
-      throw new MalformedEventException(
-          "payload is not valid JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
-    }
-  }
-
   static String attributesJson(Map<String, String> attributes) {
-    try {
-      return TaxiRideJson.MAPPER.writeValueAsString(attributes == null ? Map.of() : attributes);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("a string map always serialises", e);
-    }
+    return JsonChecks.attributesJson(attributes);
   }
 }

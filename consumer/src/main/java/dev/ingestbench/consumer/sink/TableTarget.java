@@ -55,15 +55,18 @@ public record TableTarget(String project, String dataset, String table, int tabl
   }
 
   /** Routes each row to its destination by event index; rows without one go to the first table. */
-  public SerializableFunction<ValueInSingleWindow<TableRow>, TableDestination> router() {
+  public <T> SerializableFunction<ValueInSingleWindow<T>, TableDestination> router(
+      SerializableFunction<T, Long> eventIndexOf) {
     TableTarget target = this;
     return row -> {
-      int k = target.tables == 1 ? 0 : (int) Math.floorMod(eventIndex(row.getValue()), (long) target.tables);
+      Long index = eventIndexOf.apply(row.getValue());
+      int k = index == null ? 0 : (int) Math.floorMod(index, (long) target.tables);
       return new TableDestination(target.spec(k), null);
     };
   }
 
-  private static long eventIndex(TableRow row) {
+  /** The event index column of a TableRow (a Long, or what a JSON coder made of it). */
+  public static Long eventIndexOf(TableRow row) {
     Object value = row.get(RowSchemas.EVENT_INDEX);
     if (value instanceof Number number) {
       return number.longValue();
@@ -72,9 +75,9 @@ public record TableTarget(String project, String dataset, String table, int tabl
       try {
         return Long.parseLong(text);
       } catch (NumberFormatException e) {
-        return 0;
+        return null;
       }
     }
-    return 0;
+    return null;
   }
 }

@@ -1,6 +1,5 @@
 package dev.ingestbench.consumer.sink;
 
-import com.google.api.services.bigquery.model.TableRow;
 import com.google.api.services.bigquery.model.TableSchema;
 import dev.ingestbench.consumer.WriteMethod;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryHelpers;
@@ -8,21 +7,32 @@ import org.apache.beam.sdk.io.gcp.bigquery.BigQueryIO;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryServices;
 import org.apache.beam.sdk.io.gcp.bigquery.WriteResult;
 import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.SerializableFunction;
 import org.apache.beam.sdk.values.PCollection;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Writes TableRows with BigQueryIO's Storage Write API: the same transform on Dataflow and locally,
- * where {@code services} points it at the in-process sink.
+ * Writes rows with BigQueryIO's Storage Write API: the same transform on Dataflow and locally, where
+ * {@code services} points it at the in-process sink. {@code base} fixes the element type and its
+ * conversion ({@code writeTableRows()}, {@code write().useBeamSchema()} or {@code writeProtos}).
  */
-public class WriteRows extends PTransform<PCollection<TableRow>, WriteResult> {
+public class WriteRows<T> extends PTransform<PCollection<T>, WriteResult> {
+  private final BigQueryIO.Write<T> base;
   private final TableTarget target;
   private final String schemaJson;
   private final WriteMethod method;
   private final @Nullable BigQueryServices services;
+  private final SerializableFunction<T, Long> eventIndexOf;
 
   public WriteRows(
-      TableTarget target, TableSchema schema, WriteMethod method, @Nullable BigQueryServices services) {
+      BigQueryIO.Write<T> base,
+      TableTarget target,
+      TableSchema schema,
+      WriteMethod method,
+      SerializableFunction<T, Long> eventIndexOf,
+      @Nullable BigQueryServices services) {
+    this.base = base;
+    this.eventIndexOf = eventIndexOf;
     this.target = target;
     this.schemaJson = BigQueryHelpers.toJsonString(schema);
     this.method = method;
@@ -30,14 +40,13 @@ public class WriteRows extends PTransform<PCollection<TableRow>, WriteResult> {
   }
 
   @Override
-  public WriteResult expand(PCollection<TableRow> rows) {
-    BigQueryIO.Write<TableRow> write =
-        BigQueryIO.writeTableRows()
-            .withJsonSchema(schemaJson)
+  public WriteResult expand(PCollection<T> rows) {
+    BigQueryIO.Write<T> write =
+        base.withJsonSchema(schemaJson)
             .withCreateDisposition(BigQueryIO.Write.CreateDisposition.CREATE_IF_NEEDED)
             .withWriteDisposition(BigQueryIO.Write.WriteDisposition.WRITE_APPEND)
             .withMethod(method.beamMethod());
-    write = target.tables() == 1 ? write.to(target.spec(0)) : write.to(target.router());
+    write = target.tables() == 1 ? write.to(target.spec(0)) : write.to(target.router(eventIndexOf));
     if (services != null) {
       write = write.withTestServices(services);
     }

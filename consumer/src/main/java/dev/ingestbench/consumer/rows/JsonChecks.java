@@ -1,0 +1,55 @@
+package dev.ingestbench.consumer.rows;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.ingestbench.events.MalformedEventException;
+import dev.ingestbench.events.TaxiRideJson;
+import java.io.IOException;
+import java.time.DateTimeException;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+
+/** Small checks and conversions every row encoding shares. */
+final class JsonChecks {
+  private static final JsonFactory JSON = TaxiRideJson.MAPPER.getFactory();
+
+  private JsonChecks() {}
+
+  /** Validates without building a tree: a JSON column must hold one well-formed JSON object. */
+  static void requireJsonObject(byte[] payload) {
+    try (JsonParser parser = JSON.createParser(payload)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        throw new MalformedEventException("payload is not a JSON object");
+      }
+      parser.skipChildren();
+      if (parser.nextToken() != null) {
+        throw new MalformedEventException("payload has data after its JSON object");
+      }
+    } catch (IOException e) {
+      throw new MalformedEventException(
+          "payload is not valid JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
+    }
+  }
+
+  static String attributesJson(Map<String, String> attributes) {
+    try {
+      return TaxiRideJson.MAPPER.writeValueAsString(attributes == null ? Map.of() : attributes);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a string map always serialises", e);
+    }
+  }
+
+  /** An ISO-8601 timestamp with offset (the events' form) as epoch microseconds. */
+  static long timestampMicros(String value) {
+    try {
+      OffsetDateTime t = OffsetDateTime.parse(value, DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+      return t.toEpochSecond() * 1_000_000L + t.getNano() / 1_000;
+    } catch (DateTimeException | NullPointerException e) {
+      throw new MalformedEventException(
+          "timestamp '" + value + "' is not an ISO-8601 timestamp with an offset");
+    }
+  }
+}

@@ -1,0 +1,12 @@
+package dev.ingestbench.consumer.rows;
+
+import java.io.Serializable;
+
+/** One of the message-to-row functions ({@link MessageToRow}, {@link MessageToBeamRow}, {@link MessageToProto}). */
+@FunctionalInterface
+public interface RowBuilder<T> extends Serializable {
+  /**
+   * @throws dev.ingestbench.events.MalformedEventException when the message cannot become a row
+   */
+  T build(RowFormat format, MessageMetadata metadata, byte[] payload);
+}
