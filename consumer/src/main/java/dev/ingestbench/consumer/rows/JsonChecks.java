@@ -7,9 +7,6 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.ingestbench.events.MalformedEventException;
 import dev.ingestbench.events.TaxiRideJson;
 import java.io.IOException;
-import java.time.DateTimeException;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Map;
 
 /** Small checks and conversions every row encoding shares. */
@@ -44,12 +41,6 @@ final class JsonChecks {
 
   /** An ISO-8601 timestamp with offset (the events' form) as epoch microseconds. */
   static long timestampMicros(String value) {
-    try {
-      OffsetDateTime t = OffsetDateTime.parse(value, DateTimeFormatter.ISO_OFFSET_DATE_TIME);
-      return t.toEpochSecond() * 1_000_000L + t.getNano() / 1_000;
-    } catch (DateTimeException | NullPointerException e) {
-      throw new MalformedEventException(
-          "timestamp '" + value + "' is not an ISO-8601 timestamp with an offset");
-    }
+    return EventTimestamps.toMicros(value);
   }
 }

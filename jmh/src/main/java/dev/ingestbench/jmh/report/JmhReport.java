@@ -90,8 +90,10 @@ public final class JmhReport {
         if (m.messageSizeBytes() != size) {
           continue;
         }
-        md.append(String.format(Locale.ROOT, "| %s | %.2f ± %.2f | %,.0f | %s | %,.0f | %.2f | %s |%n",
-            m.route().label(), m.usPerRow(), m.errorUs(), m.rowsPerSecondPerVcpu(),
+        md.append(String.format(Locale.ROOT, "| %s | %.2f ± %s | %,.0f | %s | %,.0f | %.2f | %s |%n",
+            m.route().label(), m.usPerRow(),
+            Double.isFinite(m.errorUs()) ? String.format(Locale.ROOT, "%.2f", m.errorUs()) : "n/a",
+            m.rowsPerSecondPerVcpu(),
             baseline == null ? "n/a" : String.format(Locale.ROOT, "%.1f×", baseline.usPerRow() / m.usPerRow()),
             m.bytesAllocatedPerRow(), m.vcpusFor(settings.targetRowsPerSecond()),
             m.route().offeredByConsumer ? "`" + m.route().how + "`" : m.route().how));
@@ -137,11 +139,12 @@ public final class JmhReport {
         .findFirst();
   }
 
-  private static double round(double v) {
-    return Math.round(v * 10) / 10.0;
+  /** Rounded, or null when JMH had no value (e.g. no error interval from too few samples). */
+  private static Double round(double v) {
+    return Double.isFinite(v) ? Math.round(v * 10) / 10.0 : null;
   }
 
-  private static double round3(double v) {
-    return Math.round(v * 1000) / 1000.0;
+  private static Double round3(double v) {
+    return Double.isFinite(v) ? Math.round(v * 1000) / 1000.0 : null;
   }
 }
