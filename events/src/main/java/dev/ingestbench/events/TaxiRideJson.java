@@ -2,17 +2,28 @@ package dev.ingestbench.events;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 
 /** The JSON wire form of a {@link TaxiRide}: one shared, thread-safe mapper for the whole project. */
 public final class TaxiRideJson {
 
-  /** Shared mapper; Jackson mappers are thread-safe once configured. */
+  /**
+   * Shared mapper; Jackson mappers are thread-safe once configured. Strict on purpose: a number sent
+   * as text, a fraction where a count belongs or a null is a malformed event for the dead-letter
+   * table, not something to coerce silently.
+   */
   public static final ObjectMapper MAPPER =
-      new ObjectMapper().configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
+      JsonMapper.builder()
+          .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true)
+          .configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false)
+          .configure(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, true)
+          .configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false)
+          .build();
 
   private static final ObjectWriter WRITER = MAPPER.writerFor(TaxiRide.class);
   private static final ObjectReader READER = MAPPER.readerFor(TaxiRide.class);
@@ -38,9 +49,18 @@ public final class TaxiRideJson {
       if (ride == null) {
         throw new MalformedEventException("payload is JSON null, expected a taxi-ride object");
       }
+      requireText("ride_id", ride.rideId());
+      requireText("ride_status", ride.rideStatus());
+      requireText("timestamp", ride.timestamp());
       return ride;
     } catch (IOException e) {
       throw new MalformedEventException("payload is not a taxi-ride event: " + firstLine(e), e);
+    }
+  }
+
+  private static void requireText(String field, String value) {
+    if (value == null) {
+      throw new MalformedEventException("payload is not a taxi-ride event: '" + field + "' is null");
     }
   }
 

@@ -3,8 +3,6 @@ package dev.ingestbench.consumer.rows;
 import com.google.protobuf.Message;
 import dev.ingestbench.consumer.rows.proto.JsonColumnRow;
 import dev.ingestbench.consumer.rows.proto.TypedRow;
-import dev.ingestbench.events.TaxiRide;
-import dev.ingestbench.events.TaxiRideJson;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -41,27 +39,15 @@ public final class MessageToProto {
         return row.build();
       }
       case TYPED -> {
-        TaxiRide ride = TaxiRideJson.parse(payload);
         TypedRow.Builder row =
             TypedRow.newBuilder()
                 .setSubscriptionName(metadata.subscriptionName())
                 .setMessageId(metadata.messageId())
                 .setPublishTime(metadata.publishMicros())
-                .setProcessingTime(metadata.processingMicros())
-                .setRideId(ride.rideId())
-                .setRideStatus(ride.rideStatus())
-                .setLatitude(ride.latitude())
-                .setLongitude(ride.longitude())
-                .setPassengerCount(ride.passengerCount())
-                .setMeterReading(ride.meterReading())
-                .setMeterIncrement(ride.meterIncrement())
-                .setPointIdx(ride.pointIdx())
-                .setTimestamp(JsonChecks.timestampMicros(ride.timestamp()));
+                .setProcessingTime(metadata.processingMicros());
+        TypedRowParser.parseInto(payload, row);
         if (index != null) {
           row.setEventIndex(index);
-        }
-        if (ride.padding() != null) {
-          row.setPadding(ride.padding());
         }
         return row.build();
       }
