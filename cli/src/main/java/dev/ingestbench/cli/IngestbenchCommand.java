@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       AnalyzeCommand.class,
       JmhCommand.class,
       EmulatorCommand.class,
+      SchemaCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class IngestbenchCommand implements Runnable {

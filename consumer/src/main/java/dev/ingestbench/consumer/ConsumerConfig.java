@@ -4,13 +4,19 @@ import dev.ingestbench.consumer.rows.RowEncoding;
 import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.consumer.sink.TableTarget;
 import dev.ingestbench.pubsub.PubsubPaths;
+import org.apache.beam.runners.dataflow.options.DataflowPipelineOptions;
+import org.apache.beam.sdk.options.ExperimentalOptions;
 
 /**
  * The consumer's flags checked once, at launch: invalid values and combinations fail here with a
  * message naming the flags and the fix, never on a worker hours later.
  */
 public record ConsumerConfig(
-    RowFormat rowFormat, RowEncoding rowEncoding, WriteMethod writeMethod, TableTarget target) {
+    RowFormat rowFormat,
+    RowEncoding rowEncoding,
+    WriteMethod writeMethod,
+    TableTarget target,
+    boolean validateOutputTable) {
 
   /** Validates {@code options}; fills Beam's triggering frequency for exactly-once when unset. */
   public static ConsumerConfig validate(ConsumerOptions options) {
@@ -59,11 +65,25 @@ public record ConsumerConfig(
       throw new IllegalArgumentException(
           "--emulatorPullBatchSize=" + options.getEmulatorPullBatchSize() + " must be 1 or more");
     }
+    if (method == WriteMethod.EXACTLY_ONCE
+        && options.getNumStorageWriteApiStreams() == 0
+        && options.getRunner().getSimpleName().equals("DataflowRunner")
+        && !streamingEngine(options)) {
+      throw new IllegalArgumentException(
+          "--writeMethod=exactly-once with Dataflow choosing the number of streams"
+              + " (--numStorageWriteApiStreams=0, the default) needs Streaming Engine: add"
+              + " --enableStreamingEngine=true, or set --numStorageWriteApiStreams=N");
+    }
     if (method == WriteMethod.EXACTLY_ONCE && options.getStorageWriteApiTriggeringFrequencySec() == null) {
       // Beam requires a triggering frequency for exactly-once on unbounded input; 1 s is what the
       // reference rounds used and what keeps end-to-end latency low.
       options.setStorageWriteApiTriggeringFrequencySec(1);
     }
-    return new ConsumerConfig(format, encoding, method, target);
+    return new ConsumerConfig(format, encoding, method, target, options.getValidateOutputTable());
+  }
+
+  private static boolean streamingEngine(ConsumerOptions options) {
+    return options.as(DataflowPipelineOptions.class).isEnableStreamingEngine()
+        || ExperimentalOptions.hasExperiment(options, "enable_streaming_engine");
   }
 }

@@ -86,6 +86,12 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
 
   void setSink(String value);
 
+  @Description("Check at launch that the BigQuery dataset exists (needs BigQuery access where the job is launched); false skips the check.")
+  @Default.Boolean(true)
+  boolean getValidateOutputTable();
+
+  void setValidateOutputTable(boolean value);
+
   @Description("Local runs: directory for the write timeline, samples and verification results. Empty writes nothing.")
   @Default.String("")
   String getLocalOutputDir();

@@ -86,7 +86,7 @@ public final class ConsumerPipeline {
         .apply(
             "Write dead letters",
             new WriteRows<>(BigQueryIO.writeTableRows(), config.target().deadLetters(), RowSchemas.deadLetter(),
-                WriteMethod.AT_LEAST_ONCE, TableTarget::eventIndexOf, services));
+                WriteMethod.AT_LEAST_ONCE, TableTarget::eventIndexOf, config.validateOutputTable(), services));
   }
 
   /** What converting and writing left: the write's result and the messages that never became rows. */
@@ -114,7 +114,7 @@ public final class ConsumerPipeline {
             .apply(
                 "Write rows",
                 new WriteRows<>(base, config.target(), RowSchemas.forFormat(config.rowFormat()),
-                    config.writeMethod(), eventIndexOf, services));
+                    config.writeMethod(), eventIndexOf, config.validateOutputTable(), services));
     return new Converted(written, converted.get(ConvertToRowsFn.DEAD_LETTERS).setCoder(TableRowJsonCoder.of()));
   }
 

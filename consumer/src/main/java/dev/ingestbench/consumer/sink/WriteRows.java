@@ -23,6 +23,7 @@ public class WriteRows<T> extends PTransform<PCollection<T>, WriteResult> {
   private final WriteMethod method;
   private final @Nullable BigQueryServices services;
   private final SerializableFunction<T, Long> eventIndexOf;
+  private final boolean validate;
 
   public WriteRows(
       BigQueryIO.Write<T> base,
@@ -30,7 +31,9 @@ public class WriteRows<T> extends PTransform<PCollection<T>, WriteResult> {
       TableSchema schema,
       WriteMethod method,
       SerializableFunction<T, Long> eventIndexOf,
+      boolean validate,
       @Nullable BigQueryServices services) {
+    this.validate = validate;
     this.base = base;
     this.eventIndexOf = eventIndexOf;
     this.target = target;
@@ -47,6 +50,9 @@ public class WriteRows<T> extends PTransform<PCollection<T>, WriteResult> {
             .withWriteDisposition(BigQueryIO.Write.WriteDisposition.WRITE_APPEND)
             .withMethod(method.beamMethod());
     write = target.tables() == 1 ? write.to(target.spec(0)) : write.to(target.router(eventIndexOf));
+    if (!validate) {
+      write = write.withoutValidation();
+    }
     if (services != null) {
       write = write.withTestServices(services);
     }

@@ -1,0 +1,95 @@
+package dev.ingestbench.consumer.dataflow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.cloud.NoCredentials;
+import dev.ingestbench.consumer.ConsumerConfig;
+import dev.ingestbench.consumer.ConsumerOptions;
+import dev.ingestbench.consumer.ConsumerPipeline;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.extensions.gcp.options.GcpOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The consumer graph, built exactly as {@code main} builds it for the real services, translated by
+ * the DataflowRunner into a job specification, offline: {@code --templateLocation} makes the runner
+ * write the job instead of submitting it, staging is replaced by {@link OfflineStager} and bucket
+ * checks by Beam's no-op path validator. Catches graphs Dataflow cannot take before a user pays.
+ */
+class DataflowTranslationTest {
+  @TempDir Path dir;
+
+  static Stream<Arguments> combinations() {
+    return Stream.of(
+        Arguments.of("exactly-once", false, 1, "tablerow", "json-column"),
+        Arguments.of("exactly-once", false, 4, "proto", "typed"),
+        Arguments.of("at-least-once", false, 1, "tablerow", "typed"),
+        Arguments.of("at-least-once", true, 1, "beam-row", "json-column"),
+        Arguments.of("at-least-once", true, 8, "tablerow", "json-column"));
+  }
+
+  @ParameterizedTest(name = "{0}, pool {1}, {2} table(s), {3}, {4}")
+  @MethodSource("combinations")
+  void theConsumerTranslatesToAStreamingDataflowJob(
+      String writeMethod, boolean pooling, int tables, String encoding, String format) throws Exception {
+    Path spec = dir.resolve("job.json");
+    List<String> args = new ArrayList<>(List.of(
+        "--runner=DataflowRunner",
+        "--project=ingestbench-offline",
+        "--region=us-central1",
+        "--subscription=taxi-rides-a",
+        "--outputTable=ingestbench.taxi_rides",
+        "--tempLocation=gs://ingestbench-offline/tmp",
+        "--stagingLocation=gs://ingestbench-offline/staging",
+        "--templateLocation=" + spec,
+        "--pathValidatorClass=org.apache.beam.sdk.extensions.gcp.storage.NoopPathValidator",
+        "--stagerClass=" + OfflineStager.class.getName(),
+        "--validateOutputTable=false",
+        "--enableStreamingEngine=true",
+        "--writeMethod=" + writeMethod,
+        "--destinationTables=" + tables,
+        "--rowEncoding=" + encoding,
+        "--rowFormat=" + format));
+    if (pooling) {
+      args.add("--useStorageApiConnectionPool=true");
+    }
+    translate(args, spec);
+
+    JsonNode job = new ObjectMapper().readTree(spec.toFile());
+    assertEquals("JOB_TYPE_STREAMING", job.path("type").asText(), "a Pub/Sub read makes a streaming job");
+    String steps = job.path("steps").toString();
+    assertTrue(steps.contains("Write rows"), "the row write is in the job");
+    assertTrue(steps.contains("Write dead letters"), "the dead-letter write is in the job");
+    assertTrue(steps.contains("taxi-rides-a"), "reads the subscription given");
+  }
+
+  @Test
+  void exactlyOnceWithoutStreamingEngineFailsAtLaunchNamingTheFix() {
+    List<String> args = new ArrayList<>(List.of(
+        "--runner=DataflowRunner", "--project=ingestbench-offline", "--region=us-central1",
+        "--subscription=taxi-rides-a", "--outputTable=ingestbench.taxi_rides", "--writeMethod=exactly-once"));
+    ConsumerOptions options = ConsumerPipeline.parse(args.toArray(new String[0]));
+    String message = assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.validate(options)).getMessage();
+    assertTrue(message.contains("--enableStreamingEngine=true") && message.contains("--numStorageWriteApiStreams"), message);
+  }
+
+  private static void translate(List<String> args, Path spec) {
+    ConsumerOptions options = ConsumerPipeline.parse(args.toArray(new String[0]));
+    options.as(GcpOptions.class).setGcpCredential(NoCredentials.getInstance());
+    Pipeline pipeline = Pipeline.create(options);
+    ConsumerPipeline.build(pipeline, options, null);
+    pipeline.run();
+  }
+}

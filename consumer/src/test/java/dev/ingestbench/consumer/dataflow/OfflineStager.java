@@ -1,0 +1,26 @@
+package dev.ingestbench.consumer.dataflow;
+
+import com.google.api.services.dataflow.model.DataflowPackage;
+import java.util.List;
+import org.apache.beam.runners.dataflow.util.PackageUtil;
+import org.apache.beam.runners.dataflow.util.Stager;
+
+/** Names the files Dataflow would stage without uploading them: translation tests run offline. */
+public final class OfflineStager implements Stager {
+  @Override
+  public List<DataflowPackage> stageFiles(List<PackageUtil.StagedFile> filesToStage) {
+    return filesToStage.stream()
+        .map(f -> new DataflowPackage().setName(f.getDestination()).setLocation("gs://offline/" + f.getDestination()))
+        .toList();
+  }
+
+  @Override
+  public DataflowPackage stageToFile(byte[] bytes, String baseName) {
+    return new DataflowPackage().setName(baseName).setLocation("gs://offline/" + baseName);
+  }
+
+  /** Instantiated by Beam from {@code --stagerClass}. */
+  public static OfflineStager fromOptions(org.apache.beam.sdk.options.PipelineOptions options) {
+    return new OfflineStager();
+  }
+}
