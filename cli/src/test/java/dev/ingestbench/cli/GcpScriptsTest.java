@@ -1,0 +1,64 @@
+package dev.ingestbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The GCP scripts' promises that can be checked without GCP: dry runs print, no project refuses. */
+class GcpScriptsTest {
+  private static final Path SCRIPTS = Path.of("..", "scripts").toAbsolutePath().normalize();
+
+  private record Run(int exit, String output) {}
+
+  private static Run run(String script, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash", SCRIPTS.resolve(script).toString()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+    return new Run(p.exitValue(), out);
+  }
+
+  @Test
+  void setupDryRunPrintsEveryResourceForNTablesAndTheirDeadLetterTable() throws Exception {
+    Run r = run("gcp-setup.sh", "--project", "my-proj", "--tables", "3", "--subscriptions", "a-sub,b-sub", "--dry-run");
+    assertEquals(0, r.exit(), r.output());
+    for (String expected : List.of(
+        "gcloud pubsub topics create taxi-rides --project=my-proj",
+        "gcloud pubsub subscriptions create a-sub --project=my-proj --topic=taxi-rides --ack-deadline=60",
+        "gcloud pubsub subscriptions create b-sub",
+        "mk --dataset --location=us-central1 my-proj:ingestbench",
+        "mk --table my-proj:ingestbench.taxi_rides_0", "mk --table my-proj:ingestbench.taxi_rides_2",
+        "mk --table my-proj:ingestbench.taxi_rides_dlq")) {
+      assertTrue(r.output().contains(expected), expected + " in:\n" + r.output());
+    }
+  }
+
+  @Test
+  void everyScriptRefusesToRunWithoutAProject() throws Exception {
+    for (String script : List.of("gcp-setup.sh", "gcp-cleanup.sh")) {
+      Run r = run(script, "--dry-run");
+      assertEquals(2, r.exit(), script);
+      assertTrue(r.output().contains("--project is required"), r.output());
+    }
+    Run flex = run("flex-template.sh", "run", "consumer", "--region", "r", "--bucket", "b", "--dry-run");
+    assertEquals(2, flex.exit());
+  }
+
+  @Test
+  void cleanupAndFlexTemplateDryRunsPrintTheirCommands() throws Exception {
+    Run cleanup = run("gcp-cleanup.sh", "--project", "my-proj", "--dry-run");
+    assertTrue(cleanup.output().contains("gcloud pubsub topics delete taxi-rides --project=my-proj --quiet"), cleanup.output());
+    assertTrue(cleanup.output().contains("rm -r -f --dataset my-proj:ingestbench"), cleanup.output());
+    Run build = run("flex-template.sh", "build", "consumer", "--project", "my-proj", "--region", "us-central1", "--bucket", "bkt", "--dry-run");
+    assertEquals(0, build.exit(), build.output());
+    assertTrue(build.output().contains("gcloud dataflow flex-template build gs://bkt/templates/ingestbench-consumer.json"), build.output());
+    assertTrue(build.output().contains("--image=us-central1-docker.pkg.dev/my-proj/ingestbench/ingestbench-consumer:latest"), build.output());
+  }
+}
