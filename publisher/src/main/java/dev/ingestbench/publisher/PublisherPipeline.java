@@ -70,6 +70,12 @@ public final class PublisherPipeline {
     build(pipeline, settings);
     long started = System.nanoTime();
     PipelineResult result = pipeline.run();
+    if (options.getRunner().getSimpleName().equals("DataflowRunner")) {
+      // On Dataflow (and as a Flex Template) the launcher returns once the job is submitted; the
+      // job's counters (messages_published, publish_failures) are in the Dataflow console.
+      LOG.info("Submitted to Dataflow: {}", result);
+      return result;
+    }
     result.waitUntilFinish();
     double seconds = (System.nanoTime() - started) / 1e9;
     long published = counter(result, "messages_published");
