@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
       RoundCommand.class,
       PublishCommand.class,
       ConsumeCommand.class,
-      AnalyzeCommand.class,
+      dev.ingestbench.analysis.cli.AnalyzeCommand.class,
       JmhCommand.class,
       EmulatorCommand.class,
       SchemaCommand.class,

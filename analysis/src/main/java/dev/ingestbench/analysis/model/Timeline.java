@@ -53,6 +53,11 @@ public final class Timeline {
     return new Timeline(buckets, bucketSeconds);
   }
 
+  /** A timeline of buckets already made (e.g. a slice of another). */
+  public static Timeline ofBuckets(List<Bucket> buckets, int bucketSeconds) {
+    return new Timeline(buckets, bucketSeconds);
+  }
+
   /** Successful appends to data tables: the throughput a round reports. */
   public static Predicate<TimelineRow> dataTables() {
     return row -> !row.isDeadLetterTable();

@@ -52,6 +52,29 @@ public final class Charts {
     VectorGraphicsEncoder.saveVectorGraphic(chart, file.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
   }
 
+  /** Rows/s per bucket of any timeline, with the given phases shaded. */
+  public static void timeline(
+      dev.ingestbench.analysis.model.Timeline timeline, List<Phase> phases, String title, Path file) throws IOException {
+    XYChart chart = base(title, "time (UTC)", "rows/s");
+    chart.getStyler().setDatePattern("HH:mm");
+    double top = timeline.buckets().stream().mapToDouble(Bucket::rowsPerSecond).max().orElse(0) * 1.05;
+    for (Phase p : phases) {
+      XYSeries shade = chart.addSeries(p.name(), List.of(Date.from(p.start()), Date.from(p.end())), List.of(top, top));
+      shade.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
+      shade.setMarker(SeriesMarkers.NONE);
+    }
+    List<Date> x = new ArrayList<>();
+    List<Double> y = new ArrayList<>();
+    for (Bucket b : timeline.buckets()) {
+      x.add(Date.from(b.start()));
+      y.add(b.rowsPerSecond());
+    }
+    XYSeries rows = chart.addSeries("rows/s", x, y);
+    rows.setMarker(SeriesMarkers.NONE);
+    rows.setLineColor(new Color(33, 150, 243));
+    VectorGraphicsEncoder.saveVectorGraphic(chart, file.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+  }
+
   /** Consumer CPU utilisation (% of all vCPUs) per second. */
   public static void cpu(RoundAnalysis a, Path file) throws IOException {
     XYChart chart = base("Consumer CPU utilisation (% of " + a.vcpus() + " vCPUs)", "time (UTC)", "%");

@@ -1,0 +1,131 @@
+package dev.ingestbench.analysis.cli;
+
+import dev.ingestbench.analysis.diagnosis.Diagnoser;
+import dev.ingestbench.analysis.phases.PhaseSpec;
+import dev.ingestbench.analysis.report.RoundFiles;
+import dev.ingestbench.analysis.report.RoundReport;
+import dev.ingestbench.analysis.report.TimelineAnalysis;
+import dev.ingestbench.analysis.report.TimelineReport;
+import dev.ingestbench.analysis.source.TimelineCsv;
+import dev.ingestbench.analysis.source.VcpuSecondsCsv;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code analyze}: a WRITE_API_TIMELINE export, or a local round's directory, into a report. */
+@Command(
+    name = "analyze",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+      "Turn a write timeline into phases, statistics, comparisons, a diagnosis and a report.",
+      "  analyze --timeline write_api_timeline.csv --cpu vcpu_seconds.csv --vcpus 12 \\",
+      "          --phase A1=10:56..11:01 --phase A2=11:13..11:22 --out report/",
+      "  analyze --run runs/round-20261121-101500      (rebuild a local round's report)",
+      "Timelines are CSV with the view's own columns (bq query --format=csv). Phase times are UTC."
+    })
+public final class AnalyzeCommand implements Callable<Integer> {
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Input input;
+
+  static final class Input {
+    @Option(names = "--timeline", paramLabel = "FILE", description = "WRITE_API_TIMELINE export (CSV).")
+    Path timeline;
+
+    @Option(names = "--run", paramLabel = "DIR", description = "Output directory of 'ingestbench round' or a local consume run.")
+    Path run;
+  }
+
+  @Option(names = "--cpu", paramLabel = "FILE", description = "vCPU-seconds per minute (columns minute, vcpu_seconds).")
+  Path cpu;
+
+  @Option(names = "--vcpus", paramLabel = "N", defaultValue = "0", description = "vCPUs of the job(s), for utilisation and rows/s per vCPU.")
+  int vcpus;
+
+  @Option(names = "--phase", paramLabel = "NAME=HH:MM..HH:MM", description = "A phase by hand (repeatable); without any, phases are detected.")
+  List<String> phases = new ArrayList<>();
+
+  @Option(names = "--claim", paramLabel = "PHASE.METRIC=VALUE", description = "A published figure to check against the raw data, e.g. A1.rows_per_second=55791 (repeatable).")
+  List<String> claims = new ArrayList<>();
+
+  @Option(names = "--tables", defaultValue = "0", description = "Destination tables per job (connection estimate).")
+  int tables;
+
+  @Option(names = "--workers", defaultValue = "0", description = "Workers per job (connection estimate).")
+  int workers;
+
+  @Option(names = "--jobs", defaultValue = "0", description = "Jobs writing at once (connection estimate).")
+  int jobs;
+
+  @Option(names = "--pooled", description = "The jobs used Storage Write API connection pooling.")
+  boolean pooled;
+
+  @Option(names = "--connections", defaultValue = "0", description = "Peak concurrent connections observed (Cloud Monitoring).")
+  int connections;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "Output directory (with --timeline; default: report).")
+  Path out;
+
+  @Override
+  public Integer call() throws Exception {
+    if (input.run != null) {
+      if (!Files.isDirectory(input.run)) {
+        throw new IllegalArgumentException("--run " + input.run + " is not a directory");
+      }
+      RoundReport.write(input.run);
+      System.out.println("Wrote " + input.run.resolve(RoundFiles.REPORT) + " and " + input.run.resolve(RoundFiles.SUMMARY));
+      return 0;
+    }
+    Map<Instant, Double> vcpuSeconds = cpu == null ? Map.of() : VcpuSecondsCsv.read(cpu);
+    if (cpu != null && vcpus <= 0) {
+      throw new IllegalArgumentException("--cpu needs --vcpus N (the job's vCPUs) to turn vCPU-seconds into utilisation");
+    }
+    TimelineAnalysis analysis =
+        TimelineAnalysis.of(
+            TimelineCsv.read(input.timeline),
+            vcpuSeconds,
+            vcpus,
+            phases.stream().map(PhaseSpec::parse).toList(),
+            new Diagnoser.Topology(tables, workers, jobs, pooled, connections));
+    Path dir = out != null ? out : Path.of("report");
+    TimelineReport.write(analysis, parseClaims(), dir);
+    System.out.println("Wrote " + dir.resolve(TimelineReport.MARKDOWN) + ", " + dir.resolve(TimelineReport.JSON)
+        + " and " + dir.resolve(TimelineReport.CHART));
+    return 0;
+  }
+
+  private Map<String, Double> parseClaims() {
+    Map<String, Double> parsed = new LinkedHashMap<>();
+    for (String claim : claims) {
+      int eq = claim.indexOf('=');
+      try {
+        parsed.put(claim.substring(0, eq), Double.parseDouble(claim.substring(eq + 1)));
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException("--claim " + claim + " is not PHASE.METRIC=NUMBER");
+      }
+    }
+    return parsed;
+  }
+
+  /** Bad input ends with one line naming it and exit code 2; I/O problems with 3. */
+  public static CommandLine commandLine() {
+    return new CommandLine(new AnalyzeCommand())
+        .setExecutionExceptionHandler((e, cl, parsed) -> {
+          cl.getErr().println("analyze: " + e.getMessage());
+          return e instanceof IllegalArgumentException ? 2 : 3;
+        });
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+}

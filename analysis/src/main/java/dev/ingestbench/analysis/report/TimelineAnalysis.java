@@ -1,0 +1,90 @@
+package dev.ingestbench.analysis.report;
+
+import dev.ingestbench.analysis.diagnosis.Diagnoser;
+import dev.ingestbench.analysis.diagnosis.Verdict;
+import dev.ingestbench.analysis.model.Timeline;
+import dev.ingestbench.analysis.model.TimelineRow;
+import dev.ingestbench.analysis.phases.JobWindows;
+import dev.ingestbench.analysis.phases.Phase;
+import dev.ingestbench.analysis.phases.PhaseSpec;
+import dev.ingestbench.analysis.stats.Comparison;
+import dev.ingestbench.analysis.stats.PhaseSummary;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A WRITE_API_TIMELINE (from a file or BigQuery) analysed per minute: phases (given or detected),
+ * their summaries, every pairwise comparison and the diagnosis.
+ */
+public record TimelineAnalysis(
+    Timeline perMinute,
+    List<PhaseSummary> phases,
+    List<Comparison> comparisons,
+    List<Verdict> diagnosis,
+    boolean phasesGiven) {
+
+  public static TimelineAnalysis of(
+      List<TimelineRow> rows,
+      Map<Instant, Double> vcpuSeconds,
+      int vcpus,
+      List<PhaseSpec> specs,
+      Diagnoser.Topology topology) {
+    Timeline perMinute = Timeline.of(rows, 60, Timeline.dataTables());
+    if (perMinute.isEmpty()) {
+      throw new IllegalArgumentException("the timeline has no rows for data tables: nothing to analyse");
+    }
+    List<Phase> phases = specs.isEmpty() ? steadyPhases(JobWindows.detect(perMinute)) : given(perMinute, specs);
+    List<PhaseSummary> summaries = new ArrayList<>();
+    for (Phase p : phases) {
+      summaries.add(PhaseSummary.of(p, perMinute.slice(p.fromIndex(), p.toIndex()), vcpuSeconds, vcpus));
+    }
+    List<Comparison> comparisons = new ArrayList<>();
+    for (int i = 0; i < summaries.size(); i++) {
+      for (int j = i + 1; j < summaries.size(); j++) {
+        comparisons.add(Comparison.of(summaries.get(i), summaries.get(j)));
+      }
+    }
+    return new TimelineAnalysis(
+        perMinute, summaries, comparisons, Diagnoser.diagnose(summaries, perMinute, topology), !specs.isEmpty());
+  }
+
+  /** Detected phases: every window's steady state is what gets summarised and compared. */
+  private static List<Phase> steadyPhases(List<Phase> detected) {
+    List<Phase> steady = detected.stream().filter(p -> p.name().endsWith("steady")).toList();
+    return steady.isEmpty() ? detected : steady;
+  }
+
+  private static List<Phase> given(Timeline perMinute, List<PhaseSpec> specs) {
+    LocalDate day = LocalDate.ofInstant(perMinute.buckets().get(0).start(), ZoneOffset.UTC);
+    List<Phase> phases = new ArrayList<>();
+    for (PhaseSpec spec : specs) {
+      Instant start = spec.start(day);
+      Instant end = spec.end(day);
+      int from = -1;
+      int to = -1;
+      for (int i = 0; i < perMinute.buckets().size(); i++) {
+        Instant t = perMinute.buckets().get(i).start();
+        if (!t.isBefore(start) && t.isBefore(end)) {
+          from = from < 0 ? i : from;
+          to = i + 1;
+        }
+      }
+      if (from < 0) {
+        throw new IllegalArgumentException("--phase " + spec.name() + " (" + start + " to " + end
+            + ") covers no minute of the timeline, which runs from " + perMinute.buckets().get(0).start());
+      }
+      phases.add(new Phase(spec.name(), from, to, perMinute.buckets().get(from).start(),
+          perMinute.buckets().get(to - 1).start().plusSeconds(60)));
+    }
+    return phases;
+  }
+
+  /** The detected phases of every window, for the per-minute table's phase column. */
+  public List<Phase> allDetectedPhases() {
+    return JobWindows.detect(perMinute);
+  }
+}

@@ -1,0 +1,177 @@
+package dev.ingestbench.analysis.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ingestbench.analysis.diagnosis.Verdict;
+import dev.ingestbench.analysis.model.Bucket;
+import dev.ingestbench.analysis.phases.Phase;
+import dev.ingestbench.analysis.stats.Comparison;
+import dev.ingestbench.analysis.stats.Estimate;
+import dev.ingestbench.analysis.stats.PhaseSummary;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** report.json, report.md and timeline.svg of {@code ingestbench analyze --timeline}. */
+public final class TimelineReport {
+  public static final String JSON = "report.json";
+  public static final String MARKDOWN = "report.md";
+  public static final String CHART = "timeline.svg";
+  private static final DateTimeFormatter HM = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
+
+  private TimelineReport() {}
+
+  public static Map<String, Object> write(TimelineAnalysis a, Map<String, Double> claims, Path out) throws IOException {
+    Files.createDirectories(out);
+    Map<String, Object> json = json(a, claims);
+    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve(JSON).toFile(), json);
+    System.setProperty("java.awt.headless", "true");
+    Charts.timeline(a.perMinute(), a.phases().stream().map(PhaseSummary::phase).toList(),
+        "Rows/s per minute (data tables), phases shaded", out.resolve(CHART));
+    Files.writeString(out.resolve(MARKDOWN), markdown(a, claims), StandardCharsets.UTF_8);
+    return json;
+  }
+
+  static Map<String, Object> json(TimelineAnalysis a, Map<String, Double> claims) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    List<Object> phases = new ArrayList<>();
+    for (PhaseSummary p : a.phases()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("name", p.phase().name());
+      m.put("start", p.phase().start().toString());
+      m.put("end", p.phase().end().toString());
+      m.put("minutes", p.phase().buckets());
+      m.put("rows_per_second", estimate(p.rowsPerSecond()));
+      m.put("mb_per_second", estimate(p.mbPerSecond()));
+      m.put("bytes_per_row", num(p.bytesPerRow()));
+      m.put("cpu_utilisation", num(p.cpuUtilisation()));
+      m.put("rows_per_second_per_vcpu", num(p.rowsPerSecondPerVcpu()));
+      m.put("error_rows", p.errorRows());
+      phases.add(m);
+    }
+    json.put("phases", phases);
+    List<Object> comparisons = new ArrayList<>();
+    for (Comparison c : a.comparisons()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("a", c.a());
+      m.put("b", c.b());
+      m.put("difference_pct", num(c.differencePct()));
+      m.put("ci95_low", num(c.ci95LowPct()));
+      m.put("ci95_high", num(c.ci95HighPct()));
+      m.put("p_value", num(c.pValue()));
+      m.put("significant", c.significant());
+      comparisons.add(m);
+    }
+    json.put("comparisons", comparisons);
+    json.put("diagnosis", a.diagnosis().stream().map(v -> Map.of("verdict", v.verdict(), "evidence", v.evidence())).toList());
+    json.put("claims", claimChecks(a, claims));
+    json.put("phases_given", a.phasesGiven());
+    json.put("minutes", a.perMinute().buckets().size());
+    return json;
+  }
+
+  /** A published figure next to what the raw data implies, e.g. claim A1.rows_per_second=55791. */
+  static List<Object> claimChecks(TimelineAnalysis a, Map<String, Double> claims) {
+    List<Object> out = new ArrayList<>();
+    claims.forEach((key, claimed) -> {
+      int dot = key.lastIndexOf('.');
+      String phase = dot < 0 ? "" : key.substring(0, dot);
+      String metric = key.substring(dot + 1);
+      PhaseSummary p = a.phases().stream().filter(s -> s.phase().name().equals(phase)).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("--claim " + key + ": no phase named '" + phase + "'"));
+      Estimate e = switch (metric) {
+        case "rows_per_second" -> p.rowsPerSecond();
+        case "mb_per_second" -> p.mbPerSecond();
+        default -> throw new IllegalArgumentException(
+            "--claim " + key + ": metric must be rows_per_second or mb_per_second");
+      };
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("claim", key);
+      m.put("claimed", claimed);
+      m.put("from_raw_data", num(e.mean()));
+      m.put("difference_pct", num(100 * (claimed - e.mean()) / e.mean()));
+      m.put("matches", Math.abs(claimed - e.mean()) <= 0.005 * Math.abs(e.mean()));
+      m.put("within_ci95", claimed >= e.ci95Low() && claimed <= e.ci95High());
+      out.add(m);
+    });
+    return out;
+  }
+
+  static String markdown(TimelineAnalysis a, Map<String, Double> claims) {
+    StringBuilder md = new StringBuilder("# Write timeline analysis\n\n");
+    md.append(a.phasesGiven() ? "Phases as given with --phase (UTC, both minutes included).\n\n"
+        : "Phases detected: job windows split at empty minutes; in each, steady state = first to last"
+            + " minute at ≥ 80% of the window's p90 rate (docs/methodology.md).\n\n");
+    md.append("![timeline](").append(CHART).append(")\n\n## Per minute\n\n")
+        .append("| Minute (UTC) | MB/min | MB/s | Rows | Rows/sec | Phase |\n|:---|---:|---:|---:|---:|:---|\n");
+    List<Phase> labels = a.phasesGiven() ? a.phases().stream().map(PhaseSummary::phase).toList() : a.allDetectedPhases();
+    for (Bucket b : a.perMinute().buckets()) {
+      md.append(String.format(Locale.ROOT, "| %s | %,.1f | %.2f | %,d | %,.0f | %s |%n", HM.format(b.start()),
+          b.bytes() / 1e6, b.mbPerSecond(), b.rows(), b.rowsPerSecond(), phaseAt(labels, b.start())));
+    }
+    md.append("\n## Summary by phase\n\n| Phase | Minutes | Rows/s (mean ± 95% CI) | sd | MB/s (mean ± 95% CI) |"
+        + " Bytes/row | CPU | Rows/s per vCPU |\n|:---|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (PhaseSummary p : a.phases()) {
+      md.append(String.format(Locale.ROOT, "| %s | %d | %,.0f ± %,.0f | %,.0f | %.2f ± %.2f | %,.0f | %s | %s |%n",
+          p.phase().name(), p.phase().buckets(), p.rowsPerSecond().mean(), half(p.rowsPerSecond()),
+          p.rowsPerSecond().stddev(), p.mbPerSecond().mean(), half(p.mbPerSecond()), p.bytesPerRow(),
+          Double.isNaN(p.cpuUtilisation()) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * p.cpuUtilisation()),
+          Double.isNaN(p.rowsPerSecondPerVcpu()) ? "n/a" : String.format(Locale.ROOT, "%,.0f", p.rowsPerSecondPerVcpu())));
+    }
+    if (!a.comparisons().isEmpty()) {
+      md.append("\n## Comparison (Welch's t-test on per-minute rows/s)\n\n| A | B | B vs A | 95% CI | p | Verdict |\n")
+          .append("|:---|:---|---:|:---|---:|:---|\n");
+      for (Comparison c : a.comparisons()) {
+        md.append(String.format(Locale.ROOT, "| %s | %s | %+.2f%% | %+.2f%% to %+.2f%% | %.3f | %s |%n",
+            c.a(), c.b(), c.differencePct(), c.ci95LowPct(), c.ci95HighPct(), c.pValue(), c.verdict()));
+      }
+    }
+    md.append("\n## Diagnosis\n\n");
+    for (Verdict v : a.diagnosis()) {
+      md.append("- **").append(v.verdict()).append("** — ").append(v.evidence()).append('\n');
+    }
+    List<Object> checks = claimChecks(a, claims);
+    if (!checks.isEmpty()) {
+      md.append("\n## Published figures against the raw data\n\n| Claim | Published | From the raw data | Difference | Verdict |\n")
+          .append("|:---|---:|---:|---:|:---|\n");
+      for (Object o : checks) {
+        Map<?, ?> c = (Map<?, ?>) o;
+        boolean matches = (Boolean) c.get("matches");
+        md.append(String.format(Locale.ROOT, "| %s | %,.2f | %,.2f | %+.2f%% | %s |%n", c.get("claim"), c.get("claimed"),
+            c.get("from_raw_data"), c.get("difference_pct"), matches ? "matches"
+                : "does not match its own raw data" + ((Boolean) c.get("within_ci95") ? " (inside the 95% CI)" : " (outside the 95% CI)")));
+      }
+    }
+    return md.toString();
+  }
+
+  private static String phaseAt(List<Phase> phases, Instant t) {
+    return phases.stream().filter(p -> !t.isBefore(p.start()) && t.isBefore(p.end())).map(Phase::name).findFirst().orElse("-");
+  }
+
+  private static double half(Estimate e) {
+    return (e.ci95High() - e.ci95Low()) / 2;
+  }
+
+  private static Map<String, Object> estimate(Estimate e) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("mean", num(e.mean()));
+    m.put("stddev", num(e.stddev()));
+    m.put("ci95_low", num(e.ci95Low()));
+    m.put("ci95_high", num(e.ci95High()));
+    return m;
+  }
+
+  private static Double num(double v) {
+    return Double.isFinite(v) ? Math.round(v * 10_000) / 10_000.0 : null;
+  }
+}
