@@ -55,21 +55,27 @@ public final class Charts {
   /** Rows/s per bucket of any timeline, with the given phases shaded. */
   public static void timeline(
       dev.ingestbench.analysis.model.Timeline timeline, List<Phase> phases, String title, Path file) throws IOException {
-    XYChart chart = base(title, "time (UTC)", "rows/s");
-    chart.getStyler().setDatePattern("HH:mm");
-    double top = timeline.buckets().stream().mapToDouble(Bucket::rowsPerSecond).max().orElse(0) * 1.05;
-    for (Phase p : phases) {
-      XYSeries shade = chart.addSeries(p.name(), List.of(Date.from(p.start()), Date.from(p.end())), List.of(top, top));
-      shade.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
-      shade.setMarker(SeriesMarkers.NONE);
-    }
     List<Date> x = new ArrayList<>();
     List<Double> y = new ArrayList<>();
     for (Bucket b : timeline.buckets()) {
       x.add(Date.from(b.start()));
       y.add(b.rowsPerSecond());
     }
-    XYSeries rows = chart.addSeries("rows/s", x, y);
+    series(title, "rows/s", x, y, phases, file);
+  }
+
+  /** One series over time (rows/s, MB/s, CPU %), with the given phases shaded. */
+  public static void series(
+      String title, String yTitle, List<Date> x, List<Double> y, List<Phase> phases, Path file) throws IOException {
+    XYChart chart = base(title, "time (UTC)", yTitle);
+    chart.getStyler().setDatePattern("HH:mm");
+    double top = y.stream().mapToDouble(Double::doubleValue).max().orElse(0) * 1.05;
+    for (Phase p : phases) {
+      XYSeries shade = chart.addSeries(p.name(), List.of(Date.from(p.start()), Date.from(p.end())), List.of(top, top));
+      shade.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
+      shade.setMarker(SeriesMarkers.NONE);
+    }
+    XYSeries rows = chart.addSeries(yTitle, x, y);
     rows.setMarker(SeriesMarkers.NONE);
     rows.setLineColor(new Color(33, 150, 243));
     VectorGraphicsEncoder.saveVectorGraphic(chart, file.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);

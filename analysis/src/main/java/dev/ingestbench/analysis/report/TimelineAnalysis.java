@@ -25,7 +25,9 @@ public record TimelineAnalysis(
     List<PhaseSummary> phases,
     List<Comparison> comparisons,
     List<Verdict> diagnosis,
-    boolean phasesGiven) {
+    boolean phasesGiven,
+    Map<Instant, Double> vcpuSeconds,
+    int vcpus) {
 
   public static TimelineAnalysis of(
       List<TimelineRow> rows,
@@ -49,7 +51,8 @@ public record TimelineAnalysis(
       }
     }
     return new TimelineAnalysis(
-        perMinute, summaries, comparisons, Diagnoser.diagnose(summaries, perMinute, topology), !specs.isEmpty());
+        perMinute, summaries, comparisons, Diagnoser.diagnose(summaries, perMinute, topology), !specs.isEmpty(),
+        vcpuSeconds, vcpus);
   }
 
   /** Detected phases: every window's steady state is what gets summarised and compared. */

@@ -26,6 +26,8 @@ public final class TimelineReport {
   public static final String JSON = "report.json";
   public static final String MARKDOWN = "report.md";
   public static final String CHART = "timeline.svg";
+  public static final String MB_CHART = "mb_per_second.svg";
+  public static final String CPU_CHART = "cpu.svg";
   private static final DateTimeFormatter HM = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
 
   private TimelineReport() {}
@@ -37,6 +39,15 @@ public final class TimelineReport {
     System.setProperty("java.awt.headless", "true");
     Charts.timeline(a.perMinute(), a.phases().stream().map(PhaseSummary::phase).toList(),
         "Rows/s per minute (data tables), phases shaded", out.resolve(CHART));
+    List<Phase> shaded = a.phases().stream().map(PhaseSummary::phase).toList();
+    List<java.util.Date> minutes = a.perMinute().buckets().stream().map(b -> java.util.Date.from(b.start())).toList();
+    Charts.series("MB/s per minute (data tables), phases shaded", "MB/s", minutes,
+        a.perMinute().buckets().stream().map(Bucket::mbPerSecond).toList(), shaded, out.resolve(MB_CHART));
+    if (!a.vcpuSeconds().isEmpty() && a.vcpus() > 0) {
+      List<java.util.Date> x = a.vcpuSeconds().keySet().stream().map(java.util.Date::from).toList();
+      List<Double> y = a.vcpuSeconds().values().stream().map(v -> 100 * v / (60.0 * a.vcpus())).toList();
+      Charts.series("CPU utilisation (% of " + a.vcpus() + " vCPUs)", "CPU %", x, y, shaded, out.resolve(CPU_CHART));
+    }
     Files.writeString(out.resolve(MARKDOWN), markdown(a, claims), StandardCharsets.UTF_8);
     return json;
   }
@@ -117,6 +128,13 @@ public final class TimelineReport {
     for (Bucket b : a.perMinute().buckets()) {
       md.append(String.format(Locale.ROOT, "| %s | %,.1f | %.2f | %,d | %,.0f | %s |%n", HM.format(b.start()),
           b.bytes() / 1e6, b.mbPerSecond(), b.rows(), b.rowsPerSecond(), phaseAt(labels, b.start())));
+    }
+    md.append("\n![MB/s](").append(MB_CHART).append(")\n");
+    if (!a.vcpuSeconds().isEmpty() && a.vcpus() > 0) {
+      md.append(String.format(Locale.ROOT, "%n## CPU utilisation%n%n%d vCPUs: at most %,d vCPU-seconds per minute.%n%n"
+          + "![CPU](%s)%n%n| Minute (UTC) | Delta vCPU-sec | Utilisation |%n|:---|---:|---:|%n", a.vcpus(), 60 * a.vcpus(), CPU_CHART));
+      a.vcpuSeconds().forEach((minute, used) -> md.append(String.format(Locale.ROOT, "| %s | %,.0f | %.1f%% |%n",
+          HM.format(minute), used, 100 * used / (60.0 * a.vcpus()))));
     }
     md.append("\n## Summary by phase\n\n| Phase | Minutes | Rows/s (mean ± 95% CI) | sd | MB/s (mean ± 95% CI) |"
         + " Bytes/row | CPU | Rows/s per vCPU |\n|:---|---:|---:|---:|---:|---:|---:|---:|\n");

@@ -22,6 +22,8 @@ import java.util.Set;
  * exports it and as a local round writes it. Columns may come in any order; extra ones are ignored.
  */
 public final class TimelineCsv {
+  static final java.util.List<String> REQUIRED_ORDER = java.util.List.of("start_timestamp", "table_id", "total_rows", "total_input_bytes");
+
   static final Set<String> REQUIRED =
       Set.of("start_timestamp", "table_id", "total_rows", "total_input_bytes");
   private static final DateTimeFormatter BQ =
@@ -32,6 +34,9 @@ public final class TimelineCsv {
   public static List<TimelineRow> read(Path file) throws IOException {
     if (!Files.isRegularFile(file)) {
       throw new IOException("timeline file " + file + " does not exist");
+    }
+    if (TimelineJson.looksLikeJson(file)) {
+      return TimelineJson.read(file);
     }
     // Rows as arrays, not maps, and each distinct timestamp parsed once: a day of a 50-table,
     // four-stream-type timeline is 288,000 rows sharing 1,440 timestamps.
@@ -90,9 +95,19 @@ public final class TimelineCsv {
     return index >= 0 && index < row.length ? row[index] : "";
   }
 
-  /** Accepts the bq CLI's {@code 2026-02-12 10:54:00} (optionally with " UTC") and ISO-8601. */
+  /**
+   * Accepts the bq CLI's {@code 2026-02-12 10:54:00} (optionally with " UTC"), ISO-8601, and epoch
+   * seconds (how {@code bq --format=json} may render a TIMESTAMP, e.g. {@code 1.7708904E9}).
+   */
   public static Instant parseTimestamp(String value, Path file, int line) throws IOException {
     String v = value == null ? "" : value.trim();
+    if (!v.isEmpty() && (Character.isDigit(v.charAt(0)) && !v.contains("-"))) {
+      try {
+        return Instant.ofEpochMilli(Math.round(Double.parseDouble(v) * 1000));
+      } catch (NumberFormatException e) {
+        // not epoch seconds; try the text forms below
+      }
+    }
     if (v.endsWith(" UTC")) {
       v = v.substring(0, v.length() - 4);
     }
@@ -113,7 +128,7 @@ public final class TimelineCsv {
     }
   }
 
-  private static long parseLong(String value, String column, Path file, int line) throws IOException {
+  static long parseLong(String value, String column, Path file, int line) throws IOException {
     if (value == null || value.isBlank()) {
       return 0;
     }

@@ -31,6 +31,23 @@ class TimelineCsvTest {
   }
 
   @Test
+  void readsBqJsonArraysAndJsonLinesWithStringOrNumberValues(@TempDir Path dir) throws IOException {
+    Path array = dir.resolve("t.json");
+    Files.writeString(array, "[{\"start_timestamp\":\"2026-02-12 10:54:00\",\"table_id\":\"taxi\","
+        + "\"total_rows\":\"1271339\",\"total_input_bytes\":\"713200000\"},"
+        + "{\"start_timestamp\":\"1.77089376E9\",\"table_id\":\"taxi\",\"total_rows\":3093657,\"total_input_bytes\":1735500000}]");
+    List<TimelineRow> rows = TimelineCsv.read(array);
+    assertEquals(2, rows.size());
+    assertEquals(Instant.parse("2026-02-12T10:54:00Z"), rows.get(0).start());
+    assertEquals(Instant.parse("2026-02-12T10:56:00Z"), rows.get(1).start());
+    assertEquals(3_093_657L, rows.get(1).totalRows());
+    Path lines = dir.resolve("t.jsonl");
+    Files.writeString(lines, "{\"start_timestamp\":\"2026-02-12T10:54:00Z\",\"table_id\":\"t\",\"total_rows\":1,\"total_input_bytes\":2}\n"
+        + "{\"start_timestamp\":\"2026-02-12T10:55:00Z\",\"table_id\":\"t\",\"total_rows\":3,\"total_input_bytes\":4}\n");
+    assertEquals(2, TimelineCsv.read(lines).size());
+  }
+
+  @Test
   void aMissingColumnIsNamedWithTheFix(@TempDir Path dir) throws IOException {
     Path csv = dir.resolve("t.csv");
     Files.writeString(csv, "start_timestamp,table_id,total_rows\n2026-02-12 10:54:00,t,1\n");
