@@ -6,6 +6,7 @@ import dev.ingestbench.analysis.report.RoundFiles;
 import dev.ingestbench.analysis.report.RoundReport;
 import dev.ingestbench.analysis.report.TimelineAnalysis;
 import dev.ingestbench.analysis.report.TimelineReport;
+import dev.ingestbench.analysis.source.BigQueryTimelineSource;
 import dev.ingestbench.analysis.source.TimelineCsv;
 import dev.ingestbench.analysis.source.VcpuSecondsCsv;
 import java.nio.file.Files;
@@ -30,6 +31,7 @@ import picocli.CommandLine.Option;
       "Turn a write timeline into phases, statistics, comparisons, a diagnosis and a report.",
       "  analyze --timeline write_api_timeline.csv --cpu vcpu_seconds.csv --vcpus 12 \\",
       "          --phase A1=10:56..11:01 --phase A2=11:13..11:22 --out report/",
+      "  analyze --bigquery-project P --region asia-southeast1 --from 2026-02-12T10:00:00Z --to 2026-02-12T12:00:00Z",
       "  analyze --run runs/round-20261121-101500      (rebuild a local round's report)",
       "Timelines are CSV with the view's own columns (bq query --format=csv). Phase times are UTC."
     })
@@ -43,7 +45,26 @@ public final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = "--run", paramLabel = "DIR", description = "Output directory of 'ingestbench round' or a local consume run.")
     Path run;
+
+    @Option(names = "--bigquery-project", paramLabel = "PROJECT",
+        description = "Read INFORMATION_SCHEMA.WRITE_API_TIMELINE of PROJECT directly (with --region, --from, --to).")
+    String bigqueryProject;
   }
+
+  @Option(names = "--region", description = "With --bigquery-project: the BigQuery region, e.g. asia-southeast1.")
+  String region;
+
+  @Option(names = "--dataset", description = "With --bigquery-project: only this dataset.")
+  String dataset;
+
+  @Option(names = "--table", description = "With --bigquery-project: only these tables (repeatable).")
+  List<String> bigqueryTables = new ArrayList<>();
+
+  @Option(names = "--from", paramLabel = "UTC", description = "With --bigquery-project: start, e.g. 2026-02-12T10:00:00Z.")
+  Instant from;
+
+  @Option(names = "--to", paramLabel = "UTC", description = "With --bigquery-project: end (exclusive).")
+  Instant to;
 
   @Option(names = "--cpu", paramLabel = "FILE", description = "vCPU-seconds per minute (columns minute, vcpu_seconds).")
   Path cpu;
@@ -91,7 +112,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
     }
     TimelineAnalysis analysis =
         TimelineAnalysis.of(
-            TimelineCsv.read(input.timeline),
+            input.timeline != null
+                ? TimelineCsv.read(input.timeline)
+                : BigQueryTimelineSource.connect(input.bigqueryProject)
+                    .read(new BigQueryTimelineSource.Request(
+                        input.bigqueryProject, region, dataset, bigqueryTables, from, to)),
             vcpuSeconds,
             vcpus,
             phases.stream().map(PhaseSpec::parse).toList(),
