@@ -27,7 +27,7 @@ public final class BigQueryTimelineSource {
   public record Request(String project, String region, String dataset, List<String> tables, Instant start, Instant end) {
     public Request {
       if (project == null || !PROJECT.matcher(project).matches()) {
-        throw new IllegalArgumentException("--project " + project + " is not a Google Cloud project id");
+        throw new IllegalArgumentException("--bigquery-project " + project + " is not a Google Cloud project id");
       }
       if (region == null || !REGION.matcher(region).matches()) {
         throw new IllegalArgumentException(

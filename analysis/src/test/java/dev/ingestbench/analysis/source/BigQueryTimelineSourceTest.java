@@ -88,7 +88,7 @@ class BigQueryTimelineSourceTest {
     assertTrue(assertThrows(IllegalArgumentException.class, () -> new BigQueryTimelineSource.Request(
         "p-proj1", "asia-southeast1`.x; --", null, null, a, b)).getMessage().startsWith("--region"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> new BigQueryTimelineSource.Request(
-        "Bad_Project", "us", null, null, a, b)).getMessage().startsWith("--project"));
+        "Bad_Project", "us", null, null, a, b)).getMessage().startsWith("--bigquery-project"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> new BigQueryTimelineSource.Request(
         "good-project", "us", null, null, b, a)).getMessage().startsWith("--from"));
   }
