@@ -93,6 +93,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--connections", defaultValue = "0", description = "Peak concurrent connections observed (Cloud Monitoring).")
   int connections;
 
+  @Option(names = "--jobs-in", paramLabel = "PHASE=N", description = "How many jobs wrote during PHASE (repeatable), for the scaling diagnosis.")
+  Map<String, Integer> jobsInPhase = new LinkedHashMap<>();
+
   @Option(names = "--out", paramLabel = "DIR", description = "Output directory (with --timeline; default: report).")
   Path out;
 
@@ -120,7 +123,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             vcpuSeconds,
             vcpus,
             phases.stream().map(PhaseSpec::parse).toList(),
-            new Diagnoser.Topology(tables, workers, jobs, pooled, connections));
+            new Diagnoser.Topology(tables, workers, jobs, pooled, connections, jobsInPhase));
     Path dir = out != null ? out : Path.of("report");
     TimelineReport.write(analysis, parseClaims(), dir);
     System.out.println("Wrote " + dir.resolve(TimelineReport.MARKDOWN) + ", " + dir.resolve(TimelineReport.JSON)

@@ -27,9 +27,19 @@ public final class Diagnoser {
   public static final double QUOTA_NEAR = 0.85;
   public static final int CONNECTION_LIMIT = 1_000;
   public static final double CONNECTIONS_NEAR = 0.8;
+  /** More jobs should give at least this share of proportional throughput. */
+  public static final double SCALING_FLOOR = 0.8;
 
-  /** What is known of the jobs, for the connection estimate; zeros mean unknown. */
-  public record Topology(int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections) {
+  /**
+   * What is known of the jobs, for the connection estimate (zeros mean unknown), and how many jobs
+   * wrote during each phase, for the scaling rule.
+   */
+  public record Topology(
+      int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections, java.util.Map<String, Integer> jobsInPhase) {
+    public Topology(int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections) {
+      this(tables, workersPerJob, jobs, pooled, observedConnections, java.util.Map.of());
+    }
+
     public int estimatedConnections() {
       return tables * workersPerJob * jobs;
     }
@@ -62,6 +72,27 @@ public final class Diagnoser {
           ? String.format(Locale.ROOT, "%,d connections observed", topology.observedConnections())
           : String.format(Locale.ROOT, "%d tables × %d workers × %d jobs = %,d connections without pooling",
               topology.tables(), topology.workersPerJob(), topology.jobs(), topology.estimatedConnections())));
+    }
+    boolean otherLimit = !verdicts.isEmpty();
+    for (PhaseSummary p : phases) {
+      for (PhaseSummary q : phases) {
+        Integer jp = topology.jobsInPhase().get(p.phase().name());
+        Integer jq = topology.jobsInPhase().get(q.phase().name());
+        if (jp == null || jq == null || jq <= jp) {
+          continue;
+        }
+        double expected = (double) jq / jp;
+        double actual = q.rowsPerSecond().mean() / p.rowsPerSecond().mean();
+        boolean cpuSpare = (Double.isNaN(p.cpuUtilisation()) || p.cpuUtilisation() < CPU_BOUND)
+            && (Double.isNaN(q.cpuUtilisation()) || q.cpuUtilisation() < CPU_BOUND);
+        if (actual < SCALING_FLOOR * expected && cpuSpare && !otherLimit) {
+          verdicts.add(new Verdict("Per-table contention (sub-linear scaling)", String.format(Locale.ROOT,
+              "%s with %d job(s): %,.0f rows/s; %s with %d: %,.0f rows/s = %.2f× for %.2f× the jobs (< %.0f%%),"
+                  + " CPU spare where measured, no quota or connection signal",
+              p.phase().name(), jp, p.rowsPerSecond().mean(), q.phase().name(), jq, q.rowsPerSecond().mean(),
+              actual, expected, 100 * SCALING_FLOOR)));
+        }
+      }
     }
     if (verdicts.isEmpty()) {
       verdicts.add(new Verdict("No bottleneck signal", "CPU below " + (int) (100 * CPU_BOUND)

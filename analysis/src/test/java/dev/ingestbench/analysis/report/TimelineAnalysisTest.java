@@ -86,6 +86,17 @@ class TimelineAnalysisTest {
   }
 
   @Test
+  void twoJobsGivingLessThanEightyPercentMoreIsPerTableContention() throws Exception {
+    // Treat the two windows as one job and then two: 54,878 / 56,173 = 0.98x for 2x the jobs.
+    TimelineAnalysis a = TimelineAnalysis.of(
+        TimelineCsv.read(REF.resolve("round3_write_api_timeline.csv")), Map.of(), 0,
+        List.of(PhaseSpec.parse("one=10:56..11:01"), PhaseSpec.parse("two=11:13..11:22")),
+        new Diagnoser.Topology(0, 0, 0, false, 0, Map.of("one", 1, "two", 2)));
+    assertTrue(a.diagnosis().stream().anyMatch(v -> v.verdict().equals("Per-table contention (sub-linear scaling)")
+        && v.evidence().contains("0.98× for 2.00× the jobs")), a.diagnosis().toString());
+  }
+
+  @Test
   void connectionEstimateAndSawtoothAreDiagnosed() throws Exception {
     TimelineAnalysis a = TimelineAnalysis.of(
         TimelineCsv.read(REF.resolve("round3_write_api_timeline.csv")), Map.of(), 0,
