@@ -6,7 +6,9 @@ import dev.ingestbench.analysis.report.RoundFiles;
 import dev.ingestbench.analysis.report.RoundReport;
 import dev.ingestbench.analysis.report.TimelineAnalysis;
 import dev.ingestbench.analysis.report.TimelineReport;
+import dev.ingestbench.analysis.model.TimelineRow;
 import dev.ingestbench.analysis.source.BigQueryTimelineSource;
+import dev.ingestbench.analysis.source.MonitoringSource;
 import dev.ingestbench.analysis.source.TimelineCsv;
 import dev.ingestbench.analysis.source.VcpuSecondsCsv;
 import java.nio.file.Files;
@@ -96,6 +98,13 @@ public final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--jobs-in", paramLabel = "PHASE=N", description = "How many jobs wrote during PHASE (repeatable), for the scaling diagnosis.")
   Map<String, Integer> jobsInPhase = new LinkedHashMap<>();
 
+  @Option(names = "--monitoring-project", paramLabel = "PROJECT",
+      description = "Read the vCPU series, peak vCPUs and peak connections from Cloud Monitoring (with --job).")
+  String monitoringProject;
+
+  @Option(names = "--job", paramLabel = "NAME", description = "With --monitoring-project: Dataflow job name(s) (repeatable).")
+  List<String> jobNames = new ArrayList<>();
+
   @Option(names = "--out", paramLabel = "DIR", description = "Output directory (with --timeline; default: report).")
   Path out;
 
@@ -109,17 +118,21 @@ public final class AnalyzeCommand implements Callable<Integer> {
       System.out.println("Wrote " + input.run.resolve(RoundFiles.REPORT) + " and " + input.run.resolve(RoundFiles.SUMMARY));
       return 0;
     }
+    List<TimelineRow> rows =
+        input.timeline != null
+            ? TimelineCsv.read(input.timeline)
+            : BigQueryTimelineSource.connect(input.bigqueryProject)
+                .read(new BigQueryTimelineSource.Request(input.bigqueryProject, region, dataset, bigqueryTables, from, to));
     Map<Instant, Double> vcpuSeconds = cpu == null ? Map.of() : VcpuSecondsCsv.read(cpu);
-    if (cpu != null && vcpus <= 0) {
+    if (monitoringProject != null) {
+      vcpuSeconds = fromMonitoring(rows);
+    }
+    if (!vcpuSeconds.isEmpty() && vcpus <= 0) {
       throw new IllegalArgumentException("--cpu needs --vcpus N (the job's vCPUs) to turn vCPU-seconds into utilisation");
     }
     TimelineAnalysis analysis =
         TimelineAnalysis.of(
-            input.timeline != null
-                ? TimelineCsv.read(input.timeline)
-                : BigQueryTimelineSource.connect(input.bigqueryProject)
-                    .read(new BigQueryTimelineSource.Request(
-                        input.bigqueryProject, region, dataset, bigqueryTables, from, to)),
+            rows,
             vcpuSeconds,
             vcpus,
             phases.stream().map(PhaseSpec::parse).toList(),
@@ -129,6 +142,30 @@ public final class AnalyzeCommand implements Callable<Integer> {
     System.out.println("Wrote " + dir.resolve(TimelineReport.MARKDOWN) + ", " + dir.resolve(TimelineReport.JSON)
         + " and " + dir.resolve(TimelineReport.CHART));
     return 0;
+  }
+
+  /** vCPU-seconds per minute summed over --job, and --vcpus and --connections where not given. */
+  private Map<Instant, Double> fromMonitoring(List<TimelineRow> rows) throws Exception {
+    if (jobNames.isEmpty()) {
+      throw new IllegalArgumentException("--monitoring-project needs --job NAME (the Dataflow job(s) to read)");
+    }
+    Instant start = from != null ? from : rows.stream().map(TimelineRow::start).min(Instant::compareTo).orElseThrow();
+    Instant end = to != null ? to : rows.stream().map(TimelineRow::start).max(Instant::compareTo).orElseThrow().plusSeconds(60);
+    Map<Instant, Double> series = new java.util.TreeMap<>();
+    try (MonitoringSource monitoring = MonitoringSource.connect(monitoringProject)) {
+      int peakVcpus = 0;
+      for (String job : jobNames) {
+        monitoring.vcpuSecondsPerMinute(job, start, end).forEach((m, v) -> series.merge(m, v, Double::sum));
+        peakVcpus += monitoring.maxVcpus(job, start, end);
+      }
+      if (vcpus <= 0) {
+        vcpus = peakVcpus;
+      }
+      if (connections <= 0) {
+        connections = monitoring.peakConnections(start, end);
+      }
+    }
+    return series;
   }
 
   private Map<String, Double> parseClaims() {
