@@ -42,8 +42,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
   Input input;
 
   static final class Input {
-    @Option(names = "--timeline", paramLabel = "FILE", description = "WRITE_API_TIMELINE export (CSV).")
-    Path timeline;
+    @Option(names = "--timeline", paramLabel = "FILE",
+        description = "WRITE_API_TIMELINE export (CSV, bq JSON or JSON lines); repeat it to compare runs exported apart.")
+    List<Path> timelines;
 
     @Option(names = "--run", paramLabel = "DIR", description = "Output directory of 'ingestbench round' or a local consume run.")
     Path run;
@@ -119,8 +120,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
       return 0;
     }
     List<TimelineRow> rows =
-        input.timeline != null
-            ? TimelineCsv.read(input.timeline)
+        input.timelines != null
+            ? readAll(input.timelines)
             : BigQueryTimelineSource.connect(input.bigqueryProject)
                 .read(new BigQueryTimelineSource.Request(input.bigqueryProject, region, dataset, bigqueryTables, from, to));
     Map<Instant, Double> vcpuSeconds = cpu == null ? Map.of() : VcpuSecondsCsv.read(cpu);
@@ -142,6 +143,14 @@ public final class AnalyzeCommand implements Callable<Integer> {
     System.out.println("Wrote " + dir.resolve(TimelineReport.MARKDOWN) + ", " + dir.resolve(TimelineReport.JSON)
         + " and " + dir.resolve(TimelineReport.CHART));
     return 0;
+  }
+
+  private static List<TimelineRow> readAll(List<Path> files) throws java.io.IOException {
+    List<TimelineRow> rows = new ArrayList<>();
+    for (Path file : files) {
+      rows.addAll(TimelineCsv.read(file));
+    }
+    return rows;
   }
 
   /** vCPU-seconds per minute summed over --job, and --vcpus and --connections where not given. */
