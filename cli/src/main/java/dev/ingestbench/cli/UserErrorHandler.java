@@ -1,6 +1,5 @@
 package dev.ingestbench.cli;
 
-import java.io.IOException;
 import picocli.CommandLine;
 
 /**
@@ -21,6 +20,6 @@ final class UserErrorHandler implements CommandLine.IExecutionExceptionHandler {
     if (System.getenv("INGESTBENCH_DEBUG") != null) {
       e.printStackTrace(commandLine.getErr());
     }
-    return e instanceof IllegalArgumentException ? USAGE : e instanceof IOException ? FAILED : FAILED;
+    return e instanceof IllegalArgumentException ? USAGE : FAILED;
   }
 }
