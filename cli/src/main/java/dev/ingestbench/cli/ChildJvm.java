@@ -88,6 +88,10 @@ final class ChildJvm implements AutoCloseable {
     return name;
   }
 
+  long pid() {
+    return process.pid();
+  }
+
   @Override
   public void close() {
     if (process.isAlive()) {

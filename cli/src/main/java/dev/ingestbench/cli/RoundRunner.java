@@ -41,16 +41,24 @@ final class RoundRunner {
     say("Round starting: %,d messages (%,d backlog, %,d live at %,.0f msg/s), %s, %s, %d table(s) -> %s",
         flags.messages, backlog, flags.liveMessages, flags.liveRate, flags.writeMethod, flags.rowFormat,
         flags.destinationTables, out);
-    try (PubsubEmulator emulator = PubsubEmulator.start()) {
+    try (ProcessCpuSampler cpu = new ProcessCpuSampler(out);
+        PubsubEmulator emulator = PubsubEmulator.start()) {
       say("Pub/Sub emulator on %s", emulator.hostAndPort());
+      cpu.watch("emulator", emulator.pid());
       String host = emulator.hostAndPort();
       // The subscription exists before anything is published, so the backlog is kept for it.
-      requireSuccess(publisher(out, host, 0, backlog, 0, RoundFiles.PUBLISHER_BACKLOG, "publisher"), 3_600);
+      ChildJvm backlogPublisher = publisher(out, host, 0, backlog, 0, RoundFiles.PUBLISHER_BACKLOG, "publisher");
+      cpu.watch("publisher", backlogPublisher.pid());
+      requireSuccess(backlogPublisher, 3_600);
       try (ChildJvm consumer = consumer(out, host);
           ChildJvm live =
               flags.liveMessages > 0
                   ? publisher(out, host, backlog, flags.liveMessages, flags.liveRate, RoundFiles.PUBLISHER_LIVE, "live-publisher")
                   : null) {
+        cpu.watch("consumer", consumer.pid());
+        if (live != null) {
+          cpu.watch("live-publisher", live.pid());
+        }
         if (live != null) {
           requireSuccess(live, flags.timeoutSeconds);
         }

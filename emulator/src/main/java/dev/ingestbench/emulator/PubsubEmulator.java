@@ -83,6 +83,11 @@ public final class PubsubEmulator implements AutoCloseable {
     return hostAndPort;
   }
 
+  /** The emulator's process id, for CPU accounting. */
+  public long pid() {
+    return process.pid();
+  }
+
   public boolean isAlive() {
     return process.isAlive();
   }

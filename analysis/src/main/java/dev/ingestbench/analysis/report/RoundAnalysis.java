@@ -8,6 +8,7 @@ import dev.ingestbench.analysis.model.TimelineRow;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.phases.SteadyStateDetector;
 import dev.ingestbench.analysis.source.CpuSamplesCsv;
+import dev.ingestbench.analysis.source.ProcessCpuCsv;
 import dev.ingestbench.analysis.source.TimelineCsv;
 import dev.ingestbench.analysis.stats.Estimate;
 import java.io.IOException;
@@ -34,7 +35,8 @@ public record RoundAnalysis(
     Estimate steadyMbPerSecond,
     double steadyCpuUtilisation,
     double steadyCpuSeconds,
-    int vcpus) {
+    int vcpus,
+    List<ProcessCpuCsv.Sample> processCpu) {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -76,7 +78,7 @@ public record RoundAnalysis(
     double utilisation = cpuSampleSeconds == 0 ? Double.NaN : cpuSeconds / (vcpus * (double) cpuSampleSeconds);
     return new RoundAnalysis(
         round, consumer, publishers, perSecond, perMinute, phases, cpu, steady, rowsPerSecond,
-        mbPerSecond, utilisation, cpuSeconds, vcpus);
+        mbPerSecond, utilisation, cpuSeconds, vcpus, ProcessCpuCsv.read(dir.resolve(RoundFiles.PROCESSES_CPU)));
   }
 
   /**
@@ -111,6 +113,21 @@ public record RoundAnalysis(
 
   public long activeSeconds() {
     return phases.stream().mapToLong(Phase::buckets).sum();
+  }
+
+  /**
+   * CPU-seconds each process of the round used in [from, to), by the seconds its samples cover, in
+   * the order the processes first appear.
+   */
+  public java.util.Map<String, Double> processCpuSeconds(java.time.Instant from, java.time.Instant to) {
+    java.util.Map<String, Double> totals = new java.util.LinkedHashMap<>();
+    for (ProcessCpuCsv.Sample s : processCpu) {
+      long covered = s.second().getEpochSecond() - 1;
+      if (covered >= from.getEpochSecond() && covered < to.getEpochSecond()) {
+        totals.merge(s.process(), s.cpuSeconds(), Double::sum);
+      }
+    }
+    return totals;
   }
 
   /** Most heap the consumer had in use at any per-second sample (after GC or not). */

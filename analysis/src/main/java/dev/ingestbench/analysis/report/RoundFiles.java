@@ -9,6 +9,7 @@ public final class RoundFiles {
   public static final String PUBLISHER_BACKLOG = "publisher_backlog.json";
   public static final String PUBLISHER_LIVE = "publisher_live.json";
   public static final String ROUND = "round.json";
+  public static final String PROCESSES_CPU = "processes_cpu.csv";
   public static final String REPORT = "report.md";
   public static final String SUMMARY = "summary.json";
   public static final String THROUGHPUT_CHART = "throughput.svg";

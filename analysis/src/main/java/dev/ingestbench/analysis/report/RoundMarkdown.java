@@ -124,6 +124,24 @@ public final class RoundMarkdown {
         n++;
       }
     }
+    if (!a.processCpu().isEmpty() && !a.phases().isEmpty()) {
+      md.append("\n### CPU by process\n\nEvery process the round started, from `/proc` once a second; % of the machine's ")
+          .append(a.vcpus()).append(" vCPUs.\n\n| Process | Steady window CPU-s | Steady share | Active window CPU-s | Active share |\n")
+          .append("|:---|---:|---:|---:|---:|\n");
+      java.time.Instant activeFrom = a.phases().get(0).start();
+      java.time.Instant activeTo = a.phases().get(a.phases().size() - 1).end();
+      long activeSeconds = activeTo.getEpochSecond() - activeFrom.getEpochSecond();
+      java.util.Map<String, Double> active = a.processCpuSeconds(activeFrom, activeTo);
+      java.util.Map<String, Double> steadyCpu = a.steady().map(p -> a.processCpuSeconds(p.start(), p.end())).orElse(java.util.Map.of());
+      long steadySeconds = a.steady().map(Phase::buckets).orElse(0);
+      for (String process : active.keySet()) {
+        double s = steadyCpu.getOrDefault(process, 0.0);
+        double t = active.get(process);
+        md.append(String.format(Locale.ROOT, "| %s | %.1f | %s | %.1f | %s |%n", process, s,
+            steadySeconds == 0 ? "n/a" : pct(s / (a.vcpus() * (double) steadySeconds)), t,
+            activeSeconds == 0 ? "n/a" : pct(t / (a.vcpus() * (double) activeSeconds))));
+      }
+    }
     md.append(String.format(Locale.ROOT, "%nPeak consumer heap in use: %,d MB of a %,d MB cap (per-second samples).%n",
         Math.round(a.peakConsumerHeapBytes() / 1e6), Math.round(c.path("max_heap_bytes").asLong() / 1e6)));
     md.append("\nPeak open append clients (local stand-in for connections): ")

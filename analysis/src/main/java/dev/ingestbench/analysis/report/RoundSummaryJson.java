@@ -50,6 +50,12 @@ public final class RoundSummaryJson {
           Map.of("start", p.start().toString(), "end", p.end().toString(), "seconds", p.buckets()));
     }
     s.put("phases", phases);
+    if (a.steady().isPresent()) {
+      Map<String, Object> byProcess = new LinkedHashMap<>();
+      a.processCpuSeconds(a.steady().get().start(), a.steady().get().end())
+          .forEach((process, seconds) -> byProcess.put(process, round4(seconds)));
+      s.put("steady_cpu_seconds_by_process", byProcess);
+    }
     Map<String, Object> measured = new LinkedHashMap<>();
     measured.put("vcpus", a.vcpus());
     measured.put("steady_window_seconds", a.steady().map(Phase::buckets).orElse(0));

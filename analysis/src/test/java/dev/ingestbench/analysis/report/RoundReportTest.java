@@ -41,6 +41,11 @@ class RoundReportTest {
     }
     timeline.append("2026-02-12 09:54:05,p,,d,rides_dlq,DEFAULT,OK,1,3,900\n");
     Files.writeString(dir.resolve(RoundFiles.TIMELINE_PER_SECOND), timeline);
+    StringBuilder processes = new StringBuilder("epoch_second,process,cpu_seconds\n");
+    for (int i = 0; i < rates.length; i++) {
+      processes.append(T0 + i + 1).append(",emulator,0.5\n").append(T0 + i + 1).append(",consumer,1.0\n");
+    }
+    Files.writeString(dir.resolve(RoundFiles.PROCESSES_CPU), processes);
     Files.writeString(dir.resolve(RoundFiles.CONSUMER_SAMPLES), cpu);
     ObjectMapper json = new ObjectMapper();
     long total = 0;
@@ -85,6 +90,8 @@ class RoundReportTest {
     assertTrue(md.contains("| Minute (UTC) | MB/min | MB/s | Rows | Rows/sec |"));
     assertTrue(md.contains("| steady | 09:54:03 | 09:54:23 | 20 |"), md);
     assertTrue(md.contains("![rows per second](throughput.svg)"));
+    assertTrue(md.contains("| emulator | 10.0 | 25.0% | 13.0 | 25.0% |"), md);
+    assertTrue(md.contains("| consumer | 20.0 | 50.0% | 26.0 | 50.0% |"), md);
     for (String chart : new String[] {RoundFiles.THROUGHPUT_CHART, RoundFiles.CPU_CHART}) {
       String svg = Files.readString(dir.resolve(chart));
       assertTrue(svg.contains("<svg"), chart + " is an SVG");

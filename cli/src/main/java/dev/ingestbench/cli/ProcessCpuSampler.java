@@ -1,0 +1,84 @@
+package dev.ingestbench.cli;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Once a second, the CPU time of every process a round started (emulator, publishers, consumer),
+ * read from {@code /proc/PID/stat}: what shares the machine with the consumer, measured rather than
+ * assumed. Writes {@code processes_cpu.csv}; on systems without {@code /proc} it records nothing.
+ */
+final class ProcessCpuSampler implements AutoCloseable {
+  static final String FILE = "processes_cpu.csv";
+  /** Linux reports utime and stime in clock ticks; 100 per second on every mainstream kernel build. */
+  private static final double TICKS_PER_SECOND = 100;
+
+  private final Map<String, Long> pids = new ConcurrentHashMap<>();
+  private final Map<String, Double> last = new ConcurrentHashMap<>();
+  private final List<String> lines = new ArrayList<>();
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "process-cpu-sampler");
+    t.setDaemon(true);
+    return t;
+  });
+  private final Path out;
+
+  ProcessCpuSampler(Path out) {
+    this.out = out;
+    timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
+  }
+
+  void watch(String name, long pid) {
+    pids.put(name, pid);
+  }
+
+  private synchronized void sample() {
+    long second = Instant.now().getEpochSecond();
+    pids.forEach((name, pid) -> {
+      double total = cpuSeconds(pid);
+      if (total < 0) {
+        return; // exited, or no /proc
+      }
+      Double previous = last.put(name, total);
+      if (previous != null) {
+        lines.add(String.format(Locale.ROOT, "%d,%s,%.2f", second, name, Math.max(0, total - previous)));
+      }
+    });
+  }
+
+  /** utime + stime of a process in seconds, or -1 when it cannot be read. */
+  static double cpuSeconds(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+      // Fields after the command name (which may contain spaces) start after the last ')'.
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / TICKS_PER_SECOND;
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    timer.shutdownNow();
+    try (Writer w = Files.newBufferedWriter(out.resolve(FILE), StandardCharsets.UTF_8)) {
+      w.write("epoch_second,process,cpu_seconds\n");
+      for (String line : lines) {
+        w.write(line);
+        w.write('\n');
+      }
+    }
+  }
+}
