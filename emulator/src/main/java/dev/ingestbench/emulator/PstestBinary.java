@@ -70,8 +70,8 @@ public final class PstestBinary {
       process = builder.start();
     } catch (IOException e) {
       throw new IOException(
-          "cannot run 'go' to build the Pub/Sub emulator: install Go 1.26 or newer (pstest v2.8.0 needs it) and put it on"
-              + " PATH, or set "
+          "cannot run 'go' to build the Pub/Sub emulator: install Go 1.26 or newer (pstest"
+              + " v2.8.0 needs it) and put it on PATH, or set "
               + BINARY_ENV
               + " to a prebuilt pstest-server",
           e);
