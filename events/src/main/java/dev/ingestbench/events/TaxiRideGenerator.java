@@ -47,14 +47,6 @@ public final class TaxiRideGenerator {
     this.messageSizeBytes = messageSizeBytes;
   }
 
-  public long seed() {
-    return seed;
-  }
-
-  public int messageSizeBytes() {
-    return messageSizeBytes;
-  }
-
   /** The event with index {@code index}, unpadded. */
   public TaxiRide event(long index) {
     SplittableRandom random = new SplittableRandom(mix(seed, index));
@@ -95,11 +87,6 @@ public final class TaxiRideGenerator {
     padded[at++] = '"';
     padded[at] = '}';
     return padded;
-  }
-
-  /** The message as text, for logs and tests. */
-  public String messageText(long index) {
-    return new String(message(index), StandardCharsets.UTF_8);
   }
 
   private static long mix(long seed, long index) {

@@ -79,10 +79,6 @@ public final class Timeline {
     return buckets.stream().mapToLong(Bucket::rows).sum();
   }
 
-  public long totalBytes() {
-    return buckets.stream().mapToLong(Bucket::bytes).sum();
-  }
-
   /** The buckets from index {@code from} (inclusive) to {@code to} (exclusive). */
   public List<Bucket> slice(int from, int to) {
     return buckets.subList(from, to);

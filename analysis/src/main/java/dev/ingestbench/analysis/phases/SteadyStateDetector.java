@@ -2,7 +2,6 @@ package dev.ingestbench.analysis.phases;
 
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.model.Timeline;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -110,9 +109,5 @@ public final class SteadyStateDetector {
     Bucket end = buckets.get(to - 1);
     phases.add(
         new Phase(name, from, to, buckets.get(from).start(), end.start().plusSeconds(end.seconds())));
-  }
-
-  public static Instant endOf(Bucket bucket) {
-    return bucket.start().plusSeconds(bucket.seconds());
   }
 }

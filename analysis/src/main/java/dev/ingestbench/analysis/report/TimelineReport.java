@@ -37,16 +37,16 @@ public final class TimelineReport {
     Map<String, Object> json = json(a, claims);
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve(JSON).toFile(), json);
     System.setProperty("java.awt.headless", "true");
-    Charts.timeline(a.perMinute(), a.phases().stream().map(PhaseSummary::phase).toList(),
-        "Rows/s per minute (data tables), phases shaded", out.resolve(CHART));
+    Charts.rowsPerSecond(a.perMinute(), a.phases().stream().map(PhaseSummary::phase).toList(),
+        "Rows/s per minute (data tables), phases shaded", "HH:mm", out.resolve(CHART));
     List<Phase> shaded = a.phases().stream().map(PhaseSummary::phase).toList();
     List<java.util.Date> minutes = a.perMinute().buckets().stream().map(b -> java.util.Date.from(b.start())).toList();
-    Charts.series("MB/s per minute (data tables), phases shaded", "MB/s", minutes,
+    Charts.series("MB/s per minute (data tables), phases shaded", "MB/s", "HH:mm", minutes,
         a.perMinute().buckets().stream().map(Bucket::mbPerSecond).toList(), shaded, out.resolve(MB_CHART));
     if (!a.vcpuSeconds().isEmpty() && a.vcpus() > 0) {
       List<java.util.Date> x = a.vcpuSeconds().keySet().stream().map(java.util.Date::from).toList();
       List<Double> y = a.vcpuSeconds().values().stream().map(v -> 100 * v / (60.0 * a.vcpus())).toList();
-      Charts.series("CPU utilisation (% of " + a.vcpus() + " vCPUs)", "CPU %", x, y, shaded, out.resolve(CPU_CHART));
+      Charts.series("CPU utilisation (% of " + a.vcpus() + " vCPUs)", "CPU %", "HH:mm", x, y, shaded, out.resolve(CPU_CHART));
     }
     Files.writeString(out.resolve(MARKDOWN), markdown(a, claims), StandardCharsets.UTF_8);
     return json;

@@ -30,9 +30,4 @@ public record Estimate(double mean, double stddev, double ci95Low, double ci95Hi
     double half = t * sd / Math.sqrt(n);
     return new Estimate(mean, sd, mean - half, mean + half, n);
   }
-
-  /** Half the width of the interval relative to the mean, e.g. 0.03 for ±3%. */
-  public double relativeHalfWidth() {
-    return mean == 0 ? Double.NaN : (ci95High - ci95Low) / 2 / Math.abs(mean);
-  }
 }

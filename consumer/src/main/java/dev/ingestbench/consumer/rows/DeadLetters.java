@@ -25,7 +25,7 @@ public final class DeadLetters {
             .set(RowSchemas.FAILED_AT, failedAtMicros)
             .set(RowSchemas.ERROR_STAGE, STAGE_PARSE)
             .set(RowSchemas.ERROR, error)
-            .set(RowSchemas.ATTRIBUTES, MessageToRow.attributesJson(metadata.attributes()))
+            .set(RowSchemas.ATTRIBUTES, JsonChecks.attributesJson(metadata.attributes()))
             .set(RowSchemas.PAYLOAD, new String(payload, StandardCharsets.UTF_8));
     if (eventIndex != null) {
       row.set(RowSchemas.EVENT_INDEX, eventIndex);

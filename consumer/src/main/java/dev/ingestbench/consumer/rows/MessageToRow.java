@@ -28,7 +28,7 @@ public final class MessageToRow {
     switch (format) {
       case JSON_COLUMN -> {
         JsonChecks.requireJsonObject(payload);
-        row.set(RowSchemas.ATTRIBUTES, attributesJson(metadata.attributes()));
+        row.set(RowSchemas.ATTRIBUTES, JsonChecks.attributesJson(metadata.attributes()));
         row.set(RowSchemas.PAYLOAD, new String(payload, StandardCharsets.UTF_8));
       }
       case TYPED -> {
@@ -77,9 +77,5 @@ public final class MessageToRow {
       row.set(RowSchemas.EVENT_INDEX, index);
     }
     return row;
-  }
-
-  static String attributesJson(Map<String, String> attributes) {
-    return JsonChecks.attributesJson(attributes);
   }
 }

@@ -11,8 +11,8 @@ import java.io.IOException;
 /**
  * Streams a taxi-ride payload straight into a {@link TypedRow.Builder}, for {@code
  * --rowEncoding=proto}: no tree, no POJO. It accepts exactly what {@link TaxiRideJson#parse} accepts
- * (the same required fields, types and no unknown fields; the tests compare the two on every event
- * shape), and names what is wrong otherwise.
+ * (the same required fields, types and no unknown fields; TypedRowParserTest runs both over valid,
+ * missing, mistyped, null, unknown and trailing inputs), and names what is wrong otherwise.
  */
 final class TypedRowParser {
   private static final JsonFactory JSON = TaxiRideJson.MAPPER.getFactory();
