@@ -1,5 +1,6 @@
 package dev.ingestbench.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.beam.sdk.options.PipelineOptions;
@@ -19,12 +20,14 @@ abstract class BeamPipelineCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Unmatched List<String> beamArgs = List.of();
+  // Mutable: picocli adds every argument it does not know to this list.
+  @Unmatched List<String> beamArgs = new ArrayList<>();
 
   /** The pipeline's options interface, whose flags {@code --help} lists. */
   abstract Class<? extends PipelineOptions> options();
 
-  abstract void runPipeline(String[] args) throws Exception;
+  /** Runs the pipeline with {@code args}; returns the exit code (bad flags throw). */
+  abstract int runPipeline(String[] args) throws Exception;
 
   @Override
   public Integer call() throws Exception {
@@ -34,7 +37,6 @@ abstract class BeamPipelineCommand implements Callable<Integer> {
       PipelineOptionsFactory.printHelp(System.out, options());
       return 0;
     }
-    runPipeline(beamArgs.toArray(new String[0]));
-    return 0;
+    return runPipeline(beamArgs.toArray(new String[0]));
   }
 }

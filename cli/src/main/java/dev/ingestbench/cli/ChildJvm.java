@@ -1,5 +1,6 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.contracts.ConsumerProgress;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -11,6 +12,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * A pipeline in a JVM of its own, on this JVM's classpath, with a capped heap. Its output is shown
@@ -23,14 +25,28 @@ final class ChildJvm implements AutoCloseable {
   private final String name;
   private final Process process;
   private final Thread pump;
+  /** Stops the child if this JVM is stopped (Ctrl-C, SIGTERM) before {@link #close} ran. */
+  private final Thread stopOnExit;
 
   private ChildJvm(String name, Process process, Thread pump) {
     this.name = name;
     this.process = process;
     this.pump = pump;
+    this.stopOnExit = new Thread(process::destroy, name + "-stop-on-exit");
+    Runtime.getRuntime().addShutdownHook(stopOnExit);
   }
 
   static ChildJvm start(String name, String heap, String mainClass, List<String> args, Path log)
+      throws IOException {
+    return start(name, heap, mainClass, args, log, line -> {});
+  }
+
+  /**
+   * Starts {@code mainClass}; {@code progress} receives every {@link ConsumerProgress} line the child
+   * prints (those lines are neither shown nor logged).
+   */
+  static ChildJvm start(
+      String name, String heap, String mainClass, List<String> args, Path log, Consumer<ConsumerProgress> progress)
       throws IOException {
     Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
     List<String> command = new ArrayList<>();
@@ -52,6 +68,10 @@ final class ChildJvm implements AutoCloseable {
                   new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = in.readLine()) != null) {
+                  if (ConsumerProgress.isProgressLine(line)) {
+                    ConsumerProgress.parse(line).ifPresent(progress);
+                    continue;
+                  }
                   logWriter.println(line);
                   if (isWorthShowing(line)) {
                     System.out.println("[" + name + "] " + line);
@@ -92,8 +112,17 @@ final class ChildJvm implements AutoCloseable {
     return process.pid();
   }
 
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
   @Override
   public void close() {
+    try {
+      Runtime.getRuntime().removeShutdownHook(stopOnExit);
+    } catch (IllegalStateException shuttingDown) {
+      // The hook is running or about to: it stops the child.
+    }
     if (process.isAlive()) {
       process.destroy();
       try {

@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
       "Takes the pipeline's Beam flags, e.g.:",
       "  ingestbench consume --source=synthetic --syntheticMessages=500000 --outputTable=bench.rides"
           + " --project=ingestbench-local --localOutputDir=runs/consumer",
-      "Without --runner it runs on embedded Flink into the local BigQuery sink."
+      "Without --runner it runs on embedded Flink into the local BigQuery sink.",
+      "Exit codes: 0 everything accounted for (or submitted), 1 incomplete, 2 bad flags, 3 failed."
     })
 final class ConsumeCommand extends BeamPipelineCommand {
   @Override
@@ -22,7 +23,7 @@ final class ConsumeCommand extends BeamPipelineCommand {
   }
 
   @Override
-  void runPipeline(String[] args) throws Exception {
-    ConsumerPipeline.main(args);
+  int runPipeline(String[] args) throws Exception {
+    return ConsumerPipeline.run(args).exitCode();
   }
 }

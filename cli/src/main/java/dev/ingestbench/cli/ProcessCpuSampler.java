@@ -1,5 +1,7 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.contracts.ProcessCpuColumns;
+import dev.ingestbench.contracts.RunFiles;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +23,6 @@ import java.util.concurrent.TimeUnit;
  * assumed. Writes {@code processes_cpu.csv}; on systems without {@code /proc} it records nothing.
  */
 final class ProcessCpuSampler implements AutoCloseable {
-  static final String FILE = "processes_cpu.csv";
   /** Linux reports utime and stime in clock ticks; 100 per second on every mainstream kernel build. */
   private static final double TICKS_PER_SECOND = 100;
 
@@ -73,8 +74,8 @@ final class ProcessCpuSampler implements AutoCloseable {
   @Override
   public synchronized void close() throws IOException {
     timer.shutdownNow();
-    try (Writer w = Files.newBufferedWriter(out.resolve(FILE), StandardCharsets.UTF_8)) {
-      w.write("epoch_second,process,cpu_seconds\n");
+    try (Writer w = Files.newBufferedWriter(out.resolve(RunFiles.PROCESSES_CPU), StandardCharsets.UTF_8)) {
+      w.write(String.join(",", ProcessCpuColumns.ALL) + "\n");
       for (String line : lines) {
         w.write(line);
         w.write('\n');

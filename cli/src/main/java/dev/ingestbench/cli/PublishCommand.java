@@ -1,5 +1,6 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.publisher.PublisherOptions;
 import dev.ingestbench.publisher.PublisherPipeline;
 import org.apache.beam.sdk.options.PipelineOptions;
@@ -21,7 +22,8 @@ final class PublishCommand extends BeamPipelineCommand {
   }
 
   @Override
-  void runPipeline(String[] args) throws Exception {
-    PublisherPipeline.main(args);
+  int runPipeline(String[] args) throws Exception {
+    PublisherPipeline.run(PublisherPipeline.parse(args));
+    return ExitCodes.OK;
   }
 }

@@ -1,11 +1,15 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.consumer.WriteMethod;
+import dev.ingestbench.consumer.rows.RowEncoding;
+import dev.ingestbench.consumer.rows.RowFormat;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -30,7 +34,7 @@ public final class RoundCommand implements Callable<Integer> {
   @Option(names = "--messages", paramLabel = "N", defaultValue = "300000", description = "Messages published in all (default: ${DEFAULT-VALUE}).")
   long messages;
 
-  @Option(names = "--live-messages", paramLabel = "N", defaultValue = "100000", description = "Of those, published at --live-rate while the consumer runs; the rest are a backlog published first (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--live-messages", paramLabel = "N", defaultValue = "100000", description = "Of those, published at --live-rate once the consumer has drained the backlog (they measure latency); the rest are the backlog, published first (default: ${DEFAULT-VALUE}).")
   long liveMessages;
 
   @Option(names = "--live-rate", paramLabel = "MSG/S", defaultValue = "10000", description = "Publish rate of the live messages (default: ${DEFAULT-VALUE}).")
@@ -39,14 +43,17 @@ public final class RoundCommand implements Callable<Integer> {
   @Option(names = "--message-size", paramLabel = "BYTES", defaultValue = "500", description = "JSON message size; e.g. 10000 pads to ~10 KB (default: ${DEFAULT-VALUE}).")
   int messageSize;
 
-  @Option(names = "--write-method", defaultValue = "exactly-once", description = "exactly-once (STORAGE_WRITE_API) or at-least-once (STORAGE_API_AT_LEAST_ONCE) (default: ${DEFAULT-VALUE}).")
-  String writeMethod;
+  @Option(names = "--write-method", defaultValue = "exactly-once", converter = WriteMethods.class,
+      description = "exactly-once (STORAGE_WRITE_API) or at-least-once (STORAGE_API_AT_LEAST_ONCE), any of those spellings (default: exactly-once).")
+  WriteMethod writeMethod;
 
-  @Option(names = "--row-format", defaultValue = "json-column", description = "json-column or typed (default: ${DEFAULT-VALUE}).")
-  String rowFormat;
+  @Option(names = "--row-format", defaultValue = "json-column", converter = RowFormats.class,
+      description = "json-column or typed (default: json-column).")
+  RowFormat rowFormat;
 
-  @Option(names = "--row-encoding", defaultValue = "tablerow", description = "tablerow, beam-row or proto: how rows reach BigQueryIO (default: ${DEFAULT-VALUE}).")
-  String rowEncoding;
+  @Option(names = "--row-encoding", defaultValue = "tablerow", converter = RowEncodings.class,
+      description = "tablerow, beam-row or proto: how rows reach BigQueryIO (default: tablerow).")
+  RowEncoding rowEncoding;
 
   @Option(names = "--destination-tables", paramLabel = "N", defaultValue = "1", description = "Dynamic destinations: spread rows over N tables (default: ${DEFAULT-VALUE}).")
   int destinationTables;
@@ -93,6 +100,29 @@ public final class RoundCommand implements Callable<Integer> {
     if (out == null) {
       out = Path.of("runs", "round-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     }
+    // Every flag of every process is checked here, before anything starts.
     return new RoundRunner(this).run();
+  }
+
+  /** Any spelling {@link WriteMethod#fromFlag} accepts. */
+  static final class WriteMethods implements CommandLine.ITypeConverter<WriteMethod> {
+    @Override
+    public WriteMethod convert(String value) {
+      return WriteMethod.fromFlag(value);
+    }
+  }
+
+  static final class RowFormats implements CommandLine.ITypeConverter<RowFormat> {
+    @Override
+    public RowFormat convert(String value) {
+      return RowFormat.fromFlag(value);
+    }
+  }
+
+  static final class RowEncodings implements CommandLine.ITypeConverter<RowEncoding> {
+    @Override
+    public RowEncoding convert(String value) {
+      return RowEncoding.fromFlag(value);
+    }
   }
 }

@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.ingestbench.contracts.ExitCodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -42,7 +43,7 @@ class RoundCommandTest {
     CommandLine cli = IngestbenchCommand.commandLine();
     cli.setErr(new PrintWriter(err));
     int exit = cli.execute("round", "--messages", "10", "--live-messages", "20");
-    assertEquals(UserErrorHandler.USAGE, exit);
+    assertEquals(ExitCodes.USAGE, exit);
     assertTrue(err.toString().contains("--live-messages 20 must be between 0 and --messages (10)"), err.toString());
   }
 }

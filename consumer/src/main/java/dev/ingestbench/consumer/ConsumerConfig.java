@@ -4,36 +4,80 @@ import dev.ingestbench.consumer.rows.RowEncoding;
 import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.consumer.sink.TableTarget;
 import dev.ingestbench.pubsub.PubsubPaths;
+import java.nio.file.Path;
 import org.apache.beam.runners.dataflow.options.DataflowPipelineOptions;
 import org.apache.beam.sdk.options.ExperimentalOptions;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * The consumer's flags checked once, at launch: invalid values and combinations fail here with a
- * message naming the flags and the fix, never on a worker hours later.
+ * The consumer's flags, parsed and checked once at launch into the values every part of the
+ * consumer receives: invalid values and combinations fail here with a message naming the flags and
+ * the fix, never on a worker hours later.
+ *
+ * @param subscriptionPath {@code projects/P/subscriptions/S}; null for the synthetic source
+ * @param triggeringFrequencySec how often exactly-once commits; null for at-least-once
+ * @param expectedMessages a local run stops once this many are accounted for; 0 waits for the
+ *     timeout (or the end of the synthetic source)
+ * @param localOutputDir where a local run writes its files; null writes none
  */
 public record ConsumerConfig(
+    SourceKind source,
+    boolean localSink,
+    String runnerName,
+    @Nullable String subscriptionPath,
+    String emulatorHost,
+    int emulatorPullBatchSize,
+    SyntheticSource synthetic,
     RowFormat rowFormat,
     RowEncoding rowEncoding,
     WriteMethod writeMethod,
+    @Nullable Integer triggeringFrequencySec,
+    boolean connectionPool,
+    int numStorageWriteApiStreams,
     TableTarget target,
-    boolean validateOutputTable) {
+    boolean validateOutputTable,
+    long expectedMessages,
+    long timeoutSeconds,
+    @Nullable Path localOutputDir,
+    boolean progressLines) {
 
-  /** Validates {@code options}; fills Beam's triggering frequency for exactly-once when unset. */
-  public static ConsumerConfig validate(ConsumerOptions options) {
+  /** What the in-pipeline generator makes with {@code --source=synthetic}. */
+  public record SyntheticSource(long messages, long seed, int messageSizeBytes) {}
+
+  /**
+   * Validates {@code options} and makes Beam's own BigQuery options agree with the result: the
+   * write method goes into {@code --useStorageWriteApi*}, and the triggering frequency moves from the
+   * pipeline-wide option onto the exactly-once write (so the at-least-once dead-letter write does not
+   * warn that it ignores it).
+   */
+  public static ConsumerConfig from(ConsumerOptions options) {
     RowFormat format = RowFormat.fromFlag(options.getRowFormat());
     RowEncoding encoding = RowEncoding.fromFlag(options.getRowEncoding());
-    WriteMethod method = WriteMethod.fromFlag(options.getWriteMethod());
-    SinkKind.fromFlag(options.getSink());
+    WriteMethod method = writeMethod(options);
+    SourceKind source = SourceKind.fromFlag(options.getSource());
+    String runner = options.getRunner().getSimpleName();
+    boolean dataflow = runner.equals("DataflowRunner");
+    boolean localSink =
+        switch (SinkKind.fromFlag(options.getSink())) {
+          case LOCAL -> true;
+          case BIGQUERY -> false;
+          case AUTO -> !dataflow;
+        };
     TableTarget target =
         TableTarget.parse(
             "--outputTable", options.getOutputTable(), options.getProject(), options.getDestinationTables());
-    if (SourceKind.fromFlag(options.getSource()) == SourceKind.PUBSUB) {
-      PubsubPaths.subscription(options.getProject(), "--subscription", options.getSubscription());
+    String subscription = null;
+    if (source == SourceKind.PUBSUB) {
+      subscription = PubsubPaths.subscription(options.getProject(), "--subscription", options.getSubscription());
     } else if (options.getSyntheticMessages() < 1) {
       throw new IllegalArgumentException(
           "--syntheticMessages=" + options.getSyntheticMessages() + " must be 1 or more with --source=synthetic");
     }
-    if (method == WriteMethod.EXACTLY_ONCE && options.getUseStorageApiConnectionPool()) {
+    if (options.getMessageSizeBytes() < 1) {
+      throw new IllegalArgumentException("--messageSizeBytes=" + options.getMessageSizeBytes() + " must be 1 or more");
+    }
+    boolean pool = options.getUseStorageApiConnectionPool();
+    if (method == WriteMethod.EXACTLY_ONCE && pool) {
       throw new IllegalArgumentException(
           "--useStorageApiConnectionPool=true needs --writeMethod=at-least-once: Beam multiplexes"
               + " connections only for the default stream that at-least-once writes to. Drop the"
@@ -46,10 +90,15 @@ public record ConsumerConfig(
               + " has no effect with --writeMethod=at-least-once (it always writes to the default"
               + " stream). Remove it, or use --writeMethod=exactly-once.");
     }
-    if (method == WriteMethod.AT_LEAST_ONCE && options.getStorageWriteApiTriggeringFrequencySec() != null) {
+    Integer frequency = options.getStorageWriteApiTriggeringFrequencySec();
+    if (method == WriteMethod.AT_LEAST_ONCE && frequency != null) {
       throw new IllegalArgumentException(
           "--storageWriteApiTriggeringFrequencySec has no effect with --writeMethod=at-least-once"
               + " (rows are appended as they arrive). Remove it, or use --writeMethod=exactly-once.");
+    }
+    if (frequency != null && frequency < 1) {
+      throw new IllegalArgumentException(
+          "--storageWriteApiTriggeringFrequencySec=" + frequency + " must be 1 second or more");
     }
     if (options.getMinConnectionPoolConnections() != null
         && options.getMaxConnectionPoolConnections() != null
@@ -65,21 +114,87 @@ public record ConsumerConfig(
       throw new IllegalArgumentException(
           "--emulatorPullBatchSize=" + options.getEmulatorPullBatchSize() + " must be 1 or more");
     }
+    if (options.getExpectedMessages() < 0) {
+      throw new IllegalArgumentException(
+          "--expectedMessages=" + options.getExpectedMessages() + " must be 0 (no target) or more");
+    }
+    if (options.getTimeoutSeconds() < 1) {
+      throw new IllegalArgumentException("--timeoutSeconds=" + options.getTimeoutSeconds() + " must be 1 or more");
+    }
     if (method == WriteMethod.EXACTLY_ONCE
         && options.getNumStorageWriteApiStreams() == 0
-        && options.getRunner().getSimpleName().equals("DataflowRunner")
+        && dataflow
         && !streamingEngine(options)) {
       throw new IllegalArgumentException(
           "--writeMethod=exactly-once with Dataflow choosing the number of streams"
               + " (--numStorageWriteApiStreams=0, the default) needs Streaming Engine: add"
               + " --enableStreamingEngine=true, or set --numStorageWriteApiStreams=N");
     }
-    if (method == WriteMethod.EXACTLY_ONCE && options.getStorageWriteApiTriggeringFrequencySec() == null) {
+    if (method == WriteMethod.EXACTLY_ONCE && frequency == null) {
       // Beam requires a triggering frequency for exactly-once on unbounded input; 1 s is what the
       // reference rounds used and what keeps end-to-end latency low.
-      options.setStorageWriteApiTriggeringFrequencySec(1);
+      frequency = 1;
     }
-    return new ConsumerConfig(format, encoding, method, target, options.getValidateOutputTable());
+    options.setUseStorageWriteApi(true);
+    options.setUseStorageWriteApiAtLeastOnce(method == WriteMethod.AT_LEAST_ONCE);
+    options.setStorageWriteApiTriggeringFrequencySec(null);
+    long expected =
+        options.getExpectedMessages() > 0
+            ? options.getExpectedMessages()
+            : source == SourceKind.SYNTHETIC ? options.getSyntheticMessages() : 0;
+    String outputDir = options.getLocalOutputDir();
+    return new ConsumerConfig(
+        source,
+        localSink,
+        runner,
+        subscription,
+        options.getPubsubEmulatorHost() == null ? "" : options.getPubsubEmulatorHost().trim(),
+        options.getEmulatorPullBatchSize(),
+        new SyntheticSource(options.getSyntheticMessages(), options.getSeed(), options.getMessageSizeBytes()),
+        format,
+        encoding,
+        method,
+        method == WriteMethod.EXACTLY_ONCE ? frequency : null,
+        pool,
+        options.getNumStorageWriteApiStreams(),
+        target,
+        options.getValidateOutputTable(),
+        expected,
+        options.getTimeoutSeconds(),
+        outputDir == null || outputDir.isBlank() ? null : Path.of(outputDir),
+        options.getProgressLines());
+  }
+
+  /**
+   * {@code --writeMethod} in any spelling, or Beam's {@code --useStorageWriteApi} /
+   * {@code --useStorageWriteApiAtLeastOnce} (the flags Google's templates use); when both are given
+   * they must agree. Exactly-once when neither is.
+   */
+  static WriteMethod writeMethod(ConsumerOptions options) {
+    WriteMethod fromBeam =
+        options.getUseStorageWriteApiAtLeastOnce()
+            ? WriteMethod.AT_LEAST_ONCE
+            : options.getUseStorageWriteApi() ? WriteMethod.EXACTLY_ONCE : null;
+    if (options.getWriteMethod() == null) {
+      return fromBeam == null ? WriteMethod.EXACTLY_ONCE : fromBeam;
+    }
+    WriteMethod given = WriteMethod.fromFlag(options.getWriteMethod());
+    if (fromBeam != null && fromBeam != given) {
+      String beamFlags =
+          fromBeam == WriteMethod.AT_LEAST_ONCE
+              ? "--useStorageWriteApiAtLeastOnce=true"
+              : "--useStorageWriteApi=true (without --useStorageWriteApiAtLeastOnce)";
+      throw new IllegalArgumentException(
+          "--writeMethod=" + options.getWriteMethod() + " disagrees with Beam's " + beamFlags
+              + ", which means " + fromBeam.flag() + ". Give one of them: drop the Beam flag, or use"
+              + " --writeMethod=" + fromBeam.flag());
+    }
+    return given;
+  }
+
+  /** The name rows record in {@code subscription_name}. */
+  public String sourceName() {
+    return subscriptionPath == null ? "synthetic" : PubsubPaths.shortName(subscriptionPath);
   }
 
   private static boolean streamingEngine(ConsumerOptions options) {

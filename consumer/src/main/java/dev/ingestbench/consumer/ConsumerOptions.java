@@ -44,8 +44,7 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
 
   void setRowEncoding(String value);
 
-  @Description("exactly-once (STORAGE_WRITE_API) or at-least-once (STORAGE_API_AT_LEAST_ONCE).")
-  @Default.String("exactly-once")
+  @Description("exactly-once (Beam's STORAGE_WRITE_API; the default) or at-least-once (STORAGE_API_AT_LEAST_ONCE), in any of those spellings. Beam's --useStorageWriteApi / --useStorageWriteApiAtLeastOnce map onto it; when both are given they must agree.")
   String getWriteMethod();
 
   void setWriteMethod(String value);
@@ -103,6 +102,12 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
   long getExpectedMessages();
 
   void setExpectedMessages(long value);
+
+  @Description("Local runs: print a machine-readable progress line once a second (how a round follows its consumers).")
+  @Default.Boolean(false)
+  boolean getProgressLines();
+
+  void setProgressLines(boolean value);
 
   @Description("Local runs: stop after this many seconds even if not everything arrived.")
   @Default.Long(600)

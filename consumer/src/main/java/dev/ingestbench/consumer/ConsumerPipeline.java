@@ -16,6 +16,9 @@ import dev.ingestbench.consumer.rows.RowSchemas;
 import dev.ingestbench.consumer.sink.LocalBigQuery;
 import dev.ingestbench.consumer.sink.TableTarget;
 import dev.ingestbench.consumer.sink.WriteRows;
+import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.MainErrors;
+import java.io.IOException;
 import dev.ingestbench.consumer.source.ReadMessages;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.Coder;
@@ -54,26 +57,25 @@ public final class ConsumerPipeline {
   private ConsumerPipeline() {}
 
   /**
-   * Adds the consumer to {@code pipeline}. Tests call this with the options a user passes, so the
-   * tested graph is the shipped graph; {@code services} is the local sink, or null for BigQuery.
+   * Adds the consumer to {@code pipeline}. Tests call this with the configuration of the flags a
+   * user passes, so the tested graph is the shipped graph; {@code services} is the local sink, or
+   * null for BigQuery.
    */
   public static void build(
-      Pipeline pipeline, ConsumerOptions options, @Nullable BigQueryServices services) {
-    ConsumerConfig config = ConsumerConfig.validate(options);
-    ReadMessages read = new ReadMessages(options);
-    PCollection<PubsubMessage> messages = pipeline.apply(read);
+      Pipeline pipeline, ConsumerConfig config, @Nullable BigQueryServices services) {
+    PCollection<PubsubMessage> messages = pipeline.apply(new ReadMessages(config));
     RowFormat format = config.rowFormat();
     Converted converted =
         switch (config.rowEncoding()) {
           case TABLEROW ->
-              convertAndWrite(messages, read.sourceName(), config, services, MessageToRow::convert,
+              convertAndWrite(messages, config.sourceName(), config, services, MessageToRow::convert,
                   TableRowJsonCoder.of(), BigQueryIO.writeTableRows(), TableTarget::eventIndexOf);
           case BEAM_ROW ->
-              convertAndWrite(messages, read.sourceName(), config, services, MessageToBeamRow::convert,
+              convertAndWrite(messages, config.sourceName(), config, services, MessageToBeamRow::convert,
                   SchemaCoder.of(MessageToBeamRow.schema(format)),
                   BigQueryIO.<Row>write().useBeamSchema(),
                   row -> row.getInt64(RowSchemas.EVENT_INDEX));
-          case PROTO -> protoRoute(messages, read.sourceName(), config, services, MessageToProto.rowClass(format));
+          case PROTO -> protoRoute(messages, config.sourceName(), config, services, MessageToProto.rowClass(format));
         };
     PCollection<TableRow> rejected =
         converted.written()
@@ -86,7 +88,7 @@ public final class ConsumerPipeline {
         .apply(
             "Write dead letters",
             new WriteRows<>(BigQueryIO.writeTableRows(), config.target().deadLetters(), RowSchemas.deadLetter(),
-                WriteMethod.AT_LEAST_ONCE, TableTarget::eventIndexOf, config.validateOutputTable(), services));
+                WriteMethod.AT_LEAST_ONCE, null, TableTarget::eventIndexOf, config.validateOutputTable(), services));
   }
 
   /** What converting and writing left: the write's result and the messages that never became rows. */
@@ -114,7 +116,8 @@ public final class ConsumerPipeline {
             .apply(
                 "Write rows",
                 new WriteRows<>(base, config.target(), RowSchemas.forFormat(config.rowFormat()),
-                    config.writeMethod(), eventIndexOf, config.validateOutputTable(), services));
+                    config.writeMethod(), config.triggeringFrequencySec(), eventIndexOf,
+                    config.validateOutputTable(), services));
     return new Converted(written, converted.get(ConvertToRowsFn.DEAD_LETTERS).setCoder(TableRowJsonCoder.of()));
   }
 
@@ -135,13 +138,18 @@ public final class ConsumerPipeline {
     return field != null && row.hasField(field) ? (Long) row.getField(field) : null;
   }
 
-  /** True when rows go to the in-process sink rather than BigQuery. */
-  static boolean usesLocalSink(ConsumerOptions options) {
-    return switch (SinkKind.fromFlag(options.getSink())) {
-      case LOCAL -> true;
-      case BIGQUERY -> false;
-      case AUTO -> !options.getRunner().getSimpleName().equals("DataflowRunner");
-    };
+  /** How a run of {@link #run} ended. */
+  public enum Outcome {
+    /** Handed to Dataflow (or written as a template): the job runs on. */
+    SUBMITTED,
+    /** A local run that accounted for every expected message. */
+    COMPLETE,
+    /** A local run that stopped (timeout, pipeline ended) before everything arrived. */
+    INCOMPLETE;
+
+    public int exitCode() {
+      return this == INCOMPLETE ? ExitCodes.INCOMPLETE : ExitCodes.OK;
+    }
   }
 
   /** Parses flags (with the local defaults when no GCP runner is named) into options. */
@@ -152,31 +160,41 @@ public final class ConsumerPipeline {
         .as(ConsumerOptions.class);
   }
 
-  public static void main(String[] args) throws Exception {
-    ConsumerOptions options;
-    try {
-      options = parse(args);
-      ConsumerConfig.validate(options);
-    } catch (IllegalArgumentException e) {
-      System.err.println("consumer: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
-    if (usesLocalSink(options)) {
-      if (options.getRunner().getSimpleName().equals("FlinkRunner") && OwnJvm.isIsolated(ConsumerPipeline.class)) {
-        System.exit(OwnJvm.run(ConsumerPipeline.class, args));
-        return;
-      }
-      LocalBigQuery sink = LocalBigQuery.create();
+  /**
+   * Parses and validates {@code args} once, then runs the consumer: locally against the in-process
+   * sink (driven to completion), or submitted to Dataflow. Bad flags throw {@link
+   * IllegalArgumentException} before anything starts.
+   */
+  public static Outcome run(String[] args) throws Exception {
+    ConsumerOptions options = parse(args);
+    ConsumerConfig config = ConsumerConfig.from(options);
+    if (!config.localSink()) {
       Pipeline pipeline = Pipeline.create(options);
-      build(pipeline, options, sink.services());
-      LocalRun.Result result = LocalRun.drive(pipeline, sink, options);
-      System.exit(result.complete() ? 0 : 1);
-    } else {
-      Pipeline pipeline = Pipeline.create(options);
-      build(pipeline, options, null);
+      build(pipeline, config, null);
       // On Dataflow (and for Flex Templates) the launcher returns once the job is submitted.
       LOG.info("Submitted: {}", pipeline.run());
+      return Outcome.SUBMITTED;
     }
+    if (config.runnerName().equals("FlinkRunner") && OwnJvm.isIsolated(ConsumerPipeline.class)) {
+      int exit = OwnJvm.run(ConsumerPipeline.class, args);
+      return switch (exit) {
+        case ExitCodes.OK -> Outcome.COMPLETE;
+        case ExitCodes.INCOMPLETE -> Outcome.INCOMPLETE;
+        default -> throw new IOException("the consumer's own JVM failed (exit " + exit + "); see its output above");
+      };
+    }
+    LocalBigQuery sink = LocalBigQuery.create();
+    try {
+      Pipeline pipeline = Pipeline.create(options);
+      build(pipeline, config, sink.services());
+      return LocalRun.drive(pipeline, sink, config).complete() ? Outcome.COMPLETE : Outcome.INCOMPLETE;
+    } finally {
+      sink.release();
+      LocalRunnerDefaults.deleteCheckpoints(options);
+    }
+  }
+
+  public static void main(String[] args) {
+    System.exit(MainErrors.run("consumer", () -> run(args).exitCode()));
   }
 }

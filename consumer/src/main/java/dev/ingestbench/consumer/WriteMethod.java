@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer;
 
+import java.util.Locale;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryIO;
 
 /** The two Storage Write API semantics a round compares, by the names users pass. */
@@ -23,13 +24,19 @@ public enum WriteMethod {
     return beamMethod;
   }
 
-  /** Accepts the flag's name or Beam's method name (e.g. STORAGE_API_AT_LEAST_ONCE). */
+  /**
+   * Accepts every spelling users meet: the flag's name ({@code at-least-once}), the enum's
+   * ({@code AT_LEAST_ONCE}) and Beam's method name ({@code STORAGE_API_AT_LEAST_ONCE}), in any case.
+   */
   public static WriteMethod fromFlag(String value) {
+    String normal = value == null ? "" : value.trim().toUpperCase(Locale.ROOT).replace('-', '_');
     for (WriteMethod method : values()) {
-      if (method.beamMethod.name().equalsIgnoreCase(value)) {
+      if (method.name().equals(normal) || method.beamMethod.name().equals(normal)) {
         return method;
       }
     }
-    return FlagValues.parse("--writeMethod", value, values(), WriteMethod::flag);
+    throw new IllegalArgumentException(
+        "--writeMethod=" + value + " is not known; use exactly-once (or STORAGE_WRITE_API) or"
+            + " at-least-once (or STORAGE_API_AT_LEAST_ONCE)");
   }
 }

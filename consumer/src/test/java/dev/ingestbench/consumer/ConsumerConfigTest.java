@@ -26,17 +26,51 @@ class ConsumerConfigTest {
   }
 
   private static String failure(String... extra) {
-    return assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.validate(options(extra))).getMessage();
+    return assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.from(options(extra))).getMessage();
   }
 
   @Test
   void defaultsAreExactlyOnceJsonColumnOneTableWithOneSecondTriggering() {
     ConsumerOptions options = options();
-    ConsumerConfig config = ConsumerConfig.validate(options);
+    ConsumerConfig config = ConsumerConfig.from(options);
     assertEquals(WriteMethod.EXACTLY_ONCE, config.writeMethod());
     assertEquals(RowFormat.JSON_COLUMN, config.rowFormat());
     assertEquals("ingestbench-test:bench.rides", config.target().spec(0));
-    assertEquals(1, options.getStorageWriteApiTriggeringFrequencySec());
+    assertEquals(1, config.triggeringFrequencySec());
+    assertEquals(null, options.getStorageWriteApiTriggeringFrequencySec(),
+        "the frequency sits on the exactly-once write, not on every write of the pipeline");
+    assertTrue(options.getUseStorageWriteApi() && !options.getUseStorageWriteApiAtLeastOnce(),
+        "Beam's own flags agree with the write method");
+  }
+
+  @Test
+  void everySpellingOfTheWriteMethodIsNormalisedOnce() {
+    for (String spelling : List.of("at-least-once", "AT_LEAST_ONCE", "at_least_once", "STORAGE_API_AT_LEAST_ONCE",
+        "storage_api_at_least_once")) {
+      assertEquals(WriteMethod.AT_LEAST_ONCE, ConsumerConfig.from(options("--writeMethod=" + spelling)).writeMethod(), spelling);
+    }
+    for (String spelling : List.of("exactly-once", "EXACTLY_ONCE", "STORAGE_WRITE_API", "storage-write-api")) {
+      assertEquals(WriteMethod.EXACTLY_ONCE, ConsumerConfig.from(options("--writeMethod=" + spelling)).writeMethod(), spelling);
+    }
+  }
+
+  @Test
+  void beamsStorageWriteApiFlagsMapOntoTheWriteMethod() {
+    ConsumerOptions options = options("--useStorageWriteApi=true", "--useStorageWriteApiAtLeastOnce=true");
+    assertEquals(WriteMethod.AT_LEAST_ONCE, ConsumerConfig.from(options).writeMethod());
+    assertEquals(WriteMethod.EXACTLY_ONCE, ConsumerConfig.from(options("--useStorageWriteApi=true")).writeMethod());
+    assertEquals(WriteMethod.AT_LEAST_ONCE,
+        ConsumerConfig.from(options("--useStorageWriteApiAtLeastOnce=true", "--writeMethod=at-least-once")).writeMethod(),
+        "agreeing flags are fine");
+  }
+
+  @Test
+  void beamsFlagsThatDisagreeWithTheWriteMethodAreRefused() {
+    String message = failure("--writeMethod=exactly-once", "--useStorageWriteApi=true", "--useStorageWriteApiAtLeastOnce=true");
+    assertTrue(message.contains("--writeMethod=exactly-once disagrees") && message.contains("--useStorageWriteApiAtLeastOnce=true")
+        && message.contains("--writeMethod=at-least-once"), message);
+    message = failure("--writeMethod=at-least-once", "--useStorageWriteApi=true");
+    assertTrue(message.contains("--useStorageWriteApi=true") && message.contains("means exactly-once"), message);
   }
 
   @Test
@@ -47,7 +81,7 @@ class ConsumerConfigTest {
 
   @Test
   void poolingWithAtLeastOnceIsAccepted() {
-    ConsumerConfig config = ConsumerConfig.validate(options("--useStorageApiConnectionPool=true", "--writeMethod=at-least-once"));
+    ConsumerConfig config = ConsumerConfig.from(options("--useStorageApiConnectionPool=true", "--writeMethod=at-least-once"));
     assertEquals(WriteMethod.AT_LEAST_ONCE, config.writeMethod());
   }
 
@@ -59,15 +93,10 @@ class ConsumerConfigTest {
 
   @Test
   void unknownValuesListTheAcceptedOnes() {
-    assertTrue(failure("--writeMethod=sometimes").contains("exactly-once, at-least-once"));
+    assertTrue(failure("--writeMethod=sometimes").contains("use exactly-once (or STORAGE_WRITE_API) or at-least-once"));
     assertTrue(failure("--rowFormat=xml").contains("json-column, typed"));
     assertTrue(failure("--source=kafka").contains("pubsub, synthetic"));
     assertTrue(failure("--sink=s3").contains("auto, local, bigquery"));
-  }
-
-  @Test
-  void beamMethodNamesAreAcceptedToo() {
-    assertEquals(WriteMethod.AT_LEAST_ONCE, ConsumerConfig.validate(options("--writeMethod=STORAGE_API_AT_LEAST_ONCE")).writeMethod());
   }
 
   @Test
@@ -83,13 +112,13 @@ class ConsumerConfigTest {
     PipelineOptionsFactory.register(ConsumerOptions.class);
     ConsumerOptions options =
         PipelineOptionsFactory.fromArgs("--project=ingestbench-test", "--outputTable=bench.rides").as(ConsumerOptions.class);
-    String message = assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.validate(options)).getMessage();
+    String message = assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.from(options)).getMessage();
     assertTrue(message.contains("--subscription is required"), message);
   }
 
   @Test
   void dynamicDestinationsNameTablesBySuffix() {
-    ConsumerConfig config = ConsumerConfig.validate(options("--destinationTables=4"));
+    ConsumerConfig config = ConsumerConfig.from(options("--destinationTables=4"));
     assertEquals("ingestbench-test:bench.rides_3", config.target().spec(3));
     assertEquals("rides_dlq", config.target().deadLetters().tableId(0));
   }

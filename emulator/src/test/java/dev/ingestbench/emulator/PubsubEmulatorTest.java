@@ -1,8 +1,11 @@
 package dev.ingestbench.emulator;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import org.junit.jupiter.api.Test;
@@ -10,15 +13,21 @@ import org.junit.jupiter.api.Test;
 class PubsubEmulatorTest {
 
   @Test
-  void startsOnALoopbackPortThatAcceptsConnectionsAndStopsOnClose() throws Exception {
+  void startsOnALoopbackPortThatAcceptsConnectionsAndReleasesItOnClose() throws Exception {
     PubsubEmulator emulator = PubsubEmulator.start();
     String[] hostPort = emulator.hostAndPort().split(":");
-    assertTrue(hostPort[0].equals("127.0.0.1"), emulator.hostAndPort());
+    assertEquals("127.0.0.1", hostPort[0], emulator.hostAndPort());
+    InetSocketAddress address = new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1]));
+    assertTrue(emulator.isAlive());
     try (Socket socket = new Socket()) {
-      socket.connect(new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1])), 2_000);
-      assertTrue(socket.isConnected());
+      socket.connect(address, 2_000); // throws unless the emulator listens
     }
     emulator.close();
     assertFalse(emulator.isAlive());
+    assertThrows(IOException.class, () -> {
+      try (Socket socket = new Socket()) {
+        socket.connect(address, 2_000);
+      }
+    }, "the port is released once the emulator is stopped");
   }
 }

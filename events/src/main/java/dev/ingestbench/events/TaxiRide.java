@@ -38,19 +38,4 @@ public record TaxiRide(
 
   /** The ride statuses the generator draws from; dynamic destinations route on them. */
   public static final String[] STATUSES = {"enroute", "pickup", "dropoff", "waiting"};
-
-  /** Returns a copy carrying {@code padding}. */
-  public TaxiRide withPadding(String padding) {
-    return new TaxiRide(
-        rideId,
-        rideStatus,
-        latitude,
-        longitude,
-        passengerCount,
-        meterReading,
-        meterIncrement,
-        pointIdx,
-        timestamp,
-        padding);
-  }
 }

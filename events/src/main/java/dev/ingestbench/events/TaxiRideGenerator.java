@@ -16,9 +16,6 @@ import java.util.SplittableRandom;
  */
 public final class TaxiRideGenerator {
 
-  /** Default message size: the ~500-byte messages of the small-message rounds. */
-  public static final int DEFAULT_MESSAGE_SIZE_BYTES = 500;
-
   /** Rides start here (Singapore, where the reference rounds ran) and wander a few kilometres. */
   private static final double BASE_LATITUDE = 1.35;
 

@@ -3,8 +3,6 @@ package dev.ingestbench.publisher;
 import dev.ingestbench.pubsub.PubsubPaths;
 
 import java.io.Serializable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The load parameters of one publishing run as one typed, validated value, so each worker gets the
@@ -26,7 +24,6 @@ public record PublishSettings(
     long maxOutstandingBytes,
     PublisherOptions.FlowControlBehavior flowControlBehavior)
     implements Serializable {
-  private static final Logger LOG = LoggerFactory.getLogger(PublishSettings.class);
 
   /** Service limits of one Publish request. */
   static final long SERVICE_MAX_BATCH_MESSAGES = 1_000;
@@ -79,12 +76,7 @@ public record PublishSettings(
     boolean emulator = options.getPubsubEmulatorHost() != null && !options.getPubsubEmulatorHost().isBlank();
     long batchBytes = options.getBatchMaxBytes();
     if (emulator && batchBytes > EMULATOR_MAX_BATCH_BYTES) {
-      LOG.info(
-          "Publishing to an emulator: batches capped at {} bytes (gRPC's 4 MiB request limit there)"
-              + " instead of --batchMaxBytes={}",
-          EMULATOR_MAX_BATCH_BYTES,
-          batchBytes);
-      batchBytes = EMULATOR_MAX_BATCH_BYTES;
+      batchBytes = EMULATOR_MAX_BATCH_BYTES; // PublisherPipeline.run says so
     }
     return new PublishSettings(
         options.getPubsubEmulatorHost(),

@@ -2,12 +2,13 @@ package dev.ingestbench.publisher;
 
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
-
-import dev.ingestbench.events.TaxiRideJson;
-import java.io.File;
+import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.MainErrors;
+import dev.ingestbench.contracts.PublisherResult;
+import dev.ingestbench.contracts.RunJson;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.List;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
@@ -59,6 +60,13 @@ public final class PublisherPipeline {
       PubsubAdmin.ensureTopicAndSubscriptions(
           settings.emulatorHost(), settings.topicPath(), subscriptions);
     }
+    if (settings.batchMaxBytes() < options.getBatchMaxBytes()) {
+      LOG.info(
+          "Publishing to an emulator: batches capped at {} bytes (gRPC's 4 MiB request limit there)"
+              + " instead of --batchMaxBytes={}",
+          settings.batchMaxBytes(),
+          options.getBatchMaxBytes());
+    }
     LOG.info(
         "Publishing {} messages of ~{} B to {} in {} shard(s){}",
         settings.numMessages(),
@@ -68,6 +76,7 @@ public final class PublisherPipeline {
         settings.ratePerSecond() > 0 ? " at " + settings.ratePerSecond() + " msg/s" : "");
     Pipeline pipeline = Pipeline.create(options);
     build(pipeline, settings);
+    Instant startedAt = Instant.now();
     long started = System.nanoTime();
     PipelineResult result = pipeline.run();
     if (options.getRunner().getSimpleName().equals("DataflowRunner")) {
@@ -86,18 +95,20 @@ public final class PublisherPipeline {
         String.format("%.1f", seconds),
         Math.round(published / seconds));
     if (!options.getResultFile().isBlank()) {
-      Map<String, Object> json = new LinkedHashMap<>();
-      json.put("topic", settings.topicPath());
-      json.put("requested", settings.numMessages());
-      json.put("published", published);
-      json.put("publish_failures", counter(result, "publish_failures"));
-      json.put("bytes_published", counter(result, "bytes_published"));
-      json.put("message_size_bytes", settings.messageSizeBytes());
-      json.put("rate_per_second_target", settings.ratePerSecond());
-      json.put("seconds", seconds);
-      json.put("messages_per_second", published / seconds);
-      json.put("shards", settings.shards());
-      TaxiRideJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(new File(options.getResultFile()), json);
+      RunJson.write(
+          Path.of(options.getResultFile()),
+          new PublisherResult(
+              settings.topicPath(),
+              settings.numMessages(),
+              published,
+              counter(result, "publish_failures"),
+              counter(result, "bytes_published"),
+              settings.messageSizeBytes(),
+              settings.ratePerSecond(),
+              startedAt.toString(),
+              seconds,
+              published / seconds,
+              settings.shards()));
     }
     return result;
   }
@@ -122,15 +133,16 @@ public final class PublisherPipeline {
     return total;
   }
 
-  public static void main(String[] args) throws Exception {
+  /** Parses and validates flags; bad ones throw {@link IllegalArgumentException} naming them. */
+  public static PublisherOptions parse(String[] args) {
     PipelineOptionsFactory.register(PublisherOptions.class);
-    PublisherOptions options =
-        PipelineOptionsFactory.fromArgs(args).withValidation().as(PublisherOptions.class);
-    try {
-      run(options);
-    } catch (IllegalArgumentException e) {
-      System.err.println("publisher: " + e.getMessage());
-      System.exit(2);
-    }
+    return PipelineOptionsFactory.fromArgs(args).withValidation().as(PublisherOptions.class);
+  }
+
+  public static void main(String[] args) {
+    System.exit(MainErrors.run("publisher", () -> {
+      run(parse(args));
+      return ExitCodes.OK;
+    }));
   }
 }

@@ -1,8 +1,8 @@
 package dev.ingestbench.analysis.cli;
 
+import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.analysis.diagnosis.Diagnoser;
 import dev.ingestbench.analysis.phases.PhaseSpec;
-import dev.ingestbench.analysis.report.RoundFiles;
 import dev.ingestbench.analysis.report.RoundReport;
 import dev.ingestbench.analysis.report.TimelineAnalysis;
 import dev.ingestbench.analysis.report.TimelineReport;
@@ -116,7 +116,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--run " + input.run + " is not a directory");
       }
       RoundReport.write(input.run);
-      System.out.println("Wrote " + input.run.resolve(RoundFiles.REPORT) + " and " + input.run.resolve(RoundFiles.SUMMARY));
+      System.out.println("Wrote " + input.run.resolve(RunFiles.REPORT) + " and " + input.run.resolve(RunFiles.SUMMARY));
       return 0;
     }
     List<TimelineRow> rows =

@@ -1,5 +1,6 @@
 package dev.ingestbench.analysis.model;
 
+import dev.ingestbench.contracts.RunFiles;
 import java.time.Instant;
 
 /** One row of {@code INFORMATION_SCHEMA.WRITE_API_TIMELINE}: one bucket, table, stream type, error code. */
@@ -16,7 +17,7 @@ public record TimelineRow(
 
   /** Dead-letter tables hold failures, not throughput. */
   public boolean isDeadLetterTable() {
-    return tableId.endsWith("_dlq");
+    return RunFiles.isDeadLetterTable(tableId);
   }
 
   public boolean isError() {

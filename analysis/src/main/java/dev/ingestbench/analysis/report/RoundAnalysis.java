@@ -1,7 +1,6 @@
 package dev.ingestbench.analysis.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.model.Timeline;
 import dev.ingestbench.analysis.model.TimelineRow;
@@ -11,6 +10,10 @@ import dev.ingestbench.analysis.source.CpuSamplesCsv;
 import dev.ingestbench.analysis.source.ProcessCpuCsv;
 import dev.ingestbench.analysis.source.TimelineCsv;
 import dev.ingestbench.analysis.stats.Estimate;
+import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.PublisherResult;
+import dev.ingestbench.contracts.RoundSettings;
+import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,9 +26,9 @@ import java.util.Optional;
  * write timeline, the consumer's per-second CPU samples, and the publisher and consumer results.
  */
 public record RoundAnalysis(
-    JsonNode round,
-    JsonNode consumer,
-    List<JsonNode> publishers,
+    Optional<RoundSettings> round,
+    ConsumerResult consumer,
+    List<PublisherResult> publishers,
     Timeline perSecond,
     Timeline perMinute,
     List<Phase> phases,
@@ -38,27 +41,25 @@ public record RoundAnalysis(
     int vcpus,
     List<ProcessCpuCsv.Sample> processCpu) {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   public static RoundAnalysis of(Path dir) throws IOException {
     // A consumer-only run (ingestbench consume --localOutputDir) has no round or publisher files.
-    JsonNode round =
-        Files.exists(dir.resolve(RoundFiles.ROUND))
-            ? readJson(dir.resolve(RoundFiles.ROUND))
-            : JSON.createObjectNode();
-    JsonNode consumer = readJson(dir.resolve(RoundFiles.CONSUMER_RESULT));
-    List<JsonNode> publishers = new ArrayList<>();
-    for (String name : List.of(RoundFiles.PUBLISHER_BACKLOG, RoundFiles.PUBLISHER_LIVE)) {
+    Optional<RoundSettings> round =
+        Files.exists(dir.resolve(RunFiles.ROUND))
+            ? Optional.of(RunJson.read(dir.resolve(RunFiles.ROUND), RoundSettings.class))
+            : Optional.empty();
+    ConsumerResult consumer = RunJson.read(dir.resolve(RunFiles.CONSUMER_RESULT), ConsumerResult.class);
+    List<PublisherResult> publishers = new ArrayList<>();
+    for (String name : List.of(RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE)) {
       if (Files.exists(dir.resolve(name))) {
-        publishers.add(readJson(dir.resolve(name)));
+        publishers.add(RunJson.read(dir.resolve(name), PublisherResult.class));
       }
     }
-    List<TimelineRow> rows = TimelineCsv.read(dir.resolve(RoundFiles.TIMELINE_PER_SECOND));
+    List<TimelineRow> rows = TimelineCsv.read(dir.resolve(RunFiles.TIMELINE_PER_SECOND));
     Timeline perSecond = Timeline.of(rows, 1, Timeline.dataTables());
     Timeline perMinute = Timeline.of(rows, 60, Timeline.dataTables());
     List<Phase> phases = new SteadyStateDetector().detect(perSecond);
-    List<CpuSamplesCsv.Sample> cpu = CpuSamplesCsv.read(dir.resolve(RoundFiles.CONSUMER_SAMPLES));
-    int vcpus = cpu.isEmpty() ? consumer.path("vcpus").asInt(1) : cpu.get(0).vcpus();
+    List<CpuSamplesCsv.Sample> cpu = CpuSamplesCsv.read(dir.resolve(RunFiles.CONSUMER_SAMPLES));
+    int vcpus = cpu.isEmpty() ? Math.max(1, consumer.vcpus()) : cpu.get(0).vcpus();
     Optional<Phase> steady = phases.stream().filter(p -> p.name().equals("steady")).findFirst();
     List<Bucket> window = steady.map(p -> perSecond.slice(p.fromIndex(), p.toIndex())).orElse(List.of());
     Estimate rowsPerSecond = Estimate.of(window.stream().map(Bucket::rowsPerSecond).toList());
@@ -78,7 +79,7 @@ public record RoundAnalysis(
     double utilisation = cpuSampleSeconds == 0 ? Double.NaN : cpuSeconds / (vcpus * (double) cpuSampleSeconds);
     return new RoundAnalysis(
         round, consumer, publishers, perSecond, perMinute, phases, cpu, steady, rowsPerSecond,
-        mbPerSecond, utilisation, cpuSeconds, vcpus, ProcessCpuCsv.read(dir.resolve(RoundFiles.PROCESSES_CPU)));
+        mbPerSecond, utilisation, cpuSeconds, vcpus, ProcessCpuCsv.read(dir.resolve(RunFiles.PROCESSES_CPU)));
   }
 
   /**
@@ -87,13 +88,13 @@ public record RoundAnalysis(
    */
   public long published() {
     if (publishers.isEmpty()) {
-      return consumer.path("expected").asLong();
+      return consumer.expected();
     }
-    return publishers.stream().mapToLong(p -> p.path("published").asLong()).sum();
+    return publishers.stream().mapToLong(PublisherResult::published).sum();
   }
 
   public long publishFailures() {
-    return publishers.stream().mapToLong(p -> p.path("publish_failures").asLong()).sum();
+    return publishers.stream().mapToLong(PublisherResult::publishFailures).sum();
   }
 
   /** Rows per CPU-second of the consumer process over the steady state. */
@@ -136,13 +137,6 @@ public record RoundAnalysis(
   }
 
   public long lost() {
-    return Math.max(0, published() - consumer.path("accounted_for").asLong());
-  }
-
-  private static JsonNode readJson(Path file) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      throw new IOException(file + " is missing: is this the output directory of a round?");
-    }
-    return JSON.readTree(file.toFile());
+    return Math.max(0, published() - consumer.accountedFor());
   }
 }

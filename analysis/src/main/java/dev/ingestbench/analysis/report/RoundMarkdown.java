@@ -1,6 +1,8 @@
 package dev.ingestbench.analysis.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.source.CpuSamplesCsv;
@@ -10,9 +12,14 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** {@code report.md} of a local round: the tables of the reference rounds, computed, plus charts. */
 public final class RoundMarkdown {
+  private static String latency(ConsumerResult.Latency l) {
+    return l == null ? "not measured" : l.p50Ms() + " / " + l.p99Ms() + " ms";
+  }
+
   private static final DateTimeFormatter HMS = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
   private static final DateTimeFormatter HM = DateTimeFormatter.ofPattern("HH:mm").withZone(ZoneOffset.UTC);
 
@@ -20,13 +27,12 @@ public final class RoundMarkdown {
 
   public static String render(RoundAnalysis a) {
     StringBuilder md = new StringBuilder();
-    JsonNode c = a.consumer();
-    JsonNode r = a.round();
-    md.append("# ingestbench round: ").append(c.path("write_method").asText()).append(", ")
-        .append(c.path("row_format").asText()).append(", ").append(c.path("destination_tables").asInt())
+    ConsumerResult c = a.consumer();
+    md.append("# ingestbench round: ").append(c.writeMethod()).append(", ")
+        .append(c.rowFormat()).append(", ").append(c.destinationTables())
         .append(" table(s)\n\n");
-    md.append("Started ").append(c.path("started_at").asText()).append(" (UTC). Stopped: ")
-        .append(c.path("stop_reason").asText()).append(".\n\n");
+    md.append("Started ").append(c.startedAt()).append(" (UTC). Stopped: ")
+        .append(c.stopReason()).append(".\n\n");
 
     md.append("## Result\n\n");
     md.append("| Metric | Value | How it was measured |\n|:---|---:|:---|\n");
@@ -41,42 +47,48 @@ public final class RoundMarkdown {
         "steady rows ÷ consumer JVM CPU-seconds in the window (" + f1(a.steadyCpuSeconds()) + " s)");
     row(md, "Consumer CPU utilisation", pct(a.steadyCpuUtilisation()),
         "consumer JVM CPU-seconds ÷ (vCPUs × seconds); publisher and emulator share the machine");
-    row(md, "Latency p50 / p99, all messages (publish → written)",
-        c.path("p50_latency_ms").asLong() + " / " + c.path("p99_latency_ms").asLong() + " ms",
-        c.path("latency_samples").asLong() + " rows, HDR histogram; includes the time backlog messages waited in Pub/Sub");
-    row(md, "Latency p50 / p99, live messages",
-        c.path("live_p50_latency_ms").asLong() + " / " + c.path("live_p99_latency_ms").asLong() + " ms",
-        c.path("live_latency_samples").asLong() + " rows published after the consumer started; they still queue behind any backlog");
+    row(md, "Latency p50 / p99, live messages (publish → visible)", latency(c.liveLatency()),
+        c.liveLatency() == null
+            ? RoundSummaryJson.liveLatencyNote(a)
+            : c.liveLatency().samples() + " rows published after the consumer caught up at "
+                + c.caughtUpAt() + " (oldest waiting message under 5 s); the pipeline's own latency");
+    row(md, "Waiting p50 / p99, messages published before that", latency(c.backlogLatency()),
+        c.backlogLatency() == null ? "none" : c.backlogLatency().samples() + " rows: backlog and start-up queueing, not pipeline latency");
+    row(md, "Latency p50 / p99, all messages", latency(c.latency()),
+        c.latency() == null ? "none" : c.latency().samples() + " rows, HDR histogram");
     row(md, "Rows/s (whole active window)", f0(a.activeRowsPerSecond()), a.activeSeconds() + " s from first to last row");
     md.append('\n');
 
     md.append("## Verification\n\n| Published | Written | Distinct event ids | Duplicates | Dead-lettered | Lost |\n")
         .append("|---:|---:|---:|---:|---:|---:|\n");
     md.append(String.format(Locale.ROOT, "| %,d | %,d | %,d | %,d | %,d | %,d |%n%n",
-        a.published(), c.path("rows_written").asLong(), c.path("distinct_message_ids").asLong(),
-        c.path("duplicates").asLong(), c.path("dead_lettered").asLong(), a.lost()));
+        a.published(), c.rowsWritten(), c.distinctMessageIds(), c.duplicates(), c.deadLettered(), a.lost()));
     if (a.publishFailures() > 0) {
       md.append("**").append(a.publishFailures()).append(" publish failures.**\n\n");
     }
 
     md.append("## Test environment\n\n| Parameter | Value |\n|:---|:---|\n");
-    row2(md, "Machine", r.path("machine").path("vcpus").asInt() + " vCPUs, "
-        + r.path("machine").path("memory_gb").asText() + " GB, " + r.path("machine").path("os").asText());
-    row2(md, "Java", r.path("machine").path("java").asText());
-    row2(md, "Runner", c.path("runner").asText() + " (embedded, in the consumer JVM)");
+    Map<String, Object> machine = a.round().map(RoundSettings::machine).orElse(Map.of());
+    row2(md, "Machine", machine.isEmpty() ? a.vcpus() + " vCPUs"
+        : machine.get("vcpus") + " vCPUs, " + machine.get("memory_gb") + " GB, " + machine.get("os"));
+    if (machine.containsKey("java")) {
+      row2(md, "Java", String.valueOf(machine.get("java")));
+    }
+    row2(md, "Runner", c.runner() + " (embedded, in the consumer JVM)");
     row2(md, "Pub/Sub", "local emulator (pstest), plaintext gRPC on loopback");
     row2(md, "BigQuery", "in-process sink behind Beam's Storage Write API client path");
-    row2(md, "Write method", c.path("write_method").asText()
-        + (c.path("use_storage_api_connection_pool").asBoolean() ? ", connection pool on" : ""));
-    row2(md, "Row format", c.path("row_format").asText());
-    row2(md, "Destination tables", c.path("destination_tables").asText());
-    row2(md, "Messages", String.format(Locale.ROOT, "%,d backlog + %,d live at %s msg/s, ~%d B each",
-        r.path("backlog_messages").asLong(), r.path("live_messages").asLong(),
-        r.path("live_rate").asText(), r.path("message_size_bytes").asInt()));
-    row2(md, "Heap cap per JVM", r.path("heap").asText());
+    row2(md, "Write method", c.writeMethod() + (c.useStorageApiConnectionPool() ? ", connection pool on" : ""));
+    row2(md, "Row format", c.rowFormat());
+    row2(md, "Destination tables", Integer.toString(c.destinationTables()));
+    a.round().ifPresent(r -> {
+      row2(md, "Messages", String.format(Locale.ROOT,
+          "%,d backlog, then %,d live at %,.0f msg/s once the backlog was drained, ~%d B each",
+          r.backlogMessages(), r.liveMessages(), r.liveRate(), r.messageSizeBytes()));
+      row2(md, "Heap cap per JVM", r.heap());
+    });
     md.append('\n');
 
-    md.append("## Throughput\n\n![rows per second](").append(RoundFiles.THROUGHPUT_CHART).append(")\n\n");
+    md.append("## Throughput\n\n![rows per second](").append(RunFiles.THROUGHPUT_CHART).append(")\n\n");
     md.append("Phases (rule in docs/methodology.md: steady = first to last second at ≥ 80% of the p90 of the 3 s-smoothed rate):\n\n");
     md.append("| Phase | Start | End | Seconds |\n|:---|:---|:---|---:|\n");
     for (Phase p : a.phases()) {
@@ -104,7 +116,7 @@ public final class RoundMarkdown {
     }
     md.append("\n</details>\n\n");
 
-    md.append("## CPU utilisation\n\n![cpu](").append(RoundFiles.CPU_CHART).append(")\n\n");
+    md.append("## CPU utilisation\n\n![cpu](").append(RunFiles.CPU_CHART).append(")\n\n");
     md.append("| Minute (UTC) | Consumer CPU-sec | Seconds sampled | Utilisation |\n|:---|---:|---:|---:|\n");
     List<CpuSamplesCsv.Sample> cpu = a.cpu();
     long minute = Long.MIN_VALUE;
@@ -143,23 +155,23 @@ public final class RoundMarkdown {
       }
     }
     md.append(String.format(Locale.ROOT, "%nPeak consumer heap in use: %,d MB of a %,d MB cap (per-second samples).%n",
-        Math.round(a.peakConsumerHeapBytes() / 1e6), Math.round(c.path("max_heap_bytes").asLong() / 1e6)));
+        Math.round(a.peakConsumerHeapBytes() / 1e6), Math.round(c.maxHeapBytes() / 1e6)));
     md.append("\nPeak open append clients (local stand-in for connections): ")
-        .append(c.path("peak_append_clients").asInt()).append(", created over the run: ")
-        .append(c.path("append_clients_created").asInt()).append(".\n\n");
+        .append(c.peakAppendClients()).append(", created over the run: ")
+        .append(c.appendClientsCreated()).append(".\n\n");
 
-    JsonNode errors = c.path("dead_letter_errors");
-    if (errors.size() > 0) {
+    List<String> errors = c.deadLetterErrors() == null ? List.of() : c.deadLetterErrors();
+    if (!errors.isEmpty()) {
       md.append("## Dead letters\n\nFirst reasons recorded in the dead-letter table:\n\n");
-      for (JsonNode e : errors) {
-        md.append("- ").append(e.asText().replace('\n', ' ')).append('\n');
+      for (String e : errors) {
+        md.append("- ").append(e.replace('\n', ' ')).append('\n');
       }
       md.append('\n');
     }
-    md.append("Raw data beside this report: `").append(RoundFiles.TIMELINE).append("` (per minute, the view's columns), `")
-        .append(RoundFiles.TIMELINE_PER_SECOND).append("`, `").append(RoundFiles.CONSUMER_SAMPLES).append("`, `")
-        .append(RoundFiles.CONSUMER_RESULT).append("`; every number above is computed from them (`")
-        .append(RoundFiles.SUMMARY).append("`).\n");
+    md.append("Raw data beside this report: `").append(RunFiles.TIMELINE).append("` (per minute, the view's columns), `")
+        .append(RunFiles.TIMELINE_PER_SECOND).append("`, `").append(RunFiles.CONSUMER_SAMPLES).append("`, `")
+        .append(RunFiles.CONSUMER_RESULT).append("`; every number above is computed from them (`")
+        .append(RunFiles.SUMMARY).append("`).\n");
     return md.toString();
   }
 

@@ -2,6 +2,8 @@ package dev.ingestbench.analysis.report;
 
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.stats.Estimate;
+import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.RoundSummary;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -12,69 +14,85 @@ import java.util.Map;
 public final class RoundSummaryJson {
   private RoundSummaryJson() {}
 
-  public static Map<String, Object> of(RoundAnalysis a) {
-    Map<String, Object> s = new LinkedHashMap<>();
-    s.put("published", a.published());
-    s.put("written", a.consumer().path("rows_written").asLong());
-    s.put("distinct_message_ids", a.consumer().path("distinct_message_ids").asLong());
-    s.put("duplicates", a.consumer().path("duplicates").asLong());
-    s.put("dead_lettered", a.consumer().path("dead_lettered").asLong());
-    s.put("lost", a.lost());
-    s.put("rows_per_second", round(a.steadyRowsPerSecond().mean()));
-    s.put("rows_per_second_per_vcpu", round(a.steadyRowsPerSecond().mean() / a.vcpus()));
-    s.put("rows_per_cpu_second", round(a.rowsPerCpuSecond()));
-    s.put("cpu_utilisation", round4(a.steadyCpuUtilisation()));
-    s.put("p50_latency_ms", a.consumer().path("p50_latency_ms").asLong());
-    s.put("p99_latency_ms", a.consumer().path("p99_latency_ms").asLong());
-    s.put("live_p50_latency_ms", a.consumer().path("live_p50_latency_ms").asLong());
-    s.put("live_p99_latency_ms", a.consumer().path("live_p99_latency_ms").asLong());
-    s.put("runner", a.consumer().path("runner").asText());
-    s.put("write_method", a.consumer().path("write_method").asText());
-    s.put("row_format", a.consumer().path("row_format").asText());
-    s.put("destination_tables", a.consumer().path("destination_tables").asInt());
-    s.put("mb_per_second", round4(a.steadyMbPerSecond().mean()));
-    s.put("rows_per_second_estimate", estimate(a.steadyRowsPerSecond()));
-    s.put("mb_per_second_estimate", estimate(a.steadyMbPerSecond()));
-    s.put("active_rows_per_second", round(a.activeRowsPerSecond()));
-    s.put("active_seconds", a.activeSeconds());
-    s.put("publish_failures", a.publishFailures());
-    s.put("complete", a.lost() == 0 && a.consumer().path("duplicates").asLong() == 0);
-    s.put("stop_reason", a.consumer().path("stop_reason").asText());
-    s.put("peak_append_clients", a.consumer().path("peak_append_clients").asInt());
-    s.put("peak_consumer_heap_mb", Math.round(a.peakConsumerHeapBytes() / 1e6));
-    s.put("consumer_max_heap_mb", Math.round(a.consumer().path("max_heap_bytes").asLong() / 1e6));
-    Map<String, Object> phases = new LinkedHashMap<>();
+  public static RoundSummary of(RoundAnalysis a) {
+    ConsumerResult c = a.consumer();
+    Map<String, RoundSummary.PhaseWindow> phases = new LinkedHashMap<>();
     for (Phase p : a.phases()) {
-      phases.put(
-          p.name(),
-          Map.of("start", p.start().toString(), "end", p.end().toString(), "seconds", p.buckets()));
+      phases.put(p.name(), new RoundSummary.PhaseWindow(p.start().toString(), p.end().toString(), p.buckets()));
     }
-    s.put("phases", phases);
+    Map<String, Double> byProcess = null;
     if (a.steady().isPresent()) {
-      Map<String, Object> byProcess = new LinkedHashMap<>();
+      Map<String, Double> seconds = new LinkedHashMap<>();
       a.processCpuSeconds(a.steady().get().start(), a.steady().get().end())
-          .forEach((process, seconds) -> byProcess.put(process, round4(seconds)));
-      s.put("steady_cpu_seconds_by_process", byProcess);
+          .forEach((process, s) -> seconds.put(process, round4(s)));
+      byProcess = seconds;
     }
-    Map<String, Object> measured = new LinkedHashMap<>();
-    measured.put("vcpus", a.vcpus());
-    measured.put("steady_window_seconds", a.steady().map(Phase::buckets).orElse(0));
-    measured.put("steady_cpu_seconds", round4(a.steadyCpuSeconds()));
-    measured.put("samples", "per-second WRITE_API_TIMELINE buckets of the local sink; per-second process CPU of the consumer JVM");
-    measured.put("cpu_utilisation_definition", "consumer JVM CPU-seconds / (vCPUs x seconds) over the steady window; publisher and emulator share the machine");
-    measured.put("round", a.round());
-    s.put("measured", measured);
-    return s;
+    ConsumerResult.Latency all = c.latency();
+    ConsumerResult.Latency live = c.liveLatency();
+    ConsumerResult.Latency backlog = c.backlogLatency();
+    return new RoundSummary(
+        a.published(),
+        c.rowsWritten(),
+        c.distinctMessageIds(),
+        c.duplicates(),
+        c.deadLettered(),
+        a.lost(),
+        round(a.steadyRowsPerSecond().mean()),
+        round(a.steadyRowsPerSecond().mean() / a.vcpus()),
+        round(a.rowsPerCpuSecond()),
+        round4(a.steadyCpuUtilisation()),
+        all == null ? null : all.p50Ms(),
+        all == null ? null : all.p99Ms(),
+        live == null ? null : live.p50Ms(),
+        live == null ? null : live.p99Ms(),
+        live == null ? 0 : live.samples(),
+        backlog == null ? null : backlog.p50Ms(),
+        backlog == null ? null : backlog.p99Ms(),
+        c.caughtUpAt(),
+        live == null ? liveLatencyNote(a) : null,
+        c.runner(),
+        c.writeMethod(),
+        c.rowFormat(),
+        c.destinationTables(),
+        round4(a.steadyMbPerSecond().mean()),
+        estimate(a.steadyRowsPerSecond()),
+        estimate(a.steadyMbPerSecond()),
+        round(a.activeRowsPerSecond()),
+        a.activeSeconds(),
+        a.publishFailures(),
+        a.lost() == 0 && c.duplicates() == 0,
+        c.stopReason(),
+        c.peakAppendClients(),
+        Math.round(a.peakConsumerHeapBytes() / 1e6),
+        Math.round(c.maxHeapBytes() / 1e6),
+        phases,
+        byProcess,
+        new RoundSummary.Measured(
+            a.vcpus(),
+            a.steady().map(p -> (long) p.buckets()).orElse(0L),
+            round4(a.steadyCpuSeconds()),
+            "per-second WRITE_API_TIMELINE buckets of the local sink; per-second process CPU of the consumer JVM",
+            "consumer JVM CPU-seconds / (vCPUs x seconds) over the steady window; publisher and emulator share the machine",
+            "publish time (message attribute) to the second the row became visible; live = published after the"
+                + " consumer caught up (every message published over 5 s earlier visible), see docs/methodology.md",
+            a.round().orElse(null)));
   }
 
-  private static Map<String, Object> estimate(Estimate e) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("mean", round4(e.mean()));
-    m.put("stddev", round4(e.stddev()));
-    m.put("ci95_low", round4(e.ci95Low()));
-    m.put("ci95_high", round4(e.ci95High()));
-    m.put("n", e.n());
-    return m;
+  /** Why there is no live latency, in words a user can act on. */
+  static String liveLatencyNote(RoundAnalysis a) {
+    long liveMessages = a.round().map(r -> r.liveMessages()).orElse(0L);
+    if (a.round().isPresent() && liveMessages == 0) {
+      return "not measured: no live traffic (--live-messages 0); give --live-messages N --live-rate R";
+    }
+    if (a.consumer().caughtUpAt() == null) {
+      return "not measured: no row became visible";
+    }
+    return "not measured: no message was published after the consumer caught up at " + a.consumer().caughtUpAt()
+        + "; publish live traffic for longer (--live-messages) or at a rate the consumer can keep up with (--live-rate)";
+  }
+
+  private static RoundSummary.Estimate estimate(Estimate e) {
+    return new RoundSummary.Estimate(round4(e.mean()), round4(e.stddev()), round4(e.ci95Low()), round4(e.ci95High()), e.n());
   }
 
   static Double round(double v) {

@@ -3,6 +3,7 @@ package dev.ingestbench.analysis.source;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.ingestbench.contracts.ConsumerSampleColumns;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,11 +35,11 @@ public final class CpuSamplesCsv {
         try {
           samples.add(
               new Sample(
-                  Instant.ofEpochSecond(Long.parseLong(r.get("epoch_second"))),
-                  Double.parseDouble(r.get("cpu_seconds")),
-                  Integer.parseInt(r.get("vcpus")),
-                  Integer.parseInt(r.getOrDefault("open_append_clients", "0")),
-                  Long.parseLong(r.getOrDefault("heap_used_bytes", "0"))));
+                  Instant.ofEpochSecond(Long.parseLong(r.get(ConsumerSampleColumns.EPOCH_SECOND))),
+                  Double.parseDouble(r.get(ConsumerSampleColumns.CPU_SECONDS)),
+                  Integer.parseInt(r.get(ConsumerSampleColumns.VCPUS)),
+                  Integer.parseInt(r.getOrDefault(ConsumerSampleColumns.OPEN_APPEND_CLIENTS, "0")),
+                  Long.parseLong(r.getOrDefault(ConsumerSampleColumns.HEAP_USED_BYTES, "0"))));
         } catch (RuntimeException e) {
           throw new IOException(file + ": sample " + r + " is not numbers (" + e.getMessage() + ")");
         }

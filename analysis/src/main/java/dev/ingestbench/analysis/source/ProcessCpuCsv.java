@@ -3,6 +3,7 @@ package dev.ingestbench.analysis.source;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,8 +28,8 @@ public final class ProcessCpuCsv {
         new CsvMapper().readerFor(Map.class).with(CsvSchema.emptySchema().withHeader()).readValues(file.toFile())) {
       while (it.hasNextValue()) {
         Map<String, String> r = it.nextValue();
-        samples.add(new Sample(Instant.ofEpochSecond(Long.parseLong(r.get("epoch_second"))), r.get("process"),
-            Double.parseDouble(r.get("cpu_seconds"))));
+        samples.add(new Sample(Instant.ofEpochSecond(Long.parseLong(r.get(ProcessCpuColumns.EPOCH_SECOND))), r.get(ProcessCpuColumns.PROCESS),
+            Double.parseDouble(r.get(ProcessCpuColumns.CPU_SECONDS))));
       }
     } catch (RuntimeException e) {
       throw new IOException(file + " is not epoch_second,process,cpu_seconds rows: " + e.getMessage());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.ingestbench.analysis.model.TimelineRow;
+import dev.ingestbench.contracts.TimelineColumns;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,17 +16,12 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Reads a WRITE_API_TIMELINE CSV with the view's own column names, as {@code bq query --format=csv}
  * exports it and as a local round writes it. Columns may come in any order; extra ones are ignored.
  */
 public final class TimelineCsv {
-  static final java.util.List<String> REQUIRED_ORDER = java.util.List.of("start_timestamp", "table_id", "total_rows", "total_input_bytes");
-
-  static final Set<String> REQUIRED =
-      Set.of("start_timestamp", "table_id", "total_rows", "total_input_bytes");
   private static final DateTimeFormatter BQ =
       DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss[.SSSSSS][.SSS]");
 
@@ -47,7 +43,7 @@ public final class TimelineCsv {
         throw new IOException(file + " is empty: expected a header line with the view's column names");
       }
       List<String> header = List.of(it.nextValue());
-      for (String column : REQUIRED) {
+      for (String column : TimelineColumns.REQUIRED) {
         if (!header.contains(column)) {
           throw new IOException(
               file + " has no column '" + column + "': export WRITE_API_TIMELINE with the view's"
@@ -55,15 +51,15 @@ public final class TimelineCsv {
                   + " total_input_bytes)");
         }
       }
-      int start = header.indexOf("start_timestamp");
-      int project = header.indexOf("project_id");
-      int dataset = header.indexOf("dataset_id");
-      int table = header.indexOf("table_id");
-      int streamType = header.indexOf("stream_type");
-      int errorCode = header.indexOf("error_code");
-      int requests = header.indexOf("total_requests");
-      int totalRows = header.indexOf("total_rows");
-      int bytes = header.indexOf("total_input_bytes");
+      int start = header.indexOf(TimelineColumns.START_TIMESTAMP);
+      int project = header.indexOf(TimelineColumns.PROJECT_ID);
+      int dataset = header.indexOf(TimelineColumns.DATASET_ID);
+      int table = header.indexOf(TimelineColumns.TABLE_ID);
+      int streamType = header.indexOf(TimelineColumns.STREAM_TYPE);
+      int errorCode = header.indexOf(TimelineColumns.ERROR_CODE);
+      int requests = header.indexOf(TimelineColumns.TOTAL_REQUESTS);
+      int totalRows = header.indexOf(TimelineColumns.TOTAL_ROWS);
+      int bytes = header.indexOf(TimelineColumns.TOTAL_INPUT_BYTES);
       String lastText = null;
       Instant lastInstant = null;
       int line = 1;

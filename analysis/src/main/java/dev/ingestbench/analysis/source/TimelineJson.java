@@ -1,5 +1,6 @@
 package dev.ingestbench.analysis.source;
 
+import dev.ingestbench.contracts.TimelineColumns;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,7 +57,7 @@ final class TimelineJson {
   }
 
   private static TimelineRow row(JsonNode r, Path file, int index) throws IOException {
-    for (String column : TimelineCsv.REQUIRED_ORDER) {
+    for (String column : TimelineColumns.REQUIRED) {
       if (!r.has(column)) {
         throw new IOException(file + " record " + index + " has no '" + column
             + "': export WRITE_API_TIMELINE with the view's column names");

@@ -1,5 +1,6 @@
 package dev.ingestbench.analysis.report;
 
+import dev.ingestbench.contracts.RunFiles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,30 +41,38 @@ class RoundReportTest {
       cpu.append(T0 + i + 1).append(",1.0,2,0,0,2,1000\n");
     }
     timeline.append("2026-02-12 09:54:05,p,,d,rides_dlq,DEFAULT,OK,1,3,900\n");
-    Files.writeString(dir.resolve(RoundFiles.TIMELINE_PER_SECOND), timeline);
+    Files.writeString(dir.resolve(RunFiles.TIMELINE_PER_SECOND), timeline);
     StringBuilder processes = new StringBuilder("epoch_second,process,cpu_seconds\n");
     for (int i = 0; i < rates.length; i++) {
       processes.append(T0 + i + 1).append(",emulator,0.5\n").append(T0 + i + 1).append(",consumer,1.0\n");
     }
-    Files.writeString(dir.resolve(RoundFiles.PROCESSES_CPU), processes);
-    Files.writeString(dir.resolve(RoundFiles.CONSUMER_SAMPLES), cpu);
+    Files.writeString(dir.resolve(RunFiles.PROCESSES_CPU), processes);
+    Files.writeString(dir.resolve(RunFiles.CONSUMER_SAMPLES), cpu);
     ObjectMapper json = new ObjectMapper();
     long total = 0;
     for (long r : rates) {
       total += r;
     }
-    json.writeValue(dir.resolve(RoundFiles.CONSUMER_RESULT).toFile(), Map.of(
-        "runner", "FlinkRunner", "write_method", "exactly-once", "row_format", "json-column",
-        "destination_tables", 1, "rows_written", total, "distinct_message_ids", total, "duplicates", 0,
-        "dead_lettered", 3, "accounted_for", total + 3, "p50_latency_ms", 800));
-    json.writeValue(dir.resolve(RoundFiles.PUBLISHER_BACKLOG).toFile(), Map.of("published", total + 3));
-    json.writeValue(dir.resolve(RoundFiles.ROUND).toFile(), Map.of("messages", total + 3));
+    json.writeValue(dir.resolve(RunFiles.CONSUMER_RESULT).toFile(), Map.ofEntries(
+        Map.entry("runner", "FlinkRunner"),
+        Map.entry("write_method", "exactly-once"),
+        Map.entry("row_format", "json-column"),
+        Map.entry("destination_tables", 1),
+        Map.entry("rows_written", total),
+        Map.entry("distinct_message_ids", total),
+        Map.entry("duplicates", 0),
+        Map.entry("dead_lettered", 3),
+        Map.entry("accounted_for", total + 3),
+        Map.entry("latency", Map.of("samples", total, "p50_ms", 800, "p90_ms", 900, "p99_ms", 1_500, "max_ms", 2_000)),
+        Map.entry("caught_up_at", "2026-02-12T09:54:25Z")));
+    json.writeValue(dir.resolve(RunFiles.PUBLISHER_BACKLOG).toFile(), Map.of("published", total + 3));
+    json.writeValue(dir.resolve(RunFiles.ROUND).toFile(), Map.of("messages", total + 3, "live_messages", 1_000));
   }
 
   @Test
   void summaryHoldsTheNumbersTheRawDataImplies() throws IOException {
     RoundReport.write(dir);
-    JsonNode s = new ObjectMapper().readTree(dir.resolve(RoundFiles.SUMMARY).toFile());
+    JsonNode s = new ObjectMapper().readTree(dir.resolve(RunFiles.SUMMARY).toFile());
     assertEquals(10_000.0, s.get("rows_per_second").asDouble(), 1e-6, "steady mean of the 20 alternating seconds");
     assertEquals(5_000.0, s.get("rows_per_second_per_vcpu").asDouble(), 1e-6);
     assertEquals(0.5, s.get("cpu_utilisation").asDouble(), 1e-9, "1 CPU-second per second on 2 vCPUs");
@@ -75,6 +84,10 @@ class RoundReportTest {
     assertEquals(20, estimate.get("n").asLong());
     assertTrue(estimate.get("ci95_low").asDouble() < 10_000 && estimate.get("ci95_high").asDouble() > 10_000);
     assertEquals(20, s.get("phases").get("steady").get("seconds").asInt());
+    assertEquals(800, s.get("p50_latency_ms").asLong());
+    assertTrue(s.get("live_p50_latency_ms").isNull(), "no message was published after catch-up: no number");
+    assertTrue(s.get("live_latency_note").asText().contains("no message was published after the consumer caught up"),
+        s.get("live_latency_note").asText());
     for (String field : new String[] {"published", "written", "distinct_message_ids", "duplicates", "dead_lettered",
         "rows_per_second", "rows_per_second_per_vcpu", "cpu_utilisation", "p50_latency_ms", "p99_latency_ms",
         "runner", "write_method"}) {
@@ -85,14 +98,14 @@ class RoundReportTest {
   @Test
   void reportHasTheTablesAndChartsAPersonReads() throws IOException {
     RoundReport.write(dir);
-    String md = Files.readString(dir.resolve(RoundFiles.REPORT));
+    String md = Files.readString(dir.resolve(RunFiles.REPORT));
     assertTrue(md.contains("| Rows/s (steady state) | 10,000 ±"), md);
     assertTrue(md.contains("| Minute (UTC) | MB/min | MB/s | Rows | Rows/sec |"));
     assertTrue(md.contains("| steady | 09:54:03 | 09:54:23 | 20 |"), md);
     assertTrue(md.contains("![rows per second](throughput.svg)"));
     assertTrue(md.contains("| emulator | 10.0 | 25.0% | 13.0 | 25.0% |"), md);
     assertTrue(md.contains("| consumer | 20.0 | 50.0% | 26.0 | 50.0% |"), md);
-    for (String chart : new String[] {RoundFiles.THROUGHPUT_CHART, RoundFiles.CPU_CHART}) {
+    for (String chart : new String[] {RunFiles.THROUGHPUT_CHART, RunFiles.CPU_CHART}) {
       String svg = Files.readString(dir.resolve(chart));
       assertTrue(svg.contains("<svg"), chart + " is an SVG");
     }

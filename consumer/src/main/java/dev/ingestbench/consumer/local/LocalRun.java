@@ -1,22 +1,17 @@
 package dev.ingestbench.consumer.local;
 
-import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.ingestbench.consumer.ConsumerOptions;
-import dev.ingestbench.consumer.SourceKind;
-import dev.ingestbench.consumer.WriteMethod;
-import dev.ingestbench.consumer.rows.RowEncoding;
-import dev.ingestbench.consumer.rows.RowFormat;
+import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.sink.LocalBigQuery;
 import dev.ingestbench.consumer.sink.WrittenRows;
-import dev.ingestbench.events.TaxiRideJson;
+import dev.ingestbench.contracts.ConsumerProgress;
+import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.slf4j.Logger;
@@ -26,18 +21,15 @@ import org.slf4j.LoggerFactory;
  * Runs the consumer in this JVM against the local sink: shows progress every few seconds, stops the
  * job once every expected message is written or dead-lettered (or on timeout), and writes what the
  * analysis reads: the write timeline, the per-second samples and the verification result.
+ *
+ * <p>With {@code --progressLines} it also prints a {@link ConsumerProgress} line once a second for
+ * the process that started it.
  */
 public final class LocalRun {
   private static final Logger LOG = LoggerFactory.getLogger(LocalRun.class);
   private static final long PROGRESS_EVERY_SECONDS = 5;
   /** Say so when nothing arrives for this long: a stuck run should not look like a slow one. */
   private static final long STALL_WARNING_SECONDS = 30;
-
-  /** Names of the files a local run leaves in {@code --localOutputDir}. */
-  public static final String TIMELINE_FILE = "write_api_timeline.csv";
-  public static final String TIMELINE_PER_SECOND_FILE = "write_api_timeline_per_second.csv";
-  public static final String SAMPLES_FILE = "consumer_samples.csv";
-  public static final String RESULT_FILE = "consumer_result.json";
 
   private LocalRun() {}
 
@@ -47,17 +39,13 @@ public final class LocalRun {
   public record Result(
       boolean complete, String stopReason, double seconds, WrittenRows.Snapshot verification) {}
 
-  public static Result drive(Pipeline pipeline, LocalBigQuery sink, ConsumerOptions options)
+  public static Result drive(Pipeline pipeline, LocalBigQuery sink, ConsumerConfig config)
       throws IOException, InterruptedException {
-    long expected =
-        options.getExpectedMessages() > 0
-            ? options.getExpectedMessages()
-            : SourceKind.fromFlag(options.getSource()) == SourceKind.SYNTHETIC ? options.getSyntheticMessages() : 0;
+    long expected = config.expectedMessages();
     ResourceSampler sampler = new ResourceSampler(sink);
     Instant started = Instant.now();
     long startNanos = System.nanoTime();
-    long deadline = startNanos + options.getTimeoutSeconds() * 1_000_000_000L;
-    sink.markLiveFrom(System.currentTimeMillis());
+    long deadline = startNanos + config.timeoutSeconds() * 1_000_000_000L;
     PipelineResult result = pipeline.run();
     String stopReason;
     long lastRows = 0;
@@ -68,6 +56,9 @@ public final class LocalRun {
     while (true) {
       Thread.sleep(1_000);
       ResourceSampler.Sample sample = sampler.sample();
+      if (config.progressLines()) {
+        System.out.println(new ConsumerProgress(sample.rowsVisible(), sample.accountedFor()).toLine());
+      }
       long now = System.nanoTime();
       if (now - lastProgress >= PROGRESS_EVERY_SECONDS * 1_000_000_000L) {
         double interval = (now - lastProgress) / 1e9;
@@ -106,7 +97,7 @@ public final class LocalRun {
         break;
       }
       if (now > deadline) {
-        stopReason = "timeout after " + options.getTimeoutSeconds() + " s";
+        stopReason = "timeout after " + config.timeoutSeconds() + " s";
         break;
       }
     }
@@ -122,15 +113,16 @@ public final class LocalRun {
         verification.distinctEventIndexes(),
         verification.duplicates(),
         verification.deadLetterRows());
-    if (!options.getLocalOutputDir().isBlank()) {
-      Path dir = Paths.get(options.getLocalOutputDir());
+    Path dir = config.localOutputDir();
+    if (dir != null) {
       Files.createDirectories(dir);
-      sink.timeline().writeCsv(dir.resolve(TIMELINE_FILE), 60);
-      sink.timeline().writeCsv(dir.resolve(TIMELINE_PER_SECOND_FILE), 1);
-      sampler.writeCsv(dir.resolve(SAMPLES_FILE));
-      writeResult(dir.resolve(RESULT_FILE), options, sink, expected, started, seconds, cpuSeconds, stopReason, verification);
+      sink.timeline().writeCsv(dir.resolve(RunFiles.TIMELINE), 60);
+      sink.timeline().writeCsv(dir.resolve(RunFiles.TIMELINE_PER_SECOND), 1);
+      sampler.writeCsv(dir.resolve(RunFiles.CONSUMER_SAMPLES));
+      RunJson.write(
+          dir.resolve(RunFiles.CONSUMER_RESULT),
+          result(config, sink, started, seconds, cpuSeconds, stopReason, verification));
     }
-    sink.release();
     return new Result(complete, stopReason, seconds, verification);
   }
 
@@ -145,50 +137,44 @@ public final class LocalRun {
     }
   }
 
-  private static void writeResult(
-      Path file,
-      ConsumerOptions options,
+  private static ConsumerResult result(
+      ConsumerConfig config,
       LocalBigQuery sink,
-      long expected,
       Instant started,
       double seconds,
       double cpuSeconds,
       String stopReason,
-      WrittenRows.Snapshot v)
-      throws IOException {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("runner", options.getRunner().getSimpleName());
-    json.put("source", SourceKind.fromFlag(options.getSource()).flag());
-    json.put("write_method", WriteMethod.fromFlag(options.getWriteMethod()).flag());
-    json.put("row_format", RowFormat.fromFlag(options.getRowFormat()).flag());
-    json.put("row_encoding", RowEncoding.fromFlag(options.getRowEncoding()).flag());
-    json.put("destination_tables", options.getDestinationTables());
-    json.put("use_storage_api_connection_pool", options.getUseStorageApiConnectionPool());
-    json.put("num_storage_write_api_streams", options.getNumStorageWriteApiStreams());
-    json.put("triggering_frequency_sec", options.getStorageWriteApiTriggeringFrequencySec());
-    json.put("started_at", started.toString());
-    json.put("seconds", seconds);
-    json.put("stop_reason", stopReason);
-    json.put("expected", expected);
-    json.put("rows_written", v.rowsWritten());
-    json.put("distinct_message_ids", v.distinctEventIndexes());
-    json.put("duplicates", v.duplicates());
-    json.put("unindexed_rows", v.unindexedRows());
-    json.put("dead_lettered", v.deadLetterRows());
-    json.put("accounted_for", v.accountedFor());
-    json.put("latency_samples", v.latencySamples());
-    json.put("p50_latency_ms", v.p50LatencyMs());
-    json.put("p99_latency_ms", v.p99LatencyMs());
-    json.put("max_latency_ms", v.maxLatencyMs());
-    json.put("live_latency_samples", v.liveLatencySamples());
-    json.put("live_p50_latency_ms", v.liveP50LatencyMs());
-    json.put("live_p99_latency_ms", v.liveP99LatencyMs());
-    json.put("dead_letter_errors", v.deadLetterErrors());
-    json.put("cpu_seconds", cpuSeconds);
-    json.put("vcpus", Runtime.getRuntime().availableProcessors());
-    json.put("peak_append_clients", sink.peakAppendClients());
-    json.put("append_clients_created", sink.appendClientsCreated());
-    json.put("max_heap_bytes", Runtime.getRuntime().maxMemory());
-    TaxiRideJson.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);
+      WrittenRows.Snapshot v) {
+    WrittenRows.Latencies latencies = sink.latencies();
+    return new ConsumerResult(
+        config.runnerName(),
+        config.source().flag(),
+        config.writeMethod().flag(),
+        config.rowFormat().flag(),
+        config.rowEncoding().flag(),
+        config.target().tables(),
+        config.connectionPool(),
+        config.numStorageWriteApiStreams(),
+        config.triggeringFrequencySec(),
+        started.toString(),
+        seconds,
+        stopReason,
+        config.expectedMessages(),
+        v.rowsWritten(),
+        v.distinctEventIndexes(),
+        v.duplicates(),
+        v.unindexedRows(),
+        v.deadLetterRows(),
+        v.accountedFor(),
+        latencies.all(),
+        latencies.live(),
+        latencies.backlog(),
+        latencies.caughtUpAt(),
+        v.deadLetterErrors(),
+        cpuSeconds,
+        Runtime.getRuntime().availableProcessors(),
+        sink.peakAppendClients(),
+        sink.appendClientsCreated(),
+        Runtime.getRuntime().maxMemory());
   }
 }

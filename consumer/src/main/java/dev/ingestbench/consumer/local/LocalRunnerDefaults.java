@@ -1,11 +1,17 @@
 package dev.ingestbench.consumer.local;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.beam.sdk.options.PipelineOptions;
 
 /**
  * The flags a local run gets unless the user gives them: embedded Flink, tuned as measured.
@@ -27,6 +33,10 @@ import java.util.List;
  * </ul>
  */
 public final class LocalRunnerDefaults {
+  /** Checkpoints of a local run go under the temporary directory, one directory per run. */
+  private static final String CHECKPOINTS_PREFIX =
+      Path.of(System.getProperty("java.io.tmpdir"), "ingestbench-flink-checkpoints-").toUri().toString();
+
   private LocalRunnerDefaults() {}
 
   public static String[] apply(String[] args) {
@@ -50,7 +60,7 @@ public final class LocalRunnerDefaults {
         addIfAbsent(out, args, "numberOfExecutionRetries", "2");
         if (value(args, "stateBackend") == null) {
           out.add("--stateBackend=filesystem");
-          out.add("--stateBackendStoragePath=" + checkpointDirectory());
+          out.add("--stateBackendStoragePath=" + CHECKPOINTS_PREFIX + UUID.randomUUID());
         }
       }
     } else if (runner.endsWith("DirectRunner")) {
@@ -59,11 +69,24 @@ public final class LocalRunnerDefaults {
     return out.toArray(new String[0]);
   }
 
-  private static String checkpointDirectory() {
-    try {
-      return Files.createTempDirectory("ingestbench-flink-checkpoints").toUri().toString();
+  /**
+   * Deletes the checkpoint directory these defaults chose for {@code options}, once the run is over;
+   * a directory the user chose is left alone. Flink creates it when the job starts, so parsing flags
+   * (as a round does to validate them) leaves nothing behind.
+   */
+  public static void deleteCheckpoints(PipelineOptions options) {
+    String path = options.as(FlinkPipelineOptions.class).getStateBackendStoragePath();
+    if (path == null || !path.startsWith(CHECKPOINTS_PREFIX)) {
+      return;
+    }
+    Path dir = Path.of(URI.create(path));
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create a checkpoint directory for local Flink", e);
+      // Best effort: it is a temporary directory.
     }
   }
 

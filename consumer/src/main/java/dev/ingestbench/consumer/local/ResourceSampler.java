@@ -3,6 +3,7 @@ package dev.ingestbench.consumer.local;
 import com.sun.management.OperatingSystemMXBean;
 import dev.ingestbench.consumer.sink.LocalBigQuery;
 import dev.ingestbench.consumer.sink.WrittenRows;
+import dev.ingestbench.contracts.ConsumerSampleColumns;
 import java.io.IOException;
 import java.io.Writer;
 import java.lang.management.ManagementFactory;
@@ -64,14 +65,11 @@ final class ResourceSampler {
     return (os.getProcessCpuTime() - startCpuNanos) / 1e9;
   }
 
-  List<Sample> samples() {
-    return samples;
-  }
-
   /** One row a second: the CPU series the analysis turns into utilisation. */
   void writeCsv(Path file) throws IOException {
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      out.write("epoch_second,cpu_seconds,vcpus,rows_visible,accounted_for,open_append_clients,heap_used_bytes\n");
+      out.write(String.join(",", ConsumerSampleColumns.ALL) + "\n");
+      // In ConsumerSampleColumns.ALL's order.
       for (Sample s : samples) {
         out.write(
             String.format(

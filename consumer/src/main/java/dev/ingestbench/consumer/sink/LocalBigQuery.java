@@ -47,9 +47,6 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * append clients, the local stand-in for BigQuery's concurrent connections.
  */
 public final class LocalBigQuery implements DatasetService, WriteStreamService {
-  /** Suffix of dead-letter tables: rows there are dead letters, not written data. */
-  public static final String DEAD_LETTER_SUFFIX = "_dlq";
-
   private static final Map<String, LocalBigQuery> REGISTRY = new ConcurrentHashMap<>();
 
   private final String id;
@@ -82,10 +79,6 @@ public final class LocalBigQuery implements DatasetService, WriteStreamService {
     return sink;
   }
 
-  public String id() {
-    return id;
-  }
-
   /** The services to hand to {@code BigQueryIO.Write.withTestServices}. */
   public LocalBigQueryServices services() {
     return new LocalBigQueryServices(id);
@@ -99,9 +92,8 @@ public final class LocalBigQuery implements DatasetService, WriteStreamService {
     return written.snapshot();
   }
 
-  /** Latency of messages published from now on is also reported apart, as "live" latency. */
-  public void markLiveFrom(long epochMillis) {
-    written.markLiveFrom(epochMillis);
+  public WrittenRows.Latencies latencies() {
+    return written.latencies();
   }
 
   public int openAppendClients() {

@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer.sink;
 
+import dev.ingestbench.contracts.RunFiles;
 import com.google.api.services.bigquery.model.TableReference;
 import java.util.ArrayDeque;
 import java.util.function.BiConsumer;
@@ -35,7 +36,7 @@ final class LocalWriteStream {
   }
 
   boolean isDeadLetterTable() {
-    return tableId.endsWith(LocalBigQuery.DEAD_LETTER_SUFFIX);
+    return RunFiles.isDeadLetterTable(tableId);
   }
 
   /**

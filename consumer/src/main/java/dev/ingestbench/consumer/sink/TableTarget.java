@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer.sink;
 
+import dev.ingestbench.contracts.RunFiles;
 import com.google.api.services.bigquery.model.TableRow;
 import dev.ingestbench.consumer.rows.RowSchemas;
 import java.io.Serializable;
@@ -42,7 +43,7 @@ public record TableTarget(String project, String dataset, String table, int tabl
 
   /** The dead-letter table beside the main one. */
   public TableTarget deadLetters() {
-    return new TableTarget(project, dataset, table + LocalBigQuery.DEAD_LETTER_SUFFIX, 1);
+    return new TableTarget(project, dataset, table + RunFiles.DEAD_LETTER_TABLE_SUFFIX, 1);
   }
 
   /** The table id of destination {@code k}. */

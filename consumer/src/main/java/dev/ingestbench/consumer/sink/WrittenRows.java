@@ -2,6 +2,7 @@ package dev.ingestbench.consumer.sink;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import dev.ingestbench.contracts.ConsumerResult;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -18,9 +19,7 @@ public final class WrittenRows {
   private final BitSet written = new BitSet();
   private final BitSet deadLettered = new BitSet();
   private final Histogram latencyMillis = new Histogram(3_600_000L, 3);
-  /** Only messages published after {@link #liveSinceMicros}: no time spent waiting in a backlog. */
-  private final Histogram liveLatencyMillis = new Histogram(3_600_000L, 3);
-  private long liveSinceMicros = Long.MAX_VALUE;
+  private final CatchUpLatency byPublishSecond = new CatchUpLatency();
   private final List<String> deadLetterErrors = new ArrayList<>();
   private long rowsWritten;
   private long duplicates;
@@ -40,18 +39,10 @@ public final class WrittenRows {
         written.set((int) index);
       }
       if (publishMicros[i] != RowKeyScanner.ABSENT) {
-        long latency = Math.max(0, Math.min(nowMillis - publishMicros[i] / 1000, 3_600_000L));
-        latencyMillis.recordValue(latency);
-        if (publishMicros[i] >= liveSinceMicros) {
-          liveLatencyMillis.recordValue(latency);
-        }
+        latencyMillis.recordValue(Math.max(0, Math.min(nowMillis - publishMicros[i] / 1000, 3_600_000L)));
+        byPublishSecond.record(publishMicros[i], nowMillis);
       }
     }
-  }
-
-  /** Messages published from now on count as live (the consumer is running when they arrive). */
-  public synchronized void markLiveFrom(long epochMillis) {
-    liveSinceMicros = epochMillis * 1_000L;
   }
 
   synchronized void recordDeadLetter(long eventIndex, String error) {
@@ -76,17 +67,29 @@ public final class WrittenRows {
         duplicates,
         unindexedRows,
         deadLetterRows,
-        deadLetterRows - unindexedDeadLetters,
         accounted.cardinality() + unindexedDeadLetters,
-        latencyMillis.getTotalCount(),
-        latencyMillis.getTotalCount() == 0 ? 0 : latencyMillis.getValueAtPercentile(50),
-        latencyMillis.getTotalCount() == 0 ? 0 : latencyMillis.getValueAtPercentile(99),
-        latencyMillis.getTotalCount() == 0 ? 0 : latencyMillis.getMaxValue(),
-        liveLatencyMillis.getTotalCount(),
-        liveLatencyMillis.getTotalCount() == 0 ? 0 : liveLatencyMillis.getValueAtPercentile(50),
-        liveLatencyMillis.getTotalCount() == 0 ? 0 : liveLatencyMillis.getValueAtPercentile(99),
         List.copyOf(deadLetterErrors));
   }
+
+  /**
+   * Publish-to-visible latency: of every row, of the rows published after the consumer had caught
+   * up (the pipeline's own latency), and of those published before (time spent waiting).
+   */
+  public synchronized Latencies latencies() {
+    Long caughtUp = byPublishSecond.caughtUpSecond();
+    return new Latencies(
+        CatchUpLatency.summary(latencyMillis),
+        byPublishSecond.publishedFrom(caughtUp),
+        byPublishSecond.publishedBefore(caughtUp),
+        CatchUpLatency.isoSecond(caughtUp));
+  }
+
+  /** Latency summaries; each null when it has no samples. */
+  public record Latencies(
+      ConsumerResult.Latency all,
+      ConsumerResult.Latency live,
+      ConsumerResult.Latency backlog,
+      String caughtUpAt) {}
 
   /**
    * @param rowsWritten rows visible in the data tables, duplicates included
@@ -94,7 +97,6 @@ public final class WrittenRows {
    * @param duplicates rows whose event index was already visible
    * @param unindexedRows rows without an event index (not checkable)
    * @param deadLetterRows rows in the dead-letter tables
-   * @param deadLetteredIndexed dead-letter rows that carry an event index
    * @param accountedFor distinct messages either written or dead-lettered
    */
   public record Snapshot(
@@ -103,14 +105,6 @@ public final class WrittenRows {
       long duplicates,
       long unindexedRows,
       long deadLetterRows,
-      long deadLetteredIndexed,
       long accountedFor,
-      long latencySamples,
-      long p50LatencyMs,
-      long p99LatencyMs,
-      long maxLatencyMs,
-      long liveLatencySamples,
-      long liveP50LatencyMs,
-      long liveP99LatencyMs,
       List<String> deadLetterErrors) {}
 }

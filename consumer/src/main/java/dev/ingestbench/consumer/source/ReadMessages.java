@@ -1,9 +1,8 @@
 package dev.ingestbench.consumer.source;
 
-import dev.ingestbench.consumer.ConsumerOptions;
+import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.SourceKind;
 import dev.ingestbench.events.MessageAttributes;
-import dev.ingestbench.pubsub.PubsubPaths;
 import org.apache.beam.sdk.io.gcp.pubsub.PubsubIO;
 import org.apache.beam.sdk.io.gcp.pubsub.PubsubMessage;
 import org.apache.beam.sdk.transforms.PTransform;
@@ -17,45 +16,28 @@ import org.apache.beam.sdk.values.PCollection;
  * restart is not written twice.
  */
 public class ReadMessages extends PTransform<PBegin, PCollection<PubsubMessage>> {
-  private final SourceKind kind;
-  private final String subscriptionPath;
-  private final String emulatorHost;
-  private final int emulatorPullBatchSize;
-  private final long syntheticMessages;
-  private final long seed;
-  private final int messageSizeBytes;
+  // Read at graph construction only; composite transforms are not shipped to workers.
+  private final transient ConsumerConfig config;
 
-  public ReadMessages(ConsumerOptions options) {
-    this.kind = SourceKind.fromFlag(options.getSource());
-    this.subscriptionPath =
-        kind == SourceKind.PUBSUB
-            ? PubsubPaths.subscription(options.getProject(), "--subscription", options.getSubscription())
-            : null;
-    this.emulatorHost = options.getPubsubEmulatorHost();
-    this.emulatorPullBatchSize = options.getEmulatorPullBatchSize();
-    this.syntheticMessages = options.getSyntheticMessages();
-    this.seed = options.getSeed();
-    this.messageSizeBytes = options.getMessageSizeBytes();
-  }
-
-  /** The name rows record in {@code subscription_name}. */
-  public String sourceName() {
-    return subscriptionPath == null ? "synthetic" : PubsubPaths.shortName(subscriptionPath);
+  public ReadMessages(ConsumerConfig config) {
+    this.config = config;
   }
 
   @Override
   public PCollection<PubsubMessage> expand(PBegin input) {
-    if (kind == SourceKind.SYNTHETIC) {
+    if (config.source() == SourceKind.SYNTHETIC) {
+      ConsumerConfig.SyntheticSource synthetic = config.synthetic();
       return input.apply(
           "Generate synthetic messages",
-          new SyntheticMessages(syntheticMessages, seed, messageSizeBytes));
+          new SyntheticMessages(synthetic.messages(), synthetic.seed(), synthetic.messageSizeBytes()));
     }
     PubsubIO.Read<PubsubMessage> read =
         PubsubIO.readMessagesWithAttributesAndMessageId()
-            .fromSubscription(subscriptionPath)
+            .fromSubscription(config.subscriptionPath())
             .withIdAttribute(MessageAttributes.EVENT_INDEX);
-    if (emulatorHost != null && !emulatorHost.isBlank()) {
-      read = read.withClientFactory(new EmulatorPubsubClientFactory(emulatorHost, emulatorPullBatchSize));
+    if (!config.emulatorHost().isEmpty()) {
+      read = read.withClientFactory(
+          new EmulatorPubsubClientFactory(config.emulatorHost(), config.emulatorPullBatchSize()));
     }
     return input.apply("Read from Pub/Sub", read);
   }

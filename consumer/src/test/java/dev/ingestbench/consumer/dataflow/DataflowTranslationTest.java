@@ -1,6 +1,7 @@
 package dev.ingestbench.consumer.dataflow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -69,10 +70,60 @@ class DataflowTranslationTest {
 
     JsonNode job = new ObjectMapper().readTree(spec.toFile());
     assertEquals("JOB_TYPE_STREAMING", job.path("type").asText(), "a Pub/Sub read makes a streaming job");
-    String steps = job.path("steps").toString();
-    assertTrue(steps.contains("Write rows"), "the row write is in the job");
-    assertTrue(steps.contains("Write dead letters"), "the dead-letter write is in the job");
-    assertTrue(steps.contains("taxi-rides-a"), "reads the subscription given");
+    List<String> steps = stepNames(job);
+    assertTrue(steps.contains("ReadMessages/Read from Pub/Sub/PubsubUnboundedSource"), steps.toString());
+    assertEquals("/subscriptions/ingestbench-offline/taxi-rides-a",
+        job.findValue("pubsub_subscription").path("value").asText(), "reads the subscription given, in Dataflow's form");
+
+    // The write method decides which of Beam's Storage Write API paths the rows take.
+    boolean exactlyOnce = writeMethod.equals("exactly-once");
+    assertEquals(exactlyOnce, steps.contains("Write rows/Storage Write API/StorageApiLoads/StorageApiWriteSharded/Write Records"),
+        "exactly-once writes through sharded application streams: " + steps);
+    assertEquals(exactlyOnce, steps.contains(
+            "Write rows/Storage Write API/StorageApiLoads/StorageApiWriteSharded/Flush and finalize writes"),
+        "exactly-once flushes and finalizes its streams");
+    assertEquals(!exactlyOnce, steps.contains("Write rows/Storage Write API/StorageApiLoads/StorageApiWriteInconsistent/Write Records"),
+        "at-least-once appends to the default stream: " + steps);
+    // Dead letters always go at-least-once, whatever the rows do.
+    assertTrue(steps.contains("Write dead letters/Storage Write API/StorageApiLoads/StorageApiWriteInconsistent/Write Records"));
+
+    // The options the job runs with agree with the flags.
+    JsonNode options = job.findParent("useStorageApiConnectionPool");
+    assertEquals(!exactlyOnce, options.path("useStorageWriteApiAtLeastOnce").asBoolean(), options.toString());
+    assertTrue(options.path("useStorageWriteApi").asBoolean());
+    assertEquals(pooling, options.path("useStorageApiConnectionPool").asBoolean());
+    assertTrue(options.path("storageWriteApiTriggeringFrequencySec").isNull(),
+        "the triggering frequency is set on the exactly-once write alone, not pipeline-wide");
+
+    // The row encoding decides the coder of the converted rows.
+    String rowCoder = outputCoders(job, "Convert to rows");
+    String expectedCoder = switch (encoding) {
+      case "proto" -> "ProtoCoder";
+      case "beam-row" -> "RowCoder";
+      default -> "TableRowJsonCoder";
+    };
+    assertTrue(rowCoder.contains(expectedCoder), encoding + " rows are encoded by " + expectedCoder + ": " + rowCoder);
+    if (!encoding.equals("proto")) {
+      assertFalse(rowCoder.contains("ProtoCoder"), rowCoder);
+    }
+
+    // Dynamic destinations are inside the write's serialized function; the job carries the count.
+    assertEquals(tables, options.path("destinationTables").asInt());
+  }
+
+  private static List<String> stepNames(JsonNode job) {
+    List<String> names = new ArrayList<>();
+    job.path("steps").forEach(step -> names.add(step.path("properties").path("user_name").path("value").asText()));
+    return names;
+  }
+
+  private static String outputCoders(JsonNode job, String stepName) {
+    for (JsonNode step : job.path("steps")) {
+      if (step.path("properties").path("user_name").path("value").asText().equals(stepName)) {
+        return step.path("properties").path("output_info").toString();
+      }
+    }
+    throw new AssertionError("no step " + stepName);
   }
 
   @Test
@@ -81,7 +132,7 @@ class DataflowTranslationTest {
         "--runner=DataflowRunner", "--project=ingestbench-offline", "--region=us-central1",
         "--subscription=taxi-rides-a", "--outputTable=ingestbench.taxi_rides", "--writeMethod=exactly-once"));
     ConsumerOptions options = ConsumerPipeline.parse(args.toArray(new String[0]));
-    String message = assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.validate(options)).getMessage();
+    String message = assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.from(options)).getMessage();
     assertTrue(message.contains("--enableStreamingEngine=true") && message.contains("--numStorageWriteApiStreams"), message);
   }
 
@@ -89,7 +140,7 @@ class DataflowTranslationTest {
     ConsumerOptions options = ConsumerPipeline.parse(args.toArray(new String[0]));
     options.as(GcpOptions.class).setGcpCredential(NoCredentials.getInstance());
     Pipeline pipeline = Pipeline.create(options);
-    ConsumerPipeline.build(pipeline, options, null);
+    ConsumerPipeline.build(pipeline, ConsumerConfig.from(options), null);
     pipeline.run();
   }
 }

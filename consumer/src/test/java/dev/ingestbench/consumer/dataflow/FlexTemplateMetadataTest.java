@@ -31,12 +31,12 @@ class FlexTemplateMetadataTest {
           {"name": "noSuchOption", "label": "x", "helpText": "x", "isOptional": true},
           {"name": "destinationTables", "label": "Tables", "helpText": "x", "regexes": ["^.*$"], "isOptional": true},
           {"name": "rowFormat", "label": "Format", "helpText": "x", "regexes": ["^[0-9]+$"], "isOptional": true},
-          {"name": "writeMethod", "label": "Method", "helpText": "x", "isOptional": false}
+          {"name": "rowEncoding", "label": "Encoding", "helpText": "x", "isOptional": false}
         ]}""");
     List<String> problems = FlexTemplateMetadata.problems(bad, ConsumerOptions.class);
     assertTrue(problems.stream().anyMatch(p -> p.startsWith("noSuchOption: not an option")), problems.toString());
     assertTrue(problems.stream().anyMatch(p -> p.startsWith("destinationTables: a int option, yet its regexes accept 'abc'")), problems.toString());
     assertTrue(problems.stream().anyMatch(p -> p.startsWith("rowFormat: its regexes reject the option's default")), problems.toString());
-    assertTrue(problems.stream().anyMatch(p -> p.startsWith("writeMethod: required in metadata.json, yet the option has a default")), problems.toString());
+    assertTrue(problems.stream().anyMatch(p -> p.startsWith("rowEncoding: required in metadata.json, yet the option has a default")), problems.toString());
   }
 }

@@ -3,6 +3,10 @@ package dev.ingestbench.consumer.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.consumer.ConsumerConfig;
+import dev.ingestbench.consumer.local.LocalRunnerDefaults;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.TimelineColumns;
 import dev.ingestbench.consumer.ConsumerOptions;
 import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.local.LocalRun;
@@ -59,9 +63,9 @@ class ConsumerRoundTripTest {
     assertEquals(2, v.deadLetterRows());
     assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("not valid JSON")), v.deadLetterErrors().toString());
     assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("event_index")), v.deadLetterErrors().toString());
-    assertEquals(EVENTS, timelineRows(out.resolve(LocalRun.TIMELINE_FILE)).getOrDefault("rides", 0L),
+    assertEquals(EVENTS, timelineRows(out.resolve(RunFiles.TIMELINE)).getOrDefault("rides", 0L),
         "the per-minute timeline accounts for every appended row");
-    assertTrue(Files.readString(out.resolve(LocalRun.TIMELINE_FILE)).contains(",BUFFERED,OK,"),
+    assertTrue(Files.readString(out.resolve(RunFiles.TIMELINE)).contains(",BUFFERED,OK,"),
         "exactly-once appends to BUFFERED streams");
   }
 
@@ -88,11 +92,11 @@ class ConsumerRoundTripTest {
     assertEquals(EVENTS, v.distinctEventIndexes(), "no message lost");
     assertEquals(2, v.deadLetterRows());
     assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("timestamp")), v.deadLetterErrors().toString());
-    Map<String, Long> perTable = timelineRows(out.resolve(LocalRun.TIMELINE_FILE));
+    Map<String, Long> perTable = timelineRows(out.resolve(RunFiles.TIMELINE));
     for (int k = 0; k < 4; k++) {
       assertTrue(perTable.getOrDefault("rides_" + k, 0L) >= EVENTS / 4, "table rides_" + k + ": " + perTable);
     }
-    assertTrue(Files.readString(out.resolve(LocalRun.TIMELINE_FILE)).contains(",DEFAULT,OK,"),
+    assertTrue(Files.readString(out.resolve(RunFiles.TIMELINE)).contains(",DEFAULT,OK,"),
         "at-least-once appends to the default stream");
   }
 
@@ -119,18 +123,23 @@ class ConsumerRoundTripTest {
         "--localOutputDir=" + out));
     args.addAll(List.of(flags));
     ConsumerOptions options = ConsumerPipeline.parse(args.toArray(new String[0]));
+    ConsumerConfig config = ConsumerConfig.from(options);
     LocalBigQuery sink = LocalBigQuery.create();
-    Pipeline pipeline = Pipeline.create(options);
-    ConsumerPipeline.build(pipeline, options, sink.services());
-    return LocalRun.drive(pipeline, sink, options);
+    try {
+      Pipeline pipeline = Pipeline.create(options);
+      ConsumerPipeline.build(pipeline, config, sink.services());
+      return LocalRun.drive(pipeline, sink, config);
+    } finally {
+      sink.release();
+      LocalRunnerDefaults.deleteCheckpoints(options);
+    }
   }
 
   /** Rows per table_id in a per-minute timeline CSV, successful appends only. */
   private static Map<String, Long> timelineRows(Path csv) throws Exception {
     Map<String, Long> rows = new HashMap<>();
     List<String> lines = Files.readAllLines(csv);
-    assertEquals("start_timestamp,project_id,project_number,dataset_id,table_id,stream_type,error_code,"
-        + "total_requests,total_rows,total_input_bytes", lines.get(0));
+    assertEquals(String.join(",", TimelineColumns.ALL), lines.get(0));
     for (String line : lines.subList(1, lines.size())) {
       String[] f = line.split(",", -1);
       if (f[6].equals("OK")) {

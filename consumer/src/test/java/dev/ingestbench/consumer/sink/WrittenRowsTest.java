@@ -1,6 +1,8 @@
 package dev.ingestbench.consumer.sink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,18 +23,56 @@ class WrittenRowsTest {
     assertEquals(1, s.unindexedRows());
     assertEquals(2, s.deadLetterRows());
     assertEquals(5, s.accountedFor()); // 0,1,2 written + 3 dead-lettered + one unindexed dead letter
-    assertEquals(1_000, s.p99LatencyMs(), 1);
+    assertEquals(1_000, written.latencies().all().p99Ms(), 10);
     assertEquals(List.of("bad json", "no index"), s.deadLetterErrors());
   }
 
   @Test
-  void liveLatencyCountsOnlyMessagesPublishedAfterTheMark() {
+  void liveLatencyCountsOnlyMessagesPublishedAfterTheConsumerCaughtUp() {
     WrittenRows written = new WrittenRows();
-    written.markLiveFrom(9_500);
-    written.recordWritten(new long[] {0, 1}, new long[] {1_000_000, 9_800_000}, 2, 10_000);
-    WrittenRows.Snapshot s = written.snapshot();
-    assertEquals(2, s.latencySamples());
-    assertEquals(1, s.liveLatencySamples());
-    assertEquals(200, s.liveP50LatencyMs(), 1);
+    // A backlog published at 0..9 s, all visible at 100 s; then live traffic published at 101..120 s,
+    // each message visible one second later.
+    for (long s = 0; s < 10; s++) {
+      written.recordWritten(new long[] {s}, new long[] {s * 1_000_000}, 1, 100_000);
+    }
+    for (long s = 101; s <= 120; s++) {
+      written.recordWritten(new long[] {s}, new long[] {s * 1_000_000}, 1, s * 1_000 + 1_000);
+    }
+    WrittenRows.Latencies l = written.latencies();
+    assertEquals("1970-01-01T00:01:40Z", l.caughtUpAt(), "caught up when the backlog became visible");
+    assertEquals(20, l.live().samples());
+    assertEquals(1_000, l.live().p99Ms(), 10);
+    assertEquals(10, l.backlog().samples());
+    assertEquals(95_000, l.backlog().p50Ms(), 1_000);
+    assertEquals(30, l.all().samples());
+  }
+
+  @Test
+  void aConsumerThatNeverCatchesUpHasNoLiveLatency() {
+    WrittenRows written = new WrittenRows();
+    // Every message waits longer than the one before: the queue never drains while messages arrive.
+    for (long s = 0; s < 10; s++) {
+      written.recordWritten(new long[] {s}, new long[] {s * 1_000_000}, 1, 100_000 + s * 10_000);
+    }
+    WrittenRows.Latencies l = written.latencies();
+    assertEquals("1970-01-01T00:03:10Z", l.caughtUpAt(), "caught up only when the last message became visible");
+    assertNull(l.live(), "no message was published after the consumer caught up");
+    assertEquals(10, l.backlog().samples());
+  }
+
+  @Test
+  void startUpQueueingIsNotLiveLatency() {
+    WrittenRows written = new WrittenRows();
+    // Published once a second from 0 s; the consumer writes its first row at 20 s and drains the
+    // queue by 26 s; from then on each message is visible 1 s after it was published.
+    for (long s = 0; s < 60; s++) {
+      long visible = Math.max(s + 1, 20 + s / 3);
+      written.recordWritten(new long[] {s}, new long[] {s * 1_000_000}, 1, visible * 1_000);
+    }
+    WrittenRows.Latencies l = written.latencies();
+    assertEquals(1_000, l.live().p50Ms(), 10, "live latency is the pipeline's, not the start-up's");
+    assertTrue(l.live().maxMs() <= (CatchUpLatency.LAG_SECONDS + 1) * 1_000,
+        "right after catch-up a message queues behind at most LAG_SECONDS of older ones: " + l.live());
+    assertTrue(l.backlog().maxMs() >= 19_000, "the first message waited for the start-up");
   }
 }

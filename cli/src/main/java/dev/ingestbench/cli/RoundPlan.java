@@ -1,0 +1,142 @@
+package dev.ingestbench.cli;
+
+import dev.ingestbench.consumer.ConsumerConfig;
+import dev.ingestbench.consumer.ConsumerPipeline;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.publisher.PublishSettings;
+import dev.ingestbench.publisher.PublisherPipeline;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The flags of every process a round starts, built from the round's own flags and validated
+ * in-process by the same code each process runs, so a bad combination fails before anything starts,
+ * with the round's flag names in the message.
+ */
+final class RoundPlan {
+  static final String PROJECT = "ingestbench-local";
+  static final String TOPIC = "taxi-rides";
+  static final String SUBSCRIPTION = "taxi-rides-round";
+  static final String TABLE = "ingestbench.taxi_rides";
+  /** Stands in for the emulator's address while validating: parsing flags contacts nothing. */
+  private static final String UNSTARTED_HOST = "127.0.0.1:1";
+
+  /** The consumer's flags that a round flag sets, and that round flag, for error messages. */
+  private static final Map<String, String> ROUND_FLAG_OF = new LinkedHashMap<>();
+
+  static {
+    ROUND_FLAG_OF.put("--useStorageApiConnectionPool=true", "--connection-pool");
+    ROUND_FLAG_OF.put("--writeMethod=", "--write-method ");
+    ROUND_FLAG_OF.put("--numStorageWriteApiStreams=", "--streams ");
+    ROUND_FLAG_OF.put("--storageWriteApiTriggeringFrequencySec", "--triggering-frequency");
+    ROUND_FLAG_OF.put("--destinationTables=", "--destination-tables ");
+    ROUND_FLAG_OF.put("--emulatorPullBatchSize=", "--pull-batch-size ");
+    ROUND_FLAG_OF.put("--messageSizeBytes=", "--message-size ");
+    ROUND_FLAG_OF.put("--ratePerSecond=", "--live-rate ");
+    ROUND_FLAG_OF.put("--runner=", "--runner ");
+  }
+
+  private final RoundCommand flags;
+  /** The consumer's configuration, exactly as the consumer JVM will compute it. */
+  final ConsumerConfig consumer;
+
+  RoundPlan(RoundCommand flags) {
+    this.flags = flags;
+    this.consumer = validate("consumer", consumerArgs(UNSTARTED_HOST),
+        args -> ConsumerConfig.from(ConsumerPipeline.parse(args)));
+    long backlog = backlogMessages();
+    if (backlog > 0) {
+      validate("publisher", backlogPublisherArgs(UNSTARTED_HOST),
+          args -> PublishSettings.from(PublisherPipeline.parse(args)));
+    }
+    if (flags.liveMessages > 0) {
+      validate("live publisher", livePublisherArgs(UNSTARTED_HOST),
+          args -> PublishSettings.from(PublisherPipeline.parse(args)));
+    }
+  }
+
+  long backlogMessages() {
+    return flags.messages - flags.liveMessages;
+  }
+
+  List<String> backlogPublisherArgs(String host) {
+    return publisherArgs(host, 0, backlogMessages(), 0, RunFiles.PUBLISHER_BACKLOG);
+  }
+
+  List<String> livePublisherArgs(String host) {
+    return publisherArgs(host, backlogMessages(), flags.liveMessages, flags.liveRate, RunFiles.PUBLISHER_LIVE);
+  }
+
+  private List<String> publisherArgs(String host, long first, long count, double rate, String resultFile) {
+    List<String> args = new ArrayList<>(List.of(
+        "--pubsubEmulatorHost=" + host,
+        "--project=" + PROJECT,
+        "--topic=" + TOPIC,
+        "--createSubscriptions=" + SUBSCRIPTION,
+        "--firstEventIndex=" + first,
+        "--numMessages=" + count,
+        "--messageSizeBytes=" + flags.messageSize,
+        "--seed=" + flags.seed,
+        "--resultFile=" + flags.out.resolve(resultFile)));
+    if (rate > 0) {
+      args.add("--ratePerSecond=" + rate);
+    }
+    return args;
+  }
+
+  List<String> consumerArgs(String host) {
+    List<String> args = new ArrayList<>(List.of(
+        "--runner=" + flags.runner,
+        "--pubsubEmulatorHost=" + host,
+        "--project=" + PROJECT,
+        "--subscription=" + SUBSCRIPTION,
+        "--outputTable=" + TABLE,
+        "--writeMethod=" + flags.writeMethod.flag(),
+        "--rowFormat=" + flags.rowFormat.flag(),
+        "--rowEncoding=" + flags.rowEncoding.flag(),
+        "--destinationTables=" + flags.destinationTables,
+        "--emulatorPullBatchSize=" + flags.pullBatchSize,
+        "--expectedMessages=" + flags.messages,
+        "--timeoutSeconds=" + flags.timeoutSeconds,
+        "--progressLines=true",
+        "--localOutputDir=" + flags.out));
+    if (flags.connectionPool) {
+      args.add("--useStorageApiConnectionPool=true");
+    }
+    if (flags.streams != null) {
+      args.add("--numStorageWriteApiStreams=" + flags.streams);
+    }
+    if (flags.triggeringFrequency != null) {
+      args.add("--storageWriteApiTriggeringFrequencySec=" + flags.triggeringFrequency);
+    }
+    args.addAll(flags.consumerArgs);
+    return args;
+  }
+
+  private interface Check<T> {
+    T apply(String[] args);
+  }
+
+  /** Runs {@code check}; its error names the round's flags where a round flag set the value. */
+  private <T> T validate(String process, List<String> args, Check<T> check) {
+    try {
+      return check.apply(args.toArray(new String[0]));
+    } catch (IllegalArgumentException e) {
+      String message = e.getMessage() == null ? e.toString() : e.getMessage();
+      for (Map.Entry<String, String> rename : ROUND_FLAG_OF.entrySet()) {
+        boolean givenByUser = flags.consumerArgs.stream().anyMatch(a -> a.startsWith(rename.getKey()));
+        if (!givenByUser) {
+          message = message.replace(rename.getKey(), rename.getValue());
+        }
+      }
+      throw new IllegalArgumentException("the " + process + " cannot run with these flags: " + message, e);
+    }
+  }
+
+  Path out() {
+    return flags.out;
+  }
+}

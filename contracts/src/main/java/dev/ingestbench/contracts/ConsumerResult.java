@@ -1,0 +1,56 @@
+package dev.ingestbench.contracts;
+
+import java.util.List;
+
+/**
+ * {@code consumer_result.json}: what a local consumer run did, verified row by row by the local
+ * BigQuery.
+ *
+ * @param writeMethod {@code exactly-once} or {@code at-least-once}, whatever spelling was passed
+ * @param expected messages the run waited for (0: until the source ended or the timeout)
+ * @param rowsWritten rows visible in the data tables, duplicates included
+ * @param distinctMessageIds distinct event indexes among them
+ * @param duplicates rows whose event index was already visible
+ * @param unindexedRows rows without an event index (not checkable)
+ * @param deadLettered rows in the dead-letter tables
+ * @param accountedFor distinct messages written or dead-lettered
+ * @param latency publish-to-visible latency of every row that carried a publish time
+ * @param liveLatency of the messages published after the consumer had caught up; null when none were
+ * @param backlogLatency of the messages published before that: how long they waited
+ * @param caughtUpAt when the consumer had caught up (see {@code docs/methodology.md}); null if never
+ * @param peakAppendClients most append clients open at once (the local stand-in for connections)
+ */
+public record ConsumerResult(
+    String runner,
+    String source,
+    String writeMethod,
+    String rowFormat,
+    String rowEncoding,
+    int destinationTables,
+    boolean useStorageApiConnectionPool,
+    int numStorageWriteApiStreams,
+    Integer triggeringFrequencySec,
+    String startedAt,
+    double seconds,
+    String stopReason,
+    long expected,
+    long rowsWritten,
+    long distinctMessageIds,
+    long duplicates,
+    long unindexedRows,
+    long deadLettered,
+    long accountedFor,
+    Latency latency,
+    Latency liveLatency,
+    Latency backlogLatency,
+    String caughtUpAt,
+    List<String> deadLetterErrors,
+    double cpuSeconds,
+    int vcpus,
+    int peakAppendClients,
+    int appendClientsCreated,
+    long maxHeapBytes) {
+
+  /** Percentiles of an HDR histogram of latencies in milliseconds. */
+  public record Latency(long samples, long p50Ms, long p90Ms, long p99Ms, long maxMs) {}
+}

@@ -1,0 +1,66 @@
+package dev.ingestbench.contracts;
+
+import java.util.Map;
+
+/**
+ * {@code summary.json}: every number of a round's report, with how it was measured. The first
+ * components are the contract scripts read; null means "not measured" (never a made-up zero).
+ *
+ * @param p50LatencyMs publish to visible over every message, backlog waiting included
+ * @param liveP50LatencyMs only messages published after the consumer had caught up: the pipeline's
+ *     own latency; null when there were none (see {@link #liveLatencyNote})
+ */
+public record RoundSummary(
+    long published,
+    long written,
+    long distinctMessageIds,
+    long duplicates,
+    long deadLettered,
+    long lost,
+    Double rowsPerSecond,
+    Double rowsPerSecondPerVcpu,
+    Double rowsPerCpuSecond,
+    Double cpuUtilisation,
+    Long p50LatencyMs,
+    Long p99LatencyMs,
+    Long liveP50LatencyMs,
+    Long liveP99LatencyMs,
+    long liveLatencySamples,
+    Long backlogP50LatencyMs,
+    Long backlogP99LatencyMs,
+    String caughtUpAt,
+    String liveLatencyNote,
+    String runner,
+    String writeMethod,
+    String rowFormat,
+    int destinationTables,
+    Double mbPerSecond,
+    Estimate rowsPerSecondEstimate,
+    Estimate mbPerSecondEstimate,
+    Double activeRowsPerSecond,
+    long activeSeconds,
+    long publishFailures,
+    boolean complete,
+    String stopReason,
+    int peakAppendClients,
+    long peakConsumerHeapMb,
+    long consumerMaxHeapMb,
+    Map<String, PhaseWindow> phases,
+    Map<String, Double> steadyCpuSecondsByProcess,
+    Measured measured) {
+
+  /** A mean with its spread and 95% confidence interval over {@code n} samples. */
+  public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}
+
+  public record PhaseWindow(String start, String end, long seconds) {}
+
+  /** How the numbers were measured: the machine, the window and what each sample is. */
+  public record Measured(
+      int vcpus,
+      long steadyWindowSeconds,
+      Double steadyCpuSeconds,
+      String samples,
+      String cpuUtilisationDefinition,
+      String latencyDefinition,
+      RoundSettings round) {}
+}

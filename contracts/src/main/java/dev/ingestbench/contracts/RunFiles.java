@@ -1,0 +1,39 @@
+package dev.ingestbench.contracts;
+
+/**
+ * Names of the files in a run's output directory. The consumer, the publisher and the round write
+ * them; the analysis reads them: both sides use these constants, so a rename cannot split them.
+ */
+public final class RunFiles {
+  /** Per-minute WRITE_API_TIMELINE rows, {@link TimelineColumns} header. */
+  public static final String TIMELINE = "write_api_timeline.csv";
+  /** The same rows per second. */
+  public static final String TIMELINE_PER_SECOND = "write_api_timeline_per_second.csv";
+  /** Per second of the consumer JVM, {@link ConsumerSampleColumns} header. */
+  public static final String CONSUMER_SAMPLES = "consumer_samples.csv";
+  /** {@link ConsumerResult}. */
+  public static final String CONSUMER_RESULT = "consumer_result.json";
+  /** {@link PublisherResult} of the backlog publisher. */
+  public static final String PUBLISHER_BACKLOG = "publisher_backlog.json";
+  /** {@link PublisherResult} of the live publisher. */
+  public static final String PUBLISHER_LIVE = "publisher_live.json";
+  /** {@link RoundSettings}. */
+  public static final String ROUND = "round.json";
+  /** Per second and process of a round, {@link ProcessCpuColumns} header. */
+  public static final String PROCESSES_CPU = "processes_cpu.csv";
+  public static final String REPORT = "report.md";
+  /** {@link RoundSummary}. */
+  public static final String SUMMARY = "summary.json";
+  public static final String THROUGHPUT_CHART = "throughput.svg";
+  public static final String CPU_CHART = "cpu.svg";
+
+  /** Suffix of dead-letter tables: rows there are dead letters, not written data. */
+  public static final String DEAD_LETTER_TABLE_SUFFIX = "_dlq";
+
+  private RunFiles() {}
+
+  /** True for the name of a dead-letter table. */
+  public static boolean isDeadLetterTable(String tableId) {
+    return tableId.endsWith(DEAD_LETTER_TABLE_SUFFIX);
+  }
+}

@@ -1,0 +1,57 @@
+package dev.ingestbench.contracts;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Reads and writes the JSON records of a run directory: record components in camelCase become
+ * snake_case keys ({@code p50LatencyMs} is {@code p50_latency_ms}); keys a reader does not know are
+ * skipped, so an older reader still reads a newer file.
+ */
+public final class RunJson {
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper()
+          .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(SerializationFeature.INDENT_OUTPUT);
+
+  private RunJson() {}
+
+  public static void write(Path file, Object value) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    MAPPER.writeValue(file.toFile(), value);
+  }
+
+  /** Reads {@code file}, naming it in the error when it is missing or not the expected record. */
+  public static <T> T read(Path file, Class<T> type) throws IOException {
+    if (!Files.isRegularFile(file)) {
+      throw new IOException(file + " is missing: is this the output directory of a run?");
+    }
+    try {
+      return MAPPER.readValue(file.toFile(), type);
+    } catch (IOException e) {
+      throw new IOException(file + " is not a " + type.getSimpleName() + " file: " + e.getMessage(), e);
+    }
+  }
+
+  public static String toJson(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot serialise " + value, e);
+    }
+  }
+
+  /** The mapper itself, for readers that need a tree (e.g. to show a record in a report). */
+  public static ObjectMapper mapper() {
+    return MAPPER;
+  }
+}
