@@ -1,7 +1,6 @@
 package dev.ingestbench.publisher;
 
 import dev.ingestbench.pubsub.PubsubPaths;
-
 import java.io.Serializable;
 
 /**

@@ -1,11 +1,11 @@
 package dev.ingestbench.publisher;
 
-import dev.ingestbench.pubsub.PubsubAdmin;
-import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MainErrors;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.pubsub.PubsubAdmin;
+import dev.ingestbench.pubsub.PubsubPaths;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;

@@ -1,16 +1,16 @@
 package dev.ingestbench.analysis.cli;
 
-import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.analysis.diagnosis.Diagnoser;
+import dev.ingestbench.analysis.model.TimelineRow;
 import dev.ingestbench.analysis.phases.PhaseSpec;
 import dev.ingestbench.analysis.report.RoundReport;
 import dev.ingestbench.analysis.report.TimelineAnalysis;
 import dev.ingestbench.analysis.report.TimelineReport;
-import dev.ingestbench.analysis.model.TimelineRow;
 import dev.ingestbench.analysis.source.BigQueryTimelineSource;
 import dev.ingestbench.analysis.source.MonitoringSource;
 import dev.ingestbench.analysis.source.TimelineCsv;
 import dev.ingestbench.analysis.source.VcpuSecondsCsv;
+import dev.ingestbench.contracts.RunFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -19,10 +19,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code analyze}: a WRITE_API_TIMELINE export, or a local round's directory, into a report. */
 @Command(

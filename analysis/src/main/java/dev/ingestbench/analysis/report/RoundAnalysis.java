@@ -1,6 +1,5 @@
 package dev.ingestbench.analysis.report;
 
-import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.model.Timeline;
 import dev.ingestbench.analysis.model.TimelineRow;
@@ -13,6 +12,7 @@ import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RoundSettings;
+import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,12 +1,12 @@
 package dev.ingestbench.analysis.report;
 
-import dev.ingestbench.contracts.RunFiles;
-import dev.ingestbench.contracts.ConsumerResult;
-import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.source.CpuSamplesCsv;
 import dev.ingestbench.analysis.stats.Estimate;
+import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.RoundSettings;
+import dev.ingestbench.contracts.RunFiles;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

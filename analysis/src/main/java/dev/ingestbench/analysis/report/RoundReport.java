@@ -1,7 +1,7 @@
 package dev.ingestbench.analysis.report;
 
-import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RoundSummary;
+import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

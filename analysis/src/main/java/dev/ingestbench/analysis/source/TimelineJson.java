@@ -1,11 +1,11 @@
 package dev.ingestbench.analysis.source;
 
-import dev.ingestbench.contracts.TimelineColumns;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ingestbench.analysis.model.TimelineRow;
+import dev.ingestbench.contracts.TimelineColumns;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;

@@ -1,7 +1,7 @@
 package dev.ingestbench.consumer.sink;
 
-import dev.ingestbench.contracts.RunFiles;
 import com.google.api.services.bigquery.model.TableReference;
+import dev.ingestbench.contracts.RunFiles;
 import java.util.ArrayDeque;
 import java.util.function.BiConsumer;
 

@@ -1,8 +1,8 @@
 package dev.ingestbench.consumer.sink;
 
-import dev.ingestbench.contracts.RunFiles;
 import com.google.api.services.bigquery.model.TableRow;
 import dev.ingestbench.consumer.rows.RowSchemas;
+import dev.ingestbench.contracts.RunFiles;
 import java.io.Serializable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

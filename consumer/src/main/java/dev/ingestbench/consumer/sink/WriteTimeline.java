@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer.sink;
 
+import dev.ingestbench.contracts.TimelineColumns;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,20 +23,6 @@ import java.util.concurrent.atomic.LongAdder;
  * a local run and a real {@code bq} export alike) and per second for finer charts.
  */
 public final class WriteTimeline {
-  /** The view's columns, in its order. */
-  public static final List<String> COLUMNS =
-      List.of(
-          "start_timestamp",
-          "project_id",
-          "project_number",
-          "dataset_id",
-          "table_id",
-          "stream_type",
-          "error_code",
-          "total_requests",
-          "total_rows",
-          "total_input_bytes");
-
   /** How the bq CLI writes a TIMESTAMP in CSV. */
   private static final DateTimeFormatter BQ_TIMESTAMP =
       DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
@@ -101,11 +87,12 @@ public final class WriteTimeline {
           sums[2] += totals.bytes.sum();
         });
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      out.write(String.join(",", COLUMNS));
+      out.write(String.join(",", TimelineColumns.ALL));
       out.write('\n');
       for (Map.Entry<Key, long[]> entry : buckets.entrySet()) {
         Key key = entry.getKey();
         long[] sums = entry.getValue();
+        // In TimelineColumns.ALL's order; project_number is unknown locally.
         out.write(
             String.join(
                 ",",

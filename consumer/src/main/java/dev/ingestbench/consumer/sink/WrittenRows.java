@@ -1,8 +1,8 @@
 package dev.ingestbench.consumer.sink;
 
+import dev.ingestbench.contracts.ConsumerResult;
 import java.util.ArrayList;
 import java.util.BitSet;
-import dev.ingestbench.contracts.ConsumerResult;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 

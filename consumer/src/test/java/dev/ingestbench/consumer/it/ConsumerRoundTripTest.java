@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.consumer.ConsumerConfig;
-import dev.ingestbench.consumer.local.LocalRunnerDefaults;
-import dev.ingestbench.contracts.RunFiles;
-import dev.ingestbench.contracts.TimelineColumns;
 import dev.ingestbench.consumer.ConsumerOptions;
 import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.local.LocalRun;
+import dev.ingestbench.consumer.local.LocalRunnerDefaults;
 import dev.ingestbench.consumer.sink.LocalBigQuery;
 import dev.ingestbench.consumer.sink.WrittenRows;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.TimelineColumns;
 import dev.ingestbench.emulator.PubsubEmulator;
 import java.nio.file.Files;
 import java.nio.file.Path;
