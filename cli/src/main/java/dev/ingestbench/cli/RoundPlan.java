@@ -5,7 +5,6 @@ import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,7 +35,6 @@ final class RoundPlan {
     ROUND_FLAG_OF.put("--emulatorPullBatchSize=", "--pull-batch-size ");
     ROUND_FLAG_OF.put("--messageSizeBytes=", "--message-size ");
     ROUND_FLAG_OF.put("--ratePerSecond=", "--live-rate ");
-    ROUND_FLAG_OF.put("--runner=", "--runner ");
   }
 
   private final RoundCommand flags;
@@ -134,9 +132,5 @@ final class RoundPlan {
       }
       throw new IllegalArgumentException("the " + process + " cannot run with these flags: " + message, e);
     }
-  }
-
-  Path out() {
-    return flags.out;
   }
 }
