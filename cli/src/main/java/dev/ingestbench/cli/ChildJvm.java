@@ -38,7 +38,7 @@ final class ChildJvm implements AutoCloseable {
 
   static ChildJvm start(String name, String heap, String mainClass, List<String> args, Path log)
       throws IOException {
-    return start(name, heap, mainClass, args, log, line -> {});
+    return start(name, heap, mainClass, args, log, progress -> {});
   }
 
   /**

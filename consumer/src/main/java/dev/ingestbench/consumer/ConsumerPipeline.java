@@ -183,11 +183,19 @@ public final class ConsumerPipeline {
         default -> throw new IOException("the consumer's own JVM failed (exit " + exit + "); see its output above");
       };
     }
+    return runLocally(options, config).complete() ? Outcome.COMPLETE : Outcome.INCOMPLETE;
+  }
+
+  /**
+   * Runs the consumer in this JVM against a new in-process sink until every expected message is
+   * accounted for (or the timeout), then removes the sink and the run's checkpoints.
+   */
+  public static LocalRun.Result runLocally(ConsumerOptions options, ConsumerConfig config) throws Exception {
     LocalBigQuery sink = LocalBigQuery.create();
     try {
       Pipeline pipeline = Pipeline.create(options);
       build(pipeline, config, sink.services());
-      return LocalRun.drive(pipeline, sink, config).complete() ? Outcome.COMPLETE : Outcome.INCOMPLETE;
+      return LocalRun.drive(pipeline, sink, config);
     } finally {
       sink.release();
       LocalRunnerDefaults.deleteCheckpoints(options);

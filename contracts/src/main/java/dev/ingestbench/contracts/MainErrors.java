@@ -30,12 +30,12 @@ public final class MainErrors {
     return exitCode(e);
   }
 
-  public static int exitCode(Throwable e) {
+  private static int exitCode(Throwable e) {
     return e instanceof IllegalArgumentException ? ExitCodes.USAGE : ExitCodes.FAILED;
   }
 
   /** The message, or the exception's type when it has none (a bare NullPointerException, say). */
-  public static String message(Throwable e) {
+  private static String message(Throwable e) {
     return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getName() : e.getMessage();
   }
 }

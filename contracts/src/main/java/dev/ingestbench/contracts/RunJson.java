@@ -41,17 +41,4 @@ public final class RunJson {
       throw new IOException(file + " is not a " + type.getSimpleName() + " file: " + e.getMessage(), e);
     }
   }
-
-  public static String toJson(Object value) {
-    try {
-      return MAPPER.writeValueAsString(value);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot serialise " + value, e);
-    }
-  }
-
-  /** The mapper itself, for readers that need a tree (e.g. to show a record in a report). */
-  public static ObjectMapper mapper() {
-    return MAPPER;
-  }
 }

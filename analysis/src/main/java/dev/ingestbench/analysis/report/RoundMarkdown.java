@@ -51,7 +51,8 @@ public final class RoundMarkdown {
         c.liveLatency() == null
             ? RoundSummaryJson.liveLatencyNote(a)
             : c.liveLatency().samples() + " rows published after the consumer caught up at "
-                + c.caughtUpAt() + " (oldest waiting message under 5 s); the pipeline's own latency");
+                + c.caughtUpAt() + " (oldest waiting message under " + ConsumerResult.CATCH_UP_LAG_SECONDS
+                + " s); the pipeline's own latency");
     row(md, "Waiting p50 / p99, messages published before that", latency(c.backlogLatency()),
         c.backlogLatency() == null ? "none" : c.backlogLatency().samples() + " rows: backlog and start-up queueing, not pipeline latency");
     row(md, "Latency p50 / p99, all messages", latency(c.latency()),

@@ -74,7 +74,8 @@ public final class RoundSummaryJson {
             "per-second WRITE_API_TIMELINE buckets of the local sink; per-second process CPU of the consumer JVM",
             "consumer JVM CPU-seconds / (vCPUs x seconds) over the steady window; publisher and emulator share the machine",
             "publish time (message attribute) to the second the row became visible; live = published after the"
-                + " consumer caught up (every message published over 5 s earlier visible), see docs/methodology.md",
+                + " consumer caught up (every message published over " + ConsumerResult.CATCH_UP_LAG_SECONDS
+                + " s earlier visible), see docs/methodology.md",
             a.round().orElse(null)));
   }
 

@@ -20,8 +20,7 @@ import org.HdrHistogram.IntCountsHistogram;
  * would show. {@code docs/methodology.md} explains the choice.
  */
 final class CatchUpLatency {
-  /** Oldest waiting message younger than this: caught up. Above a 1 s commit plus a checkpoint. */
-  static final long LAG_SECONDS = 5;
+  static final long LAG_SECONDS = ConsumerResult.CATCH_UP_LAG_SECONDS;
 
   private static final long MAX_LATENCY_MS = 3_600_000L;
 
@@ -79,6 +78,11 @@ final class CatchUpLatency {
     return merged(second == null ? bySecond.values() : bySecond.headMap(second, false).values());
   }
 
+  /** Latency of every message; null when none. */
+  ConsumerResult.Latency all() {
+    return merged(bySecond.values());
+  }
+
   static String isoSecond(Long second) {
     return second == null ? null : Instant.ofEpochSecond(second).toString();
   }
@@ -90,7 +94,7 @@ final class CatchUpLatency {
   }
 
   /** Percentiles of {@code h}; null when it holds nothing. */
-  static ConsumerResult.Latency summary(AbstractHistogram h) {
+  private static ConsumerResult.Latency summary(AbstractHistogram h) {
     if (h.getTotalCount() == 0) {
       return null;
     }

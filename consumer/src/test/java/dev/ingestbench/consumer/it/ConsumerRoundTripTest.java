@@ -7,8 +7,6 @@ import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerOptions;
 import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.local.LocalRun;
-import dev.ingestbench.consumer.local.LocalRunnerDefaults;
-import dev.ingestbench.consumer.sink.LocalBigQuery;
 import dev.ingestbench.consumer.sink.WrittenRows;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.TimelineColumns;
@@ -18,7 +16,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.beam.sdk.Pipeline;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -123,16 +120,7 @@ class ConsumerRoundTripTest {
         "--localOutputDir=" + out));
     args.addAll(List.of(flags));
     ConsumerOptions options = ConsumerPipeline.parse(args.toArray(new String[0]));
-    ConsumerConfig config = ConsumerConfig.from(options);
-    LocalBigQuery sink = LocalBigQuery.create();
-    try {
-      Pipeline pipeline = Pipeline.create(options);
-      ConsumerPipeline.build(pipeline, config, sink.services());
-      return LocalRun.drive(pipeline, sink, config);
-    } finally {
-      sink.release();
-      LocalRunnerDefaults.deleteCheckpoints(options);
-    }
+    return ConsumerPipeline.runLocally(options, ConsumerConfig.from(options));
   }
 
   /** Rows per table_id in a per-minute timeline CSV, successful appends only. */
