@@ -9,6 +9,10 @@ public final class RunFiles {
   public static final String TIMELINE = "write_api_timeline.csv";
   /** The same rows per second. */
   public static final String TIMELINE_PER_SECOND = "write_api_timeline_per_second.csv";
+  /** Open AppendRows streams per second, {@link ConnectionColumns} header. */
+  public static final String CONNECTIONS = "concurrent_connections.csv";
+  /** {@link EmulatorStatus} of the local BigQuery server at its end. */
+  public static final String BIGQUERY_EMULATOR = "bigquery_emulator.json";
   /** Per second of the consumer JVM, {@link ConsumerSampleColumns} header. */
   public static final String CONSUMER_SAMPLES = "consumer_samples.csv";
   /** {@link ConsumerResult}. */

@@ -30,6 +30,15 @@ public final class RunJson {
     MAPPER.writeValue(file.toFile(), value);
   }
 
+  /** The JSON of {@code value}, as served over HTTP. */
+  public static String toJson(Object value) throws IOException {
+    return MAPPER.writeValueAsString(value);
+  }
+
+  public static <T> T fromJson(String json, Class<T> type) throws IOException {
+    return MAPPER.readValue(json, type);
+  }
+
   /** Reads {@code file}, naming it in the error when it is missing or not the expected record. */
   public static <T> T read(Path file, Class<T> type) throws IOException {
     if (!Files.isRegularFile(file)) {

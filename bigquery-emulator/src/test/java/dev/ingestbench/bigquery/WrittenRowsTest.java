@@ -1,4 +1,4 @@
-package dev.ingestbench.consumer.sink;
+package dev.ingestbench.bigquery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

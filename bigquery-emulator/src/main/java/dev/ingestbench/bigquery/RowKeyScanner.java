@@ -1,11 +1,11 @@
-package dev.ingestbench.consumer.sink;
+package dev.ingestbench.bigquery;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.DescriptorProtos.DescriptorProto;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.WireFormat;
-import dev.ingestbench.consumer.rows.RowSchemas;
+import dev.ingestbench.contracts.RowKeyColumns;
 import java.io.IOException;
 
 /**
@@ -23,8 +23,8 @@ final class RowKeyScanner {
   private final int publishTimeField;
 
   RowKeyScanner(DescriptorProto descriptor) {
-    this.eventIndexField = fieldNumber(descriptor, RowSchemas.EVENT_INDEX);
-    this.publishTimeField = fieldNumber(descriptor, RowSchemas.PUBLISH_TIME);
+    this.eventIndexField = fieldNumber(descriptor, RowKeyColumns.EVENT_INDEX);
+    this.publishTimeField = fieldNumber(descriptor, RowKeyColumns.PUBLISH_TIME);
   }
 
   private static int fieldNumber(DescriptorProto descriptor, String column) {

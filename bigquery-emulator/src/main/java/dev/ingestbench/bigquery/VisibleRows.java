@@ -1,4 +1,4 @@
-package dev.ingestbench.consumer.sink;
+package dev.ingestbench.bigquery;
 
 import java.util.Arrays;
 
@@ -6,11 +6,12 @@ import java.util.Arrays;
  * The verification keys of a batch of rows: event indexes, publish times and, for dead-letter
  * tables, the error each row records. Parallel arrays, so a batch costs three allocations.
  */
-record VisibleRows(long[] eventIndexes, long[] publishMicros, String[] errors, int count) {
+record VisibleRows(String job, long[] eventIndexes, long[] publishMicros, String[] errors, int count) {
 
   /** Rows {@code [from, from + length)} of this batch. */
   VisibleRows slice(int from, int length) {
     return new VisibleRows(
+        job,
         Arrays.copyOfRange(eventIndexes, from, from + length),
         Arrays.copyOfRange(publishMicros, from, from + length),
         errors == null ? null : Arrays.copyOfRange(errors, from, from + length),

@@ -1,4 +1,4 @@
-package dev.ingestbench.consumer.sink;
+package dev.ingestbench.bigquery;
 
 import dev.ingestbench.contracts.ConsumerResult;
 import java.time.Instant;

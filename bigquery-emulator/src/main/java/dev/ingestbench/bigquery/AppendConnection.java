@@ -1,0 +1,207 @@
+package dev.ingestbench.bigquery;
+
+import com.google.cloud.bigquery.storage.v1.AppendRowsRequest;
+import com.google.cloud.bigquery.storage.v1.AppendRowsResponse;
+import com.google.cloud.bigquery.storage.v1.ProtoRows;
+import com.google.cloud.bigquery.storage.v1.ProtoSchema;
+import com.google.cloud.bigquery.storage.v1.RowError;
+import com.google.cloud.bigquery.storage.v1.StorageError.StorageErrorCode;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.Int64Value;
+import dev.ingestbench.contracts.EmulatorStatus;
+import io.grpc.Status;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * One AppendRows stream: one connection, as BigQuery counts them. Requests arrive in order; each is
+ * answered in order, as the client expects. The first request names the stream, the writer schema and
+ * the trace id (which names the job); later ones repeat them only when they change (multiplexing).
+ */
+final class AppendConnection implements StreamObserver<AppendRowsRequest> {
+  private final StorageWriteService service;
+  private final ServerCallStreamObserver<AppendRowsResponse> responses;
+  private @Nullable String job;
+  private String streamName = "";
+  private @Nullable ProtoSchema schema;
+  private @Nullable RowDecoder decoder;
+  private boolean closed;
+
+  AppendConnection(StorageWriteService service, ServerCallStreamObserver<AppendRowsResponse> responses) {
+    this.service = service;
+    this.responses = responses;
+    responses.setOnCancelHandler(this::release);
+  }
+
+  @Override
+  public void onNext(AppendRowsRequest request) {
+    if (job == null) {
+      job = jobOf(request.getTraceId());
+      service.connections.attribute(job);
+    }
+    if (!request.getWriteStream().isEmpty() && !request.getWriteStream().equals(streamName)) {
+      streamName = request.getWriteStream();
+      decoder = null;
+    }
+    if (request.hasProtoRows() && request.getProtoRows().hasWriterSchema()) {
+      schema = request.getProtoRows().getWriterSchema();
+      decoder = null;
+    }
+    try {
+      respond(append(request));
+    } catch (WriteApiException e) {
+      service.recordRefused(streamName, request, e);
+      respond(AppendRowsResponse.newBuilder().setError(e.toRpcStatus()).setWriteStream(streamName).build());
+    } catch (DroppedException e) {
+      fail(Status.UNAVAILABLE.withDescription("the server dropped this AppendRows stream (injected fault)"));
+    }
+  }
+
+  private AppendRowsResponse append(AppendRowsRequest request) {
+    if (streamName.isEmpty()) {
+      throw WriteApiException.invalid("", "The first AppendRows request must name the write_stream");
+    }
+    WriteStreamState stream = service.stream(streamName);
+    if (!request.hasProtoRows()) {
+      throw WriteApiException.invalid(streamName, "Only proto_rows are supported by this server");
+    }
+    if (schema == null) {
+      throw WriteApiException.invalid(streamName, "The first AppendRows request must carry the writer_schema");
+    }
+    int size = request.getSerializedSize();
+    if (size > service.settings.maxRequestBytes()) {
+      throw WriteApiException.invalid(
+          streamName,
+          "AppendRows request too large: " + size + " bytes, the limit is " + service.settings.maxRequestBytes());
+    }
+    if (decoder == null) {
+      Tables.Entry table = service.tables.require(stream.table);
+      String extra = RowDecoder.extraField(schema, table.columns());
+      if (extra != null) {
+        throw new WriteApiException(
+            Status.Code.INVALID_ARGUMENT, StorageErrorCode.SCHEMA_MISMATCH_EXTRA_FIELDS, streamName,
+            "Input schema has more fields than BigQuery schema, extra fields: '" + extra + "'");
+      }
+      decoder = new RowDecoder(schema, stream.table.isDeadLetterTable());
+    }
+    if (service.faults.dropNow()) {
+      throw new DroppedException();
+    }
+    if (service.faults.failNow()) {
+      throw new WriteApiException(service.faults.failCode(), null, streamName,
+          "injected fault: " + service.faults.failCode() + " for this append");
+    }
+    ProtoRows rows = request.getProtoRows().getRows();
+    int count = rows.getSerializedRowsCount();
+    long[] eventIndexes = new long[count];
+    long[] publishMicros = new long[count];
+    String[] errors = stream.table.isDeadLetterTable() ? new String[count] : null;
+    long[] keys = new long[2];
+    long bytes = 0;
+    AppendRowsResponse.Builder rowErrors = null;
+    for (int i = 0; i < count; i++) {
+      ByteString row = rows.getSerializedRows(i);
+      bytes += row.size();
+      try {
+        decoder.scan(row, keys);
+        if (errors != null) {
+          errors[i] = decoder.error(row);
+        }
+      } catch (IOException e) {
+        if (rowErrors == null) {
+          rowErrors = AppendRowsResponse.newBuilder();
+        }
+        rowErrors.addRowErrors(
+            RowError.newBuilder().setIndex(i).setCode(RowError.RowErrorCode.FIELDS_ERROR)
+                .setMessage("Row " + i + " is not a valid " + schema.getProtoDescriptor().getName() + ": " + e.getMessage()));
+        continue;
+      }
+      eventIndexes[i] = keys[0];
+      publishMicros[i] = keys[1];
+    }
+    if (rowErrors != null) {
+      // BigQuery appends none of the request's rows when one is invalid, and names each bad row.
+      WriteApiException refused = WriteApiException.invalid(streamName, "Errors found while processing rows");
+      service.recordRefused(streamName, request, refused);
+      return rowErrors.setError(refused.toRpcStatus()).setWriteStream(streamName).build();
+    }
+    long delay = service.quota.admit(size, System.nanoTime());
+    if (delay > 0) {
+      sleep(delay);
+    }
+    long offset = request.hasOffset() ? request.getOffset().getValue() : -1;
+    long at = stream.append(offset, new VisibleRows(job, eventIndexes, publishMicros, errors, count), service.verification);
+    service.recordAppended(stream, count, bytes);
+    AppendRowsResponse.Builder response = AppendRowsResponse.newBuilder().setWriteStream(streamName);
+    if (offset >= 0) {
+      response.getAppendResultBuilder().setOffset(Int64Value.of(at));
+    } else {
+      response.getAppendResultBuilder();
+    }
+    return response.build();
+  }
+
+  /** Beam's trace id is {@code Dataflow:JOB_NAME:JOB_ID:WORKER_ID}; other clients name no job. */
+  static String jobOf(String traceId) {
+    int at = traceId.indexOf("Dataflow:");
+    if (at < 0) {
+      return EmulatorStatus.UNNAMED_JOB;
+    }
+    String rest = traceId.substring(at + "Dataflow:".length());
+    int colon = rest.indexOf(':');
+    String job = colon < 0 ? rest : rest.substring(0, colon);
+    return job.isBlank() ? EmulatorStatus.UNNAMED_JOB : job;
+  }
+
+  private static void sleep(long nanos) {
+    try {
+      TimeUnit.NANOSECONDS.sleep(nanos);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private synchronized void respond(AppendRowsResponse response) {
+    if (!closed) {
+      responses.onNext(response);
+    }
+  }
+
+  /** Ends the stream with {@code status} (a dropped or drained connection). */
+  synchronized void fail(Status status) {
+    if (!closed) {
+      responses.onError(status.asRuntimeException());
+    }
+    release();
+  }
+
+  @Override
+  public void onError(Throwable t) {
+    release();
+  }
+
+  @Override
+  public synchronized void onCompleted() {
+    if (!closed) {
+      responses.onCompleted();
+    }
+    release();
+  }
+
+  private synchronized void release() {
+    if (!closed) {
+      closed = true;
+      service.closed(this, job);
+    }
+  }
+
+  /** An injected fault that ends the stream instead of answering. */
+  private static final class DroppedException extends RuntimeException {
+    DroppedException() {
+      super(null, null, false, false);
+    }
+  }
+}

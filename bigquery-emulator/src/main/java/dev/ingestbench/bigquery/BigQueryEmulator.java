@@ -1,0 +1,157 @@
+package dev.ingestbench.bigquery;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The local BigQuery: the Storage Write API over plaintext gRPC and the tables REST API, on loopback
+ * ports, verifying every row it is sent. One instance serves every job of a round; tests and the
+ * in-process sink start it in their own JVM.
+ */
+public final class BigQueryEmulator implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(BigQueryEmulator.class);
+  /** Requests can be up to 10 MB plus framing; gRPC's default inbound limit is 4 MiB. */
+  private static final int MAX_INBOUND_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+  private final EmulatorSettings settings;
+  private final StorageWriteService service;
+  private final Server grpc;
+  private final HttpServer rest;
+  private final ExecutorService restExecutor = Executors.newFixedThreadPool(4, daemon("bigquery-emulator-rest"));
+  private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(daemon("bigquery-emulator-tick"));
+  private final Instant startedAt = Instant.now();
+  private boolean drained;
+
+  private BigQueryEmulator(EmulatorSettings settings) throws IOException {
+    this.settings = settings.validate();
+    Tables tables = new Tables();
+    this.service = new StorageWriteService(settings, tables);
+    try {
+      this.grpc =
+          NettyServerBuilder.forAddress(new InetSocketAddress(settings.host(), settings.port()))
+              .addService(service)
+              .maxInboundMessageSize(MAX_INBOUND_MESSAGE_BYTES)
+              .build()
+              .start();
+    } catch (IOException e) {
+      throw portInUse("--port", settings.port(), e);
+    }
+    try {
+      this.rest = HttpServer.create(new InetSocketAddress(settings.host(), settings.restPort()), 64);
+    } catch (IOException e) {
+      grpc.shutdownNow();
+      throw portInUse("--rest-port", settings.restPort(), e);
+    }
+    rest.createContext("/", new RestApi(tables, this::status));
+    rest.setExecutor(restExecutor);
+    rest.start();
+    ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+  }
+
+  /** Starts a server with {@code settings}; ports 0 pick free ones. */
+  public static BigQueryEmulator start(EmulatorSettings settings) throws IOException {
+    return new BigQueryEmulator(settings);
+  }
+
+  /** {@code host:port} of the Storage Write API (gRPC, plaintext). */
+  public String grpcAddress() {
+    return settings.host() + ":" + grpc.getPort();
+  }
+
+  /** Root URL of the REST API, what Beam's {@code --bigQueryEndpoint} takes. */
+  public String restUrl() {
+    return "http://" + settings.host() + ":" + rest.getAddress().getPort();
+  }
+
+  public EmulatorSettings settings() {
+    return settings;
+  }
+
+  /** Once a second: connection counts for the chart, and the drain fault when it is due. */
+  private void tick() {
+    try {
+      service.connections.tick();
+      long first = service.firstAppendNanos();
+      if (!drained && settings.faults().drainAtSeconds() >= 0 && first != Long.MIN_VALUE
+          && System.nanoTime() - first >= settings.faults().drainAtSeconds() * 1e9) {
+        drained = true;
+        LOG.info("Injected fault: draining, closed {} open connections", service.drainAll());
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("BigQuery emulator tick failed: {}", e.toString());
+    }
+  }
+
+  /** Every job's verification, connections and throttling, as served at {@link EmulatorStatus#PATH}. */
+  public EmulatorStatus status() {
+    List<EmulatorStatus.Job> jobs = new ArrayList<>();
+    for (Map.Entry<String, WrittenRows> entry : service.verification.jobs().entrySet()) {
+      WrittenRows.Snapshot v = entry.getValue().snapshot();
+      WrittenRows.Latencies l = entry.getValue().latencies();
+      long[] c = service.connections.of(entry.getKey());
+      jobs.add(new EmulatorStatus.Job(entry.getKey(), v.rowsWritten(), v.distinctEventIndexes(), v.duplicates(),
+          v.unindexedRows(), v.deadLetterRows(), v.accountedFor(), v.deadLetterErrors(), l.all(), l.live(),
+          l.backlog(), l.caughtUpAt(), (int) c[0], (int) c[1], c[2]));
+    }
+    Connections connections = service.connections;
+    return new EmulatorStatus(grpcAddress(), restUrl(), startedAt.toString(), connections.open(),
+        connections.peak(), connections.opened(), connections.refused(), service.appendRequests(),
+        service.quota.throttledAppends(), service.quota.throttledSeconds(), jobs);
+  }
+
+  /** Writes the write timeline (per minute and second), connections per second and the status. */
+  public void writeFiles(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    service.timeline.writeCsv(dir.resolve(RunFiles.TIMELINE), 60);
+    service.timeline.writeCsv(dir.resolve(RunFiles.TIMELINE_PER_SECOND), 1);
+    service.connections.writeCsv(dir.resolve(RunFiles.CONNECTIONS));
+    RunJson.write(dir.resolve(RunFiles.BIGQUERY_EMULATOR), status());
+  }
+
+  @Override
+  public void close() {
+    ticker.shutdownNow();
+    rest.stop(0);
+    restExecutor.shutdownNow();
+    grpc.shutdownNow();
+    try {
+      grpc.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static IOException portInUse(String flag, int port, IOException e) {
+    if (e instanceof BindException || e.getCause() instanceof BindException) {
+      return new IOException(flag + " " + port + " is in use: pick another port, or 0 for a free one", e);
+    }
+    return e;
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    return r -> {
+      Thread t = new Thread(r, name);
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}

@@ -1,0 +1,133 @@
+package dev.ingestbench.bigquery;
+
+import dev.ingestbench.contracts.MainErrors;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.checkerframework.checker.nullness.qual.Nullable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code ingestbench bigquery-emulator}: runs the local BigQuery until Ctrl-C, printing where it
+ * listens and the consumer flags that point at it. A round runs it as a child process with {@code
+ * --exit-on-stdin-eof}, reads its {@link #READY_PREFIX} line, and stops it by closing stdin.
+ */
+@Command(
+    name = "bigquery-emulator",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run the local BigQuery: the Storage Write API (gRPC, plaintext) and the tables REST API,",
+      "with BigQuery's limits, verifying every row. Any official client on a plaintext channel",
+      "can append to it; Ctrl-C stops it (and writes --out)."
+    })
+public final class BigQueryEmulatorCommand implements Callable<Integer> {
+  /** The machine-readable line a parent process waits for. */
+  public static final String READY_PREFIX = "ingestbench-bigquery-emulator ready";
+
+  @Option(names = "--port", description = "Storage Write API (gRPC) port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+  int port = 9060;
+
+  @Option(names = "--rest-port", description = "REST API port (tables, status); 0 picks a free one (default: ${DEFAULT-VALUE}).")
+  int restPort = 9050;
+
+  @Option(names = "--quota-mb-per-second",
+      description = "Regional append throughput quota in MB/s; 0 disables it (default: ${DEFAULT-VALUE} = 300 MiB/s).")
+  double quotaMbPerSecond = EmulatorSettings.DEFAULT_QUOTA_MB_PER_SECOND;
+
+  @Option(names = "--quota-window-seconds",
+      description = "How long a quota budget lasts before it refills; lower it to see the sawtooth in a short local round (default: ${DEFAULT-VALUE}).")
+  double quotaWindowSeconds = EmulatorSettings.DEFAULT_QUOTA_WINDOW_SECONDS;
+
+  @Option(names = "--max-connections",
+      description = "Open AppendRows streams allowed at once; more get RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
+  int maxConnections = EmulatorSettings.DEFAULT_MAX_CONNECTIONS;
+
+  @Option(names = "--max-request-bytes", description = "Largest AppendRows request accepted (default: ${DEFAULT-VALUE}).")
+  long maxRequestBytes = EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES;
+
+  @Option(names = "--fault", paramLabel = "FAULT",
+      description = "Inject a fault (repeatable): unavailable=F or internal=F (fail a fraction F of appends),"
+          + " drop=F (end the AppendRows stream on a fraction F of appends), drain-at=S (close every"
+          + " connection S seconds after the first append).")
+  List<String> faults = new ArrayList<>();
+
+  @Option(names = "--out", description = "Directory for the write timeline, connections and status, written when the server stops.")
+  @Nullable Path out;
+
+  @Option(names = "--exit-on-stdin-eof", hidden = true, description = "Stop when stdin closes (how a round stops its child).")
+  boolean exitOnStdinEof;
+
+  @Override
+  public Integer call() throws Exception {
+    EmulatorSettings settings =
+        new EmulatorSettings("127.0.0.1", port, restPort, 0, 1, 1, 1, Faults.NONE)
+            .withLimits(quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes)
+            .withFaults(faults);
+    BigQueryEmulator server = BigQueryEmulator.start(settings);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Thread stop = new Thread(() -> stop(server, stopped), "bigquery-emulator-stop");
+    Runtime.getRuntime().addShutdownHook(stop);
+    printReady(server);
+    if (exitOnStdinEof) {
+      drain(System.in);
+      Runtime.getRuntime().removeShutdownHook(stop);
+      stop(server, stopped);
+      return 0;
+    }
+    stopped.await();
+    return 0;
+  }
+
+  private void stop(BigQueryEmulator server, CountDownLatch stopped) {
+    try {
+      if (out != null) {
+        server.writeFiles(out);
+      }
+    } catch (IOException e) {
+      System.err.println("bigquery-emulator: could not write " + out + ": " + e.getMessage());
+    } finally {
+      server.close();
+      stopped.countDown();
+    }
+  }
+
+  private void printReady(BigQueryEmulator server) {
+    EmulatorSettings s = server.settings();
+    System.out.println("BigQuery emulator listening on loopback:");
+    System.out.println("  Storage Write API (gRPC, plaintext): " + server.grpcAddress());
+    System.out.println("  REST API (datasets, tables):         " + server.restUrl());
+    System.out.println("  Status (JSON):                       " + server.restUrl() + dev.ingestbench.contracts.EmulatorStatus.PATH);
+    System.out.println(String.format(Locale.ROOT,
+        "Limits: quota %s MB/s per %.0f s window, %d connections, %,d-byte requests.",
+        s.quotaMbPerSecond() > 0 ? String.format(Locale.ROOT, "%.2f", s.quotaMbPerSecond()) : "no",
+        s.quotaWindowSeconds(), s.maxConnections(), s.maxRequestBytes()));
+    System.out.println("Point a consumer at it with:");
+    System.out.println("  --storageWriteEndpoint=" + server.grpcAddress() + " --bigQueryEndpoint=" + server.restUrl());
+    System.out.println(READY_PREFIX + " grpc=" + server.grpcAddress() + " rest=" + server.restUrl());
+    System.out.flush();
+  }
+
+  private static void drain(InputStream in) throws IOException {
+    byte[] buffer = new byte[256];
+    while (in.read(buffer) >= 0) {
+      // Wait for the parent to close stdin.
+    }
+  }
+
+  /** The command line with ingestbench's error handling: one line and an exit code. */
+  public static CommandLine commandLine() {
+    return new CommandLine(new BigQueryEmulatorCommand())
+        .setExecutionExceptionHandler((e, cmd, parse) -> MainErrors.report(cmd.getCommandName(), e, cmd.getErr()));
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+}

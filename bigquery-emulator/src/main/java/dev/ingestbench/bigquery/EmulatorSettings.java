@@ -1,0 +1,64 @@
+package dev.ingestbench.bigquery;
+
+/**
+ * How the local BigQuery listens and which of BigQuery's limits it enforces.
+ *
+ * @param port the Storage Write API's gRPC port (0: a free one)
+ * @param restPort the REST API's port (0: a free one)
+ * @param quotaMbPerSecond regional append throughput in MB/s (10^6 bytes); 0 disables the quota
+ * @param quotaWindowSeconds how long a quota budget lasts before it refills ({@link ThroughputQuota})
+ * @param maxConnections AppendRows streams open at once before new ones get RESOURCE_EXHAUSTED
+ * @param maxRequestBytes the largest AppendRows request accepted
+ */
+public record EmulatorSettings(
+    String host,
+    int port,
+    int restPort,
+    double quotaMbPerSecond,
+    double quotaWindowSeconds,
+    int maxConnections,
+    long maxRequestBytes,
+    Faults faults) {
+
+  /** 18,874,368,000 bytes per minute, the regional quota the published rounds read: 300 MiB/s. */
+  public static final double DEFAULT_QUOTA_MB_PER_SECOND = 314.5728;
+  /** Beam's maintainers: the regional quota refills "within ~10 min". */
+  public static final double DEFAULT_QUOTA_WINDOW_SECONDS = 600;
+  public static final int DEFAULT_MAX_CONNECTIONS = 1_000;
+  /** BigQuery's AppendRows request limit. */
+  public static final long DEFAULT_MAX_REQUEST_BYTES = 10_000_000;
+
+  /** BigQuery's limits on free loopback ports, no faults: what tests and rounds start with. */
+  public static EmulatorSettings defaults() {
+    return new EmulatorSettings("127.0.0.1", 0, 0, DEFAULT_QUOTA_MB_PER_SECOND, DEFAULT_QUOTA_WINDOW_SECONDS,
+        DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_REQUEST_BYTES, Faults.NONE);
+  }
+
+  public EmulatorSettings withLimits(double quotaMbPerSecond, double quotaWindowSeconds, int maxConnections, long maxRequestBytes) {
+    return new EmulatorSettings(host, port, restPort, quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes, faults);
+  }
+
+  public EmulatorSettings withFaults(java.util.List<String> specs) {
+    return new EmulatorSettings(host, port, restPort, quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes, Faults.parse(specs));
+  }
+
+  /** Checks every value, naming the flag and the fix. */
+  EmulatorSettings validate() {
+    if (port < 0 || port > 65535 || restPort < 0 || restPort > 65535) {
+      throw new IllegalArgumentException("--port and --rest-port must be 0 (a free port) to 65535");
+    }
+    if (!(quotaMbPerSecond >= 0)) {
+      throw new IllegalArgumentException("--quota-mb-per-second must be 0 (no quota) or more, e.g. 314.57");
+    }
+    if (!(quotaWindowSeconds > 0)) {
+      throw new IllegalArgumentException("--quota-window-seconds must be above 0, e.g. 600 (BigQuery) or 30 (a short local round)");
+    }
+    if (maxConnections < 1) {
+      throw new IllegalArgumentException("--max-connections must be 1 or more, e.g. 1000");
+    }
+    if (maxRequestBytes < 1) {
+      throw new IllegalArgumentException("--max-request-bytes must be 1 or more, e.g. 10000000");
+    }
+    return this;
+  }
+}

@@ -1,0 +1,73 @@
+package dev.ingestbench.bigquery;
+
+import io.grpc.Status;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Failures the server injects on purpose, to show what each write method does when BigQuery
+ * misbehaves. Parsed from {@code --fault} values:
+ *
+ * <ul>
+ *   <li>{@code unavailable=F} / {@code internal=F}: answer a fraction F of appends with that error
+ *       (nothing is appended; the writer must retry);
+ *   <li>{@code drop=F}: end the AppendRows stream (UNAVAILABLE) on a fraction F of appends, leaving
+ *       the request unanswered, as a broken connection does;
+ *   <li>{@code drain-at=S}: S seconds after the first append, close every open connection at once
+ *       (UNAVAILABLE, "connection is draining"), as the real service does when a server drains.
+ * </ul>
+ */
+record Faults(double failFraction, Status.Code failCode, double dropFraction, double drainAtSeconds) {
+  static final Faults NONE = new Faults(0, Status.Code.OK, 0, -1);
+
+  static Faults parse(List<String> specs) {
+    Faults faults = NONE;
+    for (String spec : specs) {
+      int eq = spec.indexOf('=');
+      String kind = eq < 0 ? spec : spec.substring(0, eq).trim().toLowerCase(Locale.ROOT);
+      double value = eq < 0 ? Double.NaN : number(spec, spec.substring(eq + 1).trim());
+      faults =
+          switch (kind) {
+            case "unavailable", "internal" ->
+                new Faults(fraction(spec, value), Status.Code.valueOf(kind.toUpperCase(Locale.ROOT)),
+                    faults.dropFraction, faults.drainAtSeconds);
+            case "drop" -> new Faults(faults.failFraction, faults.failCode, fraction(spec, value), faults.drainAtSeconds);
+            case "drain-at" -> {
+              if (!(value >= 0)) {
+                throw new IllegalArgumentException("--fault " + spec + ": drain-at needs seconds >= 0, e.g. drain-at=30");
+              }
+              yield new Faults(faults.failFraction, faults.failCode, faults.dropFraction, value);
+            }
+            default ->
+                throw new IllegalArgumentException(
+                    "--fault " + spec + " is not a fault: use unavailable=F, internal=F, drop=F (F a"
+                        + " fraction of appends, e.g. 0.01) or drain-at=S (seconds after the first append)");
+          };
+    }
+    return faults;
+  }
+
+  private static double number(String spec, String text) {
+    try {
+      return Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--fault " + spec + ": '" + text + "' is not a number");
+    }
+  }
+
+  private static double fraction(String spec, double value) {
+    if (!(value >= 0 && value <= 1)) {
+      throw new IllegalArgumentException("--fault " + spec + ": the fraction must be between 0 and 1, e.g. 0.01");
+    }
+    return value;
+  }
+
+  boolean failNow() {
+    return failFraction > 0 && ThreadLocalRandom.current().nextDouble() < failFraction;
+  }
+
+  boolean dropNow() {
+    return dropFraction > 0 && ThreadLocalRandom.current().nextDouble() < dropFraction;
+  }
+}

@@ -1,0 +1,135 @@
+package dev.ingestbench.bigquery;
+
+import com.google.api.client.json.GenericJson;
+import com.google.api.client.json.JsonFactory;
+import com.google.api.client.json.gson.GsonFactory;
+import com.google.api.services.bigquery.model.Dataset;
+import com.google.api.services.bigquery.model.DatasetReference;
+import com.google.api.services.bigquery.model.Table;
+import com.google.api.services.bigquery.model.TableReference;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.RunJson;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The part of BigQuery's REST API (v2) a pipeline uses around the Storage Write API: datasets.get and
+ * insert (datasets always exist), tables.get, insert and delete, answered with the JSON and error
+ * shapes Google's API client expects (404 {@code notFound} is what makes Beam create a table). Also
+ * serves {@link EmulatorStatus} at {@link EmulatorStatus#PATH}.
+ */
+final class RestApi implements HttpHandler {
+  private static final String PREFIX = "/bigquery/v2/";
+  private static final JsonFactory JSON = GsonFactory.getDefaultInstance();
+
+  private final Tables tables;
+  private final Supplier<EmulatorStatus> status;
+
+  RestApi(Tables tables, Supplier<EmulatorStatus> status) {
+    this.tables = tables;
+    this.status = status;
+  }
+
+  @Override
+  public void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      String path = exchange.getRequestURI().getPath();
+      String method = exchange.getRequestMethod();
+      if (path.equals(EmulatorStatus.PATH) && method.equals("GET")) {
+        send(exchange, 200, RunJson.toJson(status.get()));
+        return;
+      }
+      if (!path.startsWith(PREFIX)) {
+        error(exchange, 404, "notFound", "Not found: " + path);
+        return;
+      }
+      String[] p = path.substring(PREFIX.length()).split("/");
+      // projects/P/datasets[/D[/tables[/T]]]
+      if (p.length < 3 || !p[0].equals("projects") || !p[2].equals("datasets")) {
+        error(exchange, 404, "notFound", "Not found: " + path);
+      } else if (p.length == 3 && method.equals("POST")) {
+        Dataset dataset = JSON.fromInputStream(exchange.getRequestBody(), Dataset.class);
+        send(exchange, 200, JSON.toString(dataset.setId(p[1] + ":" + dataset.getDatasetReference().getDatasetId())));
+      } else if (p.length == 4 && method.equals("GET")) {
+        send(exchange, 200, JSON.toString(new Dataset().setId(p[1] + ":" + p[3]).setLocation(StorageWriteService.LOCATION)
+            .setDatasetReference(new DatasetReference().setProjectId(p[1]).setDatasetId(p[3]))));
+      } else if (p.length == 5 && p[4].equals("tables") && method.equals("POST")) {
+        insertTable(exchange, p[1], p[3]);
+      } else if (p.length == 6 && p[4].equals("tables")) {
+        TableId id = new TableId(p[1], p[3], p[5]);
+        switch (method) {
+          case "GET" -> {
+            Tables.Entry entry = tables.get(id);
+            if (entry == null) {
+              error(exchange, 404, "notFound", "Not found: Table " + p[1] + ":" + p[3] + "." + p[5]);
+            } else {
+              send(exchange, 200, JSON.toString(entry.table()));
+            }
+          }
+          case "DELETE" -> {
+            if (tables.delete(id)) {
+              send(exchange, 204, null);
+            } else {
+              error(exchange, 404, "notFound", "Not found: Table " + p[1] + ":" + p[3] + "." + p[5]);
+            }
+          }
+          default -> error(exchange, 405, "badRequest", method + " is not supported on tables here");
+        }
+      } else {
+        error(exchange, 404, "notFound", "Not supported by the local BigQuery: " + method + " " + path);
+      }
+    } catch (RuntimeException e) {
+      error(exchange, 400, "invalid", String.valueOf(e.getMessage()));
+    }
+  }
+
+  private void insertTable(HttpExchange exchange, String project, String dataset) throws IOException {
+    Table table = JSON.fromInputStream(exchange.getRequestBody(), Table.class);
+    TableReference ref = table.getTableReference();
+    if (ref == null || ref.getTableId() == null) {
+      error(exchange, 400, "invalid", "tableReference.tableId is required");
+      return;
+    }
+    ref.setProjectId(project).setDatasetId(dataset);
+    long now = System.currentTimeMillis();
+    table.setId(project + ":" + dataset + "." + ref.getTableId())
+        .setKind("bigquery#table")
+        .setType("TABLE")
+        .setCreationTime(now)
+        .setLastModifiedTime(java.math.BigInteger.valueOf(now))
+        .setLocation(StorageWriteService.LOCATION);
+    if (!tables.create(new TableId(project, dataset, ref.getTableId()), table)) {
+      error(exchange, 409, "duplicate", "Already Exists: Table " + table.getId());
+      return;
+    }
+    send(exchange, 200, JSON.toString(table));
+  }
+
+  private static void error(HttpExchange exchange, int code, String reason, String message) throws IOException {
+    GenericJson detail = new GenericJson();
+    detail.putAll(Map.of("message", message, "domain", "global", "reason", reason));
+    GenericJson error = new GenericJson();
+    error.putAll(Map.of("code", code, "message", message, "errors", java.util.List.of(detail)));
+    GenericJson body = new GenericJson();
+    body.put("error", error);
+    send(exchange, code, JSON.toString(body));
+  }
+
+  private static void send(HttpExchange exchange, int code, String body) throws IOException {
+    if (body == null) {
+      exchange.sendResponseHeaders(code, -1);
+      return;
+    }
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "application/json; charset=UTF-8");
+    exchange.sendResponseHeaders(code, bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package dev.ingestbench.bigquery;
+
+import com.google.api.services.bigquery.model.Table;
+import com.google.api.services.bigquery.model.TableFieldSchema;
+import com.google.cloud.bigquery.storage.v1.TableSchema;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * The tables of the local BigQuery, as the REST API creates them. Datasets always exist, as in a
+ * project prepared for a round; tables must be created (Beam does it with {@code CREATE_IF_NEEDED}).
+ */
+final class Tables {
+  /** A table and its schema in the Storage Write API's form, converted once. */
+  record Entry(Table table, TableSchema protoSchema, Set<String> columns) {}
+
+  private final Map<TableId, Entry> tables = new ConcurrentHashMap<>();
+
+  /** Creates {@code table}; false when a table of that name exists (the REST API answers 409). */
+  boolean create(TableId id, Table table) {
+    TableSchema proto = toProto(table.getSchema() == null ? List.of() : table.getSchema().getFields());
+    Set<String> columns =
+        proto.getFieldsList().stream().map(f -> f.getName().toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+    return tables.putIfAbsent(id, new Entry(table, proto, columns)) == null;
+  }
+
+  @Nullable Entry get(TableId id) {
+    return tables.get(id);
+  }
+
+  boolean delete(TableId id) {
+    return tables.remove(id) != null;
+  }
+
+  /** The table, or NOT_FOUND as the Storage Write API answers for a missing table. */
+  Entry require(TableId id) {
+    Entry entry = tables.get(id);
+    if (entry == null) {
+      throw WriteApiException.notFound(id.resource(), "Requested entity was not found: table " + id.resource());
+    }
+    return entry;
+  }
+
+  /** The REST schema (legacy and standard SQL type names) as the Storage Write API describes it. */
+  static TableSchema toProto(List<TableFieldSchema> fields) {
+    TableSchema.Builder schema = TableSchema.newBuilder();
+    for (TableFieldSchema field : fields) {
+      schema.addFields(toProto(field));
+    }
+    return schema.build();
+  }
+
+  private static com.google.cloud.bigquery.storage.v1.TableFieldSchema toProto(TableFieldSchema field) {
+    var proto =
+        com.google.cloud.bigquery.storage.v1.TableFieldSchema.newBuilder()
+            .setName(field.getName())
+            .setType(type(field.getType()))
+            .setMode(mode(field.getMode()));
+    if (field.getFields() != null) {
+      for (TableFieldSchema nested : field.getFields()) {
+        proto.addFields(toProto(nested));
+      }
+    }
+    if (field.getDescription() != null) {
+      proto.setDescription(field.getDescription());
+    }
+    return proto.build();
+  }
+
+  private static com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type type(String type) {
+    return switch (type == null ? "STRING" : type.toUpperCase(Locale.ROOT)) {
+      case "STRING" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.STRING;
+      case "INTEGER", "INT64" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.INT64;
+      case "FLOAT", "FLOAT64" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.DOUBLE;
+      case "BOOLEAN", "BOOL" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.BOOL;
+      case "BYTES" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.BYTES;
+      case "TIMESTAMP" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.TIMESTAMP;
+      case "DATE" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.DATE;
+      case "TIME" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.TIME;
+      case "DATETIME" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.DATETIME;
+      case "NUMERIC" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.NUMERIC;
+      case "BIGNUMERIC" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.BIGNUMERIC;
+      case "GEOGRAPHY" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.GEOGRAPHY;
+      case "JSON" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.JSON;
+      case "RECORD", "STRUCT" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Type.STRUCT;
+      default -> throw new IllegalArgumentException("unsupported column type " + type);
+    };
+  }
+
+  private static com.google.cloud.bigquery.storage.v1.TableFieldSchema.Mode mode(String mode) {
+    return switch (mode == null ? "NULLABLE" : mode.toUpperCase(Locale.ROOT)) {
+      case "REQUIRED" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Mode.REQUIRED;
+      case "REPEATED" -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Mode.REPEATED;
+      default -> com.google.cloud.bigquery.storage.v1.TableFieldSchema.Mode.NULLABLE;
+    };
+  }
+}

@@ -1,0 +1,74 @@
+package dev.ingestbench.contracts;
+
+import java.util.List;
+
+/**
+ * What the local BigQuery server knows about a round, served as JSON at {@link #PATH} of its REST
+ * port and written as {@link RunFiles#BIGQUERY_EMULATOR} when it stops.
+ *
+ * <p>A connection is one open AppendRows gRPC stream, as BigQuery counts it for {@code
+ * write/concurrent_connections}. A job is what the client names in its trace id (Beam: the job
+ * name), so each consumer of a multi-job round is verified on its own.
+ *
+ * @param grpcAddress where the Storage Write API listens ({@code host:port}, plaintext)
+ * @param restUrl where the BigQuery REST API (tables) and this status listen
+ * @param connectionsRefused AppendRows streams refused because {@code --max-connections} were open
+ * @param throttledAppends appends the throughput quota delayed
+ * @param throttledSeconds total delay those appends waited
+ */
+public record EmulatorStatus(
+    String grpcAddress,
+    String restUrl,
+    String startedAt,
+    int openConnections,
+    int peakConnections,
+    long connectionsOpened,
+    long connectionsRefused,
+    long appendRequests,
+    long throttledAppends,
+    double throttledSeconds,
+    List<Job> jobs) {
+
+  /** The HTTP path of the status on the server's REST port. */
+  public static final String PATH = "/ingestbench/v1/status";
+
+  /** The job of appends whose client sent no trace id a job could be read from. */
+  public static final String UNNAMED_JOB = "unnamed";
+
+  /** The job named {@code job}, or an empty one when it has written nothing yet. */
+  public Job job(String job) {
+    return jobs.stream().filter(j -> j.job().equals(job)).findFirst().orElse(Job.empty(job));
+  }
+
+  /**
+   * What one job wrote, verified row by row.
+   *
+   * @param rowsWritten rows visible in the data tables, duplicates included
+   * @param distinctMessageIds distinct event indexes among them
+   * @param duplicates rows whose event index was already visible
+   * @param unindexedRows rows without an event index (not checkable)
+   * @param deadLettered rows in the dead-letter tables
+   * @param accountedFor distinct messages written or dead-lettered
+   */
+  public record Job(
+      String job,
+      long rowsWritten,
+      long distinctMessageIds,
+      long duplicates,
+      long unindexedRows,
+      long deadLettered,
+      long accountedFor,
+      List<String> deadLetterErrors,
+      ConsumerResult.Latency latency,
+      ConsumerResult.Latency liveLatency,
+      ConsumerResult.Latency backlogLatency,
+      String caughtUpAt,
+      int openConnections,
+      int peakConnections,
+      long connectionsOpened) {
+
+    static Job empty(String job) {
+      return new Job(job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0);
+    }
+  }
+}
