@@ -53,7 +53,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     try {
       respond(append(request));
     } catch (WriteApiException e) {
-      service.recordRefused(streamName, request, e);
+      service.recordRefused(job, streamName, request, e);
       respond(AppendRowsResponse.newBuilder().setError(e.toRpcStatus()).setWriteStream(streamName).build());
     } catch (DroppedException e) {
       fail(Status.UNAVAILABLE.withDescription("the server dropped this AppendRows stream (injected fault)"));
@@ -125,7 +125,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     if (rowErrors != null) {
       // BigQuery appends none of the request's rows when one is invalid, and names each bad row.
       WriteApiException refused = WriteApiException.invalid(streamName, "Errors found while processing rows");
-      service.recordRefused(streamName, request, refused);
+      service.recordRefused(job, streamName, request, refused);
       return rowErrors.setError(refused.toRpcStatus()).setWriteStream(streamName).build();
     }
     long delay = service.quota.admit(size, System.nanoTime());
@@ -134,7 +134,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     }
     long offset = request.hasOffset() ? request.getOffset().getValue() : -1;
     long at = stream.append(offset, new VisibleRows(job, eventIndexes, publishMicros, errors, count), service.verification);
-    service.recordAppended(stream, count, bytes);
+    service.recordAppended(job, stream, count, bytes);
     AppendRowsResponse.Builder response = AppendRowsResponse.newBuilder().setWriteStream(streamName);
     if (offset >= 0) {
       response.getAppendResultBuilder().setOffset(Int64Value.of(at));

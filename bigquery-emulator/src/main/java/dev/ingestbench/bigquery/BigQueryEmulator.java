@@ -55,6 +55,7 @@ public final class BigQueryEmulator implements AutoCloseable {
     } catch (IOException e) {
       throw portInUse("--port", settings.port(), e);
     }
+    service.setLocation("local-" + grpc.getPort());
     try {
       this.rest = HttpServer.create(new InetSocketAddress(settings.host(), settings.restPort()), 64);
     } catch (IOException e) {
@@ -118,11 +119,24 @@ public final class BigQueryEmulator implements AutoCloseable {
         service.quota.throttledAppends(), service.quota.throttledSeconds(), jobs);
   }
 
-  /** Writes the write timeline (per minute and second), connections per second and the status. */
+  /**
+   * Writes the write timeline (per minute and second), connections per second and the status; when
+   * several jobs wrote, each job's own timeline also goes to {@code dir/JOB/}, next to the files its
+   * consumer writes there.
+   */
   public void writeFiles(Path dir) throws IOException {
     Files.createDirectories(dir);
-    service.timeline.writeCsv(dir.resolve(RunFiles.TIMELINE), 60);
-    service.timeline.writeCsv(dir.resolve(RunFiles.TIMELINE_PER_SECOND), 1);
+    service.timeline.writeCsv(dir.resolve(RunFiles.TIMELINE), 60, null);
+    service.timeline.writeCsv(dir.resolve(RunFiles.TIMELINE_PER_SECOND), 1, null);
+    java.util.SortedSet<String> jobs = service.timeline.jobs();
+    if (jobs.size() > 1) {
+      for (String job : jobs) {
+        Path jobDir = dir.resolve(RunFiles.jobDirectory(job));
+        Files.createDirectories(jobDir);
+        service.timeline.writeCsv(jobDir.resolve(RunFiles.TIMELINE), 60, job);
+        service.timeline.writeCsv(jobDir.resolve(RunFiles.TIMELINE_PER_SECOND), 1, job);
+      }
+    }
     service.connections.writeCsv(dir.resolve(RunFiles.CONNECTIONS));
     RunJson.write(dir.resolve(RunFiles.BIGQUERY_EMULATOR), status());
   }

@@ -64,13 +64,28 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
   @Option(names = "--exit-on-stdin-eof", hidden = true, description = "Stop when stdin closes (how a round stops its child).")
   boolean exitOnStdinEof;
 
+  /** The settings these flags ask for, checked; bad values throw naming the flag and the fix. */
+  public EmulatorSettings settings() {
+    return new EmulatorSettings("127.0.0.1", port, restPort, 0, 1, 1, 1, Faults.NONE)
+        .withLimits(quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes)
+        .withFaults(faults)
+        .validate();
+  }
+
+  /** Parses and checks {@code args} as the command would, starting nothing (how a round validates). */
+  public static EmulatorSettings settingsOf(List<String> args) {
+    BigQueryEmulatorCommand command = new BigQueryEmulatorCommand();
+    try {
+      new CommandLine(command).parseArgs(args.toArray(new String[0]));
+    } catch (CommandLine.ParameterException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    return command.settings();
+  }
+
   @Override
   public Integer call() throws Exception {
-    EmulatorSettings settings =
-        new EmulatorSettings("127.0.0.1", port, restPort, 0, 1, 1, 1, Faults.NONE)
-            .withLimits(quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes)
-            .withFaults(faults);
-    BigQueryEmulator server = BigQueryEmulator.start(settings);
+    BigQueryEmulator server = BigQueryEmulator.start(settings());
     CountDownLatch stopped = new CountDownLatch(1);
     Thread stop = new Thread(() -> stop(server, stopped), "bigquery-emulator-stop");
     Runtime.getRuntime().addShutdownHook(stop);

@@ -43,7 +43,7 @@ public record EmulatorSettings(
   }
 
   /** Checks every value, naming the flag and the fix. */
-  EmulatorSettings validate() {
+  public EmulatorSettings validate() {
     if (port < 0 || port > 65535 || restPort < 0 || restPort > 65535) {
       throw new IllegalArgumentException("--port and --rest-port must be 0 (a free port) to 65535");
     }

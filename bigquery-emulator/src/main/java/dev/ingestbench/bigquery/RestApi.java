@@ -12,10 +12,12 @@ import com.sun.net.httpserver.HttpHandler;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.zip.GZIPInputStream;
 
 /**
  * The part of BigQuery's REST API (v2) a pipeline uses around the Storage Write API: datasets.get and
@@ -53,10 +55,10 @@ final class RestApi implements HttpHandler {
       if (p.length < 3 || !p[0].equals("projects") || !p[2].equals("datasets")) {
         error(exchange, 404, "notFound", "Not found: " + path);
       } else if (p.length == 3 && method.equals("POST")) {
-        Dataset dataset = JSON.fromInputStream(exchange.getRequestBody(), Dataset.class);
+        Dataset dataset = JSON.fromInputStream(body(exchange), Dataset.class);
         send(exchange, 200, JSON.toString(dataset.setId(p[1] + ":" + dataset.getDatasetReference().getDatasetId())));
       } else if (p.length == 4 && method.equals("GET")) {
-        send(exchange, 200, JSON.toString(new Dataset().setId(p[1] + ":" + p[3]).setLocation(StorageWriteService.LOCATION)
+        send(exchange, 200, JSON.toString(new Dataset().setId(p[1] + ":" + p[3])
             .setDatasetReference(new DatasetReference().setProjectId(p[1]).setDatasetId(p[3]))));
       } else if (p.length == 5 && p[4].equals("tables") && method.equals("POST")) {
         insertTable(exchange, p[1], p[3]);
@@ -83,13 +85,20 @@ final class RestApi implements HttpHandler {
       } else {
         error(exchange, 404, "notFound", "Not supported by the local BigQuery: " + method + " " + path);
       }
-    } catch (RuntimeException e) {
-      error(exchange, 400, "invalid", String.valueOf(e.getMessage()));
+    } catch (RuntimeException | IOException e) {
+      error(exchange, 400, "invalid", "Cannot read the request: " + e);
     }
   }
 
+  /** The request body; Google's API clients gzip what they send. */
+  private static InputStream body(HttpExchange exchange) throws IOException {
+    InputStream in = exchange.getRequestBody();
+    String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
+    return encoding != null && encoding.equalsIgnoreCase("gzip") ? new GZIPInputStream(in) : in;
+  }
+
   private void insertTable(HttpExchange exchange, String project, String dataset) throws IOException {
-    Table table = JSON.fromInputStream(exchange.getRequestBody(), Table.class);
+    Table table = JSON.fromInputStream(body(exchange), Table.class);
     TableReference ref = table.getTableReference();
     if (ref == null || ref.getTableId() == null) {
       error(exchange, 400, "invalid", "tableReference.tableId is required");
@@ -101,8 +110,7 @@ final class RestApi implements HttpHandler {
         .setKind("bigquery#table")
         .setType("TABLE")
         .setCreationTime(now)
-        .setLastModifiedTime(java.math.BigInteger.valueOf(now))
-        .setLocation(StorageWriteService.LOCATION);
+        .setLastModifiedTime(java.math.BigInteger.valueOf(now));
     if (!tables.create(new TableId(project, dataset, ref.getTableId()), table)) {
       error(exchange, 409, "duplicate", "Already Exists: Table " + table.getId());
       return;

@@ -34,8 +34,12 @@ import java.util.function.Supplier;
  * errors the real service sends (status plus {@link StorageError}).
  */
 final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase {
-  /** What GetWriteStream reports as the location; the client's connection pool is keyed by it. */
-  static final String LOCATION = "local";
+  /**
+   * What GetWriteStream reports as the location. The client keeps one connection pool per location
+   * and JVM, so each server names its own ({@code local-PORT}): a JVM that talks to two servers in
+   * turn (tests) never sends one server's rows down the other's pool.
+   */
+  private volatile String location = "local";
 
   final EmulatorSettings settings;
   final Tables tables;
@@ -71,7 +75,7 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
       String name = table.resource() + "/streams/" + UUID.randomUUID();
       WriteStreamState stream = new WriteStreamState(name, table, type, false);
       streams.put(name, stream);
-      return describe(stream, entry, WriteStreamView.FULL);
+      return describe(stream, entry, WriteStreamView.FULL, location);
     });
   }
 
@@ -79,7 +83,7 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   public void getWriteStream(GetWriteStreamRequest request, StreamObserver<WriteStream> response) {
     unary(response, () -> {
       WriteStreamState stream = stream(request.getName());
-      return describe(stream, tables.require(stream.table), request.getView());
+      return describe(stream, tables.require(stream.table), request.getView(), location);
     });
   }
 
@@ -189,20 +193,20 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
     throw new WriteApiException(Status.Code.NOT_FOUND, StorageErrorCode.STREAM_NOT_FOUND, name, "Stream is not found: " + name);
   }
 
-  void recordAppended(WriteStreamState stream, int rows, long bytes) {
+  void recordAppended(String job, WriteStreamState stream, int rows, long bytes) {
     noteAppend();
     TableId t = stream.table;
-    timeline.record(System.currentTimeMillis(), t.project(), t.dataset(), t.table(), stream.streamType, "OK", rows, bytes);
+    timeline.record(job, System.currentTimeMillis(), t.project(), t.dataset(), t.table(), stream.streamType, "OK", rows, bytes);
   }
 
-  void recordRefused(String streamName, AppendRowsRequest request, WriteApiException error) {
+  void recordRefused(String job, String streamName, AppendRowsRequest request, WriteApiException error) {
     noteAppend();
     WriteStreamState stream = streams.get(streamName);
     if (stream == null) {
       return;
     }
     TableId t = stream.table;
-    timeline.record(System.currentTimeMillis(), t.project(), t.dataset(), t.table(), stream.streamType,
+    timeline.record(job, System.currentTimeMillis(), t.project(), t.dataset(), t.table(), stream.streamType,
         error.errorCode(), request.getProtoRows().getRows().getSerializedRowsCount(), request.getSerializedSize());
   }
 
@@ -220,13 +224,18 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
     return firstAppendNanos.get();
   }
 
-  private static WriteStream describe(WriteStreamState stream, Tables.Entry table, WriteStreamView view) {
+  void setLocation(String location) {
+    this.location = location;
+  }
+
+  private static WriteStream describe(
+      WriteStreamState stream, Tables.Entry table, WriteStreamView view, String location) {
     WriteStream.Builder out =
         WriteStream.newBuilder()
             .setName(stream.name)
             .setType(stream.type)
             .setCreateTime(timestamp(stream.createdMillis))
-            .setLocation(LOCATION)
+            .setLocation(location)
             .setWriteMode(WriteStream.WriteMode.INSERT);
     if (stream.finalized()) {
       out.setCommitTime(timestamp(stream.finalizedMillis()));

@@ -28,6 +28,7 @@ public final class WriteTimeline {
       DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
 
   record Key(
+      String job,
       long epochSecond,
       String projectId,
       String datasetId,
@@ -44,6 +45,7 @@ public final class WriteTimeline {
   private final Map<Key, Totals> perSecond = new ConcurrentHashMap<>();
 
   void record(
+      String job,
       long epochMillis,
       String projectId,
       String datasetId,
@@ -54,15 +56,25 @@ public final class WriteTimeline {
       long bytes) {
     Totals totals =
         perSecond.computeIfAbsent(
-            new Key(epochMillis / 1000, projectId, datasetId, tableId, streamType, errorCode),
+            new Key(job, epochMillis / 1000, projectId, datasetId, tableId, streamType, errorCode),
             k -> new Totals());
     totals.requests.increment();
     totals.rows.add(rows);
     totals.bytes.add(bytes);
   }
 
-  /** Writes the timeline bucketed by {@code bucketSeconds} (60 for the view's per-minute rows). */
-  public void writeCsv(Path file, int bucketSeconds) throws IOException {
+  /** The jobs that appended, in name order. */
+  java.util.SortedSet<String> jobs() {
+    java.util.SortedSet<String> jobs = new java.util.TreeSet<>();
+    perSecond.keySet().forEach(k -> jobs.add(k.job()));
+    return jobs;
+  }
+
+  /**
+   * Writes the timeline bucketed by {@code bucketSeconds} (60 for the view's per-minute rows): of
+   * every job, or of {@code job} alone when it is not null.
+   */
+  public void writeCsv(Path file, int bucketSeconds, String job) throws IOException {
     Map<Key, long[]> buckets =
         new TreeMap<>(
             Comparator.comparingLong(Key::epochSecond)
@@ -73,8 +85,12 @@ public final class WriteTimeline {
                 .thenComparing(Key::errorCode));
     perSecond.forEach(
         (key, totals) -> {
+          if (job != null && !job.equals(key.job())) {
+            return;
+          }
           Key bucket =
               new Key(
+                  "",
                   key.epochSecond() - Math.floorMod(key.epochSecond(), bucketSeconds),
                   key.projectId(),
                   key.datasetId(),

@@ -48,6 +48,29 @@ final class ChildJvm implements AutoCloseable {
   static ChildJvm start(
       String name, String heap, String mainClass, List<String> args, Path log, Consumer<ConsumerProgress> progress)
       throws IOException {
+    return start(name, heap, mainClass, args, log, progress, line -> {}, false);
+  }
+
+  /**
+   * Starts a server that runs until its stdin closes ({@link #closeStdin}); {@code lines} sees every
+   * line it prints, so the caller can wait for the one that says where it listens.
+   */
+  static ChildJvm startServer(
+      String name, String heap, String mainClass, List<String> args, Path log, Consumer<String> lines)
+      throws IOException {
+    return start(name, heap, mainClass, args, log, progress -> {}, lines, true);
+  }
+
+  private static ChildJvm start(
+      String name,
+      String heap,
+      String mainClass,
+      List<String> args,
+      Path log,
+      Consumer<ConsumerProgress> progress,
+      Consumer<String> lines,
+      boolean keepStdinOpen)
+      throws IOException {
     Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
     List<String> command = new ArrayList<>();
     command.add(java.toString());
@@ -58,7 +81,9 @@ final class ChildJvm implements AutoCloseable {
     command.add(mainClass);
     command.addAll(args);
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    process.getOutputStream().close();
+    if (!keepStdinOpen) {
+      process.getOutputStream().close();
+    }
     PrintWriter logWriter = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true);
     logWriter.println("# " + String.join(" ", command.subList(0, 2)) + " ... " + mainClass + " " + String.join(" ", args));
     Thread pump =
@@ -72,6 +97,7 @@ final class ChildJvm implements AutoCloseable {
                     ConsumerProgress.parse(line).ifPresent(progress);
                     continue;
                   }
+                  lines.accept(line);
                   logWriter.println(line);
                   if (isWorthShowing(line)) {
                     System.out.println("[" + name + "] " + line);
@@ -106,6 +132,11 @@ final class ChildJvm implements AutoCloseable {
 
   String name() {
     return name;
+  }
+
+  /** Closes the child's stdin: a server started by {@link #startServer} then finishes and exits. */
+  void closeStdin() throws IOException {
+    process.getOutputStream().close();
   }
 
   long pid() {

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       dev.ingestbench.analysis.cli.AnalyzeCommand.class,
       JmhCommand.class,
       EmulatorCommand.class,
+      dev.ingestbench.bigquery.BigQueryEmulatorCommand.class,
       SchemaCommand.class,
       CommandLine.HelpCommand.class
     })

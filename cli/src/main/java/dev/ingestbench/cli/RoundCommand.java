@@ -19,9 +19,10 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Run a whole local round: start the Pub/Sub emulator, publish a backlog, consume it into the",
-      "local BigQuery sink while more messages arrive at a fixed rate, stop everything, and write",
-      "report.md, summary.json, write_api_timeline.csv and charts to --out.",
+      "Run a whole local round: start the Pub/Sub and BigQuery emulators, publish a backlog, consume",
+      "it (J jobs with --jobs) through the Storage Write API client into the local BigQuery while",
+      "more messages arrive at a fixed rate, stop everything, and write report.md, summary.json,",
+      "write_api_timeline.csv, concurrent_connections.csv and charts to --out.",
       "",
       "  ingestbench round                                   # ~1 minute, defaults below",
       "  ingestbench round --messages 1000000 --write-method at-least-once --destination-tables 4",
@@ -67,6 +68,34 @@ public final class RoundCommand implements Callable<Integer> {
   @Option(names = "--triggering-frequency", paramLabel = "SECONDS", description = "Beam's --storageWriteApiTriggeringFrequencySec (exactly-once; default 1).")
   Integer triggeringFrequency;
 
+  @Option(names = "--jobs", paramLabel = "J", defaultValue = "1",
+      description = "Consumer jobs, each a JVM on its own subscription (every job reads every message), all writing the same table(s) through one BigQuery emulator (default: ${DEFAULT-VALUE}).")
+  int jobs;
+
+  @Option(names = "--sink", defaultValue = "emulator",
+      description = "emulator: one BigQuery emulator process shared by every job, reached through the official client over gRPC; in-process: the emulator inside the consumer's JVM (one job only) (default: ${DEFAULT-VALUE}).")
+  String sink;
+
+  @Option(names = "--quota-mb-per-second", paramLabel = "MB/S",
+      description = "BigQuery emulator: regional append throughput quota; 0 disables it (default: 314.5728 = 300 MiB/s).")
+  Double quotaMbPerSecond;
+
+  @Option(names = "--quota-window-seconds", paramLabel = "SECONDS",
+      description = "BigQuery emulator: how long a quota budget lasts before it refills; lower it to see the sawtooth in a short round (default: 600).")
+  Double quotaWindowSeconds;
+
+  @Option(names = "--max-connections", paramLabel = "N",
+      description = "BigQuery emulator: open AppendRows streams allowed at once (default: 1000).")
+  Integer maxConnections;
+
+  @Option(names = "--max-request-bytes", paramLabel = "BYTES",
+      description = "BigQuery emulator: largest AppendRows request accepted (default: 10000000).")
+  Long maxRequestBytes;
+
+  @Option(names = "--fault", paramLabel = "FAULT",
+      description = "BigQuery emulator fault, repeatable: unavailable=F, internal=F, drop=F (fractions of appends), drain-at=S (seconds after the first append).")
+  List<String> faults = new ArrayList<>();
+
   @Option(names = "--runner", defaultValue = "FlinkRunner", description = "Consumer runner: FlinkRunner (embedded) or DirectRunner (default: ${DEFAULT-VALUE}).")
   String runner;
 
@@ -93,6 +122,21 @@ public final class RoundCommand implements Callable<Integer> {
     if (liveMessages < 0 || liveMessages > messages) {
       throw new IllegalArgumentException(
           "--live-messages " + liveMessages + " must be between 0 and --messages (" + messages + ")");
+    }
+    if (jobs < 1) {
+      throw new IllegalArgumentException("--jobs " + jobs + " must be 1 or more");
+    }
+    if (!sink.equals("emulator") && !sink.equals("in-process")) {
+      throw new IllegalArgumentException("--sink " + sink + " is not known; use emulator or in-process");
+    }
+    if (jobs > 1 && sink.equals("in-process")) {
+      throw new IllegalArgumentException(
+          "--jobs " + jobs + " needs --sink emulator: jobs in separate JVMs share one BigQuery only through the emulator process");
+    }
+    if (sink.equals("in-process") && (quotaMbPerSecond != null || quotaWindowSeconds != null
+        || maxConnections != null || maxRequestBytes != null || !faults.isEmpty())) {
+      throw new IllegalArgumentException(
+          "limits and faults (--quota-*, --max-*, --fault) are set on the emulator process: drop --sink in-process");
     }
     if (liveMessages > 0 && liveRate <= 0) {
       throw new IllegalArgumentException("--live-rate " + liveRate + " must be positive when --live-messages > 0");

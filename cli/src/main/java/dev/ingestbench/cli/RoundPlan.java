@@ -1,5 +1,6 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.contracts.RunFiles;
@@ -22,6 +23,9 @@ final class RoundPlan {
   static final String TABLE = "ingestbench.taxi_rides";
   /** Stands in for the emulator's address while validating: parsing flags contacts nothing. */
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
+  /** Stands in for the BigQuery emulator's addresses while validating. */
+  private static final BigQueryEmulatorProcess.Address UNSTARTED_BIGQUERY =
+      new BigQueryEmulatorProcess.Address("127.0.0.1:1", "http://127.0.0.1:1");
 
   /** The consumer's flags that a round flag sets, and that round flag, for error messages. */
   private static final Map<String, String> ROUND_FLAG_OF = new LinkedHashMap<>();
@@ -43,7 +47,10 @@ final class RoundPlan {
 
   RoundPlan(RoundCommand flags) {
     this.flags = flags;
-    this.consumer = validate("consumer", consumerArgs(UNSTARTED_HOST),
+    if (flags.sink.equals("emulator")) {
+      validate("BigQuery emulator", bigQueryEmulatorArgs(), args -> BigQueryEmulatorCommand.settingsOf(List.of(args)));
+    }
+    this.consumer = validate("consumer", consumerArgs(UNSTARTED_HOST, 1, UNSTARTED_BIGQUERY),
         args -> ConsumerConfig.from(ConsumerPipeline.parse(args)));
     long backlog = backlogMessages();
     if (backlog > 0) {
@@ -73,7 +80,7 @@ final class RoundPlan {
         "--pubsubEmulatorHost=" + host,
         "--project=" + PROJECT,
         "--topic=" + TOPIC,
-        "--createSubscriptions=" + SUBSCRIPTION,
+        "--createSubscriptions=" + String.join(",", subscriptions()),
         "--firstEventIndex=" + first,
         "--numMessages=" + count,
         "--messageSizeBytes=" + flags.messageSize,
@@ -85,12 +92,57 @@ final class RoundPlan {
     return args;
   }
 
-  List<String> consumerArgs(String host) {
+  int jobs() {
+    return flags.jobs;
+  }
+
+  /** Job {@code j}'s name (1-based): what its client sends in the trace id, and its directory. */
+  static String jobName(int j) {
+    return "job-" + j;
+  }
+
+  /** Where job {@code j} writes its results: the round's directory for a one-job round. */
+  java.nio.file.Path jobDirectory(int j) {
+    return flags.jobs == 1 ? flags.out : flags.out.resolve(RunFiles.jobDirectory(jobName(j)));
+  }
+
+  /** One subscription per job, so every job reads every message. */
+  List<String> subscriptions() {
+    List<String> names = new ArrayList<>();
+    for (int j = 1; j <= flags.jobs; j++) {
+      names.add(flags.jobs == 1 ? SUBSCRIPTION : SUBSCRIPTION + "-" + j);
+    }
+    return names;
+  }
+
+  /** The BigQuery emulator's flags: free ports, the round's directory, limits and faults. */
+  List<String> bigQueryEmulatorArgs() {
+    List<String> args = new ArrayList<>(List.of(
+        "--port=0", "--rest-port=0", "--out=" + flags.out, "--exit-on-stdin-eof"));
+    if (flags.quotaMbPerSecond != null) {
+      args.add("--quota-mb-per-second=" + flags.quotaMbPerSecond);
+    }
+    if (flags.quotaWindowSeconds != null) {
+      args.add("--quota-window-seconds=" + flags.quotaWindowSeconds);
+    }
+    if (flags.maxConnections != null) {
+      args.add("--max-connections=" + flags.maxConnections);
+    }
+    if (flags.maxRequestBytes != null) {
+      args.add("--max-request-bytes=" + flags.maxRequestBytes);
+    }
+    flags.faults.forEach(f -> args.add("--fault=" + f));
+    return args;
+  }
+
+  /** Job {@code j}'s consumer (1-based), reading through {@code host}, writing to {@code bigQuery}. */
+  List<String> consumerArgs(String host, int j, BigQueryEmulatorProcess.Address bigQuery) {
     List<String> args = new ArrayList<>(List.of(
         "--runner=" + flags.runner,
+        "--jobName=" + jobName(j),
         "--pubsubEmulatorHost=" + host,
         "--project=" + PROJECT,
-        "--subscription=" + SUBSCRIPTION,
+        "--subscription=" + subscriptions().get(j - 1),
         "--outputTable=" + TABLE,
         "--writeMethod=" + flags.writeMethod.flag(),
         "--rowFormat=" + flags.rowFormat.flag(),
@@ -100,7 +152,14 @@ final class RoundPlan {
         "--expectedMessages=" + flags.messages,
         "--timeoutSeconds=" + flags.timeoutSeconds,
         "--progressLines=true",
-        "--localOutputDir=" + flags.out));
+        "--localOutputDir=" + jobDirectory(j)));
+    if (flags.sink.equals("emulator")) {
+      args.add("--sink=emulator");
+      args.add("--storageWriteEndpoint=" + bigQuery.grpc());
+      args.add("--bigQueryEndpoint=" + bigQuery.rest());
+    } else {
+      args.add("--sink=in-process");
+    }
     if (flags.connectionPool) {
       args.add("--useStorageApiConnectionPool=true");
     }

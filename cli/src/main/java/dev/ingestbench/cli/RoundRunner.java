@@ -1,5 +1,6 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.analysis.report.MultiJobResults;
 import dev.ingestbench.analysis.report.RoundReport;
 import dev.ingestbench.consumer.WriteMethod;
 import dev.ingestbench.contracts.ExitCodes;
@@ -11,13 +12,15 @@ import dev.ingestbench.emulator.PubsubEmulator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Carries out a local round: emulator, backlog publisher, consumer, then (once the consumer has
- * drained the backlog) the live publisher, and the report. Every flag of every process is validated
+ * Carries out a local round: the Pub/Sub and BigQuery emulators, backlog publisher, one consumer per
+ * job, then (once every consumer has drained the backlog) the live publisher, and the reports. Every flag of every process is validated
  * before anything starts ({@link RoundPlan}); every process it starts is stopped before it returns,
  * whatever happens.
  */
@@ -37,77 +40,129 @@ final class RoundRunner {
   int run() throws Exception {
     Path out = flags.out;
     Files.createDirectories(out);
-    for (String stale : new String[] {RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE, RunFiles.CONSUMER_RESULT}) {
-      // A reused --out must not lend this round an earlier round's results.
-      Files.deleteIfExists(out.resolve(stale));
-    }
+    deleteStaleResults(out);
     RunJson.write(out.resolve(RunFiles.ROUND), settings());
     long backlog = plan.backlogMessages();
-    say("Round starting: %,d messages (%,d backlog, then %,d live at %,.0f msg/s), %s, %s, %d table(s) -> %s",
+    say("Round starting: %,d messages (%,d backlog, then %,d live at %,.0f msg/s), %s, %s, %d table(s), %d job(s) -> %s",
         flags.messages, backlog, flags.liveMessages, flags.liveRate, plan.consumer.writeMethod().flag(),
-        plan.consumer.rowFormat().flag(), flags.destinationTables, out);
+        plan.consumer.rowFormat().flag(), flags.destinationTables, flags.jobs, out);
     try (ProcessCpuSampler cpu = new ProcessCpuSampler(out);
         PubsubEmulator emulator = PubsubEmulator.start()) {
       say("Pub/Sub emulator on %s", emulator.hostAndPort());
       cpu.watch("emulator", emulator.pid());
       String host = emulator.hostAndPort();
-      if (backlog > 0) {
-        // The subscription exists before anything is published, so the backlog is kept for it.
-        try (ChildJvm publisher = ChildJvm.start("publisher", flags.heap, PUBLISHER_MAIN,
-            plan.backlogPublisherArgs(host), out.resolve("publisher.log"))) {
-          cpu.watch("publisher", publisher.pid());
-          requireSuccess(publisher, 3_600);
+      BigQueryEmulatorProcess bigQuery = null;
+      try {
+        BigQueryEmulatorProcess.Address address = new BigQueryEmulatorProcess.Address("", "");
+        if (flags.sink.equals("emulator")) {
+          bigQuery = BigQueryEmulatorProcess.start(plan.bigQueryEmulatorArgs(), out.resolve("bigquery-emulator.log"));
+          address = bigQuery.address();
+          say("BigQuery emulator: Storage Write API on %s, REST on %s", address.grpc(), address.rest());
+          cpu.watch("bigquery-emulator", bigQuery.pid());
         }
-      }
-      AtomicLong accountedFor = new AtomicLong();
-      try (ChildJvm consumer = ChildJvm.start("consumer", flags.heap, CONSUMER_MAIN, plan.consumerArgs(host),
-          out.resolve("consumer.log"), progress -> accountedFor.set(progress.accountedFor()))) {
-        cpu.watch("consumer", consumer.pid());
-        ChildJvm live = null;
-        try {
-          if (flags.liveMessages > 0 && awaitBacklogDrained(consumer, accountedFor, backlog)) {
-            say("Backlog drained: publishing %,d live messages at %,.0f msg/s", flags.liveMessages, flags.liveRate);
-            live = ChildJvm.start("live-publisher", flags.heap, PUBLISHER_MAIN, plan.livePublisherArgs(host),
-                out.resolve("live-publisher.log"));
-            cpu.watch("live-publisher", live.pid());
-            requireSuccess(live, flags.timeoutSeconds);
+        if (backlog > 0) {
+          // The subscriptions exist before anything is published, so the backlog is kept for them.
+          try (ChildJvm publisher = ChildJvm.start("publisher", flags.heap, PUBLISHER_MAIN,
+              plan.backlogPublisherArgs(host), out.resolve("publisher.log"))) {
+            cpu.watch("publisher", publisher.pid());
+            requireSuccess(publisher, 3_600);
           }
-          OptionalInt exit = consumer.waitFor(flags.timeoutSeconds + 120);
-          if (exit.isEmpty()) {
-            throw new IOException("the consumer did not stop within --timeout " + flags.timeoutSeconds + " s; see consumer.log");
-          }
-          if (exit.getAsInt() != ExitCodes.OK && exit.getAsInt() != ExitCodes.INCOMPLETE) {
-            throw new IOException("the consumer failed (exit " + exit.getAsInt() + "); see " + out.resolve("consumer.log"));
-          }
-        } finally {
-          if (live != null) {
-            live.close();
-          }
+        }
+        consume(cpu, host, address, backlog);
+      } finally {
+        if (bigQuery != null) {
+          bigQuery.close();
         }
       }
     }
     say("Analysing %s", out);
+    if (flags.jobs > 1) {
+      for (int j = 1; j <= flags.jobs; j++) {
+        RoundReport.write(plan.jobDirectory(j));
+      }
+      MultiJobResults.combine(out, jobDirectories());
+    }
     RoundSummary summary = RoundReport.write(out);
     printSummary(summary, out);
     boolean duplicated = plan.consumer.writeMethod() == WriteMethod.EXACTLY_ONCE && summary.duplicates() > 0;
     return summary.lost() > 0 || duplicated ? ExitCodes.INCOMPLETE : ExitCodes.OK;
   }
 
+  /** A reused --out must not lend this round an earlier round's results. */
+  private void deleteStaleResults(Path out) throws IOException {
+    for (String stale : new String[] {RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE, RunFiles.CONSUMER_RESULT,
+        RunFiles.CONNECTIONS, RunFiles.BIGQUERY_EMULATOR, RunFiles.TIMELINE, RunFiles.TIMELINE_PER_SECOND}) {
+      Files.deleteIfExists(out.resolve(stale));
+    }
+  }
+
+  private List<Path> jobDirectories() {
+    List<Path> dirs = new ArrayList<>();
+    for (int j = 1; j <= flags.jobs; j++) {
+      dirs.add(plan.jobDirectory(j));
+    }
+    return dirs;
+  }
+
+  /** Starts every job's consumer, publishes the live messages once all drained the backlog, waits. */
+  private void consume(ProcessCpuSampler cpu, String host, BigQueryEmulatorProcess.Address bigQuery, long backlog)
+      throws Exception {
+    List<ChildJvm> consumers = new ArrayList<>();
+    AtomicLongArray accountedFor = new AtomicLongArray(flags.jobs);
+    ChildJvm live = null;
+    try {
+      for (int j = 1; j <= flags.jobs; j++) {
+        int job = j - 1;
+        String name = flags.jobs == 1 ? "consumer" : "consumer-" + j;
+        Files.createDirectories(plan.jobDirectory(j));
+        ChildJvm consumer = ChildJvm.start(name, flags.heap, CONSUMER_MAIN, plan.consumerArgs(host, j, bigQuery),
+            flags.out.resolve(name + ".log"), progress -> accountedFor.set(job, progress.accountedFor()));
+        consumers.add(consumer);
+        cpu.watch(name, consumer.pid());
+      }
+      if (flags.liveMessages > 0 && awaitBacklogDrained(consumers, accountedFor, backlog)) {
+        say("Backlog drained: publishing %,d live messages at %,.0f msg/s", flags.liveMessages, flags.liveRate);
+        live = ChildJvm.start("live-publisher", flags.heap, PUBLISHER_MAIN, plan.livePublisherArgs(host),
+            flags.out.resolve("live-publisher.log"));
+        cpu.watch("live-publisher", live.pid());
+        requireSuccess(live, flags.timeoutSeconds);
+      }
+      for (ChildJvm consumer : consumers) {
+        OptionalInt exit = consumer.waitFor(flags.timeoutSeconds + 120);
+        if (exit.isEmpty()) {
+          throw new IOException("the " + consumer.name() + " did not stop within --timeout " + flags.timeoutSeconds
+              + " s; see " + consumer.name() + ".log");
+        }
+        if (exit.getAsInt() != ExitCodes.OK && exit.getAsInt() != ExitCodes.INCOMPLETE) {
+          throw new IOException("the " + consumer.name() + " failed (exit " + exit.getAsInt() + "); see "
+              + flags.out.resolve(consumer.name() + ".log"));
+        }
+      }
+    } finally {
+      if (live != null) {
+        live.close();
+      }
+      consumers.forEach(ChildJvm::close);
+    }
+  }
+
   /**
-   * Waits until the consumer has accounted for the backlog, so that live messages measure the
-   * pipeline's latency rather than time spent queueing behind the backlog. False when the consumer
+   * Waits until every consumer has accounted for the backlog, so that live messages measure the
+   * pipeline's latency rather than time spent queueing behind the backlog. False when a consumer
    * ended (or the timeout passed) first.
    */
-  private boolean awaitBacklogDrained(ChildJvm consumer, AtomicLong accountedFor, long backlog)
+  private boolean awaitBacklogDrained(List<ChildJvm> consumers, AtomicLongArray accountedFor, long backlog)
       throws InterruptedException {
     long deadline = System.nanoTime() + flags.timeoutSeconds * 1_000_000_000L;
-    while (accountedFor.get() < backlog) {
-      if (!consumer.isAlive() || System.nanoTime() > deadline) {
-        say("The consumer did not drain the backlog (%,d of %,d accounted for): no live messages published",
-            accountedFor.get(), backlog);
-        return false;
+    for (int j = 0; j < consumers.size(); j++) {
+      while (accountedFor.get(j) < backlog) {
+        if (!consumers.get(j).isAlive() || System.nanoTime() > deadline) {
+          say("The %s did not drain the backlog (%,d of %,d accounted for): no live messages published",
+              consumers.get(j).name(), accountedFor.get(j), backlog);
+          return false;
+        }
+        Thread.sleep(200);
       }
-      Thread.sleep(200);
     }
     return true;
   }
@@ -140,7 +195,10 @@ final class RoundRunner {
         flags.seed,
         flags.heap,
         flags.consumerArgs,
-        MachineInfo.describe());
+        MachineInfo.describe(),
+        flags.jobs,
+        flags.sink,
+        flags.sink.equals("emulator") ? plan.bigQueryEmulatorArgs() : List.of());
   }
 
   private static void printSummary(RoundSummary s, Path out) {

@@ -6,6 +6,8 @@ import dev.ingestbench.consumer.sink.TableTarget;
 import dev.ingestbench.pubsub.PubsubPaths;
 import java.nio.file.Path;
 import org.apache.beam.runners.dataflow.options.DataflowPipelineOptions;
+import org.apache.beam.sdk.extensions.gcp.auth.NoopCredentialFactory;
+import org.apache.beam.sdk.extensions.gcp.options.GcpOptions;
 import org.apache.beam.sdk.options.ExperimentalOptions;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
@@ -19,10 +21,16 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param expectedMessages a local run stops once this many are accounted for; 0 waits for the
  *     timeout (or the end of the synthetic source)
  * @param localOutputDir where a local run writes its files; null writes none
+ * @param sink LOCAL, EMULATOR or BIGQUERY: never AUTO
+ * @param storageWriteEndpoint the emulator's gRPC address with {@link SinkKind#EMULATOR}
+ * @param jobName what the Storage Write API client sends in its trace id; the emulator verifies rows
+ *     per job by it
  */
 public record ConsumerConfig(
     SourceKind source,
-    boolean localSink,
+    SinkKind sink,
+    @Nullable String storageWriteEndpoint,
+    String jobName,
     String runnerName,
     @Nullable String subscriptionPath,
     String emulatorHost,
@@ -57,12 +65,32 @@ public record ConsumerConfig(
     SourceKind source = SourceKind.fromFlag(options.getSource());
     String runner = options.getRunner().getSimpleName();
     boolean dataflow = runner.equals("DataflowRunner");
-    boolean localSink =
+    String endpoint = blankToNull(options.getStorageWriteEndpoint());
+    SinkKind sink =
         switch (SinkKind.fromFlag(options.getSink())) {
-          case LOCAL -> true;
-          case BIGQUERY -> false;
-          case AUTO -> !dataflow;
+          case AUTO -> dataflow ? SinkKind.BIGQUERY : endpoint != null ? SinkKind.EMULATOR : SinkKind.LOCAL;
+          case LOCAL, EMULATOR, BIGQUERY -> SinkKind.fromFlag(options.getSink());
         };
+    if (sink == SinkKind.EMULATOR
+        && (endpoint == null || blankToNull(options.getBigQueryEndpoint()) == null)) {
+      throw new IllegalArgumentException(
+          "--sink=emulator needs the emulator's two addresses: --storageWriteEndpoint=HOST:PORT and"
+              + " --bigQueryEndpoint=http://HOST:PORT, as `ingestbench bigquery-emulator` prints them");
+    }
+    if (sink != SinkKind.EMULATOR && endpoint != null) {
+      throw new IllegalArgumentException(
+          "--storageWriteEndpoint is only for --sink=emulator (or auto); drop it, or drop --sink="
+              + options.getSink());
+    }
+    if (sink.isLocal() && dataflow) {
+      throw new IllegalArgumentException(
+          "--sink=" + sink.flag() + " cannot run on Dataflow: a local BigQuery is not reachable from"
+              + " Dataflow workers. Use --sink=bigquery (or auto).");
+    }
+    if (sink.isLocal()) {
+      // The emulator takes no credentials; looking for Google credentials would only slow start-up.
+      options.as(GcpOptions.class).setCredentialFactoryClass(NoopCredentialFactory.class);
+    }
     TableTarget target =
         TableTarget.parse(
             "--outputTable", options.getOutputTable(), options.getProject(), options.getDestinationTables());
@@ -145,7 +173,9 @@ public record ConsumerConfig(
     String outputDir = options.getLocalOutputDir();
     return new ConsumerConfig(
         source,
-        localSink,
+        sink,
+        endpoint,
+        options.getJobName(),
         runner,
         subscription,
         options.getPubsubEmulatorHost() == null ? "" : options.getPubsubEmulatorHost().trim(),
@@ -190,6 +220,10 @@ public record ConsumerConfig(
               + " --writeMethod=" + fromBeam.flag());
     }
     return given;
+  }
+
+  private static @Nullable String blankToNull(@Nullable String value) {
+    return value == null || value.isBlank() ? null : value.trim();
   }
 
   /** The name rows record in {@code subscription_name}. */

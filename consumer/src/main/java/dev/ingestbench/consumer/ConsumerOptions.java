@@ -79,11 +79,16 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
 
   void setEmulatorPullBatchSize(int value);
 
-  @Description("Where rows go: local (the in-process BigQuery sink), bigquery (the real service) or auto (bigquery on Dataflow, local otherwise).")
+  @Description("Where rows go: local (a BigQuery emulator inside this JVM; also in-process), emulator (a running `ingestbench bigquery-emulator`, shared by every job: give --storageWriteEndpoint and --bigQueryEndpoint), bigquery (the real service) or auto (bigquery on Dataflow, emulator with --storageWriteEndpoint, else local).")
   @Default.String("auto")
   String getSink();
 
   void setSink(String value);
+
+  @Description("With --sink=emulator: the emulator's Storage Write API address, HOST:PORT (plaintext gRPC). Its tables REST API goes in Beam's --bigQueryEndpoint.")
+  String getStorageWriteEndpoint();
+
+  void setStorageWriteEndpoint(String value);
 
   @Description("Check at launch that the BigQuery dataset exists (needs BigQuery access where the job is launched); false skips the check.")
   @Default.Boolean(true)

@@ -2,7 +2,11 @@ package dev.ingestbench.consumer;
 
 import com.google.api.services.bigquery.model.TableRow;
 import com.google.protobuf.Message;
+import dev.ingestbench.consumer.local.ClientLogging;
+import dev.ingestbench.consumer.local.EmulatorView;
+import dev.ingestbench.consumer.local.InProcessEmulator;
 import dev.ingestbench.consumer.local.LocalRun;
+import dev.ingestbench.consumer.local.RemoteEmulator;
 import dev.ingestbench.consumer.local.LocalRunnerDefaults;
 import dev.ingestbench.consumer.local.OwnJvm;
 import dev.ingestbench.consumer.rows.ConvertToRowsFn;
@@ -11,9 +15,10 @@ import dev.ingestbench.consumer.rows.MessageToBeamRow;
 import dev.ingestbench.consumer.rows.MessageToProto;
 import dev.ingestbench.consumer.rows.MessageToRow;
 import dev.ingestbench.consumer.rows.RowBuilder;
-import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.consumer.rows.RowSchemas;
-import dev.ingestbench.consumer.sink.LocalBigQuery;
+import dev.ingestbench.consumer.rows.RowFormat;
+
+import dev.ingestbench.consumer.sink.EmulatorBigQueryServices;
 import dev.ingestbench.consumer.sink.TableTarget;
 import dev.ingestbench.consumer.sink.WriteRows;
 import dev.ingestbench.consumer.source.ReadMessages;
@@ -49,7 +54,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Beam metrics (namespace {@code consumer}): {@code messages_read}, {@code rows_converted},
  * {@code dead_lettered_parse} and {@code rows_rejected}; rows written are those converted and not
- * rejected, and the local sink counts them exactly.
+ * rejected, and the local BigQuery emulator counts them exactly.
  */
 public final class ConsumerPipeline {
   private static final Logger LOG = LoggerFactory.getLogger(ConsumerPipeline.class);
@@ -58,8 +63,8 @@ public final class ConsumerPipeline {
 
   /**
    * Adds the consumer to {@code pipeline}. Tests call this with the configuration of the flags a
-   * user passes, so the tested graph is the shipped graph; {@code services} is the local sink, or
-   * null for BigQuery.
+   * user passes, so the tested graph is the shipped graph; {@code services} points at a BigQuery
+   * emulator, or is null for BigQuery.
    */
   public static void build(
       Pipeline pipeline, ConsumerConfig config, @Nullable BigQueryServices services) {
@@ -168,7 +173,7 @@ public final class ConsumerPipeline {
   public static Outcome run(String[] args) throws Exception {
     ConsumerOptions options = parse(args);
     ConsumerConfig config = ConsumerConfig.from(options);
-    if (!config.localSink()) {
+    if (!config.sink().isLocal()) {
       Pipeline pipeline = Pipeline.create(options);
       build(pipeline, config, null);
       // On Dataflow (and for Flex Templates) the launcher returns once the job is submitted.
@@ -187,19 +192,25 @@ public final class ConsumerPipeline {
   }
 
   /**
-   * Runs the consumer in this JVM against a new in-process sink until every expected message is
-   * accounted for (or the timeout), then removes the sink and the run's checkpoints.
+   * Runs the consumer in this JVM against a BigQuery emulator (its own, or the shared one of {@code
+   * --sink=emulator}) until every expected message is accounted for (or the timeout), then stops
+   * its own emulator and removes the run's checkpoints.
    */
   public static LocalRun.Result runLocally(ConsumerOptions options, ConsumerConfig config) throws Exception {
-    LocalBigQuery sink = LocalBigQuery.create();
-    try {
+    ClientLogging.quietForLocalRuns();
+    try (EmulatorView emulator = emulator(options, config)) {
       Pipeline pipeline = Pipeline.create(options);
-      build(pipeline, config, sink.services());
-      return LocalRun.drive(pipeline, sink, config);
+      build(pipeline, config, new EmulatorBigQueryServices(emulator.storageWriteEndpoint()));
+      return LocalRun.drive(pipeline, emulator, config);
     } finally {
-      sink.release();
       LocalRunnerDefaults.deleteCheckpoints(options);
     }
+  }
+
+  private static EmulatorView emulator(ConsumerOptions options, ConsumerConfig config) throws IOException {
+    return config.sink() == SinkKind.EMULATOR
+        ? new RemoteEmulator(config.storageWriteEndpoint(), options.getBigQueryEndpoint(), config.jobName())
+        : InProcessEmulator.start(options, config.jobName());
   }
 
   public static void main(String[] args) {

@@ -4,10 +4,15 @@ import java.util.Locale;
 
 /** Where the consumer's rows go ({@code --sink}). */
 public enum SinkKind {
-  /** BigQuery on Dataflow, the local sink with any in-process runner. */
+  /**
+   * BigQuery on Dataflow; the emulator at {@code --storageWriteEndpoint} when one is given; else a
+   * local BigQuery in this JVM.
+   */
   AUTO,
-  /** The in-process BigQuery sink that records a write timeline and verifies every row. */
+  /** A local BigQuery emulator started inside the consumer's JVM (also spelled {@code in-process}). */
   LOCAL,
+  /** A running BigQuery emulator ({@code ingestbench bigquery-emulator}), shared with other jobs. */
+  EMULATOR,
   /** The real BigQuery service. */
   BIGQUERY;
 
@@ -16,6 +21,14 @@ public enum SinkKind {
   }
 
   public static SinkKind fromFlag(String value) {
+    if ("in-process".equalsIgnoreCase(value)) {
+      return LOCAL;
+    }
     return FlagValues.parse("--sink", value, values(), SinkKind::flag);
+  }
+
+  /** True when rows go to a local BigQuery emulator, in this JVM or shared. */
+  public boolean isLocal() {
+    return this == LOCAL || this == EMULATOR;
   }
 }

@@ -9,6 +9,11 @@ import java.util.Map;
  * @param p50LatencyMs publish to visible over every message, backlog waiting included
  * @param liveP50LatencyMs only messages published after the consumer had caught up: the pipeline's
  *     own latency; null when there were none (see {@link #liveLatencyNote})
+ * @param jobs consumer jobs that each read every message; {@code lost} counts against all of them
+ * @param peakConnections most AppendRows streams open at once, counted by the BigQuery emulator
+ *     across every job (Cloud Monitoring's {@code write/concurrent_connections})
+ * @param connectionsRefused streams refused at the connection limit; null without an emulator process
+ * @param throttledAppends appends the throughput quota slowed; null without an emulator process
  */
 public record RoundSummary(
     long published,
@@ -47,7 +52,12 @@ public record RoundSummary(
     long consumerMaxHeapMb,
     Map<String, PhaseWindow> phases,
     Map<String, Double> steadyCpuSecondsByProcess,
-    Measured measured) {
+    Measured measured,
+    int jobs,
+    int peakConnections,
+    Long connectionsRefused,
+    Long throttledAppends,
+    Double throttledSeconds) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

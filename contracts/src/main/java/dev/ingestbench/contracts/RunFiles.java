@@ -30,11 +30,20 @@ public final class RunFiles {
   public static final String SUMMARY = "summary.json";
   public static final String THROUGHPUT_CHART = "throughput.svg";
   public static final String CPU_CHART = "cpu.svg";
+  public static final String CONNECTIONS_CHART = "connections.svg";
 
   /** Suffix of dead-letter tables: rows there are dead letters, not written data. */
   public static final String DEAD_LETTER_TABLE_SUFFIX = "_dlq";
 
   private RunFiles() {}
+
+  /**
+   * The subdirectory of a multi-job round where job {@code job} keeps its files (its consumer's
+   * results and its own write timeline); the round's directory holds what all jobs share.
+   */
+  public static String jobDirectory(String job) {
+    return job.replaceAll("[^A-Za-z0-9._-]", "_");
+  }
 
   /** True for the name of a dead-letter table. */
   public static boolean isDeadLetterTable(String tableId) {

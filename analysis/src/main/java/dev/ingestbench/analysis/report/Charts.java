@@ -3,6 +3,8 @@ package dev.ingestbench.analysis.report;
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.model.Timeline;
 import dev.ingestbench.analysis.phases.Phase;
+import dev.ingestbench.analysis.source.ConnectionsCsv;
+import dev.ingestbench.contracts.ConnectionColumns;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -32,6 +34,15 @@ public final class Charts {
     series("Consumer CPU utilisation (% of " + a.vcpus() + " vCPUs)", "CPU %", "HH:mm:ss",
         a.cpu().stream().map(s -> Date.from(s.second().minusSeconds(1))).toList(),
         a.cpu().stream().map(s -> 100 * s.cpuSeconds() / s.vcpus()).toList(), List.of(), file);
+  }
+
+  /** Open AppendRows streams per second across every job, as the BigQuery emulator counted them. */
+  public static void connections(RoundAnalysis a, Path file) throws IOException {
+    List<ConnectionsCsv.Sample> all =
+        a.connections().stream().filter(s -> s.job().equals(ConnectionColumns.ALL_JOBS)).toList();
+    series("Concurrent connections (open AppendRows streams, all jobs)", "connections", "HH:mm:ss",
+        all.stream().map(s -> Date.from(s.second())).toList(),
+        all.stream().map(s -> (double) s.maxOpen()).toList(), List.of(), file);
   }
 
   /** Rows/s per bucket of a timeline, with the given phases shaded. */

@@ -5,11 +5,13 @@ import dev.ingestbench.analysis.model.Timeline;
 import dev.ingestbench.analysis.model.TimelineRow;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.phases.SteadyStateDetector;
+import dev.ingestbench.analysis.source.ConnectionsCsv;
 import dev.ingestbench.analysis.source.CpuSamplesCsv;
 import dev.ingestbench.analysis.source.ProcessCpuCsv;
 import dev.ingestbench.analysis.source.TimelineCsv;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RunFiles;
@@ -39,7 +41,9 @@ public record RoundAnalysis(
     double steadyCpuUtilisation,
     double steadyCpuSeconds,
     int vcpus,
-    List<ProcessCpuCsv.Sample> processCpu) {
+    List<ProcessCpuCsv.Sample> processCpu,
+    Optional<EmulatorStatus> emulator,
+    List<ConnectionsCsv.Sample> connections) {
 
   public static RoundAnalysis of(Path dir) throws IOException {
     // A consumer-only run (ingestbench consume --localOutputDir) has no round or publisher files.
@@ -79,7 +83,11 @@ public record RoundAnalysis(
     double utilisation = cpuSampleSeconds == 0 ? Double.NaN : cpuSeconds / (vcpus * (double) cpuSampleSeconds);
     return new RoundAnalysis(
         round, consumer, publishers, perSecond, perMinute, phases, cpu, steady, rowsPerSecond,
-        mbPerSecond, utilisation, cpuSeconds, vcpus, ProcessCpuCsv.read(dir.resolve(RunFiles.PROCESSES_CPU)));
+        mbPerSecond, utilisation, cpuSeconds, vcpus, ProcessCpuCsv.read(dir.resolve(RunFiles.PROCESSES_CPU)),
+        Files.exists(dir.resolve(RunFiles.BIGQUERY_EMULATOR))
+            ? Optional.of(RunJson.read(dir.resolve(RunFiles.BIGQUERY_EMULATOR), EmulatorStatus.class))
+            : Optional.empty(),
+        ConnectionsCsv.read(dir.resolve(RunFiles.CONNECTIONS)));
   }
 
   /**
@@ -91,6 +99,19 @@ public record RoundAnalysis(
       return consumer.expected();
     }
     return publishers.stream().mapToLong(PublisherResult::published).sum();
+  }
+
+  /** Consumer jobs that each read every published message (1 unless the round said otherwise). */
+  public int jobs() {
+    return round.map(RoundSettings::jobCount).orElse(1);
+  }
+
+  /**
+   * Most AppendRows streams open at once, as the BigQuery emulator counted them across every job of
+   * the round; for a job's own directory, that job's peak.
+   */
+  public int peakConnections() {
+    return emulator.map(EmulatorStatus::peakConnections).orElse(consumer.peakAppendClients());
   }
 
   public long publishFailures() {
@@ -136,7 +157,8 @@ public record RoundAnalysis(
     return cpu.stream().mapToLong(CpuSamplesCsv.Sample::heapUsedBytes).max().orElse(0);
   }
 
+  /** Messages some job never wrote nor dead-lettered: every job must account for every message. */
   public long lost() {
-    return Math.max(0, published() - consumer.accountedFor());
+    return Math.max(0, published() * jobs() - consumer.accountedFor());
   }
 }

@@ -2,7 +2,9 @@ package dev.ingestbench.analysis.report;
 
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.phases.Phase;
+import dev.ingestbench.analysis.source.ConnectionsCsv;
 import dev.ingestbench.analysis.source.CpuSamplesCsv;
+import dev.ingestbench.contracts.ConnectionColumns;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.RoundSettings;
@@ -16,6 +18,34 @@ import java.util.Map;
 
 /** {@code report.md} of a local round: the tables of the reference rounds, computed, plus charts. */
 public final class RoundMarkdown {
+  /** Connections as the BigQuery emulator counted them: the chart, peaks per job, refusals, quota. */
+  private static void connections(StringBuilder md, RoundAnalysis a) {
+    if (a.connections().isEmpty()) {
+      return;
+    }
+    md.append("## Connections\n\n![connections](").append(RunFiles.CONNECTIONS_CHART).append(")\n\n");
+    md.append("A connection is one open AppendRows stream, counted by the BigQuery emulator each second")
+        .append(" (what Cloud Monitoring's `write/concurrent_connections` shows).\n\n");
+    md.append("| Job | Peak open | Opened | Refused at the limit |\n|:---|---:|---:|---:|\n");
+    Map<String, int[]> byJob = new java.util.TreeMap<>();
+    for (ConnectionsCsv.Sample s : a.connections()) {
+      int[] t = byJob.computeIfAbsent(s.job(), j -> new int[3]);
+      t[0] = Math.max(t[0], s.maxOpen());
+      t[1] += s.opened();
+      t[2] += s.refused();
+    }
+    byJob.forEach((job, t) -> md.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %,d |%n",
+        job.equals(ConnectionColumns.ALL_JOBS) ? "all jobs" : job, t[0], t[1], t[2])));
+    a.emulator().ifPresent(e -> {
+      if (e.throttledAppends() > 0) {
+        md.append(String.format(Locale.ROOT,
+            "%nThe throughput quota slowed %,d appends, %.1f s in all (no append was refused).%n",
+            e.throttledAppends(), e.throttledSeconds()));
+      }
+    });
+    md.append('\n');
+  }
+
   private static String latency(ConsumerResult.Latency l) {
     return l == null ? "not measured" : l.p50Ms() + " / " + l.p99Ms() + " ms";
   }
@@ -117,6 +147,7 @@ public final class RoundMarkdown {
     }
     md.append("\n</details>\n\n");
 
+    connections(md, a);
     md.append("## CPU utilisation\n\n![cpu](").append(RunFiles.CPU_CHART).append(")\n\n");
     md.append("| Minute (UTC) | Consumer CPU-sec | Seconds sampled | Utilisation |\n|:---|---:|---:|---:|\n");
     List<CpuSamplesCsv.Sample> cpu = a.cpu();

@@ -19,6 +19,9 @@ public final class RoundReport {
     RunJson.write(dir.resolve(RunFiles.SUMMARY), summary);
     Charts.throughput(analysis, dir.resolve(RunFiles.THROUGHPUT_CHART));
     Charts.cpu(analysis, dir.resolve(RunFiles.CPU_CHART));
+    if (!analysis.connections().isEmpty()) {
+      Charts.connections(analysis, dir.resolve(RunFiles.CONNECTIONS_CHART));
+    }
     Files.writeString(dir.resolve(RunFiles.REPORT), RoundMarkdown.render(analysis), StandardCharsets.UTF_8);
     return summary;
   }

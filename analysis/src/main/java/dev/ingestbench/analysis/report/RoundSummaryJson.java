@@ -71,12 +71,17 @@ public final class RoundSummaryJson {
             a.vcpus(),
             a.steady().map(p -> (long) p.buckets()).orElse(0L),
             round4(a.steadyCpuSeconds()),
-            "per-second WRITE_API_TIMELINE buckets of the local sink; per-second process CPU of the consumer JVM",
+            "per-second WRITE_API_TIMELINE buckets of the local BigQuery emulator; per-second process CPU of the consumer JVM(s)",
             "consumer JVM CPU-seconds / (vCPUs x seconds) over the steady window; publisher and emulator share the machine",
             "publish time (message attribute) to the second the row became visible; live = published after the"
                 + " consumer caught up (every message published over " + ConsumerResult.CATCH_UP_LAG_SECONDS
                 + " s earlier visible), see docs/methodology.md",
-            a.round().orElse(null)));
+            a.round().orElse(null)),
+        a.jobs(),
+        a.peakConnections(),
+        a.emulator().map(e -> e.connectionsRefused()).orElse(null),
+        a.emulator().map(e -> e.throttledAppends()).orElse(null),
+        a.emulator().map(e -> round4(e.throttledSeconds())).orElse(null));
   }
 
   /** Why there is no live latency, in words a user can act on. */

@@ -1,10 +1,9 @@
 package dev.ingestbench.consumer.local;
 
 import dev.ingestbench.consumer.ConsumerConfig;
-import dev.ingestbench.consumer.sink.LocalBigQuery;
-import dev.ingestbench.consumer.sink.WrittenRows;
 import dev.ingestbench.contracts.ConsumerProgress;
 import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
@@ -18,7 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the consumer in this JVM against the local sink: shows progress every few seconds, stops the
+ * Runs the consumer in this JVM against a BigQuery emulator: shows progress every few seconds, stops the
  * job once every expected message is written or dead-lettered (or on timeout), and writes what the
  * analysis reads: the write timeline, the per-second samples and the verification result.
  *
@@ -37,12 +36,12 @@ public final class LocalRun {
    * @param complete every expected message was accounted for (written or dead-lettered)
    */
   public record Result(
-      boolean complete, String stopReason, double seconds, WrittenRows.Snapshot verification) {}
+      boolean complete, String stopReason, double seconds, EmulatorStatus.Job verification) {}
 
-  public static Result drive(Pipeline pipeline, LocalBigQuery sink, ConsumerConfig config)
+  public static Result drive(Pipeline pipeline, EmulatorView emulator, ConsumerConfig config)
       throws IOException, InterruptedException {
     long expected = config.expectedMessages();
-    ResourceSampler sampler = new ResourceSampler(sink);
+    ResourceSampler sampler = new ResourceSampler(emulator);
     Instant started = Instant.now();
     long startNanos = System.nanoTime();
     long deadline = startNanos + config.timeoutSeconds() * 1_000_000_000L;
@@ -65,7 +64,7 @@ public final class LocalRun {
         LOG.info(
             String.format(
                 Locale.ROOT,
-                "%.0f s: %,d rows written (%,.0f rows/s), %,d of %s accounted for, %d append clients open",
+                "%.0f s: %,d rows written (%,.0f rows/s), %,d of %s accounted for, %d connections open",
                 (now - startNanos) / 1e9,
                 sample.rowsVisible(),
                 (sample.rowsVisible() - lastRows) / interval,
@@ -104,24 +103,23 @@ public final class LocalRun {
     double seconds = (System.nanoTime() - startNanos) / 1e9;
     double cpuSeconds = sampler.totalCpuSeconds();
     stop(result);
-    WrittenRows.Snapshot verification = sink.verification();
+    EmulatorStatus.Job verification = emulator.job();
     boolean complete = expected == 0 || verification.accountedFor() >= expected;
     LOG.info(
         "Stopped ({}): {} rows written, {} distinct, {} duplicates, {} dead-lettered",
         stopReason,
         verification.rowsWritten(),
-        verification.distinctEventIndexes(),
+        verification.distinctMessageIds(),
         verification.duplicates(),
-        verification.deadLetterRows());
+        verification.deadLettered());
     Path dir = config.localOutputDir();
     if (dir != null) {
       Files.createDirectories(dir);
-      sink.timeline().writeCsv(dir.resolve(RunFiles.TIMELINE), 60);
-      sink.timeline().writeCsv(dir.resolve(RunFiles.TIMELINE_PER_SECOND), 1);
+      emulator.writeFiles(dir);
       sampler.writeCsv(dir.resolve(RunFiles.CONSUMER_SAMPLES));
       RunJson.write(
           dir.resolve(RunFiles.CONSUMER_RESULT),
-          result(config, sink, started, seconds, cpuSeconds, stopReason, verification));
+          result(config, started, seconds, cpuSeconds, stopReason, verification));
     }
     return new Result(complete, stopReason, seconds, verification);
   }
@@ -139,13 +137,11 @@ public final class LocalRun {
 
   private static ConsumerResult result(
       ConsumerConfig config,
-      LocalBigQuery sink,
       Instant started,
       double seconds,
       double cpuSeconds,
       String stopReason,
-      WrittenRows.Snapshot v) {
-    WrittenRows.Latencies latencies = sink.latencies();
+      EmulatorStatus.Job v) {
     return new ConsumerResult(
         config.runnerName(),
         config.source().flag(),
@@ -161,20 +157,20 @@ public final class LocalRun {
         stopReason,
         config.expectedMessages(),
         v.rowsWritten(),
-        v.distinctEventIndexes(),
+        v.distinctMessageIds(),
         v.duplicates(),
         v.unindexedRows(),
-        v.deadLetterRows(),
+        v.deadLettered(),
         v.accountedFor(),
-        latencies.all(),
-        latencies.live(),
-        latencies.backlog(),
-        latencies.caughtUpAt(),
+        v.latency(),
+        v.liveLatency(),
+        v.backlogLatency(),
+        v.caughtUpAt(),
         v.deadLetterErrors(),
         cpuSeconds,
         Runtime.getRuntime().availableProcessors(),
-        sink.peakAppendClients(),
-        sink.appendClientsCreated(),
+        v.peakConnections(),
+        (int) v.connectionsOpened(),
         Runtime.getRuntime().maxMemory());
   }
 }

@@ -1,9 +1,8 @@
 package dev.ingestbench.consumer.local;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.ingestbench.consumer.sink.LocalBigQuery;
-import dev.ingestbench.consumer.sink.WrittenRows;
 import dev.ingestbench.contracts.ConsumerSampleColumns;
+import dev.ingestbench.contracts.EmulatorStatus;
 import java.io.IOException;
 import java.io.Writer;
 import java.lang.management.ManagementFactory;
@@ -18,7 +17,7 @@ import java.util.Locale;
 
 /**
  * Once a second: this JVM's CPU time (the local stand-in for Dataflow's {@code job/total_vcpu_time}),
- * rows visible in the sink, open append clients and heap in use.
+ * rows of this job visible in the BigQuery emulator, its open connections and heap in use.
  */
 final class ResourceSampler {
   record Sample(
@@ -33,20 +32,20 @@ final class ResourceSampler {
   private final OperatingSystemMXBean os =
       (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-  private final LocalBigQuery sink;
+  private final EmulatorView emulator;
   private final List<Sample> samples = new ArrayList<>();
   private final long startCpuNanos;
   private long lastCpuNanos;
 
-  ResourceSampler(LocalBigQuery sink) {
-    this.sink = sink;
+  ResourceSampler(EmulatorView emulator) {
+    this.emulator = emulator;
     this.startCpuNanos = os.getProcessCpuTime();
     this.lastCpuNanos = startCpuNanos;
   }
 
-  Sample sample() {
+  Sample sample() throws IOException {
     long cpu = os.getProcessCpuTime();
-    WrittenRows.Snapshot rows = sink.verification();
+    EmulatorStatus.Job rows = emulator.job();
     Sample sample =
         new Sample(
             Instant.now().getEpochSecond(),
@@ -54,7 +53,7 @@ final class ResourceSampler {
             Runtime.getRuntime().availableProcessors(),
             rows.rowsWritten(),
             rows.accountedFor(),
-            sink.openAppendClients(),
+            rows.openConnections(),
             memory.getHeapMemoryUsage().getUsed());
     lastCpuNanos = cpu;
     samples.add(sample);

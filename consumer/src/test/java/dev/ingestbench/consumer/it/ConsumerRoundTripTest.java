@@ -7,7 +7,7 @@ import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerOptions;
 import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.local.LocalRun;
-import dev.ingestbench.consumer.sink.WrittenRows;
+import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.TimelineColumns;
 import dev.ingestbench.emulator.PubsubEmulator;
@@ -52,12 +52,12 @@ class ConsumerRoundTripTest {
     LocalRun.Result result =
         consume(out, "eo-sub", "eo.rides", EVENTS + 2, "--writeMethod=exactly-once", "--rowFormat=json-column");
 
-    WrittenRows.Snapshot v = result.verification();
+    EmulatorStatus.Job v = result.verification();
     assertTrue(result.complete(), result.stopReason());
-    assertEquals(EVENTS, v.distinctEventIndexes());
+    assertEquals(EVENTS, v.distinctMessageIds());
     assertEquals(EVENTS, v.rowsWritten(), "exactly-once writes each message once");
     assertEquals(0, v.duplicates());
-    assertEquals(2, v.deadLetterRows());
+    assertEquals(2, v.deadLettered());
     assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("not valid JSON")), v.deadLetterErrors().toString());
     assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("event_index")), v.deadLetterErrors().toString());
     assertEquals(EVENTS, timelineRows(out.resolve(RunFiles.TIMELINE)).getOrDefault("rides", 0L),
@@ -84,10 +84,10 @@ class ConsumerRoundTripTest {
             "--writeMethod=at-least-once", "--rowFormat=typed", "--destinationTables=4",
             "--useStorageApiConnectionPool=true");
 
-    WrittenRows.Snapshot v = result.verification();
+    EmulatorStatus.Job v = result.verification();
     assertTrue(result.complete(), result.stopReason());
-    assertEquals(EVENTS, v.distinctEventIndexes(), "no message lost");
-    assertEquals(2, v.deadLetterRows());
+    assertEquals(EVENTS, v.distinctMessageIds(), "no message lost");
+    assertEquals(2, v.deadLettered());
     assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("timestamp")), v.deadLetterErrors().toString());
     Map<String, Long> perTable = timelineRows(out.resolve(RunFiles.TIMELINE));
     for (int k = 0; k < 4; k++) {
@@ -105,7 +105,7 @@ class ConsumerRoundTripTest {
     assertEquals(events, pubsub.publish("big-topic", "big-sub", events, 10_000));
     LocalRun.Result result = consume(out, "big-sub", "big.rides", events, "--writeMethod=at-least-once");
     assertTrue(result.complete(), result.stopReason());
-    assertEquals(events, result.verification().distinctEventIndexes());
+    assertEquals(events, result.verification().distinctMessageIds());
   }
 
   private static LocalRun.Result consume(Path out, String subscription, String table, long expected, String... flags)

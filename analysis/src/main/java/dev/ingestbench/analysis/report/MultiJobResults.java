@@ -1,0 +1,100 @@
+package dev.ingestbench.analysis.report;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.ConsumerSampleColumns;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The results of a multi-job round taken together: every job's consumer result and per-second
+ * samples summed into the round's directory, where the shared write timeline already is, so the
+ * round's report covers all jobs while each job's directory keeps its own report.
+ *
+ * <p>Counts add up (each job reads every message, so a round of J jobs expects J times the
+ * published messages); latency percentiles cannot be added, so the combined result has none and the
+ * report points at each job's.
+ */
+public final class MultiJobResults {
+  private MultiJobResults() {}
+
+  public static void combine(Path roundDir, List<Path> jobDirs) throws IOException {
+    List<ConsumerResult> jobs = new ArrayList<>();
+    for (Path dir : jobDirs) {
+      jobs.add(RunJson.read(dir.resolve(RunFiles.CONSUMER_RESULT), ConsumerResult.class));
+    }
+    RunJson.write(roundDir.resolve(RunFiles.CONSUMER_RESULT), sum(jobs));
+    writeSamples(roundDir.resolve(RunFiles.CONSUMER_SAMPLES), jobDirs);
+  }
+
+  static ConsumerResult sum(List<ConsumerResult> jobs) {
+    ConsumerResult first = jobs.get(0);
+    return new ConsumerResult(
+        first.runner(), first.source(), first.writeMethod(), first.rowFormat(), first.rowEncoding(),
+        first.destinationTables(), first.useStorageApiConnectionPool(), first.numStorageWriteApiStreams(),
+        first.triggeringFrequencySec(),
+        jobs.stream().map(ConsumerResult::startedAt).min(String::compareTo).orElse(first.startedAt()),
+        jobs.stream().mapToDouble(ConsumerResult::seconds).max().orElse(0),
+        jobs.stream().map(ConsumerResult::stopReason).distinct().collect(Collectors.joining("; ")),
+        jobs.stream().mapToLong(ConsumerResult::expected).sum(),
+        jobs.stream().mapToLong(ConsumerResult::rowsWritten).sum(),
+        jobs.stream().mapToLong(ConsumerResult::distinctMessageIds).sum(),
+        jobs.stream().mapToLong(ConsumerResult::duplicates).sum(),
+        jobs.stream().mapToLong(ConsumerResult::unindexedRows).sum(),
+        jobs.stream().mapToLong(ConsumerResult::deadLettered).sum(),
+        jobs.stream().mapToLong(ConsumerResult::accountedFor).sum(),
+        null, null, null, null,
+        first.deadLetterErrors(),
+        jobs.stream().mapToDouble(ConsumerResult::cpuSeconds).sum(),
+        first.vcpus(),
+        jobs.stream().mapToInt(ConsumerResult::peakAppendClients).sum(),
+        jobs.stream().mapToInt(ConsumerResult::appendClientsCreated).sum(),
+        first.maxHeapBytes());
+  }
+
+  /** Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). */
+  private static void writeSamples(Path file, List<Path> jobDirs) throws IOException {
+    TreeMap<Long, double[]> bySecond = new TreeMap<>();
+    List<String> columns = ConsumerSampleColumns.ALL;
+    for (Path dir : jobDirs) {
+      try (MappingIterator<Map<String, String>> it =
+          new CsvMapper().readerFor(Map.class).with(CsvSchema.emptySchema().withHeader())
+              .readValues(dir.resolve(RunFiles.CONSUMER_SAMPLES).toFile())) {
+        while (it.hasNextValue()) {
+          Map<String, String> row = it.nextValue();
+          double[] sums = bySecond.computeIfAbsent(
+              Long.parseLong(row.get(ConsumerSampleColumns.EPOCH_SECOND)), s -> new double[columns.size()]);
+          for (int c = 1; c < columns.size(); c++) {
+            double value = Double.parseDouble(row.getOrDefault(columns.get(c), "0"));
+            sums[c] = columns.get(c).equals(ConsumerSampleColumns.VCPUS) ? value : sums[c] + value;
+          }
+        }
+      }
+    }
+    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write(String.join(",", columns) + "\n");
+      for (Map.Entry<Long, double[]> second : bySecond.entrySet()) {
+        StringBuilder line = new StringBuilder().append(second.getKey());
+        double[] sums = second.getValue();
+        for (int c = 1; c < columns.size(); c++) {
+          line.append(',');
+          line.append(columns.get(c).equals(ConsumerSampleColumns.CPU_SECONDS)
+              ? String.format(java.util.Locale.ROOT, "%.4f", sums[c]) : Long.toString(Math.round(sums[c])));
+        }
+        out.write(line + "\n");
+      }
+    }
+  }
+}

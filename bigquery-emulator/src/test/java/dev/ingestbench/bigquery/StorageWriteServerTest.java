@@ -1,0 +1,225 @@
+package dev.ingestbench.bigquery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.api.core.ApiFuture;
+import com.google.api.gax.rpc.NotFoundException;
+import com.google.cloud.bigquery.storage.v1.AppendRowsResponse;
+import com.google.cloud.bigquery.storage.v1.BatchCommitWriteStreamsRequest;
+import com.google.cloud.bigquery.storage.v1.BatchCommitWriteStreamsResponse;
+import com.google.cloud.bigquery.storage.v1.ConnectionWorkerPool;
+import com.google.cloud.bigquery.storage.v1.CreateWriteStreamRequest;
+import com.google.cloud.bigquery.storage.v1.Exceptions;
+import com.google.cloud.bigquery.storage.v1.FlushRowsRequest;
+import com.google.cloud.bigquery.storage.v1.StreamWriter;
+import com.google.cloud.bigquery.storage.v1.WriteStream;
+import com.google.protobuf.Int64Value;
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.RunFiles;
+import io.grpc.Status;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The server through the official Java client on a plaintext channel: stream types, offsets,
+ * visibility, the errors a client expects, limits and connection counting.
+ */
+class StorageWriteServerTest {
+
+  private static BigQueryEmulator start(EmulatorSettings settings) throws Exception {
+    return BigQueryEmulator.start(settings);
+  }
+
+  private static Throwable failure(ApiFuture<?> future) {
+    ExecutionException e = assertThrows(ExecutionException.class, future::get);
+    return e.getCause();
+  }
+
+  @Test
+  void defaultStreamRowsAreVisibleAtOnceAndVerifiedPerJob(@TempDir Path out) throws Exception {
+    try (BigQueryEmulator server = start(EmulatorSettings.defaults());
+        OfficialClient bq = new OfficialClient(server)) {
+      String table = bq.createTable("rides");
+      try (StreamWriter a = bq.writer(table + "/streams/_default", "job-a").build();
+          StreamWriter b = bq.writer(table + "/streams/_default", "job-b").build()) {
+        a.append(OfficialClient.rows(0, 500, 400)).get();
+        a.append(OfficialClient.rows(500, 500, 400)).get();
+        a.append(OfficialClient.rows(900, 10, 400)).get(); // ten duplicates
+        b.append(OfficialClient.rows(0, 1000, 400)).get();
+        assertEquals(2, server.status().openConnections());
+      }
+      EmulatorStatus status = server.status();
+      EmulatorStatus.Job jobA = status.job("job-a");
+      assertEquals(1010, jobA.rowsWritten());
+      assertEquals(1000, jobA.distinctMessageIds());
+      assertEquals(10, jobA.duplicates());
+      assertEquals(1000, status.job("job-b").distinctMessageIds());
+      assertEquals(0, status.job("job-b").duplicates(), "one job's rows never count as another's duplicates");
+      assertEquals(1, jobA.peakConnections());
+      assertTrue(jobA.latency().samples() == 1010);
+      server.writeFiles(out);
+      String timeline = Files.readString(out.resolve(RunFiles.TIMELINE));
+      assertTrue(timeline.contains(",my-project,,demo,rides,DEFAULT,OK,4,2010,"), timeline);
+      assertTrue(Files.readString(out.resolve(RunFiles.CONNECTIONS)).contains(",job-a,1,1,0"));
+    }
+  }
+
+  @Test
+  void bufferedStreamsKeepOffsetsAndShowRowsWhenFlushed() throws Exception {
+    try (BigQueryEmulator server = start(EmulatorSettings.defaults());
+        OfficialClient bq = new OfficialClient(server)) {
+      String table = bq.createTable("buffered");
+      WriteStream stream = bq.client.createWriteStream(CreateWriteStreamRequest.newBuilder()
+          .setParent(table).setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.BUFFERED)).build());
+      assertEquals(3, stream.getTableSchema().getFieldsCount());
+      try (StreamWriter writer = bq.writer(stream.getName(), "eo").build()) {
+        AppendRowsResponse first = writer.append(OfficialClient.rows(0, 100, 50), 0).get();
+        assertEquals(0, first.getAppendResult().getOffset().getValue());
+        writer.append(OfficialClient.rows(100, 100, 50), 100).get();
+        assertInstanceOf(Exceptions.OffsetAlreadyExists.class, failure(writer.append(OfficialClient.rows(100, 100, 50), 100)));
+        assertInstanceOf(Exceptions.OffsetOutOfRange.class, failure(writer.append(OfficialClient.rows(300, 1, 50), 300)));
+        assertEquals(0, server.status().job("eo").rowsWritten(), "BUFFERED rows are invisible until flushed");
+        bq.client.flushRows(FlushRowsRequest.newBuilder().setWriteStream(stream.getName()).setOffset(Int64Value.of(149)).build());
+        assertEquals(150, server.status().job("eo").rowsWritten());
+      }
+    }
+  }
+
+  @Test
+  void pendingStreamsCommitAtomicallyAfterFinalizeAndRefuseLaterAppends() throws Exception {
+    try (BigQueryEmulator server = start(EmulatorSettings.defaults());
+        OfficialClient bq = new OfficialClient(server)) {
+      String table = bq.createTable("pending");
+      WriteStream stream = bq.client.createWriteStream(CreateWriteStreamRequest.newBuilder()
+          .setParent(table).setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.PENDING)).build());
+      try (StreamWriter writer = bq.writer(stream.getName(), "pending").build()) {
+        writer.append(OfficialClient.rows(0, 10, 50), 0).get();
+        BatchCommitWriteStreamsResponse early = bq.client.batchCommitWriteStreams(
+            BatchCommitWriteStreamsRequest.newBuilder().setParent(table).addWriteStreams(stream.getName()).build());
+        assertEquals(1, early.getStreamErrorsCount(), "a stream must be finalized before commit");
+        assertEquals(10, bq.client.finalizeWriteStream(stream.getName()).getRowCount());
+        assertInstanceOf(Exceptions.StreamFinalizedException.class, failure(writer.append(OfficialClient.rows(10, 1, 50), 10)));
+        assertEquals(0, server.status().job("pending").rowsWritten());
+        BatchCommitWriteStreamsResponse commit = bq.client.batchCommitWriteStreams(
+            BatchCommitWriteStreamsRequest.newBuilder().setParent(table).addWriteStreams(stream.getName()).build());
+        assertTrue(commit.hasCommitTime());
+        assertEquals(10, server.status().job("pending").rowsWritten());
+      }
+    }
+  }
+
+  @Test
+  void badRequestsGetTheErrorsARealClientExpects() throws Exception {
+    EmulatorSettings small = EmulatorSettings.defaults().withLimits(0, 1, 1_000, 20_000);
+    try (BigQueryEmulator server = start(small); OfficialClient bq = new OfficialClient(server)) {
+      String table = bq.createTable("strict");
+      NotFoundException missing = assertThrows(NotFoundException.class, () -> bq.client.createWriteStream(
+          CreateWriteStreamRequest.newBuilder().setParent(table.replace("strict", "absent"))
+              .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.PENDING)).build()));
+      assertTrue(missing.getMessage().contains("absent"), missing.getMessage());
+      try (StreamWriter unknown = bq.writer(table + "/streams/no-such-stream", "bad").build()) {
+        assertInstanceOf(Exceptions.StreamNotFound.class, failure(unknown.append(OfficialClient.rows(0, 1, 10))));
+      }
+      try (StreamWriter wrongSchema = bq.writer(table + "/streams/_default", "bad")
+          .setWriterSchema(OfficialClient.schema("no_such_column")).build()) {
+        assertInstanceOf(Exceptions.SchemaMismatchedException.class, failure(wrongSchema.append(OfficialClient.rows(0, 1, 10))));
+      }
+      try (StreamWriter writer = bq.writer(table + "/streams/_default", "bad").build()) {
+        Throwable tooBig = failure(writer.append(OfficialClient.rows(0, 100, 400)));
+        assertEquals(Status.Code.INVALID_ARGUMENT, Status.fromThrowable(tooBig).getCode());
+        assertTrue(tooBig.getMessage().contains("too large"), tooBig.getMessage());
+        Throwable garbage = failure(writer.append(com.google.cloud.bigquery.storage.v1.ProtoRows.newBuilder()
+            .addSerializedRows(com.google.protobuf.ByteString.copyFromUtf8("\u0008")).build()));
+        assertInstanceOf(Exceptions.AppendSerializationError.class, garbage);
+        assertEquals(1, ((Exceptions.AppendSerializationError) garbage).getRowIndexToErrorMessage().size());
+        writer.append(OfficialClient.rows(0, 10, 10)).get(); // the connection still works
+      }
+      assertEquals(10, server.status().job("bad").rowsWritten());
+    }
+  }
+
+  @Test
+  void connectionsBeyondTheLimitAreRefusedWithResourceExhausted() throws Exception {
+    EmulatorSettings two = EmulatorSettings.defaults().withLimits(0, 1, 2, EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES);
+    try (BigQueryEmulator server = start(two); OfficialClient bq = new OfficialClient(server)) {
+      List<StreamWriter> writers = new ArrayList<>();
+      try {
+        for (int t = 0; t < 3; t++) {
+          String table = bq.createTable("t" + t);
+          StreamWriter writer = bq.writer(table + "/streams/_default", "many")
+              .setMaxRetryDuration(java.time.Duration.ofSeconds(1)).build();
+          writers.add(writer);
+          ApiFuture<AppendRowsResponse> append = writer.append(OfficialClient.rows(t * 10L, 10, 10));
+          if (t < 2) {
+            append.get();
+          } else {
+            assertEquals(Status.Code.RESOURCE_EXHAUSTED, Status.fromThrowable(failure(append)).getCode());
+          }
+        }
+      } finally {
+        writers.forEach(StreamWriter::close);
+      }
+      EmulatorStatus status = server.status();
+      assertEquals(2, status.peakConnections());
+      assertTrue(status.connectionsRefused() >= 1);
+    }
+  }
+
+  @Test
+  void thePoolMultiplexesManyTablesOverAFewConnections() throws Exception {
+    ConnectionWorkerPool.setOptions(ConnectionWorkerPool.Settings.builder()
+        .setMinConnectionsPerRegion(2).setMaxConnectionsPerRegion(4).build());
+    try (BigQueryEmulator server = start(EmulatorSettings.defaults()); OfficialClient bq = new OfficialClient(server)) {
+      List<StreamWriter> pooled = new ArrayList<>();
+      List<StreamWriter> single = new ArrayList<>();
+      try {
+        for (int t = 0; t < 8; t++) {
+          String table = bq.createTable("p" + t);
+          pooled.add(bq.writer(table + "/streams/_default", "pooled").setEnableConnectionPool(true).build());
+          single.add(bq.writer(table + "/streams/_default", "single").build());
+        }
+        for (int t = 0; t < 8; t++) {
+          pooled.get(t).append(OfficialClient.rows(t * 100L, 100, 10)).get();
+          single.get(t).append(OfficialClient.rows(t * 100L, 100, 10)).get();
+        }
+        EmulatorStatus status = server.status();
+        assertEquals(800, status.job("pooled").distinctMessageIds());
+        assertEquals(800, status.job("single").distinctMessageIds());
+        assertEquals(8, status.job("single").peakConnections(), "one connection per table without the pool");
+        int poolConnections = status.job("pooled").peakConnections();
+        assertTrue(poolConnections >= 1 && poolConnections <= 4, "pooled connections: " + poolConnections);
+      } finally {
+        pooled.forEach(StreamWriter::close);
+        single.forEach(StreamWriter::close);
+      }
+    }
+  }
+
+  @Test
+  void theQuotaSlowsAppendsInsteadOfFailingThem() throws Exception {
+    // 0.1 MB/s for 2 s windows: a 200 KB budget, then 10 KB/s.
+    EmulatorSettings tiny = EmulatorSettings.defaults().withLimits(0.1, 2, 1_000, EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES);
+    try (BigQueryEmulator server = start(tiny); OfficialClient bq = new OfficialClient(server)) {
+      String table = bq.createTable("quota");
+      try (StreamWriter writer = bq.writer(table + "/streams/_default", "q").build()) {
+        long started = System.nanoTime();
+        for (int i = 0; i < 25; i++) {
+          writer.append(OfficialClient.rows(i * 10L, 10, 1_000)).get();
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        assertTrue(seconds >= 0.4, "250 KB through a 200 KB budget must wait: " + seconds + " s");
+      }
+      EmulatorStatus status = server.status();
+      assertEquals(250, status.job("q").distinctMessageIds(), "throttled, never refused");
+      assertTrue(status.throttledAppends() > 0);
+    }
+  }
+}

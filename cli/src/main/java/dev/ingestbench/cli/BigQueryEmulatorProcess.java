@@ -1,0 +1,71 @@
+package dev.ingestbench.cli;
+
+import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The round's BigQuery emulator: one JVM shared by every consumer job, so connections, quota and
+ * per-table contention are counted across jobs as BigQuery counts them. Stopping it (closing its
+ * stdin) makes it write the timeline and connection files into the round's directory.
+ */
+final class BigQueryEmulatorProcess implements AutoCloseable {
+  private static final String MAIN = "dev.ingestbench.bigquery.BigQueryEmulatorCommand";
+  private static final long READY_SECONDS = 60;
+
+  /** Where the emulator listens: the Storage Write API (gRPC) and the REST API. */
+  record Address(String grpc, String rest) {}
+
+  private final ChildJvm jvm;
+  private final Address address;
+
+  private BigQueryEmulatorProcess(ChildJvm jvm, Address address) {
+    this.jvm = jvm;
+    this.address = address;
+  }
+
+  static BigQueryEmulatorProcess start(List<String> args, Path log) throws IOException, InterruptedException {
+    CompletableFuture<Address> ready = new CompletableFuture<>();
+    ChildJvm jvm = ChildJvm.startServer("bigquery-emulator", "1g", MAIN, args, log, line -> {
+      if (line.startsWith(BigQueryEmulatorCommand.READY_PREFIX)) {
+        String grpc = line.replaceAll(".* grpc=(\\S+).*", "$1");
+        String rest = line.replaceAll(".* rest=(\\S+).*", "$1");
+        ready.complete(new Address(grpc, rest));
+      }
+    });
+    try {
+      return new BigQueryEmulatorProcess(jvm, ready.get(READY_SECONDS, TimeUnit.SECONDS));
+    } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+      jvm.close();
+      throw new IOException("the BigQuery emulator did not start within " + READY_SECONDS + " s; see " + log, e);
+    }
+  }
+
+  Address address() {
+    return address;
+  }
+
+  long pid() {
+    return jvm.pid();
+  }
+
+  /** Stops the emulator and waits while it writes its files. */
+  @Override
+  public void close() throws IOException, InterruptedException {
+    try {
+      jvm.closeStdin();
+      OptionalInt exit = jvm.waitFor(60);
+      if (exit.isEmpty() || exit.getAsInt() != 0) {
+        System.out.println("[round] the BigQuery emulator did not stop cleanly (exit "
+            + (exit.isEmpty() ? "timeout" : exit.getAsInt()) + "); its files may be missing");
+      }
+    } finally {
+      jvm.close();
+    }
+  }
+}

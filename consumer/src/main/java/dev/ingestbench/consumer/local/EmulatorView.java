@@ -1,0 +1,20 @@
+package dev.ingestbench.consumer.local;
+
+import dev.ingestbench.contracts.EmulatorStatus;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** What a local run sees of the BigQuery emulator it writes to: its own job's verified counts. */
+public interface EmulatorView extends AutoCloseable {
+  /** The emulator's Storage Write API address (plaintext gRPC). */
+  String storageWriteEndpoint();
+
+  /** This consumer's job as the emulator has verified it so far. */
+  EmulatorStatus.Job job() throws IOException;
+
+  /** The emulator's files for a run directory; only an emulator this run owns writes them. */
+  void writeFiles(Path dir) throws IOException;
+
+  @Override
+  void close();
+}

@@ -1,0 +1,50 @@
+package dev.ingestbench.consumer.local;
+
+import dev.ingestbench.bigquery.BigQueryEmulator;
+import dev.ingestbench.bigquery.EmulatorSettings;
+import dev.ingestbench.contracts.EmulatorStatus;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.beam.sdk.io.gcp.bigquery.BigQueryOptions;
+
+/**
+ * {@code --sink=local}: a BigQuery emulator on loopback ports inside the consumer's JVM, with
+ * BigQuery's default limits. Rows still travel through the real client and gRPC; only the server
+ * shares the process.
+ */
+public final class InProcessEmulator implements EmulatorView {
+  private final BigQueryEmulator server;
+  private final String job;
+
+  private InProcessEmulator(BigQueryEmulator server, String job) {
+    this.server = server;
+    this.job = job;
+  }
+
+  /** Starts the emulator and points {@code options}' {@code --bigQueryEndpoint} at it. */
+  public static InProcessEmulator start(BigQueryOptions options, String job) throws IOException {
+    BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults());
+    options.setBigQueryEndpoint(server.restUrl());
+    return new InProcessEmulator(server, job);
+  }
+
+  @Override
+  public String storageWriteEndpoint() {
+    return server.grpcAddress();
+  }
+
+  @Override
+  public EmulatorStatus.Job job() {
+    return server.status().job(job);
+  }
+
+  @Override
+  public void writeFiles(Path dir) throws IOException {
+    server.writeFiles(dir);
+  }
+
+  @Override
+  public void close() {
+    server.close();
+  }
+}

@@ -1,0 +1,58 @@
+package dev.ingestbench.consumer.local;
+
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.RunJson;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * {@code --sink=emulator}: a BigQuery emulator another process runs (a round's, or {@code ingestbench
+ * bigquery-emulator}), read through its status endpoint. It writes its own files when it stops.
+ */
+public final class RemoteEmulator implements EmulatorView {
+  private final String storageWriteEndpoint;
+  private final URI status;
+  private final String job;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  public RemoteEmulator(String storageWriteEndpoint, String restUrl, String job) {
+    this.storageWriteEndpoint = storageWriteEndpoint;
+    this.status = URI.create(restUrl.replaceAll("/+$", "") + EmulatorStatus.PATH);
+    this.job = job;
+  }
+
+  @Override
+  public String storageWriteEndpoint() {
+    return storageWriteEndpoint;
+  }
+
+  @Override
+  public EmulatorStatus.Job job() throws IOException {
+    try {
+      HttpResponse<String> response =
+          http.send(HttpRequest.newBuilder(status).timeout(Duration.ofSeconds(10)).build(),
+              HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200) {
+        throw new IOException("the BigQuery emulator at " + status + " answered " + response.statusCode());
+      }
+      return RunJson.fromJson(response.body(), EmulatorStatus.class).job(job);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while asking " + status, e);
+    } catch (java.net.ConnectException e) {
+      throw new IOException("no BigQuery emulator answers at " + status
+          + ": start one with `ingestbench bigquery-emulator`, or check --bigQueryEndpoint", e);
+    }
+  }
+
+  @Override
+  public void writeFiles(Path dir) {}
+
+  @Override
+  public void close() {}
+}
