@@ -87,9 +87,6 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       }
       decoder = new RowDecoder(schema, stream.table.isDeadLetterTable());
     }
-    if (service.faults.dropNow()) {
-      throw new DroppedException();
-    }
     if (service.faults.failNow()) {
       throw new WriteApiException(service.faults.failCode(), null, streamName,
           "injected fault: " + service.faults.failCode() + " for this append");
@@ -135,6 +132,11 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     long offset = request.hasOffset() ? request.getOffset().getValue() : -1;
     long at = stream.append(offset, new VisibleRows(job, eventIndexes, publishMicros, errors, count), service.verification);
     service.recordAppended(job, stream, count, bytes);
+    if (service.faults.dropNow()) {
+      // The rows are written but the answer is lost with the connection: the writer cannot tell,
+      // and retries (at-least-once: duplicates; exactly-once: the offset already exists).
+      throw new DroppedException();
+    }
     AppendRowsResponse.Builder response = AppendRowsResponse.newBuilder().setWriteStream(streamName);
     if (offset >= 0) {
       response.getAppendResultBuilder().setOffset(Int64Value.of(at));

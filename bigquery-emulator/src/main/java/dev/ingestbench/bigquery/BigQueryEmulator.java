@@ -116,7 +116,8 @@ public final class BigQueryEmulator implements AutoCloseable {
     Connections connections = service.connections;
     return new EmulatorStatus(grpcAddress(), restUrl(), startedAt.toString(), connections.open(),
         connections.peak(), connections.opened(), connections.refused(), service.appendRequests(),
-        service.quota.throttledAppends(), service.quota.throttledSeconds(), jobs);
+        service.quota.throttledAppends(), service.quota.throttledSeconds(), jobs,
+        settings.quotaMbPerSecond(), settings.quotaWindowSeconds(), settings.maxConnections());
   }
 
   /**

@@ -12,8 +12,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * <ul>
  *   <li>{@code unavailable=F} / {@code internal=F}: answer a fraction F of appends with that error
  *       (nothing is appended; the writer must retry);
- *   <li>{@code drop=F}: end the AppendRows stream (UNAVAILABLE) on a fraction F of appends, leaving
- *       the request unanswered, as a broken connection does;
+ *   <li>{@code drop=F}: on a fraction F of appends, write the rows and then end the AppendRows
+ *       stream (UNAVAILABLE) without answering, as a connection that breaks after the service
+ *       committed does: the writer cannot know its rows landed;
  *   <li>{@code drain-at=S}: S seconds after the first append, close every open connection at once
  *       (UNAVAILABLE, "connection is draining"), as the real service does when a server drains.
  * </ul>

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.publisher.PublishSettings;
@@ -84,6 +85,8 @@ class DocumentedCommandsTest {
       new RoundPlan(round); // throws on any flag a process of the round would refuse
     } else if (command instanceof ConsumeCommand consume) {
       ConsumerConfig.from(ConsumerPipeline.parse(consume.beamArgs.toArray(new String[0])));
+    } else if (command instanceof BigQueryEmulatorCommand bigQuery) {
+      bigQuery.settings(); // limits and faults checked as the server checks them
     } else if (command instanceof PublishCommand publish) {
       PublishSettings.from(PublisherPipeline.parse(publish.beamArgs.toArray(new String[0])));
     }

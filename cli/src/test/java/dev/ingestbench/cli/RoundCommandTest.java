@@ -35,6 +35,39 @@ class RoundCommandTest {
     assertTrue(Files.readString(out.resolve("report.md")).contains("## Verification"));
     assertTrue(Files.readString(out.resolve("write_api_timeline.csv")).startsWith("start_timestamp,"));
     assertTrue(Files.exists(out.resolve("throughput.svg")));
+    assertTrue(s.get("peak_connections").asInt() >= 1, "the BigQuery emulator counted the consumer's connections");
+    assertTrue(Files.exists(out.resolve("connections.svg")));
+  }
+
+  @Test
+  void twoJobsWriteOneTableThroughOneEmulatorAndAreVerifiedApart(@TempDir Path out) throws Exception {
+    int exit = IngestbenchCommand.commandLine().execute(
+        "round", "--out", out.toString(), "--jobs", "2", "--messages", "10000", "--live-messages", "0",
+        "--write-method", "at-least-once", "--heap", "768m", "--timeout", "300");
+    assertEquals(0, exit, "round exit code");
+    JsonNode all = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    assertEquals(2, all.get("jobs").asInt());
+    assertEquals(20_000, all.get("distinct_message_ids").asLong(), "each job wrote every message");
+    assertEquals(0, all.get("lost").asLong());
+    for (String job : new String[] {"job-1", "job-2"}) {
+      JsonNode one = new ObjectMapper().readTree(out.resolve(job).resolve("summary.json").toFile());
+      assertEquals(10_000, one.get("distinct_message_ids").asLong(), job);
+      assertEquals(0, one.get("duplicates").asLong(), job + ": the other job's rows are not its duplicates");
+      assertTrue(Files.readString(out.resolve(job).resolve("write_api_timeline.csv")).contains(",taxi_rides,DEFAULT,OK,"));
+    }
+    String connections = Files.readString(out.resolve("concurrent_connections.csv"));
+    assertTrue(connections.contains(",job-1,") && connections.contains(",job-2,"), "connections counted per job");
+  }
+
+  @Test
+  void limitsAndFaultsAreCheckedBeforeAnythingStarts() {
+    StringWriter err = new StringWriter();
+    CommandLine cli = IngestbenchCommand.commandLine();
+    cli.setErr(new PrintWriter(err));
+    assertEquals(ExitCodes.USAGE, cli.execute("round", "--fault", "explode=1"));
+    assertTrue(err.toString().contains("--fault explode=1 is not a fault"), err.toString());
+    assertEquals(ExitCodes.USAGE, cli.execute("round", "--jobs", "2", "--sink", "in-process"));
+    assertTrue(err.toString().contains("needs --sink emulator"), err.toString());
   }
 
   @Test

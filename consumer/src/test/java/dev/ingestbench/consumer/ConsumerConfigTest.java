@@ -25,6 +25,10 @@ class ConsumerConfigTest {
     return PipelineOptionsFactory.fromArgs(flags.values().toArray(new String[0])).as(ConsumerOptions.class);
   }
 
+  private static ConsumerConfig config(String... extra) {
+    return ConsumerConfig.from(options(extra));
+  }
+
   private static String failure(String... extra) {
     return assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.from(options(extra))).getMessage();
   }
@@ -96,7 +100,19 @@ class ConsumerConfigTest {
     assertTrue(failure("--writeMethod=sometimes").contains("use exactly-once (or STORAGE_WRITE_API) or at-least-once"));
     assertTrue(failure("--rowFormat=xml").contains("json-column, typed"));
     assertTrue(failure("--source=kafka").contains("pubsub, synthetic"));
-    assertTrue(failure("--sink=s3").contains("auto, local, bigquery"));
+    assertTrue(failure("--sink=s3").contains("auto, local, emulator, bigquery"));
+  }
+
+  @Test
+  void theSinkFollowsTheEmulatorsAddressesAndRefusesHalfOfThem() {
+    assertEquals(SinkKind.LOCAL, config().sink());
+    assertEquals(SinkKind.LOCAL, config("--sink=in-process").sink());
+    ConsumerConfig shared = config("--storageWriteEndpoint=127.0.0.1:9060", "--bigQueryEndpoint=http://127.0.0.1:9050");
+    assertEquals(SinkKind.EMULATOR, shared.sink());
+    assertEquals("127.0.0.1:9060", shared.storageWriteEndpoint());
+    assertTrue(failure("--sink=emulator").contains("--storageWriteEndpoint=HOST:PORT and --bigQueryEndpoint"));
+    assertTrue(failure("--storageWriteEndpoint=127.0.0.1:9060").contains("--bigQueryEndpoint"));
+    assertTrue(failure("--sink=local", "--storageWriteEndpoint=127.0.0.1:9060").contains("only for --sink=emulator"));
   }
 
   @Test

@@ -15,6 +15,8 @@ import java.util.List;
  * @param connectionsRefused AppendRows streams refused because {@code --max-connections} were open
  * @param throttledAppends appends the throughput quota delayed
  * @param throttledSeconds total delay those appends waited
+ * @param quotaMbPerSecond the throughput quota it enforced (0: none)
+ * @param maxConnections the connection limit it enforced
  */
 public record EmulatorStatus(
     String grpcAddress,
@@ -27,7 +29,10 @@ public record EmulatorStatus(
     long appendRequests,
     long throttledAppends,
     double throttledSeconds,
-    List<Job> jobs) {
+    List<Job> jobs,
+    double quotaMbPerSecond,
+    double quotaWindowSeconds,
+    int maxConnections) {
 
   /** The HTTP path of the status on the server's REST port. */
   public static final String PATH = "/ingestbench/v1/status";

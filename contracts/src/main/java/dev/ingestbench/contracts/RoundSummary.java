@@ -57,7 +57,8 @@ public record RoundSummary(
     int peakConnections,
     Long connectionsRefused,
     Long throttledAppends,
-    Double throttledSeconds) {
+    Double throttledSeconds,
+    java.util.List<String> diagnosis) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

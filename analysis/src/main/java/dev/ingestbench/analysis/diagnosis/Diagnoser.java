@@ -60,7 +60,7 @@ public final class Diagnoser {
             "mean %.1f MB/s ≥ %.0f%% of ~%.0f MB/s", p.mbPerSecond().mean(), 100 * QUOTA_NEAR, QUOTA_MB_PER_SECOND)));
       }
     }
-    int sawteeth = sawteeth(perMinute);
+    int sawteeth = sawteeth(perMinute, QUOTA_MB_PER_SECOND);
     if (sawteeth >= 2) {
       verdicts.add(new Verdict("Throttled by the regional throughput quota (sawtooth)", String.format(Locale.ROOT,
           "%d times a minute above %.0f MB/s was followed by one below %.0f MB/s", sawteeth,
@@ -101,11 +101,15 @@ public final class Diagnoser {
     return verdicts;
   }
 
-  private static int sawteeth(Timeline perMinute) {
+  /**
+   * How often a bucket above 80% of {@code quotaMbPerSecond} is followed by a bucket below half of
+   * it that still wrote rows: the quota's sawtooth (bursts, then throttled appends).
+   */
+  public static int sawteeth(Timeline timeline, double quotaMbPerSecond) {
     int count = 0;
-    List<Bucket> b = perMinute.buckets();
+    List<Bucket> b = timeline.buckets();
     for (int i = 1; i < b.size(); i++) {
-      if (b.get(i - 1).mbPerSecond() > 0.8 * QUOTA_MB_PER_SECOND && b.get(i).mbPerSecond() < 0.5 * QUOTA_MB_PER_SECOND
+      if (b.get(i - 1).mbPerSecond() > 0.8 * quotaMbPerSecond && b.get(i).mbPerSecond() < 0.5 * quotaMbPerSecond
           && b.get(i).rows() > 0) {
         count++;
       }

@@ -148,6 +148,11 @@ public final class RoundMarkdown {
     md.append("\n</details>\n\n");
 
     connections(md, a);
+    md.append("## Diagnosis\n\n| Verdict | Evidence |\n|:---|:---|\n");
+    for (dev.ingestbench.analysis.diagnosis.Verdict v : RoundDiagnosis.of(a)) {
+      md.append("| ").append(v.verdict()).append(" | ").append(v.evidence()).append(" |\n");
+    }
+    md.append('\n');
     md.append("## CPU utilisation\n\n![cpu](").append(RunFiles.CPU_CHART).append(")\n\n");
     md.append("| Minute (UTC) | Consumer CPU-sec | Seconds sampled | Utilisation |\n|:---|---:|---:|---:|\n");
     List<CpuSamplesCsv.Sample> cpu = a.cpu();

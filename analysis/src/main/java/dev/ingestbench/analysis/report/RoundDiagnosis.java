@@ -1,0 +1,49 @@
+package dev.ingestbench.analysis.report;
+
+import dev.ingestbench.analysis.diagnosis.Diagnoser;
+import dev.ingestbench.analysis.diagnosis.Verdict;
+import dev.ingestbench.contracts.EmulatorStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The bottleneck a local round shows, judged against the limits its BigQuery emulator enforced
+ * (which a round may have lowered) rather than BigQuery's defaults: the same rules as {@link
+ * Diagnoser}, on per-second buckets, since a local round's quota window is seconds, not minutes.
+ */
+final class RoundDiagnosis {
+  private RoundDiagnosis() {}
+
+  static List<Verdict> of(RoundAnalysis a) {
+    List<Verdict> verdicts = new ArrayList<>();
+    if (!Double.isNaN(a.steadyCpuUtilisation()) && a.steadyCpuUtilisation() >= Diagnoser.CPU_BOUND) {
+      verdicts.add(new Verdict("CPU-bound", String.format(Locale.ROOT,
+          "consumer CPU %.0f%% of %d vCPUs over the steady window (≥ %.0f%%)",
+          100 * a.steadyCpuUtilisation(), a.vcpus(), 100 * Diagnoser.CPU_BOUND)));
+    }
+    if (a.emulator().isPresent()) {
+      EmulatorStatus e = a.emulator().get();
+      int sawteeth = e.quotaMbPerSecond() > 0 ? Diagnoser.sawteeth(a.perSecond(), e.quotaMbPerSecond()) : 0;
+      if (sawteeth >= 2 || e.throttledAppends() > 0) {
+        verdicts.add(new Verdict(
+            sawteeth >= 2 ? "Throttled by the regional throughput quota (sawtooth)" : "Reached the regional throughput quota",
+            String.format(Locale.ROOT,
+                "%d times a second above %.2f MB/s was followed by one below %.2f MB/s (quota %.2f MB/s per %.0f s"
+                    + " window); the emulator slowed %,d appends by %.1f s in all, refused none",
+                sawteeth, 0.8 * e.quotaMbPerSecond(), 0.5 * e.quotaMbPerSecond(), e.quotaMbPerSecond(),
+                e.quotaWindowSeconds(), e.throttledAppends(), e.throttledSeconds())));
+      }
+      if (e.connectionsRefused() > 0 || e.peakConnections() >= Diagnoser.CONNECTIONS_NEAR * e.maxConnections()) {
+        verdicts.add(new Verdict("At the concurrent-connection limit", String.format(Locale.ROOT,
+            "peak %,d open AppendRows streams of %,d allowed; %,d refused with RESOURCE_EXHAUSTED",
+            e.peakConnections(), e.maxConnections(), e.connectionsRefused())));
+      }
+    }
+    if (verdicts.isEmpty()) {
+      verdicts.add(new Verdict("No bottleneck signal", "consumer CPU below " + (int) (100 * Diagnoser.CPU_BOUND)
+          + "%, no quota throttling, connections below the limit"));
+    }
+    return verdicts;
+  }
+}
