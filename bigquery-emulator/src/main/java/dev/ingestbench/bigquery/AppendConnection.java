@@ -88,6 +88,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       decoder = new RowDecoder(schema, stream.table.isDeadLetterTable());
     }
     if (service.faults.failNow()) {
+      service.faultsInjected.incrementAndGet();
       throw new WriteApiException(service.faults.failCode(), null, streamName,
           "injected fault: " + service.faults.failCode() + " for this append");
     }
@@ -133,6 +134,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     long at = stream.append(offset, new VisibleRows(job, eventIndexes, publishMicros, errors, count), service.verification);
     service.recordAppended(job, stream, count, bytes);
     if (service.faults.dropNow()) {
+      service.faultsInjected.incrementAndGet();
       // The rows are written but the answer is lost with the connection: the writer cannot tell,
       // and retries (at-least-once: duplicates; exactly-once: the offset already exists).
       throw new DroppedException();

@@ -39,7 +39,6 @@ public final class BigQueryEmulator implements AutoCloseable {
   private final ExecutorService restExecutor = Executors.newFixedThreadPool(4, daemon("bigquery-emulator-rest"));
   private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(daemon("bigquery-emulator-tick"));
   private final Instant startedAt = Instant.now();
-  private boolean drained;
 
   private BigQueryEmulator(EmulatorSettings settings) throws IOException {
     this.settings = settings.validate();
@@ -66,6 +65,10 @@ public final class BigQueryEmulator implements AutoCloseable {
     rest.setExecutor(restExecutor);
     rest.start();
     ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+    double drainAt = settings.faults().drainAtSeconds();
+    if (drainAt >= 0) {
+      service.onFirstAppend(() -> ticker.schedule(this::drain, (long) (drainAt * 1e9), TimeUnit.NANOSECONDS));
+    }
   }
 
   /** Starts a server with {@code settings}; ports 0 pick free ones. */
@@ -87,19 +90,18 @@ public final class BigQueryEmulator implements AutoCloseable {
     return settings;
   }
 
-  /** Once a second: connection counts for the chart, and the drain fault when it is due. */
+  /** Once a second: connection counts for the chart. */
   private void tick() {
     try {
       service.connections.tick();
-      long first = service.firstAppendNanos();
-      if (!drained && settings.faults().drainAtSeconds() >= 0 && first != Long.MIN_VALUE
-          && System.nanoTime() - first >= settings.faults().drainAtSeconds() * 1e9) {
-        drained = true;
-        LOG.info("Injected fault: draining, closed {} open connections", service.drainAll());
-      }
     } catch (RuntimeException e) {
       LOG.warn("BigQuery emulator tick failed: {}", e.toString());
     }
+  }
+
+  /** The drain fault: every open connection closed at once. */
+  private void drain() {
+    LOG.info("Injected fault: draining, closed {} open connections", service.drainAll());
   }
 
   /** Every job's verification, connections and throttling, as served at {@link EmulatorStatus#PATH}. */
@@ -117,7 +119,8 @@ public final class BigQueryEmulator implements AutoCloseable {
     return new EmulatorStatus(grpcAddress(), restUrl(), startedAt.toString(), connections.open(),
         connections.peak(), connections.opened(), connections.refused(), service.appendRequests(),
         service.quota.throttledAppends(), service.quota.throttledSeconds(), jobs,
-        settings.quotaMbPerSecond(), settings.quotaWindowSeconds(), settings.maxConnections());
+        settings.quotaMbPerSecond(), settings.quotaWindowSeconds(), settings.maxConnections(),
+        service.faultsInjected.get());
   }
 
   /**

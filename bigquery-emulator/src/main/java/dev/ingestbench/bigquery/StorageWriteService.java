@@ -51,7 +51,9 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   private final Map<String, WriteStreamState> streams = new ConcurrentHashMap<>();
   private final Set<AppendConnection> open = ConcurrentHashMap.newKeySet();
   private final AtomicLong appendRequests = new AtomicLong();
+  final AtomicLong faultsInjected = new AtomicLong();
   private final AtomicLong firstAppendNanos = new AtomicLong(Long.MIN_VALUE);
+  private volatile Runnable onFirstAppend = () -> {};
 
   StorageWriteService(EmulatorSettings settings, Tables tables) {
     this.settings = settings;
@@ -175,6 +177,7 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   /** Ends every open connection at once, as a draining server does. */
   int drainAll() {
     List<AppendConnection> all = new ArrayList<>(open);
+    faultsInjected.addAndGet(all.size());
     all.forEach(c -> c.fail(Status.UNAVAILABLE.withDescription("Connection is draining: the server is restarting")));
     return all.size();
   }
@@ -212,16 +215,18 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
 
   private void noteAppend() {
     appendRequests.incrementAndGet();
-    firstAppendNanos.compareAndSet(Long.MIN_VALUE, System.nanoTime());
+    if (firstAppendNanos.compareAndSet(Long.MIN_VALUE, System.nanoTime())) {
+      onFirstAppend.run();
+    }
+  }
+
+  /** Runs once, at the first append (where the drain fault's clock starts). */
+  void onFirstAppend(Runnable action) {
+    this.onFirstAppend = action;
   }
 
   long appendRequests() {
     return appendRequests.get();
-  }
-
-  /** Nanos (System.nanoTime) of the first append; Long.MIN_VALUE before it. */
-  long firstAppendNanos() {
-    return firstAppendNanos.get();
   }
 
   void setLocation(String location) {

@@ -17,6 +17,8 @@ import java.util.List;
  * @param throttledSeconds total delay those appends waited
  * @param quotaMbPerSecond the throughput quota it enforced (0: none)
  * @param maxConnections the connection limit it enforced
+ * @param faultsInjected appends failed, streams dropped and connections drained on purpose ({@code
+ *     --fault})
  */
 public record EmulatorStatus(
     String grpcAddress,
@@ -32,7 +34,8 @@ public record EmulatorStatus(
     List<Job> jobs,
     double quotaMbPerSecond,
     double quotaWindowSeconds,
-    int maxConnections) {
+    int maxConnections,
+    long faultsInjected) {
 
   /** The HTTP path of the status on the server's REST port. */
   public static final String PATH = "/ingestbench/v1/status";

@@ -42,13 +42,13 @@ class EmulatorFaultsTest {
 
   @ParameterizedTest(name = "{0} under {1}")
   @CsvSource({
-    "exactly-once, unavailable=0.02",
-    "at-least-once, unavailable=0.02",
-    "exactly-once, internal=0.02",
-    "exactly-once, drop=0.02",
-    "at-least-once, drop=0.02",
-    "exactly-once, drain-at=1",
-    "at-least-once, drain-at=1",
+    "exactly-once, unavailable=0.3",
+    "at-least-once, unavailable=0.3",
+    "exactly-once, internal=0.3",
+    "exactly-once, drop=0.3",
+    "at-least-once, drop=0.1",
+    "exactly-once, drain-at=0.3",
+    "at-least-once, drain-at=0.3",
   })
   void everyMessageArrivesAndDuplicatesAreCounted(String writeMethod, String fault) throws Exception {
     String name = writeMethod.replace("-", "") + fault.replaceAll("[^a-z0-9]", "");
@@ -69,6 +69,7 @@ class EmulatorFaultsTest {
       EmulatorStatus status = server.status();
       EmulatorStatus.Job written = status.job(name);
       assertTrue(result.complete(), result.stopReason());
+      assertTrue(status.faultsInjected() > 0, "the fault happened");
       assertEquals(MESSAGES, written.distinctMessageIds(), "no message lost");
       assertEquals(written.rowsWritten() - written.distinctMessageIds(), written.duplicates(),
           "every extra row is counted as a duplicate");
