@@ -3,7 +3,7 @@ package dev.ingestbench.bigquery;
 import io.grpc.Status;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Failures the server injects on purpose, to show what each write method does when BigQuery
@@ -18,8 +18,22 @@ import java.util.concurrent.ThreadLocalRandom;
  *   <li>{@code drain-at=S}: S seconds after the first append, close every open connection at once
  *       (UNAVAILABLE, "connection is draining"), as the real service does when a server drains.
  * </ul>
+ *
+ * <p>Fractions are exact and evenly spaced, not random (with F = 0.25 every fourth append), so a
+ * round with faults is as reproducible as one without.
  */
-record Faults(double failFraction, Status.Code failCode, double dropFraction, double drainAtSeconds) {
+record Faults(
+    double failFraction,
+    Status.Code failCode,
+    double dropFraction,
+    double drainAtSeconds,
+    AtomicLong failChecks,
+    AtomicLong dropChecks) {
+
+  Faults(double failFraction, Status.Code failCode, double dropFraction, double drainAtSeconds) {
+    this(failFraction, failCode, dropFraction, drainAtSeconds, new AtomicLong(), new AtomicLong());
+  }
+
   static final Faults NONE = new Faults(0, Status.Code.OK, 0, -1);
 
   static Faults parse(List<String> specs) {
@@ -65,10 +79,19 @@ record Faults(double failFraction, Status.Code failCode, double dropFraction, do
   }
 
   boolean failNow() {
-    return failFraction > 0 && ThreadLocalRandom.current().nextDouble() < failFraction;
+    return due(failFraction, failChecks);
   }
 
   boolean dropNow() {
-    return dropFraction > 0 && ThreadLocalRandom.current().nextDouble() < dropFraction;
+    return due(dropFraction, dropChecks);
+  }
+
+  /** True for the appends where floor(n * fraction) steps up: exactly that fraction, evenly spaced. */
+  private static boolean due(double fraction, AtomicLong checks) {
+    if (fraction <= 0) {
+      return false;
+    }
+    long n = checks.incrementAndGet();
+    return Math.floor(n * fraction) > Math.floor((n - 1) * fraction);
   }
 }

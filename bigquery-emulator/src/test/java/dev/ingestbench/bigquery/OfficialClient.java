@@ -24,21 +24,25 @@ final class OfficialClient implements AutoCloseable {
   static final String PROJECT = "my-project";
   static final String DATASET = "demo";
 
-  final BigQueryEmulator server;
+  final String restUrl;
   final InstantiatingGrpcChannelProvider channels;
   final BigQueryWriteClient client;
 
   OfficialClient(BigQueryEmulator server) throws IOException {
-    this.server = server;
+    this(server.grpcAddress(), server.restUrl());
+  }
+
+  OfficialClient(String grpcAddress, String restUrl) throws IOException {
+    this.restUrl = restUrl;
     this.channels =
         InstantiatingGrpcChannelProvider.newBuilder()
-            .setEndpoint(server.grpcAddress())
+            .setEndpoint(grpcAddress)
             .setChannelConfigurator(ManagedChannelBuilder::usePlaintext)
             .build();
     this.client =
         BigQueryWriteClient.create(
             BigQueryWriteSettings.newBuilder()
-                .setEndpoint(server.grpcAddress())
+                .setEndpoint(grpcAddress)
                 .setCredentialsProvider(NoCredentialsProvider.create())
                 .setTransportChannelProvider(channels)
                 .build());
@@ -55,7 +59,7 @@ final class OfficialClient implements AutoCloseable {
     String body = "{\"tableReference\":{\"projectId\":\"" + PROJECT + "\",\"datasetId\":\"" + DATASET
         + "\",\"tableId\":\"" + table + "\"},\"schema\":{\"fields\":[" + fields + "]}}";
     HttpResponse<String> response = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create(server.restUrl() + "/bigquery/v2/projects/" + PROJECT + "/datasets/" + DATASET + "/tables"))
+        HttpRequest.newBuilder(URI.create(restUrl + "/bigquery/v2/projects/" + PROJECT + "/datasets/" + DATASET + "/tables"))
             .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
         HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {

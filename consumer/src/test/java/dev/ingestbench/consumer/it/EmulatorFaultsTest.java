@@ -42,13 +42,13 @@ class EmulatorFaultsTest {
 
   @ParameterizedTest(name = "{0} under {1}")
   @CsvSource({
-    "exactly-once, unavailable=0.3",
-    "at-least-once, unavailable=0.3",
-    "exactly-once, internal=0.3",
-    "exactly-once, drop=0.3",
-    "at-least-once, drop=0.1",
-    "exactly-once, drain-at=0.3",
-    "at-least-once, drain-at=0.3",
+    "exactly-once, unavailable=0.25",
+    "at-least-once, unavailable=0.25",
+    "exactly-once, internal=0.25",
+    "exactly-once, drop=0.25",
+    "at-least-once, drop=0.25",
+    "exactly-once, drain-at=0.25",
+    "at-least-once, drain-at=0.25",
   })
   void everyMessageArrivesAndDuplicatesAreCounted(String writeMethod, String fault) throws Exception {
     String name = writeMethod.replace("-", "") + fault.replaceAll("[^a-z0-9]", "");

@@ -1,0 +1,119 @@
+package dev.ingestbench.bigquery;
+
+import com.google.api.core.ApiFuture;
+import com.google.cloud.bigquery.storage.v1.AppendRowsResponse;
+import com.google.cloud.bigquery.storage.v1.ProtoRows;
+import com.google.cloud.bigquery.storage.v1.StreamWriter;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * How many rows the emulator takes per CPU-second of its own process: a benchmark, not a test.
+ * Starts the server as its own JVM, appends 500-byte rows to the default stream of one table from
+ * several official-client writers at once, and divides the rows by the server process's CPU time
+ * (from /proc) over the run.
+ *
+ * <pre>
+ * ./mvnw -q -pl bigquery-emulator test-compile exec:java -Dexec.classpathScope=test \
+ *     -Dexec.mainClass=dev.ingestbench.bigquery.AppendThroughputBenchmark -Dexec.args="2000000 4"
+ * </pre>
+ */
+public final class AppendThroughputBenchmark {
+  private static final int ROWS_PER_APPEND = 1_000;
+  private static final int IN_FLIGHT = 8;
+
+  public static void main(String[] args) throws Exception {
+    long rows = args.length > 0 ? Long.parseLong(args[0]) : 2_000_000;
+    int writers = args.length > 1 ? Integer.parseInt(args[1]) : 4;
+    Process server = new ProcessBuilder(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-XX:+UseParallelGC",
+            "-cp", System.getProperty("java.class.path"), BigQueryEmulatorCommand.class.getName(),
+            "--port=0", "--rest-port=0", "--exit-on-stdin-eof")
+        .redirectErrorStream(true).start();
+    try {
+      String grpc = null;
+      String rest = null;
+      BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+      for (String line; (line = out.readLine()) != null; ) {
+        if (line.startsWith(BigQueryEmulatorCommand.READY_PREFIX)) {
+          grpc = line.replaceAll(".* grpc=(\\S+).*", "$1");
+          rest = line.replaceAll(".* rest=(\\S+).*", "$1");
+          break;
+        }
+      }
+      run(server.pid(), grpc, rest, rows, writers);
+    } finally {
+      server.getOutputStream().close();
+      server.waitFor();
+    }
+  }
+
+  private static void run(long pid, String grpc, String rest, long rows, int writers) throws Exception {
+    try (OfficialClient bq = new OfficialClient(grpc, rest)) {
+      String table = bq.createTable("bench");
+      ProtoRows batch = OfficialClient.rows(0, ROWS_PER_APPEND, 430); // ~500 B per serialized row
+      long appends = rows / ROWS_PER_APPEND;
+      // Warm up both JVMs, then measure.
+      drive(bq, table, writers, Math.max(appends / 10, writers), batch);
+      double cpuBefore = cpuSeconds(pid);
+      long start = System.nanoTime();
+      long sent = drive(bq, table, writers, appends, batch);
+      double wall = (System.nanoTime() - start) / 1e9;
+      double cpu = cpuSeconds(pid) - cpuBefore;
+      long sentRows = sent * ROWS_PER_APPEND;
+      System.out.printf(Locale.ROOT,
+          "%,d rows of %d B in %.1f s wall (%,.0f rows/s) by %d writers; server CPU %.1f s = %,.0f rows per server"
+              + " CPU-second (%.2f µs/row); %d vCPUs shared by client and server%n",
+          sentRows, batch.getSerializedRows(0).size(), wall, sentRows / wall, writers, cpu, sentRows / cpu,
+          cpu / sentRows * 1e6, Runtime.getRuntime().availableProcessors());
+    }
+  }
+
+  /** {@code appends} appends spread over {@code writers} writers, each keeping IN_FLIGHT open. */
+  private static long drive(OfficialClient client, String table, int writers, long appends, ProtoRows batch)
+      throws Exception {
+    AtomicLong remaining = new AtomicLong(appends);
+    CountDownLatch done = new CountDownLatch(writers);
+    List<Thread> threads = new ArrayList<>();
+    for (int w = 0; w < writers; w++) {
+      Thread t = new Thread(() -> {
+        try (StreamWriter writer = client.writer(table + "/streams/_default", "bench").build()) {
+          ArrayDeque<ApiFuture<AppendRowsResponse>> pending = new ArrayDeque<>();
+          while (remaining.getAndDecrement() > 0) {
+            pending.add(writer.append(batch));
+            if (pending.size() >= IN_FLIGHT) {
+              pending.removeFirst().get();
+            }
+          }
+          for (ApiFuture<AppendRowsResponse> f : pending) {
+            f.get();
+          }
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        } finally {
+          done.countDown();
+        }
+      });
+      threads.add(t);
+      t.start();
+    }
+    done.await();
+    return appends;
+  }
+
+  /** utime + stime of process {@code pid}, in seconds (Linux). */
+  private static double cpuSeconds(long pid) throws Exception {
+    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0;
+  }
+}

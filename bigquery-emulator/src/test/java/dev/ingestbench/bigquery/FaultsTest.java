@@ -1,0 +1,41 @@
+package dev.ingestbench.bigquery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.grpc.Status;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FaultsTest {
+  @Test
+  void fractionsAreExactAndEvenlySpaced() {
+    Faults faults = Faults.parse(List.of("unavailable=0.25", "drop=0.1"));
+    assertEquals(Status.Code.UNAVAILABLE, faults.failCode());
+    int failed = 0;
+    int dropped = 0;
+    StringBuilder pattern = new StringBuilder();
+    for (int i = 0; i < 100; i++) {
+      boolean fail = faults.failNow();
+      failed += fail ? 1 : 0;
+      dropped += faults.dropNow() ? 1 : 0;
+      if (i < 8) {
+        pattern.append(fail ? 'x' : '.');
+      }
+    }
+    assertEquals(25, failed);
+    assertEquals(10, dropped);
+    assertEquals("...x...x", pattern.toString());
+  }
+
+  @Test
+  void badFaultsNameTheFix() {
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("explode=1")))
+        .getMessage().contains("use unavailable=F, internal=F, drop=F"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drop=2")))
+        .getMessage().contains("between 0 and 1"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drain-at=soon")))
+        .getMessage().contains("'soon' is not a number"));
+  }
+}
