@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer.rows;
 
+import dev.ingestbench.contracts.RowKeyColumns;
 import com.google.api.services.bigquery.model.TableFieldSchema;
 import com.google.api.services.bigquery.model.TableSchema;
 import java.util.ArrayList;
@@ -11,14 +12,14 @@ public final class RowSchemas {
   public static final String SUBSCRIPTION_NAME = "subscription_name";
   public static final String MESSAGE_ID = "message_id";
   /** The publisher's event index: lets a table be checked for loss and duplicates with one query. */
-  public static final String EVENT_INDEX = "event_index";
-  public static final String PUBLISH_TIME = "publish_time";
+  public static final String EVENT_INDEX = RowKeyColumns.EVENT_INDEX;
+  public static final String PUBLISH_TIME = RowKeyColumns.PUBLISH_TIME;
   public static final String PROCESSING_TIME = "processing_time";
   public static final String ATTRIBUTES = "attributes";
   public static final String PAYLOAD = "payload";
   public static final String FAILED_AT = "failed_at";
   public static final String ERROR_STAGE = "error_stage";
-  public static final String ERROR = "error";
+  public static final String ERROR = RowKeyColumns.ERROR;
 
   private RowSchemas() {}
 
