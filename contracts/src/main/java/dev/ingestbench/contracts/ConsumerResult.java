@@ -18,7 +18,9 @@ import java.util.List;
  * @param liveLatency of the messages published after the consumer had caught up; null when none were
  * @param backlogLatency of the messages published before that: how long they waited
  * @param caughtUpAt when the consumer had caught up ({@link #CATCH_UP_LAG_SECONDS}); null if never
- * @param peakAppendClients most append clients open at once (the local stand-in for connections)
+ * @param peakAppendClients most AppendRows streams (connections) open at once, as the BigQuery
+ *     emulator counted them for this job; for a multi-job round, across all jobs
+ * @param appendClientsCreated AppendRows streams opened over the run
  */
 public record ConsumerResult(
     String runner,

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.ConsumerSampleColumns;
+import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -35,11 +37,20 @@ public final class MultiJobResults {
     for (Path dir : jobDirs) {
       jobs.add(RunJson.read(dir.resolve(RunFiles.CONSUMER_RESULT), ConsumerResult.class));
     }
-    RunJson.write(roundDir.resolve(RunFiles.CONSUMER_RESULT), sum(jobs));
+    Path emulator = roundDir.resolve(RunFiles.BIGQUERY_EMULATOR);
+    OptionalInt peakConnections = Files.exists(emulator)
+        ? OptionalInt.of(RunJson.read(emulator, EmulatorStatus.class).peakConnections())
+        : OptionalInt.empty();
+    RunJson.write(roundDir.resolve(RunFiles.CONSUMER_RESULT), sum(jobs, peakConnections));
     writeSamples(roundDir.resolve(RunFiles.CONSUMER_SAMPLES), jobDirs);
   }
 
-  static ConsumerResult sum(List<ConsumerResult> jobs) {
+  /**
+   * Sums the jobs' results. Peaks do not add up (jobs peak at different seconds), so the combined
+   * peak is the emulator's own count across all jobs; without its file, the sum of the jobs' peaks
+   * (an upper bound).
+   */
+  static ConsumerResult sum(List<ConsumerResult> jobs, OptionalInt peakConnections) {
     ConsumerResult first = jobs.get(0);
     return new ConsumerResult(
         first.runner(), first.source(), first.writeMethod(), first.rowFormat(), first.rowEncoding(),
@@ -59,7 +70,7 @@ public final class MultiJobResults {
         first.deadLetterErrors(),
         jobs.stream().mapToDouble(ConsumerResult::cpuSeconds).sum(),
         first.vcpus(),
-        jobs.stream().mapToInt(ConsumerResult::peakAppendClients).sum(),
+        peakConnections.orElseGet(() -> jobs.stream().mapToInt(ConsumerResult::peakAppendClients).sum()),
         jobs.stream().mapToInt(ConsumerResult::appendClientsCreated).sum(),
         first.maxHeapBytes());
   }

@@ -193,9 +193,9 @@ public final class RoundMarkdown {
     }
     md.append(String.format(Locale.ROOT, "%nPeak consumer heap in use: %,d MB of a %,d MB cap (per-second samples).%n",
         Math.round(a.peakConsumerHeapBytes() / 1e6), Math.round(c.maxHeapBytes() / 1e6)));
-    md.append("\nPeak open append clients (local stand-in for connections): ")
-        .append(c.peakAppendClients()).append(", created over the run: ")
-        .append(c.appendClientsCreated()).append(".\n\n");
+    md.append(String.format(Locale.ROOT,
+        "%nPeak connections (AppendRows streams open at once, counted by the BigQuery emulator): %,d;"
+            + " opened over the run: %,d.%n%n", a.peakConnections(), c.appendClientsCreated()));
 
     List<String> errors = c.deadLetterErrors() == null ? List.of() : c.deadLetterErrors();
     if (!errors.isEmpty()) {
