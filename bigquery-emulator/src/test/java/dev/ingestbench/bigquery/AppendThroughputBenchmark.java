@@ -5,7 +5,10 @@ import com.google.cloud.bigquery.storage.v1.AppendRowsResponse;
 import com.google.cloud.bigquery.storage.v1.ProtoRows;
 import com.google.cloud.bigquery.storage.v1.StreamWriter;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.InputStreamReader;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <pre>
  * ./mvnw -q -pl bigquery-emulator test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=dev.ingestbench.bigquery.AppendThroughputBenchmark -Dexec.args="2000000 4"
+ *     -Dexec.mainClass=dev.ingestbench.bigquery.AppendThroughputBenchmark -Dexec.args="10000000 4"
  * </pre>
  */
 public final class AppendThroughputBenchmark {
@@ -32,23 +35,30 @@ public final class AppendThroughputBenchmark {
   private static final int IN_FLIGHT = 8;
 
   public static void main(String[] args) throws Exception {
+    // The client logs every stream's open and close at INFO; the result line is what matters.
+    java.util.logging.Logger.getLogger("com.google.cloud.bigquery.storage").setLevel(java.util.logging.Level.WARNING);
     long rows = args.length > 0 ? Long.parseLong(args[0]) : 2_000_000;
     int writers = args.length > 1 ? Integer.parseInt(args[1]) : 4;
     Process server = new ProcessBuilder(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-XX:+UseParallelGC",
-            "-cp", System.getProperty("java.class.path"), BigQueryEmulatorCommand.class.getName(),
+            "-cp", classPath(), BigQueryEmulatorCommand.class.getName(),
             "--port=0", "--rest-port=0", "--exit-on-stdin-eof")
         .redirectErrorStream(true).start();
     try {
       String grpc = null;
       String rest = null;
       BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+      StringBuilder output = new StringBuilder();
       for (String line; (line = out.readLine()) != null; ) {
+        output.append(line).append('\n');
         if (line.startsWith(BigQueryEmulatorCommand.READY_PREFIX)) {
           grpc = line.replaceAll(".* grpc=(\\S+).*", "$1");
           rest = line.replaceAll(".* rest=(\\S+).*", "$1");
           break;
         }
+      }
+      if (grpc == null) {
+        throw new IllegalStateException("the emulator did not start:\n" + output);
       }
       run(server.pid(), grpc, rest, rows, writers);
     } finally {
@@ -60,7 +70,7 @@ public final class AppendThroughputBenchmark {
   private static void run(long pid, String grpc, String rest, long rows, int writers) throws Exception {
     try (OfficialClient bq = new OfficialClient(grpc, rest)) {
       String table = bq.createTable("bench");
-      ProtoRows batch = OfficialClient.rows(0, ROWS_PER_APPEND, 430); // ~500 B per serialized row
+      ProtoRows batch = OfficialClient.rows(0, ROWS_PER_APPEND, 486); // 500 B per serialized row
       long appends = rows / ROWS_PER_APPEND;
       // Warm up both JVMs, then measure.
       drive(bq, table, writers, Math.max(appends / 10, writers), batch);
@@ -108,6 +118,21 @@ public final class AppendThroughputBenchmark {
     }
     done.await();
     return appends;
+  }
+
+  /**
+   * The classpath this class was loaded from: under {@code exec:java} that is the plugin's class
+   * loader, not {@code java.class.path} (Maven's own launcher).
+   */
+  private static String classPath() throws Exception {
+    if (AppendThroughputBenchmark.class.getClassLoader() instanceof URLClassLoader loader) {
+      List<String> entries = new ArrayList<>();
+      for (URL url : loader.getURLs()) {
+        entries.add(Path.of(url.toURI()).toString());
+      }
+      return String.join(File.pathSeparator, entries);
+    }
+    return System.getProperty("java.class.path");
   }
 
   /** utime + stime of process {@code pid}, in seconds (Linux). */

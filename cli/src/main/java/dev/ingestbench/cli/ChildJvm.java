@@ -61,6 +61,16 @@ final class ChildJvm implements AutoCloseable {
     return start(name, heap, mainClass, args, log, progress -> {}, lines, true);
   }
 
+  /**
+   * {@code INGESTBENCH_CHILD_JAVA_OPTS}: JVM options for every process a round starts, e.g. a flight
+   * recording of each ({@code -XX:StartFlightRecording=filename=runs/jfr/,settings=profile}: a
+   * directory, so each JVM writes its own file).
+   */
+  static List<String> extraJvmOptions() {
+    String options = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
+    return options == null || options.isBlank() ? List.of() : List.of(options.trim().split("\\s+"));
+  }
+
   private static ChildJvm start(
       String name,
       String heap,
@@ -76,6 +86,7 @@ final class ChildJvm implements AutoCloseable {
     command.add(java.toString());
     command.add("-Xmx" + heap);
     command.add("-XX:+UseParallelGC");
+    command.addAll(extraJvmOptions());
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(mainClass);

@@ -46,6 +46,20 @@ public final class RoundMarkdown {
     md.append('\n');
   }
 
+  /** Where the rows went and under which limits, from round.json and the emulator's own status. */
+  private static String bigQuery(RoundAnalysis a) {
+    String where = a.round().map(RoundSettings::sink).orElse("emulator").equals("in-process")
+        ? "BigQuery emulator inside the consumer JVM"
+        : "BigQuery emulator in its own JVM";
+    String path = where + ", written through Beam and the official client (StreamWriter) over plaintext gRPC";
+    return a.emulator()
+        .map(e -> path + String.format(Locale.ROOT,
+            "; limits: %.2f MB/s quota per %.0f s window, %,d connections%s", e.quotaMbPerSecond(),
+            e.quotaWindowSeconds(), e.maxConnections(),
+            e.faultsInjected() > 0 ? "; " + e.faultsInjected() + " faults injected" : ""))
+        .orElse(path);
+  }
+
   private static String latency(ConsumerResult.Latency l) {
     return l == null ? "not measured" : l.p50Ms() + " / " + l.p99Ms() + " ms";
   }
@@ -107,7 +121,10 @@ public final class RoundMarkdown {
     }
     row2(md, "Runner", c.runner() + " (embedded, in the consumer JVM)");
     row2(md, "Pub/Sub", "local emulator (pstest), plaintext gRPC on loopback");
-    row2(md, "BigQuery", "in-process sink behind Beam's Storage Write API client path");
+    row2(md, "BigQuery", bigQuery(a));
+    if (a.jobs() > 1) {
+      row2(md, "Jobs", a.jobs() + " consumer JVMs, each on its own subscription, writing the same table(s)");
+    }
     row2(md, "Write method", c.writeMethod() + (c.useStorageApiConnectionPool() ? ", connection pool on" : ""));
     row2(md, "Row format", c.rowFormat());
     row2(md, "Destination tables", Integer.toString(c.destinationTables()));
