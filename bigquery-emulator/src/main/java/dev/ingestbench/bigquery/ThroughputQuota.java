@@ -8,7 +8,9 @@ package dev.ingestbench.bigquery;
  * which published observation each parameter reproduces.
  *
  * <p>A window starts with the first append after the previous one ended, and its budget is the
- * quota times the window: over a whole window the average never exceeds the quota.
+ * quota times the window. Bytes let through beyond the budget (the trickle, and appends held until
+ * the refill) are charged to the next window, so over any run the bytes written stay within the
+ * quota times the elapsed time plus one budget.
  */
 final class ThroughputQuota {
   /** While throttled, bytes are admitted at this fraction of the quota ("tens of MB/s" of 314). */
@@ -39,20 +41,34 @@ final class ThroughputQuota {
     if (bytesPerSecond <= 0) {
       return 0;
     }
-    if (!started || nowNanos - windowEnd >= 0) {
+    if (!started) {
       started = true;
       windowEnd = nowNanos + windowNanos;
-      used = 0;
+      trickleFreeAt = nowNanos;
+    } else if (nowNanos - windowEnd >= 0) {
+      // The budget refills once per window passed; bytes let through beyond it (the trickle,
+      // appends held until a refill) stay charged, so over time the average cannot pass the quota.
+      long windows = 1 + (nowNanos - windowEnd) / windowNanos;
+      used = Math.max(0, used - windows * budgetBytes);
+      // Without debt, a new window starts with this append; with debt, the windows keep their pace.
+      windowEnd = used == 0 ? nowNanos + windowNanos : windowEnd + windows * windowNanos;
       trickleFreeAt = nowNanos;
     }
-    if (used + bytes <= budgetBytes) {
-      used += bytes;
+    used += bytes;
+    if (used <= budgetBytes) {
       return 0;
     }
-    long start = Math.max(trickleFreeAt, nowNanos);
-    trickleFreeAt = start + (long) (bytes / (bytesPerSecond * THROTTLED_FRACTION) * 1e9);
-    // The budget refills at the window's end: nothing waits beyond it.
-    long delay = Math.min(trickleFreeAt, windowEnd) - nowNanos;
+    // The window whose budget pays for this append: 1 = the next one, 2 = the one after, ...
+    long windowsAhead = (long) Math.ceil(used / budgetBytes) - 1;
+    long refill = windowEnd + (windowsAhead - 1) * windowNanos;
+    long release = refill;
+    if (windowsAhead == 1) {
+      // Paid by the next window: let it trickle through now, but never later than that refill.
+      trickleFreeAt = Math.max(trickleFreeAt, nowNanos)
+          + (long) (bytes / (bytesPerSecond * THROTTLED_FRACTION) * 1e9);
+      release = Math.min(trickleFreeAt, refill);
+    }
+    long delay = Math.max(0, release - nowNanos);
     throttledAppends++;
     throttledNanos += delay;
     return delay;
