@@ -28,6 +28,10 @@ import org.apache.beam.sdk.options.PipelineOptions;
  *       rows per CPU-second without it (1M synthetic rows, docs/local-mode.md).
  *   <li>{@code --numberOfExecutionRetries=2}: Flink otherwise restarts a failing job forever, so a
  *       local run that cannot succeed (e.g. every Pull refused) would show no error, only no rows.
+ *   <li>{@code --maxBundleSize=10000} with {@code --source=synthetic}: that input is bounded, so
+ *       exactly-once writes each bundle to its own PENDING stream (create, connect, append,
+ *       finalize, commit); Flink's 1,000-element bundles made 1,000 streams per 1M rows and took
+ *       173 s, 10,000-element bundles 47 s (docs/results.md).
  *   <li>{@code --attachedMode=false} (Flink) / {@code --blockOnRun=false} (Direct): {@code run()}
  *       returns, so the local driver can watch progress and stop the job when everything arrived.
  * </ul>
@@ -58,6 +62,9 @@ public final class LocalRunnerDefaults {
         addIfAbsent(out, args, "fasterCopy", "true");
         addIfAbsent(out, args, "attachedMode", "false");
         addIfAbsent(out, args, "numberOfExecutionRetries", "2");
+        if ("synthetic".equals(value(args, "source"))) {
+          addIfAbsent(out, args, "maxBundleSize", "10000");
+        }
         if (value(args, "stateBackend") == null) {
           out.add("--stateBackend=filesystem");
           out.add("--stateBackendStoragePath=" + CHECKPOINTS_PREFIX + UUID.randomUUID());
