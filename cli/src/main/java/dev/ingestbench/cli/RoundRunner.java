@@ -76,14 +76,18 @@ final class RoundRunner {
       }
     }
     say("Analysing %s", out);
+    List<RoundSummary> jobSummaries = new ArrayList<>();
     if (flags.jobs > 1) {
       for (int j = 1; j <= flags.jobs; j++) {
-        RoundReport.write(plan.jobDirectory(j));
+        jobSummaries.add(RoundReport.write(plan.jobDirectory(j)));
       }
       MultiJobResults.combine(out, jobDirectories());
     }
     RoundSummary summary = RoundReport.write(out);
     printSummary(summary, out);
+    for (int j = 1; j <= jobSummaries.size(); j++) {
+      printJob(j, jobSummaries.get(j - 1));
+    }
     boolean duplicated = plan.consumer.writeMethod() == WriteMethod.EXACTLY_ONCE && summary.duplicates() > 0;
     return summary.lost() > 0 || duplicated ? ExitCodes.INCOMPLETE : ExitCodes.OK;
   }
@@ -199,6 +203,15 @@ final class RoundRunner {
         flags.jobs,
         flags.sink,
         flags.sink.equals("emulator") ? plan.bigQueryEmulatorArgs() : List.of());
+  }
+
+  /** One line per job of a multi-job round: latency percentiles exist only per job. */
+  private void printJob(int j, RoundSummary s) {
+    say("Job %d: written %,d, duplicates %,d, lost %,d, steady %s rows/s, peak connections %d, live latency %s -> %s",
+        j, s.written(), s.duplicates(), s.lost(), num(s.rowsPerSecond()), s.peakConnections(),
+        s.liveP50LatencyMs() == null ? s.liveLatencyNote()
+            : String.format(Locale.ROOT, "p50 %,d ms, p99 %,d ms", s.liveP50LatencyMs(), s.liveP99LatencyMs()),
+        plan.jobDirectory(j).resolve("report.md"));
   }
 
   private static void printSummary(RoundSummary s, Path out) {

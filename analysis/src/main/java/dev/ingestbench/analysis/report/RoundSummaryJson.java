@@ -91,6 +91,9 @@ public final class RoundSummaryJson {
     if (a.round().isPresent() && liveMessages == 0) {
       return "not measured: no live traffic (--live-messages 0); give --live-messages N --live-rate R";
     }
+    if (a.jobs() > 1 && a.consumer().latency() == null) {
+      return "per job only (percentiles of several jobs do not add up): see each job's summary.json";
+    }
     if (a.consumer().caughtUpAt() == null) {
       return "not measured: no row became visible";
     }
