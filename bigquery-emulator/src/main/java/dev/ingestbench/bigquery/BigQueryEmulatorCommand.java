@@ -85,7 +85,7 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    BigQueryEmulator server = BigQueryEmulator.start(settings());
+    BigQueryEmulator server = startOrExplain();
     CountDownLatch stopped = new CountDownLatch(1);
     Thread stop = new Thread(() -> stop(server, stopped), "bigquery-emulator-stop");
     Runtime.getRuntime().addShutdownHook(stop);
@@ -100,10 +100,28 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** A port in use is the usual failure: say which flags pick others. */
+  private BigQueryEmulator startOrExplain() throws IOException {
+    try {
+      return BigQueryEmulator.start(settings());
+    } catch (IOException e) {
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        // Netty's native transport reports it as its own exception, with the OS's words.
+        if (t instanceof java.net.BindException
+            || (t.getMessage() != null && t.getMessage().contains("already in use"))) {
+          throw new IOException(e.getMessage() + ": --port " + port + " or --rest-port " + restPort
+              + " is in use (another bigquery-emulator?); stop that process or pick other ports (0 = any free one)", e);
+        }
+      }
+      throw e;
+    }
+  }
+
   private void stop(BigQueryEmulator server, CountDownLatch stopped) {
     try {
       if (out != null) {
         server.writeFiles(out);
+        System.out.println("bigquery-emulator: wrote the timeline, connections and status to " + out);
       }
     } catch (IOException e) {
       System.err.println("bigquery-emulator: could not write " + out + ": " + e.getMessage());
