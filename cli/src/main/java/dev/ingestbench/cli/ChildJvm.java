@@ -63,8 +63,8 @@ final class ChildJvm implements AutoCloseable {
 
   /**
    * {@code INGESTBENCH_CHILD_JAVA_OPTS}: JVM options for every process a round starts, e.g. a flight
-   * recording of each ({@code -XX:StartFlightRecording=filename=runs/jfr/,settings=profile}: a
-   * directory, so each JVM writes its own file).
+   * recording of each ({@code -XX:StartFlightRecording=filename=runs/jfr/,settings=profile}: an
+   * existing directory, so each JVM writes its own file).
    */
   static List<String> extraJvmOptions() {
     String options = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
