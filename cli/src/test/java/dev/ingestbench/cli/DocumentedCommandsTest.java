@@ -105,7 +105,24 @@ class DocumentedCommandsTest {
     switch (module) {
       case "consumer" -> ConsumerConfig.from(ConsumerPipeline.parse(args));
       case "publisher" -> PublishSettings.from(PublisherPipeline.parse(args));
+      case "bigquery-emulator" -> checkEmulatorMain(words, args);
       default -> throw new AssertionError("exec:java of an unknown module " + module);
+    }
+  }
+
+  /** The server's own flags, or another main class of the module (a benchmark) that must exist. */
+  private static void checkEmulatorMain(List<String> words, String[] args) {
+    String mainClass = words.stream().filter(w -> w.startsWith("-Dexec.mainClass=")).findFirst()
+        .map(w -> w.substring("-Dexec.mainClass=".length())).orElse(null);
+    if (mainClass == null) {
+      new CommandLine(new BigQueryEmulatorCommand()).parseArgs(args);
+      return;
+    }
+    String source = mainClass.replace('.', '/') + ".java";
+    assertTrue(Files.exists(ROOT.resolve("bigquery-emulator/src/main/java").resolve(source))
+        || Files.exists(ROOT.resolve("bigquery-emulator/src/test/java").resolve(source)), "no class " + mainClass);
+    for (String arg : args) {
+      Long.parseLong(arg); // the benchmark takes rows and writers
     }
   }
 
