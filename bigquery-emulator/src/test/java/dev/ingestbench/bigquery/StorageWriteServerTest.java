@@ -67,7 +67,17 @@ class StorageWriteServerTest {
       assertTrue(jobA.latency().samples() == 1010);
       server.writeFiles(out);
       String timeline = Files.readString(out.resolve(RunFiles.TIMELINE));
-      assertTrue(timeline.contains(",my-project,,demo,rides,DEFAULT,OK,4,2010,"), timeline);
+      // Summed over minutes: the appends may straddle a minute boundary.
+      long requests = 0;
+      long rows = 0;
+      for (String line : timeline.lines().skip(1).toList()) {
+        String[] f = line.split(",");
+        assertEquals("my-project,,demo,rides,DEFAULT,OK", String.join(",", List.of(f).subList(1, 7)), line);
+        requests += Long.parseLong(f[7]);
+        rows += Long.parseLong(f[8]);
+      }
+      assertEquals(4, requests, timeline);
+      assertEquals(2010, rows, timeline);
       assertTrue(Files.readString(out.resolve(RunFiles.CONNECTIONS)).contains(",job-a,1,1,0"));
     }
   }
