@@ -38,7 +38,10 @@ public final class IngestbenchCommand implements Runnable {
 
   /** The configured command line, shared by {@link #main} and tests. */
   public static CommandLine commandLine() {
+    // 100 columns: the descriptions are written one sentence per line and the examples are full
+    // command lines; picocli's 80 would break both mid-line.
     return new CommandLine(new IngestbenchCommand())
+        .setUsageHelpWidth(100)
         .setExecutionExceptionHandler(new UserErrorHandler());
   }
 }

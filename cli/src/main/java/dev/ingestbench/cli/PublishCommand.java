@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
     description = {
       "Publish synthetic taxi-ride events to a Pub/Sub topic (the publisher pipeline).",
       "Takes the pipeline's Beam flags, e.g.:",
-      "  ingestbench publish --project=my-project --topic=rides --createSubscriptions=rides-a --numMessages=1000000",
+      "  ingestbench publish --project=my-project --topic=rides --createSubscriptions=rides-a \\",
+      "      --numMessages=1000000",
       "With PUBSUB_EMULATOR_HOST set (see 'ingestbench emulator') it publishes to the emulator."
     })
 final class PublishCommand extends BeamPipelineCommand {

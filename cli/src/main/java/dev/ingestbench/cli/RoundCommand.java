@@ -19,13 +19,15 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Run a whole local round: start the Pub/Sub and BigQuery emulators, publish a backlog, consume",
-      "it (J jobs with --jobs) through the Storage Write API client into the local BigQuery while",
-      "more messages arrive at a fixed rate, stop everything, and write report.md, summary.json,",
-      "write_api_timeline.csv, concurrent_connections.csv and charts to --out.",
+      "Run a whole local round: start the Pub/Sub and BigQuery emulators, publish a backlog,"
+          + " consume it (J jobs with --jobs) through the Storage Write API client into the local"
+          + " BigQuery while more messages arrive at a fixed rate, stop everything, and write"
+          + " report.md, summary.json, write_api_timeline.csv, concurrent_connections.csv and"
+          + " charts to --out.",
       "",
-      "  ingestbench round                                   # ~1 minute, defaults below",
-      "  ingestbench round --messages 1000000 --write-method at-least-once --destination-tables 4",
+      "  ingestbench round                     # ~1 minute, defaults below",
+      "  ingestbench round --messages 1000000 --write-method at-least-once \\",
+      "      --destination-tables 4",
       ""
     })
 public final class RoundCommand implements Callable<Integer> {
