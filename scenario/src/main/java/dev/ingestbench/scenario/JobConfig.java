@@ -1,0 +1,44 @@
+package dev.ingestbench.scenario;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * One consumer job: the consumer's flags under their {@code round} names, plus what Dataflow needs
+ * ({@code workers}, {@code machine_type}). Absent keys come from {@code job_defaults}, then from the
+ * consumer's own defaults.
+ */
+public record JobConfig(
+    @JsonProperty("write_method") String writeMethod,
+    @JsonProperty("row_format") String rowFormat,
+    @JsonProperty("row_encoding") String rowEncoding,
+    @JsonProperty("destination_tables") Integer destinationTables,
+    @JsonProperty("connection_pool") Boolean connectionPool,
+    Integer streams,
+    @JsonProperty("triggering_frequency") Integer triggeringFrequency,
+    Integer workers,
+    @JsonProperty("machine_type") String machineType) {
+
+  /** {@code job}'s keys over {@code defaults}' (either may be null). */
+  static JobConfig merge(JobConfig defaults, JobConfig job) {
+    if (defaults == null) {
+      return job == null ? new JobConfig(null, null, null, null, null, null, null, null, null) : job;
+    }
+    if (job == null) {
+      return defaults;
+    }
+    return new JobConfig(
+        first(job.writeMethod, defaults.writeMethod),
+        first(job.rowFormat, defaults.rowFormat),
+        first(job.rowEncoding, defaults.rowEncoding),
+        first(job.destinationTables, defaults.destinationTables),
+        first(job.connectionPool, defaults.connectionPool),
+        first(job.streams, defaults.streams),
+        first(job.triggeringFrequency, defaults.triggeringFrequency),
+        first(job.workers, defaults.workers),
+        first(job.machineType, defaults.machineType));
+  }
+
+  private static <T> T first(T value, T fallback) {
+    return value != null ? value : fallback;
+  }
+}

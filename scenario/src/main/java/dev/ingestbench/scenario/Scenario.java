@@ -1,0 +1,79 @@
+package dev.ingestbench.scenario;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An investigation as a file: where messages come from, what is published, the named consumer
+ * jobs, the local server's limits, and either ordered {@code stages} that start and stop jobs or
+ * {@code unordered} configurations run one at a time for comparison. Keys are snake_case in YAML
+ * and are contracts: scenario files in users' repositories rely on them.
+ *
+ * @param jobDefaults settings every job starts from; a job's own keys override them
+ */
+public record Scenario(
+    String name,
+    String description,
+    Source source,
+    Publish publish,
+    @JsonProperty("job_defaults") JobConfig jobDefaults,
+    Map<String, JobConfig> jobs,
+    Limits limits,
+    List<Stage> stages,
+    Unordered unordered) {
+
+  /** Every job with the defaults applied, in the file's order. */
+  public Map<String, JobConfig> resolvedJobs() {
+    Map<String, JobConfig> resolved = new LinkedHashMap<>();
+    if (jobs != null) {
+      jobs.forEach((name, job) -> resolved.put(name, JobConfig.merge(jobDefaults, job)));
+    }
+    return resolved;
+  }
+
+  /**
+   * @param kind {@code pubsub}, or {@code kafka} (which needs a Kafka source in the consumer)
+   * @param subscriptions one per job in the order of {@code jobs}; absent: {@code TOPIC-JOB}
+   */
+  public record Source(String kind, String topic, List<String> subscriptions) {}
+
+  /**
+   * @param messages per subscription (every job reads every message)
+   * @param messageSize bytes per message
+   * @param backlog of {@code messages}, published before any job starts
+   * @param rate messages per second of the rest, published while the jobs run
+   */
+  public record Publish(
+      Long messages,
+      @JsonProperty("message_size") Integer messageSize,
+      Long backlog,
+      Double rate) {}
+
+  /** The local BigQuery emulator's limits (the flags of {@code ingestbench bigquery-emulator}). */
+  public record Limits(
+      @JsonProperty("quota_mb_per_second") Double quotaMbPerSecond,
+      @JsonProperty("quota_window_seconds") Double quotaWindowSeconds,
+      @JsonProperty("max_connections") Integer maxConnections,
+      @JsonProperty("max_request_bytes") Long maxRequestBytes) {}
+
+  /**
+   * One step of an ordered scenario: start and stop jobs (together), then hold for a duration or
+   * until a condition.
+   *
+   * @param hold a duration: {@code 90s}, {@code 15m}, {@code 1h}
+   * @param until {@code steady} (docs/methodology.md's steady-state rule) or {@code drained}
+   * @param max the longest an {@code until} may wait, a duration
+   */
+  public record Stage(
+      String name, List<String> start, List<String> stop, String hold, String until, String max) {}
+
+  /**
+   * Configurations compared one at a time (or {@code concurrency} at once) in shuffled order.
+   *
+   * @param jobs names from {@code jobs}, each one configuration
+   * @param iterations runs of each configuration
+   */
+  public record Unordered(List<String> jobs, Integer iterations, Integer concurrency) {}
+}

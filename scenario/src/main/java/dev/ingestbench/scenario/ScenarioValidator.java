@@ -1,0 +1,220 @@
+package dev.ingestbench.scenario;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Every problem of a scenario at once, each as "key: what is wrong; the fix". */
+final class ScenarioValidator {
+  private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
+  private static final Pattern DURATION = Pattern.compile("(\\d+)([smh])");
+  private static final Set<String> SOURCES = Set.of("pubsub", "kafka");
+  private static final Set<String> WRITE_METHODS = Set.of("exactly-once", "at-least-once");
+  private static final Set<String> ROW_FORMATS = Set.of("json-column", "typed");
+  private static final Set<String> ROW_ENCODINGS = Set.of("tablerow", "beam-row", "proto");
+  private static final Set<String> CONDITIONS = Set.of("steady", "drained");
+
+  private final List<String> problems = new ArrayList<>();
+
+  private ScenarioValidator() {}
+
+  static List<String> problems(Scenario s) {
+    ScenarioValidator v = new ScenarioValidator();
+    v.check(s);
+    return v.problems;
+  }
+
+  /** {@code 90s}, {@code 15m}, {@code 1h}; empty for anything else. */
+  static java.util.Optional<Duration> duration(String text) {
+    Matcher m = text == null ? null : DURATION.matcher(text.trim());
+    if (m == null || !m.matches()) {
+      return java.util.Optional.empty();
+    }
+    long n = Long.parseLong(m.group(1));
+    return java.util.Optional.of(switch (m.group(2)) {
+      case "s" -> Duration.ofSeconds(n);
+      case "m" -> Duration.ofMinutes(n);
+      default -> Duration.ofHours(n);
+    });
+  }
+
+  private void check(Scenario s) {
+    if (s.name() == null || !NAME.matcher(s.name()).matches()) {
+      problem("name", "'" + s.name() + "' is not a name; use lower-case letters, digits and dashes, e.g. two-jobs-10kb");
+    }
+    checkSource(s.source());
+    checkPublish(s.publish());
+    Map<String, JobConfig> jobs = s.resolvedJobs();
+    if (jobs.isEmpty()) {
+      problem("jobs", "no jobs; name at least one, e.g. jobs: {a: {write_method: exactly-once}}");
+    }
+    jobs.forEach(this::checkJob);
+    if (s.source() != null && s.source().subscriptions() != null
+        && s.source().subscriptions().size() != jobs.size()) {
+      problem("source.subscriptions", s.source().subscriptions().size() + " subscriptions for " + jobs.size()
+          + " jobs; give one per job (every job reads every message) or leave the key out");
+    }
+    checkLimits(s.limits());
+    boolean staged = s.stages() != null;
+    boolean unordered = s.unordered() != null;
+    if (staged == unordered) {
+      problem("stages", "give either stages (an ordered experiment) or unordered (configurations to compare), not "
+          + (staged ? "both" : "neither"));
+    }
+    if (staged) {
+      checkStages(s.stages(), jobs.keySet());
+    }
+    if (unordered) {
+      checkUnordered(s.unordered(), jobs.keySet());
+    }
+  }
+
+  private void checkSource(Scenario.Source source) {
+    if (source == null) {
+      problem("source", "missing; e.g. source: {kind: pubsub, topic: taxi-rides}");
+      return;
+    }
+    if (!SOURCES.contains(String.valueOf(source.kind()))) {
+      problem("source.kind", "'" + source.kind() + "' is not a source; use pubsub or kafka");
+    }
+    if (source.topic() == null || source.topic().isBlank()) {
+      problem("source.topic", "missing; name the topic every job reads, e.g. taxi-rides");
+    }
+  }
+
+  private void checkPublish(Scenario.Publish p) {
+    if (p == null) {
+      problem("publish", "missing; e.g. publish: {messages: 1000000, message_size: 500, backlog: 1000000}");
+      return;
+    }
+    if (p.messages() == null || p.messages() <= 0) {
+      problem("publish.messages", "must be 1 or more (messages per subscription)");
+    }
+    if (p.messageSize() != null && p.messageSize() < 100) {
+      problem("publish.message_size", p.messageSize() + " bytes is below a taxi-ride event (~500 B); use 500 or more");
+    }
+    long backlog = p.backlog() == null ? 0 : p.backlog();
+    if (backlog < 0 || (p.messages() != null && backlog > p.messages())) {
+      problem("publish.backlog", backlog + " must be between 0 and publish.messages (" + p.messages() + ")");
+    }
+    boolean live = p.messages() != null && backlog < p.messages();
+    if (live && (p.rate() == null || p.rate() <= 0)) {
+      problem("publish.rate", "the " + (p.messages() - backlog) + " messages after the backlog need a rate in messages"
+          + " per second, e.g. rate: 10000; or set backlog to messages");
+    }
+  }
+
+  private void checkJob(String name, JobConfig job) {
+    String key = "jobs." + name;
+    if (!NAME.matcher(name).matches()) {
+      problem(key, "'" + name + "' is not a job name; use lower-case letters, digits and dashes");
+    }
+    oneOf(key + ".write_method", job.writeMethod(), WRITE_METHODS);
+    oneOf(key + ".row_format", job.rowFormat(), ROW_FORMATS);
+    oneOf(key + ".row_encoding", job.rowEncoding(), ROW_ENCODINGS);
+    atLeastOne(key + ".destination_tables", job.destinationTables());
+    atLeastOne(key + ".streams", job.streams());
+    atLeastOne(key + ".triggering_frequency", job.triggeringFrequency());
+    atLeastOne(key + ".workers", job.workers());
+    if (Boolean.TRUE.equals(job.connectionPool()) && !"at-least-once".equals(job.writeMethod())) {
+      problem(key + ".connection_pool", "Beam pools connections only for at-least-once; set write_method: at-least-once"
+          + " or remove connection_pool");
+    }
+  }
+
+  private void checkLimits(Scenario.Limits limits) {
+    if (limits == null) {
+      return;
+    }
+    if (limits.quotaMbPerSecond() != null && limits.quotaMbPerSecond() < 0) {
+      problem("limits.quota_mb_per_second", "must be 0 (no quota) or more, e.g. 314.57");
+    }
+    if (limits.quotaWindowSeconds() != null && limits.quotaWindowSeconds() <= 0) {
+      problem("limits.quota_window_seconds", "must be more than 0, e.g. 600");
+    }
+    atLeastOne("limits.max_connections", limits.maxConnections());
+    if (limits.maxRequestBytes() != null && limits.maxRequestBytes() < 1) {
+      problem("limits.max_request_bytes", "must be 1 or more, e.g. 10000000");
+    }
+  }
+
+  private void checkStages(List<Scenario.Stage> stages, Set<String> jobs) {
+    if (stages.isEmpty()) {
+      problem("stages", "empty; a stage starts or stops jobs and holds, e.g. - {name: a-alone, start: [a], hold: 10m}");
+    }
+    Set<String> running = new HashSet<>();
+    Set<String> names = new HashSet<>();
+    for (int i = 0; i < stages.size(); i++) {
+      Scenario.Stage st = stages.get(i);
+      String key = "stages[" + i + "]";
+      if (st.name() == null || !NAME.matcher(st.name()).matches()) {
+        problem(key + ".name", "'" + st.name() + "' is not a stage name; use lower-case letters, digits and dashes");
+      } else if (!names.add(st.name())) {
+        problem(key + ".name", "'" + st.name() + "' names two stages; status markers need unique names");
+      }
+      for (String job : st.stop() == null ? List.<String>of() : st.stop()) {
+        if (!running.remove(job)) {
+          problem(key + ".stop", "'" + job + "' is not running at this stage; stop only jobs an earlier stage started");
+        }
+      }
+      for (String job : st.start() == null ? List.<String>of() : st.start()) {
+        if (!jobs.contains(job)) {
+          problem(key + ".start", "'" + job + "' is not a job; jobs are " + jobs);
+        } else if (!running.add(job)) {
+          problem(key + ".start", "'" + job + "' is already running");
+        }
+      }
+      if (running.isEmpty()) {
+        problem(key, "no job runs during this stage; start one or end the scenario before it");
+      }
+      checkHold(key, st);
+    }
+  }
+
+  private void checkHold(String key, Scenario.Stage st) {
+    if ((st.hold() == null) == (st.until() == null)) {
+      problem(key, "give hold (a duration, e.g. 10m) or until (steady or drained), one of the two");
+    }
+    if (st.hold() != null && duration(st.hold()).isEmpty()) {
+      problem(key + ".hold", "'" + st.hold() + "' is not a duration; write e.g. 90s, 15m or 1h");
+    }
+    if (st.until() != null && !CONDITIONS.contains(st.until())) {
+      problem(key + ".until", "'" + st.until() + "' is not a condition; use steady or drained");
+    }
+    if (st.until() != null && (st.max() == null || duration(st.max()).isEmpty())) {
+      problem(key + ".max", "until needs the longest it may wait, e.g. max: 20m");
+    }
+  }
+
+  private void checkUnordered(Scenario.Unordered u, Set<String> jobs) {
+    if (u.jobs() == null || u.jobs().isEmpty()) {
+      problem("unordered.jobs", "name the job configurations to compare, e.g. [exactly-once, at-least-once]");
+    } else {
+      u.jobs().stream().filter(j -> !jobs.contains(j))
+          .forEach(j -> problem("unordered.jobs", "'" + j + "' is not a job; jobs are " + jobs));
+    }
+    atLeastOne("unordered.iterations", u.iterations());
+    atLeastOne("unordered.concurrency", u.concurrency());
+  }
+
+  private void oneOf(String key, String value, Set<String> allowed) {
+    if (value != null && !allowed.contains(value)) {
+      problem(key, "'" + value + "' is not one of " + new java.util.TreeSet<>(allowed));
+    }
+  }
+
+  private void atLeastOne(String key, Integer value) {
+    if (value != null && value < 1) {
+      problem(key, value + " must be 1 or more");
+    }
+  }
+
+  private void problem(String key, String text) {
+    problems.add(key + ": " + text);
+  }
+}

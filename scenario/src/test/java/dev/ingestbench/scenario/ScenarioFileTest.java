@@ -1,0 +1,109 @@
+package dev.ingestbench.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ScenarioFileTest {
+  private static final Path SHIPPED = Path.of("..", "scenarios");
+
+  private static final String GOOD = """
+      name: two-jobs
+      source: {kind: pubsub, topic: rides}
+      publish: {messages: 1000, message_size: 500, backlog: 1000}
+      job_defaults: {write_method: at-least-once, destination_tables: 2}
+      jobs:
+        a: {}
+        b: {destination_tables: 4}
+      stages:
+        - {name: a-alone, start: [a], hold: 90s}
+        - {name: a-and-b, start: [b], until: steady, max: 10m}
+        - {name: b-alone, stop: [a], until: drained, max: 1h}
+      """;
+
+  @Test
+  void everyShippedScenarioLoads() throws Exception {
+    List<Path> files;
+    try (Stream<Path> s = Files.list(SHIPPED)) {
+      files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+    }
+    assertEquals(7, files.size(), "six published rounds and write-method-ab: " + files);
+    for (Path file : files) {
+      Scenario scenario = ScenarioFile.load(file);
+      assertEquals(file.getFileName().toString().replace(".yaml", ""), scenario.name(), "name matches the file");
+    }
+    Scenario ab = ScenarioFile.load(SHIPPED.resolve("write-method-ab.yaml"));
+    assertEquals(5, ab.unordered().iterations());
+  }
+
+  @Test
+  void jobDefaultsApplyUnderEachJobsOwnKeys(@TempDir Path dir) throws Exception {
+    Scenario s = ScenarioFile.load(write(dir, GOOD));
+    assertEquals(2, s.resolvedJobs().get("a").destinationTables());
+    assertEquals(4, s.resolvedJobs().get("b").destinationTables());
+    assertEquals("at-least-once", s.resolvedJobs().get("b").writeMethod());
+  }
+
+  @Test
+  void anUnknownKeyIsNamedWithTheKnownOnes(@TempDir Path dir) throws Exception {
+    String problem = only(dir, GOOD.replace("job_defaults: {", "job_defaults: {write_methd: x, "));
+    assertTrue(problem.startsWith("job_defaults: unknown key 'write_methd' (line 4)"), problem);
+    assertTrue(problem.contains("write_method"), "lists the known keys: " + problem);
+  }
+
+  @Test
+  void aValueOfTheWrongTypeNamesItsKey(@TempDir Path dir) throws Exception {
+    String problem = only(dir, GOOD.replace("b: {destination_tables: 4}", "b: {destination_tables: four}"));
+    assertTrue(problem.startsWith("jobs.b.destination_tables:"), problem);
+  }
+
+  @Test
+  void stagesMustStartAndStopJobsInAnOrderThatCanRun(@TempDir Path dir) throws Exception {
+    String problem = only(dir, GOOD.replace("stop: [a]", "stop: [c]"));
+    assertTrue(problem.startsWith("stages[2].stop: 'c' is not running"), problem);
+    problem = only(dir, GOOD.replace("hold: 90s", "hold: 90 seconds"));
+    assertTrue(problem.startsWith("stages[0].hold: '90 seconds' is not a duration; write e.g. 90s"), problem);
+    problem = only(dir, GOOD.replace("until: drained, max: 1h", "until: drained"));
+    assertTrue(problem.startsWith("stages[2].max: until needs the longest it may wait"), problem);
+  }
+
+  @Test
+  void everyProblemIsReportedAtOnceWithItsFix(@TempDir Path dir) throws Exception {
+    String bad = GOOD.replace("backlog: 1000}", "backlog: 500}")
+        .replace("b: {destination_tables: 4}", "b: {write_method: exactly-once, connection_pool: true}")
+        + "unordered: {jobs: [a], iterations: 0}\n";
+    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, bad)));
+    List<String> p = e.problems();
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("publish.rate: the 500 messages after the backlog need a rate")), p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("jobs.b.connection_pool: Beam pools connections only for at-least-once")), p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("stages: give either stages")), p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("unordered.iterations: 0 must be 1 or more")), p.toString());
+    assertTrue(e.getMessage().startsWith(dir.resolve("s.yaml").toString()), "names the file");
+  }
+
+  @Test
+  void aMissingOrEmptyFileSaysWhatToGive(@TempDir Path dir) {
+    assertTrue(assertThrows(ScenarioException.class, () -> ScenarioFile.load(dir.resolve("nope.yaml")))
+        .problems().get(0).startsWith("no such file"));
+    assertTrue(assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, "")))
+        .problems().get(0).startsWith("the file is empty"));
+  }
+
+  private static String only(Path dir, String yaml) throws IOException {
+    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, yaml)));
+    assertEquals(1, e.problems().size(), e.getMessage());
+    return e.problems().get(0);
+  }
+
+  private static Path write(Path dir, String yaml) throws IOException {
+    return Files.writeString(dir.resolve("s.yaml"), yaml);
+  }
+}
