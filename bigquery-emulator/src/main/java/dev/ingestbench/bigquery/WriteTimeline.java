@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What {@code INFORMATION_SCHEMA.WRITE_API_TIMELINE} would hold for the local sink: append requests,
+ * What {@code INFORMATION_SCHEMA.WRITE_API_TIMELINE} would hold for this emulator: append requests,
  * rows and input bytes per time bucket, table, stream type and error code.
  *
  * <p>Recorded per second; written per minute with the view's own column names (so the analysis reads
