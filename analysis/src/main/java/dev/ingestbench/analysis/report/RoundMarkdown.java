@@ -7,6 +7,7 @@ import dev.ingestbench.analysis.source.CpuSamplesCsv;
 import dev.ingestbench.contracts.ConnectionColumns;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RunFiles;
 import java.time.Instant;
@@ -53,9 +54,12 @@ public final class RoundMarkdown {
         : "BigQuery emulator in its own JVM";
     String path = where + ", written through Beam and the official client (StreamWriter) over plaintext gRPC";
     return a.emulator()
-        .map(e -> path + String.format(Locale.ROOT,
-            "; limits: %.2f MB/s quota per %.0f s window, %,d connections%s", e.quotaMbPerSecond(),
-            e.quotaWindowSeconds(), e.maxConnections(),
+        .map(e -> path + String.format(Locale.ROOT, "; limits: %s, %,d connections%s",
+            e.quotaMbPerSecond() > 0
+                ? String.format(Locale.ROOT, "%.2f MB/s quota per %.0f s window", e.quotaMbPerSecond(),
+                    e.quotaWindowSeconds())
+                : "no throughput quota",
+            e.maxConnections(),
             e.faultsInjected() > 0 ? "; " + e.faultsInjected() + " faults injected" : ""))
         .orElse(path);
   }
@@ -212,7 +216,8 @@ public final class RoundMarkdown {
         Math.round(a.peakConsumerHeapBytes() / 1e6), Math.round(c.maxHeapBytes() / 1e6)));
     md.append(String.format(Locale.ROOT,
         "%nPeak connections (AppendRows streams open at once, counted by the BigQuery emulator): %,d;"
-            + " opened over the run: %,d.%n%n", a.peakConnections(), c.appendClientsCreated()));
+            + " opened over the run: %,d.%n%n", a.peakConnections(),
+        a.emulator().map(EmulatorStatus::connectionsOpened).orElse((long) c.appendClientsCreated())));
 
     List<String> errors = c.deadLetterErrors() == null ? List.of() : c.deadLetterErrors();
     if (!errors.isEmpty()) {
