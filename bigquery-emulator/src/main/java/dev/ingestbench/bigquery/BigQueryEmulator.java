@@ -113,7 +113,8 @@ public final class BigQueryEmulator implements AutoCloseable {
       long[] c = service.connections.of(entry.getKey());
       jobs.add(new EmulatorStatus.Job(entry.getKey(), v.rowsWritten(), v.distinctEventIndexes(), v.duplicates(),
           v.unindexedRows(), v.deadLetterRows(), v.accountedFor(), v.deadLetterErrors(), l.all(), l.live(),
-          l.backlog(), l.caughtUpAt(), (int) c[0], (int) c[1], c[2]));
+          l.backlog(), l.caughtUpAt(), (int) c[0], (int) c[1], c[2],
+          service.timeline.dataBytes(entry.getKey())));
     }
     Connections connections = service.connections;
     return new EmulatorStatus(grpcAddress(), restUrl(), startedAt.toString(), connections.open(),

@@ -1,5 +1,6 @@
 package dev.ingestbench.bigquery;
 
+import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.TimelineColumns;
 import java.io.IOException;
 import java.io.Writer;
@@ -43,6 +44,8 @@ public final class WriteTimeline {
   }
 
   private final Map<Key, Totals> perSecond = new ConcurrentHashMap<>();
+  /** Input bytes of successful appends to data tables, per job: what a running scenario samples. */
+  private final Map<String, LongAdder> dataBytesByJob = new ConcurrentHashMap<>();
 
   void record(
       String job,
@@ -61,6 +64,16 @@ public final class WriteTimeline {
     totals.requests.increment();
     totals.rows.add(rows);
     totals.bytes.add(bytes);
+    boolean ok = errorCode == null || errorCode.isEmpty() || errorCode.equals("OK");
+    if (ok && !RunFiles.isDeadLetterTable(tableId)) {
+      dataBytesByJob.computeIfAbsent(job, j -> new LongAdder()).add(bytes);
+    }
+  }
+
+  /** Input bytes {@code job} appended to data tables so far. */
+  long dataBytes(String job) {
+    LongAdder bytes = dataBytesByJob.get(job);
+    return bytes == null ? 0 : bytes.sum();
   }
 
   /** The jobs that appended, in name order. */

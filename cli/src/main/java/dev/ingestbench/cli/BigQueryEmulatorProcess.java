@@ -14,12 +14,12 @@ import java.util.concurrent.TimeoutException;
  * per-table contention are counted across jobs as BigQuery counts them. Stopping it (closing its
  * stdin) makes it write the timeline and connection files into the round's directory.
  */
-final class BigQueryEmulatorProcess implements AutoCloseable {
+public final class BigQueryEmulatorProcess implements AutoCloseable {
   private static final String MAIN = "dev.ingestbench.bigquery.BigQueryEmulatorCommand";
   private static final long READY_SECONDS = 60;
 
   /** Where the emulator listens: the Storage Write API (gRPC) and the REST API. */
-  record Address(String grpc, String rest) {}
+  public record Address(String grpc, String rest) {}
 
   private final ChildJvm jvm;
   private final Address address;
@@ -29,7 +29,7 @@ final class BigQueryEmulatorProcess implements AutoCloseable {
     this.address = address;
   }
 
-  static BigQueryEmulatorProcess start(List<String> args, Path log) throws IOException, InterruptedException {
+  public static BigQueryEmulatorProcess start(List<String> args, Path log) throws IOException, InterruptedException {
     CompletableFuture<Address> ready = new CompletableFuture<>();
     ChildJvm jvm = ChildJvm.startServer("bigquery-emulator", "1g", MAIN, args, log, line -> {
       if (line.startsWith(BigQueryEmulatorCommand.READY_PREFIX)) {
@@ -46,11 +46,11 @@ final class BigQueryEmulatorProcess implements AutoCloseable {
     }
   }
 
-  Address address() {
+  public Address address() {
     return address;
   }
 
-  long pid() {
+  public long pid() {
     return jvm.pid();
   }
 

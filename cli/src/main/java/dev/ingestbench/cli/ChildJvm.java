@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * <p>Separate JVMs keep each process's CPU time its own: the consumer's rows per CPU-second must not
  * include the publisher's work.
  */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
   private final String name;
   private final Process process;
   private final Thread pump;
@@ -36,7 +36,7 @@ final class ChildJvm implements AutoCloseable {
     Runtime.getRuntime().addShutdownHook(stopOnExit);
   }
 
-  static ChildJvm start(String name, String heap, String mainClass, List<String> args, Path log)
+  public static ChildJvm start(String name, String heap, String mainClass, List<String> args, Path log)
       throws IOException {
     return start(name, heap, mainClass, args, log, progress -> {});
   }
@@ -45,10 +45,20 @@ final class ChildJvm implements AutoCloseable {
    * Starts {@code mainClass}; {@code progress} receives every {@link ConsumerProgress} line the child
    * prints (those lines are neither shown nor logged).
    */
-  static ChildJvm start(
+  public static ChildJvm start(
       String name, String heap, String mainClass, List<String> args, Path log, Consumer<ConsumerProgress> progress)
       throws IOException {
     return start(name, heap, mainClass, args, log, progress, line -> {}, false);
+  }
+
+  /**
+   * Starts a consumer run with {@code --stopOnStdinEof=true}: {@link #closeStdin} asks it to stop
+   * cleanly (write its results) whenever the caller decides, as a scenario stage ends.
+   */
+  public static ChildJvm startStoppable(
+      String name, String heap, String mainClass, List<String> args, Path log, Consumer<ConsumerProgress> progress)
+      throws IOException {
+    return start(name, heap, mainClass, args, log, progress, line -> {}, true);
   }
 
   /**
@@ -66,7 +76,7 @@ final class ChildJvm implements AutoCloseable {
    * recording of each ({@code -XX:StartFlightRecording=filename=runs/jfr/,settings=profile}: an
    * existing directory, so each JVM writes its own file).
    */
-  static List<String> extraJvmOptions() {
+  public static List<String> extraJvmOptions() {
     String options = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
     return options == null || options.isBlank() ? List.of() : List.of(options.trim().split("\\s+"));
   }
@@ -133,7 +143,7 @@ final class ChildJvm implements AutoCloseable {
   }
 
   /** Waits up to {@code seconds}; returns the exit code, or empty on timeout. */
-  java.util.OptionalInt waitFor(long seconds) throws InterruptedException {
+  public java.util.OptionalInt waitFor(long seconds) throws InterruptedException {
     if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
       return java.util.OptionalInt.empty();
     }
@@ -141,20 +151,20 @@ final class ChildJvm implements AutoCloseable {
     return java.util.OptionalInt.of(process.exitValue());
   }
 
-  String name() {
+  public String name() {
     return name;
   }
 
   /** Closes the child's stdin: a server started by {@link #startServer} then finishes and exits. */
-  void closeStdin() throws IOException {
+  public void closeStdin() throws IOException {
     process.getOutputStream().close();
   }
 
-  long pid() {
+  public long pid() {
     return process.pid();
   }
 
-  boolean isAlive() {
+  public boolean isAlive() {
     return process.isAlive();
   }
 

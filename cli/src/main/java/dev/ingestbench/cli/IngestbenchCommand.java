@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
     },
     subcommands = {
       RoundCommand.class,
+      RunCommand.class,
       PublishCommand.class,
       ConsumeCommand.class,
       dev.ingestbench.analysis.cli.AnalyzeCommand.class,

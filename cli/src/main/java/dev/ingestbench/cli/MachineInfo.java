@@ -9,10 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** What the numbers were measured on, recorded with every round. */
-final class MachineInfo {
+public final class MachineInfo {
   private MachineInfo() {}
 
-  static Map<String, Object> describe() {
+  public static Map<String, Object> describe() {
     OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("vcpus", Runtime.getRuntime().availableProcessors());

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * read from {@code /proc/PID/stat}: what shares the machine with the consumer, measured rather than
  * assumed. Writes {@code processes_cpu.csv}; on systems without {@code /proc} it records nothing.
  */
-final class ProcessCpuSampler implements AutoCloseable {
+public final class ProcessCpuSampler implements AutoCloseable {
   /** Linux reports utime and stime in clock ticks; 100 per second on every mainstream kernel build. */
   private static final double TICKS_PER_SECOND = 100;
 
@@ -36,12 +36,12 @@ final class ProcessCpuSampler implements AutoCloseable {
   });
   private final Path out;
 
-  ProcessCpuSampler(Path out) {
+  public ProcessCpuSampler(Path out) {
     this.out = out;
     timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
   }
 
-  void watch(String name, long pid) {
+  public void watch(String name, long pid) {
     pids.put(name, pid);
   }
 
@@ -60,7 +60,7 @@ final class ProcessCpuSampler implements AutoCloseable {
   }
 
   /** utime + stime of a process in seconds, or -1 when it cannot be read. */
-  static double cpuSeconds(long pid) {
+  public static double cpuSeconds(long pid) {
     try {
       String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
       // Fields after the command name (which may contain spaces) start after the last ')'.

@@ -87,6 +87,12 @@ class DocumentedCommandsTest {
       ConsumerConfig.from(ConsumerPipeline.parse(consume.beamArgs.toArray(new String[0])));
     } else if (command instanceof BigQueryEmulatorCommand bigQuery) {
       bigQuery.settings(); // limits and faults checked as the server checks them
+    } else if (command instanceof RunCommand run) {
+      // A dry run loads the scenario, scales it and checks every process's flags; it starts nothing.
+      run.file = ROOT.resolve(run.file);
+      run.out = Files.createTempDirectory("documented-run").resolve("out");
+      run.dryRun = true;
+      assertEquals(0, new dev.ingestbench.cli.scenario.ScenarioRunner(run).run(), "dry run of " + args);
     } else if (command instanceof PublishCommand publish) {
       PublishSettings.from(PublisherPipeline.parse(publish.beamArgs.toArray(new String[0])));
     }

@@ -47,7 +47,8 @@ public record ConsumerConfig(
     long expectedMessages,
     long timeoutSeconds,
     @Nullable Path localOutputDir,
-    boolean progressLines) {
+    boolean progressLines,
+    boolean stopOnStdinEof) {
 
   /** What the in-pipeline generator makes with {@code --source=synthetic}. */
   public record SyntheticSource(long messages, long seed, int messageSizeBytes) {}
@@ -192,7 +193,8 @@ public record ConsumerConfig(
         expected,
         options.getTimeoutSeconds(),
         outputDir == null || outputDir.isBlank() ? null : Path.of(outputDir),
-        options.getProgressLines());
+        options.getProgressLines(),
+        options.getStopOnStdinEof());
   }
 
   /**

@@ -119,4 +119,10 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
   long getTimeoutSeconds();
 
   void setTimeoutSeconds(long value);
+
+  @Description("Local runs: stop (and write the results) when standard input closes, as a scenario stops a job at the end of a stage.")
+  @Default.Boolean(false)
+  boolean getStopOnStdinEof();
+
+  void setStopOnStdinEof(boolean value);
 }

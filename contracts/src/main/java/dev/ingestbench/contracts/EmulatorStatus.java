@@ -57,6 +57,7 @@ public record EmulatorStatus(
    * @param unindexedRows rows without an event index (not checkable)
    * @param deadLettered rows in the dead-letter tables
    * @param accountedFor distinct messages written or dead-lettered
+   * @param bytesWritten input bytes of successful appends to data tables (dead letters excluded)
    */
   public record Job(
       String job,
@@ -73,10 +74,11 @@ public record EmulatorStatus(
       String caughtUpAt,
       int openConnections,
       int peakConnections,
-      long connectionsOpened) {
+      long connectionsOpened,
+      long bytesWritten) {
 
     static Job empty(String job) {
-      return new Job(job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0);
+      return new Job(job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0);
     }
   }
 }

@@ -32,6 +32,17 @@ public final class RunFiles {
   public static final String CPU_CHART = "cpu.svg";
   public static final String CONNECTIONS_CHART = "connections.svg";
 
+  /** A scenario run: {@link ResultRecord}s, one JSON object per line. */
+  public static final String RESULTS = "results.jsonl";
+  /** A scenario run: per second and job, {@link ScenarioSampleColumns} header. */
+  public static final String SCENARIO_SAMPLES = "scenario_samples.csv";
+  /** A scenario run: the scenario file as it was run (a rerun must run the same one). */
+  public static final String SCENARIO = "scenario.yaml";
+  /** A scenario run: {@link ScenarioRun}. */
+  public static final String SCENARIO_RUN = "run.json";
+  /** A scenario run: one {@link StepStatus} file per finished stage or iteration. */
+  public static final String STATUS_DIRECTORY = "status";
+
   /** Suffix of dead-letter tables: rows there are dead letters, not written data. */
   public static final String DEAD_LETTER_TABLE_SUFFIX = "_dlq";
 

@@ -35,6 +35,11 @@ public final class RunJson {
     return MAPPER.writeValueAsString(value);
   }
 
+  /** The JSON of {@code value} on one line, as a JSON Lines file holds it. */
+  public static String toJsonLine(Object value) throws IOException {
+    return MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+  }
+
   public static <T> T fromJson(String json, Class<T> type) throws IOException {
     return MAPPER.readValue(json, type);
   }

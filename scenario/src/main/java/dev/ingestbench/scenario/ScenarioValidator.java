@@ -1,18 +1,15 @@
 package dev.ingestbench.scenario;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Every problem of a scenario at once, each as "key: what is wrong; the fix". */
 final class ScenarioValidator {
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
-  private static final Pattern DURATION = Pattern.compile("(\\d+)([smh])");
   private static final Set<String> SOURCES = Set.of("pubsub", "kafka");
   private static final Set<String> WRITE_METHODS = Set.of("exactly-once", "at-least-once");
   private static final Set<String> ROW_FORMATS = Set.of("json-column", "typed");
@@ -27,20 +24,6 @@ final class ScenarioValidator {
     ScenarioValidator v = new ScenarioValidator();
     v.check(s);
     return v.problems;
-  }
-
-  /** {@code 90s}, {@code 15m}, {@code 1h}; empty for anything else. */
-  static java.util.Optional<Duration> duration(String text) {
-    Matcher m = text == null ? null : DURATION.matcher(text.trim());
-    if (m == null || !m.matches()) {
-      return java.util.Optional.empty();
-    }
-    long n = Long.parseLong(m.group(1));
-    return java.util.Optional.of(switch (m.group(2)) {
-      case "s" -> Duration.ofSeconds(n);
-      case "m" -> Duration.ofMinutes(n);
-      default -> Duration.ofHours(n);
-    });
   }
 
   private void check(Scenario s) {
@@ -180,13 +163,13 @@ final class ScenarioValidator {
     if ((st.hold() == null) == (st.until() == null)) {
       problem(key, "give hold (a duration, e.g. 10m) or until (steady or drained), one of the two");
     }
-    if (st.hold() != null && duration(st.hold()).isEmpty()) {
+    if (st.hold() != null && Durations.parse(st.hold()).isEmpty()) {
       problem(key + ".hold", "'" + st.hold() + "' is not a duration; write e.g. 90s, 15m or 1h");
     }
     if (st.until() != null && !CONDITIONS.contains(st.until())) {
       problem(key + ".until", "'" + st.until() + "' is not a condition; use steady or drained");
     }
-    if (st.until() != null && (st.max() == null || duration(st.max()).isEmpty())) {
+    if (st.until() != null && (st.max() == null || Durations.parse(st.max()).isEmpty())) {
       problem(key + ".max", "until needs the longest it may wait, e.g. max: 20m");
     }
   }

@@ -53,10 +53,40 @@ public final class Charts {
         timeline.buckets().stream().map(Bucket::rowsPerSecond).toList(), phases, file);
   }
 
-  /** One series over time (rows/s, MB/s, CPU %), with the given phases shaded. */
-  public static void series(
-      String title, String yTitle, String datePattern, List<Date> x, List<Double> y, List<Phase> phases, Path file)
-      throws IOException {
+  /** Several named series over time (one per job), with the given phases shaded. */
+  public static void lines(String title, String yTitle, String datePattern, java.util.Map<String, List<Date>> x,
+      java.util.Map<String, List<Double>> y, List<Phase> phases, Path file) throws IOException {
+    XYChart chart = chart(title, yTitle, datePattern);
+    double top = y.values().stream().flatMap(List::stream).mapToDouble(Double::doubleValue).max().orElse(0) * 1.05;
+    shade(chart, phases, top);
+    for (String name : x.keySet()) {
+      if (!x.get(name).isEmpty()) {
+        XYSeries line = chart.addSeries(name, x.get(name), y.get(name));
+        line.setMarker(SeriesMarkers.NONE);
+      }
+    }
+    VectorGraphicsEncoder.saveVectorGraphic(chart, file.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+  }
+
+  /** One point per iteration and configuration: how much runs of one configuration vary. */
+  public static void iterations(String title, String yTitle, java.util.Map<String, List<Double>> byConfiguration,
+      Path file) throws IOException {
+    XYChart chart = new XYChartBuilder().width(900).height(360).title(title).xAxisTitle("iteration")
+        .yAxisTitle(yTitle).build();
+    chart.getStyler().setLegendVisible(true).setChartBackgroundColor(Color.WHITE);
+    for (java.util.Map.Entry<String, List<Double>> e : byConfiguration.entrySet()) {
+      List<Integer> xs = new java.util.ArrayList<>();
+      for (int i = 1; i <= e.getValue().size(); i++) {
+        xs.add(i);
+      }
+      if (!xs.isEmpty()) {
+        chart.addSeries(e.getKey(), xs, e.getValue());
+      }
+    }
+    VectorGraphicsEncoder.saveVectorGraphic(chart, file.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+  }
+
+  private static XYChart chart(String title, String yTitle, String datePattern) {
     XYChart chart =
         new XYChartBuilder().width(900).height(360).title(title).xAxisTitle("time (UTC)").yAxisTitle(yTitle).build();
     chart.getStyler()
@@ -64,12 +94,23 @@ public final class Charts {
         .setTimezone(TimeZone.getTimeZone("UTC"))
         .setLegendVisible(true)
         .setChartBackgroundColor(Color.WHITE);
-    double top = y.stream().mapToDouble(Double::doubleValue).max().orElse(0) * 1.05;
+    return chart;
+  }
+
+  private static void shade(XYChart chart, List<Phase> phases, double top) {
     for (Phase p : phases) {
       XYSeries shade = chart.addSeries(p.name(), List.of(Date.from(p.start()), Date.from(p.end())), List.of(top, top));
       shade.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
       shade.setMarker(SeriesMarkers.NONE);
     }
+  }
+
+  /** One series over time (rows/s, MB/s, CPU %), with the given phases shaded. */
+  public static void series(
+      String title, String yTitle, String datePattern, List<Date> x, List<Double> y, List<Phase> phases, Path file)
+      throws IOException {
+    XYChart chart = chart(title, yTitle, datePattern);
+    shade(chart, phases, y.stream().mapToDouble(Double::doubleValue).max().orElse(0) * 1.05);
     if (!x.isEmpty()) {
       XYSeries line = chart.addSeries(yTitle, x, y);
       line.setMarker(SeriesMarkers.NONE);

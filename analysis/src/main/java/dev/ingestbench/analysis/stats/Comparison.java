@@ -15,10 +15,13 @@ public record Comparison(
   public static final double ALPHA = 0.05;
 
   public static Comparison of(PhaseSummary a, PhaseSummary b) {
-    double[] x = a.rowsPerSecondSamples().stream().mapToDouble(Double::doubleValue).toArray();
-    double[] y = b.rowsPerSecondSamples().stream().mapToDouble(Double::doubleValue).toArray();
-    String nameA = a.phase().name();
-    String nameB = b.phase().name();
+    return of(a.phase().name(), a.rowsPerSecondSamples(), b.phase().name(), b.rowsPerSecondSamples());
+  }
+
+  /** Samples {@code b} against samples {@code a} (per-second rates of two stages, or iteration means). */
+  public static Comparison of(String nameA, java.util.List<Double> a, String nameB, java.util.List<Double> b) {
+    double[] x = a.stream().mapToDouble(Double::doubleValue).toArray();
+    double[] y = b.stream().mapToDouble(Double::doubleValue).toArray();
     if (x.length < 2 || y.length < 2) {
       return new Comparison(nameA, nameB, pct(StatUtils.mean(y) - StatUtils.mean(x), StatUtils.mean(x)),
           Double.NaN, Double.NaN, Double.NaN, false);

@@ -46,6 +46,7 @@ public final class LocalRun {
     long startNanos = System.nanoTime();
     long deadline = startNanos + config.timeoutSeconds() * 1_000_000_000L;
     PipelineResult result = pipeline.run();
+    StdinEof stdinClosed = config.stopOnStdinEof() ? StdinEof.watch() : null;
     String stopReason;
     long lastRows = 0;
     long lastProgress = startNanos;
@@ -85,6 +86,10 @@ public final class LocalRun {
             Math.round((now - lastChangeNanos) / 1e9),
             result.getState());
         lastStallWarning = now;
+      }
+      if (stdinClosed != null && stdinClosed.happened()) {
+        stopReason = "stopped: standard input closed";
+        break;
       }
       if (expected > 0 && sample.accountedFor() >= expected) {
         stopReason = "all " + expected + " messages written or dead-lettered";

@@ -1,0 +1,78 @@
+package dev.ingestbench.analysis.scenario;
+
+import dev.ingestbench.contracts.ResultRecord;
+import dev.ingestbench.contracts.RoundSummary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Measures as {@link ResultRecord}s: one per metric, each carrying who, where and with which flags,
+ * so a line of {@code results.jsonl} (or a row of the results table) stands on its own.
+ */
+public final class ResultRecords {
+  /** What every record of a step shares; {@code labels} are the job's flags plus the run's (scale, machine). */
+  public record Step(String runId, String scenario, String target, int iteration, String stage, String timestamp) {}
+
+  private final Step step;
+  private final List<ResultRecord> records = new ArrayList<>();
+
+  public ResultRecords(Step step) {
+    this.step = step;
+  }
+
+  public List<ResultRecord> records() {
+    return List.copyOf(records);
+  }
+
+  /** A stage's measures of one job (or all jobs: {@link ResultRecord#ALL_JOBS}). */
+  public ResultRecords stage(String job, StageMeasures m, int vcpus, Map<String, String> labels) {
+    add(job, "rows_per_second", m.rowsPerSecond().mean(), "rows/s", labels);
+    add(job, "rows_per_second_stddev", m.rowsPerSecond().stddev(), "rows/s", labels);
+    add(job, "rows_per_second_ci95_low", m.rowsPerSecond().ci95Low(), "rows/s", labels);
+    add(job, "rows_per_second_ci95_high", m.rowsPerSecond().ci95High(), "rows/s", labels);
+    add(job, "mb_per_second", m.mbPerSecond().mean(), "MB/s", labels);
+    add(job, "steady_seconds", m.steadySeconds(), "s", labels);
+    add(job, "rows_written", m.rows(), "rows", labels);
+    add(job, "peak_connections", m.peakConnections(), "connections", labels);
+    add(job, "cpu_utilisation", vcpus > 0 ? m.vcpusBusy() / vcpus : Double.NaN, "fraction", labels);
+    add(job, "rows_per_cpu_second", m.rowsPerCpuSecond(), "rows/CPU-s", labels);
+    if (!job.equals(ResultRecord.ALL_JOBS)) {
+      add(job, "accounted_for", m.accountedFor(), "messages", labels);
+    }
+    return this;
+  }
+
+  /** A job's verification at the end of a step: duplicates, and what it left unread or lost. */
+  public ResultRecords verification(String job, long duplicates, long unread, boolean drained, Map<String, String> labels) {
+    add(job, "duplicates", duplicates, "rows", labels);
+    add(job, drained ? "lost" : "unread", unread, "messages", labels);
+    return this;
+  }
+
+  /** An iteration of an unordered configuration: what its round measured. */
+  public ResultRecords round(String job, RoundSummary s, Map<String, String> labels) {
+    add(job, "rows_per_second", s.rowsPerSecond(), "rows/s", labels);
+    add(job, "mb_per_second", s.mbPerSecond(), "MB/s", labels);
+    add(job, "rows_per_second_per_vcpu", s.rowsPerSecondPerVcpu(), "rows/s", labels);
+    add(job, "rows_per_cpu_second", s.rowsPerCpuSecond(), "rows/CPU-s", labels);
+    add(job, "cpu_utilisation", s.cpuUtilisation(), "fraction", labels);
+    add(job, "peak_connections", s.peakConnections(), "connections", labels);
+    add(job, "rows_written", s.written(), "rows", labels);
+    add(job, "duplicates", s.duplicates(), "rows", labels);
+    add(job, "lost", s.lost(), "messages", labels);
+    add(job, "live_p50_latency_ms", s.liveP50LatencyMs(), "ms", labels);
+    add(job, "live_p99_latency_ms", s.liveP99LatencyMs(), "ms", labels);
+    return this;
+  }
+
+  /** Records without a value (no CPU samples, no latency) are left out rather than written as NaN. */
+  private void add(String job, String metric, Number value, String unit, Map<String, String> labels) {
+    if (value == null || Double.isNaN(value.doubleValue()) || Double.isInfinite(value.doubleValue())) {
+      return;
+    }
+    records.add(new ResultRecord(step.runId(), step.scenario(), step.target(), step.iteration(), step.stage(), job,
+        metric, value.doubleValue(), unit, new LinkedHashMap<>(labels), step.timestamp()));
+  }
+}

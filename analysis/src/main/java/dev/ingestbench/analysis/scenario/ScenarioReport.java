@@ -1,0 +1,318 @@
+package dev.ingestbench.analysis.scenario;
+
+import dev.ingestbench.analysis.phases.Phase;
+import dev.ingestbench.analysis.report.Charts;
+import dev.ingestbench.analysis.stats.Comparison;
+import dev.ingestbench.analysis.stats.Estimate;
+import dev.ingestbench.contracts.ResultRecord;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.contracts.StepStatus;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The report of a scenario run, from its raw files only (status markers, per-second samples,
+ * results): for an ordered scenario the stage timeline, every job's rows/s with the stages marked,
+ * per stage and job measures, comparisons between consecutive stages and the verification; for an
+ * unordered one the configurations' means over iterations and Welch tests between them.
+ */
+public final class ScenarioReport {
+  public static final String THROUGHPUT_CHART = "throughput.svg";
+  public static final String CONNECTIONS_CHART = "connections.svg";
+  public static final String ITERATIONS_CHART = "iterations.svg";
+
+  private final Path dir;
+  private final ScenarioRun run;
+  private final List<StepStatus> steps;
+  private final List<ResultRecord> results;
+  private final StringBuilder md = new StringBuilder();
+
+  private ScenarioReport(Path dir, ScenarioRun run, List<StepStatus> steps, List<ResultRecord> results) {
+    this.dir = dir;
+    this.run = run;
+    this.steps = steps;
+    this.results = results;
+  }
+
+  /** Writes {@code report.md} and its charts into {@code dir}; returns the report's path. */
+  public static Path write(Path dir) throws IOException {
+    ScenarioRun run = RunJson.read(dir.resolve(RunFiles.SCENARIO_RUN), ScenarioRun.class);
+    List<StepStatus> steps = new ArrayList<>();
+    Path status = dir.resolve(RunFiles.STATUS_DIRECTORY);
+    if (Files.isDirectory(status)) {
+      try (Stream<Path> files = Files.list(status)) {
+        for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+          steps.add(RunJson.read(f, StepStatus.class));
+        }
+      }
+    }
+    List<ResultRecord> results = new ArrayList<>();
+    Path file = dir.resolve(RunFiles.RESULTS);
+    if (Files.isRegularFile(file)) {
+      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+        if (!line.isBlank()) {
+          results.add(RunJson.fromJson(line, ResultRecord.class));
+        }
+      }
+    }
+    ScenarioReport report = new ScenarioReport(dir, run, steps, results);
+    report.header();
+    if (steps.stream().anyMatch(s -> s.segment() > 0) || Files.exists(dir.resolve(RunFiles.SCENARIO_SAMPLES))) {
+      report.staged(readSamples(dir.resolve(RunFiles.SCENARIO_SAMPLES)));
+    } else {
+      report.unordered();
+    }
+    Path out = dir.resolve(RunFiles.REPORT);
+    Files.writeString(out, report.md.toString(), StandardCharsets.UTF_8);
+    return out;
+  }
+
+  static List<ScenarioSample> readSamples(Path file) throws IOException {
+    List<ScenarioSample> samples = new ArrayList<>();
+    if (!Files.isRegularFile(file)) {
+      return samples;
+    }
+    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    for (int i = 1; i < lines.size(); i++) {
+      if (!lines.get(i).isBlank()) {
+        try {
+          samples.add(ScenarioSample.parse(lines.get(i)));
+        } catch (IllegalArgumentException e) {
+          // A run killed mid-write leaves at most a partial last line: that second is not counted.
+        }
+      }
+    }
+    return samples;
+  }
+
+  private void header() {
+    md.append("# Scenario `").append(run.scenario()).append("`\n\n");
+    md.append(String.format(Locale.ROOT, "Run `%s` · target %s · scale %s · started %s · %s, %d vCPUs.%n%n",
+        run.runId(), run.target(), trim(run.scale()), run.startedAt(), run.machine(), run.vcpus()));
+    if (run.scaled() == null || run.scaled().isEmpty()) {
+      md.append("Run at full size.\n\n");
+    } else {
+      md.append("Scaled from the file's full size (`--scale ").append(trim(run.scale())).append("`):\n\n");
+      run.scaled().forEach((k, v) -> md.append("- `").append(k).append("`: ").append(v).append('\n'));
+      md.append('\n');
+    }
+  }
+
+  private void staged(List<ScenarioSample> samples) throws IOException {
+    md.append("## Stages\n\n| # | Stage | Condition | Met | Started (UTC) | Lasted | Jobs running | Measured in |\n")
+        .append("|---:|:---|:---|:---|:---|---:|:---|:---|\n");
+    List<Phase> phases = new ArrayList<>();
+    for (StepStatus s : steps) {
+      Instant start = Instant.parse(s.startedAt());
+      Instant end = Instant.parse(s.endedAt());
+      phases.add(new Phase(s.stage(), 0, 0, start, end));
+      md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %d s | %s | segment-%d |%n",
+          s.step().substring(0, 2), s.stage(), s.condition(), s.conditionMet() ? "yes" : "no (gave up at max)",
+          start.toString().substring(11, 19), Duration.between(start, end).getSeconds(),
+          String.join(", ", s.jobs()), s.segment()));
+    }
+    md.append('\n');
+    if (steps.stream().map(StepStatus::segment).distinct().count() > 1) {
+      md.append("The run was resumed: a later segment restarted the emulators, published the backlog again and ")
+          .append("warmed up the jobs that were running before its first stage (not measured). Compare stages ")
+          .append("measured in different segments with that in mind.\n\n");
+    }
+    throughputCharts(samples, phases);
+    md.append("## Per stage and job\n\n")
+        .append("Steady seconds of each job within the stage by the rule of docs/methodology.md (the whole stage")
+        .append(" when it finds none); rows/s is their mean with a 95% confidence interval (Student's t); CPU is")
+        .append(" the job's consumer process in those seconds; connections are its open AppendRows streams.\n\n")
+        .append("| Stage | Job | Rows/s | 95% CI | MB/s | Steady s | CPU (vCPUs busy) | Rows per CPU-s | Peak connections | Rows |\n")
+        .append("|:---|:---|---:|:---|---:|---:|---:|---:|---:|---:|\n");
+    Map<String, Map<String, StageMeasures>> byStage = new LinkedHashMap<>();
+    for (StepStatus s : steps) {
+      long from = Instant.parse(s.startedAt()).getEpochSecond() + 1;
+      long to = Instant.parse(s.endedAt()).getEpochSecond() + 1;
+      Map<String, StageMeasures> measures = new LinkedHashMap<>();
+      for (String job : s.jobs()) {
+        measures.put(job, StageMeasures.of(samples, s.stage(), job, from, to));
+      }
+      measures.put(ResultRecord.ALL_JOBS, StageMeasures.of(samples, s.stage(), null, from, to));
+      byStage.put(s.stage(), measures);
+      measures.forEach((job, m) -> md.append(String.format(Locale.ROOT,
+          "| %s | %s | %,.0f | %,.0f – %,.0f | %.2f | %d | %s | %s | %d | %,d |%n", s.stage(),
+          job.equals(ResultRecord.ALL_JOBS) ? "**all jobs**" : job, m.rowsPerSecond().mean(),
+          m.rowsPerSecond().ci95Low(), m.rowsPerSecond().ci95High(), m.mbPerSecond().mean(), m.steadySeconds(),
+          Double.isNaN(m.vcpusBusy()) ? "n/a" : String.format(Locale.ROOT, "%.2f", m.vcpusBusy()),
+          Double.isNaN(m.rowsPerCpuSecond()) ? "n/a" : String.format(Locale.ROOT, "%,.0f", m.rowsPerCpuSecond()),
+          m.peakConnections(), m.rows())));
+    }
+    md.append('\n');
+    betweenStages(byStage);
+    verification();
+    md.append("## How it was measured\n\n")
+        .append("Every second the runner read the BigQuery emulator's per-job counts (rows and bytes appended")
+        .append(" by each job's Storage Write API client, open AppendRows streams, distinct messages accounted")
+        .append(" for) and each job's consumer CPU time from /proc; the raw seconds are in `")
+        .append(RunFiles.SCENARIO_SAMPLES).append("`, every figure above is computed from them, and `")
+        .append(RunFiles.RESULTS).append("` holds the same figures as records. Each segment's emulator files")
+        .append(" (write timeline, connections) and process logs are in `segment-N/`.\n");
+  }
+
+  private void throughputCharts(List<ScenarioSample> samples, List<Phase> phases) throws IOException {
+    Map<String, List<Date>> x = new LinkedHashMap<>();
+    Map<String, List<Double>> rows = new LinkedHashMap<>();
+    Map<String, List<Double>> connections = new LinkedHashMap<>();
+    for (ScenarioSample s : samples) {
+      boolean measured = steps.stream().anyMatch(st -> st.stage().equals(s.stage()));
+      if (!measured) {
+        continue;
+      }
+      x.computeIfAbsent(s.job(), j -> new ArrayList<>()).add(Date.from(Instant.ofEpochSecond(s.epochSecond())));
+      rows.computeIfAbsent(s.job(), j -> new ArrayList<>()).add((double) s.rows());
+      connections.computeIfAbsent(s.job(), j -> new ArrayList<>()).add((double) s.openConnections());
+    }
+    Charts.lines("Rows appended per second, per job (stages shaded)", "rows/s", "HH:mm:ss", x, rows, phases,
+        dir.resolve(THROUGHPUT_CHART));
+    Charts.lines("Open AppendRows streams per job", "connections", "HH:mm:ss", x, connections, phases,
+        dir.resolve(CONNECTIONS_CHART));
+    md.append("## Throughput\n\n![Rows per second per job](").append(THROUGHPUT_CHART).append(")\n\n")
+        .append("![Connections per job](").append(CONNECTIONS_CHART).append(")\n\n");
+  }
+
+  /** Each job (and all jobs) in a stage against the previous stage it ran in: Welch on per-second rates. */
+  private void betweenStages(Map<String, Map<String, StageMeasures>> byStage) {
+    List<String> lines = new ArrayList<>();
+    List<String> stages = new ArrayList<>(byStage.keySet());
+    for (int i = 1; i < stages.size(); i++) {
+      for (Map.Entry<String, StageMeasures> e : byStage.get(stages.get(i)).entrySet()) {
+        String job = e.getKey();
+        for (int k = i - 1; k >= 0; k--) {
+          StageMeasures before = byStage.get(stages.get(k)).get(job);
+          if (before != null && (before.rows() == 0 || e.getValue().rows() == 0)) {
+            lines.add(String.format(Locale.ROOT, "| %s | %s → %s | %,.0f → %,.0f | n/a | n/a | not compared: no rows"
+                + " in one of them (a job starting up writes none) |", job.equals(ResultRecord.ALL_JOBS) ? "**all jobs**" : job,
+                stages.get(k), stages.get(i), before.rowsPerSecond().mean(), e.getValue().rowsPerSecond().mean()));
+            break;
+          }
+          if (before != null) {
+            Comparison c = Comparison.of(stages.get(k), before.steadyRowsPerSecond(), stages.get(i),
+                e.getValue().steadyRowsPerSecond());
+            lines.add(String.format(Locale.ROOT, "| %s | %s → %s | %,.0f → %,.0f | %s | %s | %s |",
+                job.equals(ResultRecord.ALL_JOBS) ? "**all jobs**" : job, stages.get(k), stages.get(i),
+                before.rowsPerSecond().mean(), e.getValue().rowsPerSecond().mean(), pct(c.differencePct()),
+                Double.isNaN(c.ci95LowPct()) ? "n/a" : pct(c.ci95LowPct()) + " to " + pct(c.ci95HighPct()),
+                c.verdict()));
+            break;
+          }
+        }
+      }
+    }
+    if (lines.isEmpty()) {
+      return;
+    }
+    md.append("## Between stages\n\nEach job's steady rows/s in a stage against the last earlier stage it ran in")
+        .append(" (Welch's t-test on the per-second rates, 95% CI of the difference). Per-second rates are not")
+        .append(" independent, so read the interval as a guide to precision.\n\n")
+        .append("| Job | Stages | Rows/s | Change | 95% CI | Verdict |\n|:---|:---|:---|---:|:---|:---|\n");
+    lines.forEach(l -> md.append(l).append('\n'));
+    md.append('\n');
+  }
+
+  private void verification() {
+    // Each job's figures at the end of the last stage it ran in: counts there are the final ones.
+    Map<String, String> lastStage = new LinkedHashMap<>();
+    for (StepStatus s : steps) {
+      s.jobs().forEach(job -> lastStage.put(job, s.stage()));
+    }
+    md.append("## Verification\n\nAt the end of the last stage each job ran (the emulator checks every row's event")
+        .append(" index; every job reads every message of its own subscription).\n\n")
+        .append("| Job | Last stage | Accounted for | Duplicates | Not accounted for |\n|:---|:---|---:|---:|:---|\n");
+    lastStage.forEach((job, stage) -> {
+      Map<String, Double> m = new LinkedHashMap<>();
+      results.stream().filter(r -> r.job().equals(job) && r.stage().equals(stage)).forEach(r -> m.put(r.metric(), r.value()));
+      String missing;
+      if (m.containsKey("lost")) {
+        missing = m.get("lost") == 0 ? "0: read every message, lost none"
+            : String.format(Locale.ROOT, "**%,.0f lost**", m.get("lost"));
+      } else {
+        missing = String.format(Locale.ROOT, "%,.0f: left in its subscription when the job stopped", m.getOrDefault("unread", 0.0));
+      }
+      md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f | %s |%n", job, stage,
+          m.getOrDefault("accounted_for", 0.0), m.getOrDefault("duplicates", 0.0), missing));
+    });
+    md.append('\n');
+  }
+
+  private void unordered() throws IOException {
+    Map<String, List<Double>> rates = new LinkedHashMap<>();
+    Map<String, Map<String, Double>> sums = new LinkedHashMap<>();
+    md.append("## Iterations\n\nIn the order they ran (shuffled per iteration round).\n\n")
+        .append("| Step | Configuration | Iteration | Rows/s | Rows per CPU-s | Lost | Duplicates | Started (UTC) |\n")
+        .append("|:---|:---|---:|---:|---:|---:|---:|:---|\n");
+    List<StepStatus> ordered = steps.stream().sorted(java.util.Comparator.comparing(StepStatus::startedAt)).toList();
+    for (StepStatus s : ordered) {
+      Map<String, Double> m = new LinkedHashMap<>();
+      results.stream().filter(r -> r.stage().equals(s.stage()) && r.iteration() == s.iteration())
+          .forEach(r -> m.put(r.metric(), r.value()));
+      if (m.containsKey("rows_per_second")) {
+        rates.computeIfAbsent(s.stage(), k -> new ArrayList<>()).add(m.get("rows_per_second"));
+      }
+      Map<String, Double> total = sums.computeIfAbsent(s.stage(), k -> new LinkedHashMap<>());
+      total.merge("lost", m.getOrDefault("lost", 0.0), Double::sum);
+      total.merge("duplicates", m.getOrDefault("duplicates", 0.0), Double::sum);
+      md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s | %s | %,.0f | %,.0f | %s |%n", s.step(), s.stage(),
+          s.iteration(), num(m.get("rows_per_second")), num(m.get("rows_per_cpu_second")), m.getOrDefault("lost", 0.0),
+          m.getOrDefault("duplicates", 0.0), s.startedAt().substring(11, 19)));
+    }
+    md.append("\nEach iteration's directory under `iterations/` holds its own round report.\n\n");
+    Charts.iterations("Steady rows/s of each iteration, per configuration", "rows/s", rates, dir.resolve(ITERATIONS_CHART));
+    md.append("![Rows/s per iteration](").append(ITERATIONS_CHART).append(")\n\n");
+    md.append("## Configurations\n\nMean of the iterations' steady rows/s with a 95% confidence interval over")
+        .append(" iterations (Student's t, n − 1 degrees of freedom): iterations are independent runs, so this")
+        .append(" interval, unlike a per-second one, is a fair measure of run-to-run noise.\n\n")
+        .append("| Configuration | Iterations | Rows/s mean | 95% CI | SD | Lost | Duplicates |\n")
+        .append("|:---|---:|---:|:---|---:|---:|---:|\n");
+    rates.forEach((config, values) -> {
+      Estimate e = Estimate.of(values);
+      md.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %,.0f – %,.0f | %,.0f | %,.0f | %,.0f |%n", config,
+          e.n(), e.mean(), e.ci95Low(), e.ci95High(), e.stddev(), sums.get(config).get("lost"),
+          sums.get(config).get("duplicates")));
+    });
+    List<String> configs = new ArrayList<>(rates.keySet());
+    if (configs.size() > 1) {
+      md.append("\n## Comparisons\n\nWelch's t-test on the iterations' rows/s.\n\n")
+          .append("| A | B | Change B vs A | 95% CI | Verdict |\n|:---|:---|---:|:---|:---|\n");
+      for (int i = 0; i < configs.size(); i++) {
+        for (int j = i + 1; j < configs.size(); j++) {
+          Comparison c = Comparison.of(configs.get(i), rates.get(configs.get(i)), configs.get(j), rates.get(configs.get(j)));
+          md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s |%n", configs.get(i), configs.get(j),
+              pct(c.differencePct()), Double.isNaN(c.ci95LowPct()) ? "n/a" : pct(c.ci95LowPct()) + " to " + pct(c.ci95HighPct()),
+              c.verdict()));
+        }
+      }
+    }
+    md.append('\n');
+  }
+
+  private static String num(Double v) {
+    return v == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
+  }
+
+  private static String pct(double v) {
+    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%+.1f%%", v);
+  }
+
+  private static String trim(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+  }
+}

@@ -1,0 +1,162 @@
+package dev.ingestbench.cli.scenario;
+
+import dev.ingestbench.cli.BigQueryEmulatorProcess;
+import dev.ingestbench.cli.ChildJvm;
+import dev.ingestbench.cli.ProcessCpuSampler;
+import dev.ingestbench.consumer.ConsumerConfig;
+import dev.ingestbench.consumer.ConsumerPipeline;
+import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.scenario.JobConfig;
+import dev.ingestbench.scenario.JobFlags;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/**
+ * The consumer JVMs of a local scenario, one per job: their flags (built from the scenario and
+ * checked by the consumer's own validation before anything starts), starting them, and stopping them
+ * cleanly when a stage says so.
+ */
+final class LocalJobs implements AutoCloseable {
+  static final String PROJECT = "ingestbench-local";
+  static final String TABLE = "ingestbench.taxi_rides";
+  private static final String CONSUMER_MAIN = "dev.ingestbench.consumer.ConsumerPipeline";
+  private static final String UNSTARTED_HOST = "127.0.0.1:1";
+  private static final BigQueryEmulatorProcess.Address UNSTARTED_BIGQUERY =
+      new BigQueryEmulatorProcess.Address("127.0.0.1:1", "http://127.0.0.1:1");
+  /** How long a consumer may take to write its results once asked to stop. */
+  private static final long STOP_SECONDS = 120;
+
+  private final ScenarioPlan plan;
+  private final long timeoutSeconds;
+  private final String heap;
+  private final Map<String, ConsumerConfig> configs = new LinkedHashMap<>();
+  private final Map<String, ChildJvm> running = new LinkedHashMap<>();
+
+  /** Validates every job's consumer flags; throws {@link IllegalArgumentException} naming the job. */
+  LocalJobs(ScenarioPlan plan, long timeoutSeconds, String heap) {
+    this.plan = plan;
+    this.timeoutSeconds = timeoutSeconds;
+    this.heap = heap;
+    for (String job : plan.jobs().keySet()) {
+      try {
+        configs.put(job, ConsumerConfig.from(ConsumerPipeline.parse(
+            args(job, UNSTARTED_HOST, UNSTARTED_BIGQUERY, Path.of("unstarted")).toArray(new String[0]))));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("jobs." + job + ": the consumer cannot run with these settings: "
+            + e.getMessage(), e);
+      }
+    }
+  }
+
+  /** Job {@code job}'s consumer flags, reading through {@code pubsubHost}, writing to {@code bigQuery}. */
+  List<String> args(String job, String pubsubHost, BigQueryEmulatorProcess.Address bigQuery, Path segment) {
+    List<String> args = new ArrayList<>(List.of(
+        "--runner=FlinkRunner",
+        "--jobName=" + job,
+        "--pubsubEmulatorHost=" + pubsubHost,
+        "--project=" + PROJECT,
+        "--subscription=" + plan.subscription(job),
+        "--outputTable=" + TABLE,
+        "--expectedMessages=" + plan.messages(),
+        "--timeoutSeconds=" + timeoutSeconds,
+        "--progressLines=true",
+        "--stopOnStdinEof=true",
+        "--localOutputDir=" + directory(segment, job),
+        "--sink=emulator",
+        "--storageWriteEndpoint=" + bigQuery.grpc(),
+        "--bigQueryEndpoint=" + bigQuery.rest()));
+    args.addAll(JobFlags.consumer(plan.jobs().get(job)));
+    return args;
+  }
+
+  static Path directory(Path segment, String job) {
+    return segment.resolve(RunFiles.jobDirectory(job));
+  }
+
+  /** Every setting of the job as it will run (the consumer's defaults filled in), for results. */
+  Map<String, String> labels(String job) {
+    ConsumerConfig c = configs.get(job);
+    JobConfig j = plan.jobs().get(job);
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put("write_method", c.writeMethod().flag());
+    labels.put("row_format", c.rowFormat().flag());
+    labels.put("row_encoding", c.rowEncoding().flag());
+    labels.put("destination_tables", Integer.toString(c.target().tables()));
+    labels.put("connection_pool", Boolean.toString(c.connectionPool()));
+    labels.put("streams", Integer.toString(c.numStorageWriteApiStreams()));
+    if (c.triggeringFrequencySec() != null) {
+      labels.put("triggering_frequency", Integer.toString(c.triggeringFrequencySec()));
+    }
+    if (j.workers() != null) {
+      labels.put("workers", j.workers().toString());
+    }
+    if (j.machineType() != null) {
+      labels.put("machine_type", j.machineType());
+    }
+    labels.put("message_size", Integer.toString(plan.messageSize()));
+    return labels;
+  }
+
+  void start(String job, String pubsubHost, BigQueryEmulatorProcess.Address bigQuery, Path segment,
+      ProcessCpuSampler cpu) throws IOException {
+    Files.createDirectories(directory(segment, job));
+    ChildJvm jvm = ChildJvm.startStoppable(job, heap, CONSUMER_MAIN, args(job, pubsubHost, bigQuery, segment),
+        segment.resolve(job + ".log"), progress -> {});
+    running.put(job, jvm);
+    cpu.watch(job, jvm.pid());
+  }
+
+  /** Asks {@code job}'s consumer to stop, waits while it writes its results; throws if it failed. */
+  void stop(String job, Path segment) throws IOException, InterruptedException {
+    ChildJvm jvm = running.remove(job);
+    if (jvm == null) {
+      return;
+    }
+    try {
+      jvm.closeStdin();
+      OptionalInt exit = jvm.waitFor(STOP_SECONDS);
+      if (exit.isEmpty()) {
+        throw new IOException("job " + job + " did not stop within " + STOP_SECONDS + " s; see "
+            + segment.resolve(job + ".log"));
+      }
+      requireSuccess(job, exit.getAsInt(), segment);
+    } finally {
+      jvm.close();
+    }
+  }
+
+  /** The job's pid, or -1 when it is not running. */
+  long pid(String job) {
+    ChildJvm jvm = running.get(job);
+    return jvm == null ? -1 : jvm.pid();
+  }
+
+  /** Empty while the job's consumer runs; its exit code once it ended by itself. */
+  OptionalInt ended(String job) throws InterruptedException {
+    ChildJvm jvm = running.get(job);
+    if (jvm == null || jvm.isAlive()) {
+      return OptionalInt.empty();
+    }
+    return jvm.waitFor(5);
+  }
+
+  static void requireSuccess(String job, int exit, Path segment) throws IOException {
+    if (exit != ExitCodes.OK && exit != ExitCodes.INCOMPLETE) {
+      throw new IOException("job " + job + "'s consumer failed (exit " + exit + "); see " + segment.resolve(job + ".log"));
+    }
+  }
+
+  @Override
+  public void close() {
+    running.values().forEach(ChildJvm::close);
+    running.clear();
+  }
+}

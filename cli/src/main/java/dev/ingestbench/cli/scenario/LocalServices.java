@@ -1,0 +1,94 @@
+package dev.ingestbench.cli.scenario;
+
+import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.publisher.PublishSettings;
+import dev.ingestbench.publisher.PublisherPipeline;
+import dev.ingestbench.scenario.Scenario;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The flags of the shared processes of a local scenario: the BigQuery emulator (with the scenario's
+ * limits) and the publishers of the backlog and of the live messages. Checked by each process's own
+ * validation when built, so a bad scenario fails before anything starts.
+ */
+final class LocalServices {
+  static final String PUBLISHER_MAIN = "dev.ingestbench.publisher.PublisherPipeline";
+  private static final String UNSTARTED_HOST = "127.0.0.1:1";
+
+  private final ScenarioPlan plan;
+
+  LocalServices(ScenarioPlan plan) {
+    this.plan = plan;
+    Path unstarted = Path.of("unstarted");
+    check("limits", () -> BigQueryEmulatorCommand.settingsOf(bigQueryEmulatorArgs(unstarted)));
+    if (plan.backlog() > 0) {
+      check("publish", () -> PublishSettings.from(PublisherPipeline.parse(
+          backlogPublisherArgs(UNSTARTED_HOST, unstarted).toArray(new String[0]))));
+    }
+    if (plan.liveMessages() > 0) {
+      check("publish", () -> PublishSettings.from(PublisherPipeline.parse(
+          livePublisherArgs(UNSTARTED_HOST, unstarted).toArray(new String[0]))));
+    }
+  }
+
+  List<String> bigQueryEmulatorArgs(Path segment) {
+    List<String> args = new ArrayList<>(List.of("--port=0", "--rest-port=0", "--out=" + segment, "--exit-on-stdin-eof"));
+    Scenario.Limits limits = plan.scenario().limits();
+    if (limits != null) {
+      if (limits.quotaMbPerSecond() != null) {
+        args.add("--quota-mb-per-second=" + limits.quotaMbPerSecond());
+      }
+      if (limits.quotaWindowSeconds() != null) {
+        args.add("--quota-window-seconds=" + limits.quotaWindowSeconds());
+      }
+      if (limits.maxConnections() != null) {
+        args.add("--max-connections=" + limits.maxConnections());
+      }
+      if (limits.maxRequestBytes() != null) {
+        args.add("--max-request-bytes=" + limits.maxRequestBytes());
+      }
+    }
+    return args;
+  }
+
+  /** Every job's subscription: created before anything is published, so each keeps every message. */
+  List<String> subscriptions() {
+    return plan.jobs().keySet().stream().map(plan::subscription).toList();
+  }
+
+  List<String> backlogPublisherArgs(String host, Path segment) {
+    return publisherArgs(host, 0, plan.backlog(), 0, segment.resolve(RunFiles.PUBLISHER_BACKLOG));
+  }
+
+  List<String> livePublisherArgs(String host, Path segment) {
+    return publisherArgs(host, plan.backlog(), plan.liveMessages(), plan.rate(), segment.resolve(RunFiles.PUBLISHER_LIVE));
+  }
+
+  private List<String> publisherArgs(String host, long first, long count, double rate, Path resultFile) {
+    List<String> args = new ArrayList<>(List.of(
+        "--pubsubEmulatorHost=" + host,
+        "--project=" + LocalJobs.PROJECT,
+        "--topic=" + plan.scenario().source().topic(),
+        "--createSubscriptions=" + String.join(",", subscriptions()),
+        "--firstEventIndex=" + first,
+        "--numMessages=" + count,
+        "--messageSizeBytes=" + plan.messageSize(),
+        "--resultFile=" + resultFile));
+    if (rate > 0) {
+      args.add("--ratePerSecond=" + rate);
+    }
+    return args;
+  }
+
+  private static void check(String key, Runnable validation) {
+    try {
+      validation.run();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(key + ": cannot run locally: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,154 @@
+package dev.ingestbench.cli.scenario;
+
+import dev.ingestbench.contracts.ResultRecord;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.contracts.StepStatus;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A scenario run's directory: what the run is ({@code run.json} and the scenario file as run), a
+ * status marker per finished step, the results and samples appended as they are measured, and one
+ * {@code segment-N} directory per (re)start with its processes' logs and files.
+ *
+ * <p>A marker is written only after the step's results are appended, so a run killed at any moment
+ * leaves markers that a rerun can trust: a step without its marker is run again, and its partial
+ * results from the killed attempt are dropped when it finishes ({@link #appendResults}).
+ */
+public final class RunDirectory {
+  private final Path root;
+
+  public RunDirectory(Path root) {
+    this.root = root;
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  public Optional<ScenarioRun> existingRun() throws IOException {
+    Path file = root.resolve(RunFiles.SCENARIO_RUN);
+    return Files.isRegularFile(file) ? Optional.of(RunJson.read(file, ScenarioRun.class)) : Optional.empty();
+  }
+
+  /** Deletes everything a previous run left (--restart). */
+  public void clear() throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> all = Files.walk(root)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  public void start(ScenarioRun run, Path scenarioFile) throws IOException {
+    Files.createDirectories(root.resolve(RunFiles.STATUS_DIRECTORY));
+    Files.copy(scenarioFile, root.resolve(RunFiles.SCENARIO), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    RunJson.write(root.resolve(RunFiles.SCENARIO_RUN), run);
+  }
+
+  public boolean isDone(String step) {
+    return Files.isRegularFile(marker(step));
+  }
+
+  public List<StepStatus> finishedSteps() throws IOException {
+    Path dir = root.resolve(RunFiles.STATUS_DIRECTORY);
+    List<StepStatus> steps = new ArrayList<>();
+    if (Files.isDirectory(dir)) {
+      try (Stream<Path> files = Files.list(dir)) {
+        for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+          steps.add(RunJson.read(f, StepStatus.class));
+        }
+      }
+    }
+    return steps;
+  }
+
+  /** Records a finished step: its results first, then its marker. */
+  public void finish(StepStatus status, List<ResultRecord> results) throws IOException {
+    appendResults(status, results);
+    Path tmp = marker(status.step()).resolveSibling(status.step() + ".json.tmp");
+    RunJson.write(tmp, status);
+    Files.move(tmp, marker(status.step()), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /**
+   * Appends {@code results}, first removing lines of the same step a killed attempt may have left
+   * (a step's results are appended just before its marker, so at most one step can have them).
+   */
+  private void appendResults(StepStatus status, List<ResultRecord> results) throws IOException {
+    Path file = root.resolve(RunFiles.RESULTS);
+    List<ResultRecord> kept = new ArrayList<>();
+    for (ResultRecord r : readResults()) {
+      if (!(r.stage().equals(status.stage()) && r.iteration() == status.iteration())) {
+        kept.add(r);
+      }
+    }
+    kept.addAll(results);
+    Path tmp = root.resolve(RunFiles.RESULTS + ".tmp");
+    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+      for (ResultRecord r : kept) {
+        w.write(RunJson.toJsonLine(r));
+        w.write('\n');
+      }
+    }
+    Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  public List<ResultRecord> readResults() throws IOException {
+    Path file = root.resolve(RunFiles.RESULTS);
+    List<ResultRecord> records = new ArrayList<>();
+    if (Files.isRegularFile(file)) {
+      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+        if (!line.isBlank()) {
+          records.add(RunJson.fromJson(line, ResultRecord.class));
+        }
+      }
+    }
+    return records;
+  }
+
+  /** The next segment's directory: {@code segment-1} on the first start, then 2, 3, ... */
+  public int nextSegment() throws IOException {
+    int n = 1;
+    while (Files.exists(segment(n))) {
+      n++;
+    }
+    Files.createDirectories(segment(n));
+    return n;
+  }
+
+  public Path segment(int n) {
+    return root.resolve("segment-" + n);
+  }
+
+  /** Appends per-second samples as they are taken (flushed each time, so a kill keeps them). */
+  public Writer samplesWriter() throws IOException {
+    Path file = root.resolve(RunFiles.SCENARIO_SAMPLES);
+    boolean fresh = !Files.exists(file);
+    Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    if (fresh) {
+      w.write(ScenarioSample.header() + "\n");
+      w.flush();
+    }
+    return w;
+  }
+
+  private Path marker(String step) {
+    return root.resolve(RunFiles.STATUS_DIRECTORY).resolve(step + ".json");
+  }
+}

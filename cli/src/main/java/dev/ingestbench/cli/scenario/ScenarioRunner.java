@@ -1,0 +1,107 @@
+package dev.ingestbench.cli.scenario;
+
+import dev.ingestbench.analysis.scenario.ScenarioReport;
+import dev.ingestbench.cli.MachineInfo;
+import dev.ingestbench.cli.RunCommand;
+import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.scenario.Scenario;
+import dev.ingestbench.scenario.ScenarioException;
+import dev.ingestbench.scenario.ScenarioFile;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code ingestbench run}: loads and checks the scenario, matches it against what the run directory
+ * already holds (resume) or starts it afresh, runs what is left on the target, and writes the report.
+ */
+public final class ScenarioRunner {
+  private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+  private final RunCommand flags;
+
+  public ScenarioRunner(RunCommand flags) {
+    this.flags = flags;
+  }
+
+  public int run() throws Exception {
+    Scenario scenario;
+    try {
+      scenario = ScenarioFile.load(flags.file);
+    } catch (ScenarioException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    if ("kafka".equals(scenario.source().kind())) {
+      throw new IllegalArgumentException(flags.file + ": source.kind kafka needs a Kafka source in the consumer,"
+          + " which this version does not have; run a pubsub scenario, e.g. scenarios/round-3-write-methods-500b.yaml");
+    }
+    if (flags.target == RunCommand.Target.dataflow) {
+      throw new IllegalArgumentException("--target dataflow is not available in this version; use --target local");
+    }
+    RunDirectory dir = new RunDirectory(flags.out != null ? flags.out : Path.of("runs", scenario.name()));
+    String sha = sha256(flags.file);
+    Optional<ScenarioRun> existing = flags.restart ? Optional.empty() : dir.existingRun();
+    existing.ifPresent(run -> requireSameRun(run, scenario, sha, dir));
+    Map<String, Object> machine = MachineInfo.describe();
+    ScenarioRun run = existing.orElseGet(() -> new ScenarioRun(
+        scenario.name() + "-" + RUN_ID_TIME.format(Instant.now()), scenario.name(), flags.target.name(), flags.scale,
+        sha, Instant.now().toString(), String.valueOf(machine.get("cpu_model")),
+        Runtime.getRuntime().availableProcessors(), null));
+    ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale, run.runId().hashCode());
+    run = new ScenarioRun(run.runId(), run.scenario(), run.target(), run.scale(), run.scenarioSha256(),
+        run.startedAt(), run.machine(), run.vcpus(), plan.scaled());
+    // Building the runner checks every process's flags: a bad scenario fails here, before anything starts.
+    StagedLocalRun staged = plan.isStaged() ? new StagedLocalRun(plan, dir, run, flags.heap) : null;
+    UnorderedLocalRun unordered = plan.isStaged() ? null : new UnorderedLocalRun(plan, dir, run, flags.heap);
+    if (flags.dryRun) {
+      if (!plan.scaled().isEmpty()) {
+        System.out.println("Scaled by " + flags.scale + ": " + plan.scaled());
+      }
+      if (staged != null) {
+        staged.describe(System.out);
+      } else {
+        unordered.describe(System.out);
+      }
+      return 0;
+    }
+    if (flags.restart) {
+      dir.clear();
+    }
+    if (existing.isEmpty()) {
+      dir.start(run, flags.file);
+    }
+    StagedLocalRun.say("Scenario %s (%s) -> %s", scenario.name(), run.runId(), dir.root());
+    int exit = staged != null ? staged.run() : unordered.run();
+    Path report = ScenarioReport.write(dir.root());
+    StagedLocalRun.say("Report: %s; results: %s", report, dir.root().resolve(dev.ingestbench.contracts.RunFiles.RESULTS));
+    return exit;
+  }
+
+  private void requireSameRun(ScenarioRun run, Scenario scenario, String sha, RunDirectory dir) {
+    String differs = !run.scenarioSha256().equals(sha) ? "a different scenario file (" + run.scenario() + ")"
+        : run.scale() != flags.scale ? "--scale " + run.scale()
+        : !run.target().equals(flags.target.name()) ? "--target " + run.target()
+        : null;
+    if (differs != null) {
+      throw new IllegalArgumentException(dir.root() + " holds a run of " + differs + "; rerun that to resume it,"
+          + " add --restart to start over there, or give another --out");
+    }
+  }
+
+  private static String sha256(Path file) throws IOException {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,124 @@
+package dev.ingestbench.cli.scenario;
+
+import dev.ingestbench.cli.ProcessCpuSampler;
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.ScenarioSample;
+import java.io.IOException;
+import java.io.Writer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * Once a second, for every job that runs: the rows and bytes it appended (the BigQuery emulator's
+ * own per-job counts, read from its status endpoint), its open connections, and its consumer's CPU
+ * time. Each sample is appended to {@code scenario_samples.csv} at once and kept for the stage's
+ * conditions and measures.
+ */
+final class ScenarioSampler implements AutoCloseable {
+  private final URI status;
+  private final Writer out;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final List<ScenarioSample> samples = new ArrayList<>();
+  private final Map<String, long[]> lastCounts = new HashMap<>();
+  private final Map<String, double[]> lastCpu = new HashMap<>();
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "scenario-sampler");
+    t.setDaemon(true);
+    return t;
+  });
+  private String stage = "";
+  private Map<String, LongSupplier> pids = Map.of();
+  private volatile String problem;
+
+  ScenarioSampler(String emulatorRestUrl, Writer out) {
+    this.status = URI.create(emulatorRestUrl.replaceAll("/+$", "") + EmulatorStatus.PATH);
+    this.out = out;
+    timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
+  }
+
+  /** From now on, samples belong to {@code stage} and cover {@code jobs} (job to its consumer's pid). */
+  synchronized void follow(String stage, Map<String, LongSupplier> jobs) {
+    this.stage = stage;
+    this.pids = Map.copyOf(jobs);
+  }
+
+  /** The samples taken so far in this segment. */
+  synchronized List<ScenarioSample> samples() {
+    return List.copyOf(samples);
+  }
+
+  /** The latest status of {@code job}, read now. */
+  EmulatorStatus.Job job(String job) throws IOException {
+    return status().job(job);
+  }
+
+  /** Why sampling failed, if it did (the emulator stopped answering), else null. */
+  String problem() {
+    return problem;
+  }
+
+  private EmulatorStatus status() throws IOException {
+    try {
+      HttpResponse<String> response = http.send(
+          HttpRequest.newBuilder(status).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200) {
+        throw new IOException("the BigQuery emulator at " + status + " answered " + response.statusCode());
+      }
+      return RunJson.fromJson(response.body(), EmulatorStatus.class);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while asking " + status, e);
+    }
+  }
+
+  private synchronized void sample() {
+    if (pids.isEmpty()) {
+      return;
+    }
+    try {
+      EmulatorStatus now = status();
+      long second = Instant.now().getEpochSecond();
+      for (Map.Entry<String, LongSupplier> entry : pids.entrySet()) {
+        String job = entry.getKey();
+        EmulatorStatus.Job j = now.job(job);
+        long[] last = lastCounts.getOrDefault(job, new long[2]);
+        lastCounts.put(job, new long[] {j.rowsWritten(), j.bytesWritten()});
+        long pid = entry.getValue().getAsLong();
+        double cpu = pid > 0 ? ProcessCpuSampler.cpuSeconds(pid) : -1;
+        double[] previous = lastCpu.get(job);
+        double cpuDelta = 0;
+        if (cpu >= 0) {
+          cpuDelta = previous != null && previous[0] == pid ? Math.max(0, cpu - previous[1]) : 0;
+          lastCpu.put(job, new double[] {pid, cpu});
+        }
+        ScenarioSample s = new ScenarioSample(second, stage, job, j.rowsWritten() - last[0],
+            j.bytesWritten() - last[1], j.openConnections(), cpuDelta, j.accountedFor());
+        samples.add(s);
+        out.write(s.toCsvLine());
+        out.write('\n');
+      }
+      out.flush();
+    } catch (IOException | RuntimeException e) {
+      problem = e.toString();
+    }
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    timer.shutdownNow();
+    out.close();
+  }
+}

@@ -1,0 +1,334 @@
+package dev.ingestbench.cli.scenario;
+
+import dev.ingestbench.analysis.scenario.OnlineSteady;
+import dev.ingestbench.analysis.scenario.ResultRecords;
+import dev.ingestbench.analysis.scenario.StageMeasures;
+import dev.ingestbench.cli.BigQueryEmulatorProcess;
+import dev.ingestbench.cli.ChildJvm;
+import dev.ingestbench.cli.ProcessCpuSampler;
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.ResultRecord;
+import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.contracts.StepStatus;
+import dev.ingestbench.emulator.PubsubEmulator;
+import dev.ingestbench.pubsub.PubsubAdmin;
+import dev.ingestbench.pubsub.PubsubPaths;
+import dev.ingestbench.scenario.Durations;
+import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/**
+ * Runs an ordered scenario locally: one Pub/Sub emulator and one BigQuery emulator shared by every
+ * job, the backlog published before the first stage (and live messages during the stages), then
+ * each stage in turn: stop and start its jobs, hold or wait for its condition, measure, mark it done.
+ *
+ * <p>A rerun resumes at the first stage without a marker. Local emulators keep no state between
+ * runs, so a resumed segment publishes the backlog again, restarts the jobs that ran before that
+ * stage and waits until they are steady (a warm-up that is not measured) before the stage begins.
+ */
+final class StagedLocalRun {
+  /** How long a resumed run waits for its restarted jobs to reach a steady state. */
+  private static final Duration WARM_UP_MAX = Duration.ofMinutes(3);
+  private static final long PROGRESS_EVERY_SECONDS = 10;
+
+  private final ScenarioPlan plan;
+  private final RunDirectory dir;
+  private final ScenarioRun run;
+  private final String heap;
+  private final LocalServices services;
+  private final LocalJobs jobs;
+  private final Map<String, Map<String, String>> labels = new LinkedHashMap<>();
+
+  StagedLocalRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap) {
+    this.plan = plan;
+    this.dir = dir;
+    this.run = run;
+    this.heap = heap;
+    this.services = new LocalServices(plan);
+    long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
+    this.jobs = new LocalJobs(plan, longest + WARM_UP_MAX.getSeconds() + 600, heap);
+    for (String job : plan.jobs().keySet()) {
+      Map<String, String> l = new LinkedHashMap<>(jobs.labels(job));
+      l.put("scale", Double.toString(plan.scale()));
+      l.put("machine", run.machine());
+      labels.put(job, l);
+    }
+  }
+
+  private int firstUnfinished() {
+    int k = 0;
+    while (k < plan.stages().size() && dir.isDone(plan.stages().get(k).marker())) {
+      k++;
+    }
+    return k;
+  }
+
+  /** --dry-run: every action, with the command line of every process, and nothing started. */
+  void describe(PrintStream out) {
+    int first = firstUnfinished();
+    Path segment = dir.root().resolve("segment-N");
+    String pubsub = "PUBSUB_HOST";
+    BigQueryEmulatorProcess.Address bq = new BigQueryEmulatorProcess.Address("BQ_GRPC", "BQ_REST");
+    out.println("Would run " + plan.scenario().name() + " locally into " + dir.root() + ":");
+    out.println("  start the Pub/Sub emulator (pstest) on a free port -> PUBSUB_HOST");
+    out.println("  start the BigQuery emulator: ingestbench bigquery-emulator "
+        + String.join(" ", services.bigQueryEmulatorArgs(segment)));
+    out.println("  create topic " + plan.scenario().source().topic() + " and subscriptions " + services.subscriptions());
+    if (plan.backlog() > 0) {
+      out.println(String.format(Locale.ROOT, "  publish the backlog (%,d messages): ingestbench publish %s", plan.backlog(),
+          String.join(" ", services.backlogPublisherArgs(pubsub, segment))));
+    }
+    if (plan.liveMessages() > 0) {
+      out.println(String.format(Locale.ROOT, "  publish %,d live messages during the stages: ingestbench publish %s",
+          plan.liveMessages(), String.join(" ", services.livePublisherArgs(pubsub, segment))));
+    }
+    if (first > 0) {
+      out.println("  skip stages 1-" + first + " (finished); restart " + plan.runningBefore(first)
+          + " and wait until steady (max " + Durations.show(WARM_UP_MAX) + ")");
+    }
+    for (int k = first; k < plan.stages().size(); k++) {
+      PlannedStage st = plan.stages().get(k);
+      out.println(String.format(Locale.ROOT, "  stage %d/%d %s:", k + 1, plan.stages().size(), st.name()));
+      for (String job : st.stop()) {
+        out.println("    stop job " + job + " (close its stdin; it writes its results and exits)");
+      }
+      for (String job : st.start()) {
+        out.println("    start job " + job + ": ingestbench consume " + String.join(" ", jobs.args(job, pubsub, bq, segment)));
+      }
+      out.println("    " + st.condition() + " with " + st.running() + " running; then measure and write status/"
+          + st.marker() + ".json");
+    }
+    out.println("  stop every job and both emulators; write report.md and results.jsonl");
+  }
+
+  /** Runs the unfinished stages; returns an exit code (1 when a job read messages twice under exactly-once). */
+  int run() throws Exception {
+    int first = firstUnfinished();
+    if (first == plan.stages().size()) {
+      say("Every stage is finished already (status/ in %s); the report is rewritten. --restart runs it again.", dir.root());
+      return ExitCodes.OK;
+    }
+    int segmentNo = dir.nextSegment();
+    Path segment = dir.segment(segmentNo);
+    if (first > 0) {
+      say("Resuming at stage %d/%d %s: stages 1-%d are finished and skipped", first + 1, plan.stages().size(),
+          plan.stages().get(first).name(), first);
+    }
+    try (ProcessCpuSampler cpu = new ProcessCpuSampler(segment);
+        PubsubEmulator pubsub = PubsubEmulator.start();
+        BigQueryEmulatorProcess bigQuery = BigQueryEmulatorProcess.start(
+            services.bigQueryEmulatorArgs(segment), segment.resolve("bigquery-emulator.log"));
+        LocalJobs running = jobs;
+        ScenarioSampler sampler = new ScenarioSampler(bigQuery.address().rest(), dir.samplesWriter())) {
+      String host = pubsub.hostAndPort();
+      cpu.watch("emulator", pubsub.pid());
+      cpu.watch("bigquery-emulator", bigQuery.pid());
+      say("Pub/Sub emulator on %s; BigQuery emulator: Storage Write API on %s, REST on %s", host,
+          bigQuery.address().grpc(), bigQuery.address().rest());
+      PubsubAdmin.ensureTopicAndSubscriptions(host,
+          PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic()),
+          services.subscriptions().stream().map(s -> PubsubPaths.subscription(LocalJobs.PROJECT, "source.subscriptions", s)).toList());
+      if (plan.backlog() > 0) {
+        say("Publishing the backlog: %,d messages of %,d bytes", plan.backlog(), plan.messageSize());
+        try (ChildJvm publisher = ChildJvm.start("publisher", heap, LocalServices.PUBLISHER_MAIN,
+            services.backlogPublisherArgs(host, segment), segment.resolve("publisher.log"))) {
+          cpu.watch("publisher", publisher.pid());
+          requireSuccess(publisher, 3_600);
+        }
+      }
+      ChildJvm live = null;
+      try {
+        if (plan.liveMessages() > 0) {
+          say("Publishing %,d live messages at %,.0f msg/s while the stages run", plan.liveMessages(), plan.rate());
+          live = ChildJvm.start("live-publisher", heap, LocalServices.PUBLISHER_MAIN,
+              services.livePublisherArgs(host, segment), segment.resolve("live-publisher.log"));
+          cpu.watch("live-publisher", live.pid());
+        }
+        if (first > 0) {
+          warmUp(plan.runningBefore(first), host, bigQuery, segment, cpu, sampler);
+        }
+        for (int k = first; k < plan.stages().size(); k++) {
+          runStage(plan.stages().get(k), segmentNo, host, bigQuery, segment, cpu, sampler);
+        }
+        sampler.follow("", Map.of());
+        for (String job : plan.stages().get(plan.stages().size() - 1).running()) {
+          running.stop(job, segment);
+        }
+      } finally {
+        if (live != null) {
+          live.close();
+        }
+      }
+    }
+    return ExitCodes.OK;
+  }
+
+  private void warmUp(List<String> warm, String host, BigQueryEmulatorProcess bigQuery, Path segment,
+      ProcessCpuSampler cpu, ScenarioSampler sampler) throws Exception {
+    say("Restarting %s, which ran before this stage, and waiting until steady (max %s; not measured)", warm,
+        Durations.show(WARM_UP_MAX));
+    for (String job : warm) {
+      jobs.start(job, host, bigQuery.address(), segment, cpu);
+    }
+    sampler.follow("resume-warm-up", pids(warm));
+    long since = Instant.now().getEpochSecond();
+    long deadline = System.nanoTime() + WARM_UP_MAX.toNanos();
+    while (System.nanoTime() < deadline) {
+      Thread.sleep(1_000);
+      long now = Instant.now().getEpochSecond();
+      List<ScenarioSample> samples = sampler.samples();
+      boolean ready = true;
+      for (String job : warm) {
+        ready &= jobs.ended(job).isPresent() || OnlineSteady.reached(samples, job, since, now);
+      }
+      if (ready) {
+        return;
+      }
+    }
+    say("The restarted jobs were not steady after %s; going on", Durations.show(WARM_UP_MAX));
+  }
+
+  private Map<String, LongSupplier> pids(List<String> names) {
+    Map<String, LongSupplier> pids = new LinkedHashMap<>();
+    names.forEach(j -> pids.put(j, () -> jobs.pid(j)));
+    return pids;
+  }
+
+  private void runStage(PlannedStage st, int segmentNo, String host, BigQueryEmulatorProcess bigQuery, Path segment,
+      ProcessCpuSampler cpu, ScenarioSampler sampler) throws Exception {
+    int n = plan.stages().size();
+    Instant started = Instant.now();
+    try {
+      for (String job : st.stop()) {
+        jobs.stop(job, segment);
+      }
+      for (String job : st.start()) {
+        jobs.start(job, host, bigQuery.address(), segment, cpu);
+      }
+    } catch (IOException e) {
+      throw new IOException("stage " + st.name() + ": " + e.getMessage(), e);
+    }
+    sampler.follow(st.name(), pids(st.running()));
+    say("Stage %d/%d %s: %s%s%s running; %s", st.index() + 1, n, st.name(),
+        st.start().isEmpty() ? "" : "started " + st.start() + ", ",
+        st.stop().isEmpty() ? "" : "stopped " + st.stop() + ", ", st.running(), st.condition());
+    long startSecond = started.getEpochSecond() + 1;
+    Set<String> drained = new HashSet<>();
+    boolean met = false;
+    long lastProgress = System.nanoTime();
+    while (true) {
+      Thread.sleep(1_000);
+      long now = Instant.now().getEpochSecond();
+      Duration elapsed = Duration.between(started, Instant.now());
+      if (sampler.problem() != null) {
+        throw new IOException("stage " + st.name() + ": the BigQuery emulator stopped answering: " + sampler.problem());
+      }
+      for (String job : st.running()) {
+        OptionalInt exit = jobs.ended(job);
+        if (exit.isPresent() && drained.add(job)) {
+          EmulatorStatus.Job status = sampler.job(job);
+          if (exit.getAsInt() != ExitCodes.OK || status.accountedFor() < plan.messages()) {
+            throw new IOException(String.format(Locale.ROOT,
+                "stage %s: job %s's consumer ended (exit %d) with %,d of %,d messages accounted for; see %s",
+                st.name(), job, exit.getAsInt(), status.accountedFor(), plan.messages(), segment.resolve(job + ".log")));
+          }
+          say("Job %s has read every message of its subscription (%,d) and stopped", job, plan.messages());
+        }
+      }
+      List<ScenarioSample> samples = sampler.samples();
+      if (st.hold() != null) {
+        met = elapsed.compareTo(st.hold()) >= 0;
+      } else if (st.until().equals("drained")) {
+        met = drained.containsAll(st.running());
+      } else {
+        met = st.running().stream().allMatch(j -> drained.contains(j) || OnlineSteady.reached(samples, j, startSecond, now));
+      }
+      if (met) {
+        break;
+      }
+      if (st.max() != null && elapsed.compareTo(st.max()) >= 0) {
+        say("Stage %s: not %s after max %s; going on", st.name(), st.until(), Durations.show(st.max()));
+        break;
+      }
+      if (System.nanoTime() - lastProgress >= PROGRESS_EVERY_SECONDS * 1_000_000_000L) {
+        lastProgress = System.nanoTime();
+        progress(st, elapsed, samples, now);
+      }
+    }
+    Instant ended = Instant.now();
+    finishStage(st, segmentNo, started, ended, met, sampler);
+  }
+
+  private void progress(PlannedStage st, Duration elapsed, List<ScenarioSample> samples, long now) {
+    List<String> rates = new ArrayList<>();
+    for (String job : st.running()) {
+      long rows = samples.stream().filter(s -> s.job().equals(job) && s.epochSecond() > now - PROGRESS_EVERY_SECONDS)
+          .mapToLong(ScenarioSample::rows).sum();
+      rates.add(String.format(Locale.ROOT, "%s %,.0f rows/s", job, rows / (double) PROGRESS_EVERY_SECONDS));
+    }
+    Duration left = st.longest().minus(elapsed);
+    for (int k = st.index() + 1; k < plan.stages().size(); k++) {
+      left = left.plus(plan.stages().get(k).longest());
+    }
+    say("Stage %d/%d %s, %s of %s: %s; at most %s left", st.index() + 1, plan.stages().size(), st.name(),
+        Durations.show(elapsed), st.hold() != null ? Durations.show(st.hold()) : "max " + Durations.show(st.max()),
+        String.join(", ", rates), Durations.show(left.isNegative() ? Duration.ZERO : left));
+  }
+
+  private void finishStage(PlannedStage st, int segmentNo, Instant started, Instant ended, boolean met,
+      ScenarioSampler sampler) throws IOException {
+    List<ScenarioSample> samples = sampler.samples();
+    long from = started.getEpochSecond() + 1;
+    long to = ended.getEpochSecond() + 1;
+    ResultRecords records = new ResultRecords(new ResultRecords.Step(run.runId(), run.scenario(), run.target(), 1,
+        st.name(), ended.toString()));
+    List<String> parts = new ArrayList<>();
+    for (String job : st.running()) {
+      StageMeasures m = StageMeasures.of(samples, st.name(), job, from, to);
+      records.stage(job, m, run.vcpus(), labels.get(job));
+      EmulatorStatus.Job status = sampler.job(job);
+      records.verification(job, status.duplicates(), Math.max(0, plan.messages() - status.accountedFor()),
+          status.accountedFor() >= plan.messages(), labels.get(job));
+      parts.add(String.format(Locale.ROOT, "%s %,.0f rows/s (95%% CI %,.0f-%,.0f, %d steady s)", job,
+          m.rowsPerSecond().mean(), m.rowsPerSecond().ci95Low(), m.rowsPerSecond().ci95High(), m.steadySeconds()));
+    }
+    StageMeasures all = StageMeasures.of(samples, st.name(), null, from, to);
+    Map<String, String> runLabels = Map.of("scale", Double.toString(plan.scale()), "machine", run.machine());
+    records.stage(ResultRecord.ALL_JOBS, all, run.vcpus(), runLabels);
+    dir.finish(new StepStatus(st.marker(), st.name(), 1, st.running(), st.start(), st.stop(), st.condition(), met,
+        started.toString(), ended.toString(), segmentNo), records.records());
+    say("Stage %s done after %s: %s; all jobs %,.0f rows/s", st.name(),
+        Durations.show(Duration.between(started, ended)), String.join(", ", parts), all.rowsPerSecond().mean());
+  }
+
+  private static void requireSuccess(ChildJvm child, long seconds) throws Exception {
+    OptionalInt exit = child.waitFor(seconds);
+    if (exit.isEmpty()) {
+      child.close();
+      throw new IOException("the " + child.name() + " did not finish within " + seconds + " s");
+    }
+    if (exit.getAsInt() != ExitCodes.OK) {
+      throw new IOException("the " + child.name() + " failed (exit " + exit.getAsInt() + "); see " + child.name() + ".log");
+    }
+  }
+
+  static void say(String format, Object... args) {
+    System.out.println("[run] " + String.format(Locale.ROOT, format, args));
+  }
+}

@@ -1,0 +1,171 @@
+package dev.ingestbench.cli.scenario;
+
+import dev.ingestbench.analysis.scenario.ResultRecords;
+import dev.ingestbench.cli.RoundCommand;
+import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.RoundSummary;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.contracts.StepStatus;
+import dev.ingestbench.scenario.JobFlags;
+import dev.ingestbench.scenario.Scenario;
+import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.scenario.ScenarioPlan.PlannedIteration;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import picocli.CommandLine;
+
+/**
+ * Runs an unordered scenario locally: every iteration of every configuration is one local round
+ * ({@code ingestbench round} with the configuration's flags, in a directory of its own), in the
+ * plan's shuffled order, {@code concurrency} at a time. A rerun skips the iterations with a marker.
+ */
+final class UnorderedLocalRun {
+  private final ScenarioPlan plan;
+  private final RunDirectory dir;
+  private final ScenarioRun run;
+  private final String heap;
+  private final Map<String, Map<String, String>> labels = new LinkedHashMap<>();
+
+  UnorderedLocalRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap) {
+    this.plan = plan;
+    this.dir = dir;
+    this.run = run;
+    this.heap = heap;
+    LocalJobs jobs = new LocalJobs(plan, 600, heap);
+    for (String job : plan.scenario().unordered().jobs()) {
+      // Parsing the round's flags checks them all now, before the first iteration starts.
+      round(new PlannedIteration(job, 1));
+      Map<String, String> l = new LinkedHashMap<>(jobs.labels(job));
+      l.put("scale", Double.toString(plan.scale()));
+      l.put("machine", run.machine());
+      labels.put(job, l);
+    }
+  }
+
+  /** The {@code round} flags of one iteration. */
+  List<String> roundArgs(PlannedIteration it) {
+    List<String> args = new ArrayList<>(List.of(
+        "--out", iterationDirectory(it).toString(),
+        "--messages", Long.toString(plan.messages()),
+        "--live-messages", Long.toString(plan.liveMessages()),
+        "--message-size", Integer.toString(plan.messageSize()),
+        "--heap", heap));
+    if (plan.liveMessages() > 0) {
+      args.addAll(List.of("--live-rate", Double.toString(plan.rate())));
+    }
+    args.addAll(JobFlags.round(plan.jobs().get(it.job())));
+    Scenario.Limits limits = plan.scenario().limits();
+    if (limits != null) {
+      add(args, "--quota-mb-per-second", limits.quotaMbPerSecond());
+      add(args, "--quota-window-seconds", limits.quotaWindowSeconds());
+      add(args, "--max-connections", limits.maxConnections());
+      add(args, "--max-request-bytes", limits.maxRequestBytes());
+    }
+    return args;
+  }
+
+  private static void add(List<String> args, String flag, Object value) {
+    if (value != null) {
+      args.add(flag);
+      args.add(String.valueOf(value));
+    }
+  }
+
+  private Path iterationDirectory(PlannedIteration it) {
+    return dir.root().resolve("iterations").resolve(it.marker());
+  }
+
+  private RoundCommand round(PlannedIteration it) {
+    RoundCommand round = new RoundCommand();
+    try {
+      new CommandLine(round).parseArgs(roundArgs(it).toArray(new String[0]));
+    } catch (CommandLine.ParameterException e) {
+      throw new IllegalArgumentException("jobs." + it.job() + ": " + e.getMessage(), e);
+    }
+    return round;
+  }
+
+  void describe(PrintStream out) {
+    out.println("Would run " + plan.scenario().name() + " locally into " + dir.root() + ", "
+        + plan.concurrency() + " at a time, in this (shuffled) order:");
+    for (PlannedIteration it : plan.iterations()) {
+      out.println("  " + (dir.isDone(it.marker()) ? "skip (finished) " : "") + it.marker() + ": ingestbench round "
+          + String.join(" ", roundArgs(it)));
+    }
+    out.println("  then write report.md and results.jsonl");
+  }
+
+  int run() throws Exception {
+    List<PlannedIteration> todo = plan.iterations().stream().filter(it -> !dir.isDone(it.marker())).toList();
+    int done = plan.iterations().size() - todo.size();
+    if (todo.isEmpty()) {
+      StagedLocalRun.say("Every iteration is finished already (status/ in %s); the report is rewritten."
+          + " --restart runs it again.", dir.root());
+      return ExitCodes.OK;
+    }
+    if (done > 0) {
+      StagedLocalRun.say("Resuming: %d of %d iterations are finished and skipped", done, plan.iterations().size());
+    }
+    AtomicInteger worst = new AtomicInteger(ExitCodes.OK);
+    AtomicInteger count = new AtomicInteger(done);
+    ExecutorService pool = Executors.newFixedThreadPool(plan.concurrency());
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (PlannedIteration it : todo) {
+        futures.add(pool.submit(() -> {
+          runIteration(it, count.incrementAndGet(), worst);
+          return null;
+        }));
+      }
+      for (Future<?> f : futures) {
+        try {
+          f.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+          pool.shutdownNow();
+          throw e.getCause() instanceof Exception ex ? ex : new RuntimeException(e.getCause());
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    return worst.get();
+  }
+
+  private void runIteration(PlannedIteration it, int number, AtomicInteger worst) throws Exception {
+    StagedLocalRun.say("Iteration %d/%d: %s (iteration %d of %s)", number, plan.iterations().size(), it.marker(),
+        it.iteration(), it.job());
+    Instant started = Instant.now();
+    int exit;
+    try {
+      exit = round(it).call();
+    } catch (Exception e) {
+      throw new java.io.IOException("iteration " + it.marker() + " (job " + it.job() + "): " + e.getMessage(), e);
+    }
+    Instant ended = Instant.now();
+    RoundSummary summary = RunJson.read(iterationDirectory(it).resolve(RunFiles.SUMMARY), RoundSummary.class);
+    ResultRecords records = new ResultRecords(new ResultRecords.Step(run.runId(), run.scenario(), run.target(),
+        it.iteration(), it.job(), ended.toString()));
+    records.round(it.job(), summary, labels.get(it.job()));
+    synchronized (dir) {
+      dir.finish(new StepStatus(it.marker(), it.job(), it.iteration(), List.of(it.job()), List.of(it.job()),
+          List.of(it.job()), "until drained", exit == ExitCodes.OK, started.toString(), ended.toString(), 0),
+          records.records());
+    }
+    worst.accumulateAndGet(exit, Math::max);
+    StagedLocalRun.say("Iteration %s done: %s rows/s steady, %,d lost, %,d duplicates", it.marker(),
+        summary.rowsPerSecond() == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", summary.rowsPerSecond()),
+        summary.lost(), summary.duplicates());
+  }
+}

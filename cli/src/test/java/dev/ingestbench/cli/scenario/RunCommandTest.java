@@ -1,0 +1,173 @@
+package dev.ingestbench.cli.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ingestbench.cli.IngestbenchCommand;
+import dev.ingestbench.contracts.ResultRecord;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.StepStatus;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ingestbench run} end to end on this machine: a 2-job, 3-stage scenario killed during its
+ * second stage and run again (it resumes, skipping the finished stage), and a 2-configuration
+ * unordered scenario run and rerun.
+ */
+class RunCommandTest {
+  private static final Path STAGED = Path.of("src/test/resources/scenarios/two-jobs-three-stages.yaml");
+  private static final Path UNORDERED = Path.of("src/test/resources/scenarios/two-configurations.yaml");
+
+  @Test
+  void aKilledStagedRunResumesAtTheUnfinishedStageAndVerifiesEveryJob(@TempDir Path out) throws Exception {
+    Process first = new ProcessBuilder(
+        Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+        "-cp", System.getProperty("java.class.path"), IngestbenchCommand.class.getName(),
+        "run", STAGED.toString(), "--out", out.toString(), "--heap", "768m")
+        .redirectErrorStream(true).redirectOutput(out.resolveSibling(out.getFileName() + "-first.log").toFile()).start();
+    Path stage1 = out.resolve("status/01-a-alone.json");
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+    while (!Files.exists(stage1) && first.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(500);
+    }
+    assertTrue(Files.exists(stage1), "stage 1 finished in the first run");
+    Thread.sleep(5_000);
+    List<ProcessHandle> children = first.descendants().toList();
+    assertFalse(children.isEmpty(), "the run had started its emulators and jobs");
+    first.destroy(); // SIGTERM, as Ctrl-C or a CI timeout would
+    assertTrue(first.waitFor(60, TimeUnit.SECONDS), "the run stopped");
+    for (ProcessHandle child : children) {
+      child.onExit().get(30, TimeUnit.SECONDS);
+      assertFalse(child.isAlive(), "no process left behind: " + child.info().command().orElse("?"));
+    }
+    assertEquals(List.of("01-a-alone.json"), markers(out), "only the finished stage is marked");
+
+    String output = runInProcess(0, "run", STAGED.toString(), "--out", out.toString(), "--heap", "768m");
+    assertTrue(output.contains("Resuming at stage 2/3 a-and-b: stages 1-1 are finished and skipped"), output);
+    assertEquals(List.of("01-a-alone.json", "02-a-and-b.json", "03-b-alone.json"), markers(out));
+    assertEquals(1, status(out, "01-a-alone").segment(), "stage 1 was measured by the first run");
+    assertEquals(2, status(out, "02-a-and-b").segment());
+    assertEquals(2, status(out, "03-b-alone").segment());
+    assertTrue(status(out, "03-b-alone").conditionMet(), "b drained");
+
+    List<ResultRecord> results = results(out);
+    assertEquals(0, value(results, "b-alone", "b", "lost"), "b read every message of its subscription");
+    assertEquals(100_000, value(results, "b-alone", "b", "accounted_for"));
+    assertEquals(0, value(results, "a-and-b", "a", "duplicates"), "exactly-once: no duplicates");
+    assertEquals(0, value(results, "b-alone", "b", "duplicates"));
+    assertTrue(value(results, "a-and-b", "a", "rows_written") > 0, "a wrote in stage 2");
+    assertTrue(value(results, "b-alone", "b", "rows_per_second") > 0, "b wrote in stage 3");
+    assertTrue(results.stream().anyMatch(r -> r.stage().equals("a-alone")), "stage 1's results survived the kill");
+    assertEquals(1, results.stream().map(ResultRecord::runId).distinct().count(), "one run id across the resume");
+    ResultRecord sample = results.get(0);
+    assertEquals("exactly-once", results.stream().filter(r -> r.job().equals("a")).findFirst().orElseThrow()
+        .labels().get("write_method"));
+    assertEquals("local", sample.target());
+
+    String report = Files.readString(out.resolve("report.md"));
+    assertTrue(report.contains("| a-and-b | a |") && report.contains("| b-alone | b |"), report);
+    assertTrue(report.contains("0: read every message, lost none"), report);
+    assertTrue(report.contains("The run was resumed"), report);
+    assertTrue(Files.exists(out.resolve("throughput.svg")));
+  }
+
+  @Test
+  void anUnorderedRunRunsEachConfigurationAsARoundAndARerunSkipsThem(@TempDir Path out) throws Exception {
+    runInProcess(0, "run", UNORDERED.toString(), "--out", out.toString(), "--heap", "768m");
+    assertEquals(List.of("at-least-once-i1.json", "exactly-once-i1.json"), markers(out));
+    List<ResultRecord> results = results(out);
+    for (String config : List.of("exactly-once", "at-least-once")) {
+      assertEquals(0, value(results, config, config, "lost"), config);
+      assertEquals(20_000, value(results, config, config, "rows_written"), config);
+      assertTrue(Files.exists(out.resolve("iterations").resolve(config + "-i1").resolve("report.md")));
+    }
+    assertTrue(Files.readString(out.resolve("report.md")).contains("## Configurations"));
+
+    String again = runInProcess(0, "run", UNORDERED.toString(), "--out", out.toString());
+    assertTrue(again.contains("Every iteration is finished already"), again);
+    assertEquals(2, markers(out).size());
+  }
+
+  @Test
+  void aRerunWithAnotherScaleIsRefusedWithTheFix(@TempDir Path out) throws Exception {
+    runInProcess(0, "run", UNORDERED.toString(), "--out", out.toString(), "--dry-run");
+    Files.createDirectories(out);
+    RunJson.write(out.resolve("run.json"), new dev.ingestbench.contracts.ScenarioRun("x", "two-configurations", "local",
+        0.5, "not-this-file", "2026-01-01T00:00:00Z", "m", 2, null));
+    String err = runInProcess(2, "run", UNORDERED.toString(), "--out", out.toString());
+    assertTrue(err.contains("holds a run of a different scenario file") && err.contains("--restart"), err);
+  }
+
+  private static String runInProcess(int expectedExit, String... args) {
+    PrintStream stdout = System.out;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    java.io.StringWriter err = new java.io.StringWriter();
+    int exit;
+    try (PrintStream tee = new PrintStream(new TeeStream(captured, stdout), true, StandardCharsets.UTF_8)) {
+      System.setOut(tee);
+      exit = IngestbenchCommand.commandLine().setErr(new java.io.PrintWriter(err, true)).execute(args);
+    } finally {
+      System.setOut(stdout);
+    }
+    String all = captured.toString(StandardCharsets.UTF_8) + err;
+    assertEquals(expectedExit, exit, all);
+    return all;
+  }
+
+  private static List<String> markers(Path out) throws Exception {
+    try (var files = Files.list(out.resolve("status"))) {
+      return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList();
+    }
+  }
+
+  private static StepStatus status(Path out, String step) throws Exception {
+    return RunJson.read(out.resolve("status").resolve(step + ".json"), StepStatus.class);
+  }
+
+  private static List<ResultRecord> results(Path out) throws Exception {
+    List<ResultRecord> records = new ArrayList<>();
+    for (String line : Files.readAllLines(out.resolve("results.jsonl"))) {
+      records.add(RunJson.fromJson(line, ResultRecord.class));
+    }
+    return records;
+  }
+
+  private static double value(List<ResultRecord> results, String stage, String job, String metric) {
+    return results.stream().filter(r -> r.stage().equals(stage) && r.job().equals(job) && r.metric().equals(metric))
+        .findFirst().orElseThrow(() -> new AssertionError("no " + metric + " of " + job + " in " + stage)).value();
+  }
+
+  /** Shows the run's output while capturing it. */
+  private static final class TeeStream extends java.io.OutputStream {
+    private final java.io.OutputStream a;
+    private final java.io.OutputStream b;
+
+    TeeStream(java.io.OutputStream a, java.io.OutputStream b) {
+      this.a = a;
+      this.b = b;
+    }
+
+    @Override
+    public void write(int c) throws java.io.IOException {
+      a.write(c);
+      b.write(c);
+    }
+
+    @Override
+    public void write(byte[] buf, int off, int len) throws java.io.IOException {
+      a.write(buf, off, len);
+      b.write(buf, off, len);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package dev.ingestbench.contracts;
+
+import java.util.List;
+
+/**
+ * The status marker of a finished step of a scenario run (a stage, or one iteration of an unordered
+ * configuration), in {@link RunFiles#STATUS_DIRECTORY}. Its presence is what a rerun skips; its
+ * content places the step on the run's timeline.
+ *
+ * @param step the marker's name: {@code 01-a-alone}, or {@code exactly-once-i2}
+ * @param jobs the jobs running during the step
+ * @param started the jobs the step started
+ * @param stopped the jobs the step stopped
+ * @param condition {@code hold 15m}, {@code until steady (max 5m)}, ...
+ * @param conditionMet false when an {@code until} gave up at its {@code max}
+ * @param segment which (re)start of the run measured it: 1, then 2 after a resume, ...
+ */
+public record StepStatus(
+    String step,
+    String stage,
+    int iteration,
+    List<String> jobs,
+    List<String> started,
+    List<String> stopped,
+    String condition,
+    boolean conditionMet,
+    String startedAt,
+    String endedAt,
+    int segment) {}

@@ -1,0 +1,188 @@
+package dev.ingestbench.scenario;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * A validated scenario made ready to run at a scale: message counts, rate and durations scaled, the
+ * jobs running during each stage worked out, the unordered configurations put in their shuffled order.
+ * Pure: it starts nothing, so a dry run, a resume and the tests all see the same plan.
+ *
+ * @param messages per subscription, scaled
+ * @param backlog of {@code messages}, published before the first stage, scaled
+ * @param rate messages per second of the rest, scaled (0 without)
+ * @param scaled every value the scale changed: key to "full-size -> scaled"
+ */
+public record ScenarioPlan(
+    Scenario scenario,
+    double scale,
+    long messages,
+    long backlog,
+    double rate,
+    int messageSize,
+    Map<String, JobConfig> jobs,
+    List<PlannedStage> stages,
+    List<PlannedIteration> iterations,
+    Map<String, String> scaled) {
+
+  /** JSON messages of the taxi-ride event when a scenario does not say. */
+  public static final int DEFAULT_MESSAGE_SIZE = 500;
+  /** The shortest a scaled hold becomes: long enough for a job to start and show a steady rate. */
+  public static final Duration MIN_SCALED_HOLD = Duration.ofSeconds(20);
+
+  /**
+   * One stage, ready to run.
+   *
+   * @param index 0-based position
+   * @param running the jobs running once the stage has started and stopped its jobs
+   * @param hold how long it holds, or null with {@code until}
+   * @param max the longest an {@code until} waits
+   */
+  public record PlannedStage(
+      int index, String name, List<String> start, List<String> stop, List<String> running,
+      Duration hold, String until, Duration max) {
+
+    /** The name of its status marker: {@code 01-a-alone}. */
+    public String marker() {
+      return String.format(Locale.ROOT, "%02d-%s", index + 1, name);
+    }
+
+    /** How it ends, as a person reads it. */
+    public String condition() {
+      return hold != null ? "hold " + Durations.show(hold) : "until " + until + " (max " + Durations.show(max) + ")";
+    }
+
+    /** The longest it can last. */
+    public Duration longest() {
+      return hold != null ? hold : max;
+    }
+  }
+
+  /** One run of one unordered configuration. */
+  public record PlannedIteration(String job, int iteration) {
+    public String marker() {
+      return job + "-i" + iteration;
+    }
+  }
+
+  /**
+   * @param scale 0 < scale: multiplies messages, backlog, rate and durations (a scaled hold is never
+   *     below {@link #MIN_SCALED_HOLD}, nor a scaled count below 1)
+   * @param shuffleSeed orders the unordered configurations; the same seed gives the same order, so a
+   *     resumed run continues the order it started
+   */
+  public static ScenarioPlan of(Scenario s, double scale, long shuffleSeed) {
+    if (!(scale > 0)) {
+      throw new IllegalArgumentException("--scale " + scale + " must be more than 0, e.g. 0.01 for a hundredth");
+    }
+    Map<String, String> scaled = new LinkedHashMap<>();
+    long messages = scaleCount("publish.messages", s.publish().messages(), scale, scaled);
+    long backlog = s.publish().backlog() == null ? 0 : scaleCount("publish.backlog", s.publish().backlog(), scale, scaled);
+    backlog = Math.min(backlog, messages);
+    double rate = 0;
+    if (s.publish().rate() != null) {
+      rate = s.publish().rate() * scale;
+      if (scale != 1) {
+        scaled.put("publish.rate", fmt(s.publish().rate()) + " -> " + fmt(rate) + " msg/s");
+      }
+    }
+    int size = s.publish().messageSize() == null ? DEFAULT_MESSAGE_SIZE : s.publish().messageSize();
+    List<PlannedStage> stages = new ArrayList<>();
+    if (s.stages() != null) {
+      Set<String> running = new LinkedHashSet<>();
+      for (int i = 0; i < s.stages().size(); i++) {
+        Scenario.Stage st = s.stages().get(i);
+        List<String> start = st.start() == null ? List.of() : List.copyOf(st.start());
+        List<String> stop = st.stop() == null ? List.of() : List.copyOf(st.stop());
+        running.removeAll(stop);
+        running.addAll(start);
+        String key = "stages." + st.name();
+        Duration hold = st.hold() == null ? null : scaleDuration(key + ".hold", Durations.parse(st.hold()).orElseThrow(), scale, scaled);
+        Duration max = st.max() == null ? null : scaleDuration(key + ".max", Durations.parse(st.max()).orElseThrow(), scale, scaled);
+        stages.add(new PlannedStage(i, st.name(), start, stop, List.copyOf(running), hold, st.until(), max));
+      }
+    }
+    List<PlannedIteration> iterations = new ArrayList<>();
+    if (s.unordered() != null) {
+      int k = s.unordered().iterations() == null ? 1 : s.unordered().iterations();
+      Random random = new Random(shuffleSeed);
+      for (int i = 1; i <= k; i++) {
+        List<String> order = new ArrayList<>(s.unordered().jobs());
+        Collections.shuffle(order, random);
+        for (String job : order) {
+          iterations.add(new PlannedIteration(job, i));
+        }
+      }
+    }
+    return new ScenarioPlan(s, scale, messages, backlog, rate, size, s.resolvedJobs(), List.copyOf(stages),
+        List.copyOf(iterations), scaled);
+  }
+
+  public boolean isStaged() {
+    return !stages.isEmpty();
+  }
+
+  /** Unordered configurations run at once; 1 unless the scenario says. */
+  public int concurrency() {
+    return scenario.unordered() == null || scenario.unordered().concurrency() == null
+        ? 1 : scenario.unordered().concurrency();
+  }
+
+  /** Messages published while the jobs run, at {@link #rate}. */
+  public long liveMessages() {
+    return messages - backlog;
+  }
+
+  /** The jobs that run when stage {@code index} begins, before it starts or stops any. */
+  public List<String> runningBefore(int index) {
+    return index == 0 ? List.of() : stages.get(index - 1).running();
+  }
+
+  /** Every job any stage starts, in the order they are first started. */
+  public List<String> stagedJobs() {
+    Set<String> all = new LinkedHashSet<>();
+    stages.forEach(st -> all.addAll(st.start()));
+    return List.copyOf(all);
+  }
+
+  /** The subscription job {@code job} reads: the file's, or {@code TOPIC-JOB}. */
+  public String subscription(String job) {
+    List<String> names = new ArrayList<>(jobs.keySet());
+    List<String> given = scenario.source().subscriptions();
+    return given != null ? given.get(names.indexOf(job)) : scenario.source().topic() + "-" + job;
+  }
+
+  private static long scaleCount(String key, long value, double scale, Map<String, String> scaled) {
+    long result = Math.max(1, Math.round(value * scale));
+    if (result != value) {
+      scaled.put(key, String.format(Locale.ROOT, "%,d -> %,d", value, result));
+    }
+    return result;
+  }
+
+  private static Duration scaleDuration(String key, Duration d, double scale, Map<String, String> scaled) {
+    if (scale == 1) {
+      return d;
+    }
+    Duration result = Duration.ofSeconds(Math.round(d.getSeconds() * scale));
+    String note = "";
+    if (result.compareTo(MIN_SCALED_HOLD) < 0) {
+      result = MIN_SCALED_HOLD.compareTo(d) < 0 ? MIN_SCALED_HOLD : d;
+      note = " (the shortest a scaled stage holds)";
+    }
+    scaled.put(key, Durations.show(d) + " -> " + Durations.show(result) + note);
+    return result;
+  }
+
+  private static String fmt(double v) {
+    return String.format(Locale.ROOT, "%,.1f", v);
+  }
+}

@@ -1,0 +1,74 @@
+package dev.ingestbench.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Stage sequencing, resume positions, scaling and the unordered order, on the shipped scenarios. */
+class ScenarioPlanTest {
+  private static final Path SHIPPED = Path.of("..", "scenarios");
+
+  private static Scenario load(String name) throws Exception {
+    return ScenarioFile.load(SHIPPED.resolve(name + ".yaml"));
+  }
+
+  @Test
+  void eachStageRunsTheJobsStartedSoFarMinusThoseStopped() throws Exception {
+    ScenarioPlan plan = ScenarioPlan.of(load("round-1-two-jobs-10kb"), 1, 1);
+    assertEquals(List.of("a"), plan.stages().get(0).running());
+    assertEquals(List.of("a", "b"), plan.stages().get(1).running());
+    assertEquals(List.of("b"), plan.stages().get(2).running());
+    assertEquals(List.of("01-a-alone", "02-a-and-b", "03-b-alone"),
+        plan.stages().stream().map(ScenarioPlan.PlannedStage::marker).toList());
+  }
+
+  @Test
+  void aResumeRestartsTheJobsThatRanBeforeTheStage() throws Exception {
+    ScenarioPlan plan = ScenarioPlan.of(load("round-1-two-jobs-10kb"), 1, 1);
+    assertEquals(List.of(), plan.runningBefore(0));
+    assertEquals(List.of("a"), plan.runningBefore(1), "stage 2 begins with a running, then starts b");
+    assertEquals(List.of("a", "b"), plan.runningBefore(2), "stage 3 begins with both, then stops a");
+  }
+
+  @Test
+  void scalingShrinksCountsAndDurationsAndSaysWhat() throws Exception {
+    ScenarioPlan plan = ScenarioPlan.of(load("round-1-two-jobs-10kb"), 0.001, 1);
+    assertEquals(36_000, plan.messages());
+    assertEquals(36_000, plan.backlog());
+    assertEquals(Duration.ofSeconds(20), plan.stages().get(0).hold(), "15m x 0.001 = 0.9 s, raised to the floor");
+    assertEquals("36,000,000 -> 36,000", plan.scaled().get("publish.messages"));
+    assertTrue(plan.scaled().get("stages.a-alone.hold").startsWith("15m -> 20s"), plan.scaled().toString());
+    ScenarioPlan tenth = ScenarioPlan.of(load("round-1-two-jobs-10kb"), 0.1, 1);
+    assertEquals(Duration.ofSeconds(90), tenth.stages().get(0).hold(), "15m x 0.1");
+    assertTrue(ScenarioPlan.of(load("round-1-two-jobs-10kb"), 1, 1).scaled().isEmpty(), "full size: nothing scaled");
+    assertThrows(IllegalArgumentException.class, () -> ScenarioPlan.of(load("round-1-two-jobs-10kb"), 0, 1));
+  }
+
+  @Test
+  void unorderedConfigurationsRunKTimesEachInAnOrderTheSeedFixes() throws Exception {
+    Scenario ab = load("write-method-ab");
+    List<ScenarioPlan.PlannedIteration> order = ScenarioPlan.of(ab, 1, 42).iterations();
+    assertEquals(10, order.size());
+    Map<String, Long> perJob = order.stream().collect(Collectors.groupingBy(ScenarioPlan.PlannedIteration::job,
+        Collectors.counting()));
+    assertEquals(Map.of("exactly-once", 5L, "at-least-once", 5L), perJob);
+    for (int i = 0; i < 10; i += 2) {
+      assertEquals(i / 2 + 1, order.get(i).iteration(), "each round of iterations runs every configuration once");
+    }
+    assertEquals(order, ScenarioPlan.of(ab, 1, 42).iterations(), "a resumed run keeps its order");
+    boolean anyDifferent = false;
+    for (long seed = 0; seed < 20 && !anyDifferent; seed++) {
+      anyDifferent = !ScenarioPlan.of(ab, 1, seed).iterations().equals(order);
+    }
+    assertTrue(anyDifferent, "the order is shuffled, not fixed");
+    assertNotEquals("", order.get(0).marker());
+  }
+}
