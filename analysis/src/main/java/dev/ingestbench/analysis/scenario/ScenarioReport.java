@@ -148,7 +148,11 @@ public final class ScenarioReport {
       }
       measures.put(ResultRecord.ALL_JOBS, StageMeasures.of(samples, s.stage(), null, from, to));
       byStage.put(s.stage(), measures);
-      measures.forEach((job, m) -> md.append(String.format(Locale.ROOT,
+      measures.forEach((job, m) -> md.append(m.rows() == 0
+          ? String.format(Locale.ROOT, "| %s | %s | — | no rows (starting up, or nothing to read) | | | %s | | %d | 0 |%n",
+              s.stage(), job.equals(ResultRecord.ALL_JOBS) ? "**all jobs**" : job,
+              Double.isNaN(m.vcpusBusy()) ? "n/a" : String.format(Locale.ROOT, "%.2f", m.vcpusBusy()), m.peakConnections())
+          : String.format(Locale.ROOT,
           "| %s | %s | %,.0f | %,.0f – %,.0f | %.2f | %d | %s | %s | %d | %,d |%n", s.stage(),
           job.equals(ResultRecord.ALL_JOBS) ? "**all jobs**" : job, m.rowsPerSecond().mean(),
           m.rowsPerSecond().ci95Low(), m.rowsPerSecond().ci95High(), m.mbPerSecond().mean(), m.steadySeconds(),
