@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
       "Progress is saved per stage or iteration: rerunning the same command resumes where it stopped.",
       "Writes report.md, results.jsonl (one record per stage, job and metric), scenario_samples.csv and charts to --out.",
       "",
-      "  ingestbench run scenarios/write-method-ab.yaml --scale 0.05",
+      "  ingestbench run scenarios/write-method-ab.yaml --scale 0.02",
       "  ingestbench run scenarios/round-1-two-jobs-10kb.yaml --scale 0.001 --dry-run",
       ""
     })

@@ -114,9 +114,19 @@ public record ScenarioPlan(
     if (s.unordered() != null) {
       int k = s.unordered().iterations() == null ? 1 : s.unordered().iterations();
       Random random = new Random(shuffleSeed);
+      List<String> base = new ArrayList<>(s.unordered().jobs());
+      Collections.shuffle(base, random);
+      // Balanced as well as shuffled: round i runs the shuffled list rotated by a shuffled offset, so
+      // each configuration runs first (and last) equally often, as far as the iterations allow. A
+      // plain shuffle per round can put one configuration first every time (1 in 16 for 5 x 2).
+      List<Integer> offsets = new ArrayList<>();
+      for (int i = 0; i < k; i++) {
+        offsets.add(i % base.size());
+      }
+      Collections.shuffle(offsets, random);
       for (int i = 1; i <= k; i++) {
-        List<String> order = new ArrayList<>(s.unordered().jobs());
-        Collections.shuffle(order, random);
+        List<String> order = new ArrayList<>(base);
+        Collections.rotate(order, -offsets.get(i - 1));
         for (String job : order) {
           iterations.add(new PlannedIteration(job, i));
         }

@@ -260,7 +260,7 @@ public final class ScenarioReport {
   private void unordered() throws IOException {
     Map<String, List<Double>> rates = new LinkedHashMap<>();
     Map<String, Map<String, Double>> sums = new LinkedHashMap<>();
-    md.append("## Iterations\n\nIn the order they ran (shuffled per iteration round).\n\n")
+    md.append("## Iterations\n\nIn the order they ran (shuffled, each configuration first equally often).\n\n")
         .append("| Step | Configuration | Iteration | Rows/s | Rows per CPU-s | Lost | Duplicates | Started (UTC) |\n")
         .append("|:---|:---|---:|---:|---:|---:|---:|:---|\n");
     List<StepStatus> ordered = steps.stream().sorted(java.util.Comparator.comparing(StepStatus::startedAt)).toList();
