@@ -52,6 +52,11 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--restart", description = "Delete what an earlier run left in --out and start over.")
   public boolean restart;
 
+  @Option(names = "--results-table", paramLabel = "PROJECT:DATASET.TABLE",
+      description = "Also append results.jsonl to this BigQuery table (created when missing), with Application"
+          + " Default Credentials.")
+  public String resultsTable;
+
   @Option(names = "--heap", defaultValue = "2g", description = "Heap cap of each publisher and consumer JVM (default: ${DEFAULT-VALUE}).")
   public String heap;
 

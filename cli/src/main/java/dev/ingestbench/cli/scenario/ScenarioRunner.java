@@ -1,5 +1,6 @@
 package dev.ingestbench.cli.scenario;
 
+import dev.ingestbench.analysis.scenario.ResultsTable;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
 import dev.ingestbench.cli.MachineInfo;
 import dev.ingestbench.cli.RunCommand;
@@ -47,6 +48,8 @@ public final class ScenarioRunner {
     if (flags.target == RunCommand.Target.dataflow) {
       throw new IllegalArgumentException("--target dataflow is not available in this version; use --target local");
     }
+    com.google.cloud.bigquery.TableId resultsTable =
+        flags.resultsTable == null ? null : ResultsTable.parse(flags.resultsTable);
     RunDirectory dir = new RunDirectory(flags.out != null ? flags.out : Path.of("runs", scenario.name()));
     String sha = sha256(flags.file);
     Optional<ScenarioRun> existing = flags.restart ? Optional.empty() : dir.existingRun();
@@ -71,7 +74,13 @@ public final class ScenarioRunner {
       } else {
         unordered.describe(System.out);
       }
+      if (resultsTable != null) {
+        System.out.println("  append results.jsonl to BigQuery table " + flags.resultsTable + " (created when missing)");
+      }
       return 0;
+    }
+    if (resultsTable != null) {
+      ResultsTable.requireCredentials();
     }
     if (flags.restart) {
       dir.clear();
@@ -83,6 +92,10 @@ public final class ScenarioRunner {
     int exit = staged != null ? staged.run() : unordered.run();
     Path report = ScenarioReport.write(dir.root());
     StagedLocalRun.say("Report: %s; results: %s", report, dir.root().resolve(dev.ingestbench.contracts.RunFiles.RESULTS));
+    if (resultsTable != null) {
+      int appended = ResultsTable.forTable(resultsTable).append(dir.readResults());
+      StagedLocalRun.say("Appended %,d results to %s", appended, flags.resultsTable);
+    }
     return exit;
   }
 
