@@ -162,6 +162,7 @@ public final class ScenarioReport {
     }
     md.append('\n');
     betweenStages(byStage);
+    diagnosis(byStage, samples);
     verification();
     md.append("## How it was measured\n\n")
         .append("Every second the runner read the BigQuery emulator's per-job counts (rows and bytes appended")
@@ -229,6 +230,23 @@ public final class ScenarioReport {
         .append(" independent, so read the interval as a guide to precision.\n\n")
         .append("| Job | Stages | Rows/s | Change | 95% CI | Verdict |\n|:---|:---|:---|---:|:---|:---|\n");
     lines.forEach(l -> md.append(l).append('\n'));
+    md.append('\n');
+  }
+
+  private void diagnosis(Map<String, Map<String, StageMeasures>> byStage, List<ScenarioSample> samples)
+      throws IOException {
+    Map<Integer, dev.ingestbench.contracts.EmulatorStatus> emulators = new java.util.TreeMap<>();
+    for (StepStatus s : steps) {
+      Path file = dir.resolve("segment-" + s.segment()).resolve(RunFiles.BIGQUERY_EMULATOR);
+      if (Files.isRegularFile(file)) {
+        emulators.put(s.segment(), RunJson.read(file, dev.ingestbench.contracts.EmulatorStatus.class));
+      }
+    }
+    md.append("## Diagnosis\n\nThe rules of docs/methodology.md, against the limits the scenario's BigQuery emulator")
+        .append(" enforced; CPU is the jobs' consumer processes against all of this machine's vCPUs.\n\n");
+    for (dev.ingestbench.analysis.diagnosis.Verdict v : StageDiagnosis.of(steps, byStage, samples, emulators, run.vcpus())) {
+      md.append("- **").append(v.verdict()).append("**: ").append(v.evidence()).append('\n');
+    }
     md.append('\n');
   }
 

@@ -1,0 +1,98 @@
+package dev.ingestbench.analysis.scenario;
+
+import dev.ingestbench.analysis.diagnosis.Diagnoser;
+import dev.ingestbench.analysis.diagnosis.Verdict;
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.contracts.StepStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The bottleneck each stage of a local scenario shows, by the rules of {@link Diagnoser} judged
+ * against what the scenario's BigQuery emulator enforced: CPU-bound (the jobs' consumers together
+ * use at least 90% of the machine), the throughput quota (appends the emulator slowed, sawtooth per
+ * second), the connection limit, and per-table contention (more jobs, less than 80% of proportional
+ * throughput, with CPU spare and no quota or connection signal).
+ */
+final class StageDiagnosis {
+  private StageDiagnosis() {}
+
+  /**
+   * @param emulators each segment's emulator status at its end (segment number to status), where present
+   */
+  static List<Verdict> of(List<StepStatus> steps, Map<String, Map<String, StageMeasures>> byStage,
+      List<ScenarioSample> samples, Map<Integer, EmulatorStatus> emulators, int vcpus) {
+    List<Verdict> verdicts = new ArrayList<>();
+    for (StepStatus s : steps) {
+      StageMeasures all = byStage.get(s.stage()).get(dev.ingestbench.contracts.ResultRecord.ALL_JOBS);
+      double share = vcpus > 0 ? all.vcpusBusy() / vcpus : Double.NaN;
+      if (!Double.isNaN(share) && share >= Diagnoser.CPU_BOUND) {
+        verdicts.add(new Verdict("CPU-bound in " + s.stage(), String.format(Locale.ROOT,
+            "the consumers of %s used %.2f of %d vCPUs (%.0f%%, ≥ %.0f%%) over their steady seconds",
+            String.join(", ", s.jobs()), all.vcpusBusy(), vcpus, 100 * share, 100 * Diagnoser.CPU_BOUND)));
+      }
+      Optional<EmulatorStatus> e = Optional.ofNullable(emulators.get(s.segment()));
+      if (e.isPresent() && e.get().quotaMbPerSecond() > 0) {
+        long from = java.time.Instant.parse(s.startedAt()).getEpochSecond() + 1;
+        long to = java.time.Instant.parse(s.endedAt()).getEpochSecond() + 1;
+        List<ScenarioSample> ofStage = samples.stream().filter(x -> x.stage().equals(s.stage())).toList();
+        int sawteeth = Diagnoser.sawteeth(JobSeconds.of(ofStage, null, from, to), e.get().quotaMbPerSecond());
+        if (sawteeth >= 2) {
+          verdicts.add(new Verdict("Throttled by the throughput quota in " + s.stage() + " (sawtooth)",
+              String.format(Locale.ROOT, "%d times a second above %.2f MB/s was followed by one below %.2f MB/s"
+                  + " (quota %.2f MB/s per %.0f s window)", sawteeth, 0.8 * e.get().quotaMbPerSecond(),
+                  0.5 * e.get().quotaMbPerSecond(), e.get().quotaMbPerSecond(), e.get().quotaWindowSeconds())));
+        }
+      }
+    }
+    for (Map.Entry<Integer, EmulatorStatus> entry : emulators.entrySet()) {
+      EmulatorStatus e = entry.getValue();
+      if (e.throttledAppends() > 0) {
+        verdicts.add(new Verdict("Reached the throughput quota (segment-" + entry.getKey() + ")", String.format(
+            Locale.ROOT, "the emulator slowed %,d appends by %.1f s in all (quota %.2f MB/s per %.0f s window)",
+            e.throttledAppends(), e.throttledSeconds(), e.quotaMbPerSecond(), e.quotaWindowSeconds())));
+      }
+      if (e.connectionsRefused() > 0 || e.peakConnections() >= Diagnoser.CONNECTIONS_NEAR * e.maxConnections()) {
+        verdicts.add(new Verdict("At the concurrent-connection limit (segment-" + entry.getKey() + ")", String.format(
+            Locale.ROOT, "peak %,d open AppendRows streams of %,d allowed; %,d refused with RESOURCE_EXHAUSTED",
+            e.peakConnections(), e.maxConnections(), e.connectionsRefused())));
+      }
+    }
+    boolean otherLimit = !verdicts.isEmpty();
+    for (int i = 1; i < steps.size(); i++) {
+      StepStatus before = steps.get(i - 1);
+      StepStatus after = steps.get(i);
+      if (after.jobs().size() <= before.jobs().size()) {
+        continue;
+      }
+      StageMeasures a = byStage.get(before.stage()).get(dev.ingestbench.contracts.ResultRecord.ALL_JOBS);
+      StageMeasures b = byStage.get(after.stage()).get(dev.ingestbench.contracts.ResultRecord.ALL_JOBS);
+      List<String> silent = after.jobs().stream()
+          .filter(j -> byStage.get(after.stage()).get(j).rows() == 0).toList();
+      if (!silent.isEmpty()) {
+        verdicts.add(new Verdict("Scaling from " + before.stage() + " to " + after.stage() + " not judged",
+            String.join(", ", silent) + " wrote no rows in " + after.stage() + " (a job starting up writes none):"
+                + " hold the stage longer, or start it with until: steady"));
+        continue;
+      }
+      double expected = (double) after.jobs().size() / before.jobs().size();
+      double actual = b.rowsPerSecond().mean() / a.rowsPerSecond().mean();
+      if (a.rows() > 0 && actual < Diagnoser.SCALING_FLOOR * expected && !otherLimit) {
+        verdicts.add(new Verdict("Per-table contention (sub-linear scaling) from " + before.stage() + " to "
+            + after.stage(), String.format(Locale.ROOT, "%d job(s): %,.0f rows/s; %d jobs: %,.0f rows/s = %.2f× for"
+                + " %.2f× the jobs (< %.0f%%), consumers' CPU below 90%% of the machine, no quota or connection signal", before.jobs().size(),
+            a.rowsPerSecond().mean(), after.jobs().size(), b.rowsPerSecond().mean(), actual, expected,
+            100 * Diagnoser.SCALING_FLOOR)));
+      }
+    }
+    if (verdicts.isEmpty()) {
+      verdicts.add(new Verdict("No bottleneck signal", "consumers below " + (int) (100 * Diagnoser.CPU_BOUND)
+          + "% of the machine's CPU, no quota throttling, connections below the limit, throughput scaled with jobs"));
+    }
+    return verdicts;
+  }
+}
