@@ -44,14 +44,19 @@ class StageDiagnosisTest {
     return StageDiagnosis.of(steps, byStage, samples, Map.of(), 4);
   }
 
+  /** a alone for 60 s, then a and b for 60 s, at the given rows/s and CPU-seconds per second. */
+  private static List<Verdict> aThenAAndB(long aAlone, double cpuAlone, long aWithB, long b, double cpuTogether) {
+    List<ScenarioSample> samples = new ArrayList<>();
+    add(samples, "a-alone", "a", T0, 60, aAlone, cpuAlone);
+    add(samples, "a-and-b", "a", T0 + 60, 60, aWithB, cpuTogether);
+    add(samples, "a-and-b", "b", T0 + 60, 60, b, cpuTogether);
+    return diagnose(List.of(step("a-alone", List.of("a"), T0, T0 + 60),
+        step("a-and-b", List.of("a", "b"), T0 + 60, T0 + 120)), samples);
+  }
+
   @Test
   void twoJobsWritingLittleMoreThanOneWithCpuSpareIsContention() {
-    List<ScenarioSample> samples = new ArrayList<>();
-    add(samples, "a-alone", "a", T0, 60, 10_000, 1.0);
-    add(samples, "a-and-b", "a", T0 + 60, 60, 5_500, 1.0);
-    add(samples, "a-and-b", "b", T0 + 60, 60, 5_500, 1.0);
-    List<Verdict> v = diagnose(List.of(step("a-alone", List.of("a"), T0, T0 + 60),
-        step("a-and-b", List.of("a", "b"), T0 + 60, T0 + 120)), samples);
+    List<Verdict> v = aThenAAndB(10_000, 1.0, 5_500, 5_500, 1.0);
     assertEquals(1, v.size(), v.toString());
     assertTrue(v.get(0).verdict().startsWith("Per-table contention"), v.toString());
     assertTrue(v.get(0).evidence().contains("1.10× for 2.00× the jobs"), v.get(0).evidence());
@@ -59,23 +64,13 @@ class StageDiagnosisTest {
 
   @Test
   void consumersUsingTheWholeMachineAreCpuBoundNotContended() {
-    List<ScenarioSample> samples = new ArrayList<>();
-    add(samples, "a-alone", "a", T0, 60, 10_000, 2.0);
-    add(samples, "a-and-b", "a", T0 + 60, 60, 5_500, 1.9);
-    add(samples, "a-and-b", "b", T0 + 60, 60, 5_500, 1.9);
-    List<Verdict> v = diagnose(List.of(step("a-alone", List.of("a"), T0, T0 + 60),
-        step("a-and-b", List.of("a", "b"), T0 + 60, T0 + 120)), samples);
+    List<Verdict> v = aThenAAndB(10_000, 2.0, 5_500, 5_500, 1.9);
     assertEquals(List.of("CPU-bound in a-and-b"), v.stream().map(Verdict::verdict).toList());
   }
 
   @Test
   void aJobThatWroteNothingYetIsNotJudged() {
-    List<ScenarioSample> samples = new ArrayList<>();
-    add(samples, "a-alone", "a", T0, 60, 10_000, 1.0);
-    add(samples, "a-and-b", "a", T0 + 60, 60, 8_000, 1.0);
-    add(samples, "a-and-b", "b", T0 + 60, 60, 0, 1.0);
-    List<Verdict> v = diagnose(List.of(step("a-alone", List.of("a"), T0, T0 + 60),
-        step("a-and-b", List.of("a", "b"), T0 + 60, T0 + 120)), samples);
+    List<Verdict> v = aThenAAndB(10_000, 1.0, 8_000, 0, 1.0);
     assertEquals(1, v.size(), v.toString());
     assertTrue(v.get(0).verdict().contains("not judged") && v.get(0).evidence().startsWith("b wrote no rows"), v.toString());
   }
