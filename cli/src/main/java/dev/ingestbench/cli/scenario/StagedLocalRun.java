@@ -44,7 +44,7 @@ import java.util.function.LongSupplier;
  */
 final class StagedLocalRun {
   /** How long a resumed run waits for its restarted jobs to reach a steady state. */
-  private static final Duration WARM_UP_MAX = Duration.ofMinutes(3);
+  private static final Duration WARM_UP_MAX = Duration.ofMinutes(2);
   private static final long PROGRESS_EVERY_SECONDS = 10;
 
   private final ScenarioPlan plan;
