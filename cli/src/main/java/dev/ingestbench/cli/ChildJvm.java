@@ -151,6 +151,21 @@ public final class ChildJvm implements AutoCloseable {
     return java.util.OptionalInt.of(process.exitValue());
   }
 
+  /**
+   * Waits up to {@code seconds} for a child that must succeed (a publisher); throws naming it and its
+   * log when it fails or does not finish.
+   */
+  public void requireSuccess(long seconds) throws IOException, InterruptedException {
+    java.util.OptionalInt exit = waitFor(seconds);
+    if (exit.isEmpty()) {
+      close();
+      throw new IOException("the " + name + " did not finish within " + seconds + " s");
+    }
+    if (exit.getAsInt() != dev.ingestbench.contracts.ExitCodes.OK) {
+      throw new IOException("the " + name + " failed (exit " + exit.getAsInt() + "); see " + name + ".log");
+    }
+  }
+
   public String name() {
     return name;
   }

@@ -65,7 +65,7 @@ final class RoundRunner {
           try (ChildJvm publisher = ChildJvm.start("publisher", flags.heap, PUBLISHER_MAIN,
               plan.backlogPublisherArgs(host), out.resolve("publisher.log"))) {
             cpu.watch("publisher", publisher.pid());
-            requireSuccess(publisher, 3_600);
+            publisher.requireSuccess(3_600);
           }
         }
         consume(cpu, host, address, backlog);
@@ -129,7 +129,7 @@ final class RoundRunner {
         live = ChildJvm.start("live-publisher", flags.heap, PUBLISHER_MAIN, plan.livePublisherArgs(host),
             flags.out.resolve("live-publisher.log"));
         cpu.watch("live-publisher", live.pid());
-        requireSuccess(live, flags.timeoutSeconds);
+        live.requireSuccess(flags.timeoutSeconds);
       }
       for (ChildJvm consumer : consumers) {
         OptionalInt exit = consumer.waitFor(flags.timeoutSeconds + 120);
@@ -169,17 +169,6 @@ final class RoundRunner {
       }
     }
     return true;
-  }
-
-  private static void requireSuccess(ChildJvm child, long seconds) throws Exception {
-    OptionalInt exit = child.waitFor(seconds);
-    if (exit.isEmpty()) {
-      child.close();
-      throw new IOException("the " + child.name() + " did not finish within " + seconds + " s");
-    }
-    if (exit.getAsInt() != ExitCodes.OK) {
-      throw new IOException("the " + child.name() + " failed (exit " + exit.getAsInt() + "); see " + child.name() + ".log");
-    }
   }
 
   private RoundSettings settings() {

@@ -105,6 +105,18 @@ final class LocalJobs implements AutoCloseable {
     return labels;
   }
 
+  /** {@link #labels} of every job, plus the run's scale and machine: what each result record carries. */
+  Map<String, Map<String, String>> resultLabels(java.util.Collection<String> names, String machine) {
+    Map<String, Map<String, String>> all = new LinkedHashMap<>();
+    for (String job : names) {
+      Map<String, String> l = new LinkedHashMap<>(labels(job));
+      l.put("scale", Double.toString(plan.scale()));
+      l.put("machine", machine);
+      all.put(job, l);
+    }
+    return all;
+  }
+
   void start(String job, String pubsubHost, BigQueryEmulatorProcess.Address bigQuery, Path segment,
       ProcessCpuSampler cpu) throws IOException {
     Files.createDirectories(directory(segment, job));

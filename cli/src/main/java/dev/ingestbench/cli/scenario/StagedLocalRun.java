@@ -53,7 +53,7 @@ final class StagedLocalRun {
   private final String heap;
   private final LocalServices services;
   private final LocalJobs jobs;
-  private final Map<String, Map<String, String>> labels = new LinkedHashMap<>();
+  private final Map<String, Map<String, String>> labels;
 
   StagedLocalRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap) {
     this.plan = plan;
@@ -63,12 +63,7 @@ final class StagedLocalRun {
     this.services = new LocalServices(plan);
     long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
     this.jobs = new LocalJobs(plan, longest + WARM_UP_MAX.getSeconds() + 600, heap);
-    for (String job : plan.jobs().keySet()) {
-      Map<String, String> l = new LinkedHashMap<>(jobs.labels(job));
-      l.put("scale", Double.toString(plan.scale()));
-      l.put("machine", run.machine());
-      labels.put(job, l);
-    }
+    this.labels = jobs.resultLabels(plan.jobs().keySet(), run.machine());
   }
 
   private int firstUnfinished() {
@@ -149,7 +144,7 @@ final class StagedLocalRun {
         try (ChildJvm publisher = ChildJvm.start("publisher", heap, LocalServices.PUBLISHER_MAIN,
             services.backlogPublisherArgs(host, segment), segment.resolve("publisher.log"))) {
           cpu.watch("publisher", publisher.pid());
-          requireSuccess(publisher, 3_600);
+          publisher.requireSuccess(3_600);
         }
       }
       ChildJvm live = null;
@@ -315,17 +310,6 @@ final class StagedLocalRun {
         started.toString(), ended.toString(), segmentNo), records.records());
     say("Stage %s done after %s: %s; all jobs %,.0f rows/s", st.name(),
         Durations.show(Duration.between(started, ended)), String.join(", ", parts), all.rowsPerSecond().mean());
-  }
-
-  private static void requireSuccess(ChildJvm child, long seconds) throws Exception {
-    OptionalInt exit = child.waitFor(seconds);
-    if (exit.isEmpty()) {
-      child.close();
-      throw new IOException("the " + child.name() + " did not finish within " + seconds + " s");
-    }
-    if (exit.getAsInt() != ExitCodes.OK) {
-      throw new IOException("the " + child.name() + " failed (exit " + exit.getAsInt() + "); see " + child.name() + ".log");
-    }
   }
 
   static void say(String format, Object... args) {

@@ -16,7 +16,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,21 +35,17 @@ final class UnorderedLocalRun {
   private final RunDirectory dir;
   private final ScenarioRun run;
   private final String heap;
-  private final Map<String, Map<String, String>> labels = new LinkedHashMap<>();
+  private final Map<String, Map<String, String>> labels;
 
   UnorderedLocalRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap) {
     this.plan = plan;
     this.dir = dir;
     this.run = run;
     this.heap = heap;
-    LocalJobs jobs = new LocalJobs(plan, 600, heap);
+    this.labels = new LocalJobs(plan, 600, heap).resultLabels(plan.scenario().unordered().jobs(), run.machine());
     for (String job : plan.scenario().unordered().jobs()) {
       // Parsing the round's flags checks them all now, before the first iteration starts.
       round(new PlannedIteration(job, 1));
-      Map<String, String> l = new LinkedHashMap<>(jobs.labels(job));
-      l.put("scale", Double.toString(plan.scale()));
-      l.put("machine", run.machine());
-      labels.put(job, l);
     }
   }
 
