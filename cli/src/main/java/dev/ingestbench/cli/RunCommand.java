@@ -43,7 +43,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--scale", paramLabel = "S", defaultValue = "1",
       description = "Multiply message counts, rate and durations by S to fit this machine; a scaled stage holds"
-          + " at least 20 s; the report lists every scaled value (default: ${DEFAULT-VALUE}).")
+          + " at least 90 s (a local job needs 25-50 s to start); the report lists every scaled value (default: ${DEFAULT-VALUE}).")
   public double scale;
 
   @Option(names = "--dry-run", description = "Print every action and command line; start nothing, write nothing.")

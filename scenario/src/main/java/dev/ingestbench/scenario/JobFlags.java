@@ -54,6 +54,21 @@ public final class JobFlags {
     return flags;
   }
 
+  /**
+   * The BigQuery emulator's limit flags ({@code --quota-mb-per-second=X}, ...): the same names in
+   * {@code ingestbench bigquery-emulator} and {@code ingestbench round}. None for absent limits.
+   */
+  public static List<String> limits(Scenario.Limits limits) {
+    List<String> flags = new ArrayList<>();
+    if (limits != null) {
+      add(flags, "--quota-mb-per-second=", limits.quotaMbPerSecond());
+      add(flags, "--quota-window-seconds=", limits.quotaWindowSeconds());
+      add(flags, "--max-connections=", limits.maxConnections());
+      add(flags, "--max-request-bytes=", limits.maxRequestBytes());
+    }
+    return flags;
+  }
+
   /** Every key the job sets, under the scenario file's names: what results are labelled with. */
   public static Map<String, String> labels(JobConfig job) {
     Map<String, String> labels = new LinkedHashMap<>();

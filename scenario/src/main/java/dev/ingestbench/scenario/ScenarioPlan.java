@@ -35,8 +35,12 @@ public record ScenarioPlan(
 
   /** JSON messages of the taxi-ride event when a scenario does not say. */
   public static final int DEFAULT_MESSAGE_SIZE = 500;
-  /** The shortest a scaled hold becomes: long enough for a job to start and show a steady rate. */
-  public static final Duration MIN_SCALED_HOLD = Duration.ofSeconds(20);
+  /**
+   * The shortest a scaled hold becomes: long enough for a job started by the stage to write (a local
+   * Flink consumer takes 25-50 s before its first row) and then show a steady rate. With 20 s, a
+   * published round at --scale 0.001 measured nothing: every stage ended before its jobs wrote a row.
+   */
+  public static final Duration MIN_SCALED_HOLD = Duration.ofSeconds(90);
 
   /**
    * One stage, ready to run.

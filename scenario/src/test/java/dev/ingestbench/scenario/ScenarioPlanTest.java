@@ -43,11 +43,11 @@ class ScenarioPlanTest {
     ScenarioPlan plan = ScenarioPlan.of(load("round-1-two-jobs-10kb"), 0.001, 1);
     assertEquals(36_000, plan.messages());
     assertEquals(36_000, plan.backlog());
-    assertEquals(Duration.ofSeconds(20), plan.stages().get(0).hold(), "15m x 0.001 = 0.9 s, raised to the floor");
+    assertEquals(Duration.ofSeconds(90), plan.stages().get(0).hold(), "15m x 0.001 = 0.9 s, raised to the floor");
     assertEquals("36,000,000 -> 36,000", plan.scaled().get("publish.messages"));
-    assertTrue(plan.scaled().get("stages.a-alone.hold").startsWith("15m -> 20s"), plan.scaled().toString());
-    ScenarioPlan tenth = ScenarioPlan.of(load("round-1-two-jobs-10kb"), 0.1, 1);
-    assertEquals(Duration.ofSeconds(90), tenth.stages().get(0).hold(), "15m x 0.1");
+    assertTrue(plan.scaled().get("stages.a-alone.hold").startsWith("15m -> 1m 30s"), plan.scaled().toString());
+    ScenarioPlan fifth = ScenarioPlan.of(load("round-1-two-jobs-10kb"), 0.2, 1);
+    assertEquals(Duration.ofSeconds(180), fifth.stages().get(0).hold(), "15m x 0.2");
     assertTrue(ScenarioPlan.of(load("round-1-two-jobs-10kb"), 1, 1).scaled().isEmpty(), "full size: nothing scaled");
     assertThrows(IllegalArgumentException.class, () -> ScenarioPlan.of(load("round-1-two-jobs-10kb"), 0, 1));
   }

@@ -8,6 +8,7 @@ import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.contracts.ScenarioRunFiles;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StepStatus;
 import java.io.IOException;
@@ -22,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The report of a scenario run, from its raw files only (status markers, per-second samples,
@@ -51,24 +51,8 @@ public final class ScenarioReport {
   /** Writes {@code report.md} and its charts into {@code dir}; returns the report's path. */
   public static Path write(Path dir) throws IOException {
     ScenarioRun run = RunJson.read(dir.resolve(RunFiles.SCENARIO_RUN), ScenarioRun.class);
-    List<StepStatus> steps = new ArrayList<>();
-    Path status = dir.resolve(RunFiles.STATUS_DIRECTORY);
-    if (Files.isDirectory(status)) {
-      try (Stream<Path> files = Files.list(status)) {
-        for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
-          steps.add(RunJson.read(f, StepStatus.class));
-        }
-      }
-    }
-    List<ResultRecord> results = new ArrayList<>();
-    Path file = dir.resolve(RunFiles.RESULTS);
-    if (Files.isRegularFile(file)) {
-      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-        if (!line.isBlank()) {
-          results.add(RunJson.fromJson(line, ResultRecord.class));
-        }
-      }
-    }
+    List<StepStatus> steps = ScenarioRunFiles.steps(dir);
+    List<ResultRecord> results = ScenarioRunFiles.results(dir);
     ScenarioReport report = new ScenarioReport(dir, run, steps, results);
     report.header();
     if (steps.stream().anyMatch(s -> s.segment() > 0) || Files.exists(dir.resolve(RunFiles.SCENARIO_SAMPLES))) {

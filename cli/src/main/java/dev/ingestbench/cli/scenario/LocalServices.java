@@ -4,7 +4,7 @@ import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
-import dev.ingestbench.scenario.Scenario;
+import dev.ingestbench.scenario.JobFlags;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,21 +37,7 @@ final class LocalServices {
 
   List<String> bigQueryEmulatorArgs(Path segment) {
     List<String> args = new ArrayList<>(List.of("--port=0", "--rest-port=0", "--out=" + segment, "--exit-on-stdin-eof"));
-    Scenario.Limits limits = plan.scenario().limits();
-    if (limits != null) {
-      if (limits.quotaMbPerSecond() != null) {
-        args.add("--quota-mb-per-second=" + limits.quotaMbPerSecond());
-      }
-      if (limits.quotaWindowSeconds() != null) {
-        args.add("--quota-window-seconds=" + limits.quotaWindowSeconds());
-      }
-      if (limits.maxConnections() != null) {
-        args.add("--max-connections=" + limits.maxConnections());
-      }
-      if (limits.maxRequestBytes() != null) {
-        args.add("--max-request-bytes=" + limits.maxRequestBytes());
-      }
-    }
+    args.addAll(JobFlags.limits(plan.scenario().limits()));
     return args;
   }
 

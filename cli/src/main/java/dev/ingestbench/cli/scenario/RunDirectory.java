@@ -4,6 +4,7 @@ import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.contracts.ScenarioRunFiles;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StepStatus;
 import java.io.IOException;
@@ -66,16 +67,7 @@ public final class RunDirectory {
   }
 
   public List<StepStatus> finishedSteps() throws IOException {
-    Path dir = root.resolve(RunFiles.STATUS_DIRECTORY);
-    List<StepStatus> steps = new ArrayList<>();
-    if (Files.isDirectory(dir)) {
-      try (Stream<Path> files = Files.list(dir)) {
-        for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
-          steps.add(RunJson.read(f, StepStatus.class));
-        }
-      }
-    }
-    return steps;
+    return ScenarioRunFiles.steps(root);
   }
 
   /** Records a finished step: its results first, then its marker. */
@@ -110,16 +102,7 @@ public final class RunDirectory {
   }
 
   public List<ResultRecord> readResults() throws IOException {
-    Path file = root.resolve(RunFiles.RESULTS);
-    List<ResultRecord> records = new ArrayList<>();
-    if (Files.isRegularFile(file)) {
-      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-        if (!line.isBlank()) {
-          records.add(RunJson.fromJson(line, ResultRecord.class));
-        }
-      }
-    }
-    return records;
+    return ScenarioRunFiles.results(root);
   }
 
   /** The next segment's directory: {@code segment-1} on the first start, then 2, 3, ... */

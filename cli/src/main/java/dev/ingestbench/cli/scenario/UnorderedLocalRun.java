@@ -9,7 +9,6 @@ import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StepStatus;
 import dev.ingestbench.scenario.JobFlags;
-import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedIteration;
 import java.io.PrintStream;
@@ -61,21 +60,8 @@ final class UnorderedLocalRun {
       args.addAll(List.of("--live-rate", Double.toString(plan.rate())));
     }
     args.addAll(JobFlags.round(plan.jobs().get(it.job())));
-    Scenario.Limits limits = plan.scenario().limits();
-    if (limits != null) {
-      add(args, "--quota-mb-per-second", limits.quotaMbPerSecond());
-      add(args, "--quota-window-seconds", limits.quotaWindowSeconds());
-      add(args, "--max-connections", limits.maxConnections());
-      add(args, "--max-request-bytes", limits.maxRequestBytes());
-    }
+    args.addAll(JobFlags.limits(plan.scenario().limits()));
     return args;
-  }
-
-  private static void add(List<String> args, String flag, Object value) {
-    if (value != null) {
-      args.add(flag);
-      args.add(String.valueOf(value));
-    }
   }
 
   private Path iterationDirectory(PlannedIteration it) {
