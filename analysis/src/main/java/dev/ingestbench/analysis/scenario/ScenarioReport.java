@@ -34,6 +34,8 @@ public final class ScenarioReport {
   public static final String THROUGHPUT_CHART = "throughput.svg";
   public static final String CONNECTIONS_CHART = "connections.svg";
   public static final String ITERATIONS_CHART = "iterations.svg";
+  /** The Pub/Sub emulator's name in {@code processes_cpu.csv} (as the runner watches it). */
+  public static final String PUBSUB_EMULATOR_PROCESS = "emulator";
 
   private final Path dir;
   private final ScenarioRun run;
@@ -220,15 +222,26 @@ public final class ScenarioReport {
   private void diagnosis(Map<String, Map<String, StageMeasures>> byStage, List<ScenarioSample> samples)
       throws IOException {
     Map<Integer, dev.ingestbench.contracts.EmulatorStatus> emulators = new java.util.TreeMap<>();
-    for (StepStatus s : steps) {
-      Path file = dir.resolve("segment-" + s.segment()).resolve(RunFiles.BIGQUERY_EMULATOR);
+    Map<Long, Double> machineCpu = new java.util.HashMap<>();
+    Map<Long, Double> pubsubCpu = new java.util.HashMap<>();
+    for (int segment : steps.stream().map(StepStatus::segment).distinct().toList()) {
+      Path file = dir.resolve("segment-" + segment).resolve(RunFiles.BIGQUERY_EMULATOR);
       if (Files.isRegularFile(file)) {
-        emulators.put(s.segment(), RunJson.read(file, dev.ingestbench.contracts.EmulatorStatus.class));
+        emulators.put(segment, RunJson.read(file, dev.ingestbench.contracts.EmulatorStatus.class));
+      }
+      for (dev.ingestbench.analysis.source.ProcessCpuCsv.Sample p : dev.ingestbench.analysis.source.ProcessCpuCsv.read(
+          dir.resolve("segment-" + segment).resolve(RunFiles.PROCESSES_CPU))) {
+        // A sample covers the second before its timestamp.
+        machineCpu.merge(p.second().getEpochSecond() - 1, p.cpuSeconds(), Double::sum);
+        if (p.process().equals(PUBSUB_EMULATOR_PROCESS)) {
+          pubsubCpu.merge(p.second().getEpochSecond() - 1, p.cpuSeconds(), Double::sum);
+        }
       }
     }
     md.append("## Diagnosis\n\nThe rules of docs/methodology.md, against the limits the scenario's BigQuery emulator")
-        .append(" enforced; CPU is the jobs' consumer processes against all of this machine's vCPUs.\n\n");
-    for (dev.ingestbench.analysis.diagnosis.Verdict v : StageDiagnosis.of(steps, byStage, samples, emulators, run.vcpus())) {
+        .append(" enforced; CPU-bound compares the jobs' consumers, and machine CPU-bound every process of the run")
+        .append(" (processes_cpu.csv of each segment), with all of this machine's vCPUs.\n\n");
+    for (dev.ingestbench.analysis.diagnosis.Verdict v : StageDiagnosis.of(steps, byStage, samples, emulators, machineCpu, pubsubCpu, run.vcpus())) {
       md.append("- **").append(v.verdict()).append("**: ").append(v.evidence()).append('\n');
     }
     md.append('\n');

@@ -21,12 +21,58 @@ import java.util.Optional;
 final class StageDiagnosis {
   private StageDiagnosis() {}
 
+  /** The share of all vCPUs every process used during the stage; NaN where nothing was recorded. */
+  private static double machineShare(StepStatus s, Map<Long, Double> machineCpu, int vcpus) {
+    long from = java.time.Instant.parse(s.startedAt()).getEpochSecond() + 1;
+    long to = java.time.Instant.parse(s.endedAt()).getEpochSecond() + 1;
+    double used = 0;
+    int seconds = 0;
+    for (long t = from; t < to; t++) {
+      Double cpu = machineCpu.get(t);
+      if (cpu != null) {
+        used += cpu;
+        seconds++;
+      }
+    }
+    return seconds == 0 || vcpus <= 0 ? Double.NaN : used / ((double) seconds * vcpus);
+  }
+
   /**
    * @param emulators each segment's emulator status at its end (segment number to status), where present
+   * @param machineCpu CPU-seconds per epoch second of every process the run started (emulators,
+   *     publishers, consumers: {@code processes_cpu.csv}); empty where not recorded
+   * @param pubsubCpu the same, of the Pub/Sub emulator alone
    */
   static List<Verdict> of(List<StepStatus> steps, Map<String, Map<String, StageMeasures>> byStage,
-      List<ScenarioSample> samples, Map<Integer, EmulatorStatus> emulators, int vcpus) {
+      List<ScenarioSample> samples, Map<Integer, EmulatorStatus> emulators, Map<Long, Double> machineCpu,
+      Map<Long, Double> pubsubCpu, int vcpus) {
     List<Verdict> verdicts = new ArrayList<>();
+    Map<String, Double> machineShare = new java.util.HashMap<>();
+    Map<String, Boolean> sourceBound = new java.util.HashMap<>();
+    for (StepStatus s : steps) {
+      double share = machineShare(s, machineCpu, vcpus);
+      machineShare.put(s.stage(), share);
+      double pubsub = machineShare(s, pubsubCpu, 1);
+      // Over the whole stage, as the emulator's share is: vCPUs the jobs' consumers used on average.
+      long from = java.time.Instant.parse(s.startedAt()).getEpochSecond() + 1;
+      long to = java.time.Instant.parse(s.endedAt()).getEpochSecond() + 1;
+      double consumers = samples.stream()
+          .filter(x -> x.stage().equals(s.stage()) && x.epochSecond() >= from && x.epochSecond() < to)
+          .mapToDouble(ScenarioSample::cpuSeconds).sum() / Math.max(1, to - from);
+      sourceBound.put(s.stage(), pubsub > consumers);
+      if (pubsub > consumers) {
+        verdicts.add(new Verdict("Limited by the local Pub/Sub emulator in " + s.stage(), String.format(Locale.ROOT,
+            "the emulator used %.2f vCPUs, more than the jobs' consumers together (%.2f): its Pull slows as a"
+                + " subscription's backlog grows, so the jobs wait for messages; a publish rate instead of a large"
+                + " backlog measures the jobs rather than the emulator", pubsub, consumers)));
+      }
+      if (share >= Diagnoser.CPU_BOUND) {
+        verdicts.add(new Verdict("Machine CPU-bound in " + s.stage(), String.format(Locale.ROOT,
+            "every process of the run (emulators, publishers, consumers) used %.0f%% of %d vCPUs: locally the"
+                + " Pub/Sub emulator competes with the jobs, so their rates say more about this machine than"
+                + " about BigQuery", 100 * share, vcpus)));
+      }
+    }
     for (StepStatus s : steps) {
       StageMeasures all = byStage.get(s.stage()).get(dev.ingestbench.contracts.ResultRecord.ALL_JOBS);
       double share = vcpus > 0 ? all.vcpusBusy() / vcpus : Double.NaN;
@@ -81,10 +127,13 @@ final class StageDiagnosis {
       }
       double expected = (double) after.jobs().size() / before.jobs().size();
       double actual = b.rowsPerSecond().mean() / a.rowsPerSecond().mean();
-      if (a.rows() > 0 && actual < Diagnoser.SCALING_FLOOR * expected && !otherLimit) {
+      boolean machineSpare = !(machineShare.get(before.stage()) >= Diagnoser.CPU_BOUND)
+          && !(machineShare.get(after.stage()) >= Diagnoser.CPU_BOUND)
+          && !sourceBound.get(before.stage()) && !sourceBound.get(after.stage());
+      if (a.rows() > 0 && actual < Diagnoser.SCALING_FLOOR * expected && !otherLimit && machineSpare) {
         verdicts.add(new Verdict("Per-table contention (sub-linear scaling) from " + before.stage() + " to "
             + after.stage(), String.format(Locale.ROOT, "%d job(s): %,.0f rows/s; %d jobs: %,.0f rows/s = %.2f× for"
-                + " %.2f× the jobs (< %.0f%%), consumers' CPU below 90%% of the machine, no quota or connection signal", before.jobs().size(),
+                + " %.2f× the jobs (< %.0f%%), the machine's CPU below 90%% where recorded, the jobs not waiting on the Pub/Sub emulator, no quota or connection signal", before.jobs().size(),
             a.rowsPerSecond().mean(), after.jobs().size(), b.rowsPerSecond().mean(), actual, expected,
             100 * Diagnoser.SCALING_FLOOR)));
       }

@@ -31,7 +31,8 @@ class StageDiagnosisTest {
         Instant.ofEpochSecond(from - 1).toString(), Instant.ofEpochSecond(to - 1).toString(), 1);
   }
 
-  private static List<Verdict> diagnose(List<StepStatus> steps, List<ScenarioSample> samples) {
+  private static List<Verdict> diagnose(List<StepStatus> steps, List<ScenarioSample> samples, Map<Long, Double> machine,
+      Map<Long, Double> pubsub) {
     Map<String, Map<String, StageMeasures>> byStage = new LinkedHashMap<>();
     for (StepStatus s : steps) {
       long from = Instant.parse(s.startedAt()).getEpochSecond() + 1;
@@ -41,17 +42,22 @@ class StageDiagnosisTest {
       m.put(ResultRecord.ALL_JOBS, StageMeasures.of(samples, s.stage(), null, from, to));
       byStage.put(s.stage(), m);
     }
-    return StageDiagnosis.of(steps, byStage, samples, Map.of(), 4);
+    return StageDiagnosis.of(steps, byStage, samples, Map.of(), machine, pubsub, 4);
   }
 
   /** a alone for 60 s, then a and b for 60 s, at the given rows/s and CPU-seconds per second. */
   private static List<Verdict> aThenAAndB(long aAlone, double cpuAlone, long aWithB, long b, double cpuTogether) {
+    return aThenAAndB(aAlone, cpuAlone, aWithB, b, cpuTogether, Map.of(), Map.of());
+  }
+
+  private static List<Verdict> aThenAAndB(long aAlone, double cpuAlone, long aWithB, long b, double cpuTogether,
+      Map<Long, Double> machine, Map<Long, Double> pubsub) {
     List<ScenarioSample> samples = new ArrayList<>();
     add(samples, "a-alone", "a", T0, 60, aAlone, cpuAlone);
     add(samples, "a-and-b", "a", T0 + 60, 60, aWithB, cpuTogether);
     add(samples, "a-and-b", "b", T0 + 60, 60, b, cpuTogether);
     return diagnose(List.of(step("a-alone", List.of("a"), T0, T0 + 60),
-        step("a-and-b", List.of("a", "b"), T0 + 60, T0 + 120)), samples);
+        step("a-and-b", List.of("a", "b"), T0 + 60, T0 + 120)), samples, machine, pubsub);
   }
 
   @Test
@@ -66,6 +72,28 @@ class StageDiagnosisTest {
   void consumersUsingTheWholeMachineAreCpuBoundNotContended() {
     List<Verdict> v = aThenAAndB(10_000, 2.0, 5_500, 5_500, 1.9);
     assertEquals(List.of("CPU-bound in a-and-b"), v.stream().map(Verdict::verdict).toList());
+  }
+
+  @Test
+  void aMachineBusyWithTheEmulatorsIsNotReadAsContention() {
+    Map<Long, Double> machine = new java.util.HashMap<>();
+    for (long t = T0; t < T0 + 120; t++) {
+      machine.put(t, 3.8); // of 4 vCPUs: the consumers' 1.0 each plus the Pub/Sub emulator
+    }
+    List<Verdict> v = aThenAAndB(10_000, 1.0, 5_500, 5_500, 1.0, machine, Map.of());
+    assertEquals(List.of("Machine CPU-bound in a-alone", "Machine CPU-bound in a-and-b"),
+        v.stream().map(Verdict::verdict).toList());
+  }
+
+  @Test
+  void jobsWaitingOnAPubsubEmulatorBusierThanThemAreNotReadAsContention() {
+    Map<Long, Double> pubsub = new java.util.HashMap<>();
+    for (long t = T0; t < T0 + 120; t++) {
+      pubsub.put(t, 1.5);
+    }
+    List<Verdict> v = aThenAAndB(10_000, 1.0, 5_500, 5_500, 1.0, Map.of(), pubsub);
+    assertEquals(List.of("Limited by the local Pub/Sub emulator in a-alone"), v.stream().map(Verdict::verdict).toList(),
+        "a-alone: emulator 1.5 vCPUs > consumer 1.0; a-and-b: 1.5 < 2.0; no contention verdict: " + v);
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.ingestbench.cli.scenario;
 
 import dev.ingestbench.analysis.scenario.OnlineSteady;
 import dev.ingestbench.analysis.scenario.ResultRecords;
+import dev.ingestbench.analysis.scenario.ScenarioReport;
 import dev.ingestbench.analysis.scenario.StageMeasures;
 import dev.ingestbench.cli.BigQueryEmulatorProcess;
 import dev.ingestbench.cli.ChildJvm;
@@ -132,7 +133,7 @@ final class StagedLocalRun {
         LocalJobs running = jobs;
         ScenarioSampler sampler = new ScenarioSampler(bigQuery.address().rest(), dir.samplesWriter())) {
       String host = pubsub.hostAndPort();
-      cpu.watch("emulator", pubsub.pid());
+      cpu.watch(ScenarioReport.PUBSUB_EMULATOR_PROCESS, pubsub.pid());
       cpu.watch("bigquery-emulator", bigQuery.pid());
       say("Pub/Sub emulator on %s; BigQuery emulator: Storage Write API on %s, REST on %s", host,
           bigQuery.address().grpc(), bigQuery.address().rest());
