@@ -21,6 +21,8 @@ import picocli.CommandLine.Parameters;
       "",
       "  ingestbench run scenarios/write-method-ab.yaml --scale 0.02",
       "  ingestbench run scenarios/round-1-two-jobs-10kb.yaml --scale 0.001 --dry-run",
+      "  ingestbench run scenarios/round-4-java-two-jobs-pooled.yaml --target dataflow --project my-project \\",
+      "      --region asia-southeast1 --bucket my-bucket --dry-run",
       ""
     })
 public final class RunCommand implements Callable<Integer> {
@@ -34,7 +36,8 @@ public final class RunCommand implements Callable<Integer> {
   public Path file;
 
   @Option(names = "--target", defaultValue = "local",
-      description = "local: emulators and one consumer JVM per job on this machine (default: ${DEFAULT-VALUE}).")
+      description = "local: emulators and one consumer JVM per job on this machine; dataflow: Flex Template jobs in"
+          + " --project (default: ${DEFAULT-VALUE}).")
   public Target target;
 
   @Option(names = "--out", paramLabel = "DIR",
@@ -59,6 +62,55 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--heap", defaultValue = "2g", description = "Heap cap of each publisher and consumer JVM (default: ${DEFAULT-VALUE}).")
   public String heap;
+
+  @picocli.CommandLine.ArgGroup(exclusive = false, heading = "%n--target dataflow:%n")
+  public DataflowFlags dataflow = new DataflowFlags();
+
+  /** Where a Dataflow run goes; see docs/scenarios.md and docs/dataflow.md. */
+  public static final class DataflowFlags {
+    @Option(names = "--project", description = "Google Cloud project (no default, on purpose).")
+    public String project;
+
+    @Option(names = "--region", description = "Dataflow region; the dataset is created there too, e.g. asia-southeast1.")
+    public String region;
+
+    @Option(names = "--bucket", description = "Bucket (name only) with the Flex Template specs in templates/"
+        + " (scripts/flex-template.sh build) and room for tmp/ and staging/.")
+    public String bucket;
+
+    @Option(names = "--dataset", defaultValue = "ingestbench", description = "BigQuery dataset (default: ${DEFAULT-VALUE}).")
+    public String dataset = "ingestbench";
+
+    @Option(names = "--table", defaultValue = "taxi_rides",
+        description = "Base table: TABLE (json-column), TABLE_typed, TABLE_N with destination_tables, TABLE_dlq"
+            + " (default: ${DEFAULT-VALUE}).")
+    public String table = "taxi_rides";
+
+    @Option(names = "--stop-with", defaultValue = "cancel",
+        description = "How a stage stops a job: cancel (at once) or drain (finish what was read) (default: ${DEFAULT-VALUE}).")
+    public dev.ingestbench.cli.scenario.dataflow.GcpTarget.StopMode stopWith =
+        dev.ingestbench.cli.scenario.dataflow.GcpTarget.StopMode.cancel;
+
+    @Option(names = "--poll-interval", defaultValue = "30s", paramLabel = "DURATION",
+        description = "How often job states and counters are read; also the length of each sample (default: ${DEFAULT-VALUE}).")
+    public String pollInterval = "30s";
+
+    @Option(names = "--dataflow-endpoint", defaultValue = "https://dataflow.googleapis.com/",
+        description = "Dataflow API root URL; http:// means no credentials (default: ${DEFAULT-VALUE}).")
+    public String dataflowEndpoint = "https://dataflow.googleapis.com/";
+
+    @Option(names = "--bigquery-endpoint", defaultValue = "https://bigquery.googleapis.com/",
+        description = "BigQuery API root URL; http:// means no credentials (default: ${DEFAULT-VALUE}).")
+    public String bigqueryEndpoint = "https://bigquery.googleapis.com/";
+
+    @Option(names = "--monitoring-endpoint", defaultValue = "monitoring.googleapis.com:443",
+        description = "Cloud Monitoring API; http://HOST:PORT means plaintext gRPC, no credentials (default: ${DEFAULT-VALUE}).")
+    public String monitoringEndpoint = "monitoring.googleapis.com:443";
+
+    @Option(names = "--pubsub-emulator-host", paramLabel = "HOST:PORT",
+        description = "Create the topic and subscriptions on this Pub/Sub emulator instead of Pub/Sub (rehearsals, tests).")
+    public String pubsubEmulatorHost = "";
+  }
 
   @Override
   public Integer call() throws Exception {

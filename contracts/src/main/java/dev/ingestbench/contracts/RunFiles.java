@@ -34,12 +34,18 @@ public final class RunFiles {
 
   /** A scenario run: {@link ResultRecord}s, one JSON object per line. */
   public static final String RESULTS = "results.jsonl";
-  /** A scenario run: per second and job, {@link ScenarioSampleColumns} header. */
+  /** A scenario run: per sampling interval and job, {@link ScenarioSampleColumns} header. */
   public static final String SCENARIO_SAMPLES = "scenario_samples.csv";
   /** A scenario run: the scenario file as it was run (a rerun must run the same one). */
   public static final String SCENARIO = "scenario.yaml";
   /** A scenario run: {@link ScenarioRun}. */
   public static final String SCENARIO_RUN = "run.json";
+  /** A scenario run on Dataflow: every job it launched, {@link DataflowJobRecord} per line. */
+  public static final String DATAFLOW_JOBS = "dataflow_jobs.jsonl";
+  /** A scenario run on Dataflow: WRITE_API_TIMELINE of its tables over the run, read after it. */
+  public static final String GCP_TIMELINE = "write_api_timeline.csv";
+  /** A scenario run on Dataflow: Cloud Monitoring's per-minute series, read after it. */
+  public static final String GCP_MONITORING = "monitoring.csv";
   /** A scenario run: one {@link StepStatus} file per finished stage or iteration. */
   public static final String STATUS_DIRECTORY = "status";
 

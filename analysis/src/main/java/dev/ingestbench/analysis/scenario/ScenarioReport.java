@@ -87,8 +87,9 @@ public final class ScenarioReport {
 
   private void header() {
     md.append("# Scenario `").append(run.scenario()).append("`\n\n");
-    md.append(String.format(Locale.ROOT, "Run `%s` · target %s · scale %s · started %s · %s, %d vCPUs.%n%n",
-        run.runId(), run.target(), trim(run.scale()), run.startedAt(), run.machine(), run.vcpus()));
+    md.append(String.format(Locale.ROOT, "Run `%s` · target %s · scale %s · started %s · %s%s.%n%n",
+        run.runId(), run.target(), trim(run.scale()), run.startedAt(), run.machine(),
+        run.vcpus() > 0 ? ", " + run.vcpus() + " vCPUs" : " (workers per job: see the jobs' labels in results.jsonl)"));
     if (run.scaled() == null || run.scaled().isEmpty()) {
       md.append("Run at full size.\n\n");
     } else {
@@ -113,15 +114,22 @@ public final class ScenarioReport {
     }
     md.append('\n');
     if (steps.stream().map(StepStatus::segment).distinct().count() > 1) {
-      md.append("The run was resumed: a later segment restarted the emulators, published the backlog again and ")
-          .append("warmed up the jobs that were running before its first stage (not measured). Compare stages ")
-          .append("measured in different segments with that in mind.\n\n");
+      md.append(onDataflow()
+          ? "The run was resumed: a later segment launched again the jobs that were running before its first stage"
+              + " and warmed them up (not measured); the subscriptions kept their backlog. Compare stages measured in"
+              + " different segments with that in mind.\n\n"
+          : "The run was resumed: a later segment restarted the emulators, published the backlog again and "
+              + "warmed up the jobs that were running before its first stage (not measured). Compare stages "
+              + "measured in different segments with that in mind.\n\n");
     }
     throughputCharts(samples, phases);
     md.append("## Per stage and job\n\n")
         .append("Steady seconds of each job within the stage by the rule of docs/methodology.md (the whole stage")
-        .append(" when it finds none); rows/s is their mean with a 95% confidence interval (Student's t); CPU is")
-        .append(" the job's consumer process in those seconds; connections are its open AppendRows streams.\n\n")
+        .append(" when it finds none); rows/s is their mean with a 95% confidence interval (Student's t); ")
+        .append(onDataflow()
+            ? "samples are the poll intervals of the jobs' counters; CPU is the vCPU time of the job's workers"
+                + " (Dataflow's TotalVcpuTime); Dataflow has no per-job connection count (see Google Cloud's view).\n\n"
+            : "CPU is the job's consumer process in those seconds; connections are its open AppendRows streams.\n\n")
         .append("| Stage | Job | Rows/s | 95% CI | MB/s | Steady s | CPU (vCPUs busy) | Rows per CPU-s | Peak connections | Rows |\n")
         .append("|:---|:---|---:|:---|---:|---:|---:|---:|---:|---:|\n");
     Map<String, Map<String, StageMeasures>> byStage = new LinkedHashMap<>();
@@ -148,6 +156,10 @@ public final class ScenarioReport {
     }
     md.append('\n');
     betweenStages(byStage);
+    if (onDataflow()) {
+      googleCloudView();
+      return;
+    }
     diagnosis(byStage, samples);
     verification();
     md.append("## How it was measured\n\n")
@@ -157,6 +169,59 @@ public final class ScenarioReport {
         .append(RunFiles.SCENARIO_SAMPLES).append("`, every figure above is computed from them, and `")
         .append(RunFiles.RESULTS).append("` holds the same figures as records. Each segment's emulator files")
         .append(" (write timeline, connections) and process logs are in `segment-N/`.\n");
+  }
+
+  private boolean onDataflow() {
+    return "dataflow".equals(run.target());
+  }
+
+  /**
+   * A Dataflow run: what BigQuery's WRITE_API_TIMELINE and Cloud Monitoring say about each stage, read
+   * after the run (results with metrics {@code bigquery_*} and {@code monitoring_*}), and how the
+   * job-level figures were measured.
+   */
+  private void googleCloudView() {
+    md.append("## Google Cloud's view\n\n")
+        .append("Read after the run: rows/s and MB/s of the run's tables from INFORMATION_SCHEMA.WRITE_API_TIMELINE")
+        .append(" (whole minutes inside the stage, all jobs together; `").append(RunFiles.GCP_TIMELINE)
+        .append("`), the project's peak concurrent Storage Write API connections and each job's vCPUs busy from")
+        .append(" Cloud Monitoring (`").append(RunFiles.GCP_MONITORING).append("`). A stage shorter than two minutes")
+        .append(" has no whole minute; a missing figure means the view had no data (or no permission, as the run said).")
+        .append(" `ingestbench analyze --timeline ").append(RunFiles.GCP_TIMELINE)
+        .append("` gives that timeline's own phases and quota verdicts.\n\n")
+        .append("| Stage | Table rows/s | 95% CI | Table MB/s | Minutes | Peak connections | vCPUs busy per job |\n")
+        .append("|:---|---:|:---|---:|---:|---:|:---|\n");
+    for (StepStatus s : steps) {
+      Map<String, Double> all = new LinkedHashMap<>();
+      List<String> vcpus = new ArrayList<>();
+      for (ResultRecord r : results) {
+        if (r.stage().equals(s.stage()) && r.iteration() == s.iteration()) {
+          if (r.job().equals(ResultRecord.ALL_JOBS)) {
+            all.put(r.metric(), r.value());
+          } else if (r.metric().equals("monitoring_vcpus_busy")) {
+            vcpus.add(String.format(Locale.ROOT, "%s %.1f", r.job(), r.value()));
+          }
+        }
+      }
+      md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", s.stage(),
+          fmt(all.get("bigquery_rows_per_second"), "%,.0f"),
+          all.containsKey("bigquery_rows_per_second_ci95_low") ? String.format(Locale.ROOT, "%,.0f – %,.0f",
+              all.get("bigquery_rows_per_second_ci95_low"), all.get("bigquery_rows_per_second_ci95_high")) : "—",
+          fmt(all.get("bigquery_mb_per_second"), "%.2f"), fmt(all.get("bigquery_minutes"), "%.0f"),
+          fmt(all.get("monitoring_peak_connections"), "%.0f"), vcpus.isEmpty() ? "—" : String.join(", ", vcpus)));
+    }
+    md.append("\n## How it was measured\n\n")
+        .append("Every poll interval the runner read each Dataflow job's counters through the Dataflow API: rows")
+        .append(" appended by BigQueryIO's Storage Write step (`recordsAppended`), payload bytes the consumer converted")
+        .append(" (`message_bytes`) and the workers' vCPU time (`TotalVcpuTime`); the intervals are in `")
+        .append(RunFiles.SCENARIO_SAMPLES).append("` and every job-level figure above is computed from them. Every")
+        .append(" job launched, with its Dataflow id and final state, is in `").append(RunFiles.DATAFLOW_JOBS)
+        .append("`. Rows are not checked one by one on Dataflow: duplicates and losses are verified by the local")
+        .append(" target, which runs the same consumer code.\n");
+  }
+
+  private static String fmt(Double value, String format) {
+    return value == null ? "—" : String.format(Locale.ROOT, format, value);
   }
 
   private void throughputCharts(List<ScenarioSample> samples, List<Phase> phases) throws IOException {

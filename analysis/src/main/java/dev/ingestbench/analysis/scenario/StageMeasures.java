@@ -14,7 +14,8 @@ import java.util.List;
  * spread and 95% CI, and CPU and connections over the same seconds.
  *
  * @param job a job, or null for every job summed
- * @param steadyRowsPerSecond the per-second rates the estimate is made of (for Welch tests)
+ * @param steadySeconds seconds in the steady state (intervals times their length)
+ * @param steadyRowsPerSecond the rates of each steady interval the estimate is made of (for Welch tests)
  * @param cpuSeconds the job's consumer CPU-seconds in the steady seconds
  * @param peakConnections the most open AppendRows streams in any second of the stage
  * @param rows rows appended during the whole stage
@@ -48,7 +49,8 @@ public record StageMeasures(
       }
     }
     long steadyFrom = steady.isEmpty() ? from : steady.get(0).start().getEpochSecond();
-    long steadyTo = steady.isEmpty() ? to : steady.get(steady.size() - 1).start().getEpochSecond() + 1;
+    int width = seconds.bucketSeconds();
+    long steadyTo = steady.isEmpty() ? to : steady.get(steady.size() - 1).start().getEpochSecond() + width;
     double cpu = 0;
     long accounted = 0;
     java.util.Map<Long, Integer> connections = new java.util.HashMap<>();
@@ -66,7 +68,7 @@ public record StageMeasures(
       }
     }
     List<Double> rates = steady.stream().map(Bucket::rowsPerSecond).toList();
-    return new StageMeasures(job, from, to, steady.size(), rates, Estimate.of(rates),
+    return new StageMeasures(job, from, to, steady.size() * width, rates, Estimate.of(rates),
         Estimate.of(steady.stream().map(Bucket::mbPerSecond).toList()), cpu,
         connections.values().stream().mapToInt(Integer::intValue).max().orElse(0),
         all.stream().mapToLong(Bucket::rows).sum(), accounted);
@@ -74,7 +76,8 @@ public record StageMeasures(
 
   /** Steady rows per consumer CPU-second; NaN without CPU samples. */
   public double rowsPerCpuSecond() {
-    double steadyRows = steadyRowsPerSecond.stream().mapToDouble(Double::doubleValue).sum();
+    double steadyRows = steadyRowsPerSecond.isEmpty() ? 0
+        : steadyRowsPerSecond.stream().mapToDouble(Double::doubleValue).average().orElse(0) * steadySeconds;
     return cpuSeconds > 0 ? steadyRows / cpuSeconds : Double.NaN;
   }
 

@@ -31,10 +31,16 @@ public final class MonitoringSource implements AutoCloseable {
 
   private final MetricServiceClient client;
   private final String project;
+  private final AutoCloseable transport;
 
   MonitoringSource(MetricServiceClient client, String project) {
+    this(client, project, () -> {});
+  }
+
+  private MonitoringSource(MetricServiceClient client, String project, AutoCloseable transport) {
     this.client = client;
     this.project = project;
+    this.transport = transport;
   }
 
   /** With application-default credentials. */
@@ -49,6 +55,18 @@ public final class MonitoringSource implements AutoCloseable {
         MetricServiceClient.create(
             MetricServiceSettings.newBuilder().setTransportChannelProvider(channel).setCredentialsProvider(credentials).build()),
         project);
+  }
+
+  /** Over plaintext gRPC to {@code hostPort} without credentials (a loopback stand-in); closing closes the channel. */
+  public static MonitoringSource plaintext(String project, String hostPort) throws IOException {
+    io.grpc.ManagedChannel channel = io.grpc.ManagedChannelBuilder.forTarget(hostPort).usePlaintext().build();
+    return new MonitoringSource(
+        MetricServiceClient.create(MetricServiceSettings.newBuilder()
+            .setTransportChannelProvider(com.google.api.gax.rpc.FixedTransportChannelProvider.create(
+                com.google.api.gax.grpc.GrpcTransportChannel.create(channel)))
+            .setCredentialsProvider(com.google.api.gax.core.NoCredentialsProvider.create())
+            .build()),
+        project, channel::shutdownNow);
   }
 
   /** vCPU-seconds the job used in each minute of [from, to). */
@@ -120,5 +138,10 @@ public final class MonitoringSource implements AutoCloseable {
   @Override
   public void close() {
     client.close();
+    try {
+      transport.close();
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
   }
 }

@@ -83,14 +83,19 @@ public final class RunDirectory {
    * (a step's results are appended just before its marker, so at most one step can have them).
    */
   private void appendResults(StepStatus status, List<ResultRecord> results) throws IOException {
+    replaceResults(r -> r.stage().equals(status.stage()) && r.iteration() == status.iteration(), results);
+  }
+
+  /** Rewrites results.jsonl atomically without the records {@code drop} accepts, plus {@code add}. */
+  public void replaceResults(java.util.function.Predicate<ResultRecord> drop, List<ResultRecord> add) throws IOException {
     Path file = root.resolve(RunFiles.RESULTS);
     List<ResultRecord> kept = new ArrayList<>();
     for (ResultRecord r : readResults()) {
-      if (!(r.stage().equals(status.stage()) && r.iteration() == status.iteration())) {
+      if (!drop.test(r)) {
         kept.add(r);
       }
     }
-    kept.addAll(results);
+    kept.addAll(add);
     Path tmp = root.resolve(RunFiles.RESULTS + ".tmp");
     try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
       for (ResultRecord r : kept) {
@@ -119,7 +124,7 @@ public final class RunDirectory {
     return root.resolve("segment-" + n);
   }
 
-  /** Appends per-second samples as they are taken (flushed each time, so a kill keeps them). */
+  /** Appends samples as they are taken (flushed each time, so a kill keeps them). */
   public Writer samplesWriter() throws IOException {
     Path file = root.resolve(RunFiles.SCENARIO_SAMPLES);
     boolean fresh = !Files.exists(file);

@@ -4,6 +4,8 @@ import dev.ingestbench.analysis.scenario.ResultsTable;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
 import dev.ingestbench.cli.MachineInfo;
 import dev.ingestbench.cli.RunCommand;
+import dev.ingestbench.cli.scenario.dataflow.GcpTarget;
+import dev.ingestbench.cli.scenario.dataflow.StagedDataflowRun;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioException;
@@ -45,8 +47,14 @@ public final class ScenarioRunner {
       throw new IllegalArgumentException(flags.file + ": source.kind kafka needs a Kafka source in the consumer,"
           + " which this version does not have; run a pubsub scenario, e.g. scenarios/round-3-write-methods-500b.yaml");
     }
-    if (flags.target == RunCommand.Target.dataflow) {
-      throw new IllegalArgumentException("--target dataflow is not available in this version; use --target local");
+    GcpTarget gcp = flags.target == RunCommand.Target.dataflow ? gcpTarget() : null;
+    if (gcp == null && flags.dataflow.project != null) {
+      throw new IllegalArgumentException("--project (and the other Dataflow flags) apply to --target dataflow only;"
+          + " add --target dataflow, or leave them out to run locally");
+    }
+    if (gcp != null && scenario.stages() == null) {
+      throw new IllegalArgumentException(flags.file + ": --target dataflow runs ordered stages; unordered"
+          + " configurations run locally (--target local) in this version");
     }
     com.google.cloud.bigquery.TableId resultsTable =
         flags.resultsTable == null ? null : ResultsTable.parse(flags.resultsTable);
@@ -57,19 +65,23 @@ public final class ScenarioRunner {
     Map<String, Object> machine = MachineInfo.describe();
     ScenarioRun run = existing.orElseGet(() -> new ScenarioRun(
         scenario.name() + "-" + RUN_ID_TIME.format(Instant.now()), scenario.name(), flags.target.name(), flags.scale,
-        sha, Instant.now().toString(), String.valueOf(machine.get("cpu_model")),
-        Runtime.getRuntime().availableProcessors(), null));
+        sha, Instant.now().toString(),
+        gcp != null ? "Dataflow " + gcp.region() : String.valueOf(machine.get("cpu_model")),
+        gcp != null ? 0 : Runtime.getRuntime().availableProcessors(), null));
     ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale, run.runId().hashCode());
     run = new ScenarioRun(run.runId(), run.scenario(), run.target(), run.scale(), run.scenarioSha256(),
         run.startedAt(), run.machine(), run.vcpus(), plan.scaled());
     // Building the runner checks every process's flags: a bad scenario fails here, before anything starts.
-    StagedLocalRun staged = plan.isStaged() ? new StagedLocalRun(plan, dir, run, flags.heap) : null;
-    UnorderedLocalRun unordered = plan.isStaged() ? null : new UnorderedLocalRun(plan, dir, run, flags.heap);
+    StagedDataflowRun onDataflow = gcp != null ? new StagedDataflowRun(plan, dir, run, gcp) : null;
+    StagedLocalRun staged = gcp == null && plan.isStaged() ? new StagedLocalRun(plan, dir, run, flags.heap) : null;
+    UnorderedLocalRun unordered = gcp == null && !plan.isStaged() ? new UnorderedLocalRun(plan, dir, run, flags.heap) : null;
     if (flags.dryRun) {
       if (!plan.scaled().isEmpty()) {
         System.out.println("Scaled by " + flags.scale + ": " + plan.scaled());
       }
-      if (staged != null) {
+      if (onDataflow != null) {
+        onDataflow.describe(System.out);
+      } else if (staged != null) {
         staged.describe(System.out);
       } else {
         unordered.describe(System.out);
@@ -89,7 +101,7 @@ public final class ScenarioRunner {
       dir.start(run, flags.file);
     }
     StagedLocalRun.say("Scenario %s (%s) -> %s", scenario.name(), run.runId(), dir.root());
-    int exit = staged != null ? staged.run() : unordered.run();
+    int exit = onDataflow != null ? onDataflow.run() : staged != null ? staged.run() : unordered.run();
     Path report = ScenarioReport.write(dir.root());
     StagedLocalRun.say("Report: %s; results: %s", report, dir.root().resolve(dev.ingestbench.contracts.RunFiles.RESULTS));
     if (resultsTable != null) {
@@ -97,6 +109,14 @@ public final class ScenarioRunner {
       StagedLocalRun.say("Appended %,d results to %s", appended, flags.resultsTable);
     }
     return exit;
+  }
+
+  private GcpTarget gcpTarget() {
+    RunCommand.DataflowFlags d = flags.dataflow;
+    java.time.Duration poll = dev.ingestbench.scenario.Durations.parse(d.pollInterval).orElseThrow(() ->
+        new IllegalArgumentException("--poll-interval " + d.pollInterval + " is not a duration (e.g. 30s, 1m)"));
+    return new GcpTarget(d.project, d.region, d.bucket, d.dataset, d.table, d.stopWith, poll, d.dataflowEndpoint,
+        d.bigqueryEndpoint, d.monitoringEndpoint, d.pubsubEmulatorHost);
   }
 
   private void requireSameRun(ScenarioRun run, Scenario scenario, String sha, RunDirectory dir) {

@@ -314,6 +314,6 @@ final class StagedLocalRun {
   }
 
   static void say(String format, Object... args) {
-    System.out.println("[run] " + String.format(Locale.ROOT, format, args));
+    RunLog.say(format, args);
   }
 }

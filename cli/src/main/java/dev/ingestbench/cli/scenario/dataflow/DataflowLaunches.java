@@ -1,0 +1,97 @@
+package dev.ingestbench.cli.scenario.dataflow;
+
+import dev.ingestbench.scenario.JobConfig;
+import dev.ingestbench.scenario.JobFlags;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The Flex Template launches of a scenario on Dataflow: one consumer job per scenario job (its
+ * consumer flags as template parameters, {@code workers} x {@code machine_type} as a fixed pool,
+ * Streaming Engine on), the backlog publisher and the live publisher. Job names carry the run id
+ * and segment, so Monitoring's per-job series and the Dataflow console tell the runs apart.
+ */
+public final class DataflowLaunches {
+  /** Shards and workers of a publisher job: enough to publish a 400M-message backlog in minutes (docs/dataflow.md). */
+  static final int PUBLISHER_SHARDS = 64;
+  static final int PUBLISHER_MAX_WORKERS = 16;
+
+  private final ScenarioPlan plan;
+  private final GcpTarget target;
+  private final String runId;
+
+  public DataflowLaunches(ScenarioPlan plan, GcpTarget target, String runId) {
+    this.plan = plan;
+    this.target = target;
+    this.runId = runId;
+  }
+
+  /** A Dataflow job name: lower-case letters, digits and dashes, starting with a letter. */
+  public String jobName(int segment, String role) {
+    String name = (runId + "-s" + segment + "-" + role).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
+    name = name.replaceAll("-+", "-");
+    if (!Character.isLetter(name.charAt(0))) {
+      name = "ib-" + name;
+    }
+    return name.length() > 120 ? name.substring(name.length() - 120).replaceAll("^[^a-z]+", "ib-") : name;
+  }
+
+  /** The destination table of {@code job}: {@code --table}, or {@code TABLE_typed} for typed rows. */
+  public String baseTable(JobConfig job) {
+    return "typed".equals(job.rowFormat()) ? target.table() + "_typed" : target.table();
+  }
+
+  /** Every data table {@code job} writes: the base table, or {@code BASE_0..BASE_N-1} with destination_tables N. */
+  public List<String> dataTables(JobConfig job) {
+    int n = job.destinationTables() == null ? 1 : job.destinationTables();
+    if (n <= 1) {
+      return List.of(baseTable(job));
+    }
+    List<String> tables = new ArrayList<>();
+    for (int k = 0; k < n; k++) {
+      tables.add(baseTable(job) + "_" + k);
+    }
+    return tables;
+  }
+
+  public DataflowLaunch consumer(String job, int segment) {
+    JobConfig config = plan.jobs().get(job);
+    Map<String, String> parameters = new LinkedHashMap<>();
+    parameters.put("subscription", target.subscriptionPath(plan.subscription(job)));
+    parameters.put("outputTable", target.project() + ":" + target.dataset() + "." + baseTable(config));
+    for (String flag : JobFlags.consumer(config)) {
+      int eq = flag.indexOf('=');
+      parameters.put(flag.substring(2, eq), flag.substring(eq + 1));
+    }
+    return new DataflowLaunch(job, jobName(segment, job), target.template("consumer"), parameters,
+        config.workers(), config.machineType(), true, target.tempLocation(), target.stagingLocation());
+  }
+
+  /** The backlog: every subscription gets {@code backlog} messages before the first stage. */
+  public DataflowLaunch backlogPublisher(int segment) {
+    return publisher("backlog", segment, 0, plan.backlog(), 0);
+  }
+
+  /** The rest of the messages, at {@code rate} per second while the stages run. */
+  public DataflowLaunch livePublisher(int segment) {
+    return publisher("live", segment, plan.backlog(), plan.liveMessages(), plan.rate());
+  }
+
+  private DataflowLaunch publisher(String role, int segment, long first, long count, double rate) {
+    Map<String, String> parameters = new LinkedHashMap<>();
+    parameters.put("topic", target.topicPath(plan.scenario().source().topic()));
+    parameters.put("numMessages", Long.toString(count));
+    parameters.put("firstEventIndex", Long.toString(first));
+    parameters.put("messageSizeBytes", Integer.toString(plan.messageSize()));
+    parameters.put("publisherShards", Integer.toString(PUBLISHER_SHARDS));
+    if (rate > 0) {
+      parameters.put("ratePerSecond", String.format(Locale.ROOT, "%.3f", rate));
+    }
+    return new DataflowLaunch(role, jobName(segment, role), target.template("publisher"), parameters,
+        null, null, false, target.tempLocation(), target.stagingLocation());
+  }
+}
