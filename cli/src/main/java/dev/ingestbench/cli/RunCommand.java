@@ -1,8 +1,10 @@
 package dev.ingestbench.cli;
 
 import dev.ingestbench.cli.scenario.ScenarioRunner;
+import dev.ingestbench.cli.scenario.dataflow.GcpTarget;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -21,8 +23,8 @@ import picocli.CommandLine.Parameters;
       "",
       "  ingestbench run scenarios/write-method-ab.yaml --scale 0.02",
       "  ingestbench run scenarios/round-1-two-jobs-10kb.yaml --scale 0.001 --dry-run",
-      "  ingestbench run scenarios/round-4-java-two-jobs-pooled.yaml --target dataflow --project my-project \\",
-      "      --region asia-southeast1 --bucket my-bucket --dry-run",
+      "  ingestbench run scenarios/round-4-java-two-jobs-pooled.yaml --target dataflow \\",
+      "      --project my-project --region asia-southeast1 --bucket my-bucket --dry-run",
       ""
     })
 public final class RunCommand implements Callable<Integer> {
@@ -63,7 +65,7 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--heap", defaultValue = "2g", description = "Heap cap of each publisher and consumer JVM (default: ${DEFAULT-VALUE}).")
   public String heap;
 
-  @picocli.CommandLine.ArgGroup(exclusive = false, heading = "%n--target dataflow:%n")
+  @ArgGroup(exclusive = false, heading = "%n--target dataflow:%n")
   public DataflowFlags dataflow = new DataflowFlags();
 
   /** Where a Dataflow run goes; see docs/scenarios.md and docs/dataflow.md. */
@@ -88,24 +90,23 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--stop-with", defaultValue = "cancel",
         description = "How a stage stops a job: cancel (at once) or drain (finish what was read) (default: ${DEFAULT-VALUE}).")
-    public dev.ingestbench.cli.scenario.dataflow.GcpTarget.StopMode stopWith =
-        dev.ingestbench.cli.scenario.dataflow.GcpTarget.StopMode.cancel;
+    public GcpTarget.StopMode stopWith = GcpTarget.StopMode.cancel;
 
     @Option(names = "--poll-interval", defaultValue = "30s", paramLabel = "DURATION",
         description = "How often job states and counters are read; also the length of each sample (default: ${DEFAULT-VALUE}).")
     public String pollInterval = "30s";
 
-    @Option(names = "--dataflow-endpoint", defaultValue = "https://dataflow.googleapis.com/",
+    @Option(names = "--dataflow-endpoint", defaultValue = GcpTarget.DATAFLOW_ENDPOINT,
         description = "Dataflow API root URL; http:// means no credentials (default: ${DEFAULT-VALUE}).")
-    public String dataflowEndpoint = "https://dataflow.googleapis.com/";
+    public String dataflowEndpoint = GcpTarget.DATAFLOW_ENDPOINT;
 
-    @Option(names = "--bigquery-endpoint", defaultValue = "https://bigquery.googleapis.com/",
+    @Option(names = "--bigquery-endpoint", defaultValue = GcpTarget.BIGQUERY_ENDPOINT,
         description = "BigQuery API root URL; http:// means no credentials (default: ${DEFAULT-VALUE}).")
-    public String bigqueryEndpoint = "https://bigquery.googleapis.com/";
+    public String bigqueryEndpoint = GcpTarget.BIGQUERY_ENDPOINT;
 
-    @Option(names = "--monitoring-endpoint", defaultValue = "monitoring.googleapis.com:443",
+    @Option(names = "--monitoring-endpoint", defaultValue = GcpTarget.MONITORING_ENDPOINT,
         description = "Cloud Monitoring API; http://HOST:PORT means plaintext gRPC, no credentials (default: ${DEFAULT-VALUE}).")
-    public String monitoringEndpoint = "monitoring.googleapis.com:443";
+    public String monitoringEndpoint = GcpTarget.MONITORING_ENDPOINT;
 
     @Option(names = "--pubsub-emulator-host", paramLabel = "HOST:PORT",
         description = "Create the topic and subscriptions on this Pub/Sub emulator instead of Pub/Sub (rehearsals, tests).")

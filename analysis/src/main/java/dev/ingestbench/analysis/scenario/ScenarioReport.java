@@ -147,12 +147,12 @@ public final class ScenarioReport {
               s.stage(), job.equals(ResultRecord.ALL_JOBS) ? "**all jobs**" : job,
               Double.isNaN(m.vcpusBusy()) ? "n/a" : String.format(Locale.ROOT, "%.2f", m.vcpusBusy()), m.peakConnections())
           : String.format(Locale.ROOT,
-          "| %s | %s | %,.0f | %,.0f – %,.0f | %.2f | %d | %s | %s | %d | %,d |%n", s.stage(),
+          "| %s | %s | %,.0f | %,.0f – %,.0f | %.2f | %d | %s | %s | %s | %,d |%n", s.stage(),
           job.equals(ResultRecord.ALL_JOBS) ? "**all jobs**" : job, m.rowsPerSecond().mean(),
           m.rowsPerSecond().ci95Low(), m.rowsPerSecond().ci95High(), m.mbPerSecond().mean(), m.steadySeconds(),
           Double.isNaN(m.vcpusBusy()) ? "n/a" : String.format(Locale.ROOT, "%.2f", m.vcpusBusy()),
           Double.isNaN(m.rowsPerCpuSecond()) ? "n/a" : String.format(Locale.ROOT, "%,.0f", m.rowsPerCpuSecond()),
-          m.peakConnections(), m.rows())));
+          onDataflow() ? "n/a" : Integer.toString(m.peakConnections()), m.rows())));
     }
     md.append('\n');
     betweenStages(byStage);
@@ -239,10 +239,12 @@ public final class ScenarioReport {
     }
     Charts.lines("Rows appended per second, per job (stages shaded)", "rows/s", "HH:mm:ss", x, rows, phases,
         dir.resolve(THROUGHPUT_CHART));
-    Charts.lines("Open AppendRows streams per job", "connections", "HH:mm:ss", x, connections, phases,
-        dir.resolve(CONNECTIONS_CHART));
-    md.append("## Throughput\n\n![Rows per second per job](").append(THROUGHPUT_CHART).append(")\n\n")
-        .append("![Connections per job](").append(CONNECTIONS_CHART).append(")\n\n");
+    md.append("## Throughput\n\n![Rows per second per job](").append(THROUGHPUT_CHART).append(")\n\n");
+    if (!onDataflow()) { // Dataflow counts no connections per job
+      Charts.lines("Open AppendRows streams per job", "connections", "HH:mm:ss", x, connections, phases,
+          dir.resolve(CONNECTIONS_CHART));
+      md.append("![Connections per job](").append(CONNECTIONS_CHART).append(")\n\n");
+    }
   }
 
   /** Each job (and all jobs) in a stage against the previous stage it ran in: Welch on per-second rates. */
@@ -277,7 +279,7 @@ public final class ScenarioReport {
       return;
     }
     md.append("## Between stages\n\nEach job's steady rows/s in a stage against the last earlier stage it ran in")
-        .append(" (Welch's t-test on the per-second rates, 95% CI of the difference). Per-second rates are not")
+        .append(" (Welch's t-test on the rates of the steady samples, 95% CI of the difference). Those rates are not")
         .append(" independent, so read the interval as a guide to precision.\n\n")
         .append("| Job | Stages | Rows/s | Change | 95% CI | Verdict |\n|:---|:---|:---|---:|:---|:---|\n");
     lines.forEach(l -> md.append(l).append('\n'));

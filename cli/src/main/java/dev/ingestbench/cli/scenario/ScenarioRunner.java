@@ -94,6 +94,9 @@ public final class ScenarioRunner {
     if (resultsTable != null) {
       ResultsTable.requireCredentials();
     }
+    if (gcp != null) {
+      gcp.requireCredentials();
+    }
     if (flags.restart) {
       dir.clear();
     }

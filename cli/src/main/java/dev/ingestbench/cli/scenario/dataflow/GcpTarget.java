@@ -59,7 +59,7 @@ public record GcpTarget(
     require(REGION.matcher(region).matches(), "--region " + region + " is not a Dataflow region (e.g. asia-southeast1)");
     require(bucket != null, "--target dataflow needs --bucket BUCKET: the Flex Template specs are read from"
         + " gs://BUCKET/templates/ (scripts/flex-template.sh build puts them there) and temp files go to gs://BUCKET/tmp");
-    require(BUCKET.matcher(bucket).matches(), "--bucket " + bucket + " is not a bucket name (give the name, without gs://)");
+    require(BUCKET.matcher(bucket).matches(), "--bucket " + bucket + " is not a bucket name: 3-222 lower-case letters, digits, dashes, underscores and dots, the name only (no gs://)");
     require(NAME.matcher(dataset).matches(), "--dataset " + dataset + " is not a BigQuery dataset name");
     require(NAME.matcher(table).matches(), "--table " + table + " is not a BigQuery table name");
     require(pollInterval.getSeconds() >= 1, "--poll-interval must be at least 1s");
@@ -106,6 +106,13 @@ public record GcpTarget(
     } catch (IOException e) {
       throw new IllegalArgumentException("--target dataflow needs Google Application Default Credentials, and none were"
           + " found: run `gcloud auth application-default login` (or set GOOGLE_APPLICATION_CREDENTIALS)", e);
+    }
+  }
+
+  /** Fails now, before a run directory is written, when Google's endpoints are used without credentials. */
+  public void requireCredentials() throws IOException {
+    if (!plaintext(dataflowEndpoint) || !plaintext(bigqueryEndpoint) || !plaintext(monitoringEndpoint)) {
+      credentials(DATAFLOW_ENDPOINT);
     }
   }
 

@@ -173,6 +173,27 @@ class DataflowRunTest {
     assertTrue(jobLog(out).stream().allMatch(j -> j.stoppedAt() != null));
   }
 
+  @Test
+  void ctrlCCancelsEveryJobTheRunLaunched(@TempDir Path out) throws Exception {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+        "-cp", System.getProperty("java.class.path"), IngestbenchCommand.class.getName()));
+    command.addAll(List.of(args(out)));
+    Process run = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(out.resolveSibling(out.getFileName() + ".log").toFile()).start();
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (dataflow.launched().size() < 2 && run.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+    }
+    assertEquals(2, dataflow.launched().size(), "the backlog publisher and job a were launched");
+    String a = dataflow.launched().get(1).id;
+    run.destroy(); // SIGTERM, as Ctrl-C does
+    assertTrue(run.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "the run stopped");
+    assertTrue(dataflow.requests().stream().anyMatch(r -> r.method().equals("PUT") && r.path().endsWith("/jobs/" + a)
+        && r.body().path("requestedState").asText().equals("JOB_STATE_CANCELLED")), "job a was cancelled on the way out");
+    assertTrue(jobLog(out).stream().allMatch(j -> j.stoppedAt() != null), "the job log says so");
+  }
+
   private static long launchAt(List<DataflowStandIn.Request> requests, int n) {
     return requests.stream().filter(r -> r.path().endsWith("flexTemplates:launch")).skip(n).findFirst().orElseThrow().atMillis();
   }
