@@ -46,6 +46,8 @@ public final class RunFiles {
   public static final String GCP_TIMELINE = "write_api_timeline.csv";
   /** A scenario run on Dataflow: Cloud Monitoring's per-minute series, read after it. */
   public static final String GCP_MONITORING = "monitoring.csv";
+  /** A scenario run on Dataflow: the timeline analysis's verdicts with the stages as phases (verdict, evidence). */
+  public static final String GCP_DIAGNOSIS = "gcp_diagnosis.json";
   /** A scenario run: one {@link StepStatus} file per finished stage or iteration. */
   public static final String STATUS_DIRECTORY = "status";
 

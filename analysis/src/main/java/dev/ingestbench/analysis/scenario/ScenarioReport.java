@@ -210,6 +210,23 @@ public final class ScenarioReport {
           fmt(all.get("bigquery_mb_per_second"), "%.2f"), fmt(all.get("bigquery_minutes"), "%.0f"),
           fmt(all.get("monitoring_peak_connections"), "%.0f"), vcpus.isEmpty() ? "—" : String.join(", ", vcpus)));
     }
+    Path diagnosis = dir.resolve(RunFiles.GCP_DIAGNOSIS);
+    if (Files.isRegularFile(diagnosis)) {
+      md.append("\n### Diagnosis from the timeline\n\nThe rules of docs/methodology.md applied to WRITE_API_TIMELINE with")
+          .append(" each stage's whole minutes as a phase (as `ingestbench analyze` does with `--phase`):\n\n");
+      dev.ingestbench.analysis.diagnosis.Verdict[] verdicts;
+      try {
+        verdicts = RunJson.read(diagnosis, dev.ingestbench.analysis.diagnosis.Verdict[].class);
+      } catch (IOException e) {
+        verdicts = new dev.ingestbench.analysis.diagnosis.Verdict[0];
+      }
+      if (verdicts.length == 0) {
+        md.append("- No stage had a whole minute in the timeline: nothing to judge.\n");
+      }
+      for (dev.ingestbench.analysis.diagnosis.Verdict v : verdicts) {
+        md.append("- **").append(v.verdict()).append("**: ").append(v.evidence()).append('\n');
+      }
+    }
     md.append("\n## How it was measured\n\n")
         .append("Every poll interval the runner read each Dataflow job's counters through the Dataflow API: rows")
         .append(" appended by BigQueryIO's Storage Write step (`recordsAppended`), payload bytes the consumer converted")

@@ -69,9 +69,8 @@ public record DataflowLaunch(
     List<String> pairs = new ArrayList<>();
     parameters.forEach((k, v) -> pairs.add(k + "=" + v));
     // gcloud's alternate delimiter syntax (^;^) keeps values with commas intact.
-    String joined = String.join(",", pairs);
-    args.add("--parameters=" + (joined.contains(",") && pairs.stream().anyMatch(p -> p.contains(","))
-        ? "^;^" + String.join(";", pairs) : joined));
+    boolean commaInValue = pairs.stream().anyMatch(p -> p.contains(","));
+    args.add("--parameters=" + (commaInValue ? "^;^" + String.join(";", pairs) : String.join(",", pairs)));
     return String.join(" ", args);
   }
 }

@@ -2,9 +2,13 @@ package dev.ingestbench.cli.scenario.dataflow;
 
 import static dev.ingestbench.cli.scenario.RunLog.say;
 
+import dev.ingestbench.analysis.diagnosis.Diagnoser;
+import dev.ingestbench.analysis.diagnosis.Verdict;
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.model.Timeline;
 import dev.ingestbench.analysis.model.TimelineRow;
+import dev.ingestbench.analysis.phases.PhaseSpec;
+import dev.ingestbench.analysis.report.TimelineAnalysis;
 import dev.ingestbench.analysis.source.BigQueryTimelineSource;
 import dev.ingestbench.analysis.source.MonitoringSource;
 import dev.ingestbench.analysis.stats.Estimate;
@@ -12,6 +16,7 @@ import dev.ingestbench.cli.scenario.RunDirectory;
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StepStatus;
 import dev.ingestbench.contracts.TimelineColumns;
@@ -20,6 +25,8 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,11 +51,17 @@ final class GcpCollect {
   private final GcpTarget target;
   private final RunDirectory dir;
   private final ScenarioRun run;
+  private final Diagnoser.Topology topology;
 
-  GcpCollect(GcpTarget target, RunDirectory dir, ScenarioRun run) {
+  /**
+   * @param topology the scenario's tables, workers, jobs and pooling, for the timeline's diagnosis (its
+   *     observed connections come from Monitoring)
+   */
+  GcpCollect(GcpTarget target, RunDirectory dir, ScenarioRun run, Diagnoser.Topology topology) {
     this.target = target;
     this.dir = dir;
     this.run = run;
+    this.topology = topology;
   }
 
   void collect(List<String> tables, List<DataflowJobRecord> jobs) throws IOException {
@@ -60,8 +73,9 @@ final class GcpCollect {
         .truncatedTo(ChronoUnit.MINUTES);
     Instant to = Instant.now().plus(1, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES);
     List<ResultRecord> records = new ArrayList<>();
+    List<TimelineRow> rows = null;
     try {
-      List<TimelineRow> rows = target.timeline().read(new BigQueryTimelineSource.Request(
+      rows = target.timeline().read(new BigQueryTimelineSource.Request(
           target.project(), target.region(), target.dataset(), tables, from, to));
       writeTimeline(rows);
       for (StepStatus step : steps) {
@@ -108,6 +122,37 @@ final class GcpCollect {
           + " roles/monitoring.viewer on the project", e.getMessage());
     }
     dir.replaceResults(r -> r.metric().startsWith(PREFIX_BIGQUERY) || r.metric().startsWith(PREFIX_MONITORING), records);
+    if (rows != null) {
+      int peak = (int) records.stream().filter(r -> r.metric().equals("monitoring_peak_connections"))
+          .mapToDouble(ResultRecord::value).max().orElse(0);
+      diagnose(rows, steps, peak);
+    }
+  }
+
+  /**
+   * The timeline analysis of {@code ingestbench analyze} with each stage's whole minutes as a phase:
+   * its verdicts (quota sawtooth, near the quota, scaling between stages, connections) go to
+   * {@link RunFiles#GCP_DIAGNOSIS} for the report. Stages without a whole minute are left out.
+   */
+  private void diagnose(List<TimelineRow> rows, List<StepStatus> steps, int peakConnections) throws IOException {
+    List<PhaseSpec> phases = new ArrayList<>();
+    Map<String, Integer> jobsInPhase = new java.util.HashMap<>();
+    for (StepStatus step : steps) {
+      Instant first = Instant.parse(step.startedAt()).plusSeconds(59).truncatedTo(ChronoUnit.MINUTES);
+      Instant end = Instant.parse(step.endedAt()).truncatedTo(ChronoUnit.MINUTES);
+      if (first.isBefore(end) && rows.stream().anyMatch(r -> !r.start().isBefore(first) && r.start().isBefore(end))) {
+        phases.add(new PhaseSpec(step.stage(), LocalTime.ofInstant(first, ZoneOffset.UTC),
+            LocalTime.ofInstant(end.minusSeconds(60), ZoneOffset.UTC)));
+        jobsInPhase.put(step.stage(), step.jobs().size());
+      }
+    }
+    List<Verdict> verdicts = List.of();
+    if (!phases.isEmpty()) {
+      Diagnoser.Topology t = new Diagnoser.Topology(topology.tables(), topology.workersPerJob(), topology.jobs(),
+          topology.pooled(), peakConnections, jobsInPhase);
+      verdicts = TimelineAnalysis.of(rows, Map.of(), 0, phases, t).diagnosis();
+    }
+    RunJson.write(dir.root().resolve(RunFiles.GCP_DIAGNOSIS), verdicts);
   }
 
   /** A minute counts for a stage when it lies wholly inside it: a partial minute mixes two stages. */

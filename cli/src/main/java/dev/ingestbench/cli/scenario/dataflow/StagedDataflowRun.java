@@ -128,7 +128,7 @@ public final class StagedDataflowRun {
     log = new DataflowJobLog(dir.root());
     if (first == plan.stages().size()) {
       say("Every stage is finished already (status/ in %s); the report is rewritten. --restart runs it again.", dir.root());
-      new GcpCollect(target, dir, run).collect(dataTables(), log.all());
+      collect();
       return ExitCodes.OK;
     }
     int segment = dir.nextSegment();
@@ -162,7 +162,7 @@ public final class StagedDataflowRun {
         Runtime.getRuntime().removeShutdownHook(cancelOnExit);
       }
     }
-    new GcpCollect(target, dir, run).collect(dataTables(), log.all());
+    collect();
     return ExitCodes.OK;
   }
 
@@ -423,6 +423,15 @@ public final class StagedDataflowRun {
   private String console(DataflowJobRecord job) {
     return "https://console.cloud.google.com/dataflow/jobs/" + target.region() + "/" + job.jobId() + "?project="
         + target.project();
+  }
+
+  /** Google Cloud's account of the run, with the scenario's shape for the timeline's diagnosis. */
+  private void collect() throws IOException {
+    List<String> tables = dataTables();
+    int workers = plan.jobs().values().stream().mapToInt(j -> j.workers() == null ? 0 : j.workers()).max().orElse(0);
+    boolean pooled = plan.jobs().values().stream().anyMatch(j -> Boolean.TRUE.equals(j.connectionPool()));
+    new GcpCollect(target, dir, run, new dev.ingestbench.analysis.diagnosis.Diagnoser.Topology(
+        tables.size(), workers, plan.jobs().size(), pooled, 0)).collect(tables, log.all());
   }
 
   /** The run's data tables, for reading their timeline afterwards. */
