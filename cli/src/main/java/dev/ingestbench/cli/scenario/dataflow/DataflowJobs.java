@@ -29,6 +29,8 @@ public final class DataflowJobs {
   public static final String MESSAGE_BYTES = "message_bytes";
   public static final String DEAD_LETTERED = "dead_lettered_parse";
   public static final String REJECTED = "rows_rejected";
+  /** The publisher's counter of messages Pub/Sub accepted. */
+  public static final String MESSAGES_PUBLISHED = "messages_published";
   /** Dataflow's own metric: vCPU-seconds the job's workers have used so far. */
   public static final String TOTAL_VCPU_TIME = "TotalVcpuTime";
 

@@ -191,7 +191,9 @@ public final class StagedDataflowRun {
     say("Publishing the backlog: %,d messages of %,d bytes to %s", plan.backlog(), plan.messageSize(),
         plan.scenario().source().topic());
     DataflowJobRecord job = launch(launches.backlogPublisher(segment), segment, "backlog");
-    String state = waitFor(job, DataflowJobs.TERMINAL, PUBLISH_MAX, "publishing the backlog");
+    String state = waitFor(job, DataflowJobs.TERMINAL, PUBLISH_MAX, "publishing the backlog", () -> String.format(
+        Locale.ROOT, "; %,.0f of %,d messages published",
+        api.counters(job.jobId()).getOrDefault(DataflowJobs.MESSAGES_PUBLISHED, 0.0), plan.backlog()));
     log.replace(job, job.stopped(Instant.now().toString(), state));
     if (!DataflowJobs.DONE.equals(state)) {
       throw new IOException("publishing the backlog: job " + job.jobName() + " ended " + state + "; see " + console(job));
@@ -209,6 +211,16 @@ public final class StagedDataflowRun {
 
   /** Polls the job until its state is one of {@code states}; a terminal state outside them is returned too. */
   private String waitFor(DataflowJobRecord job, java.util.Set<String> states, Duration max, String what) throws Exception {
+    return waitFor(job, states, max, what, () -> "");
+  }
+
+  /** What a progress line adds about a job (its counters), read only when the line is printed. */
+  private interface Detail {
+    String get() throws IOException;
+  }
+
+  private String waitFor(DataflowJobRecord job, java.util.Set<String> states, Duration max, String what, Detail detail)
+      throws Exception {
     long deadline = System.nanoTime() + max.toNanos();
     long lastProgress = System.nanoTime();
     Instant since = Instant.now();
@@ -224,7 +236,8 @@ public final class StagedDataflowRun {
       }
       if (System.nanoTime() - lastProgress >= PROGRESS_EVERY_SECONDS * 1_000_000_000L) {
         lastProgress = System.nanoTime();
-        say("%s: %s is %s after %s", what, job.jobName(), state, Durations.show(Duration.between(since, Instant.now())));
+        say("%s: %s is %s after %s%s", what, job.jobName(), state, Durations.show(Duration.between(since, Instant.now())),
+            detail.get());
       }
       Thread.sleep(pollMillis);
     }

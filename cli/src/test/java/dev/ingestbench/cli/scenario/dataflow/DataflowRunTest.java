@@ -165,12 +165,15 @@ class DataflowRunTest {
     assertEquals(List.of("01-a-alone.json"), markers(out));
 
     dataflow.failOnStart = "";
-    String resumed = run(0, args(out));
+    String resumed = run(0, args(out, "--stop-with", "drain"));
     assertTrue(resumed.contains("Resuming at stage 2/3 a-and-b") && resumed.contains("published by"), resumed);
     assertEquals(List.of("01-a-alone.json", "02-a-and-b.json", "03-b-alone.json"), markers(out));
     List<String> roles = jobLog(out).stream().map(DataflowJobRecord::role).toList();
     assertEquals(List.of("backlog", "a", "b", "a", "b"), roles, "the backlog is not published again");
     assertTrue(jobLog(out).stream().allMatch(j -> j.stoppedAt() != null));
+    assertTrue(dataflow.requests().stream().anyMatch(r -> r.method().equals("PUT")
+        && r.body().path("requestedState").asText().equals("JOB_STATE_DRAINED")), "--stop-with drain drains");
+    assertTrue(jobLog(out).stream().anyMatch(j -> "JOB_STATE_DRAINED".equals(j.finalState())), jobLog(out).toString());
   }
 
   @Test

@@ -1,0 +1,64 @@
+package dev.ingestbench.analysis.phases;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** PELT on per-minute levels with the noise of the published tables (sd 2-4% of the level). */
+class ChangePointsTest {
+  private static double[] levels(long seed, double noise, double[]... segments) {
+    Random random = new Random(seed);
+    int n = 0;
+    for (double[] s : segments) {
+      n += (int) s[1];
+    }
+    double[] x = new double[n];
+    int i = 0;
+    for (double[] s : segments) {
+      for (int k = 0; k < s[1]; k++) {
+        x[i++] = s[0] * (1 + noise * random.nextGaussian());
+      }
+    }
+    return x;
+  }
+
+  @Test
+  void aJoinsBJoinsALeavesAreThreeLevelsAtTheRightMinutes() {
+    int exact = 0;
+    for (long seed = 0; seed < 100; seed++) {
+      double[] x = levels(seed, 0.04, new double[] {100_000, 6}, new double[] {200_000, 6}, new double[] {100_000, 6});
+      List<Integer> changes = ChangePoints.detect(x);
+      assertTrue(changes.contains(6) && changes.contains(12), "seed " + seed + ": both real changes found: " + changes);
+      exact += changes.size() == 2 ? 1 : 0;
+    }
+    assertTrue(exact >= 95, "no extra cut in at least 95 of 100 noisy 18-minute rounds: " + exact);
+  }
+
+  @Test
+  void aNoisyConstantLevelHasNoChange() {
+    int falseChanges = 0;
+    for (long seed = 0; seed < 100; seed++) {
+      falseChanges += ChangePoints.detect(levels(seed, 0.04, new double[] {190_000, 30})).size();
+    }
+    assertTrue(falseChanges <= 5, "at most 5 spurious changes in 100 noisy 30-minute levels: " + falseChanges);
+  }
+
+  @Test
+  void aSawtoothIsCutAtEveryBurstAndThrottle() {
+    double[] x = levels(7, 0.02, new double[] {400, 3}, new double[] {60, 4}, new double[] {400, 3}, new double[] {60, 4},
+        new double[] {400, 3}, new double[] {60, 4});
+    assertEquals(List.of(3, 7, 10, 14, 17), ChangePoints.detect(x));
+  }
+
+  @Test
+  void aDayOfMinutesIsFast() {
+    double[] x = levels(3, 0.03, new double[] {100_000, 600}, new double[] {200_000, 600}, new double[] {0.5, 240});
+    long start = System.nanoTime();
+    List<Integer> changes = ChangePoints.detect(x);
+    assertTrue(System.nanoTime() - start < 1_000_000_000L, "1,440 minutes in under a second");
+    assertEquals(2, changes.size(), changes.toString());
+  }
+}
