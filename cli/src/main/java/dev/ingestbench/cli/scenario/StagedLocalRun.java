@@ -278,13 +278,7 @@ final class StagedLocalRun {
           .mapToLong(ScenarioSample::rows).sum();
       rates.add(String.format(Locale.ROOT, "%s %,.0f rows/s", job, rows / (double) PROGRESS_EVERY_SECONDS));
     }
-    Duration left = st.longest().minus(elapsed);
-    for (int k = st.index() + 1; k < plan.stages().size(); k++) {
-      left = left.plus(plan.stages().get(k).longest());
-    }
-    say("Stage %d/%d %s, %s of %s: %s; at most %s left", st.index() + 1, plan.stages().size(), st.name(),
-        Durations.show(elapsed), st.hold() != null ? Durations.show(st.hold()) : "max " + Durations.show(st.max()),
-        String.join(", ", rates), Durations.show(left.isNegative() ? Duration.ZERO : left));
+    say("%s", RunLog.stageProgress(plan, st, elapsed, rates));
   }
 
   private void finishStage(PlannedStage st, int segmentNo, Instant started, Instant ended, boolean met,
@@ -301,8 +295,7 @@ final class StagedLocalRun {
       EmulatorStatus.Job status = sampler.job(job);
       records.verification(job, status.duplicates(), Math.max(0, plan.messages() - status.accountedFor()),
           status.accountedFor() >= plan.messages(), labels.get(job));
-      parts.add(String.format(Locale.ROOT, "%s %,.0f rows/s (95%% CI %,.0f-%,.0f, %d steady s)", job,
-          m.rowsPerSecond().mean(), m.rowsPerSecond().ci95Low(), m.rowsPerSecond().ci95High(), m.steadySeconds()));
+      parts.add(RunLog.measured(job, m));
     }
     StageMeasures all = StageMeasures.of(samples, st.name(), null, from, to);
     Map<String, String> runLabels = Map.of("scale", Double.toString(plan.scale()), "machine", run.machine());

@@ -6,6 +6,7 @@ import dev.ingestbench.analysis.scenario.OnlineSteady;
 import dev.ingestbench.analysis.scenario.ResultRecords;
 import dev.ingestbench.analysis.scenario.StageMeasures;
 import dev.ingestbench.cli.scenario.RunDirectory;
+import dev.ingestbench.cli.scenario.RunLog;
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ResultRecord;
@@ -369,14 +370,8 @@ public final class StagedDataflowRun {
       rates.add(latest == null ? job + " starting (no rows yet)"
           : String.format(Locale.ROOT, "%s %,.0f rows/s", job, latest.rows() / (double) latest.seconds()));
     }
-    Duration left = st.longest().minus(elapsed);
-    for (int k = st.index() + 1; k < plan.stages().size(); k++) {
-      left = left.plus(plan.stages().get(k).longest());
-    }
     String problem = sampler.problem();
-    say("Stage %d/%d %s, %s of %s: %s; at most %s left%s", st.index() + 1, plan.stages().size(), st.name(),
-        Durations.show(elapsed), st.hold() != null ? Durations.show(st.hold()) : "max " + Durations.show(st.max()),
-        String.join(", ", rates), Durations.show(left.isNegative() ? Duration.ZERO : left),
+    say("%s%s", RunLog.stageProgress(plan, st, elapsed, rates),
         problem == null ? "" : " (last poll of the counters failed: " + problem + ")");
   }
 
@@ -392,8 +387,7 @@ public final class StagedDataflowRun {
     for (String job : st.running()) {
       StageMeasures m = StageMeasures.of(samples, st.name(), job, from, to);
       records.stage(job, m, 0, labels.get(job));
-      parts.add(String.format(Locale.ROOT, "%s %,.0f rows/s (95%% CI %,.0f-%,.0f, %d steady s)", job,
-          m.rowsPerSecond().mean(), m.rowsPerSecond().ci95Low(), m.rowsPerSecond().ci95High(), m.steadySeconds()));
+      parts.add(RunLog.measured(job, m));
     }
     StageMeasures all = StageMeasures.of(samples, st.name(), null, from, to);
     records.stage(ResultRecord.ALL_JOBS, all, 0,

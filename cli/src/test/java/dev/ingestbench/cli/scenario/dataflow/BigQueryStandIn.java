@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -15,7 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.zip.GZIPInputStream;
 
 /**
  * A loopback stand-in of the BigQuery REST API: datasets and tables (missing until created), and
@@ -23,7 +21,7 @@ import java.util.zip.GZIPInputStream;
  * (60,000 rows, 30 MB each), as the view would for a table written at 1,000 rows/s.
  */
 final class BigQueryStandIn implements AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonReplies.JSON;
   private final HttpServer server;
   final List<String> requests = new ArrayList<>();
   final Set<String> created = new LinkedHashSet<>();
@@ -41,32 +39,27 @@ final class BigQueryStandIn implements AutoCloseable {
 
   private synchronized void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
-      InputStream in = exchange.getRequestBody();
-      if ("gzip".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Content-Encoding"))) {
-        in = new GZIPInputStream(in);
-      }
-      byte[] raw = in.readAllBytes();
-      JsonNode body = raw.length == 0 ? JSON.nullNode() : JSON.readTree(raw);
+      JsonNode body = JsonReplies.body(exchange);
       String method = exchange.getRequestMethod();
       String path = exchange.getRequestURI().getPath().replaceFirst("^/bigquery/v2", "");
       requests.add(method + " " + path);
       if (method.equals("GET") && (path.matches("/projects/[^/]+/datasets/[^/]+") || path.matches("/projects/[^/]+/datasets/[^/]+/tables/[^/]+"))) {
         if (created.contains(path)) {
-          send(exchange, 200, JSON.createObjectNode().put("id", path));
+          JsonReplies.send(exchange, 200, JSON.createObjectNode().put("id", path));
         } else {
-          send(exchange, 404, error(404, "Not found: " + path));
+          JsonReplies.send(exchange, 404, JsonReplies.error(404, "Not found: " + path));
         }
       } else if (method.equals("POST") && path.matches("/projects/[^/]+/datasets")) {
         created.add(path + "/" + body.path("datasetReference").path("datasetId").asText());
-        send(exchange, 200, body);
+        JsonReplies.send(exchange, 200, body);
       } else if (method.equals("POST") && path.matches("/projects/[^/]+/datasets/[^/]+/tables")) {
         created.add(path + "/" + body.path("tableReference").path("tableId").asText());
-        send(exchange, 200, body);
+        JsonReplies.send(exchange, 200, body);
       } else if (method.equals("POST") && path.matches("/projects/[^/]+/queries")) {
         queries.add(body);
-        send(exchange, 200, timeline(body));
+        JsonReplies.send(exchange, 200, timeline(body));
       } else {
-        send(exchange, 404, error(404, "not recorded: " + method + " " + path));
+        JsonReplies.send(exchange, 404, JsonReplies.error(404, "not recorded: " + method + " " + path));
       }
     }
   }
@@ -118,18 +111,7 @@ final class BigQueryStandIn implements AutoCloseable {
     return Instant.parse(iso);
   }
 
-  private static ObjectNode error(int code, String message) {
-    ObjectNode e = JSON.createObjectNode();
-    e.putObject("error").put("code", code).put("message", message);
-    return e;
-  }
 
-  private static void send(HttpExchange exchange, int status, JsonNode reply) throws IOException {
-    byte[] bytes = JSON.writeValueAsBytes(reply);
-    exchange.getResponseHeaders().add("Content-Type", "application/json");
-    exchange.sendResponseHeaders(status, bytes.length);
-    exchange.getResponseBody().write(bytes);
-  }
 
   @Override
   public void close() {

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.zip.GZIPInputStream;
 
 /**
  * A loopback stand-in of the Dataflow REST API (v1b3) for one project and region: it records every
@@ -30,7 +28,7 @@ final class DataflowStandIn implements AutoCloseable {
   static final double ROWS_PER_SECOND = 10_000;
   private static final Pattern JOB = Pattern.compile("/v1b3/projects/([^/]+)/locations/([^/]+)/jobs/([^/:]+)(/metrics)?");
   private static final Pattern LAUNCH = Pattern.compile("/v1b3/projects/([^/]+)/locations/([^/]+)/flexTemplates:launch");
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonReplies.JSON;
 
   /** One request as received: when, method, path, body. */
   record Request(long atMillis, String method, String path, JsonNode body) {}
@@ -93,12 +91,7 @@ final class DataflowStandIn implements AutoCloseable {
 
   private synchronized void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
-      InputStream in = exchange.getRequestBody();
-      if ("gzip".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Content-Encoding"))) {
-        in = new GZIPInputStream(in);
-      }
-      byte[] raw = in.readAllBytes();
-      JsonNode body = raw.length == 0 ? JSON.nullNode() : JSON.readTree(raw);
+      JsonNode body = JsonReplies.body(exchange);
       String path = exchange.getRequestURI().getPath();
       long now = System.currentTimeMillis();
       requests.add(new Request(now, exchange.getRequestMethod(), path, body));
@@ -110,25 +103,25 @@ final class DataflowStandIn implements AutoCloseable {
         jobs.put(j.id, j);
         ObjectNode reply = JSON.createObjectNode();
         reply.putObject("job").put("id", j.id).put("name", j.name).put("currentState", j.state);
-        send(exchange, 200, reply);
+        JsonReplies.send(exchange, 200, reply);
       } else if (job.matches() && scope(job) && jobs.containsKey(job.group(3))) {
         Job j = jobs.get(job.group(3));
         if (job.group(4) != null) {
-          send(exchange, 200, metrics(j, now));
+          JsonReplies.send(exchange, 200, metrics(j, now));
         } else if (exchange.getRequestMethod().equals("GET")) {
           advance(j, now);
           ObjectNode reply = JSON.createObjectNode().put("id", j.id).put("name", j.name).put("currentState", j.state);
-          send(exchange, 200, reply);
+          JsonReplies.send(exchange, 200, reply);
         } else if (exchange.getRequestMethod().equals("PUT")) {
           String requested = body.path("requestedState").asText();
           j.frozenRows = j.rows(now);
           j.state = requested;
-          send(exchange, 200, JSON.createObjectNode().put("id", j.id).put("currentState", j.state));
+          JsonReplies.send(exchange, 200, JSON.createObjectNode().put("id", j.id).put("currentState", j.state));
         } else {
-          send(exchange, 405, error(405, "method not allowed"));
+          JsonReplies.send(exchange, 405, JsonReplies.error(405, "method not allowed"));
         }
       } else {
-        send(exchange, 404, error(404, "not found: " + exchange.getRequestMethod() + " " + path));
+        JsonReplies.send(exchange, 404, JsonReplies.error(404, "not found: " + exchange.getRequestMethod() + " " + path));
       }
     }
   }
@@ -173,18 +166,7 @@ final class DataflowStandIn implements AutoCloseable {
     m.put("scalar", Math.round(value));
   }
 
-  private static ObjectNode error(int code, String message) {
-    ObjectNode e = JSON.createObjectNode();
-    e.putObject("error").put("code", code).put("message", message);
-    return e;
-  }
 
-  private static void send(HttpExchange exchange, int status, JsonNode reply) throws IOException {
-    byte[] bytes = JSON.writeValueAsBytes(reply);
-    exchange.getResponseHeaders().add("Content-Type", "application/json");
-    exchange.sendResponseHeaders(status, bytes.length);
-    exchange.getResponseBody().write(bytes);
-  }
 
   @Override
   public void close() {
