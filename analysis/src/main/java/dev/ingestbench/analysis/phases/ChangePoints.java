@@ -33,10 +33,48 @@ public final class ChangePoints {
 
   private ChangePoints() {}
 
-  /** The indices of {@code levels} (e.g. rows per minute) where a new segment begins (0 excluded), ascending. */
+  /**
+   * The indices of {@code levels} (e.g. rows per minute) where a new segment begins (0 excluded),
+   * ascending. Neighbouring segments whose mean levels differ by less than {@link #MIN_CHANGE} are
+   * merged: a slow drift of a few percent is statistically a shift in quiet data, but no job joined or
+   * left and no throttle began.
+   */
   public static List<Integer> detect(double[] levels) {
     double[] y = logLevels(levels);
-    return detect(y, penalty(y));
+    return mergeSmall(y, detect(y, penalty(y)));
+  }
+
+  /** Levels closer than this (10%) are one level. */
+  public static final double MIN_CHANGE = 0.10;
+
+  private static List<Integer> mergeSmall(double[] y, List<Integer> changes) {
+    List<Integer> cuts = new ArrayList<>(changes);
+    while (!cuts.isEmpty()) {
+      int smallest = -1;
+      double smallestGap = Double.POSITIVE_INFINITY;
+      for (int k = 0; k < cuts.size(); k++) {
+        int from = k == 0 ? 0 : cuts.get(k - 1);
+        int to = k + 1 < cuts.size() ? cuts.get(k + 1) : y.length;
+        double gap = Math.abs(mean(y, from, cuts.get(k)) - mean(y, cuts.get(k), to));
+        if (gap < smallestGap) {
+          smallestGap = gap;
+          smallest = k;
+        }
+      }
+      if (smallestGap >= Math.log(1 + MIN_CHANGE)) {
+        break;
+      }
+      cuts.remove(smallest);
+    }
+    return cuts;
+  }
+
+  private static double mean(double[] y, int from, int to) {
+    double sum = 0;
+    for (int i = from; i < to; i++) {
+      sum += y[i];
+    }
+    return sum / (to - from);
   }
 
   /** {@code ln} of each level, zero and negative levels raised to the floor. */

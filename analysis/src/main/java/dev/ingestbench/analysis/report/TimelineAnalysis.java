@@ -57,7 +57,7 @@ public record TimelineAnalysis(
 
   /** Detected phases: every window's steady state is what gets summarised and compared. */
   private static List<Phase> steadyPhases(List<Phase> detected) {
-    List<Phase> steady = detected.stream().filter(p -> p.name().endsWith("steady")).toList();
+    List<Phase> steady = detected.stream().filter(p -> p.name().contains(" steady")).toList();
     return steady.isEmpty() ? detected : steady;
   }
 

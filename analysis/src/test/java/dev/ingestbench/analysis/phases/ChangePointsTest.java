@@ -34,7 +34,7 @@ class ChangePointsTest {
       assertTrue(changes.contains(6) && changes.contains(12), "seed " + seed + ": both real changes found: " + changes);
       exact += changes.size() == 2 ? 1 : 0;
     }
-    assertTrue(exact >= 95, "no extra cut in at least 95 of 100 noisy 18-minute rounds: " + exact);
+    assertTrue(exact >= 98, "no extra cut in at least 98 of 100 noisy 18-minute rounds: " + exact);
   }
 
   @Test
@@ -43,7 +43,15 @@ class ChangePointsTest {
     for (long seed = 0; seed < 100; seed++) {
       falseChanges += ChangePoints.detect(levels(seed, 0.04, new double[] {190_000, 30})).size();
     }
-    assertTrue(falseChanges <= 5, "at most 5 spurious changes in 100 noisy 30-minute levels: " + falseChanges);
+    assertEquals(0, falseChanges, "no spurious change in 100 noisy 30-minute levels");
+  }
+
+  @Test
+  void aDriftOfAFewPercentIsOneLevel() {
+    // 3,405k -> 3,193k rows/min over ten quiet minutes (the published round 3's second window): a
+    // statistically clear drift, but no job joined or left.
+    double[] x = {3_405_738, 3_348_835, 3_380_328, 3_335_539, 3_290_536, 3_278_013, 3_227_037, 3_250_379, 3_193_048, 3_217_163};
+    assertEquals(List.of(), ChangePoints.detect(x));
   }
 
   @Test
