@@ -51,24 +51,25 @@ public final class Diagnoser {
     List<Verdict> verdicts = new ArrayList<>();
     for (PhaseSummary p : phases) {
       if (!Double.isNaN(p.cpuUtilisation()) && p.cpuUtilisation() >= CPU_BOUND) {
-        verdicts.add(new Verdict("CPU-bound in " + p.phase().name(), String.format(Locale.ROOT,
+        verdicts.add(new Verdict("cpu-bound", p.phase().name(), "CPU-bound in " + p.phase().name(), String.format(Locale.ROOT,
             "CPU utilisation %.1f%% (≥ %.0f%%) over %d minute(s) with vCPU data; %,.0f rows/s = %,.0f rows/s per vCPU",
             100 * p.cpuUtilisation(), 100 * CPU_BOUND, p.cpuSamples(), p.rowsPerSecond().mean(), p.rowsPerSecondPerVcpu())));
       }
       if (p.mbPerSecond().mean() >= QUOTA_NEAR * QUOTA_MB_PER_SECOND) {
-        verdicts.add(new Verdict("Near the regional throughput quota in " + p.phase().name(), String.format(Locale.ROOT,
+        verdicts.add(new Verdict(p.mbPerSecond().mean() >= QUOTA_MB_PER_SECOND ? "quota-exceeded-unthrottled" : "quota-near",
+            p.phase().name(), "Near the regional throughput quota in " + p.phase().name(), String.format(Locale.ROOT,
             "mean %.1f MB/s ≥ %.0f%% of ~%.0f MB/s", p.mbPerSecond().mean(), 100 * QUOTA_NEAR, QUOTA_MB_PER_SECOND)));
       }
     }
     int sawteeth = sawteeth(perMinute, QUOTA_MB_PER_SECOND);
     if (sawteeth >= 2) {
-      verdicts.add(new Verdict("Throttled by the regional throughput quota (sawtooth)", String.format(Locale.ROOT,
+      verdicts.add(new Verdict("quota-throttled", null, "Throttled by the regional throughput quota (sawtooth)", String.format(Locale.ROOT,
           "%d times a minute above %.0f MB/s was followed by one below %.0f MB/s", sawteeth,
           0.8 * QUOTA_MB_PER_SECOND, 0.5 * QUOTA_MB_PER_SECOND)));
     }
     int connections = Math.max(topology.observedConnections(), topology.pooled() ? 0 : topology.estimatedConnections());
     if (connections >= CONNECTIONS_NEAR * CONNECTION_LIMIT) {
-      verdicts.add(new Verdict("Near the 1,000 concurrent-connection limit", topology.observedConnections() > 0
+      verdicts.add(new Verdict("connection-limit", null, "Near the 1,000 concurrent-connection limit", topology.observedConnections() > 0
           ? String.format(Locale.ROOT, "%,d connections observed", topology.observedConnections())
           : String.format(Locale.ROOT, "%d tables × %d workers × %d jobs = %,d connections without pooling",
               topology.tables(), topology.workersPerJob(), topology.jobs(), topology.estimatedConnections())));
@@ -78,7 +79,7 @@ public final class Diagnoser {
       for (PhaseSummary q : phases) {
         Integer jp = topology.jobsInPhase().get(p.phase().name());
         Integer jq = topology.jobsInPhase().get(q.phase().name());
-        if (jp == null || jq == null || jq <= jp) {
+        if (jp == null || jq == null || jq <= jp || ScalingVerdicts.sameWindow(p, q)) {
           continue;
         }
         double expected = (double) jq / jp;
@@ -86,7 +87,7 @@ public final class Diagnoser {
         boolean cpuSpare = (Double.isNaN(p.cpuUtilisation()) || p.cpuUtilisation() < CPU_BOUND)
             && (Double.isNaN(q.cpuUtilisation()) || q.cpuUtilisation() < CPU_BOUND);
         if (actual < SCALING_FLOOR * expected && cpuSpare && !otherLimit) {
-          verdicts.add(new Verdict("Per-table contention (sub-linear scaling)", String.format(Locale.ROOT,
+          verdicts.add(new Verdict("contention", q.phase().name(), "Per-table contention (sub-linear scaling)", String.format(Locale.ROOT,
               "%s with %d job(s): %,.0f rows/s; %s with %d: %,.0f rows/s = %.2f× for %.2f× the jobs (< %.0f%%),"
                   + " CPU spare where measured, no quota or connection signal",
               p.phase().name(), jp, p.rowsPerSecond().mean(), q.phase().name(), jq, q.rowsPerSecond().mean(),
@@ -94,8 +95,15 @@ public final class Diagnoser {
         }
       }
     }
-    if (verdicts.isEmpty()) {
-      verdicts.add(new Verdict("No bottleneck signal", "CPU below " + (int) (100 * CPU_BOUND)
+    // Levels a job window was split into: a writer joining or leaving, linear or not. A sub-linear
+    // step is only called contention when no other limit explains it.
+    for (Verdict v : ScalingVerdicts.of(phases, topology.jobsInPhase())) {
+      if (v.kind().equals("linear-scaling") || !otherLimit) {
+        verdicts.add(v);
+      }
+    }
+    if (verdicts.stream().noneMatch(v -> !"linear-scaling".equals(v.kind()))) {
+      verdicts.add(new Verdict("no-bottleneck", null, "No bottleneck signal", "CPU below " + (int) (100 * CPU_BOUND)
           + "% where measured, throughput below the quota, connections below the limit (or unknown)"));
     }
     return verdicts;

@@ -10,4 +10,14 @@ public record Phase(String name, int fromIndex, int toIndex, Instant start, Inst
   public int buckets() {
     return toIndex - fromIndex;
   }
+
+  /** What a detected phase is: {@code ramp-up}, {@code steady} (a level), {@code drain}; {@code given} for --phase. */
+  public String kind() {
+    for (String kind : new String[] {"ramp-up", "steady", "drain"}) {
+      if (name.contains(" " + kind) || name.equals(kind)) {
+        return kind;
+      }
+    }
+    return "given";
+  }
 }

@@ -1,6 +1,7 @@
 package dev.ingestbench.analysis.report;
 
 import dev.ingestbench.analysis.diagnosis.Diagnoser;
+import dev.ingestbench.analysis.diagnosis.ScalingVerdicts;
 import dev.ingestbench.analysis.diagnosis.Verdict;
 import dev.ingestbench.analysis.model.Timeline;
 import dev.ingestbench.analysis.model.TimelineRow;
@@ -19,6 +20,9 @@ import java.util.Map;
 /**
  * A WRITE_API_TIMELINE (from a file or BigQuery) analysed per minute: phases (given or detected),
  * their summaries, every pairwise comparison and the diagnosis.
+ *
+ * @param writers each phase's writers: {@code --jobs-in}, or estimated from the level ratios of a
+ *     window's levels (see {@link ScalingVerdicts})
  */
 public record TimelineAnalysis(
     Timeline perMinute,
@@ -27,7 +31,8 @@ public record TimelineAnalysis(
     List<Verdict> diagnosis,
     boolean phasesGiven,
     Map<Instant, Double> vcpuSeconds,
-    int vcpus) {
+    int vcpus,
+    Map<String, Integer> writers) {
 
   public static TimelineAnalysis of(
       List<TimelineRow> rows,
@@ -52,7 +57,7 @@ public record TimelineAnalysis(
     }
     return new TimelineAnalysis(
         perMinute, summaries, comparisons, Diagnoser.diagnose(summaries, perMinute, topology), !specs.isEmpty(),
-        vcpuSeconds, vcpus);
+        vcpuSeconds, vcpus, ScalingVerdicts.writers(summaries, topology.jobsInPhase()));
   }
 
   /** Detected phases: every window's steady state is what gets summarised and compared. */

@@ -58,6 +58,8 @@ public final class TimelineReport {
     for (PhaseSummary p : a.phases()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("name", p.phase().name());
+      m.put("kind", p.phase().kind());
+      m.put("writers", a.writers().get(p.phase().name()));
       m.put("start", p.phase().start().toString());
       m.put("end", p.phase().end().toString());
       m.put("minutes", p.phase().buckets());
@@ -84,6 +86,14 @@ public final class TimelineReport {
     }
     json.put("comparisons", comparisons);
     json.put("diagnosis", a.diagnosis().stream().map(v -> Map.of("verdict", v.verdict(), "evidence", v.evidence())).toList());
+    json.put("verdicts", a.diagnosis().stream().map(v -> {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("kind", v.kind());
+      m.put("phase", v.phase());
+      m.put("verdict", v.verdict());
+      m.put("evidence", v.evidence());
+      return m;
+    }).toList());
     json.put("claims", claimChecks(a, claims));
     json.put("phases_given", a.phasesGiven());
     json.put("minutes", a.perMinute().buckets().size());
@@ -120,8 +130,12 @@ public final class TimelineReport {
   static String markdown(TimelineAnalysis a, Map<String, Double> claims) {
     StringBuilder md = new StringBuilder("# Write timeline analysis\n\n");
     md.append(a.phasesGiven() ? "Phases as given with --phase (UTC, both minutes included).\n\n"
-        : "Phases detected: job windows split at empty minutes; in each, steady state = first to last"
-            + " minute at ≥ 80% of the window's p90 rate (docs/methodology.md).\n\n");
+        : "Phases detected: job windows split at empty minutes; in each, partial first and last minutes are"
+            + " ramp-up and drain, and the minutes between are split into levels where the rate shifts (PELT change"
+            + " points, docs/analysis.md). Writers per level: "
+            + a.phases().stream().map(p -> p.phase().name() + ": " + a.writers().get(p.phase().name()))
+                .collect(java.util.stream.Collectors.joining(", "))
+            + " (estimated from the level ratios unless --jobs-in gives them).\n\n");
     md.append("![timeline](").append(CHART).append(")\n\n## Per minute\n\n")
         .append("| Minute (UTC) | MB/min | MB/s | Rows | Rows/sec | Phase |\n|:---|---:|---:|---:|---:|:---|\n");
     List<Phase> labels = a.phasesGiven() ? a.phases().stream().map(PhaseSummary::phase).toList() : a.allDetectedPhases();

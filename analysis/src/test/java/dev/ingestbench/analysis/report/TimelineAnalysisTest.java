@@ -78,6 +78,19 @@ class TimelineAnalysisTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void reportJsonGivesEachPhasesKindAndWritersAndEachVerdictsKind() throws Exception {
+    Map<String, Object> json = TimelineReport.json(analyse(List.of()), Map.of());
+    List<Map<String, Object>> phases = (List<Map<String, Object>>) json.get("phases");
+    assertEquals(List.of("steady", "steady"), phases.stream().map(p -> p.get("kind")).toList());
+    assertEquals(List.of(1, 1), phases.stream().map(p -> p.get("writers")).toList(), "one writer each: two windows");
+    List<Map<String, Object>> verdicts = (List<Map<String, Object>>) json.get("verdicts");
+    assertEquals(List.of("cpu-bound", "cpu-bound"), verdicts.stream().map(v -> v.get("kind")).toList());
+    assertEquals(List.of("W1 steady", "W2 steady"), verdicts.stream().map(v -> v.get("phase")).toList());
+    assertEquals(((List<?>) json.get("diagnosis")).size(), verdicts.size(), "diagnosis keeps its keys; verdicts add kinds");
+  }
+
+  @Test
   void aPhaseOutsideTheTimelineIsNamedWithTheTimelinesSpan() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> analyse(List.of("X=09:00..09:05")));
     assertTrue(e.getMessage().contains("--phase X") && e.getMessage().contains("covers no minute"), e.getMessage());
