@@ -96,6 +96,11 @@ public final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--connections", defaultValue = "0", description = "Peak concurrent connections observed (Cloud Monitoring).")
   int connections;
 
+  @Option(names = "--quota-mb-per-second", paramLabel = "MB/s", defaultValue = "314.5728",
+      description = "The regional Storage Write API throughput quota: 300 MiB/s = 314.57 MB/s as measured; e.g. 3221"
+          + " for the US and EU multi-regions (default: ${DEFAULT-VALUE}).")
+  double quotaMbPerSecond;
+
   @Option(names = "--jobs-in", paramLabel = "PHASE=N", description = "How many jobs wrote during PHASE (repeatable), for the scaling diagnosis.")
   Map<String, Integer> jobsInPhase = new LinkedHashMap<>();
 
@@ -137,7 +142,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
             vcpuSeconds,
             vcpus,
             phases.stream().map(PhaseSpec::parse).toList(),
-            new Diagnoser.Topology(tables, workers, jobs, pooled, connections, jobsInPhase));
+            new Diagnoser.Topology(tables, workers, jobs, pooled, connections, jobsInPhase, quotaMbPerSecond));
     Path dir = out != null ? out : Path.of("report");
     TimelineReport.write(analysis, parseClaims(), dir);
     System.out.println("Wrote " + dir.resolve(TimelineReport.MARKDOWN) + ", " + dir.resolve(TimelineReport.JSON)

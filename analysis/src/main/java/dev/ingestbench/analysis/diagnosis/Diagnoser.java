@@ -12,9 +12,10 @@ import java.util.Locale;
  *
  * <ul>
  *   <li>CPU-bound: a phase's CPU utilisation is at least {@value #CPU_BOUND}.
- *   <li>Regional throughput quota: a phase's mean is at least {@value #QUOTA_NEAR} of the ~300 MB/s
- *       quota, or the per-minute MB/s saws (minutes above 80% of the quota followed by minutes below
- *       half of it, at least twice).
+ *   <li>Regional throughput quota (300 MiB/s = 314.57 MB/s unless the topology says otherwise): the
+ *       per-minute MB/s saws ({@link QuotaSawtooth}: bursts above 80% of the quota followed by
+ *       minutes below half of it, at least twice): throttled; else a phase's mean above the quota:
+ *       above it and not throttled (burst headroom); else at least {@value #QUOTA_NEAR} of it: near.
  *   <li>Connection limit: the estimate N tables × W workers × J jobs, or observed connections, is at
  *       least {@value #CONNECTIONS_NEAR} of 1,000.
  *   <li>Per-table contention: the steady rate scaled by less than 80% of the added jobs while CPU
@@ -23,7 +24,8 @@ import java.util.Locale;
  */
 public final class Diagnoser {
   public static final double CPU_BOUND = 0.9;
-  public static final double QUOTA_MB_PER_SECOND = 300;
+  /** The regional Storage Write API throughput quota as measured: 300 MiB/s = 314,572,800 B/s. */
+  public static final double QUOTA_MB_PER_SECOND = 314.5728;
   public static final double QUOTA_NEAR = 0.85;
   public static final int CONNECTION_LIMIT = 1_000;
   public static final double CONNECTIONS_NEAR = 0.8;
@@ -35,9 +37,15 @@ public final class Diagnoser {
    * wrote during each phase, for the scaling rule.
    */
   public record Topology(
-      int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections, java.util.Map<String, Integer> jobsInPhase) {
+      int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections,
+      java.util.Map<String, Integer> jobsInPhase, double quotaMbPerSecond) {
     public Topology(int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections) {
       this(tables, workersPerJob, jobs, pooled, observedConnections, java.util.Map.of());
+    }
+
+    public Topology(int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections,
+        java.util.Map<String, Integer> jobsInPhase) {
+      this(tables, workersPerJob, jobs, pooled, observedConnections, jobsInPhase, QUOTA_MB_PER_SECOND);
     }
 
     public int estimatedConnections() {
@@ -55,17 +63,26 @@ public final class Diagnoser {
             "CPU utilisation %.1f%% (≥ %.0f%%) over %d minute(s) with vCPU data; %,.0f rows/s = %,.0f rows/s per vCPU",
             100 * p.cpuUtilisation(), 100 * CPU_BOUND, p.cpuSamples(), p.rowsPerSecond().mean(), p.rowsPerSecondPerVcpu())));
       }
-      if (p.mbPerSecond().mean() >= QUOTA_NEAR * QUOTA_MB_PER_SECOND) {
-        verdicts.add(new Verdict(p.mbPerSecond().mean() >= QUOTA_MB_PER_SECOND ? "quota-exceeded-unthrottled" : "quota-near",
-            p.phase().name(), "Near the regional throughput quota in " + p.phase().name(), String.format(Locale.ROOT,
-            "mean %.1f MB/s ≥ %.0f%% of ~%.0f MB/s", p.mbPerSecond().mean(), 100 * QUOTA_NEAR, QUOTA_MB_PER_SECOND)));
-      }
     }
-    int sawteeth = sawteeth(perMinute, QUOTA_MB_PER_SECOND);
-    if (sawteeth >= 2) {
-      verdicts.add(new Verdict("quota-throttled", null, "Throttled by the regional throughput quota (sawtooth)", String.format(Locale.ROOT,
-          "%d times a minute above %.0f MB/s was followed by one below %.0f MB/s", sawteeth,
-          0.8 * QUOTA_MB_PER_SECOND, 0.5 * QUOTA_MB_PER_SECOND)));
+    double quota = topology.quotaMbPerSecond();
+    java.util.Optional<QuotaSawtooth> saw = QuotaSawtooth.find(perMinute, quota);
+    saw.ifPresent(w -> verdicts.add(new Verdict("quota-throttled", null,
+        "Throttled by the regional throughput quota (sawtooth)", String.format(Locale.ROOT,
+            "%d cycle(s) of %.1f minutes: bursts at %.1f MB/s (above %.0f%% of the %.1f MB/s quota), then throttled"
+                + " at %.1f MB/s; %.1f MB/s over the cycles (%.0f%% of the quota); %d burst-to-throttle turns",
+            w.cycles(), w.periodSeconds() / 60, w.burstMbPerSecond(), 100 * QuotaSawtooth.BURST_SHARE, quota,
+            w.throttledMbPerSecond(), w.meanMbPerSecond(), 100 * w.meanMbPerSecond() / quota, w.turns()))));
+    for (PhaseSummary p : phases) {
+      double mean = p.mbPerSecond().mean();
+      if (saw.isEmpty() && mean >= quota) {
+        verdicts.add(new Verdict("quota-exceeded-unthrottled", p.phase().name(),
+            "Above the regional throughput quota and not throttled in " + p.phase().name() + " (burst headroom)",
+            String.format(Locale.ROOT, "mean %.1f MB/s ≥ the %.1f MB/s quota with no sawtooth", mean, quota)));
+      } else if (saw.isEmpty() && mean >= QUOTA_NEAR * quota) {
+        verdicts.add(new Verdict("quota-near", p.phase().name(), "Near the regional throughput quota in "
+            + p.phase().name(), String.format(Locale.ROOT, "mean %.1f MB/s ≥ %.0f%% of the %.1f MB/s quota", mean,
+            100 * QUOTA_NEAR, quota)));
+      }
     }
     int connections = Math.max(topology.observedConnections(), topology.pooled() ? 0 : topology.estimatedConnections());
     if (connections >= CONNECTIONS_NEAR * CONNECTION_LIMIT) {
@@ -114,14 +131,6 @@ public final class Diagnoser {
    * it that still wrote rows: the quota's sawtooth (bursts, then throttled appends).
    */
   public static int sawteeth(Timeline timeline, double quotaMbPerSecond) {
-    int count = 0;
-    List<Bucket> b = timeline.buckets();
-    for (int i = 1; i < b.size(); i++) {
-      if (b.get(i - 1).mbPerSecond() > 0.8 * quotaMbPerSecond && b.get(i).mbPerSecond() < 0.5 * quotaMbPerSecond
-          && b.get(i).rows() > 0) {
-        count++;
-      }
-    }
-    return count;
+    return QuotaSawtooth.turns(timeline, quotaMbPerSecond);
   }
 }
