@@ -9,6 +9,7 @@ import dev.ingestbench.analysis.report.TimelineReport;
 import dev.ingestbench.analysis.source.BigQueryTimelineSource;
 import dev.ingestbench.analysis.source.MonitoringSource;
 import dev.ingestbench.analysis.source.TimelineCsv;
+import dev.ingestbench.analysis.source.ConnectionsSeries;
 import dev.ingestbench.analysis.source.VcpuSecondsCsv;
 import dev.ingestbench.contracts.RunFiles;
 import java.nio.file.Files;
@@ -69,8 +70,9 @@ public final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--to", paramLabel = "UTC", description = "With --bigquery-project: end (exclusive).")
   Instant to;
 
-  @Option(names = "--cpu", paramLabel = "FILE", description = "vCPU-seconds per minute (columns minute, vcpu_seconds).")
-  Path cpu;
+  @Option(names = "--cpu", paramLabel = "FILE", description = "CPU per minute, one file per job (repeatable): vCPU-seconds"
+      + " (columns minute, vcpu_seconds) or utilisation as Cloud Monitoring gives it (minute, utilization: fraction or %).")
+  List<Path> cpu = new ArrayList<>();
 
   @Option(names = "--vcpus", paramLabel = "N", defaultValue = "0", description = "vCPUs of the job(s), for utilisation and rows/s per vCPU.")
   int vcpus;
@@ -93,8 +95,16 @@ public final class AnalyzeCommand implements Callable<Integer> {
   @Option(names = "--pooled", description = "The jobs used Storage Write API connection pooling.")
   boolean pooled;
 
-  @Option(names = "--connections", defaultValue = "0", description = "Peak concurrent connections observed (Cloud Monitoring).")
+  @Option(names = "--connections", paramLabel = "N|FILE", description = "Concurrent connections observed: the peak, or a"
+      + " series (CSV: a time column and connections/value, e.g. Monitoring's write/concurrent_connections or a local"
+      + " round's concurrent_connections.csv), whose peak is used.")
+  String connectionsGiven;
+
   int connections;
+
+  @Option(names = "--table-rows", paramLabel = "N", defaultValue = "0",
+      description = "The table's row count (SELECT COUNT(*)), to compare with the rows WRITE_API_TIMELINE counted as appended.")
+  long tableRows;
 
   @Option(names = "--quota-mb-per-second", paramLabel = "MB/s", defaultValue = "314.5728",
       description = "The regional Storage Write API throughput quota: 300 MiB/s = 314.57 MB/s as measured; e.g. 3221"
@@ -129,7 +139,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             ? readAll(input.timelines)
             : BigQueryTimelineSource.connect(input.bigqueryProject)
                 .read(new BigQueryTimelineSource.Request(input.bigqueryProject, region, dataset, bigqueryTables, from, to));
-    Map<Instant, Double> vcpuSeconds = cpu == null ? Map.of() : VcpuSecondsCsv.read(cpu);
+    connections = ConnectionsSeries.peak(connectionsGiven);
+    Map<Instant, Double> vcpuSeconds = cpu.isEmpty() ? Map.of() : VcpuSecondsCsv.readAll(cpu, vcpus);
     if (monitoringProject != null) {
       vcpuSeconds = fromMonitoring(rows);
     }
@@ -144,7 +155,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
             phases.stream().map(PhaseSpec::parse).toList(),
             new Diagnoser.Topology(tables, workers, jobs, pooled, connections, jobsInPhase, quotaMbPerSecond));
     Path dir = out != null ? out : Path.of("report");
-    TimelineReport.write(analysis, parseClaims(), dir);
+    if (tableRows < 0) {
+      throw new IllegalArgumentException("--table-rows " + tableRows + " must be 0 or more (SELECT COUNT(*) of the table)");
+    }
+    TimelineReport.write(analysis.withTableRows(tableRows), parseClaims(), dir);
     System.out.println("Wrote " + dir.resolve(TimelineReport.MARKDOWN) + ", " + dir.resolve(TimelineReport.JSON)
         + " and " + dir.resolve(TimelineReport.CHART));
     return 0;

@@ -24,6 +24,8 @@ import java.util.Locale;
  */
 public final class Diagnoser {
   public static final double CPU_BOUND = 0.9;
+  /** Below this CPU, with no BigQuery-side limit, a level is set upstream of the writers. */
+  public static final double UPSTREAM_CPU = 0.8;
   /** The regional Storage Write API throughput quota as measured: 300 MiB/s = 314,572,800 B/s. */
   public static final double QUOTA_MB_PER_SECOND = 314.5728;
   public static final double QUOTA_NEAR = 0.85;
@@ -86,10 +88,15 @@ public final class Diagnoser {
     }
     int connections = Math.max(topology.observedConnections(), topology.pooled() ? 0 : topology.estimatedConnections());
     if (connections >= CONNECTIONS_NEAR * CONNECTION_LIMIT) {
-      verdicts.add(new Verdict("connection-limit", null, "Near the 1,000 concurrent-connection limit", topology.observedConnections() > 0
-          ? String.format(Locale.ROOT, "%,d connections observed", topology.observedConnections())
-          : String.format(Locale.ROOT, "%d tables × %d workers × %d jobs = %,d connections without pooling",
-              topology.tables(), topology.workersPerJob(), topology.jobs(), topology.estimatedConnections())));
+      String estimate = topology.estimatedConnections() > 0 ? String.format(Locale.ROOT,
+          "%d tables × %d workers × %d jobs = %,d connections without pooling%s", topology.tables(),
+          topology.workersPerJob(), topology.jobs(), topology.estimatedConnections(), topology.pooled() ? " (pooled)" : "")
+          : "";
+      verdicts.add(new Verdict("connection-limit", null, "Near the 1,000 concurrent-connection limit",
+          topology.observedConnections() > 0
+              ? String.format(Locale.ROOT, "%,d connections observed (peak)%s", topology.observedConnections(),
+                  estimate.isEmpty() ? "" : "; " + estimate)
+              : estimate));
     }
     boolean otherLimit = !verdicts.isEmpty();
     for (PhaseSummary p : phases) {
@@ -117,6 +124,19 @@ public final class Diagnoser {
     for (Verdict v : ScalingVerdicts.of(phases, topology.jobsInPhase())) {
       if (v.kind().equals("linear-scaling") || !otherLimit) {
         verdicts.add(v);
+      }
+    }
+    // CPU to spare and BigQuery not limiting: the rate was set before the write (the source).
+    if (!otherLimit) {
+      for (PhaseSummary p : phases) {
+        boolean judged = verdicts.stream().anyMatch(v -> "contention".equals(v.kind()) && p.phase().name().equals(v.phase()));
+        if (!judged && !Double.isNaN(p.cpuUtilisation()) && p.cpuUtilisation() < UPSTREAM_CPU) {
+          verdicts.add(new Verdict("upstream-bound", p.phase().name(), "Limited upstream of BigQuery in " + p.phase().name(),
+              String.format(Locale.ROOT, "CPU %.0f%% (headroom below %.0f%%), no quota throttling, no connection limit:"
+                  + " %,.0f rows/s is what reached the writers; check the source's throughput (Pub/Sub or Kafka"
+                  + " consumer, backlog) and the pipeline's parallelism", 100 * p.cpuUtilisation(), 100 * UPSTREAM_CPU,
+                  p.rowsPerSecond().mean())));
+        }
       }
     }
     if (verdicts.stream().noneMatch(v -> !"linear-scaling".equals(v.kind()))) {

@@ -21,6 +21,7 @@ import java.util.Map;
  * A WRITE_API_TIMELINE (from a file or BigQuery) analysed per minute: phases (given or detected),
  * their summaries, every pairwise comparison and the diagnosis.
  *
+ * @param tableRows the table's row count as the user knows it (--table-rows), 0 when not given
  * @param writers each phase's writers: {@code --jobs-in}, or estimated from the level ratios of a
  *     window's levels (see {@link ScalingVerdicts})
  */
@@ -32,7 +33,8 @@ public record TimelineAnalysis(
     boolean phasesGiven,
     Map<Instant, Double> vcpuSeconds,
     int vcpus,
-    Map<String, Integer> writers) {
+    Map<String, Integer> writers,
+    long tableRows) {
 
   public static TimelineAnalysis of(
       List<TimelineRow> rows,
@@ -57,7 +59,17 @@ public record TimelineAnalysis(
     }
     return new TimelineAnalysis(
         perMinute, summaries, comparisons, Diagnoser.diagnose(summaries, perMinute, topology), !specs.isEmpty(),
-        vcpuSeconds, vcpus, ScalingVerdicts.writers(summaries, topology.jobsInPhase()));
+        vcpuSeconds, vcpus, ScalingVerdicts.writers(summaries, topology.jobsInPhase()), 0);
+  }
+
+  /** The same analysis, compared with a table of {@code rows} rows (--table-rows). */
+  public TimelineAnalysis withTableRows(long rows) {
+    return new TimelineAnalysis(perMinute, phases, comparisons, diagnosis, phasesGiven, vcpuSeconds, vcpus, writers, rows);
+  }
+
+  /** Rows WRITE_API_TIMELINE counted as appended to data tables over the whole timeline. */
+  public long appendedRows() {
+    return perMinute.totalRows();
   }
 
   /** Detected phases: every window's steady state is what gets summarised and compared. */

@@ -95,6 +95,11 @@ public final class TimelineReport {
       return m;
     }).toList());
     json.put("claims", claimChecks(a, claims));
+    json.put("appended_rows", a.appendedRows());
+    if (a.tableRows() > 0) {
+      json.put("table_rows", a.tableRows());
+      json.put("appended_over_table_pct", num(100.0 * (a.appendedRows() - a.tableRows()) / a.tableRows()));
+    }
     json.put("phases_given", a.phasesGiven());
     json.put("minutes", a.perMinute().buckets().size());
     return json;
@@ -171,6 +176,17 @@ public final class TimelineReport {
     for (Verdict v : a.diagnosis()) {
       md.append("- **").append(v.verdict()).append("** — ").append(v.evidence()).append('\n');
     }
+    md.append(String.format(Locale.ROOT, "%n## Appended rows%n%nWRITE_API_TIMELINE counts rows *appended*: %,d to the"
+        + " data tables over this timeline. With exactly-once, appends that were retried or whose stream was never"
+        + " committed count here but not in the table, so the sum can exceed the table's row count (the published"
+        + " 3-job round: +10%%).", a.appendedRows()));
+    if (a.tableRows() > 0) {
+      md.append(String.format(Locale.ROOT, " The table holds %,d rows (--table-rows): appended is %+.2f%% of that.",
+          a.tableRows(), 100.0 * (a.appendedRows() - a.tableRows()) / a.tableRows()));
+    } else {
+      md.append(" Give the table's count with --table-rows N to compare.");
+    }
+    md.append('\n');
     List<Object> checks = claimChecks(a, claims);
     if (!checks.isEmpty()) {
       md.append("\n## Published figures against the raw data\n\n| Claim | Published | From the raw data | Difference | Verdict |\n")

@@ -43,6 +43,18 @@ class AnalyzeCommandTest {
   }
 
   @Test
+  void tableRowsAreComparedWithTheAppendedRows(@TempDir Path out) throws Exception {
+    // round 3's timeline counts 60,639,493 appended rows; a table of 55,126,812 is 10% fewer
+    assertEquals(0, AnalyzeCommand.commandLine().execute("--timeline", REF.resolve("round3_write_api_timeline.csv").toString(),
+        "--table-rows", "55126812", "--out", out.toString()));
+    JsonNode r = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+    assertEquals(60_639_493L, r.get("appended_rows").asLong());
+    assertEquals(55_126_812L, r.get("table_rows").asLong());
+    assertEquals(10.0, r.get("appended_over_table_pct").asDouble(), 0.01);
+    assertTrue(Files.readString(out.resolve("report.md")).contains("The table holds 55,126,812 rows (--table-rows): appended is +10.00% of that."));
+  }
+
+  @Test
   void badInputEndsWithOneLineAndExitCodeTwo(@TempDir Path out) {
     StringWriter err = new StringWriter();
     CommandLine cli = AnalyzeCommand.commandLine();

@@ -1,0 +1,71 @@
+package dev.ingestbench.analysis.source;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.ingestbench.contracts.ConnectionColumns;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * {@code analyze --connections}: the peak of concurrent Storage Write API connections, given as a
+ * number or read from a series — a local round's {@code concurrent_connections.csv} (per second and
+ * job, {@code max_open}) or an export of Monitoring's {@code write/concurrent_connections} (a time
+ * column and {@code connections}, {@code concurrent_connections} or {@code value}; several series at
+ * one time, e.g. per location, are summed).
+ */
+public final class ConnectionsSeries {
+  private ConnectionsSeries() {}
+
+  /** The peak; 0 when nothing is given. */
+  public static int peak(String given) throws IOException {
+    if (given == null || given.isBlank()) {
+      return 0;
+    }
+    if (given.matches("\\d+")) {
+      return Integer.parseInt(given);
+    }
+    Path file = Path.of(given);
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalArgumentException("--connections " + given + " is neither a number nor a file");
+    }
+    Map<String, Double> perTime = new HashMap<>();
+    Map<String, Double> allJobs = new HashMap<>();
+    try (MappingIterator<Map<String, String>> it =
+        new CsvMapper().readerFor(Map.class).with(CsvSchema.emptySchema().withHeader()).readValues(file.toFile())) {
+      int line = 1;
+      while (it.hasNextValue()) {
+        Map<String, String> r = it.nextValue();
+        line++;
+        String time = first(r, ConnectionColumns.EPOCH_SECOND, "minute", "timestamp", "start_timestamp");
+        String value = first(r, ConnectionColumns.MAX_OPEN, "connections", "concurrent_connections", "value");
+        if (time == null || value == null) {
+          throw new IllegalArgumentException(file + " needs a time column (epoch_second, minute, timestamp) and a"
+              + " connections column (max_open, connections, concurrent_connections or value); it has " + r.keySet());
+        }
+        double v;
+        try {
+          v = Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException(file + " line " + line + ": connections '" + value + "' is not a number");
+        }
+        boolean total = ConnectionColumns.ALL_JOBS.equals(r.get(ConnectionColumns.JOB));
+        (total ? allJobs : perTime).merge(time, v, Double::sum);
+      }
+    }
+    Map<String, Double> series = allJobs.isEmpty() ? perTime : allJobs;
+    return (int) Math.round(series.values().stream().mapToDouble(Double::doubleValue).max().orElse(0));
+  }
+
+  private static String first(Map<String, String> row, String... names) {
+    for (String name : names) {
+      if (row.containsKey(name)) {
+        return row.get(name);
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,104 @@
+package dev.ingestbench.analysis.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * analyze with CPU and connection series, as users export them: Cloud Monitoring's utilisation per
+ * job (in %), Dataflow's vCPU-seconds per job, a connections series with one line per location.
+ */
+class CpuAndConnectionsTest {
+  private static final Instant T0 = Instant.parse("2026-02-12T10:00:00Z");
+
+  /** A alone, A and B, B alone: 8 minutes each at 100k / 200k / 100k rows/s of 500 bytes, 3% noise. */
+  private static Path timeline(Path dir) throws Exception {
+    Random random = new Random(5);
+    StringBuilder csv = new StringBuilder("start_timestamp,table_id,total_rows,total_input_bytes\n");
+    for (int i = 0; i < 24; i++) {
+      long rows = Math.round((i >= 8 && i < 16 ? 12e6 : 6e6) * (1 + 0.03 * random.nextGaussian()));
+      csv.append(String.format(Locale.ROOT, "%s,taxi_rides,%d,%d%n", T0.plusSeconds(60L * i).toString().replace('T', ' ').replace("Z", ""), rows, rows * 500));
+    }
+    return Files.writeString(dir.resolve("timeline.csv"), csv);
+  }
+
+  private static Path perMinute(Path dir, String name, String column, double value) throws Exception {
+    StringBuilder csv = new StringBuilder("minute," + column + "\n");
+    for (int i = 0; i < 24; i++) {
+      csv.append(T0.plusSeconds(60L * i)).append(',').append(value).append('\n');
+    }
+    return Files.writeString(dir.resolve(name), csv);
+  }
+
+  private static List<String> kinds(Path out) throws Exception {
+    List<String> kinds = new ArrayList<>();
+    new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("verdicts").forEach(v -> kinds.add(v.get("kind").asText()));
+    return kinds;
+  }
+
+  private static int analyze(String... args) {
+    return AnalyzeCommand.commandLine().execute(args);
+  }
+
+  @Test
+  void utilisationInPercentPerJobAtNinetyFiveIsCpuBound(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("out");
+    assertEquals(0, analyze("--timeline", timeline(dir).toString(), "--cpu", perMinute(dir, "a.csv", "utilization", 95).toString(),
+        "--cpu", perMinute(dir, "b.csv", "utilization", 95).toString(), "--vcpus", "24", "--out", out.toString()));
+    assertEquals(List.of("cpu-bound", "cpu-bound", "cpu-bound", "linear-scaling", "linear-scaling"), kinds(out));
+    JsonNode level = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("phases").get(0);
+    assertEquals(0.95, level.get("cpu_utilisation").asDouble(), 1e-9, "95% of 24 vCPUs, averaged over the jobs' files");
+  }
+
+  @Test
+  void vcpuSecondsPerJobWithHeadroomAndNoBigQueryLimitIsUpstreamBound(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("out");
+    // two jobs' files summed: 2 x 300 vCPU-seconds a minute of 24 vCPUs = 42%
+    assertEquals(0, analyze("--timeline", timeline(dir).toString(), "--cpu", perMinute(dir, "a.csv", "vcpu_seconds", 300).toString(),
+        "--cpu", perMinute(dir, "b.csv", "vcpu_seconds", 300).toString(), "--vcpus", "24", "--out", out.toString()));
+    assertEquals(List.of("linear-scaling", "linear-scaling", "upstream-bound", "upstream-bound", "upstream-bound"), kinds(out));
+  }
+
+  @Test
+  void aConnectionsSeriesIsSummedPerMinuteAndCheckedAgainstTheLimitAndTheEstimate(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("out");
+    StringBuilder csv = new StringBuilder("timestamp,value\n");
+    for (int i = 0; i < 24; i++) {
+      csv.append(T0.plusSeconds(60L * i)).append(",450\n").append(T0.plusSeconds(60L * i)).append(',').append(i == 10 ? 420 : 300).append('\n');
+    }
+    Path connections = Files.writeString(dir.resolve("connections.csv"), csv);
+    assertEquals(0, analyze("--timeline", timeline(dir).toString(), "--connections", connections.toString(),
+        "--tables", "100", "--workers", "5", "--jobs", "2", "--out", out.toString()));
+    JsonNode verdict = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("verdicts").get(0);
+    assertEquals("connection-limit", verdict.get("kind").asText());
+    assertTrue(verdict.get("evidence").asText().startsWith("870 connections observed (peak); 100 tables × 5 workers × 2 jobs = 1,000"),
+        verdict.get("evidence").asText());
+  }
+
+  @Test
+  void mixedCpuFilesAndAMissingConnectionsFileAreClearErrors(@TempDir Path dir) throws Exception {
+    StringWriter err = new StringWriter();
+    CommandLine cli = AnalyzeCommand.commandLine();
+    cli.setErr(new PrintWriter(err));
+    assertEquals(2, cli.execute("--timeline", timeline(dir).toString(), "--cpu", perMinute(dir, "a.csv", "utilization", 50).toString(),
+        "--cpu", perMinute(dir, "b.csv", "vcpu_seconds", 300).toString(), "--vcpus", "24", "--out", dir.resolve("o").toString()));
+    assertTrue(err.toString().contains("--cpu files mix vCPU-seconds and utilisation"), err.toString());
+    err.getBuffer().setLength(0);
+    assertEquals(2, cli.execute("--timeline", timeline(dir).toString(), "--connections", "nope.csv", "--out", dir.resolve("o").toString()));
+    assertTrue(err.toString().contains("--connections nope.csv is neither a number nor a file"), err.toString());
+  }
+}
