@@ -13,7 +13,10 @@ import java.util.List;
  *       minute writes part of it), and drain: trailing minutes below {@link #EDGE} of the one before;
  *   <li>the minutes between are split into levels at the change points {@link ChangePoints} finds (a
  *       job joining or leaving, a throttle beginning or ending): one level is {@code W1 steady},
- *       several are {@code W1 steady 1}, {@code W1 steady 2}, ...
+ *       several are {@code W1 steady 1}, {@code W1 steady 2}, ...;
+ *   <li>with the regional quota known, a level above {@value #BURST_SHARE} of it next to one below
+ *       {@value #THROTTLED_SHARE} of it is a {@code burst}, and that low level {@code throttled}: the
+ *       quota's sawtooth, not writers joining and leaving.
  * </ol>
  *
  * <p>Edges are judged against their neighbour, not against the window's typical level, so a job that
@@ -22,10 +25,18 @@ import java.util.List;
 public final class JobWindows {
   /** An edge minute below this share of its neighbour is a partial minute: ramp-up or drain. */
   public static final double EDGE = 0.8;
+  /** As {@code QuotaSawtooth}: a burst is above 80% of the quota, a throttled level below half of it. */
+  public static final double BURST_SHARE = 0.8;
+  public static final double THROTTLED_SHARE = 0.5;
 
   private JobWindows() {}
 
+  /** Without a quota: levels are never called bursts or throttled. */
   public static List<Phase> detect(dev.ingestbench.analysis.model.Timeline perMinute) {
+    return detect(perMinute, Double.POSITIVE_INFINITY);
+  }
+
+  public static List<Phase> detect(dev.ingestbench.analysis.model.Timeline perMinute, double quotaMbPerSecond) {
     List<Bucket> buckets = perMinute.buckets();
     List<Phase> phases = new ArrayList<>();
     int window = 0;
@@ -40,12 +51,12 @@ public final class JobWindows {
         i++;
       }
       window++;
-      split("W" + window, buckets, from, i, phases);
+      split("W" + window, buckets, from, i, quotaMbPerSecond, phases);
     }
     return phases;
   }
 
-  private static void split(String window, List<Bucket> buckets, int from, int to, List<Phase> phases) {
+  private static void split(String window, List<Bucket> buckets, int from, int to, double quota, List<Phase> phases) {
     int a = from;
     while (a + 1 < to && buckets.get(a).rows() < EDGE * buckets.get(a + 1).rows()) {
       a++;
@@ -55,21 +66,52 @@ public final class JobWindows {
       b--;
     }
     add(phases, window + " ramp-up", buckets, from, a);
-    double[] levels = new double[b - a];
+    double[] rows = new double[b - a];
     for (int k = a; k < b; k++) {
-      levels[k - a] = buckets.get(k).rows();
+      rows[k - a] = buckets.get(k).rows();
     }
     List<Integer> cuts = new ArrayList<>();
-    for (int c : ChangePoints.detect(levels)) {
+    for (int c : ChangePoints.detect(rows)) {
       cuts.add(a + c);
     }
     cuts.add(b);
+    List<int[]> levels = new ArrayList<>();
     int start = a;
-    for (int k = 0; k < cuts.size(); k++) {
-      add(phases, cuts.size() == 1 ? window + " steady" : window + " steady " + (k + 1), buckets, start, cuts.get(k));
-      start = cuts.get(k);
+    for (int cut : cuts) {
+      levels.add(new int[] {start, cut});
+      start = cut;
+    }
+    String[] kinds = new String[levels.size()];
+    for (int k = 0; k < kinds.length; k++) {
+      double mb = mbPerSecond(buckets, levels.get(k));
+      boolean lowNext = k + 1 < kinds.length && mbPerSecond(buckets, levels.get(k + 1)) < THROTTLED_SHARE * quota;
+      boolean lowBefore = k > 0 && mbPerSecond(buckets, levels.get(k - 1)) < THROTTLED_SHARE * quota;
+      boolean highNext = k + 1 < kinds.length && mbPerSecond(buckets, levels.get(k + 1)) > BURST_SHARE * quota;
+      boolean highBefore = k > 0 && mbPerSecond(buckets, levels.get(k - 1)) > BURST_SHARE * quota;
+      kinds[k] = mb > BURST_SHARE * quota && (lowNext || lowBefore) ? "burst"
+          : mb < THROTTLED_SHARE * quota && (highNext || highBefore) ? "throttled" : "steady";
+    }
+    java.util.Map<String, Integer> counts = new java.util.HashMap<>();
+    for (String kind : kinds) {
+      counts.merge(kind, 1, Integer::sum);
+    }
+    java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+    for (int k = 0; k < kinds.length; k++) {
+      int n = seen.merge(kinds[k], 1, Integer::sum);
+      String name = counts.get(kinds[k]) == 1 ? window + " " + kinds[k] : window + " " + kinds[k] + " " + n;
+      add(phases, name, buckets, levels.get(k)[0], levels.get(k)[1]);
     }
     add(phases, window + " drain", buckets, b, to);
+  }
+
+  private static double mbPerSecond(List<Bucket> buckets, int[] range) {
+    double bytes = 0;
+    double seconds = 0;
+    for (int i = range[0]; i < range[1]; i++) {
+      bytes += buckets.get(i).bytes();
+      seconds += buckets.get(i).seconds();
+    }
+    return bytes / 1e6 / seconds;
   }
 
   private static void add(List<Phase> phases, String name, List<Bucket> buckets, int from, int to) {

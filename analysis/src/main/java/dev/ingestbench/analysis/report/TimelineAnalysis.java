@@ -21,6 +21,8 @@ import java.util.Map;
  * A WRITE_API_TIMELINE (from a file or BigQuery) analysed per minute: phases (given or detected),
  * their summaries, every pairwise comparison and the diagnosis.
  *
+ * @param allDetectedPhases every detected phase of every window (ramp-up, levels, bursts, drain), for
+ *     the per-minute table's phase column, whether or not --phase was given
  * @param tableRows the table's row count as the user knows it (--table-rows), 0 when not given
  * @param writers each phase's writers: {@code --jobs-in}, or estimated from the level ratios of a
  *     window's levels (see {@link ScalingVerdicts})
@@ -34,7 +36,8 @@ public record TimelineAnalysis(
     Map<Instant, Double> vcpuSeconds,
     int vcpus,
     Map<String, Integer> writers,
-    long tableRows) {
+    long tableRows,
+    List<Phase> allDetectedPhases) {
 
   public static TimelineAnalysis of(
       List<TimelineRow> rows,
@@ -46,7 +49,8 @@ public record TimelineAnalysis(
     if (perMinute.isEmpty()) {
       throw new IllegalArgumentException("the timeline has no rows for data tables: nothing to analyse");
     }
-    List<Phase> phases = specs.isEmpty() ? steadyPhases(JobWindows.detect(perMinute)) : given(perMinute, specs);
+    List<Phase> detected = JobWindows.detect(perMinute, topology.quotaMbPerSecond());
+    List<Phase> phases = specs.isEmpty() ? steadyPhases(detected) : given(perMinute, specs);
     List<PhaseSummary> summaries = new ArrayList<>();
     for (Phase p : phases) {
       summaries.add(PhaseSummary.of(p, perMinute.slice(p.fromIndex(), p.toIndex()), vcpuSeconds, vcpus));
@@ -59,12 +63,13 @@ public record TimelineAnalysis(
     }
     return new TimelineAnalysis(
         perMinute, summaries, comparisons, Diagnoser.diagnose(summaries, perMinute, topology), !specs.isEmpty(),
-        vcpuSeconds, vcpus, ScalingVerdicts.writers(summaries, topology.jobsInPhase()), 0);
+        vcpuSeconds, vcpus, ScalingVerdicts.writers(summaries, topology.jobsInPhase()), 0, detected);
   }
 
   /** The same analysis, compared with a table of {@code rows} rows (--table-rows). */
   public TimelineAnalysis withTableRows(long rows) {
-    return new TimelineAnalysis(perMinute, phases, comparisons, diagnosis, phasesGiven, vcpuSeconds, vcpus, writers, rows);
+    return new TimelineAnalysis(perMinute, phases, comparisons, diagnosis, phasesGiven, vcpuSeconds, vcpus, writers, rows,
+        allDetectedPhases);
   }
 
   /** Rows WRITE_API_TIMELINE counted as appended to data tables over the whole timeline. */
@@ -103,8 +108,5 @@ public record TimelineAnalysis(
     return phases;
   }
 
-  /** The detected phases of every window, for the per-minute table's phase column. */
-  public List<Phase> allDetectedPhases() {
-    return JobWindows.detect(perMinute);
-  }
+
 }

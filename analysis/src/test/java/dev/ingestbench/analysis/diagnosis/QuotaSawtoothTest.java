@@ -49,6 +49,17 @@ class QuotaSawtoothTest {
   }
 
   @Test
+  void theSawtoothsLevelsAreBurstsAndThrottlesNotWritersJoiningAndLeaving() {
+    TimelineAnalysis a = TimelineAnalysis.of(minutes(400, 400, 400, 60, 60, 60, 400, 400, 400, 60, 60, 60, 400, 400, 400),
+        Map.of(), 0, List.of(), new Diagnoser.Topology(1, 3, 3, true, 0));
+    assertEquals(List.of("W1 burst 1", "W1 throttled 1", "W1 burst 2", "W1 throttled 2", "W1 burst 3"),
+        a.allDetectedPhases().stream().map(p -> p.name()).toList());
+    List<String> kinds = a.diagnosis().stream().map(Verdict::kind).toList();
+    assertTrue(kinds.contains("quota-throttled") && !kinds.contains("linear-scaling") && !kinds.contains("contention"),
+        a.diagnosis().toString());
+  }
+
+  @Test
   void aboveTheQuotaWithoutASawtoothIsBurstHeadroom() {
     double[] mb = new double[12];
     java.util.Arrays.fill(mb, 340);
