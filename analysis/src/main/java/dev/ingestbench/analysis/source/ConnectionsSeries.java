@@ -40,8 +40,8 @@ public final class ConnectionsSeries {
       while (it.hasNextValue()) {
         Map<String, String> r = it.nextValue();
         line++;
-        String time = first(r, ConnectionColumns.EPOCH_SECOND, "minute", "timestamp", "start_timestamp");
-        String value = first(r, ConnectionColumns.MAX_OPEN, "connections", "concurrent_connections", "value");
+        String time = CsvRows.first(r, ConnectionColumns.EPOCH_SECOND, "minute", "timestamp", "start_timestamp");
+        String value = CsvRows.first(r, ConnectionColumns.MAX_OPEN, "connections", "concurrent_connections", "value");
         if (time == null || value == null) {
           throw new IllegalArgumentException(file + " needs a time column (epoch_second, minute, timestamp) and a"
               + " connections column (max_open, connections, concurrent_connections or value); it has " + r.keySet());
@@ -58,14 +58,5 @@ public final class ConnectionsSeries {
     }
     Map<String, Double> series = allJobs.isEmpty() ? perTime : allJobs;
     return (int) Math.round(series.values().stream().mapToDouble(Double::doubleValue).max().orElse(0));
-  }
-
-  private static String first(Map<String, String> row, String... names) {
-    for (String name : names) {
-      if (row.containsKey(name)) {
-        return row.get(name);
-      }
-    }
-    return null;
   }
 }

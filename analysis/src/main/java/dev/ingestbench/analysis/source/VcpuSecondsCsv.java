@@ -76,8 +76,8 @@ public final class VcpuSecondsCsv {
       while (it.hasNextValue()) {
         Map<String, String> r = it.nextValue();
         line++;
-        String time = first(r, "minute", "start_timestamp", "timestamp");
-        String value = first(r, "vcpu_seconds", "delta_vcpu_seconds", "value", UTILISATION[0], UTILISATION[1], UTILISATION[2]);
+        String time = CsvRows.first(r, "minute", "start_timestamp", "timestamp");
+        String value = CsvRows.first(r, "vcpu_seconds", "delta_vcpu_seconds", "value", UTILISATION[0], UTILISATION[1], UTILISATION[2]);
         if (time == null || value == null) {
           throw new IOException(file + " needs a time column (minute, start_timestamp or timestamp) and a value"
               + " column (vcpu_seconds, delta_vcpu_seconds, value, or utilization); it has " + r.keySet());
@@ -90,14 +90,5 @@ public final class VcpuSecondsCsv {
       }
     }
     return perMinute;
-  }
-
-  private static String first(Map<String, String> row, String... names) {
-    for (String name : names) {
-      if (row.containsKey(name)) {
-        return row.get(name);
-      }
-    }
-    return null;
   }
 }
