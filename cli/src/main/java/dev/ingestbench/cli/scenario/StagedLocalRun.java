@@ -3,16 +3,13 @@ package dev.ingestbench.cli.scenario;
 import dev.ingestbench.analysis.scenario.OnlineSteady;
 import dev.ingestbench.analysis.scenario.ResultRecords;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
-import dev.ingestbench.analysis.scenario.StageMeasures;
 import dev.ingestbench.cli.BigQueryEmulatorProcess;
 import dev.ingestbench.cli.ChildJvm;
 import dev.ingestbench.cli.ProcessCpuSampler;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ExitCodes;
-import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
-import dev.ingestbench.contracts.StepStatus;
 import dev.ingestbench.emulator.PubsubEmulator;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
@@ -283,27 +280,16 @@ final class StagedLocalRun {
 
   private void finishStage(PlannedStage st, int segmentNo, Instant started, Instant ended, boolean met,
       ScenarioSampler sampler) throws IOException {
-    List<ScenarioSample> samples = sampler.samples();
-    long from = started.getEpochSecond() + 1;
-    long to = ended.getEpochSecond() + 1;
-    ResultRecords records = new ResultRecords(new ResultRecords.Step(run.runId(), run.scenario(), run.target(), 1,
-        st.name(), ended.toString()));
-    List<String> parts = new ArrayList<>();
+    MeasuredStage measured = MeasuredStage.of(sampler.samples(), st, started, ended);
+    ResultRecords records = measured.records(run, run.vcpus(), labels,
+        Map.of("scale", Double.toString(plan.scale()), "machine", run.machine()));
     for (String job : st.running()) {
-      StageMeasures m = StageMeasures.of(samples, st.name(), job, from, to);
-      records.stage(job, m, run.vcpus(), labels.get(job));
       EmulatorStatus.Job status = sampler.job(job);
       records.verification(job, status.duplicates(), Math.max(0, plan.messages() - status.accountedFor()),
           status.accountedFor() >= plan.messages(), labels.get(job));
-      parts.add(RunLog.measured(job, m));
     }
-    StageMeasures all = StageMeasures.of(samples, st.name(), null, from, to);
-    Map<String, String> runLabels = Map.of("scale", Double.toString(plan.scale()), "machine", run.machine());
-    records.stage(ResultRecord.ALL_JOBS, all, run.vcpus(), runLabels);
-    dir.finish(new StepStatus(st.marker(), st.name(), 1, st.running(), st.start(), st.stop(), st.condition(), met,
-        started.toString(), ended.toString(), segmentNo), records.records());
-    say("Stage %s done after %s: %s; all jobs %,.0f rows/s", st.name(),
-        Durations.show(Duration.between(started, ended)), String.join(", ", parts), all.rowsPerSecond().mean());
+    dir.finish(measured.status(met, segmentNo), records.records());
+    say("%s", measured.summary());
   }
 
   static void say(String format, Object... args) {

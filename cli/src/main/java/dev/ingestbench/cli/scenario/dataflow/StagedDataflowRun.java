@@ -4,15 +4,13 @@ import static dev.ingestbench.cli.scenario.RunLog.say;
 
 import dev.ingestbench.analysis.scenario.OnlineSteady;
 import dev.ingestbench.analysis.scenario.ResultRecords;
-import dev.ingestbench.analysis.scenario.StageMeasures;
+import dev.ingestbench.cli.scenario.MeasuredStage;
 import dev.ingestbench.cli.scenario.RunDirectory;
 import dev.ingestbench.cli.scenario.RunLog;
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.ExitCodes;
-import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
-import dev.ingestbench.contracts.StepStatus;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.JobFlags;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -377,27 +375,13 @@ public final class StagedDataflowRun {
 
   private void finishStage(PlannedStage st, int segment, Instant started, Instant ended, boolean met,
       DataflowSampler sampler) throws IOException {
-    List<ScenarioSample> samples = sampler.samples();
-    // The same window the report measures a stage in (ScenarioReport), so both give the same figures.
-    long from = started.getEpochSecond() + 1;
-    long to = ended.getEpochSecond() + 1;
-    ResultRecords records = new ResultRecords(new ResultRecords.Step(run.runId(), run.scenario(), run.target(), 1,
-        st.name(), ended.toString()));
-    List<String> parts = new ArrayList<>();
-    for (String job : st.running()) {
-      StageMeasures m = StageMeasures.of(samples, st.name(), job, from, to);
-      records.stage(job, m, 0, labels.get(job));
-      parts.add(RunLog.measured(job, m));
-    }
-    StageMeasures all = StageMeasures.of(samples, st.name(), null, from, to);
-    records.stage(ResultRecord.ALL_JOBS, all, 0,
+    MeasuredStage measured = MeasuredStage.of(sampler.samples(), st, started, ended);
+    ResultRecords records = measured.records(run, 0, labels,
         Map.of("scale", Double.toString(plan.scale()), "machine", "dataflow " + target.region()));
-    dir.finish(new StepStatus(st.marker(), st.name(), 1, st.running(), st.start(), st.stop(), st.condition(), met,
-        started.toString(), ended.toString(), segment),
+    dir.finish(measured.status(met, segment),
         // Dataflow counts no connections per job: Monitoring's project-wide peak is collected after the run.
         records.records().stream().filter(r -> !r.metric().equals("peak_connections")).toList());
-    say("Stage %s done after %s: %s; all jobs %,.0f rows/s", st.name(),
-        Durations.show(Duration.between(started, ended)), String.join(", ", parts), all.rowsPerSecond().mean());
+    say("%s", measured.summary());
   }
 
   /** At the end or on a failure: stop the scenario's jobs (as configured) and cancel the live publisher. */
