@@ -71,7 +71,7 @@ public final class AnalyzeCommand implements Callable<Integer> {
   Instant to;
 
   @Option(names = "--cpu", paramLabel = "FILE", description = "CPU per minute, one file per job (repeatable): vCPU-seconds"
-      + " (columns minute, vcpu_seconds) or utilisation as Cloud Monitoring gives it (minute, utilization: fraction or %).")
+      + " (columns minute, vcpu_seconds) or utilisation as Cloud Monitoring gives it (minute, utilization: fraction or %%).")
   List<Path> cpu = new ArrayList<>();
 
   @Option(names = "--vcpus", paramLabel = "N", defaultValue = "0", description = "vCPUs of the job(s), for utilisation and rows/s per vCPU.")

@@ -1,0 +1,48 @@
+package dev.ingestbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import picocli.CommandLine;
+
+/**
+ * Every command's {@code --help} renders cleanly: picocli formats descriptions with {@link
+ * String#format}, so a bare {@code %} in one ("utilisation in %") prints a warning to stderr and
+ * the raw text to the user.
+ */
+class HelpTextTest {
+
+  @TestFactory
+  Stream<DynamicTest> everyCommandsHelpRendersWithoutWarnings() {
+    List<CommandLine> commands = new ArrayList<>();
+    collect(IngestbenchCommand.commandLine(), commands);
+    return commands.stream().map(c -> DynamicTest.dynamicTest(c.getCommandSpec().qualifiedName(), () -> check(c)));
+  }
+
+  private static void collect(CommandLine command, List<CommandLine> into) {
+    into.add(command);
+    command.getSubcommands().values().forEach(sub -> collect(sub, into));
+  }
+
+  private static void check(CommandLine command) {
+    PrintStream err = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    String usage;
+    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      usage = command.getUsageMessage();
+    } finally {
+      System.setErr(err);
+    }
+    assertEquals("", captured.toString(StandardCharsets.UTF_8), "picocli warned while rendering the help");
+    assertFalse(usage.contains("%n"), "an unformatted %n in the help:\n" + usage);
+  }
+}
