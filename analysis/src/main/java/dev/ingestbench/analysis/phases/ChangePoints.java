@@ -78,7 +78,7 @@ public final class ChangePoints {
   }
 
   /** {@code ln} of each level, zero and negative levels raised to the floor. */
-  static double[] logLevels(double[] levels) {
+  public static double[] logLevels(double[] levels) {
     double median = median(Arrays.stream(levels).filter(v -> v > 0).toArray());
     double floor = Math.max(median * FLOOR_OF_MEDIAN, Double.MIN_NORMAL);
     double[] y = new double[levels.length];
@@ -94,12 +94,23 @@ public final class ChangePoints {
     if (n < 2) {
       return 0;
     }
-    double[] diffs = new double[n - 1];
-    for (int i = 1; i < n; i++) {
+    double sigma = noise(y);
+    return 4 * sigma * sigma * Math.log(n);
+  }
+
+  /**
+   * The per-minute noise of {@code y} (on the log scale: a share of the level), robustly: the median
+   * absolute first difference over {@code 0.6745 sqrt 2}, at least {@link #MIN_NOISE}.
+   */
+  public static double noise(double[] y) {
+    if (y.length < 2) {
+      return MIN_NOISE;
+    }
+    double[] diffs = new double[y.length - 1];
+    for (int i = 1; i < y.length; i++) {
       diffs[i - 1] = Math.abs(y[i] - y[i - 1]);
     }
-    double sigma = Math.max(median(diffs) / (0.6745 * Math.sqrt(2)), MIN_NOISE);
-    return 4 * sigma * sigma * Math.log(n);
+    return Math.max(median(diffs) / (0.6745 * Math.sqrt(2)), MIN_NOISE);
   }
 
   /** PELT with a given penalty per change. */

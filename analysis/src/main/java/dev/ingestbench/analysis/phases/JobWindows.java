@@ -28,6 +28,8 @@ public final class JobWindows {
   /** As {@code QuotaSawtooth}: a burst is above 80% of the quota, a throttled level below half of it. */
   public static final double BURST_SHARE = 0.8;
   public static final double THROTTLED_SHARE = 0.5;
+  /** A steady level this short or shorter may be a transient around one odd minute. */
+  public static final int TRANSIENT_MINUTES = 3;
 
   private JobWindows() {}
 
@@ -65,7 +67,6 @@ public final class JobWindows {
     while (b - 1 > a && buckets.get(b - 1).rows() < EDGE * buckets.get(b - 2).rows()) {
       b--;
     }
-    add(phases, window + " ramp-up", buckets, from, a);
     double[] rows = new double[b - a];
     for (int k = a; k < b; k++) {
       rows[k - a] = buckets.get(k).rows();
@@ -81,16 +82,10 @@ public final class JobWindows {
       levels.add(new int[] {start, cut});
       start = cut;
     }
-    String[] kinds = new String[levels.size()];
-    for (int k = 0; k < kinds.length; k++) {
-      double mb = mbPerSecond(buckets, levels.get(k));
-      boolean lowNext = k + 1 < kinds.length && mbPerSecond(buckets, levels.get(k + 1)) < THROTTLED_SHARE * quota;
-      boolean lowBefore = k > 0 && mbPerSecond(buckets, levels.get(k - 1)) < THROTTLED_SHARE * quota;
-      boolean highNext = k + 1 < kinds.length && mbPerSecond(buckets, levels.get(k + 1)) > BURST_SHARE * quota;
-      boolean highBefore = k > 0 && mbPerSecond(buckets, levels.get(k - 1)) > BURST_SHARE * quota;
-      kinds[k] = mb > BURST_SHARE * quota && (lowNext || lowBefore) ? "burst"
-          : mb < THROTTLED_SHARE * quota && (highNext || highBefore) ? "throttled" : "steady";
-    }
+    List<String> kindList = kinds(buckets, levels, quota);
+    absorbTransients(buckets, levels, kindList);
+    String[] kinds = kindList.toArray(new String[0]);
+    add(phases, window + " ramp-up", buckets, from, a);
     java.util.Map<String, Integer> counts = new java.util.HashMap<>();
     for (String kind : kinds) {
       counts.merge(kind, 1, Integer::sum);
@@ -102,6 +97,77 @@ public final class JobWindows {
       add(phases, name, buckets, levels.get(k)[0], levels.get(k)[1]);
     }
     add(phases, window + " drain", buckets, b, to);
+  }
+
+  /** Each level's kind: a burst or throttled level at the quota's sawtooth, else steady. */
+  private static List<String> kinds(List<Bucket> buckets, List<int[]> levels, double quota) {
+    List<String> kinds = new ArrayList<>();
+    for (int k = 0; k < levels.size(); k++) {
+      double mb = mbPerSecond(buckets, levels.get(k));
+      boolean lowNext = k + 1 < levels.size() && mbPerSecond(buckets, levels.get(k + 1)) < THROTTLED_SHARE * quota;
+      boolean lowBefore = k > 0 && mbPerSecond(buckets, levels.get(k - 1)) < THROTTLED_SHARE * quota;
+      boolean highNext = k + 1 < levels.size() && mbPerSecond(buckets, levels.get(k + 1)) > BURST_SHARE * quota;
+      boolean highBefore = k > 0 && mbPerSecond(buckets, levels.get(k - 1)) > BURST_SHARE * quota;
+      kinds.add(mb > BURST_SHARE * quota && (lowNext || lowBefore) ? "burst"
+          : mb < THROTTLED_SHARE * quota && (highNext || highBefore) ? "throttled" : "steady");
+    }
+    return kinds;
+  }
+
+  /**
+   * One odd minute is not a level, though the change-point method, whose shortest segment is two
+   * minutes, makes it one: a dip of 30% in one minute of a flat hour would read as a job leaving and
+   * rejoining. A steady level of at most {@link #TRANSIENT_MINUTES} minutes between two steady levels
+   * that agree (within {@link ChangePoints#MIN_CHANGE}) is a transient when all its minutes but one
+   * also agree with them: the three become one level (the odd minute stays in its statistics and
+   * widens its interval). Two or three minutes that all moved are a real excursion and stay a level;
+   * bursts and throttled levels are short by nature and are left alone. The report lists transients
+   * among the level changes it found.
+   */
+  private static void absorbTransients(List<Bucket> buckets, List<int[]> levels, List<String> kinds) {
+    for (int k = 1; k + 1 < levels.size(); k++) {
+      int[] level = levels.get(k);
+      int[] before = levels.get(k - 1);
+      int[] after = levels.get(k + 1);
+      if (level[1] - level[0] > TRANSIENT_MINUTES
+          || !(kinds.get(k - 1).equals("steady") && kinds.get(k).equals("steady") && kinds.get(k + 1).equals("steady"))) {
+        continue;
+      }
+      double flank = (rowsPerMinute(buckets, before) + rowsPerMinute(buckets, after)) / 2;
+      if (!agree(rowsPerMinute(buckets, before), rowsPerMinute(buckets, after)) || oddMinutes(buckets, level, flank) > 1) {
+        continue;
+      }
+      levels.set(k - 1, new int[] {before[0], after[1]});
+      levels.remove(k + 1);
+      levels.remove(k);
+      kinds.remove(k + 1);
+      kinds.remove(k);
+      k--;
+    }
+  }
+
+  /** Minutes of {@code range} not within {@link ChangePoints#MIN_CHANGE} of {@code level} rows/min. */
+  static int oddMinutes(List<Bucket> buckets, int[] range, double level) {
+    int odd = 0;
+    for (int i = range[0]; i < range[1]; i++) {
+      if (!agree(buckets.get(i).rows(), level)) {
+        odd++;
+      }
+    }
+    return odd;
+  }
+
+  /** Two levels (rows per minute) within {@link ChangePoints#MIN_CHANGE} of each other. */
+  public static boolean agree(double a, double b) {
+    return a > 0 && b > 0 && Math.abs(Math.log(a / b)) < Math.log(1 + ChangePoints.MIN_CHANGE);
+  }
+
+  private static double rowsPerMinute(List<Bucket> buckets, int[] range) {
+    double rows = 0;
+    for (int i = range[0]; i < range[1]; i++) {
+      rows += buckets.get(i).rows();
+    }
+    return rows / (range[1] - range[0]);
   }
 
   private static double mbPerSecond(List<Bucket> buckets, int[] range) {

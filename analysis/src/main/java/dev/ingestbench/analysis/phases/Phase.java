@@ -11,9 +11,12 @@ public record Phase(String name, int fromIndex, int toIndex, Instant start, Inst
     return toIndex - fromIndex;
   }
 
-  /** What a detected phase is: {@code ramp-up}, {@code steady} (a level), {@code drain}; {@code given} for --phase. */
+  /**
+   * What a detected phase is: {@code ramp-up}, {@code steady} (a level), {@code burst} or {@code
+   * throttled} (the quota's sawtooth), {@code drain}; {@code given} for --phase.
+   */
   public String kind() {
-    for (String kind : new String[] {"ramp-up", "steady", "drain"}) {
+    for (String kind : new String[] {"ramp-up", "steady", "burst", "throttled", "drain"}) {
       if (name.contains(" " + kind) || name.equals(kind)) {
         return kind;
       }

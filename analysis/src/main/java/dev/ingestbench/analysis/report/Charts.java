@@ -7,6 +7,7 @@ import dev.ingestbench.analysis.source.ConnectionsCsv;
 import dev.ingestbench.contracts.ConnectionColumns;
 import java.awt.Color;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.Date;
 import java.util.List;
@@ -21,7 +22,32 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 public final class Charts {
   private static final Color LINE = new Color(33, 150, 243);
 
+  static {
+    // Charts are files, never windows: without this, a machine with a DISPLAY would start a desktop toolkit.
+    System.setProperty("java.awt.headless", "true");
+  }
+
   private Charts() {}
+
+  /**
+   * Renders a throw-away chart on a background thread. The first chart of a JVM costs about half
+   * a second (Java2D and its fonts load); started before a long read, that half second overlaps it
+   * instead of adding to the command's time.
+   */
+  public static void warmUpInBackground() {
+    Thread warmUp = new Thread(() -> {
+      try {
+        XYChart chart = chart("", "", "HH:mm");
+        chart.addSeries("warm-up", new double[] {0, 1}, new double[] {0, 1});
+        VectorGraphicsEncoder.saveVectorGraphic(chart, OutputStream.nullOutputStream(),
+            VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+      } catch (IOException | RuntimeException e) {
+        // Only a head start: the real charts report any problem themselves.
+      }
+    }, "chart-warm-up");
+    warmUp.setDaemon(true);
+    warmUp.start();
+  }
 
   /** A round's rows/s per second, with the steady state shaded. */
   public static void throughput(RoundAnalysis a, Path file) throws IOException {

@@ -13,7 +13,6 @@ public final class RoundReport {
   private RoundReport() {}
 
   public static RoundSummary write(Path dir) throws IOException {
-    System.setProperty("java.awt.headless", "true");
     RoundAnalysis analysis = RoundAnalysis.of(dir);
     RoundSummary summary = RoundSummaryJson.of(analysis);
     RunJson.write(dir.resolve(RunFiles.SUMMARY), summary);

@@ -23,6 +23,8 @@ import java.util.Map;
  *
  * @param allDetectedPhases every detected phase of every window (ramp-up, levels, bursts, drain), for
  *     the per-minute table's phase column, whether or not --phase was given
+ * @param levelChanges the boundaries between the detected phases and the transients inside them, with
+ *     their evidence (whether or not --phase was given)
  * @param tableRows the table's row count as the user knows it (--table-rows), 0 when not given
  * @param writers each phase's writers: {@code --jobs-in}, or estimated from the level ratios of a
  *     window's levels (see {@link ScalingVerdicts})
@@ -37,7 +39,8 @@ public record TimelineAnalysis(
     int vcpus,
     Map<String, Integer> writers,
     long tableRows,
-    List<Phase> allDetectedPhases) {
+    List<Phase> allDetectedPhases,
+    List<LevelChange> levelChanges) {
 
   public static TimelineAnalysis of(
       List<TimelineRow> rows,
@@ -63,13 +66,14 @@ public record TimelineAnalysis(
     }
     return new TimelineAnalysis(
         perMinute, summaries, comparisons, Diagnoser.diagnose(summaries, perMinute, topology), !specs.isEmpty(),
-        vcpuSeconds, vcpus, ScalingVerdicts.writers(summaries, topology.jobsInPhase()), 0, detected);
+        vcpuSeconds, vcpus, ScalingVerdicts.writers(summaries, topology.jobsInPhase()), 0, detected,
+        LevelChange.find(detected, perMinute));
   }
 
   /** The same analysis, compared with a table of {@code rows} rows (--table-rows). */
   public TimelineAnalysis withTableRows(long rows) {
     return new TimelineAnalysis(perMinute, phases, comparisons, diagnosis, phasesGiven, vcpuSeconds, vcpus, writers, rows,
-        allDetectedPhases);
+        allDetectedPhases, levelChanges);
   }
 
   /** Rows WRITE_API_TIMELINE counted as appended to data tables over the whole timeline. */

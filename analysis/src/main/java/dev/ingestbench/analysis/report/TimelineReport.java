@@ -36,7 +36,6 @@ public final class TimelineReport {
     Files.createDirectories(out);
     Map<String, Object> json = json(a, claims);
     new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve(JSON).toFile(), json);
-    System.setProperty("java.awt.headless", "true");
     Charts.rowsPerSecond(a.perMinute(), a.phases().stream().map(PhaseSummary::phase).toList(),
         "Rows/s per minute (data tables), phases shaded", "HH:mm", out.resolve(CHART));
     List<Phase> shaded = a.phases().stream().map(PhaseSummary::phase).toList();
@@ -72,6 +71,8 @@ public final class TimelineReport {
       phases.add(m);
     }
     json.put("phases", phases);
+    json.put("segments", a.allDetectedPhases().stream().map(p -> segment(a, p)).toList());
+    json.put("level_changes", a.levelChanges().stream().map(TimelineReport::levelChange).toList());
     List<Object> comparisons = new ArrayList<>();
     for (Comparison c : a.comparisons()) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -103,6 +104,40 @@ public final class TimelineReport {
     json.put("phases_given", a.phasesGiven());
     json.put("minutes", a.perMinute().buckets().size());
     return json;
+  }
+
+  /** A detected segment (ramp-up, level, burst, throttled, drain) with its mean rates. */
+  private static Map<String, Object> segment(TimelineAnalysis a, Phase p) {
+    List<Bucket> minutes = a.perMinute().slice(p.fromIndex(), p.toIndex());
+    double rows = minutes.stream().mapToLong(Bucket::rows).sum();
+    double bytes = minutes.stream().mapToLong(Bucket::bytes).sum();
+    double seconds = minutes.stream().mapToInt(Bucket::seconds).sum();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("name", p.name());
+    m.put("kind", p.kind());
+    m.put("writers", a.writers().get(p.name()));
+    m.put("start", p.start().toString());
+    m.put("end", p.end().toString());
+    m.put("minutes", p.buckets());
+    m.put("rows_per_second", num(rows / seconds));
+    m.put("mb_per_second", num(bytes / 1e6 / seconds));
+    return m;
+  }
+
+  private static Map<String, Object> levelChange(LevelChange c) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("kind", c.kind());
+    m.put("at", c.at().toString());
+    m.put("before", c.before());
+    m.put("after", c.after());
+    m.put("rows_per_second_before", num(c.rowsPerSecondBefore()));
+    m.put("rows_per_second_after", num(c.rowsPerSecondAfter()));
+    m.put("change_pct", num(c.changePct()));
+    m.put("ci95_low_pct", num(c.ci95LowPct()));
+    m.put("ci95_high_pct", num(c.ci95HighPct()));
+    m.put("p_value", num(c.pValue()));
+    m.put("evidence", c.evidence());
+    return m;
   }
 
   /** A published figure next to what the raw data implies, e.g. claim A1.rows_per_second=55791. */
@@ -141,7 +176,9 @@ public final class TimelineReport {
             + a.phases().stream().map(p -> p.phase().name() + ": " + a.writers().get(p.phase().name()))
                 .collect(java.util.stream.Collectors.joining(", "))
             + " (estimated from the level ratios unless --jobs-in gives them).\n\n");
-    md.append("![timeline](").append(CHART).append(")\n\n## Per minute\n\n")
+    md.append("![timeline](").append(CHART).append(")\n\n");
+    levelChanges(a, md);
+    md.append("## Per minute\n\n")
         .append("| Minute (UTC) | MB/min | MB/s | Rows | Rows/sec | Phase |\n|:---|---:|---:|---:|---:|:---|\n");
     List<Phase> labels = a.phasesGiven() ? a.phases().stream().map(PhaseSummary::phase).toList() : a.allDetectedPhases();
     for (Bucket b : a.perMinute().buckets()) {
@@ -200,6 +237,24 @@ public final class TimelineReport {
       }
     }
     return md.toString();
+  }
+
+  /** The boundaries found, each with its evidence: a reader can check a split instead of trusting it. */
+  private static void levelChanges(TimelineAnalysis a, StringBuilder md) {
+    md.append("## Level changes found\n\n");
+    if (a.levelChanges().isEmpty()) {
+      md.append("None: one job window at one level from its first minute to its last.\n\n");
+      return;
+    }
+    if (a.phasesGiven()) {
+      md.append("Found without your --phase flags, for comparison with them.\n\n");
+    }
+    md.append("| At (UTC) | Kind | From | To | Rows/s before | Rows/s after | Evidence |\n|:---|:---|:---|:---|---:|---:|:---|\n");
+    for (LevelChange c : a.levelChanges()) {
+      md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %,.0f | %,.0f | %s |%n", HM.format(c.at()), c.kind(),
+          c.before(), c.after(), c.rowsPerSecondBefore(), c.rowsPerSecondAfter(), c.evidence()));
+    }
+    md.append('\n');
   }
 
   private static String phaseAt(List<Phase> phases, Instant t) {

@@ -57,4 +57,30 @@ class JobWindowsTest {
     Timeline t = minutes(5, concat(repeat(6_000_000, 5), repeat(0, 3), repeat(6_000_000, 5)));
     assertEquals(List.of("W1 steady", "W2 steady"), JobWindows.detect(t).stream().map(Phase::name).toList());
   }
+
+  @Test
+  void oneOddMinuteInAFlatLevelIsATransientNotThreeLevels() {
+    // A naive reading (and the change-point method alone) makes the odd minute and a neighbour a level
+    // of their own, splitting one level into three: a job leaving and rejoining that never happened.
+    for (double odd : new double[] {0.5, 0.7, 1.3, 1.5}) {
+      for (long seed = 0; seed < 20; seed++) {
+        double[] rows = repeat(6_000_000, 40);
+        rows[20] *= odd;
+        assertEquals(List.of("W1 steady"), JobWindows.detect(minutes(seed, rows)).stream().map(Phase::name).toList(),
+            "odd minute x" + odd + ", seed " + seed);
+      }
+    }
+  }
+
+  @Test
+  void twoMinutesThatBothMovedAreARealExcursion() {
+    // a two-minute dip to half (a throttle, a job stalling) is what an incident analysis looks for
+    for (long seed = 0; seed < 20; seed++) {
+      double[] rows = repeat(6_000_000, 40);
+      rows[20] *= 0.5;
+      rows[21] *= 0.5;
+      List<String> names = JobWindows.detect(minutes(seed, rows)).stream().map(p -> p.name() + " " + p.fromIndex() + ".." + p.toIndex()).toList();
+      assertEquals(List.of("W1 steady 1 0..20", "W1 steady 2 20..22", "W1 steady 3 22..40"), names, "seed " + seed);
+    }
+  }
 }

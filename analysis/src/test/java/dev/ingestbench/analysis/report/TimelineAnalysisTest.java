@@ -88,6 +88,12 @@ class TimelineAnalysisTest {
     assertEquals(List.of("cpu-bound", "cpu-bound"), verdicts.stream().map(v -> v.get("kind")).toList());
     assertEquals(List.of("W1 steady", "W2 steady"), verdicts.stream().map(v -> v.get("phase")).toList());
     assertEquals(((List<?>) json.get("diagnosis")).size(), verdicts.size(), "diagnosis keeps its keys; verdicts add kinds");
+    List<Map<String, Object>> segments = (List<Map<String, Object>>) json.get("segments");
+    assertEquals(List.of("ramp-up", "steady", "drain", "ramp-up", "steady"), segments.stream().map(p -> p.get("kind")).toList());
+    List<Map<String, Object>> changes = (List<Map<String, Object>>) json.get("level_changes");
+    assertEquals(List.of("ramp-up", "drain", "gap", "ramp-up"), changes.stream().map(c -> c.get("kind")).toList());
+    assertEquals("2026-02-12T11:12:00Z", changes.get(2).get("at"), "W2 begins after the empty minutes");
+    assertTrue(((String) changes.get(2).get("evidence")).startsWith("9 empty minutes"));
   }
 
   @Test
