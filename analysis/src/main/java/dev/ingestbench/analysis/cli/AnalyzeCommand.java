@@ -36,7 +36,8 @@ import picocli.CommandLine;
       "Turn a write timeline into phases, statistics, comparisons, a diagnosis and a report.",
       "  analyze --timeline write_api_timeline.csv --cpu vcpu_seconds.csv --vcpus 12 \\",
       "          --phase A1=10:56..11:01 --phase A2=11:13..11:22 --out report/",
-      "  analyze --bigquery-project P --region asia-southeast1 --from 2026-02-12T10:00:00Z --to 2026-02-12T12:00:00Z",
+      "  analyze --bigquery-project P --region asia-southeast1 \\",
+      "          --from 2026-02-12T10:00:00Z --to 2026-02-12T12:00:00Z",
       "  analyze --run runs/round-20261121-101500      (rebuild a local round's report)",
       "Timelines are CSV with the view's own columns (bq query --format=csv). Phase times are UTC."
     })
