@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       PublishCommand.class,
       ConsumeCommand.class,
       dev.ingestbench.analysis.cli.AnalyzeCommand.class,
+      dev.ingestbench.pubsubload.PubsubLoadCommand.class,
       JmhCommand.class,
       EmulatorCommand.class,
       dev.ingestbench.bigquery.BigQueryEmulatorCommand.class,

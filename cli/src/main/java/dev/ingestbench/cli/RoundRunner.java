@@ -4,6 +4,7 @@ import dev.ingestbench.analysis.report.MultiJobResults;
 import dev.ingestbench.analysis.report.RoundReport;
 import dev.ingestbench.consumer.WriteMethod;
 import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;

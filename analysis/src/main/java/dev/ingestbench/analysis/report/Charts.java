@@ -112,6 +112,19 @@ public final class Charts {
     VectorGraphicsEncoder.saveVectorGraphic(chart, file.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
   }
 
+  /** Series against a numeric setting (a sweep's threads, message size, ...), one point per value. */
+  public static void againstSetting(String title, String xTitle, String yTitle, List<Double> x,
+      java.util.Map<String, List<Double>> y, Path file) throws IOException {
+    XYChart chart = new XYChartBuilder().width(900).height(360).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    chart.getStyler().setLegendVisible(true).setChartBackgroundColor(Color.WHITE);
+    for (java.util.Map.Entry<String, List<Double>> e : y.entrySet()) {
+      if (!x.isEmpty()) {
+        chart.addSeries(e.getKey(), x, e.getValue());
+      }
+    }
+    VectorGraphicsEncoder.saveVectorGraphic(chart, file.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+  }
+
   private static XYChart chart(String title, String yTitle, String datePattern) {
     XYChart chart =
         new XYChartBuilder().width(900).height(360).title(title).xAxisTitle("time (UTC)").yAxisTitle(yTitle).build();

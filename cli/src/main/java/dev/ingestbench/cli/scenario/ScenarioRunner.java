@@ -2,7 +2,7 @@ package dev.ingestbench.cli.scenario;
 
 import dev.ingestbench.analysis.scenario.ResultsTable;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
-import dev.ingestbench.cli.MachineInfo;
+import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.cli.RunCommand;
 import dev.ingestbench.cli.scenario.dataflow.GcpTarget;
 import dev.ingestbench.cli.scenario.dataflow.StagedDataflowRun;

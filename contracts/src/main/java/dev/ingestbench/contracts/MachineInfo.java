@@ -1,4 +1,4 @@
-package dev.ingestbench.cli;
+package dev.ingestbench.contracts;
 
 import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;

@@ -1,0 +1,180 @@
+package dev.ingestbench.pubsubload;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
+
+/**
+ * A grid search's trials per combination, as the published batching study reports them: the median
+ * time to publish the trial's messages with its interquartile range, messages per second and "time to
+ * publish 1M" from the median, each against the baseline without batching; the best and the worst;
+ * and a recommendation with the publish latency it costs.
+ */
+final class GridSummary {
+  /** One combination's trials. */
+  record Row(String name, int trials, double medianMs, double q1Ms, double q3Ms, double messagesPerSecond,
+      double secondsPerMillion, double vsBaselinePct, double latencyP50Ms, double latencyP99Ms, long errors) {}
+
+  private final BatchingGrid grid;
+  private final LoadSettings base;
+  private final Row baseline;
+  private final List<Row> rows;
+
+  private GridSummary(BatchingGrid grid, LoadSettings base, Row baseline, List<Row> rows) {
+    this.grid = grid;
+    this.base = base;
+    this.baseline = baseline;
+    this.rows = rows;
+  }
+
+  static GridSummary of(BatchingGrid grid, LoadSettings base, List<Map<String, Object>> trials) {
+    Map<String, List<Map<String, Object>>> byCombination = new LinkedHashMap<>();
+    for (BatchingGrid.Combination c : grid.combinations(base)) {
+      byCombination.put(c.name(), new ArrayList<>());
+    }
+    for (Map<String, Object> t : trials) {
+      List<Map<String, Object>> list = byCombination.get((String) t.get("combination"));
+      if (list != null) {
+        list.add(t);
+      }
+    }
+    double baselineMedian = median(byCombination.get(BatchingGrid.BASELINE), "time_ms");
+    List<Row> rows = new ArrayList<>();
+    Row baseline = null;
+    for (Map.Entry<String, List<Map<String, Object>>> e : byCombination.entrySet()) {
+      List<Map<String, Object>> ts = e.getValue();
+      if (ts.isEmpty()) {
+        continue;
+      }
+      DescriptiveStatistics time = stats(ts, "time_ms");
+      double median = time.getPercentile(50);
+      Row row = new Row(e.getKey(), ts.size(), median, time.getPercentile(25), time.getPercentile(75),
+          grid.messages() / (median / 1000), median / 1000 * 1e6 / grid.messages(),
+          100 * (median - baselineMedian) / baselineMedian, median(ts, "publish_p50_ms"), median(ts, "publish_p99_ms"),
+          ts.stream().mapToLong(t -> ((Number) t.get("errors")).longValue()).sum());
+      if (e.getKey().equals(BatchingGrid.BASELINE)) {
+        baseline = row;
+      } else {
+        rows.add(row);
+      }
+    }
+    rows.sort(Comparator.comparingDouble(Row::medianMs));
+    return new GridSummary(grid, base, baseline, rows);
+  }
+
+  private static DescriptiveStatistics stats(List<Map<String, Object>> trials, String key) {
+    DescriptiveStatistics s = new DescriptiveStatistics();
+    trials.stream().map(t -> t.get(key)).filter(v -> v instanceof Number).forEach(v -> s.addValue(((Number) v).doubleValue()));
+    return s;
+  }
+
+  private static double median(List<Map<String, Object>> trials, String key) {
+    DescriptiveStatistics s = trials == null ? new DescriptiveStatistics() : stats(trials, key);
+    return s.getN() == 0 ? Double.NaN : s.getPercentile(50);
+  }
+
+  /** Among combinations without errors, the fastest (by median time). */
+  Row best() {
+    return rows.stream().filter(r -> r.errors() == 0).findFirst().orElse(null);
+  }
+
+  Row worst() {
+    return rows.isEmpty() ? null : rows.get(rows.size() - 1);
+  }
+
+  String recommendation() {
+    Row best = best();
+    if (best == null || baseline == null) {
+      return "No recommendation: no combination completed without errors.";
+    }
+    if (best.vsBaselinePct() >= 0) {
+      return String.format(Locale.ROOT, "Recommendation: no batching. No combination beat one message per request"
+          + " (median %,.0f ms for %,d messages); the best, %s, took %+.1f%%.", baseline.medianMs(), grid.messages(),
+          best.name(), best.vsBaselinePct());
+    }
+    return String.format(Locale.ROOT, "Recommendation: %s: %.1f%% less time than no batching (time to publish 1M: %s"
+            + " instead of %s), at a publish latency p50 of %.1f ms and p99 of %.1f ms (no batching: %.1f / %.1f ms).",
+        best.name(), -best.vsBaselinePct(), duration(best.secondsPerMillion()), duration(baseline.secondsPerMillion()),
+        best.latencyP50Ms(), best.latencyP99Ms(), baseline.latencyP50Ms(), baseline.latencyP99Ms());
+  }
+
+  Map<String, Object> json(Map<String, Object> plan, Map<String, Object> machine) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("plan", plan);
+    m.put("machine", machine);
+    m.put("baseline", baseline == null ? null : row(baseline));
+    m.put("combinations", rows.stream().map(GridSummary::row).toList());
+    m.put("best", best() == null ? null : best().name());
+    m.put("worst", worst() == null ? null : worst().name());
+    m.put("recommendation", recommendation());
+    return m;
+  }
+
+  private static Map<String, Object> row(Row r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("combination", r.name());
+    m.put("trials", r.trials());
+    m.put("median_time_ms", round(r.medianMs()));
+    m.put("iqr_ms", List.of(round(r.q1Ms()), round(r.q3Ms())));
+    m.put("messages_per_second", round(r.messagesPerSecond()));
+    m.put("time_to_publish_1m_seconds", round(r.secondsPerMillion()));
+    m.put("vs_baseline_pct", round(r.vsBaselinePct()));
+    m.put("publish_p50_ms", round(r.latencyP50Ms()));
+    m.put("publish_p99_ms", round(r.latencyP99Ms()));
+    m.put("errors", r.errors());
+    return m;
+  }
+
+  String markdown(String targetName, Map<String, Object> machine) {
+    StringBuilder md = new StringBuilder("# Pub/Sub publisher batching: grid search\n\n");
+    md.append(String.format(Locale.ROOT, "Against %s on %s vCPUs (%s). Grid `%s`; each combination and the baseline"
+            + " without batching (one message per request) ran %d times in a shuffled order; a trial publishes %,d"
+            + " messages of %,d bytes from %d threads%s and is timed from the first publish to the last"
+            + " acknowledgement. Median and interquartile range of the trials; msgs/s and time to publish 1M from the"
+            + " median; latency is the median of the trials' publish p50 and p99.%n%n", targetName, machine.get("vcpus"),
+        machine.get("cpu_model"), grid.spec(), grid.trials(), grid.messages(), base.messageSizeBytes(), base.threads(),
+        base.ratePerSecond() > 0 ? String.format(Locale.ROOT, " at %,.0f msg/s", base.ratePerSecond()) : ""));
+    md.append("**").append(recommendation()).append("**\n\n");
+    if (best() != null && worst() != null) {
+      md.append(String.format(Locale.ROOT, "- Best: %s, %+.1f%% time vs no batching%n- Worst: %s, %+.1f%% time vs no"
+          + " batching%n%n", best().name(), best().vsBaselinePct(), worst().name(), worst().vsBaselinePct()));
+    }
+    md.append("| Settings | Trials | Median time (ms) | IQR (ms) | Msgs/s | Time to publish 1M | vs no batching |"
+        + " Publish p50 / p99 (ms) | Errors |\n|:---|---:|---:|:---|---:|---:|---:|---:|---:|\n");
+    List<Row> all = new ArrayList<>();
+    if (baseline != null) {
+      all.add(baseline);
+    }
+    all.addAll(rows);
+    for (Row r : all) {
+      md.append(String.format(Locale.ROOT, "| %s | %d | %,.1f | %,.1f–%,.1f | %,.0f | %s | %s | %.1f / %.1f | %,d |%n",
+          r.name(), r.trials(), r.medianMs(), r.q1Ms(), r.q3Ms(), r.messagesPerSecond(), duration(r.secondsPerMillion()),
+          r == baseline ? "baseline" : String.format(Locale.ROOT, "%+.1f%%", r.vsBaselinePct()), r.latencyP50Ms(),
+          r.latencyP99Ms(), r.errors()));
+    }
+    return md.toString();
+  }
+
+  /** "1h 21m", "46m 17s", "52s", as the study writes them. */
+  static String duration(double seconds) {
+    long s = Math.round(seconds);
+    if (s >= 86_400) {
+      return String.format(Locale.ROOT, "%dd %dh %dm", s / 86_400, s % 86_400 / 3600, s % 3600 / 60);
+    }
+    if (s >= 3600) {
+      return String.format(Locale.ROOT, "%dh %dm", s / 3600, s % 3600 / 60);
+    }
+    if (s >= 60) {
+      return String.format(Locale.ROOT, "%dm %ds", s / 60, s % 60);
+    }
+    return s + "s";
+  }
+
+  private static Double round(double v) {
+    return Double.isNaN(v) || Double.isInfinite(v) ? null : Math.round(v * 1000) / 1000.0;
+  }
+}
