@@ -93,6 +93,8 @@ class DocumentedCommandsTest {
       run.out = Files.createTempDirectory("documented-run").resolve("out");
       run.dryRun = true;
       assertEquals(0, new dev.ingestbench.cli.scenario.ScenarioRunner(run).run(), "dry run of " + args);
+    } else if (command instanceof dev.ingestbench.pubsubload.PubsubLoadCommand load) {
+      load.validate(); // settings, sweep and grid as a run checks them
     } else if (command instanceof PublishCommand publish) {
       PublishSettings.from(PublisherPipeline.parse(publish.beamArgs.toArray(new String[0])));
     }

@@ -9,7 +9,7 @@ import org.HdrHistogram.Recorder;
  * interval histogram while the clients keep recording.
  */
 final class LoadCounters {
-  /** This test's id, carried by every message it publishes. */
+  /** This test's id, carried by every message it publishes; null when it only subscribes. */
   final String run;
 
   LoadCounters(String run) {

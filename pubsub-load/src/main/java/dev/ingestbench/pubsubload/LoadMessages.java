@@ -43,10 +43,13 @@ final class LoadMessages {
     return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
   }
 
-  /** The sequence number of a received message, or -1 when it is not one of this test's. */
+  /**
+   * The sequence number of a received message, or -1 when it is not one of test {@code run}'s; a null
+   * {@code run} (a subscribe-only test, the publisher being another process) takes any test's.
+   */
   static long sequenceOf(PubsubMessage m, String run) {
     String s = m.getAttributesMap().get(SEQUENCE);
-    if (s == null || !run.equals(m.getAttributesMap().get(RUN))) {
+    if (s == null || (run != null && !run.equals(m.getAttributesMap().get(RUN)))) {
       return -1;
     }
     try {

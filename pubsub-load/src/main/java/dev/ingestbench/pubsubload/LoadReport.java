@@ -56,6 +56,11 @@ final class LoadReport {
             + " 95%% confidence interval (MB = 10^6 bytes); latencies from HDR histograms of the window.%n%n", target,
         r.started(), r.ended(), machine.get("vcpus"), machine.get("cpu_model"), machine.get("java"),
         r.settings().burnIn().getSeconds(), r.window().size()));
+    if (target.startsWith("the Pub/Sub emulator")) {
+      md.append("The emulator (pstest) is a process of its own, on this machine when started for the test: it takes its"
+          + " share of the CPU, and its Pull slows as its backlog grows; figures against it say what one machine does"
+          + " end to end, not what Pub/Sub does.\n\n");
+    }
     md.append("![messages per second](").append(LoadFiles.CHART).append(")\n\n## Settings\n\n| Setting | Value |\n|:---|:---|\n");
     r.settings().describe().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
     md.append("\n## Throughput\n\n| Side | Messages/s (mean ± 95% CI) | sd | MB/s (mean ± 95% CI) |\n|:---|---:|---:|---:|\n");

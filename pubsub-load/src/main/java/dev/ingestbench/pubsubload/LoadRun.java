@@ -44,7 +44,8 @@ final class LoadRun {
   LoadResult run(Path out) throws Exception {
     Files.createDirectories(out);
     target.ensure(settings);
-    LoadCounters counters = new LoadCounters(run);
+    // Subscribing alone, the publisher is another process with its own id: take its messages.
+    LoadCounters counters = new LoadCounters(settings.side() == LoadSettings.Side.SUBSCRIBE ? null : run);
     OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     List<LoadSample> samples = new ArrayList<>();
     Histogram publishLatency = new Histogram(3);

@@ -34,7 +34,7 @@ final class PublisherLoad implements AutoCloseable {
   PublisherLoad(LoadSettings settings, PubsubTarget target, LoadCounters counters) throws IOException {
     this.settings = settings;
     this.counters = counters;
-    this.messages = new LoadMessages(settings.messageSizeBytes(), counters.run);
+    this.messages = new LoadMessages(settings.messageSizeBytes(), counters.run != null ? counters.run : Runs.id());
     Publisher.Builder builder = Publisher.newBuilder(TopicName.parse(target.topicPath(settings.topic())))
         .setBatchingSettings(batching(settings, target.isEmulator()));
     if (target.isEmulator()) {

@@ -118,18 +118,21 @@ public final class PubsubLoadCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    LoadSettings settings = settings();
-    if (project != null && emulatorHost != null) {
-      throw new IllegalArgumentException("--project and --pubsub-emulator-host: give one (real Pub/Sub, or an emulator)");
-    }
-    if (sweep != null && grid != null) {
-      throw new IllegalArgumentException("--sweep and --grid: give one per run");
-    }
+    LoadSettings settings = validate();
     Sweep parsedSweep = sweep == null ? null : Sweep.parse(sweep);
     BatchingGrid parsedGrid = grid == null ? null : BatchingGrid.parse(grid, trials, messages, seed);
     Path dir = out != null ? out
         : Path.of("runs", "pubsub-load-" + LocalDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     PubsubEmulator emulator = null;
+    java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
+    Thread interrupted = new Thread(() -> {
+      if (!finished.get()) {
+        say("Stopped before the end: " + (parsedGrid != null
+            ? "the finished trials are in " + dir.resolve(LoadFiles.GRID_TRIALS) + "; the same command resumes"
+            : "the samples so far are in " + dir.resolve(LoadFiles.SAMPLES) + "; no summary was written"));
+      }
+    });
+    Runtime.getRuntime().addShutdownHook(interrupted);
     try {
       String host = emulatorHost;
       if (project == null && host == null) {
@@ -149,10 +152,7 @@ public final class PubsubLoadCommand implements Callable<Integer> {
         }
         LoadResult result = new LoadRun(settings, pubsub, Runs.id(), PubsubLoadCommand::say).run(dir);
         LoadReport.write(result, machine, target, dir);
-        say(String.format(Locale.ROOT, "Published %,.0f msg/s, received %,.0f msg/s; publish p99 %s ms; missing %,d,"
-                + " duplicates %,d. Report: %s", result.publishedPerSecond().mean(), result.receivedPerSecond().mean(),
-            LoadResult.latency(result.publishLatency()).get("p99"), result.missing(), result.duplicates(),
-            dir.resolve(LoadFiles.REPORT)));
+        say(Runs.headline(result) + ". Report: " + dir.resolve(LoadFiles.REPORT));
         if (!Runs.passed(result)) {
           say("Not every message is accounted for: " + Runs.describe(result)
               + (result.drainEnd() == LoadRun.DrainEnd.TIME_LIMIT ? " (the subscriber was still behind when the drain"
@@ -162,10 +162,34 @@ public final class PubsubLoadCommand implements Callable<Integer> {
         return ExitCodes.OK;
       }
     } finally {
+      finished.set(true);
+      try {
+        Runtime.getRuntime().removeShutdownHook(interrupted);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running or about to: finished is set, so it stays quiet
+      }
       if (emulator != null) {
         emulator.close();
       }
     }
+  }
+
+  /** Every flag checked as a run would check it, before anything starts (also for documented commands). */
+  public LoadSettings validate() {
+    LoadSettings settings = settings();
+    if (project != null && emulatorHost != null) {
+      throw new IllegalArgumentException("--project and --pubsub-emulator-host: give one (real Pub/Sub, or an emulator)");
+    }
+    if (sweep != null && grid != null) {
+      throw new IllegalArgumentException("--sweep and --grid: give one per run");
+    }
+    if (sweep != null) {
+      Sweep.parse(sweep);
+    }
+    if (grid != null) {
+      BatchingGrid.parse(grid, trials, messages, seed);
+    }
+    return settings;
   }
 
   LoadSettings settings() {

@@ -16,6 +16,24 @@ final class Runs {
     return r.errors() == 0 && r.published() == r.acked() && r.missing() == 0 && r.counters().subscriberErrors.sum() == 0;
   }
 
+  /** "Published 20,726 msg/s (p99 928 ms); received 20,761 msg/s; missing 0, duplicates 0", for the sides that ran. */
+  static String headline(LoadResult r) {
+    java.util.List<String> parts = new java.util.ArrayList<>();
+    if (r.settings().side().publishes()) {
+      parts.add(String.format(Locale.ROOT, "published %,.0f msg/s (publish p99 %,.1f ms)", r.publishedPerSecond().mean(),
+          r.publishLatency().getTotalCount() == 0 ? 0 : r.publishLatency().getValueAtPercentile(99) / 1000.0));
+    }
+    if (r.settings().side().subscribes()) {
+      parts.add(String.format(Locale.ROOT, "received %,.0f msg/s, duplicates %,d", r.receivedPerSecond().mean(),
+          r.duplicates()));
+    }
+    if (r.settings().side() == LoadSettings.Side.BOTH) {
+      parts.add(String.format(Locale.ROOT, "missing %,d", r.missing()));
+    }
+    String line = String.join("; ", parts);
+    return Character.toUpperCase(line.charAt(0)) + line.substring(1);
+  }
+
   static String describe(LoadResult r) {
     return String.format(Locale.ROOT, "published %,d, acked %,d, errors %,d, received %,d, missing %,d, duplicates %,d",
         r.published(), r.acked(), r.errors(), r.received(), r.missing(), r.duplicates());
