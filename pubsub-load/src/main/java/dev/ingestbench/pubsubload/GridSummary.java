@@ -1,5 +1,7 @@
 package dev.ingestbench.pubsubload;
 
+import static dev.ingestbench.pubsubload.LoadResult.round;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -172,9 +174,5 @@ final class GridSummary {
       return String.format(Locale.ROOT, "%dm %ds", s / 60, s % 60);
     }
     return s + "s";
-  }
-
-  private static Double round(double v) {
-    return Double.isNaN(v) || Double.isInfinite(v) ? null : Math.round(v * 1000) / 1000.0;
   }
 }

@@ -157,7 +157,8 @@ record LoadResult(
     return h.getTotalCount() == 0 ? null : h.getValueAtPercentile(percentile) / 1000.0;
   }
 
-  private static Double round(double v) {
+  /** A figure for JSON: three decimals, null where there is no number. */
+  static Double round(double v) {
     return Double.isNaN(v) || Double.isInfinite(v) ? null : Math.round(v * 1000) / 1000.0;
   }
 }
