@@ -168,10 +168,30 @@ public final class AnalyzeCommand implements Callable<Integer> {
     return 0;
   }
 
+  /**
+   * Every file's rows. A file given twice, or exports that overlap (a row of the view in two files),
+   * would count rows twice: refused, naming both.
+   */
   private static List<TimelineRow> readAll(List<Path> files) throws java.io.IOException {
     List<TimelineRow> rows = new ArrayList<>();
+    Map<Path, Path> given = new LinkedHashMap<>();
+    Map<TimelineRow.Key, Path> seen = new java.util.HashMap<>();
     for (Path file : files) {
-      rows.addAll(TimelineCsv.read(file));
+      Path real = Files.exists(file) ? file.toRealPath() : file.toAbsolutePath().normalize();
+      Path before = given.putIfAbsent(real, file);
+      if (before != null) {
+        throw new IllegalArgumentException("--timeline " + file + " is given twice (also as " + before
+            + "): its rows would count twice; give each export once");
+      }
+      for (TimelineRow row : TimelineCsv.read(file)) {
+        Path other = seen.putIfAbsent(row.key(), file);
+        if (other != null && !other.equals(file)) {
+          throw new IllegalArgumentException("--timeline " + file + " and " + other + " overlap: both have the row of "
+              + row.tableId() + " at " + row.start() + " (" + row.streamType() + ", " + row.errorCode() + "); export"
+              + " runs apart without the overlap, or give one export that covers both");
+        }
+        rows.add(row);
+      }
     }
     return rows;
   }

@@ -20,6 +20,13 @@ public record TimelineRow(
     return RunFiles.isDeadLetterTable(tableId);
   }
 
+  /** What identifies a row of the view: one per table, bucket, stream type and error code. */
+  public record Key(Instant start, String projectId, String datasetId, String tableId, String streamType, String errorCode) {}
+
+  public Key key() {
+    return new Key(start, projectId, datasetId, tableId, streamType, errorCode);
+  }
+
   public boolean isError() {
     return errorCode != null && !errorCode.isEmpty() && !errorCode.equals("OK");
   }

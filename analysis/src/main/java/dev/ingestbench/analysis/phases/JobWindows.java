@@ -44,7 +44,7 @@ public final class JobWindows {
     int window = 0;
     int i = 0;
     while (i < buckets.size()) {
-      if (buckets.get(i).rows() == 0) {
+      if (buckets.get(i).rows() <= 0) {
         i++;
         continue;
       }

@@ -48,6 +48,7 @@ public record TimelineAnalysis(
       int vcpus,
       List<PhaseSpec> specs,
       Diagnoser.Topology topology) {
+    requireSpan(rows);
     Timeline perMinute = Timeline.of(rows, 60, Timeline.dataTables());
     if (perMinute.isEmpty()) {
       throw new IllegalArgumentException("the timeline has no rows for data tables: nothing to analyse");
@@ -68,6 +69,28 @@ public record TimelineAnalysis(
         perMinute, summaries, comparisons, Diagnoser.diagnose(summaries, perMinute, topology), !specs.isEmpty(),
         vcpuSeconds, vcpus, ScalingVerdicts.writers(summaries, topology.jobsInPhase()), 0, detected,
         LevelChange.find(detected, perMinute));
+  }
+
+  /** The longest timeline analysed at once: a month of minutes. */
+  public static final java.time.Duration MAX_SPAN = java.time.Duration.ofDays(31);
+
+  /**
+   * One stray timestamp (a {@code 0} among 2026's rows) would make decades of empty minutes: refused,
+   * naming it, before any bucket is made.
+   */
+  private static void requireSpan(List<TimelineRow> rows) {
+    java.util.TreeSet<Instant> times = new java.util.TreeSet<>();
+    rows.forEach(r -> times.add(r.start()));
+    if (times.size() < 2 || java.time.Duration.between(times.first(), times.last()).compareTo(MAX_SPAN) <= 0) {
+      return;
+    }
+    Instant median = times.stream().skip(times.size() / 2).findFirst().orElseThrow();
+    Instant far = java.time.Duration.between(times.first(), median).compareTo(java.time.Duration.between(median, times.last())) > 0
+        ? times.first() : times.last();
+    throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "the timeline runs from %s to %s, more than"
+        + " the %d days analysed at once; %s is far from the rest (the middle of its timestamps is %s): fix or remove"
+        + " the rows with that start_timestamp, or export a shorter window", times.first(), times.last(),
+        MAX_SPAN.toDays(), far, median));
   }
 
   /** The same analysis, compared with a table of {@code rows} rows (--table-rows). */

@@ -42,14 +42,15 @@ public final class TimelineCsv {
     CsvMapper mapper = new CsvMapper();
     List<TimelineRow> rows = new ArrayList<>();
     Map<String, String> repeated = new HashMap<>();
+    Map<TimelineRow.Key, Integer> lines = new HashMap<>();
     try (CsvParser parser = mapper.getFactory().createParser(file.toFile())) {
       List<String> header = nextRecord(parser, null);
       if (header == null) {
-        throw new IOException(file + " is empty: expected a header line with the view's column names");
+        throw new IllegalArgumentException(file + " is empty: expected a header line with the view's column names");
       }
       for (String column : TimelineColumns.REQUIRED) {
         if (!header.contains(column)) {
-          throw new IOException(
+          throw new IllegalArgumentException(
               file + " has no column '" + column + "': export WRITE_API_TIMELINE with the view's"
                   + " column names (SELECT * or keep start_timestamp, table_id, total_rows,"
                   + " total_input_bytes)");
@@ -75,7 +76,7 @@ public final class TimelineCsv {
           lastInstant = parseTimestamp(text, file, line);
           lastText = text;
         }
-        rows.add(
+        TimelineRow row =
             new TimelineRow(
                 lastInstant,
                 repeated.computeIfAbsent(at(r, project), v -> v),
@@ -85,7 +86,14 @@ public final class TimelineCsv {
                 repeated.computeIfAbsent(at(r, errorCode), v -> v),
                 parseLong(at(r, requests), "total_requests", file, line),
                 parseLong(at(r, totalRows), "total_rows", file, line),
-                parseLong(at(r, bytes), "total_input_bytes", file, line)));
+                parseLong(at(r, bytes), "total_input_bytes", file, line));
+        Integer earlier = lines.putIfAbsent(row.key(), line);
+        if (earlier != null) {
+          throw new IllegalArgumentException(file + " line " + line + " repeats line " + earlier + " (the same table,"
+              + " minute, stream type and error code): the view has one row for each, so adding both would count"
+              + " those rows twice; export again, or remove the repeated lines");
+        }
+        rows.add(row);
       }
     }
     return rows;
@@ -113,7 +121,7 @@ public final class TimelineCsv {
    * Accepts the bq CLI's {@code 2026-02-12 10:54:00} (optionally with " UTC"), ISO-8601, and epoch
    * seconds (how {@code bq --format=json} may render a TIMESTAMP, e.g. {@code 1.7708904E9}).
    */
-  public static Instant parseTimestamp(String value, Path file, int line) throws IOException {
+  public static Instant parseTimestamp(String value, Path file, int line) {
     String v = value == null ? "" : value.trim();
     if (!v.isEmpty() && (Character.isDigit(v.charAt(0)) && !v.contains("-"))) {
       try {
@@ -134,7 +142,7 @@ public final class TimelineCsv {
         try {
           return Instant.parse(v);
         } catch (DateTimeParseException e) {
-          throw new IOException(
+          throw new IllegalArgumentException(
               file + " line " + line + ": start_timestamp '" + value
                   + "' is not a timestamp (expected e.g. 2026-02-12 10:54:00)");
         }
@@ -142,14 +150,20 @@ public final class TimelineCsv {
     }
   }
 
-  static long parseLong(String value, String column, Path file, int line) throws IOException {
+  static long parseLong(String value, String column, Path file, int line) {
     if (value == null || value.isBlank()) {
       return 0;
     }
+    long n;
     try {
-      return Long.parseLong(value.trim());
+      n = Long.parseLong(value.trim());
     } catch (NumberFormatException e) {
-      throw new IOException(file + " line " + line + ": " + column + " '" + value + "' is not a whole number");
+      throw new IllegalArgumentException(file + " line " + line + ": " + column + " '" + value + "' is not a whole number");
     }
+    if (n < 0) {
+      throw new IllegalArgumentException(file + " line " + line + ": " + column + " " + n + " is negative; the view's"
+          + " counts are 0 or more: fix or remove that line");
+    }
+    return n;
   }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ingestbench.analysis.model.TimelineRow;
 import dev.ingestbench.contracts.TimelineColumns;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +27,7 @@ final class TimelineJson {
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       int c;
       while ((c = in.read()) != -1) {
-        if (!Character.isWhitespace(c)) {
+        if (!Character.isWhitespace(c) && c != '\uFEFF') { // a byte-order mark is not content
           return c == '[' || c == '{';
         }
       }
@@ -38,28 +37,39 @@ final class TimelineJson {
 
   static List<TimelineRow> read(Path file) throws IOException {
     List<TimelineRow> rows = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-        JsonParser parser = JSON.getFactory().createParser(in)) {
+    java.util.Map<TimelineRow.Key, Integer> seen = new java.util.HashMap<>();
+    // From bytes, not a Reader: Jackson then detects the encoding and skips a byte-order mark.
+    try (JsonParser parser = JSON.getFactory().createParser(file.toFile())) {
       JsonToken first = parser.nextToken();
       int index = 0;
-      if (first == JsonToken.START_ARRAY) {
-        while (parser.nextToken() == JsonToken.START_OBJECT) {
-          rows.add(row(JSON.readTree(parser), file, ++index));
+      boolean array = first == JsonToken.START_ARRAY;
+      JsonToken next = array ? parser.nextToken() : first;
+      while (next == JsonToken.START_OBJECT) {
+        TimelineRow row = row(JSON.readTree(parser), file, ++index);
+        Integer earlier = seen.putIfAbsent(row.key(), index);
+        if (earlier != null) {
+          throw new IllegalArgumentException(file + " record " + index + " repeats record " + earlier + " (the same"
+              + " table, minute, stream type and error code): the view has one row for each, so adding both would"
+              + " count those rows twice; export again, or remove the repeated records");
         }
-      } else {
-        while (first == JsonToken.START_OBJECT) {
-          rows.add(row(JSON.readTree(parser), file, ++index));
-          first = parser.nextToken();
-        }
+        rows.add(row);
+        next = parser.nextToken();
       }
+      if (next != null && !(array && next == JsonToken.END_ARRAY)) {
+        throw new IllegalArgumentException(file + " line " + parser.currentLocation().getLineNr() + ": expected a"
+            + " timeline record ({...}), found " + next + "; export with bq --format=json or as JSON lines");
+      }
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalArgumentException(file + " line " + e.getLocation().getLineNr() + ": not valid JSON ("
+          + e.getOriginalMessage() + "); export again with bq --format=json, or as JSON lines");
     }
     return rows;
   }
 
-  private static TimelineRow row(JsonNode r, Path file, int index) throws IOException {
+  private static TimelineRow row(JsonNode r, Path file, int index) {
     for (String column : TimelineColumns.REQUIRED) {
       if (!r.has(column)) {
-        throw new IOException(file + " record " + index + " has no '" + column
+        throw new IllegalArgumentException(file + " record " + index + " has no '" + column
             + "': export WRITE_API_TIMELINE with the view's column names");
       }
     }

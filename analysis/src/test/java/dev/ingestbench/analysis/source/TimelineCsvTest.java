@@ -51,7 +51,7 @@ class TimelineCsvTest {
   void aMissingColumnIsNamedWithTheFix(@TempDir Path dir) throws IOException {
     Path csv = dir.resolve("t.csv");
     Files.writeString(csv, "start_timestamp,table_id,total_rows\n2026-02-12 10:54:00,t,1\n");
-    IOException e = assertThrows(IOException.class, () -> TimelineCsv.read(csv));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TimelineCsv.read(csv));
     assertTrue(e.getMessage().contains("total_input_bytes"), e.getMessage());
   }
 
@@ -59,7 +59,7 @@ class TimelineCsvTest {
   void aBadValueNamesTheLineAndColumn(@TempDir Path dir) throws IOException {
     Path csv = dir.resolve("t.csv");
     Files.writeString(csv, "start_timestamp,table_id,total_rows,total_input_bytes\n2026-02-12 10:54:00,t,many,1\n");
-    IOException e = assertThrows(IOException.class, () -> TimelineCsv.read(csv));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TimelineCsv.read(csv));
     assertTrue(e.getMessage().contains("line 2") && e.getMessage().contains("total_rows"), e.getMessage());
   }
 }

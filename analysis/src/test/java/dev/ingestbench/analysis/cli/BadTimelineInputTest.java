@@ -1,0 +1,108 @@
+package dev.ingestbench.analysis.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Timelines a user may well hand over: each bad one ends in well under a second with exit 2 and one
+ * line naming the file and the fix (never an OutOfMemoryError, a hang or a stack trace); the
+ * harmless oddities are read.
+ */
+class BadTimelineInputTest {
+  private static final String HEADER = "start_timestamp,project_id,dataset_id,table_id,stream_type,error_code,total_rows,total_input_bytes\n";
+  private static final String ROWS = "2026-02-12 10:54:00,p,d,t,DEFAULT,OK,100,1000\n2026-02-12 10:55:00,p,d,t,DEFAULT,OK,200,2000\n";
+
+  @TempDir Path dir;
+
+  private Path file(String name, String content) throws Exception {
+    Path f = dir.resolve(name);
+    Files.writeString(f, content, StandardCharsets.UTF_8);
+    return f;
+  }
+
+  /** Runs analyze; returns stderr, after checking the exit code and the time. */
+  private String analyze(int expectedExit, String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--out", dir.resolve("out").toString()));
+    StringWriter err = new StringWriter();
+    long started = System.nanoTime();
+    int exit = AnalyzeCommand.commandLine().setErr(new PrintWriter(err)).execute(all.toArray(new String[0]));
+    double seconds = (System.nanoTime() - started) / 1e9;
+    assertEquals(expectedExit, exit, err.toString());
+    assertTrue(seconds < 1.5, "took " + seconds + " s");
+    if (expectedExit != 0) {
+      assertEquals(1, err.toString().strip().lines().count(), "one line: " + err);
+      assertTrue(err.toString().startsWith("analyze: "), err.toString());
+    }
+    return err.toString();
+  }
+
+  @Test
+  void aStrayTimestampIsNamedNotDecadesOfEmptyMinutes() throws Exception {
+    Path f = file("t.csv", HEADER + ROWS + "0,p,d,t,DEFAULT,OK,5,50\n");
+    String err = analyze(2, "--timeline", f.toString());
+    assertTrue(err.contains("1970-01-01T00:00:00Z is far from the rest"), err);
+  }
+
+  @Test
+  void aNegativeCountNamesItsLine() throws Exception {
+    Path f = file("t.csv", HEADER + ROWS + "2026-02-12 10:56:00,p,d,t,DEFAULT,OK,-5,50\n");
+    String err = analyze(2, "--timeline", f.toString());
+    assertTrue(err.contains("line 4: total_rows -5 is negative"), err);
+  }
+
+  @Test
+  void aRepeatedRowIsNotCountedTwice() throws Exception {
+    Path f = file("t.csv", HEADER + ROWS + "2026-02-12 10:54:00,p,d,t,DEFAULT,OK,100,1000\n");
+    String err = analyze(2, "--timeline", f.toString());
+    assertTrue(err.contains("line 4 repeats line 2"), err);
+  }
+
+  @Test
+  void theSameFileTwiceOrOverlappingExportsAreRefused() throws Exception {
+    Path f = file("t.csv", HEADER + ROWS);
+    assertTrue(analyze(2, "--timeline", f.toString(), "--timeline", dir.resolve(".").resolve("t.csv").toString())
+        .contains("is given twice"));
+    Path g = file("u.csv", HEADER + "2026-02-12 10:55:00,p,d,t,DEFAULT,OK,200,2000\n2026-02-12 10:56:00,p,d,t,DEFAULT,OK,300,3000\n");
+    assertTrue(analyze(2, "--timeline", f.toString(), "--timeline", g.toString()).contains("overlap"));
+  }
+
+  @Test
+  void brokenJsonNamesItsLine() throws Exception {
+    Path f = file("t.jsonl", "{\"start_timestamp\":\"2026-02-12T10:54:00Z\",\"table_id\":\"t\",\"total_rows\":1,\"total_input_bytes\":2}\n"
+        + "{\"start_timestamp\":\"2026-02-12T10:55:00Z\",\"table_id\":\"t\",\"total_rows\":1,\n");
+    String err = analyze(2, "--timeline", f.toString());
+    assertTrue(err.contains(" line 3: not valid JSON"), err); // the record is cut off at the end of the file
+    Path g = file("d.json", "[{\"start_timestamp\":\"2026-02-12T10:54:00Z\",\"table_id\":\"t\",\"total_rows\":1,\"total_input_bytes\":2},"
+        + "{\"start_timestamp\":\"2026-02-12T10:54:00Z\",\"table_id\":\"t\",\"total_rows\":1,\"total_input_bytes\":2}]");
+    assertTrue(analyze(2, "--timeline", g.toString()).contains("record 2 repeats record 1"));
+  }
+
+  @Test
+  void missingColumnsEmptyFilesAndWordsForNumbersAreNamed() throws Exception {
+    assertTrue(analyze(2, "--timeline", file("a.csv", "start_timestamp,table_id\n2026-02-12 10:54:00,t\n").toString())
+        .contains("has no column 'total_rows'"));
+    assertTrue(analyze(2, "--timeline", file("b.csv", "").toString()).contains("is empty"));
+    assertTrue(analyze(2, "--timeline", file("c.csv", HEADER + "2026-02-12 10:54:00,p,d,t,DEFAULT,OK,many,1\n").toString())
+        .contains("'many' is not a whole number"));
+    assertTrue(analyze(2, "--timeline", file("e.csv", HEADER + "yesterday,p,d,t,DEFAULT,OK,1,1\n").toString())
+        .contains("is not a timestamp"));
+  }
+
+  @Test
+  void aByteOrderMarkIsRead() throws Exception {
+    analyze(0, "--timeline", file("bom.csv", "\uFEFF" + HEADER + ROWS).toString());
+    analyze(0, "--timeline", file("bom.jsonl", "\uFEFF{\"start_timestamp\":\"2026-02-12T10:54:00Z\",\"table_id\":\"t\","
+        + "\"total_rows\":1,\"total_input_bytes\":2}\n").toString());
+  }
+}
