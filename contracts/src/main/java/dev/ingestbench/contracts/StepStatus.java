@@ -11,7 +11,10 @@ import java.util.List;
  * @param jobs the jobs running during the step
  * @param started the jobs the step started
  * @param stopped the jobs the step stopped
- * @param condition {@code hold 15m}, {@code until steady (max 5m)}, ...
+ * @param condition {@code hold 15m}, {@code until steady (max 5m)}, ..., or {@code pubsub-load FLAGS} for a
+ *     stage that ran a Pub/Sub load test
+ * @param conditionMet false when an {@code until} gave up at its {@code max} (a load test: not every
+ *     message accounted for)
  * @param conditionMet false when an {@code until} gave up at its {@code max}
  * @param segment which (re)start of the run measured it: 1, then 2 after a resume, ...
  */
@@ -26,4 +29,13 @@ public record StepStatus(
     boolean conditionMet,
     String startedAt,
     String endedAt,
-    int segment) {}
+    int segment) {
+
+  /** How a load-test stage's condition begins. */
+  public static final String LOAD_TEST = "pubsub-load";
+
+  /** A stage that ran a Pub/Sub load test instead of starting and stopping jobs. */
+  public boolean isLoadTest() {
+    return condition != null && condition.startsWith(LOAD_TEST);
+  }
+}

@@ -65,9 +65,18 @@ public record Scenario(
    * @param hold a duration: {@code 90s}, {@code 15m}, {@code 1h}
    * @param until {@code steady} (docs/methodology.md's steady-state rule) or {@code drained}
    * @param max the longest an {@code until} may wait, a duration
+   * @param pubsubLoad instead of starting and stopping jobs: a Pub/Sub load test ({@code ingestbench
+   *     pubsub-load}) with these flags (keys without the dashes, {@code burn_in: 10s}), so a round can
+   *     begin by measuring its source
    */
   public record Stage(
-      String name, List<String> start, List<String> stop, String hold, String until, String max) {}
+      String name, List<String> start, List<String> stop, String hold, String until, String max,
+      @JsonProperty("pubsub_load") Map<String, Object> pubsubLoad) {
+
+    public boolean isLoadTest() {
+      return pubsubLoad != null;
+    }
+  }
 
   /**
    * Configurations compared one at a time (or {@code concurrency} at once) in shuffled order.

@@ -52,7 +52,22 @@ public record ScenarioPlan(
    */
   public record PlannedStage(
       int index, String name, List<String> start, List<String> stop, List<String> running,
-      Duration hold, String until, Duration max) {
+      Duration hold, String until, Duration max, Map<String, String> pubsubLoad) {
+
+    /** A stage that runs a Pub/Sub load test instead of starting and stopping jobs. */
+    public boolean isLoadTest() {
+      return !pubsubLoad.isEmpty();
+    }
+
+    /** {@code ingestbench pubsub-load}'s flags for this stage, as written in the file. */
+    public List<String> loadTestArgs() {
+      List<String> args = new ArrayList<>();
+      pubsubLoad.forEach((flag, value) -> {
+        args.add("--" + flag.replace('_', '-'));
+        args.add(value);
+      });
+      return args;
+    }
 
     /** The name of its status marker: {@code 01-a-alone}. */
     public String marker() {
@@ -61,11 +76,20 @@ public record ScenarioPlan(
 
     /** How it ends, as a person reads it. */
     public String condition() {
+      if (isLoadTest()) {
+        // StepStatus.isLoadTest recognises a load-test stage by this beginning.
+        return (dev.ingestbench.contracts.StepStatus.LOAD_TEST + " " + String.join(" ", loadTestArgs())).trim();
+      }
       return hold != null ? "hold " + Durations.show(hold) : "until " + until + " (max " + Durations.show(max) + ")";
     }
 
-    /** The longest it can last. */
+    /** The longest it can last (a load test: its burn-in and window, and the longest drain after them). */
     public Duration longest() {
+      if (isLoadTest()) {
+        Duration burnIn = Durations.parse(pubsubLoad.getOrDefault("burn_in", "10s")).orElse(Duration.ofSeconds(10));
+        Duration window = Durations.parse(pubsubLoad.getOrDefault("duration", "30s")).orElse(Duration.ofSeconds(30));
+        return burnIn.plus(window).plusSeconds(70);
+      }
       return hold != null ? hold : max;
     }
   }
@@ -111,7 +135,12 @@ public record ScenarioPlan(
         String key = "stages." + st.name();
         Duration hold = st.hold() == null ? null : scaleDuration(key + ".hold", Durations.parse(st.hold()).orElseThrow(), scale, scaled);
         Duration max = st.max() == null ? null : scaleDuration(key + ".max", Durations.parse(st.max()).orElseThrow(), scale, scaled);
-        stages.add(new PlannedStage(i, st.name(), start, stop, List.copyOf(running), hold, st.until(), max));
+        Map<String, String> load = new LinkedHashMap<>();
+        if (st.pubsubLoad() != null) {
+          st.pubsubLoad().forEach((flag, value) -> load.put(flag, String.valueOf(value)));
+        }
+        stages.add(new PlannedStage(i, st.name(), start, stop, List.copyOf(running), hold, st.until(), max,
+            Collections.unmodifiableMap(new LinkedHashMap<>(load))));
       }
     }
     List<PlannedIteration> iterations = new ArrayList<>();

@@ -140,6 +140,10 @@ final class ScenarioValidator {
       } else if (!names.add(st.name())) {
         problem(key + ".name", "'" + st.name() + "' names two stages; status markers need unique names");
       }
+      if (st.isLoadTest()) {
+        checkLoadTest(key, st);
+        continue;
+      }
       for (String job : st.stop() == null ? List.<String>of() : st.stop()) {
         if (!running.remove(job)) {
           problem(key + ".stop", "'" + job + "' is not running at this stage; stop only jobs an earlier stage started");
@@ -157,6 +161,33 @@ final class ScenarioValidator {
       }
       checkHold(key, st);
     }
+  }
+
+  /** Flags the runner sets itself: where the test runs and writes. */
+  public static final Set<String> LOAD_TEST_RESERVED =
+      Set.of("out", "project", "pubsub_emulator_host", "topic", "subscription", "sweep", "grid", "trials", "messages",
+          "seed", "restart", "help", "version");
+
+  /**
+   * A load-test stage starts and stops no job and lasts as long as its test; its flags' values are
+   * checked by the load test itself before the run starts.
+   */
+  private void checkLoadTest(String key, Scenario.Stage st) {
+    if (st.start() != null || st.stop() != null || st.hold() != null || st.until() != null || st.max() != null) {
+      problem(key, "a pubsub_load stage runs a load test and nothing else: move start, stop, hold, until and max to a"
+          + " stage of their own");
+    }
+    st.pubsubLoad().forEach((flag, value) -> {
+      if (LOAD_TEST_RESERVED.contains(flag)) {
+        problem(key + ".pubsub_load." + flag, "is set by the runner (the run's emulator or project, its own topic and"
+            + " directory); remove it");
+      } else if (!flag.matches("[a-z][a-z0-9_]*")) {
+        problem(key + ".pubsub_load." + flag, "is not a flag name; write ingestbench pubsub-load's flags without the"
+            + " dashes, e.g. burn_in: 10s");
+      } else if (value == null || value instanceof Map || value instanceof List) {
+        problem(key + ".pubsub_load." + flag, "needs one value, e.g. rate: 20000");
+      }
+    });
   }
 
   private void checkHold(String key, Scenario.Stage st) {

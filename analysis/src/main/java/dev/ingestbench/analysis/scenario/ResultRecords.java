@@ -67,6 +67,36 @@ public final class ResultRecords {
     return this;
   }
 
+  /**
+   * A load-test stage's figures, from the load test's {@code summary.json}: each side's messages/s
+   * (with its interval) and MB/s, publish and end-to-end p99, and the message accounting.
+   */
+  public ResultRecords loadTest(String job, com.fasterxml.jackson.databind.JsonNode summary, Map<String, String> labels) {
+    for (String side : List.of("publish", "subscribe")) {
+      com.fasterxml.jackson.databind.JsonNode s = summary.path(side);
+      if (s.isMissingNode()) {
+        continue;
+      }
+      String prefix = side.equals("publish") ? "pubsub_published" : "pubsub_received";
+      add(job, prefix + "_messages_per_second", number(s.path("messages_per_second").path("mean")), "messages/s", labels);
+      add(job, prefix + "_messages_per_second_ci95_low", number(s.path("messages_per_second").path("ci95_low")), "messages/s", labels);
+      add(job, prefix + "_messages_per_second_ci95_high", number(s.path("messages_per_second").path("ci95_high")), "messages/s", labels);
+      add(job, prefix + "_mb_per_second", number(s.path("mb_per_second").path("mean")), "MB/s", labels);
+    }
+    add(job, "pubsub_publish_p99_ms", number(summary.path("publish").path("latency_ms").path("p99")), "ms", labels);
+    add(job, "pubsub_end_to_end_p99_ms", number(summary.path("subscribe").path("end_to_end_latency_ms").path("p99")), "ms", labels);
+    com.fasterxml.jackson.databind.JsonNode totals = summary.path("totals");
+    add(job, "pubsub_published", number(totals.path("published")), "messages", labels);
+    add(job, "pubsub_errors", number(totals.path("errors")), "messages", labels);
+    add(job, "pubsub_missing", number(totals.path("missing")), "messages", labels);
+    add(job, "pubsub_duplicates", number(totals.path("duplicates")), "messages", labels);
+    return this;
+  }
+
+  private static Double number(com.fasterxml.jackson.databind.JsonNode n) {
+    return n.isNumber() ? n.asDouble() : null;
+  }
+
   /** Records without a value (no CPU samples, no latency) are left out rather than written as NaN. */
   private void add(String job, String metric, Number value, String unit, Map<String, String> labels) {
     if (value == null || Double.isNaN(value.doubleValue()) || Double.isInfinite(value.doubleValue())) {

@@ -134,6 +134,9 @@ public final class ScenarioReport {
         .append("|:---|:---|---:|:---|---:|---:|---:|---:|---:|---:|\n");
     Map<String, Map<String, StageMeasures>> byStage = new LinkedHashMap<>();
     for (StepStatus s : steps) {
+      if (s.isLoadTest()) {
+        continue; // its figures are the load test's: "Source capacity" below
+      }
       long from = Instant.parse(s.startedAt()).getEpochSecond() + 1;
       long to = Instant.parse(s.endedAt()).getEpochSecond() + 1;
       Map<String, StageMeasures> measures = new LinkedHashMap<>();
@@ -155,6 +158,7 @@ public final class ScenarioReport {
           onDataflow() ? "n/a" : Integer.toString(m.peakConnections()), m.rows())));
     }
     md.append('\n');
+    sourceCapacity();
     betweenStages(byStage);
     if (onDataflow()) {
       googleCloudView();
@@ -169,6 +173,39 @@ public final class ScenarioReport {
         .append(RunFiles.SCENARIO_SAMPLES).append("`, every figure above is computed from them, and `")
         .append(RunFiles.RESULTS).append("` holds the same figures as records. Each segment's emulator files")
         .append(" (write timeline, connections) and process logs are in `segment-N/`.\n");
+  }
+
+  /** The load-test stages' figures, from their results (each test's own report is in its directory). */
+  private void sourceCapacity() {
+    List<StepStatus> tests = steps.stream().filter(StepStatus::isLoadTest).toList();
+    if (tests.isEmpty()) {
+      return;
+    }
+    md.append("## Source capacity (Pub/Sub load-test stages)\n\n")
+        .append("Each ran `ingestbench pubsub-load` against the run's own emulator on a topic of its own")
+        .append(" (docs/pubsub-load.md): what the source side of this machine delivers, with the jobs shown running.")
+        .append(" Rates are the mean of the test's per-second samples with a 95% confidence interval; its report and")
+        .append(" raw samples are in `pubsub-load-STEP/`.\n\n")
+        .append("| Stage | Jobs running | Published msg/s | 95% CI | Received msg/s | 95% CI | Publish p99 ms |")
+        .append(" End-to-end p99 ms | Missing | Duplicates |\n|:---|:---|---:|:---|---:|:---|---:|---:|---:|---:|\n");
+    for (StepStatus s : tests) {
+      Map<String, Double> m = new LinkedHashMap<>();
+      results.stream().filter(r -> r.stage().equals(s.stage()) && r.iteration() == s.iteration())
+          .forEach(r -> m.put(r.metric(), r.value()));
+      md.append(String.format(Locale.ROOT, "| [%s](pubsub-load-%s/report.md) | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+          s.stage(), s.step(), s.jobs().isEmpty() ? "none" : String.join(", ", s.jobs()),
+          fmt(m.get("pubsub_published_messages_per_second"), "%,.0f"),
+          range(m.get("pubsub_published_messages_per_second_ci95_low"), m.get("pubsub_published_messages_per_second_ci95_high")),
+          fmt(m.get("pubsub_received_messages_per_second"), "%,.0f"),
+          range(m.get("pubsub_received_messages_per_second_ci95_low"), m.get("pubsub_received_messages_per_second_ci95_high")),
+          fmt(m.get("pubsub_publish_p99_ms"), "%,.1f"), fmt(m.get("pubsub_end_to_end_p99_ms"), "%,.1f"),
+          fmt(m.get("pubsub_missing"), "%,.0f"), fmt(m.get("pubsub_duplicates"), "%,.0f")));
+    }
+    md.append('\n');
+  }
+
+  private static String range(Double low, Double high) {
+    return low == null || high == null ? "—" : String.format(Locale.ROOT, "%,.0f – %,.0f", low, high);
   }
 
   private boolean onDataflow() {
@@ -325,7 +362,8 @@ public final class ScenarioReport {
     md.append("## Diagnosis\n\nThe rules of docs/methodology.md, against the limits the scenario's BigQuery emulator")
         .append(" enforced; CPU-bound compares the jobs' consumers, and machine CPU-bound every process of the run")
         .append(" (processes_cpu.csv of each segment), with all of this machine's vCPUs.\n\n");
-    for (dev.ingestbench.analysis.diagnosis.Verdict v : StageDiagnosis.of(steps, byStage, samples, emulators, machineCpu, pubsubCpu, run.vcpus())) {
+    for (dev.ingestbench.analysis.diagnosis.Verdict v : StageDiagnosis.of(steps.stream().filter(s -> !s.isLoadTest()).toList(), byStage, samples,
+        emulators, machineCpu, pubsubCpu, run.vcpus())) {
       md.append("- **").append(v.verdict()).append("**: ").append(v.evidence()).append('\n');
     }
     md.append('\n');

@@ -69,6 +69,12 @@ public final class ScenarioRunner {
         gcp != null ? "Dataflow " + gcp.region() : String.valueOf(machine.get("cpu_model")),
         gcp != null ? 0 : Runtime.getRuntime().availableProcessors(), null));
     ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale, run.runId().hashCode());
+    if (gcp != null && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isLoadTest)) {
+      throw new IllegalArgumentException(flags.file + ": a pubsub_load stage measures the client of the machine that"
+          + " runs it, not Dataflow's workers; on Google Cloud run ingestbench pubsub-load --project on a VM in the"
+          + " region (docs/pubsub-load.md), and remove the stage here");
+    }
+    LoadTestStage.validate(plan);
     run = new ScenarioRun(run.runId(), run.scenario(), run.target(), run.scale(), run.scenarioSha256(),
         run.startedAt(), run.machine(), run.vcpus(), plan.scaled());
     // Building the runner checks every process's flags: a bad scenario fails here, before anything starts.

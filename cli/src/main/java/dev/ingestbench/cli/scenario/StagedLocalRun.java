@@ -98,6 +98,12 @@ final class StagedLocalRun {
     for (int k = first; k < plan.stages().size(); k++) {
       PlannedStage st = plan.stages().get(k);
       out.println(String.format(Locale.ROOT, "  stage %d/%d %s:", k + 1, plan.stages().size(), st.name()));
+      if (st.isLoadTest()) {
+        out.println("    ingestbench pubsub-load " + String.join(" ", LoadTestStage.args(st, "PUBSUB_HOST",
+            plan.scenario().source().topic(), LoadTestStage.directory(dir.root(), st))) + " (with " + st.running()
+            + " running); then write status/" + st.marker() + ".json");
+        continue;
+      }
       for (String job : st.stop()) {
         out.println("    stop job " + job + " (close its stdin; it writes its results and exits)");
       }
@@ -206,6 +212,17 @@ final class StagedLocalRun {
   private void runStage(PlannedStage st, int segmentNo, String host, BigQueryEmulatorProcess bigQuery, Path segment,
       ProcessCpuSampler cpu, ScenarioSampler sampler) throws Exception {
     int n = plan.stages().size();
+    if (st.isLoadTest()) {
+      sampler.follow(st.name(), pids(st.running()));
+      say("Stage %d/%d %s: a Pub/Sub load test against the run's emulator, with %s running: %s", st.index() + 1, n,
+          st.name(), st.running(), st.condition());
+      LoadTestStage.Outcome outcome = LoadTestStage.run(st, run, host, plan.scenario().source().topic(), dir.root(),
+          segmentNo, runLabels());
+      dir.finish(outcome.status(), outcome.records());
+      say("Stage %s done%s; its report: %s", st.name(), outcome.exit() == ExitCodes.OK ? ""
+          : " (not every message accounted for: see the report)", outcome.directory().resolve("report.md"));
+      return;
+    }
     Instant started = Instant.now();
     try {
       for (String job : st.stop()) {
@@ -281,8 +298,7 @@ final class StagedLocalRun {
   private void finishStage(PlannedStage st, int segmentNo, Instant started, Instant ended, boolean met,
       ScenarioSampler sampler) throws IOException {
     MeasuredStage measured = MeasuredStage.of(sampler.samples(), st, started, ended);
-    ResultRecords records = measured.records(run, run.vcpus(), labels,
-        Map.of("scale", Double.toString(plan.scale()), "machine", run.machine()));
+    ResultRecords records = measured.records(run, run.vcpus(), labels, runLabels());
     for (String job : st.running()) {
       EmulatorStatus.Job status = sampler.job(job);
       records.verification(job, status.duplicates(), Math.max(0, plan.messages() - status.accountedFor()),
@@ -290,6 +306,11 @@ final class StagedLocalRun {
     }
     dir.finish(measured.status(met, segmentNo), records.records());
     say("%s", measured.summary());
+  }
+
+  /** The labels of figures that belong to the run, not to one job. */
+  private Map<String, String> runLabels() {
+    return Map.of("scale", Double.toString(plan.scale()), "machine", run.machine());
   }
 
   static void say(String format, Object... args) {
