@@ -52,7 +52,17 @@ case "$action" in
       --metadata-file="$root/$module/flex-template/metadata.json"
     ;;
   run)
-    joined=$(IFS=,; echo "${params[*]#--}")
+    # gcloud splits --parameters at commas; a value with commas (--createSubscriptions=a,b) needs
+    # gcloud's own alternative delimiter, written ^~^ before the list (gcloud topic escaping).
+    sep=","
+    for p in "${params[@]}"; do case "$p" in *,*) sep="~" ;; esac; done
+    if [ "$sep" = "~" ]; then
+      for p in "${params[@]}"; do
+        case "$p" in *~*) echo "flex-template: '$p' has both ',' and '~'; gcloud cannot take that in --parameters" >&2; exit 2 ;; esac
+      done
+    fi
+    joined=$(IFS=$sep; echo "${params[*]#--}")
+    if [ "$sep" != "," ] && [ -n "$joined" ]; then joined="^~^$joined"; fi
     run gcloud dataflow flex-template run "ingestbench-$module-$(date +%Y%m%d-%H%M%S)" \
       --project="$project" --region="$region" --template-file-gcs-location="$spec" \
       ${joined:+--parameters="$joined"}

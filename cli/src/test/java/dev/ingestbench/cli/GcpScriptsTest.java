@@ -61,4 +61,16 @@ class GcpScriptsTest {
     assertTrue(build.output().contains("gcloud dataflow flex-template build gs://bkt/templates/ingestbench-consumer.json"), build.output());
     assertTrue(build.output().contains("--image=us-central1-docker.pkg.dev/my-proj/ingestbench/ingestbench-consumer:latest"), build.output());
   }
+
+  @Test
+  void aTemplateParameterWithCommasSurvivesGcloudsListSplitting() throws Exception {
+    Run withCommas = run("flex-template.sh", "run", "publisher", "--project", "p", "--region", "r", "--bucket", "b",
+        "--dry-run", "--", "--createSubscriptions=a,b", "--numMessages=5");
+    assertEquals(0, withCommas.exit(), withCommas.output());
+    // gcloud's alternative delimiter: ^~^ then the list joined with ~ (printed shell-quoted)
+    assertTrue(withCommas.output().contains("--parameters=\\^~\\^createSubscriptions=a\\,b~numMessages=5"), withCommas.output());
+    Run plain = run("flex-template.sh", "run", "publisher", "--project", "p", "--region", "r", "--bucket", "b",
+        "--dry-run", "--", "--numMessages=5", "--topic=t");
+    assertTrue(plain.output().contains("--parameters=numMessages=5\\,topic=t"), plain.output());
+  }
 }

@@ -3,11 +3,15 @@ package dev.ingestbench.emulator;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -21,7 +25,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The Go sources ship inside this module's jar. They are built once with the local Go toolchain
  * into a cache directory named after a hash of the sources, so an edited emulator is rebuilt and an
- * unchanged one never is. {@code INGESTBENCH_PSTEST_BINARY} points at a prebuilt binary instead.
+ * unchanged one never is; the directory is the user's own (0700), a build holds a file lock, and a
+ * binary whose hash is not the one recorded at its build is built again. {@code
+ * INGESTBENCH_PSTEST_BINARY} points at a prebuilt binary instead.
  */
 public final class PstestBinary {
   private static final Logger LOG = LoggerFactory.getLogger(PstestBinary.class);
@@ -42,18 +48,81 @@ public final class PstestBinary {
       }
       return binary;
     }
+    return locate(cacheRoot());
+  }
+
+  /** The binary in (or built into) the cache under {@code cacheRoot}. */
+  static synchronized Path locate(Path cacheRoot) throws IOException {
     byte[][] sources = readSources();
-    Path dir = cacheRoot().resolve("pstest-" + hash(sources));
+    Path root = privateDirectory(cacheRoot);
+    Path dir = privateDirectory(root.resolve("pstest-" + hash(sources)));
     Path binary = dir.resolve("pstest-server");
-    if (Files.isExecutable(binary)) {
+    // One build at a time across processes too: two rounds started together share the cache.
+    try (FileChannel lockFile = FileChannel.open(dir.resolve("build.lock"), StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE);
+        FileLock lock = lockFile.lock()) {
+      if (Files.isExecutable(binary) && builtHere(binary)) {
+        return binary;
+      }
+      if (Files.exists(binary)) {
+        LOG.warn("{} does not match the hash recorded when it was built: building it again", binary);
+      }
+      for (int i = 0; i < SOURCES.size(); i++) {
+        Files.write(dir.resolve(SOURCES.get(i)), sources[i]);
+      }
+      build(dir, binary);
+      Files.writeString(hashFile(binary), sha256(binary), StandardCharsets.UTF_8);
       return binary;
     }
-    Files.createDirectories(dir);
-    for (int i = 0; i < SOURCES.size(); i++) {
-      Files.write(dir.resolve(SOURCES.get(i)), sources[i]);
+  }
+
+  /**
+   * The cache holds an executable this tool runs: it must be the user's own and closed to others
+   * (0700; a directory created here is made so), and a binary is used only if its SHA-256 is the one
+   * recorded when it was built here.
+   */
+  static Path privateDirectory(Path dir) throws IOException {
+    boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+    if (!Files.isDirectory(dir)) {
+      if (posix) {
+        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      } else {
+        Files.createDirectories(dir);
+      }
     }
-    build(dir, binary);
-    return binary;
+    if (posix) {
+      String owner = Files.getOwner(dir).getName();
+      if (!owner.equals(System.getProperty("user.name"))) {
+        throw new IOException("the cache directory " + dir + " belongs to " + owner + ", not to "
+            + System.getProperty("user.name") + ": set " + CACHE_ENV + " to a directory of your own");
+      }
+      Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+    }
+    return dir;
+  }
+
+  private static boolean builtHere(Path binary) throws IOException {
+    Path recorded = hashFile(binary);
+    return Files.exists(recorded) && Files.readString(recorded, StandardCharsets.UTF_8).trim().equals(sha256(binary));
+  }
+
+  private static Path hashFile(Path binary) {
+    return binary.resolveSibling(binary.getFileName() + ".sha256");
+  }
+
+  private static String sha256(Path file) throws IOException {
+    try {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      try (InputStream in = Files.newInputStream(file)) {
+        byte[] buffer = new byte[1 << 16];
+        for (int n; (n = in.read(buffer)) > 0; ) {
+          digest.update(buffer, 0, n);
+        }
+      }
+      return HexFormat.of().formatHex(digest.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static void build(Path dir, Path binary) throws IOException {
