@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,9 +54,17 @@ class GcpScriptsTest {
 
   @Test
   void cleanupAndFlexTemplateDryRunsPrintTheirCommands() throws Exception {
-    Run cleanup = run("gcp-cleanup.sh", "--project", "my-proj", "--dry-run");
+    Path record = Files.createTempFile("gcp-created", ".txt");
+    Files.writeString(record, "topic taxi-rides\nsubscription taxi-rides-a\ndataset my-proj:ingestbench\n"
+        + "table my-proj:ingestbench.taxi_rides\n");
+    Run cleanup = run("gcp-cleanup.sh", "--project", "my-proj", "--record", record.toString(), "--dry-run");
     assertTrue(cleanup.output().contains("gcloud pubsub topics delete taxi-rides --project=my-proj --quiet"), cleanup.output());
-    assertTrue(cleanup.output().contains("rm -r -f --dataset my-proj:ingestbench"), cleanup.output());
+    assertTrue(cleanup.output().contains("rm -f --table my-proj:ingestbench.taxi_rides"), cleanup.output());
+    assertTrue(cleanup.output().contains("rm -f --dataset my-proj:ingestbench"), cleanup.output());
+    assertTrue(!cleanup.output().contains("rm -r"), "never recursive: a table someone added keeps its dataset");
+    assertTrue(!cleanup.output().contains("taxi-rides-b"), "only what setup recorded it created");
+    assertTrue(cleanup.output().indexOf("--table") < cleanup.output().indexOf("--dataset"), "tables before their dataset");
+    Files.delete(record);
     Run build = run("flex-template.sh", "build", "consumer", "--project", "my-proj", "--region", "us-central1", "--bucket", "bkt", "--dry-run");
     assertEquals(0, build.exit(), build.output());
     assertTrue(build.output().contains("gcloud dataflow flex-template build gs://bkt/templates/ingestbench-consumer.json"), build.output());
@@ -72,5 +81,15 @@ class GcpScriptsTest {
     Run plain = run("flex-template.sh", "run", "publisher", "--project", "p", "--region", "r", "--bucket", "b",
         "--dry-run", "--", "--numMessages=5", "--topic=t");
     assertTrue(plain.output().contains("--parameters=numMessages=5\\,topic=t"), plain.output());
+  }
+
+  @Test
+  void cleanupWithoutSetupsRecordDeletesNothing() throws Exception {
+    Path none = Files.createTempDirectory("no-record").resolve("gcp-created.txt");
+    Run real = run("gcp-cleanup.sh", "--project", "my-proj", "--record", none.toString());
+    assertEquals(2, real.exit(), real.output());
+    assertTrue(real.output().contains("no record of what gcp-setup.sh created") && !real.output().contains("+ "), real.output());
+    Run setup = run("gcp-setup.sh", "--project", "my-proj", "--record", none.toString(), "--dry-run");
+    assertTrue(setup.output().contains("# record in " + none + ": dataset my-proj:ingestbench"), setup.output());
   }
 }
