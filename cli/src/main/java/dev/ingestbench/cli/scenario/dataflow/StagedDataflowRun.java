@@ -50,6 +50,11 @@ public final class StagedDataflowRun {
   private final ScenarioRun run;
   private final GcpTarget target;
   private final DataflowLaunches launches;
+  /** Held from a launch request until its job is in the job log; the Ctrl-C hook waits for it. */
+  private final java.util.concurrent.locks.ReentrantLock launching = new java.util.concurrent.locks.ReentrantLock();
+  private volatile String inFlight;
+  /** How long the Ctrl-C hook waits for a launch on its way before it cancels what it knows. */
+  private static final Duration LAUNCH_WAIT = Duration.ofSeconds(60);
   private final GcpResources resources;
   private final Map<String, Map<String, String>> labels = new LinkedHashMap<>();
   private DataflowJobs api;
@@ -199,13 +204,25 @@ public final class StagedDataflowRun {
     }
   }
 
+  /**
+   * Launches and records the job under {@link #launching}: Ctrl-C while a launch request is on its way
+   * must not leave a job that Dataflow started and the job log never heard of, so the shutdown hook
+   * waits for the launch to be recorded before it cancels what the log holds.
+   */
   private DataflowJobRecord launch(DataflowLaunch launch, int segment, String stage) throws IOException {
-    String id = api.launch(launch);
-    DataflowJobRecord job = new DataflowJobRecord(segment, launch.role(), stage, launch.jobName(), id,
-        Instant.now().toString(), null, null);
-    log.add(job);
-    say("Launched %s: %s (%s)", launch.role(), launch.jobName(), id);
-    return job;
+    launching.lock();
+    try {
+      inFlight = launch.jobName();
+      String id = api.launch(launch);
+      DataflowJobRecord job = new DataflowJobRecord(segment, launch.role(), stage, launch.jobName(), id,
+          Instant.now().toString(), null, null);
+      log.add(job);
+      say("Launched %s: %s (%s)", launch.role(), launch.jobName(), id);
+      return job;
+    } finally {
+      inFlight = null;
+      launching.unlock();
+    }
   }
 
   /** Polls the job until its state is one of {@code states}; a terminal state outside them is returned too. */
@@ -398,6 +415,15 @@ public final class StagedDataflowRun {
 
   /** Ctrl-C: cancel whatever runs, without waiting (the JVM is exiting). */
   private void cancelEverything() {
+    try {
+      if (!launching.tryLock(LAUNCH_WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)) {
+        System.err.println("[run] A launch of " + inFlight + " was still on its way after " + Durations.show(LAUNCH_WAIT)
+            + "; if it started, cancel it with: gcloud dataflow jobs list --filter=name=" + inFlight + " --project="
+            + target.project() + " --region=" + target.region());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     for (DataflowJobRecord job : log.unstopped()) {
       try {
         api.stop(job.jobId(), GcpTarget.StopMode.cancel);
