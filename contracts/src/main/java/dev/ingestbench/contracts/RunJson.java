@@ -22,12 +22,22 @@ public final class RunJson {
 
   private RunJson() {}
 
+  /**
+   * Writes {@code file} whole or not at all: into a sibling first, then renamed over it, so a process
+   * killed while writing (Ctrl-C during a round's shutdown) never leaves an empty or half file.
+   */
   public static void write(Path file, Object value) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
+    Path target = file.toAbsolutePath();
+    Path parent = target.getParent();
+    Files.createDirectories(parent);
+    Path partial = parent.resolve(target.getFileName() + ".partial");
+    MAPPER.writeValue(partial.toFile(), value);
+    try {
+      Files.move(partial, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+      Files.move(partial, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
-    MAPPER.writeValue(file.toFile(), value);
   }
 
   /** The JSON of {@code value}, as served over HTTP. */

@@ -347,7 +347,9 @@ public final class ScenarioReport {
     Map<Long, Double> pubsubCpu = new java.util.HashMap<>();
     for (int segment : steps.stream().map(StepStatus::segment).distinct().toList()) {
       Path file = dir.resolve("segment-" + segment).resolve(RunFiles.BIGQUERY_EMULATOR);
-      if (Files.isRegularFile(file)) {
+      if (Files.isRegularFile(file) && Files.size(file) > 0) {
+        // A segment killed (Ctrl-C, a crash) as its emulator was writing this leaves an empty file:
+        // that segment then has no emulator verdicts, the rest of the report stands.
         emulators.put(segment, RunJson.read(file, dev.ingestbench.contracts.EmulatorStatus.class));
       }
       for (dev.ingestbench.analysis.source.ProcessCpuCsv.Sample p : dev.ingestbench.analysis.source.ProcessCpuCsv.read(
