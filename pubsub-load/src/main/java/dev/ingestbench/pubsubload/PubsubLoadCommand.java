@@ -211,11 +211,7 @@ public final class PubsubLoadCommand implements Callable<Integer> {
 
   /** {@code 10ms}, {@code 30s}, {@code 5m}. */
   static Duration duration(String flag, String text) {
-    String t = text == null ? "" : text.trim();
-    if (t.matches("\\d+ms")) {
-      return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
-    }
-    return Durations.parse(t).orElseThrow(() -> new IllegalArgumentException(
+    return Durations.parse(text).orElseThrow(() -> new IllegalArgumentException(
         flag + " " + text + " is not a duration: write it as 500ms, 30s, 10m or 1h"));
   }
 

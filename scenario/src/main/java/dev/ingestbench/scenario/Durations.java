@@ -8,11 +8,11 @@ import java.util.regex.Pattern;
 
 /** Durations as scenario files write them ({@code 90s}, {@code 15m}, {@code 1h}) and as reports show them. */
 public final class Durations {
-  private static final Pattern DURATION = Pattern.compile("(\\d+)([smh])");
+  private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
 
   private Durations() {}
 
-  /** {@code 90s}, {@code 15m}, {@code 1h}; empty for anything else. */
+  /** {@code 500ms}, {@code 90s}, {@code 15m}, {@code 1h}; empty for anything else. */
   public static Optional<Duration> parse(String text) {
     Matcher m = text == null ? null : DURATION.matcher(text.trim());
     if (m == null || !m.matches()) {
@@ -20,6 +20,7 @@ public final class Durations {
     }
     long n = Long.parseLong(m.group(1));
     return Optional.of(switch (m.group(2)) {
+      case "ms" -> Duration.ofMillis(n);
       case "s" -> Duration.ofSeconds(n);
       case "m" -> Duration.ofMinutes(n);
       default -> Duration.ofHours(n);

@@ -183,15 +183,18 @@ public final class AnalyzeCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--timeline " + file + " is given twice (also as " + before
             + "): its rows would count twice; give each export once");
       }
-      for (TimelineRow row : TimelineCsv.read(file)) {
-        Path other = seen.putIfAbsent(row.key(), file);
-        if (other != null && !other.equals(file)) {
-          throw new IllegalArgumentException("--timeline " + file + " and " + other + " overlap: both have the row of "
-              + row.tableId() + " at " + row.start() + " (" + row.streamType() + ", " + row.errorCode() + "); export"
-              + " runs apart without the overlap, or give one export that covers both");
+      List<TimelineRow> fileRows = TimelineCsv.read(file); // refuses a row repeated within the file
+      if (files.size() > 1) {
+        for (TimelineRow row : fileRows) {
+          Path other = seen.putIfAbsent(row.key(), file);
+          if (other != null) {
+            throw new IllegalArgumentException("--timeline " + file + " and " + other + " overlap: both have the row of "
+                + row.tableId() + " at " + row.start() + " (" + row.streamType() + ", " + row.errorCode() + "); export"
+                + " runs apart without the overlap, or give one export that covers both");
+          }
         }
-        rows.add(row);
       }
+      rows.addAll(fileRows);
     }
     return rows;
   }

@@ -79,11 +79,14 @@ public record TimelineAnalysis(
    * naming it, before any bucket is made.
    */
   private static void requireSpan(List<TimelineRow> rows) {
-    java.util.TreeSet<Instant> times = new java.util.TreeSet<>();
-    rows.forEach(r -> times.add(r.start()));
-    if (times.size() < 2 || java.time.Duration.between(times.first(), times.last()).compareTo(MAX_SPAN) <= 0) {
+    Instant first = rows.stream().map(TimelineRow::start).min(Instant::compareTo).orElse(null);
+    Instant last = rows.stream().map(TimelineRow::start).max(Instant::compareTo).orElse(null);
+    if (first == null || java.time.Duration.between(first, last).compareTo(MAX_SPAN) <= 0) {
       return;
     }
+    // Only a timeline that is refused pays for sorting its timestamps, to name the stray one.
+    java.util.TreeSet<Instant> times = new java.util.TreeSet<>();
+    rows.forEach(r -> times.add(r.start()));
     Instant median = times.stream().skip(times.size() / 2).findFirst().orElseThrow();
     Instant far = java.time.Duration.between(times.first(), median).compareTo(java.time.Duration.between(median, times.last())) > 0
         ? times.first() : times.last();
