@@ -69,9 +69,13 @@ final class LoadRun {
         if (publisher != null) {
           publisher.start(0);
         }
+        // The sample of second s covers (s-1, s]: the window is (burnIn, total], so its CPU is read at burnIn.
+        if (burnIn == 0) {
+          windowCpuStart = os.getProcessCpuTime();
+        }
         for (long s = 1; s <= total; s++) {
           sleepUntil(startNanos + s * 1_000_000_000L);
-          if (s == burnIn + 1 || (burnIn == 0 && s == 1)) {
+          if (s == burnIn) {
             windowCpuStart = os.getProcessCpuTime();
           }
           String phase = s <= burnIn ? LoadSample.BURN_IN : LoadSample.MEASURE;
