@@ -124,13 +124,18 @@ record Sweep(String key, List<Integer> values) {
             + " End-to-end p99 ms | Missing | Duplicates | Harness CPU |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (int i = 0; i < results.size(); i++) {
       LoadResult r = results.get(i);
-      md.append(String.format(Locale.ROOT, "| [%d](%s/%s) | %s | %s | %s | %.2f / %.2f | %.2f | %,d | %,d | %.1f%% |%n",
+      // A figure a side did not measure is "-", not 0.
+      boolean both = first.side() == LoadSettings.Side.BOTH;
+      md.append(String.format(Locale.ROOT, "| [%d](%s/%s) | %s | %s | %s | %s | %s | %s | %s | %.1f%% |%n",
           values.get(i), key + "-" + values.get(i), LoadFiles.REPORT,
           first.side().publishes() ? String.format(Locale.ROOT, "%,.0f ± %,.0f", r.publishedPerSecond().mean(), half(r.publishedPerSecond())) : "-",
           first.side().publishes() ? String.format(Locale.ROOT, "%.2f", r.publishedMbPerSecond().mean()) : "-",
           first.side().subscribes() ? String.format(Locale.ROOT, "%,.0f ± %,.0f", r.receivedPerSecond().mean(), half(r.receivedPerSecond())) : "-",
-          percentile(r.publishLatency(), 50), percentile(r.publishLatency(), 99), percentile(r.endToEndLatency(), 99),
-          r.missing(), r.duplicates(), 100 * r.harnessShare()));
+          first.side().publishes() ? String.format(Locale.ROOT, "%.2f / %.2f", percentile(r.publishLatency(), 50),
+              percentile(r.publishLatency(), 99)) : "-",
+          r.endToEndLatency().getTotalCount() > 0 ? String.format(Locale.ROOT, "%.2f", percentile(r.endToEndLatency(), 99)) : "-",
+          both ? String.format(Locale.ROOT, "%,d", r.missing()) : "-",
+          first.side().subscribes() ? String.format(Locale.ROOT, "%,d", r.duplicates()) : "-", 100 * r.harnessShare()));
     }
     return md.toString();
   }

@@ -42,7 +42,7 @@ public final class TimelineCsv {
     CsvMapper mapper = new CsvMapper();
     List<TimelineRow> rows = new ArrayList<>();
     Map<String, String> repeated = new HashMap<>();
-    Map<TimelineRow.Key, Integer> lines = new HashMap<>();
+    RepeatedRows repeats = new RepeatedRows();
     try (CsvParser parser = mapper.getFactory().createParser(file.toFile())) {
       List<String> header = nextRecord(parser, null);
       if (header == null) {
@@ -87,7 +87,7 @@ public final class TimelineCsv {
                 parseLong(at(r, requests), "total_requests", file, line),
                 parseLong(at(r, totalRows), "total_rows", file, line),
                 parseLong(at(r, bytes), "total_input_bytes", file, line));
-        Integer earlier = lines.putIfAbsent(row.key(), line);
+        Integer earlier = repeats.earlierLine(row, line, rows);
         if (earlier != null) {
           throw new IllegalArgumentException(file + " line " + line + " repeats line " + earlier + " (the same table,"
               + " minute, stream type and error code): the view has one row for each, so adding both would count"

@@ -69,6 +69,13 @@ class BadTimelineInputTest {
   }
 
   @Test
+  void aFilePastedAfterItselfIsCaughtThoughItsTimesGoBack() throws Exception {
+    Path f = file("t.csv", HEADER + ROWS + ROWS);
+    String err = analyze(2, "--timeline", f.toString());
+    assertTrue(err.contains("line 4 repeats line 2"), err);
+  }
+
+  @Test
   void theSameFileTwiceOrOverlappingExportsAreRefused() throws Exception {
     Path f = file("t.csv", HEADER + ROWS);
     assertTrue(analyze(2, "--timeline", f.toString(), "--timeline", dir.resolve(".").resolve("t.csv").toString())
