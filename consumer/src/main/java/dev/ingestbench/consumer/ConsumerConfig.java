@@ -3,6 +3,8 @@ package dev.ingestbench.consumer;
 import dev.ingestbench.consumer.rows.RowEncoding;
 import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.consumer.sink.TableTarget;
+import dev.ingestbench.consumer.source.KafkaSource;
+import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.pubsub.PubsubPaths;
 import java.nio.file.Path;
 import org.apache.beam.runners.dataflow.options.DataflowPipelineOptions;
@@ -16,7 +18,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * consumer receives: invalid values and combinations fail here with a message naming the flags and
  * the fix, never on a worker hours later.
  *
- * @param subscriptionPath {@code projects/P/subscriptions/S}; null for the synthetic source
+ * @param subscriptionPath {@code projects/P/subscriptions/S}; null unless the source is Pub/Sub
+ * @param kafka the brokers, topic and group to read; null unless the source is Kafka
+ * @param messageFormat how payloads are written (JSON or Avro)
  * @param triggeringFrequencySec how often exactly-once commits; null for at-least-once
  * @param expectedMessages a local run stops once this many are accounted for; 0 waits for the
  *     timeout (or the end of the synthetic source)
@@ -33,6 +37,8 @@ public record ConsumerConfig(
     String jobName,
     String runnerName,
     @Nullable String subscriptionPath,
+    @Nullable KafkaSource kafka,
+    MessageFormat messageFormat,
     String emulatorHost,
     int emulatorPullBatchSize,
     SyntheticSource synthetic,
@@ -52,6 +58,9 @@ public record ConsumerConfig(
 
   /** What the in-pipeline generator makes with {@code --source=synthetic}. */
   public record SyntheticSource(long messages, long seed, int messageSizeBytes) {}
+
+  /** The Kafka flags, which only {@code --source=kafka} reads. */
+  private static final String[] KAFKA_FLAGS = {"--bootstrapServers", "--kafkaTopic", "--kafkaConsumerConfig"};
 
   /**
    * Validates {@code options} and makes Beam's own BigQuery options agree with the result: the
@@ -95,10 +104,21 @@ public record ConsumerConfig(
     TableTarget target =
         TableTarget.parse(
             "--outputTable", options.getOutputTable(), options.getProject(), options.getDestinationTables());
+    MessageFormat messageFormat = MessageFormat.fromFlag("--messageFormat", options.getMessageFormat());
     String subscription = null;
+    KafkaSource kafka = null;
+    if (source == SourceKind.KAFKA) {
+      kafka = KafkaSource.from(options.getBootstrapServers(), options.getKafkaTopic(), options.getConsumerGroup(),
+          options.getKafkaConsumerConfig());
+    } else if (blankToNull(options.getBootstrapServers()) != null || blankToNull(options.getKafkaTopic()) != null
+        || blankToNull(options.getKafkaConsumerConfig()) != null) {
+      throw new IllegalArgumentException(
+          String.join(", ", KAFKA_FLAGS) + " are for --source=kafka; add it, or drop them with --source="
+              + source.flag());
+    }
     if (source == SourceKind.PUBSUB) {
       subscription = PubsubPaths.subscription(options.getProject(), "--subscription", options.getSubscription());
-    } else if (options.getSyntheticMessages() < 1) {
+    } else if (source == SourceKind.SYNTHETIC && options.getSyntheticMessages() < 1) {
       throw new IllegalArgumentException(
           "--syntheticMessages=" + options.getSyntheticMessages() + " must be 1 or more with --source=synthetic");
     }
@@ -179,6 +199,8 @@ public record ConsumerConfig(
         options.getJobName(),
         runner,
         subscription,
+        kafka,
+        messageFormat,
         options.getPubsubEmulatorHost() == null ? "" : options.getPubsubEmulatorHost().trim(),
         options.getEmulatorPullBatchSize(),
         new SyntheticSource(options.getSyntheticMessages(), options.getSeed(), options.getMessageSizeBytes()),
@@ -230,7 +252,11 @@ public record ConsumerConfig(
 
   /** The name rows record in {@code subscription_name}. */
   public String sourceName() {
-    return subscriptionPath == null ? "synthetic" : PubsubPaths.shortName(subscriptionPath);
+    return switch (source) {
+      case PUBSUB -> PubsubPaths.shortName(subscriptionPath);
+      case KAFKA -> kafka.topic();
+      case SYNTHETIC -> "synthetic";
+    };
   }
 
   private static boolean streamingEngine(ConsumerOptions options) {

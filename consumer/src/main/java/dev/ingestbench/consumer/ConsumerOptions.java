@@ -16,7 +16,7 @@ import org.apache.beam.sdk.options.StreamingOptions;
  */
 public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, PubsubConnectionOptions {
 
-  @Description("Where messages come from: pubsub (--subscription) or synthetic (generated in the pipeline, no broker).")
+  @Description("Where messages come from: pubsub (--subscription), kafka (--bootstrapServers, --kafkaTopic, --consumerGroup) or synthetic (generated in the pipeline, no broker).")
   @Default.String("pubsub")
   String getSource();
 
@@ -26,6 +26,34 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
   String getSubscription();
 
   void setSubscription(String value);
+
+  @Description("How payloads are written: json (the taxi-ride JSON message) or avro (Avro binary of events' taxi_ride.avsc, ~88 bytes). With --source=synthetic it is also what the generator makes.")
+  @Default.String("json")
+  String getMessageFormat();
+
+  void setMessageFormat(String value);
+
+  @Description("With --source=kafka: the brokers, HOST:PORT[,HOST:PORT...] (a Managed Service for Apache Kafka cluster's bootstrap address on GCP).")
+  String getBootstrapServers();
+
+  void setBootstrapServers(String value);
+
+  @Description("With --source=kafka: the topic to read; every partition is read.")
+  String getKafkaTopic();
+
+  void setKafkaTopic(String value);
+
+  @Description("With --source=kafka: the consumer group (group.id). KafkaIO assigns partitions itself and commits the offsets it has finished with to this group; a job starting without its own checkpoint resumes from the group's committed offsets (from the earliest when it has none).")
+  @Default.String("ingestbench")
+  String getConsumerGroup();
+
+  void setConsumerGroup(String value);
+
+  @Description("With --source=kafka: more Kafka consumer settings as KEY=VALUE pairs separated by ';', e.g. security.protocol=SASL_SSL;sasl.mechanism=OAUTHBEARER;... for Managed Service for Apache Kafka (see docs/dataflow.md).")
+  @Default.String("")
+  String getKafkaConsumerConfig();
+
+  void setKafkaConsumerConfig(String value);
 
   @Description("Table to write: PROJECT:DATASET.TABLE or DATASET.TABLE (completed with --project). Dead letters go to TABLE_dlq.")
   String getOutputTable();
@@ -61,7 +89,7 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
 
   void setSyntheticMessages(long value);
 
-  @Description("With --source=synthetic: size of each generated JSON message in bytes.")
+  @Description("With --source=synthetic: size of each generated message in bytes (padded; an Avro event is ~88 bytes unpadded).")
   @Default.Integer(500)
   int getMessageSizeBytes();
 

@@ -49,7 +49,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Streaming pipeline: messages (Pub/Sub or synthetic) to rows to BigQuery's Storage Write API, with
+ * Streaming pipeline: messages (Pub/Sub, Kafka or synthetic; JSON or Avro) to rows to BigQuery's Storage Write API, with
  * every message that cannot be written landing in {@code TABLE_dlq} with the reason.
  *
  * <p>Beam metrics (namespace {@code consumer}): {@code messages_read}, {@code rows_converted},
@@ -112,7 +112,7 @@ public final class ConsumerPipeline {
     PCollectionTuple converted =
         messages.apply(
             "Convert to rows",
-            ParDo.of(new ConvertToRowsFn<>(config.rowFormat(), sourceName, builder, rows))
+            ParDo.of(new ConvertToRowsFn<>(config.messageFormat(), config.rowFormat(), sourceName, builder, rows))
                 .withOutputTags(rows, TupleTagList.of(ConvertToRowsFn.DEAD_LETTERS)));
     WriteResult written =
         converted
@@ -132,7 +132,8 @@ public final class ConsumerPipeline {
       ConsumerConfig config,
       @Nullable BigQueryServices services,
       Class<M> rowClass) {
-    RowBuilder<M> builder = (format, metadata, payload) -> rowClass.cast(MessageToProto.convert(format, metadata, payload));
+    RowBuilder<M> builder =
+        (message, format, metadata, payload) -> rowClass.cast(MessageToProto.convert(message, format, metadata, payload));
     return convertAndWrite(messages, sourceName, config, services, builder, ProtoCoder.of(rowClass),
         BigQueryIO.writeProtos(rowClass), ConsumerPipeline::protoEventIndex);
   }

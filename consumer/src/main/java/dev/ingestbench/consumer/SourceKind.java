@@ -6,6 +6,8 @@ import java.util.Locale;
 public enum SourceKind {
   /** A Pub/Sub subscription, real or emulated. */
   PUBSUB,
+  /** A Kafka topic, read with Beam's KafkaIO. */
+  KAFKA,
   /** The publisher's generator, run inside the pipeline: the consumer's own cost, no broker. */
   SYNTHETIC;
 

@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  *
  * <p>Event {@code i} depends only on the seed and {@code i}, so any worker can generate any slice of a
  * run and two runs with the same seed publish the same bytes. Messages are padded with a
- * {@code _padding} field to the requested JSON size (±5%); the unpadded event is ~250 bytes.
+ * {@code _padding} field to the requested size (JSON ±5%, Avro exactly); the unpadded event is ~250
+ * bytes of JSON or ~88 bytes of Avro.
  */
 public final class TaxiRideGenerator {
 
@@ -34,14 +35,25 @@ public final class TaxiRideGenerator {
 
   private final long seed;
   private final int messageSizeBytes;
+  private final MessageFormat format;
 
+  /** JSON messages. */
   public TaxiRideGenerator(long seed, int messageSizeBytes) {
+    this(seed, messageSizeBytes, MessageFormat.JSON);
+  }
+
+  public TaxiRideGenerator(long seed, int messageSizeBytes, MessageFormat format) {
     if (messageSizeBytes <= 0) {
       throw new IllegalArgumentException(
           "--messageSizeBytes=" + messageSizeBytes + " must be positive, e.g. 500 or 10000");
     }
     this.seed = seed;
     this.messageSizeBytes = messageSizeBytes;
+    this.format = format;
+  }
+
+  public MessageFormat format() {
+    return format;
   }
 
   /** The event with index {@code index}, unpadded. */
@@ -64,8 +76,39 @@ public final class TaxiRideGenerator {
         null);
   }
 
-  /** The JSON bytes of event {@code index}, padded to the configured size. */
+  /** The bytes of event {@code index} in the configured format, padded to the configured size. */
   public byte[] message(long index) {
+    return format == MessageFormat.AVRO ? avroMessage(index) : jsonMessage(index);
+  }
+
+  private byte[] avroMessage(long index) {
+    TaxiRide ride = event(index);
+    byte[] unpadded = TaxiRideAvro.toBytes(ride);
+    // Padding adds its characters plus their length's varint (the union branch byte is there either way).
+    int paddingChars = messageSizeBytes - unpadded.length;
+    while (paddingChars > 0 && paddingChars + varintBytes(paddingChars) > messageSizeBytes - unpadded.length) {
+      paddingChars--;
+    }
+    if (paddingChars <= 0) {
+      return unpadded;
+    }
+    return TaxiRideAvro.toBytes(
+        new TaxiRide(ride.rideId(), ride.rideStatus(), ride.latitude(), ride.longitude(),
+            ride.passengerCount(), ride.meterReading(), ride.meterIncrement(), ride.pointIdx(),
+            ride.timestamp(), "x".repeat(paddingChars)));
+  }
+
+  /** Bytes of Avro's zig-zag varint for a non-negative {@code value}. */
+  private static int varintBytes(long value) {
+    long zigzag = value << 1;
+    int bytes = 1;
+    while ((zigzag >>>= 7) != 0) {
+      bytes++;
+    }
+    return bytes;
+  }
+
+  private byte[] jsonMessage(long index) {
     TaxiRide ride = event(index);
     byte[] unpadded = TaxiRideJson.toBytes(ride);
     int paddingChars = messageSizeBytes - unpadded.length - PADDING_FIELD_OVERHEAD;

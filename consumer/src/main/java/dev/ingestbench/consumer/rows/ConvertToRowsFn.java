@@ -2,6 +2,7 @@ package dev.ingestbench.consumer.rows;
 
 import com.google.api.services.bigquery.model.TableRow;
 import dev.ingestbench.events.MalformedEventException;
+import dev.ingestbench.events.MessageFormat;
 import java.util.Map;
 import org.apache.beam.sdk.io.gcp.pubsub.PubsubMessage;
 import org.apache.beam.sdk.metrics.Counter;
@@ -17,6 +18,7 @@ import org.joda.time.Instant;
 public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
   public static final TupleTag<TableRow> DEAD_LETTERS = new TupleTag<>() {};
 
+  private final MessageFormat messageFormat;
   private final RowFormat format;
   private final String subscriptionName;
   private final RowBuilder<T> builder;
@@ -28,7 +30,8 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
   private final Counter messageBytes = Metrics.counter("consumer", "message_bytes");
 
   public ConvertToRowsFn(
-      RowFormat format, String subscriptionName, RowBuilder<T> builder, TupleTag<T> rows) {
+      MessageFormat messageFormat, RowFormat format, String subscriptionName, RowBuilder<T> builder, TupleTag<T> rows) {
+    this.messageFormat = messageFormat;
     this.format = format;
     this.subscriptionName = subscriptionName;
     this.builder = builder;
@@ -51,7 +54,7 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
     byte[] payload = message.getPayload();
     messageBytes.inc(payload == null ? 0 : payload.length);
     try {
-      out.get(rows).output(builder.build(format, metadata, payload));
+      out.get(rows).output(builder.build(messageFormat, format, metadata, payload));
       converted.inc();
     } catch (MalformedEventException e) {
       Long index = null;

@@ -5,8 +5,11 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.ingestbench.events.MalformedEventException;
+import dev.ingestbench.events.MessageFormat;
+import dev.ingestbench.events.TaxiRideAvro;
 import dev.ingestbench.events.TaxiRideJson;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /** Small checks and conversions every row encoding shares. */
@@ -29,6 +32,18 @@ final class JsonChecks {
       throw new MalformedEventException(
           "payload is not valid JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
     }
+  }
+
+  /**
+   * The JSON column's text: a JSON payload as it came (checked to be one object), an Avro payload
+   * decoded and written as the JSON message of the same event.
+   */
+  static String payloadJson(MessageFormat message, byte[] payload) {
+    if (message == MessageFormat.AVRO) {
+      return new String(TaxiRideJson.toBytes(TaxiRideAvro.parse(payload)), StandardCharsets.UTF_8);
+    }
+    requireJsonObject(payload);
+    return new String(payload, StandardCharsets.UTF_8);
   }
 
   static String attributesJson(Map<String, String> attributes) {

@@ -1,8 +1,7 @@
 package dev.ingestbench.consumer.rows;
 
 import dev.ingestbench.events.TaxiRide;
-import dev.ingestbench.events.TaxiRideJson;
-import java.nio.charset.StandardCharsets;
+import dev.ingestbench.events.MessageFormat;
 import java.time.Instant;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.values.Row;
@@ -22,12 +21,19 @@ public final class MessageToBeamRow {
    * @throws dev.ingestbench.events.MalformedEventException naming what is wrong
    */
   public static Row convert(RowFormat format, MessageMetadata metadata, byte[] payload) {
+    return convert(MessageFormat.JSON, format, metadata, payload);
+  }
+
+  /**
+   * @throws dev.ingestbench.events.MalformedEventException naming what is wrong
+   */
+  public static Row convert(MessageFormat message, RowFormat format, MessageMetadata metadata, byte[] payload) {
     Long index = MessageToRow.eventIndex(metadata.attributes());
     Instant published = micros(metadata.publishMicros());
     Instant processed = micros(metadata.processingMicros());
     return switch (format) {
       case JSON_COLUMN -> {
-        JsonChecks.requireJsonObject(payload);
+        String json = JsonChecks.payloadJson(message, payload);
         yield Row.withSchema(JSON_COLUMN)
             .addValues(
                 metadata.subscriptionName(),
@@ -36,11 +42,11 @@ public final class MessageToBeamRow {
                 published,
                 processed,
                 JsonChecks.attributesJson(metadata.attributes()),
-                new String(payload, StandardCharsets.UTF_8))
+                json)
             .build();
       }
       case TYPED -> {
-        TaxiRide ride = TaxiRideJson.parse(payload);
+        TaxiRide ride = message.parse(payload);
         yield Row.withSchema(TYPED)
             .addValues(
                 metadata.subscriptionName(),

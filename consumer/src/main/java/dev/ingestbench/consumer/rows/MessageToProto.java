@@ -3,7 +3,8 @@ package dev.ingestbench.consumer.rows;
 import com.google.protobuf.Message;
 import dev.ingestbench.consumer.rows.proto.JsonColumnRow;
 import dev.ingestbench.consumer.rows.proto.TypedRow;
-import java.nio.charset.StandardCharsets;
+import dev.ingestbench.events.MessageFormat;
+import dev.ingestbench.events.TaxiRideAvro;
 
 /**
  * One message as a generated protobuf row ({@code --rowEncoding=proto}): what {@code
@@ -21,10 +22,20 @@ public final class MessageToProto {
    * @throws dev.ingestbench.events.MalformedEventException naming what is wrong
    */
   public static Message convert(RowFormat format, MessageMetadata metadata, byte[] payload) {
+    return convert(MessageFormat.JSON, format, metadata, payload);
+  }
+
+  /**
+   * The row of a {@code message}-format payload. Typed rows are filled straight from the payload's
+   * bytes (JSON tokens or Avro fields), with no event object or TableRow in between.
+   *
+   * @throws dev.ingestbench.events.MalformedEventException naming what is wrong
+   */
+  public static Message convert(MessageFormat message, RowFormat format, MessageMetadata metadata, byte[] payload) {
     Long index = MessageToRow.eventIndex(metadata.attributes());
     switch (format) {
       case JSON_COLUMN -> {
-        JsonChecks.requireJsonObject(payload);
+        String json = JsonChecks.payloadJson(message, payload);
         JsonColumnRow.Builder row =
             JsonColumnRow.newBuilder()
                 .setSubscriptionName(metadata.subscriptionName())
@@ -32,7 +43,7 @@ public final class MessageToProto {
                 .setPublishTime(metadata.publishMicros())
                 .setProcessingTime(metadata.processingMicros())
                 .setAttributes(JsonChecks.attributesJson(metadata.attributes()))
-                .setPayload(new String(payload, StandardCharsets.UTF_8));
+                .setPayload(json);
         if (index != null) {
           row.setEventIndex(index);
         }
@@ -45,7 +56,11 @@ public final class MessageToProto {
                 .setMessageId(metadata.messageId())
                 .setPublishTime(metadata.publishMicros())
                 .setProcessingTime(metadata.processingMicros());
-        TypedRowParser.parseInto(payload, row);
+        if (message == MessageFormat.AVRO) {
+          TaxiRideAvro.read(payload, new TypedRowFields(row));
+        } else {
+          TypedRowParser.parseInto(payload, row);
+        }
         if (index != null) {
           row.setEventIndex(index);
         }

@@ -3,9 +3,8 @@ package dev.ingestbench.consumer.rows;
 import com.google.api.services.bigquery.model.TableRow;
 import dev.ingestbench.events.MalformedEventException;
 import dev.ingestbench.events.MessageAttributes;
+import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRide;
-import dev.ingestbench.events.TaxiRideJson;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -24,15 +23,24 @@ public final class MessageToRow {
    * @throws MalformedEventException naming what is wrong, for the dead-letter table
    */
   public static TableRow convert(RowFormat format, MessageMetadata metadata, byte[] payload) {
+    return convert(MessageFormat.JSON, format, metadata, payload);
+  }
+
+  /**
+   * The row for a {@code message}-format {@code payload} in {@code format}.
+   *
+   * @throws MalformedEventException naming what is wrong, for the dead-letter table
+   */
+  public static TableRow convert(
+      MessageFormat message, RowFormat format, MessageMetadata metadata, byte[] payload) {
     TableRow row = metadataRow(metadata);
     switch (format) {
       case JSON_COLUMN -> {
-        JsonChecks.requireJsonObject(payload);
         row.set(RowSchemas.ATTRIBUTES, JsonChecks.attributesJson(metadata.attributes()));
-        row.set(RowSchemas.PAYLOAD, new String(payload, StandardCharsets.UTF_8));
+        row.set(RowSchemas.PAYLOAD, JsonChecks.payloadJson(message, payload));
       }
       case TYPED -> {
-        TaxiRide ride = TaxiRideJson.parse(payload);
+        TaxiRide ride = message.parse(payload);
         row.set("ride_id", ride.rideId())
             .set("ride_status", ride.rideStatus())
             .set("latitude", ride.latitude())

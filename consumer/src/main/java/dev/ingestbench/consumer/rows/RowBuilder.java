@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer.rows;
 
+import dev.ingestbench.events.MessageFormat;
 import java.io.Serializable;
 
 /** One of the message-to-row functions ({@link MessageToRow}, {@link MessageToBeamRow}, {@link MessageToProto}). */
@@ -8,5 +9,5 @@ public interface RowBuilder<T> extends Serializable {
   /**
    * @throws dev.ingestbench.events.MalformedEventException when the message cannot become a row
    */
-  T build(RowFormat format, MessageMetadata metadata, byte[] payload);
+  T build(MessageFormat message, RowFormat format, MessageMetadata metadata, byte[] payload);
 }

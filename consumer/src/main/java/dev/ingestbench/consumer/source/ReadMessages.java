@@ -10,10 +10,12 @@ import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
 
 /**
- * The consumer's input: a Pub/Sub subscription (real or emulated) or the in-pipeline generator.
+ * The consumer's input: a Pub/Sub subscription (real or emulated), a Kafka topic or the in-pipeline
+ * generator.
  *
- * <p>Messages are de-duplicated on their {@code event_index} attribute, so a redelivery after a
- * restart is not written twice.
+ * <p>Pub/Sub messages are de-duplicated on their {@code event_index} attribute, so a redelivery after
+ * a restart is not written twice; Kafka offsets are checkpointed with the pipeline, so a restored
+ * job does not re-read what it has already processed.
  */
 public class ReadMessages extends PTransform<PBegin, PCollection<PubsubMessage>> {
   // Read at graph construction only; composite transforms are not shipped to workers.
@@ -29,7 +31,11 @@ public class ReadMessages extends PTransform<PBegin, PCollection<PubsubMessage>>
       ConsumerConfig.SyntheticSource synthetic = config.synthetic();
       return input.apply(
           "Generate synthetic messages",
-          new SyntheticMessages(synthetic.messages(), synthetic.seed(), synthetic.messageSizeBytes()));
+          new SyntheticMessages(synthetic.messages(), synthetic.seed(), synthetic.messageSizeBytes(),
+              config.messageFormat()));
+    }
+    if (config.source() == SourceKind.KAFKA) {
+      return input.apply("Read Kafka records", new ReadFromKafka(config.kafka()));
     }
     PubsubIO.Read<PubsubMessage> read =
         PubsubIO.readMessagesWithAttributesAndMessageId()

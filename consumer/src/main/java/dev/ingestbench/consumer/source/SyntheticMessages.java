@@ -1,6 +1,7 @@
 package dev.ingestbench.consumer.source;
 
 import dev.ingestbench.events.MessageAttributes;
+import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRideGenerator;
 import java.util.Map;
 import org.apache.beam.sdk.io.GenerateSequence;
@@ -28,11 +29,13 @@ public class SyntheticMessages extends PTransform<PBegin, PCollection<PubsubMess
   private final long count;
   private final long seed;
   private final int messageSizeBytes;
+  private final MessageFormat format;
 
-  public SyntheticMessages(long count, long seed, int messageSizeBytes) {
+  public SyntheticMessages(long count, long seed, int messageSizeBytes, MessageFormat format) {
     this.count = count;
     this.seed = seed;
     this.messageSizeBytes = messageSizeBytes;
+    this.format = format;
   }
 
   @Override
@@ -41,7 +44,7 @@ public class SyntheticMessages extends PTransform<PBegin, PCollection<PubsubMess
         .apply(
             "Generate indexes",
             GenerateSequence.from(0).to(count).withRate(UNTHROTTLED_PER_SECOND, Duration.standardSeconds(1)))
-        .apply("Generate messages", ParDo.of(new GenerateMessageFn(seed, messageSizeBytes)))
+        .apply("Generate messages", ParDo.of(new GenerateMessageFn(seed, messageSizeBytes, format)))
         .setCoder(PubsubMessageWithAttributesAndMessageIdCoder.of());
   }
 
@@ -49,16 +52,18 @@ public class SyntheticMessages extends PTransform<PBegin, PCollection<PubsubMess
   static class GenerateMessageFn extends DoFn<Long, PubsubMessage> {
     private final long seed;
     private final int messageSizeBytes;
+    private final MessageFormat format;
     private transient TaxiRideGenerator generator;
 
-    GenerateMessageFn(long seed, int messageSizeBytes) {
+    GenerateMessageFn(long seed, int messageSizeBytes, MessageFormat format) {
       this.seed = seed;
       this.messageSizeBytes = messageSizeBytes;
+      this.format = format;
     }
 
     @Setup
     public void setup() {
-      generator = new TaxiRideGenerator(seed, messageSizeBytes);
+      generator = new TaxiRideGenerator(seed, messageSizeBytes, format);
     }
 
     @ProcessElement

@@ -1,0 +1,79 @@
+package dev.ingestbench.consumer.source;
+
+import java.io.Serializable;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where {@code --source=kafka} reads: validated once at launch.
+ *
+ * @param consumerConfig extra Kafka consumer settings ({@code --kafkaConsumerConfig}), e.g. SASL
+ */
+public record KafkaSource(
+    String bootstrapServers, String topic, String consumerGroup, Map<String, String> consumerConfig)
+    implements Serializable {
+
+  /** Settings the consumer makes itself; setting them again would break what it relies on. */
+  private static final Set<String> OWN_SETTINGS =
+      Set.of("bootstrap.servers", "group.id", "key.deserializer", "value.deserializer", "enable.auto.commit");
+
+  public static KafkaSource from(String bootstrapServers, String topic, String group, String extraConfig) {
+    if (bootstrapServers == null || bootstrapServers.isBlank()) {
+      throw new IllegalArgumentException(
+          "--source=kafka needs --bootstrapServers=HOST:PORT[,HOST:PORT...] (`ingestbench kafka` prints a"
+              + " local broker's)");
+    }
+    for (String server : bootstrapServers.split(",")) {
+      String s = server.trim();
+      int colon = s.lastIndexOf(':');
+      if (colon <= 0 || !s.substring(colon + 1).matches("\\d{1,5}")) {
+        throw new IllegalArgumentException(
+            "--bootstrapServers=" + bootstrapServers + ": '" + s + "' is not HOST:PORT");
+      }
+    }
+    if (topic == null || topic.isBlank()) {
+      throw new IllegalArgumentException("--source=kafka needs --kafkaTopic=TOPIC");
+    }
+    if (!topic.trim().matches("[A-Za-z0-9._-]{1,249}")) {
+      throw new IllegalArgumentException(
+          "--kafkaTopic=" + topic + " is not a Kafka topic name (letters, digits, '.', '_', '-'; up to 249)");
+    }
+    if (group == null || group.isBlank()) {
+      throw new IllegalArgumentException("--consumerGroup must not be empty: KafkaIO commits its offsets to it");
+    }
+    return new KafkaSource(bootstrapServers.trim(), topic.trim(), group.trim(), parseConfig(extraConfig));
+  }
+
+  /** {@code KEY=VALUE;KEY=VALUE}: ';' separates, as SASL JAAS values contain spaces and '='. */
+  static Map<String, String> parseConfig(String text) {
+    Map<String, String> config = new LinkedHashMap<>();
+    if (text == null || text.isBlank()) {
+      return config;
+    }
+    for (String pair : text.split(";")) {
+      if (pair.isBlank()) {
+        continue;
+      }
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException(
+            "--kafkaConsumerConfig: '" + pair.trim() + "' is not KEY=VALUE (pairs are separated by ';')");
+      }
+      String key = pair.substring(0, eq).trim();
+      if (OWN_SETTINGS.contains(key)) {
+        throw new IllegalArgumentException(
+            "--kafkaConsumerConfig: " + key + " is set by the consumer itself"
+                + (key.equals("bootstrap.servers") ? "; use --bootstrapServers"
+                    : key.equals("group.id") ? "; use --consumerGroup" : "; drop it"));
+      }
+      String value = pair.substring(eq + 1).trim();
+      // A JAAS line ends with ';', which the split took: give it back.
+      if (key.equals("sasl.jaas.config") && !value.endsWith(";")) {
+        value = value + ";";
+      }
+      config.put(key, value);
+    }
+    return config;
+  }
+}
