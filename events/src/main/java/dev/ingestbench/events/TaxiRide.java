@@ -36,6 +36,12 @@ public record TaxiRide(
     @JsonProperty(value = "timestamp", required = true) String timestamp,
     @JsonProperty("_padding") String padding) {
 
+  /** The same event without its padding: what two messages of different sizes share. */
+  public TaxiRide withoutPadding() {
+    return new TaxiRide(rideId, rideStatus, latitude, longitude, passengerCount, meterReading,
+        meterIncrement, pointIdx, timestamp, null);
+  }
+
   /** The ride statuses the generator draws from; dynamic destinations route on them. */
   public static final String[] STATUSES = {"enroute", "pickup", "dropoff", "waiting"};
 }

@@ -53,7 +53,7 @@ class PublishEventsFn extends DoFn<EventRange, Long> {
   @Setup
   public void setup() throws Exception {
     channels = PubsubChannels.forEmulatorHost(settings.emulatorHost());
-    generator = new TaxiRideGenerator(settings.seed(), settings.messageSizeBytes());
+    generator = new TaxiRideGenerator(settings.seed(), settings.messageSizeBytes(), settings.messageFormat());
     Publisher.Builder builder =
         Publisher.newBuilder(TopicName.parse(settings.topicPath()))
             .setBatchingSettings(batching(settings));

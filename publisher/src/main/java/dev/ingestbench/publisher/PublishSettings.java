@@ -1,15 +1,20 @@
 package dev.ingestbench.publisher;
 
+import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.pubsub.PubsubPaths;
 import java.io.Serializable;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * The load parameters of one publishing run as one typed, validated value, so each worker gets the
  * same settings and a bad flag fails at launch, not on a worker.
+ *
+ * @param topicPath the Pub/Sub topic; null with {@code --sink=kafka}
+ * @param kafka the Kafka topic and producer settings; null with {@code --sink=pubsub}
  */
 public record PublishSettings(
     String emulatorHost,
-    String topicPath,
+    @Nullable String topicPath,
     long firstEventIndex,
     long numMessages,
     int messageSizeBytes,
@@ -21,7 +26,9 @@ public record PublishSettings(
     long batchDelayMs,
     long maxOutstandingMessages,
     long maxOutstandingBytes,
-    PublisherOptions.FlowControlBehavior flowControlBehavior)
+    PublisherOptions.FlowControlBehavior flowControlBehavior,
+    MessageFormat messageFormat,
+    @Nullable KafkaTarget kafka)
     implements Serializable {
 
   /** Service limits of one Publish request. */
@@ -37,7 +44,23 @@ public record PublishSettings(
 
   /** Validates the flags once, naming the flag, the value and the fix. */
   public static PublishSettings from(PublisherOptions options) {
-    String topic = PubsubPaths.topic(options.getProject(), "--topic", options.getTopic());
+    String sink = options.getSink() == null ? "" : options.getSink().trim();
+    if (!sink.equals("pubsub") && !sink.equals("kafka")) {
+      throw new IllegalArgumentException("--sink=" + options.getSink() + " is not known; use pubsub or kafka");
+    }
+    KafkaTarget kafka = sink.equals("kafka") ? KafkaTarget.from(options) : null;
+    if (kafka != null && options.getTopic() != null && !options.getTopic().isBlank()) {
+      throw new IllegalArgumentException("--topic is the Pub/Sub topic; with --sink=kafka give --kafkaTopic instead");
+    }
+    if (kafka != null && !options.getCreateSubscriptions().isBlank()) {
+      throw new IllegalArgumentException(
+          "--createSubscriptions is for Pub/Sub; with --sink=kafka, --kafkaPartitions=N creates the topic");
+    }
+    if (kafka == null && (options.getTopic() == null || options.getTopic().isBlank())) {
+      throw new IllegalArgumentException("--topic=TOPIC is required with --sink=pubsub (the default)");
+    }
+    String topic = kafka != null ? null : PubsubPaths.topic(options.getProject(), "--topic", options.getTopic());
+    MessageFormat format = MessageFormat.fromFlag("--messageFormat", options.getMessageFormat());
     require(options.getFirstEventIndex() >= 0, "--firstEventIndex", options.getFirstEventIndex(), "use 0 or more");
     require(options.getNumMessages() >= 0, "--numMessages", options.getNumMessages(), "use 0 or more");
     require(
@@ -91,7 +114,14 @@ public record PublishSettings(
         options.getBatchDelayMs(),
         options.getMaxOutstandingMessages(),
         options.getMaxOutstandingBytes(),
-        options.getFlowControlBehavior());
+        options.getFlowControlBehavior(),
+        format,
+        kafka);
+  }
+
+  /** The topic as results name it: the Pub/Sub path, or {@code kafka:TOPIC}. */
+  public String destination() {
+    return kafka != null ? "kafka:" + kafka.topic() : topicPath;
   }
 
   /** Each shard's share of the target rate; 0 when unthrottled. */

@@ -5,13 +5,20 @@ import dev.ingestbench.pubsub.PubsubConnectionOptions;
 import org.apache.beam.sdk.extensions.gcp.options.GcpOptions;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
-import org.apache.beam.sdk.options.Validation;
 
-/** Flags of the publisher pipeline; the Pub/Sub client's own batching and flow-control knobs. */
+/**
+ * Flags of the publisher pipeline: where to (Pub/Sub or Kafka), what (events, format, size, rate),
+ * and each official client's own batching and flow-control knobs.
+ */
 public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
-  @Description("Topic to publish to: a name (completed with --project) or projects/P/topics/T.")
-  @Validation.Required
+  @Description("Where to publish: pubsub (--topic) or kafka (--bootstrapServers, --kafkaTopic).")
+  @Default.String("pubsub")
+  String getSink();
+
+  void setSink(String value);
+
+  @Description("Pub/Sub topic to publish to: a name (completed with --project) or projects/P/topics/T. Required with --sink=pubsub.")
   String getTopic();
 
   void setTopic(String value);
@@ -36,7 +43,59 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
   void setFirstEventIndex(long value);
 
-  @Description("Size of each JSON message in bytes; larger sizes pad a _padding field (e.g. 10000).")
+  @Description("How events are written: json or avro (Avro binary of events' taxi_ride.avsc, ~88 bytes unpadded).")
+  @Default.String("json")
+  String getMessageFormat();
+
+  void setMessageFormat(String value);
+
+  @Description("With --sink=kafka: the brokers, HOST:PORT[,HOST:PORT...].")
+  String getBootstrapServers();
+
+  void setBootstrapServers(String value);
+
+  @Description("With --sink=kafka: the topic to publish to.")
+  String getKafkaTopic();
+
+  void setKafkaTopic(String value);
+
+  @Description("With --sink=kafka: create the topic with this many partitions if it does not exist (replication 1); 0 requires it to exist.")
+  @Default.Integer(0)
+  int getKafkaPartitions();
+
+  void setKafkaPartitions(int value);
+
+  @Description("Kafka producer batching: linger.ms, how long a batch waits for more records.")
+  @Default.Integer(5)
+  int getLingerMs();
+
+  void setLingerMs(int value);
+
+  @Description("Kafka producer batching: batch.size, the most bytes of one partition's batch.")
+  @Default.Integer(65_536)
+  int getBatchSize();
+
+  void setBatchSize(int value);
+
+  @Description("Kafka producer: compression.type, one of none, gzip, snappy, lz4, zstd.")
+  @Default.String("none")
+  String getCompressionType();
+
+  void setCompressionType(String value);
+
+  @Description("Kafka producer: acks, 0, 1 or all (all with the idempotent producer: no duplicates from retries).")
+  @Default.String("all")
+  String getAcks();
+
+  void setAcks(String value);
+
+  @Description("With --sink=kafka: more producer settings as KEY=VALUE pairs separated by ';' (e.g. SASL for Managed Service for Apache Kafka).")
+  @Default.String("")
+  String getKafkaProducerConfig();
+
+  void setKafkaProducerConfig(String value);
+
+  @Description("Size of each message in bytes; larger sizes pad a _padding field (e.g. 10000). An Avro event is ~88 bytes unpadded.")
   @Default.Integer(500)
   int getMessageSizeBytes();
 

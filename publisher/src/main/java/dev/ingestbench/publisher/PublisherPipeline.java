@@ -27,7 +27,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Batch pipeline that publishes {@code --numMessages} synthetic taxi-ride events to {@code --topic}.
+ * Batch pipeline that publishes {@code --numMessages} synthetic taxi-ride events (JSON or Avro) to a
+ * Pub/Sub {@code --topic} or, with {@code --sink=kafka}, a Kafka {@code --kafkaTopic}.
  *
  * <p>The run is split into shards, each published by one client with the configured batching and
  * flow control; on Dataflow the shards spread over workers.
@@ -43,7 +44,8 @@ public final class PublisherPipeline {
     return pipeline
         .apply("Split into shards", Create.of(ranges).withCoder(SerializableCoder.of(EventRange.class)))
         .apply("Spread shards over workers", Reshuffle.viaRandomKey())
-        .apply("Publish events", ParDo.of(new PublishEventsFn(settings)))
+        .apply("Publish events",
+            settings.kafka() != null ? ParDo.of(new PublishToKafkaFn(settings)) : ParDo.of(new PublishEventsFn(settings)))
         .apply("Count published", Sum.longsGlobally());
   }
 
@@ -56,6 +58,9 @@ public final class PublisherPipeline {
             .filter(s -> !s.isEmpty())
             .map(s -> PubsubPaths.subscription(options.getProject(), "--createSubscriptions", s))
             .toList();
+    if (settings.kafka() != null && settings.kafka().partitions() > 0) {
+      KafkaTopics.ensure(settings.kafka());
+    }
     if (!subscriptions.isEmpty()) {
       PubsubAdmin.ensureTopicAndSubscriptions(
           settings.emulatorHost(), settings.topicPath(), subscriptions);
@@ -71,7 +76,7 @@ public final class PublisherPipeline {
         "Publishing {} messages of ~{} B to {} in {} shard(s){}",
         settings.numMessages(),
         settings.messageSizeBytes(),
-        settings.topicPath(),
+        settings.destination(),
         settings.shards(),
         settings.ratePerSecond() > 0 ? " at " + settings.ratePerSecond() + " msg/s" : "");
     Pipeline pipeline = Pipeline.create(options);
@@ -98,7 +103,7 @@ public final class PublisherPipeline {
       RunJson.write(
           Path.of(options.getResultFile()),
           new PublisherResult(
-              settings.topicPath(),
+              settings.destination(),
               settings.numMessages(),
               published,
               counter(result, "publish_failures"),

@@ -20,7 +20,16 @@ class FlexTemplateMetadataTest {
   void aRequiredOptionMissingFromTheMetadataIsReported(@TempDir Path dir) throws Exception {
     Path bad = dir.resolve("metadata.json");
     Files.writeString(bad, "{\"parameters\": []}");
-    List<String> problems = FlexTemplateMetadata.problems(bad, PublisherOptions.class);
-    assertTrue(problems.contains("topic: a required option missing from metadata.json"), problems.toString());
+    List<String> problems = FlexTemplateMetadata.problems(bad, WithARequiredOption.class);
+    assertTrue(problems.contains("target: a required option missing from metadata.json"), problems.toString());
+  }
+
+  /** The publisher's own options require nothing (--topic or --kafkaTopic, checked at launch). */
+  public interface WithARequiredOption extends PublisherOptions {
+    @org.apache.beam.sdk.options.Description("A required option.")
+    @org.apache.beam.sdk.options.Validation.Required
+    String getTarget();
+
+    void setTarget(String value);
   }
 }
