@@ -185,13 +185,18 @@ public final class LocalKafka implements AutoCloseable {
 
   private void awaitReady() throws IOException, InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
+    // First the port (quietly), then the cluster: an admin client warns about every refused connection.
+    int port = Integer.parseInt(bootstrapServers.substring(bootstrapServers.lastIndexOf(':') + 1));
+    while (!accepts(port)) {
+      requireAlive();
+      if (System.nanoTime() > deadline) {
+        throw new IOException("the Kafka broker did not listen within " + READY_SECONDS + " s; see " + log);
+      }
+      Thread.sleep(100);
+    }
     try (Admin admin = admin()) {
       while (true) {
-        if (!process.isAlive()) {
-          process.waitFor(5, TimeUnit.SECONDS); // let the output copier catch the last lines
-          throw new IOException("the Kafka broker exited (code " + process.exitValue() + ") while starting;"
-              + " its last lines (all in " + log + "):" + System.lineSeparator() + lastLines());
-        }
+        requireAlive();
         try {
           if (!admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).isEmpty()) {
             return;
@@ -204,6 +209,23 @@ public final class LocalKafka implements AutoCloseable {
         }
         Thread.sleep(200);
       }
+    }
+  }
+
+  private void requireAlive() throws IOException, InterruptedException {
+    if (!process.isAlive()) {
+      Thread.sleep(500); // let the output copier catch the last lines
+      throw new IOException("the Kafka broker exited (code " + process.exitValue() + ") while starting;"
+          + " its last lines (all in " + log + "):" + System.lineSeparator() + lastLines());
+    }
+  }
+
+  private static boolean accepts(int port) {
+    try (java.net.Socket socket = new java.net.Socket()) {
+      socket.connect(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port), 500);
+      return true;
+    } catch (IOException e) {
+      return false;
     }
   }
 

@@ -44,9 +44,12 @@ public record PublishSettings(
 
   /** Validates the flags once, naming the flag, the value and the fix. */
   public static PublishSettings from(PublisherOptions options) {
-    String sink = options.getSink() == null ? "" : options.getSink().trim();
+    String sink = options.getSink() == null ? "auto" : options.getSink().trim();
+    if (sink.equals("auto")) {
+      sink = options.getKafkaTopic() != null && !options.getKafkaTopic().isBlank() ? "kafka" : "pubsub";
+    }
     if (!sink.equals("pubsub") && !sink.equals("kafka")) {
-      throw new IllegalArgumentException("--sink=" + options.getSink() + " is not known; use pubsub or kafka");
+      throw new IllegalArgumentException("--sink=" + options.getSink() + " is not known; use pubsub, kafka or auto");
     }
     KafkaTarget kafka = sink.equals("kafka") ? KafkaTarget.from(options) : null;
     if (kafka != null && options.getTopic() != null && !options.getTopic().isBlank()) {

@@ -12,8 +12,10 @@ import org.apache.beam.sdk.options.Description;
  */
 public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
-  @Description("Where to publish: pubsub (--topic) or kafka (--bootstrapServers, --kafkaTopic).")
-  @Default.String("pubsub")
+  // "auto" because the consumer's --sink, registered in the same JVM by the CLI, defaults to it and
+  // Beam requires one default per flag name.
+  @Description("Where to publish: pubsub (--topic), kafka (--bootstrapServers, --kafkaTopic) or auto (kafka when --kafkaTopic is given, else pubsub).")
+  @Default.String("auto")
   String getSink();
 
   void setSink(String value);
