@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Version.class,
     description = {
-      "Load-tests and diagnoses streaming ingestion: Pub/Sub -> Apache Beam -> BigQuery Storage Write API.",
+      "Load-tests and diagnoses streaming ingestion: Pub/Sub or Kafka -> Apache Beam -> BigQuery Storage Write API.",
       "",
       "Start with: ingestbench round   (a whole local round: publish, consume, analyse, report)"
     },
@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
       dev.ingestbench.pubsubload.PubsubLoadCommand.class,
       JmhCommand.class,
       EmulatorCommand.class,
+      KafkaCommand.class,
       dev.ingestbench.bigquery.BigQueryEmulatorCommand.class,
       SchemaCommand.class,
       CommandLine.HelpCommand.class

@@ -28,6 +28,8 @@ import picocli.CommandLine.Option;
       "  ingestbench round                     # ~1 minute, defaults below",
       "  ingestbench round --messages 1000000 --write-method at-least-once \\",
       "      --destination-tables 4",
+      "  ingestbench round --source kafka --message-format avro --destination-tables 4 \\",
+      "      --row-format typed --row-encoding proto --write-method at-least-once --connection-pool",
       ""
     })
 public final class RoundCommand implements Callable<Integer> {
@@ -43,8 +45,25 @@ public final class RoundCommand implements Callable<Integer> {
   @Option(names = "--live-rate", paramLabel = "MSG/S", defaultValue = "10000", description = "Publish rate of the live messages (default: ${DEFAULT-VALUE}).")
   double liveRate;
 
-  @Option(names = "--message-size", paramLabel = "BYTES", defaultValue = "500", description = "JSON message size; e.g. 10000 pads to ~10 KB (default: ${DEFAULT-VALUE}).")
-  int messageSize;
+  @Option(names = "--source", defaultValue = "pubsub",
+      description = "pubsub (the local Pub/Sub emulator) or kafka (a local Kafka broker, KRaft, in its own JVM) (default: ${DEFAULT-VALUE}).")
+  String source;
+
+  @Option(names = "--partitions", paramLabel = "N",
+      description = "With --source kafka: partitions of the topic (default: 32, as in the reference rounds).")
+  Integer partitions;
+
+  @Option(names = "--consumer-groups",
+      description = "With --source kafka and --jobs > 1: separate (a consumer group per job, as the reference's round 6) or shared (every job in one group, the production hypothesis) (default: separate).")
+  String consumerGroups;
+
+  @Option(names = "--message-format", defaultValue = "json",
+      description = "json or avro (Avro binary of taxi_ride.avsc, ~88 B) (default: ${DEFAULT-VALUE}).")
+  String messageFormat;
+
+  @Option(names = "--message-size", paramLabel = "BYTES",
+      description = "Message size; larger sizes pad, e.g. 10000 pads to ~10 KB (default: 500 for json, 88 for avro).")
+  Integer messageSize;
 
   @Option(names = "--write-method", defaultValue = "exactly-once", converter = WriteMethods.class,
       description = "exactly-once (STORAGE_WRITE_API) or at-least-once (STORAGE_API_AT_LEAST_ONCE), any of those spellings (default: exactly-once).")
@@ -142,6 +161,28 @@ public final class RoundCommand implements Callable<Integer> {
     }
     if (liveMessages > 0 && liveRate <= 0) {
       throw new IllegalArgumentException("--live-rate " + liveRate + " must be positive when --live-messages > 0");
+    }
+    if (!source.equals("pubsub") && !source.equals("kafka")) {
+      throw new IllegalArgumentException("--source " + source + " is not known; use pubsub or kafka");
+    }
+    boolean kafka = source.equals("kafka");
+    if (!kafka && (partitions != null || consumerGroups != null)) {
+      throw new IllegalArgumentException("--partitions and --consumer-groups are for --source kafka; add it, or drop them");
+    }
+    if (partitions == null) {
+      partitions = 32;
+    }
+    if (partitions < 1) {
+      throw new IllegalArgumentException("--partitions " + partitions + " must be 1 or more");
+    }
+    if (consumerGroups == null) {
+      consumerGroups = "separate";
+    }
+    if (!consumerGroups.equals("separate") && !consumerGroups.equals("shared")) {
+      throw new IllegalArgumentException("--consumer-groups " + consumerGroups + " is not known; use separate or shared");
+    }
+    if (messageSize == null) {
+      messageSize = messageFormat.trim().equalsIgnoreCase("avro") ? 88 : 500;
     }
     if (out == null) {
       out = Path.of("runs", "round-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));

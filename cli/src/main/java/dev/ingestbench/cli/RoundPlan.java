@@ -20,6 +20,8 @@ final class RoundPlan {
   static final String PROJECT = "ingestbench-local";
   static final String TOPIC = "taxi-rides";
   static final String SUBSCRIPTION = "taxi-rides-round";
+  /** The consumer group of every job with {@code --consumer-groups shared}, the prefix of each job's otherwise. */
+  static final String CONSUMER_GROUP = "ingestbench-round";
   static final String TABLE = "ingestbench.taxi_rides";
   /** Stands in for the emulator's address while validating: parsing flags contacts nothing. */
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
@@ -39,6 +41,7 @@ final class RoundPlan {
     ROUND_FLAG_OF.put("--emulatorPullBatchSize=", "--pull-batch-size ");
     ROUND_FLAG_OF.put("--messageSizeBytes=", "--message-size ");
     ROUND_FLAG_OF.put("--ratePerSecond=", "--live-rate ");
+    ROUND_FLAG_OF.put("--messageFormat=", "--message-format ");
   }
 
   private final RoundCommand flags;
@@ -75,12 +78,30 @@ final class RoundPlan {
     return publisherArgs(host, backlogMessages(), flags.liveMessages, flags.liveRate, RunFiles.PUBLISHER_LIVE);
   }
 
+  boolean kafka() {
+    return flags.source.equals("kafka");
+  }
+
+  int partitions() {
+    return flags.partitions;
+  }
+
+  /** Job {@code j}'s consumer group: one for all with {@code --consumer-groups shared}. */
+  String consumerGroup(int j) {
+    return flags.consumerGroups.equals("shared") ? CONSUMER_GROUP : CONSUMER_GROUP + "-" + jobName(j);
+  }
+
+  /**
+   * @param host the Pub/Sub emulator's HOST:PORT, or the Kafka broker's with {@code --source kafka}
+   */
   private List<String> publisherArgs(String host, long first, long count, double rate, String resultFile) {
-    List<String> args = new ArrayList<>(List.of(
-        "--pubsubEmulatorHost=" + host,
+    List<String> args = new ArrayList<>(kafka()
+        ? List.of("--sink=kafka", "--bootstrapServers=" + host, "--kafkaTopic=" + TOPIC)
+        : List.of("--pubsubEmulatorHost=" + host, "--topic=" + TOPIC,
+            "--createSubscriptions=" + String.join(",", subscriptions())));
+    args.addAll(List.of(
         "--project=" + PROJECT,
-        "--topic=" + TOPIC,
-        "--createSubscriptions=" + String.join(",", subscriptions()),
+        "--messageFormat=" + flags.messageFormat,
         "--firstEventIndex=" + first,
         "--numMessages=" + count,
         "--messageSizeBytes=" + flags.messageSize,
@@ -135,20 +156,29 @@ final class RoundPlan {
     return args;
   }
 
-  /** Job {@code j}'s consumer (1-based), reading through {@code host}, writing to {@code bigQuery}. */
+  /**
+   * Job {@code j}'s consumer (1-based), reading through {@code host} (the Pub/Sub emulator's or the
+   * Kafka broker's), writing to {@code bigQuery}.
+   */
   List<String> consumerArgs(String host, int j, BigQueryEmulatorProcess.Address bigQuery) {
     List<String> args = new ArrayList<>(List.of(
         "--runner=" + flags.runner,
-        "--jobName=" + jobName(j),
-        "--pubsubEmulatorHost=" + host,
+        "--jobName=" + jobName(j)));
+    if (kafka()) {
+      args.addAll(List.of("--source=kafka", "--bootstrapServers=" + host, "--kafkaTopic=" + TOPIC,
+          "--consumerGroup=" + consumerGroup(j)));
+    } else {
+      args.addAll(List.of("--pubsubEmulatorHost=" + host, "--subscription=" + subscriptions().get(j - 1),
+          "--emulatorPullBatchSize=" + flags.pullBatchSize));
+    }
+    args.addAll(List.of(
         "--project=" + PROJECT,
-        "--subscription=" + subscriptions().get(j - 1),
+        "--messageFormat=" + flags.messageFormat,
         "--outputTable=" + TABLE,
         "--writeMethod=" + flags.writeMethod.flag(),
         "--rowFormat=" + flags.rowFormat.flag(),
         "--rowEncoding=" + flags.rowEncoding.flag(),
         "--destinationTables=" + flags.destinationTables,
-        "--emulatorPullBatchSize=" + flags.pullBatchSize,
         "--expectedMessages=" + flags.messages,
         "--timeoutSeconds=" + flags.timeoutSeconds,
         "--progressLines=true",

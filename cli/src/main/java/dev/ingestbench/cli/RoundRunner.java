@@ -10,6 +10,7 @@ import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.emulator.PubsubEmulator;
+import dev.ingestbench.kafka.LocalKafka;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,14 +45,27 @@ final class RoundRunner {
     deleteStaleResults(out);
     RunJson.write(out.resolve(RunFiles.ROUND), settings());
     long backlog = plan.backlogMessages();
-    say("Round starting: %,d messages (%,d backlog, then %,d live at %,.0f msg/s), %s, %s, %d table(s), %d job(s) -> %s",
-        flags.messages, backlog, flags.liveMessages, flags.liveRate, plan.consumer.writeMethod().flag(),
+    say("Round starting: %,d %s messages from %s (%,d backlog, then %,d live at %,.0f msg/s), %s, %s, %d table(s), %d job(s) -> %s",
+        flags.messages, plan.consumer.messageFormat().flag(), flags.source, backlog, flags.liveMessages, flags.liveRate,
+        plan.consumer.writeMethod().flag(),
         plan.consumer.rowFormat().flag(), flags.destinationTables, flags.jobs, out);
     try (ProcessCpuSampler cpu = new ProcessCpuSampler(out);
-        PubsubEmulator emulator = PubsubEmulator.start()) {
-      say("Pub/Sub emulator on %s", emulator.hostAndPort());
-      cpu.watch("emulator", emulator.pid());
-      String host = emulator.hostAndPort();
+        PubsubEmulator emulator = plan.kafka() ? null : PubsubEmulator.start();
+        LocalKafka kafka = plan.kafka()
+            ? LocalKafka.start(out.resolve("kafka-data"), out.resolve("kafka.log"), plan.partitions(), "1g")
+            : null) {
+      String host;
+      if (kafka != null) {
+        kafka.createTopic(RoundPlan.TOPIC, plan.partitions());
+        host = kafka.bootstrapServers();
+        say("Kafka %s broker (KRaft) on %s: topic %s with %d partitions, %s consumer group(s)", LocalKafka.version(),
+            host, RoundPlan.TOPIC, plan.partitions(), flags.jobs == 1 ? "one" : flags.consumerGroups);
+        cpu.watch("kafka", kafka.pid());
+      } else {
+        host = emulator.hostAndPort();
+        say("Pub/Sub emulator on %s", host);
+        cpu.watch("emulator", emulator.pid());
+      }
       BigQueryEmulatorProcess bigQuery = null;
       try {
         BigQueryEmulatorProcess.Address address = new BigQueryEmulatorProcess.Address("", "");
@@ -192,7 +206,11 @@ final class RoundRunner {
         MachineInfo.describe(),
         flags.jobs,
         flags.sink,
-        flags.sink.equals("emulator") ? plan.bigQueryEmulatorArgs() : List.of());
+        flags.sink.equals("emulator") ? plan.bigQueryEmulatorArgs() : List.of(),
+        flags.source,
+        plan.consumer.messageFormat().flag(),
+        plan.kafka() ? plan.partitions() : null,
+        plan.kafka() && flags.jobs > 1 ? flags.consumerGroups : null);
   }
 
   /** One line per job of a multi-job round: latency percentiles exist only per job. */

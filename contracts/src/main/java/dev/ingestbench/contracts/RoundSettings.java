@@ -10,6 +10,10 @@ import java.util.Map;
  *     written before multi-job rounds: one)
  * @param sink {@code emulator} (the shared BigQuery emulator process) or {@code in-process}
  * @param bigQueryEmulatorArgs the flags the BigQuery emulator ran with (limits, faults)
+ * @param source {@code pubsub} or {@code kafka} (null in files written before Kafka rounds: pubsub)
+ * @param messageFormat {@code json} or {@code avro} (null before Avro: json)
+ * @param partitions the Kafka topic's partitions; null for Pub/Sub
+ * @param consumerGroups {@code separate} or {@code shared}: Kafka rounds of several jobs only
  */
 public record RoundSettings(
     long messages,
@@ -30,7 +34,15 @@ public record RoundSettings(
     Map<String, Object> machine,
     Integer jobs,
     String sink,
-    List<String> bigQueryEmulatorArgs) {
+    List<String> bigQueryEmulatorArgs,
+    String source,
+    String messageFormat,
+    Integer partitions,
+    String consumerGroups) {
+
+  public boolean kafka() {
+    return "kafka".equals(source);
+  }
 
   /** How many jobs read every message: 1 for files that do not say. */
   public int jobCount() {

@@ -109,6 +109,16 @@ public final class LocalKafka implements AutoCloseable {
     return log;
   }
 
+  /** Waits until the broker exits (it exits when this JVM does); returns its exit code. */
+  public int waitFor() throws InterruptedException {
+    return process.waitFor();
+  }
+
+  /** The Kafka release the broker runs. */
+  public static String version() {
+    return org.apache.kafka.common.utils.AppInfoParser.getVersion();
+  }
+
   /** The broker's last output lines, for errors that name why it died. */
   public String lastLines() {
     synchronized (tail) {

@@ -43,7 +43,11 @@ public record RoundAnalysis(
     int vcpus,
     List<ProcessCpuCsv.Sample> processCpu,
     Optional<EmulatorStatus> emulator,
-    List<ConnectionsCsv.Sample> connections) {
+    List<ConnectionsCsv.Sample> connections,
+    List<JobResult> jobResults) {
+
+  /** One job's own result in a multi-job round (its subdirectory's consumer_result.json). */
+  public record JobResult(String job, ConsumerResult result) {}
 
   public static RoundAnalysis of(Path dir) throws IOException {
     // A consumer-only run (ingestbench consume --localOutputDir) has no round or publisher files.
@@ -87,7 +91,25 @@ public record RoundAnalysis(
         Files.exists(dir.resolve(RunFiles.BIGQUERY_EMULATOR))
             ? Optional.of(RunJson.read(dir.resolve(RunFiles.BIGQUERY_EMULATOR), EmulatorStatus.class))
             : Optional.empty(),
-        ConnectionsCsv.read(dir.resolve(RunFiles.CONNECTIONS)));
+        ConnectionsCsv.read(dir.resolve(RunFiles.CONNECTIONS)),
+        jobResults(dir, round.map(RoundSettings::jobCount).orElse(1)));
+  }
+
+  /** Each job's result, from the subdirectories a multi-job round writes; none for one job. */
+  private static List<JobResult> jobResults(Path dir, int jobs) throws IOException {
+    List<JobResult> results = new ArrayList<>();
+    if (jobs < 2) {
+      return results;
+    }
+    try (var entries = Files.list(dir)) {
+      for (Path sub : entries.sorted().toList()) {
+        Path result = sub.resolve(RunFiles.CONSUMER_RESULT);
+        if (Files.isDirectory(sub) && Files.exists(result)) {
+          results.add(new JobResult(sub.getFileName().toString(), RunJson.read(result, ConsumerResult.class)));
+        }
+      }
+    }
+    return results;
   }
 
   /**

@@ -40,10 +40,47 @@ final class RoundDiagnosis {
             e.peakConnections(), e.maxConnections(), e.connectionsRefused())));
       }
     }
+    consumerGroups(a).ifPresent(verdicts::add);
     if (verdicts.isEmpty()) {
       verdicts.add(new Verdict("No bottleneck signal", "consumer CPU below " + (int) (100 * Diagnoser.CPU_BOUND)
           + "%, no quota throttling, connections below the limit"));
     }
     return verdicts;
+  }
+
+  /**
+   * What the jobs of a multi-job Kafka round read, judged against how KafkaIO uses a consumer group:
+   * it assigns every partition to its own readers ({@code consumer.assign}), so a group never splits
+   * partitions between jobs; the group only holds committed offsets, where a job without a checkpoint
+   * starts.
+   */
+  static java.util.Optional<Verdict> consumerGroups(RoundAnalysis a) {
+    var round = a.round().orElse(null);
+    if (round == null || !round.kafka() || a.jobResults().size() < 2) {
+      return java.util.Optional.empty();
+    }
+    long published = a.published();
+    StringBuilder read = new StringBuilder();
+    long fewest = Long.MAX_VALUE;
+    for (RoundAnalysis.JobResult job : a.jobResults()) {
+      long distinct = job.result().distinctMessageIds();
+      fewest = Math.min(fewest, distinct);
+      read.append(read.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%s read %,d of %,d (%.1f%%)",
+          job.job(), distinct, published, published == 0 ? 0 : 100.0 * distinct / published));
+    }
+    boolean shared = "shared".equals(round.consumerGroups());
+    String how = "; KafkaIO assigns every partition to its own readers (consumer.assign), so a consumer group"
+        + " does not split partitions between jobs: it only holds the committed offsets a job without a"
+        + " checkpoint starts from";
+    if (fewest >= 0.99 * published) {
+      return java.util.Optional.of(new Verdict(
+          shared ? "Sharing one consumer group did not split the partitions: every job read every record"
+              : "Each job in its own consumer group read every record",
+          read + how));
+    }
+    return java.util.Optional.of(new Verdict(
+        shared ? "A job in the shared consumer group missed records (started at the group's committed offsets)"
+            : "A job read fewer records than were published",
+        read + how));
   }
 }

@@ -124,18 +124,27 @@ public final class RoundMarkdown {
       row2(md, "Java", String.valueOf(machine.get("java")));
     }
     row2(md, "Runner", c.runner() + " (embedded, in the consumer JVM)");
-    row2(md, "Pub/Sub", "local emulator (pstest), plaintext gRPC on loopback");
+    if (a.round().map(RoundSettings::kafka).orElse(false)) {
+      RoundSettings r = a.round().get();
+      row2(md, "Source", "local Apache Kafka broker (KRaft, one node, its own JVM), " + r.partitions()
+          + " partitions, read with Beam's KafkaIO"
+          + (r.consumerGroups() == null ? "" : "; " + r.consumerGroups() + " consumer group(s)"));
+    } else {
+      row2(md, "Pub/Sub", "local emulator (pstest), plaintext gRPC on loopback");
+    }
     row2(md, "BigQuery", bigQuery(a));
     if (a.jobs() > 1) {
-      row2(md, "Jobs", a.jobs() + " consumer JVMs, each on its own subscription, writing the same table(s)");
+      row2(md, "Jobs", a.jobs() + " consumer JVMs, each " + (a.round().map(RoundSettings::kafka).orElse(false)
+          ? "reading every partition" : "on its own subscription") + ", writing the same table(s)");
     }
     row2(md, "Write method", c.writeMethod() + (c.useStorageApiConnectionPool() ? ", connection pool on" : ""));
     row2(md, "Row format", c.rowFormat());
     row2(md, "Destination tables", Integer.toString(c.destinationTables()));
     a.round().ifPresent(r -> {
       row2(md, "Messages", String.format(Locale.ROOT,
-          "%,d backlog, then %,d live at %,.0f msg/s once the backlog was drained, ~%d B each",
-          r.backlogMessages(), r.liveMessages(), r.liveRate(), r.messageSizeBytes()));
+          "%,d backlog, then %,d live at %,.0f msg/s once the backlog was drained, ~%d B of %s each",
+          r.backlogMessages(), r.liveMessages(), r.liveRate(), r.messageSizeBytes(),
+          r.messageFormat() == null ? "json" : r.messageFormat()));
       row2(md, "Heap cap per JVM", r.heap());
     });
     md.append('\n');

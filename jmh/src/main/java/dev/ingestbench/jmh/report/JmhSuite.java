@@ -17,7 +17,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs {@link RowEncodingBenchmark} with the GC profiler and writes JMH's JSON, {@code summary.json},
+ * Runs {@link RowEncodingBenchmark} (and its Avro twin) with the GC profiler and writes JMH's JSON, {@code summary.json},
  * {@code report.md} and a chart. Defaults suit a noisy 2-vCPU machine: two forks, five 2 s
  * measurements after three 2 s warm-ups; {@code quick} is one fork, three 1 s measurements after
  * one warm-up, for smoke runs (three, because JMH gives no error interval for fewer samples).
@@ -28,7 +28,7 @@ public final class JmhSuite {
   /** What to run. */
   public record Settings(boolean quick, int forks, int iterations, double targetRowsPerSecond, String include) {
     public static Settings defaults(boolean quick, double targetRowsPerSecond) {
-      return new Settings(quick, quick ? 1 : 2, quick ? 3 : 5, targetRowsPerSecond, RowEncodingBenchmark.class.getName());
+      return new Settings(quick, quick ? 1 : 2, quick ? 3 : 5, targetRowsPerSecond, "dev\\.ingestbench\\.jmh\\.(Avro)?RowEncodingBenchmark\\.");
     }
   }
 

@@ -55,7 +55,22 @@ class JmhReportTest {
   }
 
   @Test
+  void aChartOfRoutesMeasuredAtDifferentSizesIsDrawn(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    // The Avro routes run at 88 and 500 bytes, the JSON ones at 500 and 10,000: the chart once
+    // failed on series with different routes.
+    List<Measurement> m = measurements();
+    m.add(new Measurement(Route.AVRO_PROTO, 88, 0.5, 0.02, 1_200, 10));
+    m.add(new Measurement(Route.AVRO_DECODE, 88, 0.2, 0.01, 400, 10));
+    m.add(new Measurement(Route.AVRO_PROTO, 500, 0.7, 0.02, 1_900, 10));
+    JmhReport.write(m, SETTINGS, dir);
+    assertTrue(java.nio.file.Files.size(dir.resolve("rows_per_vcpu.svg")) > 10_000, "the chart is drawn");
+    assertTrue(java.nio.file.Files.readString(dir.resolve("report.md")).contains("## 88-byte messages"));
+  }
+
+  @Test
   void routesAreFoundByBenchmarkMethodName() {
+    assertEquals(Route.AVRO_PROTO, Route.ofBenchmark("dev.ingestbench.jmh.AvroRowEncodingBenchmark.avroProto").orElseThrow());
     assertEquals(Route.PROTO, Route.ofBenchmark("dev.ingestbench.jmh.RowEncodingBenchmark.proto").orElseThrow());
     assertTrue(Route.ofBenchmark("x.Y.somethingElse").isEmpty());
   }
