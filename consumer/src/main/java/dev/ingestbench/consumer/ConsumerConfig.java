@@ -60,7 +60,7 @@ public record ConsumerConfig(
   public record SyntheticSource(long messages, long seed, int messageSizeBytes) {}
 
   /** The Kafka flags, which only {@code --source=kafka} reads. */
-  private static final String[] KAFKA_FLAGS = {"--bootstrapServers", "--kafkaTopic", "--kafkaConsumerConfig"};
+  private static final String[] KAFKA_FLAGS = {"--bootstrapServers", "--kafkaTopic", "--kafkaConsumerConfig", "--kafkaGcpAuth"};
 
   /**
    * Validates {@code options} and makes Beam's own BigQuery options agree with the result: the
@@ -109,9 +109,9 @@ public record ConsumerConfig(
     KafkaSource kafka = null;
     if (source == SourceKind.KAFKA) {
       kafka = KafkaSource.from(options.getBootstrapServers(), options.getKafkaTopic(), options.getConsumerGroup(),
-          options.getKafkaConsumerConfig());
+          options.getKafkaConsumerConfig(), options.getKafkaGcpAuth());
     } else if (blankToNull(options.getBootstrapServers()) != null || blankToNull(options.getKafkaTopic()) != null
-        || blankToNull(options.getKafkaConsumerConfig()) != null) {
+        || blankToNull(options.getKafkaConsumerConfig()) != null || options.getKafkaGcpAuth()) {
       throw new IllegalArgumentException(
           String.join(", ", KAFKA_FLAGS) + " are for --source=kafka; add it, or drop them with --source="
               + source.flag());

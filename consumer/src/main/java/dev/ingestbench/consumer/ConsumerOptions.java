@@ -55,6 +55,12 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
 
   void setKafkaConsumerConfig(String value);
 
+  @Description("With --source=kafka: authenticate to Managed Service for Apache Kafka with the job's Google credentials (SASL_SSL, OAUTHBEARER, Google's GcpLoginCallbackHandler), as KafkaIO's withGCPApplicationDefaultCredentials().")
+  @Default.Boolean(false)
+  boolean getKafkaGcpAuth();
+
+  void setKafkaGcpAuth(boolean value);
+
   @Description("Table to write: PROJECT:DATASET.TABLE or DATASET.TABLE (completed with --project). Dead letters go to TABLE_dlq.")
   String getOutputTable();
 

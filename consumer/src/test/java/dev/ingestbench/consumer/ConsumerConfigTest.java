@@ -96,10 +96,23 @@ class ConsumerConfigTest {
   }
 
   @Test
+  void kafkaFlagsAreCheckedAtLaunchWithTheFix() {
+    assertTrue(failure("--source=kafka", "--kafkaTopic=t").contains("--bootstrapServers=HOST:PORT"));
+    assertTrue(failure("--source=kafka", "--bootstrapServers=broker", "--kafkaTopic=t").contains("'broker' is not HOST:PORT"));
+    assertTrue(failure("--source=kafka", "--bootstrapServers=b:9092").contains("--kafkaTopic=TOPIC"));
+    assertTrue(failure("--source=kafka", "--bootstrapServers=b:9092", "--kafkaTopic=t",
+        "--kafkaConsumerConfig=group.id=x").contains("use --consumerGroup"));
+    assertTrue(failure("--source=kafka", "--bootstrapServers=b:9092", "--kafkaTopic=t",
+        "--kafkaConsumerConfig=fetch.min.bytes").contains("is not KEY=VALUE"));
+    assertTrue(failure("--kafkaTopic=t").contains("are for --source=kafka"));
+  }
+
+  @Test
   void unknownValuesListTheAcceptedOnes() {
     assertTrue(failure("--writeMethod=sometimes").contains("use exactly-once (or STORAGE_WRITE_API) or at-least-once"));
     assertTrue(failure("--rowFormat=xml").contains("json-column, typed"));
-    assertTrue(failure("--source=kafka").contains("pubsub, synthetic"));
+    assertTrue(failure("--source=files").contains("pubsub, kafka, synthetic"));
+    assertTrue(failure("--messageFormat=xml").contains("json, avro"));
     assertTrue(failure("--sink=s3").contains("auto, local, emulator, bigquery"));
   }
 

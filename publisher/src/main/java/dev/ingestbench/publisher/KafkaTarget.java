@@ -27,6 +27,13 @@ public record KafkaTarget(String bootstrapServers, String topic, int partitions,
       "key.serializer", "(bytes, set by the publisher)",
       "value.serializer", "(bytes, set by the publisher)");
 
+  /** Managed Service for Apache Kafka's client settings: the ones KafkaIO's withGCPApplicationDefaultCredentials sets. */
+  static final Map<String, String> GCP_AUTH = Map.of(
+      "security.protocol", "SASL_SSL",
+      "sasl.mechanism", "OAUTHBEARER",
+      "sasl.login.callback.handler.class", "com.google.cloud.hosted.kafka.auth.GcpLoginCallbackHandler",
+      "sasl.jaas.config", "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required;");
+
   static KafkaTarget from(PublisherOptions options) {
     String servers = options.getBootstrapServers();
     if (servers == null || servers.isBlank()) {
@@ -62,6 +69,13 @@ public record KafkaTarget(String bootstrapServers, String topic, int partitions,
             "--kafkaProducerConfig: " + extra.getKey() + " is set with " + flag + "; drop it from --kafkaProducerConfig");
       }
       config.put(extra.getKey(), extra.getValue());
+    }
+    if (options.getKafkaGcpAuth()) {
+      if (config.containsKey("security.protocol") || config.containsKey("sasl.mechanism")) {
+        throw new IllegalArgumentException(
+            "--kafkaGcpAuth sets security.protocol and sasl.mechanism itself; drop them from --kafkaProducerConfig");
+      }
+      config.putAll(GCP_AUTH);
     }
     return new KafkaTarget(servers.trim(), topic.trim(), options.getKafkaPartitions(), config);
   }

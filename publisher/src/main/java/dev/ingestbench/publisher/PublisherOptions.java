@@ -97,6 +97,12 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
   void setKafkaProducerConfig(String value);
 
+  @Description("With --sink=kafka: authenticate to Managed Service for Apache Kafka with Google credentials (SASL_SSL, OAUTHBEARER, Google's GcpLoginCallbackHandler).")
+  @Default.Boolean(false)
+  boolean getKafkaGcpAuth();
+
+  void setKafkaGcpAuth(boolean value);
+
   @Description("Size of each message in bytes; larger sizes pad a _padding field (e.g. 10000). An Avro event is ~88 bytes unpadded.")
   @Default.Integer(500)
   int getMessageSizeBytes();

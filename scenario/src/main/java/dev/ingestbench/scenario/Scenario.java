@@ -34,14 +34,27 @@ public record Scenario(
   }
 
   /**
-   * @param kind {@code pubsub}, or {@code kafka} (which needs a Kafka source in the consumer)
-   * @param subscriptions one per job in the order of {@code jobs}; absent: {@code TOPIC-JOB}
+   * @param kind {@code pubsub} or {@code kafka}
+   * @param subscriptions Pub/Sub: one per job in the order of {@code jobs}; absent: {@code TOPIC-JOB}
+   * @param partitions Kafka: the topic's partitions (absent: 32, as in the reference rounds)
+   * @param consumerGroups Kafka: {@code separate} (a group per job; the default) or {@code shared}
    */
-  public record Source(String kind, String topic, List<String> subscriptions) {}
+  public record Source(
+      String kind,
+      String topic,
+      List<String> subscriptions,
+      Integer partitions,
+      @JsonProperty("consumer_groups") String consumerGroups) {
+
+    public boolean isKafka() {
+      return "kafka".equals(kind);
+    }
+  }
 
   /**
    * @param messages per subscription (every job reads every message)
-   * @param messageSize bytes per message
+   * @param messageSize bytes per message (absent: 500 for JSON, 88 for Avro)
+   * @param messageFormat {@code json} (the default) or {@code avro}
    * @param backlog of {@code messages}, published before any job starts
    * @param rate messages per second of the rest, published while the jobs run
    */
@@ -49,7 +62,8 @@ public record Scenario(
       Long messages,
       @JsonProperty("message_size") Integer messageSize,
       Long backlog,
-      Double rate) {}
+      Double rate,
+      @JsonProperty("message_format") String messageFormat) {}
 
   /** The local BigQuery emulator's limits (the flags of {@code ingestbench bigquery-emulator}). */
   public record Limits(

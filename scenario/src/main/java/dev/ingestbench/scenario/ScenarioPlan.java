@@ -35,6 +35,12 @@ public record ScenarioPlan(
 
   /** JSON messages of the taxi-ride event when a scenario does not say. */
   public static final int DEFAULT_MESSAGE_SIZE = 500;
+  /** Avro messages when a scenario does not say: the reference's unpadded event. */
+  public static final int DEFAULT_AVRO_MESSAGE_SIZE = 88;
+  /** Kafka partitions when a scenario does not say, as in the reference rounds. */
+  public static final int DEFAULT_PARTITIONS = 32;
+  /** The consumer group of every job with {@code consumer_groups: shared}; the prefix of each job's otherwise. */
+  public static final String CONSUMER_GROUP = "ingestbench-scenario";
   /**
    * The shortest a scaled hold becomes: long enough for a job started by the stage to write (a local
    * Flink consumer takes 25-50 s before its first row) and then show a steady rate. With 20 s, a
@@ -122,7 +128,8 @@ public record ScenarioPlan(
         scaled.put("publish.rate", fmt(s.publish().rate()) + " -> " + fmt(rate) + " msg/s");
       }
     }
-    int size = s.publish().messageSize() == null ? DEFAULT_MESSAGE_SIZE : s.publish().messageSize();
+    int size = s.publish().messageSize() != null ? s.publish().messageSize()
+        : "avro".equals(s.publish().messageFormat()) ? DEFAULT_AVRO_MESSAGE_SIZE : DEFAULT_MESSAGE_SIZE;
     List<PlannedStage> stages = new ArrayList<>();
     if (s.stages() != null) {
       Set<String> running = new LinkedHashSet<>();
@@ -194,6 +201,25 @@ public record ScenarioPlan(
     Set<String> all = new LinkedHashSet<>();
     stages.forEach(st -> all.addAll(st.start()));
     return List.copyOf(all);
+  }
+
+  /** {@code json} or {@code avro}. */
+  public String messageFormat() {
+    return scenario.publish().messageFormat() == null ? "json" : scenario.publish().messageFormat();
+  }
+
+  public boolean kafka() {
+    return scenario.source().isKafka();
+  }
+
+  /** The Kafka topic's partitions. */
+  public int partitions() {
+    return scenario.source().partitions() == null ? DEFAULT_PARTITIONS : scenario.source().partitions();
+  }
+
+  /** Job {@code job}'s Kafka consumer group: one for all with {@code consumer_groups: shared}. */
+  public String consumerGroup(String job) {
+    return "shared".equals(scenario.source().consumerGroups()) ? CONSUMER_GROUP : CONSUMER_GROUP + "-" + job;
   }
 
   /** The subscription job {@code job} reads: the file's, or {@code TOPIC-JOB}. */

@@ -51,6 +51,13 @@ final class ScenarioValidator {
     }
     if (staged) {
       checkStages(s.stages(), jobs.keySet());
+      if (s.source() != null && s.source().isKafka()) {
+        for (int i = 0; i < s.stages().size(); i++) {
+          if (s.stages().get(i).isLoadTest()) {
+            problem("stages[" + i + "].pubsub_load", "measures a Pub/Sub source; this scenario reads Kafka (source.kind)");
+          }
+        }
+      }
     }
     if (unordered) {
       checkUnordered(s.unordered(), jobs.keySet());
@@ -68,6 +75,20 @@ final class ScenarioValidator {
     if (source.topic() == null || source.topic().isBlank()) {
       problem("source.topic", "missing; name the topic every job reads, e.g. taxi-rides");
     }
+    if (source.isKafka()) {
+      if (source.subscriptions() != null) {
+        problem("source.subscriptions", "Kafka has no subscriptions: every job reads every partition of the topic;"
+            + " drop it (source.consumer_groups chooses separate or shared groups)");
+      }
+      if (source.partitions() != null && source.partitions() < 1) {
+        problem("source.partitions", source.partitions() + " must be 1 or more, e.g. 32");
+      }
+      if (source.consumerGroups() != null && !Set.of("separate", "shared").contains(source.consumerGroups())) {
+        problem("source.consumer_groups", "'" + source.consumerGroups() + "' is not known; use separate or shared");
+      }
+    } else if (source.partitions() != null || source.consumerGroups() != null) {
+      problem("source", "partitions and consumer_groups are for kind: kafka; drop them or use kind: kafka");
+    }
   }
 
   private void checkPublish(Scenario.Publish p) {
@@ -78,8 +99,13 @@ final class ScenarioValidator {
     if (p.messages() == null || p.messages() <= 0) {
       problem("publish.messages", "must be 1 or more (messages per subscription)");
     }
-    if (p.messageSize() != null && p.messageSize() < 100) {
-      problem("publish.message_size", p.messageSize() + " bytes is below a taxi-ride event (~500 B); use 500 or more");
+    boolean avro = "avro".equals(p.messageFormat());
+    if (p.messageFormat() != null && !avro && !"json".equals(p.messageFormat())) {
+      problem("publish.message_format", "'" + p.messageFormat() + "' is not known; use json or avro");
+    }
+    if (p.messageSize() != null && p.messageSize() < (avro ? 80 : 100)) {
+      problem("publish.message_size", p.messageSize() + " bytes is below a taxi-ride event (~"
+          + (avro ? "88 B of Avro); use 88" : "500 B of JSON); use 500") + " or more");
     }
     long backlog = p.backlog() == null ? 0 : p.backlog();
     if (backlog < 0 || (p.messages() != null && backlog > p.messages())) {

@@ -56,14 +56,21 @@ final class LocalJobs implements AutoCloseable {
     }
   }
 
-  /** Job {@code job}'s consumer flags, reading through {@code pubsubHost}, writing to {@code bigQuery}. */
-  List<String> args(String job, String pubsubHost, BigQueryEmulatorProcess.Address bigQuery, Path segment) {
-    List<String> args = new ArrayList<>(List.of(
-        "--runner=FlinkRunner",
-        "--jobName=" + job,
-        "--pubsubEmulatorHost=" + pubsubHost,
+  /**
+   * Job {@code job}'s consumer flags, reading through {@code sourceHost} (the Pub/Sub emulator's or
+   * the Kafka broker's HOST:PORT), writing to {@code bigQuery}.
+   */
+  List<String> args(String job, String sourceHost, BigQueryEmulatorProcess.Address bigQuery, Path segment) {
+    List<String> args = new ArrayList<>(List.of("--runner=FlinkRunner", "--jobName=" + job));
+    if (plan.kafka()) {
+      args.addAll(List.of("--source=kafka", "--bootstrapServers=" + sourceHost,
+          "--kafkaTopic=" + plan.scenario().source().topic(), "--consumerGroup=" + plan.consumerGroup(job)));
+    } else {
+      args.addAll(List.of("--pubsubEmulatorHost=" + sourceHost, "--subscription=" + plan.subscription(job)));
+    }
+    args.addAll(List.of(
         "--project=" + PROJECT,
-        "--subscription=" + plan.subscription(job),
+        "--messageFormat=" + plan.messageFormat(),
         "--outputTable=" + TABLE,
         "--expectedMessages=" + plan.messages(),
         "--timeoutSeconds=" + timeoutSeconds,

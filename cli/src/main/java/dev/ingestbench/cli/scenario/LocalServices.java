@@ -41,9 +41,12 @@ final class LocalServices {
     return args;
   }
 
-  /** Every job's subscription: created before anything is published, so each keeps every message. */
+  /**
+   * Every job's subscription: created before anything is published, so each keeps every message.
+   * None for Kafka, where every job reads every partition.
+   */
   List<String> subscriptions() {
-    return plan.jobs().keySet().stream().map(plan::subscription).toList();
+    return plan.kafka() ? List.of() : plan.jobs().keySet().stream().map(plan::subscription).toList();
   }
 
   List<String> backlogPublisherArgs(String host, Path segment) {
@@ -54,12 +57,16 @@ final class LocalServices {
     return publisherArgs(host, plan.backlog(), plan.liveMessages(), plan.rate(), segment.resolve(RunFiles.PUBLISHER_LIVE));
   }
 
+  /** @param host the Pub/Sub emulator's HOST:PORT, or the Kafka broker's */
   private List<String> publisherArgs(String host, long first, long count, double rate, Path resultFile) {
-    List<String> args = new ArrayList<>(List.of(
-        "--pubsubEmulatorHost=" + host,
+    String topic = plan.scenario().source().topic();
+    List<String> args = new ArrayList<>(plan.kafka()
+        ? List.of("--sink=kafka", "--bootstrapServers=" + host, "--kafkaTopic=" + topic)
+        : List.of("--pubsubEmulatorHost=" + host, "--topic=" + topic,
+            "--createSubscriptions=" + String.join(",", subscriptions())));
+    args.addAll(List.of(
         "--project=" + LocalJobs.PROJECT,
-        "--topic=" + plan.scenario().source().topic(),
-        "--createSubscriptions=" + String.join(",", subscriptions()),
+        "--messageFormat=" + plan.messageFormat(),
         "--firstEventIndex=" + first,
         "--numMessages=" + count,
         "--messageSizeBytes=" + plan.messageSize(),

@@ -11,6 +11,7 @@ import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.emulator.PubsubEmulator;
+import dev.ingestbench.kafka.LocalKafka;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.scenario.Durations;
@@ -76,13 +77,18 @@ final class StagedLocalRun {
   void describe(PrintStream out) {
     int first = firstUnfinished();
     Path segment = dir.root().resolve("segment-N");
-    String pubsub = "PUBSUB_HOST";
+    String pubsub = plan.kafka() ? "KAFKA_BOOTSTRAP" : "PUBSUB_HOST";
     BigQueryEmulatorProcess.Address bq = new BigQueryEmulatorProcess.Address("BQ_GRPC", "BQ_REST");
     out.println("Would run " + plan.scenario().name() + " locally into " + dir.root() + ":");
-    out.println("  start the Pub/Sub emulator (pstest) on a free port -> PUBSUB_HOST");
+    out.println(plan.kafka()
+        ? "  start a Kafka broker (KRaft, own JVM) on a free port -> KAFKA_BOOTSTRAP; create topic "
+            + plan.scenario().source().topic() + " with " + plan.partitions() + " partitions"
+        : "  start the Pub/Sub emulator (pstest) on a free port -> PUBSUB_HOST");
     out.println("  start the BigQuery emulator: ingestbench bigquery-emulator "
         + String.join(" ", services.bigQueryEmulatorArgs(segment)));
-    out.println("  create topic " + plan.scenario().source().topic() + " and subscriptions " + services.subscriptions());
+    if (!plan.kafka()) {
+      out.println("  create topic " + plan.scenario().source().topic() + " and subscriptions " + services.subscriptions());
+    }
     if (plan.backlog() > 0) {
       out.println(String.format(Locale.ROOT, "  publish the backlog (%,d messages): ingestbench publish %s", plan.backlog(),
           String.join(" ", services.backlogPublisherArgs(pubsub, segment))));
@@ -113,7 +119,8 @@ final class StagedLocalRun {
       out.println("    " + st.condition() + " with " + st.running() + " running; then measure and write status/"
           + st.marker() + ".json");
     }
-    out.println("  stop every job and both emulators; write report.md and results.jsonl");
+    out.println("  stop every job, the " + (plan.kafka() ? "broker" : "Pub/Sub emulator")
+        + " and the BigQuery emulator; write report.md and results.jsonl");
   }
 
   /** Runs the unfinished stages; returns an exit code (1 when a job read messages twice under exactly-once). */
@@ -130,19 +137,33 @@ final class StagedLocalRun {
           plan.stages().get(first).name(), first);
     }
     try (ProcessCpuSampler cpu = new ProcessCpuSampler(segment);
-        PubsubEmulator pubsub = PubsubEmulator.start();
+        PubsubEmulator pubsub = plan.kafka() ? null : PubsubEmulator.start();
+        // A resumed run gets a new broker: its topic is published again into the new segment.
+        LocalKafka kafka = plan.kafka()
+            ? LocalKafka.start(segment.resolve("kafka-data"), segment.resolve("kafka.log"), plan.partitions(), "1g")
+            : null;
         BigQueryEmulatorProcess bigQuery = BigQueryEmulatorProcess.start(
             services.bigQueryEmulatorArgs(segment), segment.resolve("bigquery-emulator.log"));
         LocalJobs running = jobs;
         ScenarioSampler sampler = new ScenarioSampler(bigQuery.address().rest(), dir.samplesWriter())) {
-      String host = pubsub.hostAndPort();
-      cpu.watch(ScenarioReport.PUBSUB_EMULATOR_PROCESS, pubsub.pid());
+      String host;
+      if (kafka != null) {
+        host = kafka.bootstrapServers();
+        kafka.createTopic(plan.scenario().source().topic(), plan.partitions());
+        cpu.watch("kafka", kafka.pid());
+        say("Kafka %s broker (KRaft) on %s, topic %s with %d partitions; BigQuery emulator: Storage Write API on %s,"
+            + " REST on %s", LocalKafka.version(), host, plan.scenario().source().topic(), plan.partitions(),
+            bigQuery.address().grpc(), bigQuery.address().rest());
+      } else {
+        host = pubsub.hostAndPort();
+        cpu.watch(ScenarioReport.PUBSUB_EMULATOR_PROCESS, pubsub.pid());
+        say("Pub/Sub emulator on %s; BigQuery emulator: Storage Write API on %s, REST on %s", host,
+            bigQuery.address().grpc(), bigQuery.address().rest());
+        PubsubAdmin.ensureTopicAndSubscriptions(host,
+            PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic()),
+            services.subscriptions().stream().map(s -> PubsubPaths.subscription(LocalJobs.PROJECT, "source.subscriptions", s)).toList());
+      }
       cpu.watch("bigquery-emulator", bigQuery.pid());
-      say("Pub/Sub emulator on %s; BigQuery emulator: Storage Write API on %s, REST on %s", host,
-          bigQuery.address().grpc(), bigQuery.address().rest());
-      PubsubAdmin.ensureTopicAndSubscriptions(host,
-          PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic()),
-          services.subscriptions().stream().map(s -> PubsubPaths.subscription(LocalJobs.PROJECT, "source.subscriptions", s)).toList());
       if (plan.backlog() > 0) {
         say("Publishing the backlog: %,d messages of %,d bytes", plan.backlog(), plan.messageSize());
         try (ChildJvm publisher = ChildJvm.start("publisher", heap, LocalServices.PUBLISHER_MAIN,

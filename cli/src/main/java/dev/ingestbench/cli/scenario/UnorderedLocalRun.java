@@ -55,7 +55,11 @@ final class UnorderedLocalRun {
         "--messages", Long.toString(plan.messages()),
         "--live-messages", Long.toString(plan.liveMessages()),
         "--message-size", Integer.toString(plan.messageSize()),
+        "--message-format", plan.messageFormat(),
         "--heap", heap));
+    if (plan.kafka()) {
+      args.addAll(List.of("--source", "kafka", "--partitions", Integer.toString(plan.partitions())));
+    }
     if (plan.liveMessages() > 0) {
       args.addAll(List.of("--live-rate", Double.toString(plan.rate())));
     }

@@ -9,16 +9,18 @@ import java.util.Set;
  * Where {@code --source=kafka} reads: validated once at launch.
  *
  * @param consumerConfig extra Kafka consumer settings ({@code --kafkaConsumerConfig}), e.g. SASL
+ * @param gcpAuth SASL/OAUTHBEARER with Google credentials, for Managed Service for Apache Kafka
  */
 public record KafkaSource(
-    String bootstrapServers, String topic, String consumerGroup, Map<String, String> consumerConfig)
+    String bootstrapServers, String topic, String consumerGroup, Map<String, String> consumerConfig, boolean gcpAuth)
     implements Serializable {
 
   /** Settings the consumer makes itself; setting them again would break what it relies on. */
   private static final Set<String> OWN_SETTINGS =
       Set.of("bootstrap.servers", "group.id", "key.deserializer", "value.deserializer", "enable.auto.commit");
 
-  public static KafkaSource from(String bootstrapServers, String topic, String group, String extraConfig) {
+  public static KafkaSource from(
+      String bootstrapServers, String topic, String group, String extraConfig, boolean gcpAuth) {
     if (bootstrapServers == null || bootstrapServers.isBlank()) {
       throw new IllegalArgumentException(
           "--source=kafka needs --bootstrapServers=HOST:PORT[,HOST:PORT...] (`ingestbench kafka` prints a"
@@ -42,7 +44,12 @@ public record KafkaSource(
     if (group == null || group.isBlank()) {
       throw new IllegalArgumentException("--consumerGroup must not be empty: KafkaIO commits its offsets to it");
     }
-    return new KafkaSource(bootstrapServers.trim(), topic.trim(), group.trim(), parseConfig(extraConfig));
+    Map<String, String> config = parseConfig(extraConfig);
+    if (gcpAuth && (config.containsKey("security.protocol") || config.containsKey("sasl.mechanism"))) {
+      throw new IllegalArgumentException(
+          "--kafkaGcpAuth sets security.protocol and sasl.mechanism itself; drop them from --kafkaConsumerConfig");
+    }
+    return new KafkaSource(bootstrapServers.trim(), topic.trim(), group.trim(), config, gcpAuth);
   }
 
   /** {@code KEY=VALUE;KEY=VALUE}: ';' separates, as SASL JAAS values contain spaces and '='. */

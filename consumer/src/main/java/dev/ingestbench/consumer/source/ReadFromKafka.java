@@ -45,15 +45,18 @@ public class ReadFromKafka extends PTransform<PBegin, PCollection<PubsubMessage>
     Map<String, Object> config = new HashMap<>(source.consumerConfig());
     config.put(ConsumerConfig.GROUP_ID_CONFIG, source.consumerGroup());
     config.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+    KafkaIO.Read<byte[], byte[]> read =
+        KafkaIO.readBytes()
+            .withBootstrapServers(source.bootstrapServers())
+            .withTopic(source.topic())
+            .withConsumerConfigUpdates(config)
+            .withCreateTime(MAX_CREATE_TIME_DELAY)
+            .commitOffsetsInFinalize();
+    if (source.gcpAuth()) {
+      read = read.withGCPApplicationDefaultCredentials();
+    }
     return input
-        .apply(
-            "Read from Kafka",
-            KafkaIO.readBytes()
-                .withBootstrapServers(source.bootstrapServers())
-                .withTopic(source.topic())
-                .withConsumerConfigUpdates(config)
-                .withCreateTime(MAX_CREATE_TIME_DELAY)
-                .commitOffsetsInFinalize())
+        .apply("Read from Kafka", read)
         .apply("Records to messages", ParDo.of(new RecordToMessageFn()))
         .setCoder(PubsubMessageWithAttributesAndMessageIdCoder.of());
   }

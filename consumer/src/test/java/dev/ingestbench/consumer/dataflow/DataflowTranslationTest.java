@@ -11,6 +11,7 @@ import com.google.cloud.NoCredentials;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerOptions;
 import dev.ingestbench.consumer.ConsumerPipeline;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,6 +125,58 @@ class DataflowTranslationTest {
       }
     }
     throw new AssertionError("no step " + stepName);
+  }
+
+  @Test
+  void theKafkaAvroConsumerTranslatesToAStreamingDataflowJobReadingWithKafkaIO() throws Exception {
+    // The published round 6 as launched on Dataflow: Managed Kafka, Avro, 4 tables, at-least-once, pool.
+    Path spec = dir.resolve("kafka-job.json");
+    List<String> args = new ArrayList<>(List.of(
+        "--runner=DataflowRunner",
+        "--project=ingestbench-offline",
+        "--region=us-central1",
+        "--source=kafka",
+        "--bootstrapServers=bootstrap.ingestbench.us-central1.managedkafka.ingestbench-offline.cloud.goog:9092",
+        "--kafkaTopic=taxi-rides",
+        "--consumerGroup=round-6-a",
+        "--kafkaGcpAuth=true",
+        "--messageFormat=avro",
+        "--outputTable=ingestbench.taxi_rides",
+        "--tempLocation=gs://ingestbench-offline/tmp",
+        "--stagingLocation=gs://ingestbench-offline/staging",
+        "--templateLocation=" + spec,
+        "--pathValidatorClass=org.apache.beam.sdk.extensions.gcp.storage.NoopPathValidator",
+        "--stagerClass=" + OfflineStager.class.getName(),
+        "--validateOutputTable=false",
+        "--enableStreamingEngine=true",
+        "--writeMethod=at-least-once",
+        "--useStorageApiConnectionPool=true",
+        "--destinationTables=4",
+        "--rowFormat=typed",
+        "--rowEncoding=proto",
+        // Runner v2 (as the reference's Java rounds ran) reads with KafkaIO's splittable DoFn, which
+        // finds partitions on the workers; the legacy runner asks the brokers while launching.
+        "--experiments=use_runner_v2"));
+    translate(args, spec);
+
+    JsonNode job = new ObjectMapper().readTree(spec.toFile());
+    assertEquals("JOB_TYPE_STREAMING", job.path("type").asText(), "a Kafka read makes a streaming job");
+    // Runner v2 carries the graph as a staged portable pipeline, not as the job's steps.
+    String pipeline = OfflineStager.STAGED.entrySet().stream()
+        .filter(e -> e.getKey().startsWith("pipeline")).map(e -> new String(e.getValue(), java.nio.charset.StandardCharsets.ISO_8859_1))
+        .findFirst().orElseThrow(() -> new AssertionError("no pipeline staged: " + OfflineStager.STAGED.keySet()));
+    for (String step : List.of("ReadMessages/Read Kafka records/Read from Kafka", "ReadMessages/Read Kafka records/Records to messages",
+        "Convert to rows", "Write rows/Storage Write API/StorageApiLoads/StorageApiWriteInconsistent/Write Records",
+        "Write dead letters")) {
+      assertTrue(pipeline.contains(step), "the pipeline has the step " + step);
+    }
+    assertTrue(pipeline.contains("ReadFromKafkaDoFn"), "KafkaIO's splittable read, partitions found on the workers");
+    assertFalse(pipeline.contains("Read from Pub/Sub"));
+    assertTrue(pipeline.contains("GcpLoginCallbackHandler"), "the SASL settings of Managed Kafka are in the job");
+    assertTrue(pipeline.contains("ProtoCoder"), "proto rows");
+    JsonNode options = job.findParent("useStorageApiConnectionPool");
+    assertEquals("avro", options.path("messageFormat").asText());
+    assertEquals("kafka", options.path("source").asText());
   }
 
   @Test

@@ -7,6 +7,9 @@ import org.apache.beam.runners.dataflow.util.Stager;
 
 /** Names the files Dataflow would stage without uploading them: translation tests run offline. */
 public final class OfflineStager implements Stager {
+  /** What the last translation staged as a file, by name: Runner v2 stages its pipeline proto so. */
+  public static final java.util.Map<String, byte[]> STAGED = new java.util.concurrent.ConcurrentHashMap<>();
+
   @Override
   public List<DataflowPackage> stageFiles(List<PackageUtil.StagedFile> filesToStage) {
     return filesToStage.stream()
@@ -16,6 +19,7 @@ public final class OfflineStager implements Stager {
 
   @Override
   public DataflowPackage stageToFile(byte[] bytes, String baseName) {
+    STAGED.put(baseName, bytes);
     return new DataflowPackage().setName(baseName).setLocation("gs://offline/" + baseName);
   }
 
