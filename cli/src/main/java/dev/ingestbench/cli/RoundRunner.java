@@ -58,8 +58,9 @@ final class RoundRunner {
       if (kafka != null) {
         kafka.createTopic(RoundPlan.TOPIC, plan.partitions());
         host = kafka.bootstrapServers();
-        say("Kafka %s broker (KRaft) on %s: topic %s with %d partitions, %s consumer group(s)", LocalKafka.version(),
-            host, RoundPlan.TOPIC, plan.partitions(), flags.jobs == 1 ? "one" : flags.consumerGroups);
+        say("Kafka %s broker (KRaft) on %s: topic %s with %d partitions%s", LocalKafka.version(),
+            host, RoundPlan.TOPIC, plan.partitions(),
+            flags.jobs == 1 ? "" : ", jobs in " + (flags.consumerGroups.equals("shared") ? "one shared consumer group" : "separate consumer groups"));
         cpu.watch("kafka", kafka.pid());
       } else {
         host = emulator.hostAndPort();
