@@ -169,26 +169,32 @@ public final class RoundCommand implements Callable<Integer> {
     if (!kafka && (partitions != null || consumerGroups != null)) {
       throw new IllegalArgumentException("--partitions and --consumer-groups are for --source kafka; add it, or drop them");
     }
-    if (partitions == null) {
-      partitions = 32;
-    }
-    if (partitions < 1) {
+    if (partitions() < 1) {
       throw new IllegalArgumentException("--partitions " + partitions + " must be 1 or more");
     }
-    if (consumerGroups == null) {
-      consumerGroups = "separate";
-    }
-    if (!consumerGroups.equals("separate") && !consumerGroups.equals("shared")) {
+    if (!consumerGroups().equals("separate") && !consumerGroups().equals("shared")) {
       throw new IllegalArgumentException("--consumer-groups " + consumerGroups + " is not known; use separate or shared");
-    }
-    if (messageSize == null) {
-      messageSize = messageFormat.trim().equalsIgnoreCase("avro") ? 88 : 500;
     }
     if (out == null) {
       out = Path.of("runs", "round-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     }
     // Every flag of every process is checked here, before anything starts.
     return new RoundRunner(this).run();
+  }
+
+  /** The message size: the flag's, or the format's usual one (500 B of JSON, 88 B of Avro). */
+  int messageSizeBytes() {
+    return messageSize != null ? messageSize : messageFormat.trim().equalsIgnoreCase("avro") ? 88 : 500;
+  }
+
+  /** Partitions of the Kafka topic (32, as in the reference rounds, unless given). */
+  int partitions() {
+    return partitions == null ? 32 : partitions;
+  }
+
+  /** {@code separate} unless given. */
+  String consumerGroups() {
+    return consumerGroups == null ? "separate" : consumerGroups;
   }
 
   /** Any spelling {@link WriteMethod#fromFlag} accepts. */

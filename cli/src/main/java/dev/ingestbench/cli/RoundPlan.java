@@ -83,12 +83,12 @@ final class RoundPlan {
   }
 
   int partitions() {
-    return flags.partitions;
+    return flags.partitions();
   }
 
   /** Job {@code j}'s consumer group: one for all with {@code --consumer-groups shared}. */
   String consumerGroup(int j) {
-    return flags.consumerGroups.equals("shared") ? CONSUMER_GROUP : CONSUMER_GROUP + "-" + jobName(j);
+    return flags.consumerGroups().equals("shared") ? CONSUMER_GROUP : CONSUMER_GROUP + "-" + jobName(j);
   }
 
   /**
@@ -104,7 +104,7 @@ final class RoundPlan {
         "--messageFormat=" + flags.messageFormat,
         "--firstEventIndex=" + first,
         "--numMessages=" + count,
-        "--messageSizeBytes=" + flags.messageSize,
+        "--messageSizeBytes=" + flags.messageSizeBytes(),
         "--seed=" + flags.seed,
         "--resultFile=" + flags.out.resolve(resultFile)));
     if (rate > 0) {

@@ -60,7 +60,7 @@ final class RoundRunner {
         host = kafka.bootstrapServers();
         say("Kafka %s broker (KRaft) on %s: topic %s with %d partitions%s", LocalKafka.version(),
             host, RoundPlan.TOPIC, plan.partitions(),
-            flags.jobs == 1 ? "" : ", jobs in " + (flags.consumerGroups.equals("shared") ? "one shared consumer group" : "separate consumer groups"));
+            flags.jobs == 1 ? "" : ", jobs in " + (flags.consumerGroups().equals("shared") ? "one shared consumer group" : "separate consumer groups"));
         cpu.watch("kafka", kafka.pid());
       } else {
         host = emulator.hostAndPort();
@@ -193,7 +193,7 @@ final class RoundRunner {
         plan.backlogMessages(),
         flags.liveMessages,
         flags.liveRate,
-        flags.messageSize,
+        flags.messageSizeBytes(),
         plan.consumer.writeMethod().flag(),
         plan.consumer.rowFormat().flag(),
         plan.consumer.rowEncoding().flag(),
@@ -211,7 +211,7 @@ final class RoundRunner {
         flags.source,
         plan.consumer.messageFormat().flag(),
         plan.kafka() ? plan.partitions() : null,
-        plan.kafka() && flags.jobs > 1 ? flags.consumerGroups : null);
+        plan.kafka() && flags.jobs > 1 ? flags.consumerGroups() : null);
   }
 
   /** One line per job of a multi-job round: latency percentiles exist only per job. */

@@ -60,6 +60,29 @@ class RoundCommandTest {
   }
 
   @Test
+  void twoKafkaJobsInOneConsumerGroupEachReadEveryAvroRecordAndTheReportSaysWhy(@TempDir Path out) throws Exception {
+    int exit = IngestbenchCommand.commandLine().execute(
+        "round", "--out", out.toString(), "--source", "kafka", "--message-format", "avro", "--partitions", "8",
+        "--jobs", "2", "--consumer-groups", "shared", "--messages", "10000", "--live-messages", "0",
+        "--destination-tables", "4", "--row-format", "typed", "--row-encoding", "proto",
+        "--write-method", "at-least-once", "--connection-pool", "--heap", "768m", "--timeout", "300");
+    assertEquals(0, exit, "round exit code");
+    for (String job : new String[] {"job-1", "job-2"}) {
+      JsonNode one = new ObjectMapper().readTree(out.resolve(job).resolve("summary.json").toFile());
+      assertEquals(10_000, one.get("distinct_message_ids").asLong(), job + " read every record despite the shared group");
+      assertEquals(0, one.get("lost").asLong(), job);
+    }
+    String report = Files.readString(out.resolve("report.md"));
+    assertTrue(report.contains("Sharing one consumer group did not split the partitions"), report);
+    assertTrue(report.contains("local Apache Kafka broker") && report.contains("8 partitions"), report);
+    JsonNode round = new ObjectMapper().readTree(out.resolve("round.json").toFile());
+    assertEquals("kafka", round.get("source").asText());
+    assertEquals("avro", round.get("message_format").asText());
+    assertTrue(Files.exists(out.resolve("kafka.log")), "the broker's log is kept");
+    assertTrue(!Files.exists(out.resolve("kafka-data")), "the broker's data is removed");
+  }
+
+  @Test
   void limitsAndFaultsAreCheckedBeforeAnythingStarts() {
     StringWriter err = new StringWriter();
     CommandLine cli = IngestbenchCommand.commandLine();
@@ -67,6 +90,10 @@ class RoundCommandTest {
     assertEquals(ExitCodes.USAGE, cli.execute("round", "--fault", "explode=1"));
     assertTrue(err.toString().contains("--fault explode=1 is not a fault"), err.toString());
     assertEquals(ExitCodes.USAGE, cli.execute("round", "--jobs", "2", "--sink", "in-process"));
+    assertEquals(ExitCodes.USAGE, cli.execute("round", "--partitions", "8"), "--partitions without --source kafka");
+    assertEquals(ExitCodes.USAGE, cli.execute("round", "--source", "kinesis"));
+    assertEquals(ExitCodes.USAGE, cli.execute("round", "--source", "kafka", "--consumer-groups", "half"));
+    assertEquals(ExitCodes.USAGE, cli.execute("round", "--message-format", "xml"));
     assertTrue(err.toString().contains("needs --sink emulator"), err.toString());
   }
 

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * local BigQuery's verification.
  */
 class KafkaRoundTripTest {
-  private static final long EVENTS = 20_000;
+  private static final long EVENTS = 10_000;
   private static final int PARTITIONS = 8;
   private static Path dir;
   private static LocalKafka kafka;
