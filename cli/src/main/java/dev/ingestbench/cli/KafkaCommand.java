@@ -47,6 +47,9 @@ final class KafkaCommand implements Callable<Integer> {
       System.out.println("--bootstrapServers=" + kafka.bootstrapServers() + " --kafkaTopic=" + topic);
       System.out.flush();
       int exit = kafka.waitFor();
+      if (kafka.stopRequested()) {
+        return 0; // Ctrl-C: stopped as asked
+      }
       System.out.println("The broker exited (code " + exit + "); its last lines:" + System.lineSeparator() + kafka.lastLines());
       return 3;
     } finally {

@@ -45,6 +45,7 @@ public final class LocalKafka implements AutoCloseable {
   private final Deque<String> tail = new ArrayDeque<>();
   private final Thread shutdownHook;
   private volatile boolean closed;
+  private volatile boolean stopRequested;
 
   private LocalKafka(Process process, Path dataDir, Path log, String bootstrapServers) {
     this.process = process;
@@ -114,6 +115,11 @@ public final class LocalKafka implements AutoCloseable {
     return process.waitFor();
   }
 
+  /** True once this side stopped the broker (close, or this JVM shutting down): its exit is expected. */
+  public boolean stopRequested() {
+    return stopRequested;
+  }
+
   /** The Kafka release the broker runs. */
   public static String version() {
     return org.apache.kafka.common.utils.AppInfoParser.getVersion();
@@ -170,6 +176,7 @@ public final class LocalKafka implements AutoCloseable {
   }
 
   private void closeQuietly() {
+    stopRequested = true;
     try {
       process.getOutputStream().close(); // the broker exits when its stdin closes
       if (!process.waitFor(30, TimeUnit.SECONDS)) {
