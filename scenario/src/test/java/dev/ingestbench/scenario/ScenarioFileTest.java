@@ -35,13 +35,33 @@ class ScenarioFileTest {
     try (Stream<Path> s = Files.list(SHIPPED)) {
       files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
-    assertEquals(7, files.size(), "six published rounds and write-method-ab: " + files);
+    assertEquals(8, files.size(), "six published rounds, round 6 with a shared group, and write-method-ab: " + files);
     for (Path file : files) {
       Scenario scenario = ScenarioFile.load(file);
       assertEquals(file.getFileName().toString().replace(".yaml", ""), scenario.name(), "name matches the file");
     }
     Scenario ab = ScenarioFile.load(SHIPPED.resolve("write-method-ab.yaml"));
     assertEquals(5, ab.unordered().iterations());
+    Scenario shared = ScenarioFile.load(SHIPPED.resolve("round-6-kafka-shared-group.yaml"));
+    assertEquals("shared", shared.source().consumerGroups());
+    assertEquals("avro", shared.publish().messageFormat());
+  }
+
+  @Test
+  void kafkaKeysAreCheckedWithTheirFix(@TempDir Path dir) throws Exception {
+    String kafka = GOOD.replace("source: {kind: pubsub, topic: rides}", "source: {kind: kafka, topic: rides, partitions: 0,"
+            + " consumer_groups: half, subscriptions: [x, y]}")
+        .replace("message_size: 500,", "message_format: avro, message_size: 50,");
+    List<String> p = assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, kafka))).problems();
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("source.partitions: 0 must be 1 or more")), p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("source.consumer_groups: 'half' is not known")), p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("source.subscriptions: Kafka has no subscriptions")), p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("publish.message_size: 50 bytes is below") && x.contains("use 88")), p.toString());
+    String pubsubWithPartitions = GOOD.replace("source: {kind: pubsub, topic: rides}", "source: {kind: pubsub, topic: rides, partitions: 8}");
+    assertTrue(only(dir, pubsubWithPartitions).startsWith("source: partitions and consumer_groups are for kind: kafka"));
+    String load = GOOD.replace("source: {kind: pubsub, topic: rides}", "source: {kind: kafka, topic: rides}")
+        .replace("  - {name: a-alone, start: [a], hold: 90s}", "  - {name: capacity, pubsub_load: {rate: 1000}}\n  - {name: a-alone, start: [a], hold: 90s}");
+    assertTrue(only(dir, load).startsWith("stages[0].pubsub_load: measures a Pub/Sub source"), load);
   }
 
   @Test
