@@ -36,6 +36,10 @@ public final class RoundCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: runs/round-<time>).")
   Path out;
 
+  @Option(names = "--force",
+      description = "Run into an --out that holds an earlier round's files, replacing them (without it such an --out is refused, so a crashed round never reports an earlier round's numbers).")
+  boolean force;
+
   @Option(names = "--messages", paramLabel = "N", defaultValue = "300000", description = "Messages published in all (default: ${DEFAULT-VALUE}).")
   long messages;
 

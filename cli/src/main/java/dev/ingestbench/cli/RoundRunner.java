@@ -108,11 +108,45 @@ final class RoundRunner {
     return summary.lost() > 0 || duplicated ? ExitCodes.INCOMPLETE : ExitCodes.OK;
   }
 
-  /** A reused --out must not lend this round an earlier round's results. */
+  /** What a round writes into --out: an --out holding any of them holds an earlier round. */
+  private static final List<String> ROUND_FILES = List.of(RunFiles.ROUND, RunFiles.PUBLISHER_BACKLOG,
+      RunFiles.PUBLISHER_LIVE, RunFiles.CONSUMER_RESULT, RunFiles.CONNECTIONS, RunFiles.BIGQUERY_EMULATOR,
+      RunFiles.TIMELINE, RunFiles.TIMELINE_PER_SECOND, RunFiles.SUMMARY, RunFiles.REPORT, RunFiles.CONSUMER_SAMPLES,
+      RunFiles.PROCESSES_CPU);
+
+  /**
+   * A reused --out must not lend this round an earlier round's results: refused unless --force,
+   * which deletes the files a round writes (and its job directories), nothing else.
+   */
   private void deleteStaleResults(Path out) throws IOException {
-    for (String stale : new String[] {RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE, RunFiles.CONSUMER_RESULT,
-        RunFiles.CONNECTIONS, RunFiles.BIGQUERY_EMULATOR, RunFiles.TIMELINE, RunFiles.TIMELINE_PER_SECOND}) {
-      Files.deleteIfExists(out.resolve(stale));
+    List<Path> earlier = new ArrayList<>();
+    for (String name : ROUND_FILES) {
+      if (Files.exists(out.resolve(name))) {
+        earlier.add(out.resolve(name));
+      }
+    }
+    try (var entries = Files.list(out)) {
+      entries.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches("job-\\d+")
+          && Files.exists(p.resolve(RunFiles.CONSUMER_RESULT))).forEach(earlier::add);
+    }
+    if (earlier.isEmpty()) {
+      return;
+    }
+    if (!flags.force) {
+      throw new IllegalArgumentException("--out " + out + " holds an earlier round's files (" + earlier.get(0).getFileName()
+          + (earlier.size() > 1 ? " and " + (earlier.size() - 1) + " more" : "") + "); give another --out, or add"
+          + " --force to replace them");
+    }
+    for (Path p : earlier) {
+      if (Files.isDirectory(p)) {
+        try (var tree = Files.walk(p)) {
+          for (Path q : tree.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            Files.deleteIfExists(q);
+          }
+        }
+      } else {
+        Files.deleteIfExists(p);
+      }
     }
   }
 

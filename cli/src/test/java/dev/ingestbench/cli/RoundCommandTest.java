@@ -83,6 +83,19 @@ class RoundCommandTest {
   }
 
   @Test
+  void anOutHoldingAnEarlierRoundIsRefusedSoItsNumbersAreNeverReportedAgain(@TempDir Path out) throws Exception {
+    Files.writeString(out.resolve("consumer_result.json"), "{\"rows_written\": 300000}");
+    Files.writeString(out.resolve("notes.txt"), "the user's own file");
+    StringWriter err = new StringWriter();
+    CommandLine cli = IngestbenchCommand.commandLine().setErr(new PrintWriter(err));
+    assertEquals(ExitCodes.USAGE, cli.execute("round", "--out", out.toString(), "--messages", "1000", "--live-messages", "0"));
+    assertTrue(err.toString().contains("holds an earlier round's files (consumer_result.json)")
+        && err.toString().contains("--force"), err.toString());
+    assertTrue(Files.exists(out.resolve("consumer_result.json")), "nothing is deleted without --force");
+    assertTrue(Files.exists(out.resolve("notes.txt")));
+  }
+
+  @Test
   void limitsAndFaultsAreCheckedBeforeAnythingStarts() {
     StringWriter err = new StringWriter();
     CommandLine cli = IngestbenchCommand.commandLine();

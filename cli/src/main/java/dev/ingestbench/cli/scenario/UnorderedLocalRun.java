@@ -56,7 +56,9 @@ final class UnorderedLocalRun {
         "--live-messages", Long.toString(plan.liveMessages()),
         "--message-size", Integer.toString(plan.messageSize()),
         "--message-format", plan.messageFormat(),
-        "--heap", heap));
+        "--heap", heap,
+        // The iteration's own directory: a resumed run repeats an unfinished iteration into it.
+        "--force"));
     if (plan.kafka()) {
       args.addAll(List.of("--source", "kafka", "--partitions", Integer.toString(plan.partitions())));
     }
