@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.api.services.bigquery.model.TableRow;
 import dev.ingestbench.events.MalformedEventException;
 import dev.ingestbench.events.MessageAttributes;
+import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRideGenerator;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -34,6 +35,38 @@ class RowEncodingsTest {
         assertEquals(viaTableRow, viaProto, "proto vs tablerow, " + format + " " + size + " B, event " + i);
         assertEquals("9", String.valueOf(viaProto.get("event_index")));
       }
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(RowFormat.class)
+  void anAvroMessageLandsTheSameRowAsTheJsonMessageOfTheSameEventByEveryEncoding(RowFormat format) throws Exception {
+    StorageApiBytes bytes = new StorageApiBytes(format);
+    TaxiRideGenerator json = new TaxiRideGenerator(3, 1);
+    TaxiRideGenerator avro = new TaxiRideGenerator(3, 1, MessageFormat.AVRO);
+    for (long i = 0; i < 50; i++) {
+      byte[] jsonPayload = json.message(i);
+      byte[] avroPayload = avro.message(i);
+      TableRow expected = bytes.toTableRow(MessageToProto.convert(format, METADATA, jsonPayload).toByteArray());
+      TableRow viaTableRow = bytes.toTableRow(bytes.fromTableRow(
+          MessageToRow.convert(MessageFormat.AVRO, format, METADATA, avroPayload)));
+      TableRow viaBeamRow = bytes.toTableRow(bytes.fromBeamRow(
+          MessageToBeamRow.convert(MessageFormat.AVRO, format, METADATA, avroPayload)));
+      TableRow viaProto = bytes.toTableRow(
+          MessageToProto.convert(MessageFormat.AVRO, format, METADATA, avroPayload).toByteArray());
+      assertEquals(expected, viaProto, "avro proto vs json, " + format + ", event " + i);
+      assertEquals(expected, viaTableRow, "avro tablerow vs json, " + format + ", event " + i);
+      assertEquals(expected, viaBeamRow, "avro beam-row vs json, " + format + ", event " + i);
+    }
+  }
+
+  @Test
+  void everyEncodingRejectsTheSameMalformedAvro() {
+    byte[] truncated = java.util.Arrays.copyOf(new TaxiRideGenerator(1, 1, MessageFormat.AVRO).message(1), 30);
+    for (RowFormat format : RowFormat.values()) {
+      assertThrows(MalformedEventException.class, () -> MessageToRow.convert(MessageFormat.AVRO, format, METADATA, truncated));
+      assertThrows(MalformedEventException.class, () -> MessageToBeamRow.convert(MessageFormat.AVRO, format, METADATA, truncated));
+      assertThrows(MalformedEventException.class, () -> MessageToProto.convert(MessageFormat.AVRO, format, METADATA, truncated));
     }
   }
 
