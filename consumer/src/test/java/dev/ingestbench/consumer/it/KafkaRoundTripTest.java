@@ -40,6 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  * local BigQuery's verification.
  */
 class KafkaRoundTripTest {
+  // Table names unique in the test JVM: Beam caches Storage Write append clients per stream name in
+  // static state, so a table another test class wrote through its (since stopped) emulator would
+  // get that emulator's dead client.
   private static final long EVENTS = 10_000;
   private static final int PARTITIONS = 8;
   private static Path dir;
@@ -65,7 +68,7 @@ class KafkaRoundTripTest {
     publishRaw("eo-rides", Arrays.copyOf(good, good.length - 10), "900000001"); // truncated
     publishRaw("eo-rides", "{\"ride_id\":\"json, not avro\"}".getBytes(StandardCharsets.UTF_8), "900000002");
 
-    LocalRun.Result result = consume(out, "eo-rides", "eo-group", "eo.rides", EVENTS + 2,
+    LocalRun.Result result = consume(out, "eo-rides", "eo-group", "kafka_eo.rides", EVENTS + 2,
         "--writeMethod=exactly-once", "--messageFormat=avro", "--rowFormat=typed", "--rowEncoding=proto",
         "--destinationTables=4");
 
@@ -88,7 +91,7 @@ class KafkaRoundTripTest {
   @Test
   void atLeastOnceWithPoolingLosesNothingFromJsonRecords(@TempDir Path out) throws Exception {
     publish("alo-rides", EVENTS, "json");
-    LocalRun.Result result = consume(out, "alo-rides", "alo-group", "alo.rides", EVENTS,
+    LocalRun.Result result = consume(out, "alo-rides", "alo-group", "kafka_alo.rides", EVENTS,
         "--writeMethod=at-least-once", "--useStorageApiConnectionPool=true", "--rowFormat=json-column");
     EmulatorStatus.Job v = result.verification();
     assertTrue(result.complete(), result.stopReason());
@@ -105,14 +108,14 @@ class KafkaRoundTripTest {
     // first one finished.
     long first = 5_000;
     publish("group-rides", first, "avro");
-    LocalRun.Result a = consume(out.resolve("a"), "group-rides", "shared", "g.rides_a", first,
+    LocalRun.Result a = consume(out.resolve("a"), "group-rides", "shared", "kafka_groups.rides_a", first,
         "--writeMethod=at-least-once", "--messageFormat=avro", "--rowFormat=typed");
     assertTrue(a.complete(), a.stopReason());
     publishFrom("group-rides", first, 1_000, "avro");
 
-    LocalRun.Result sameGroup = consume(out.resolve("b"), "group-rides", "shared", "g.rides_b", 0,
+    LocalRun.Result sameGroup = consume(out.resolve("b"), "group-rides", "shared", "kafka_groups.rides_b", 0,
         "--writeMethod=at-least-once", "--messageFormat=avro", "--rowFormat=typed", "--timeoutSeconds=25");
-    LocalRun.Result ownGroup = consume(out.resolve("c"), "group-rides", "own", "g.rides_c", first + 1_000,
+    LocalRun.Result ownGroup = consume(out.resolve("c"), "group-rides", "own", "kafka_groups.rides_c", first + 1_000,
         "--writeMethod=at-least-once", "--messageFormat=avro", "--rowFormat=typed");
 
     assertEquals(first + 1_000, ownGroup.verification().distinctMessageIds(), "its own group: every record");
