@@ -1,5 +1,6 @@
 package dev.ingestbench.publisher;
 
+import dev.ingestbench.contracts.KeyValueFlag;
 import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -62,7 +63,7 @@ public record KafkaTarget(String bootstrapServers, String topic, int partitions,
     config.put(ProducerConfig.ACKS_CONFIG, options.getAcks());
     // Retries must not duplicate: idempotence needs acks=all; with weaker acks the user chose loss risk.
     config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, Boolean.toString(options.getAcks().equals("all") || options.getAcks().equals("-1")));
-    for (Map.Entry<String, String> extra : parsePairs(options.getKafkaProducerConfig()).entrySet()) {
+    for (Map.Entry<String, String> extra : KeyValueFlag.parse("--kafkaProducerConfig", options.getKafkaProducerConfig()).entrySet()) {
       String flag = FLAG_OF.get(extra.getKey());
       if (flag != null) {
         throw new IllegalArgumentException(
@@ -78,31 +79,6 @@ public record KafkaTarget(String bootstrapServers, String topic, int partitions,
       config.putAll(GCP_AUTH);
     }
     return new KafkaTarget(servers.trim(), topic.trim(), options.getKafkaPartitions(), config);
-  }
-
-  /** {@code KEY=VALUE;KEY=VALUE}, ';' separating as SASL JAAS values hold spaces and '='. */
-  static Map<String, String> parsePairs(String text) {
-    Map<String, String> pairs = new LinkedHashMap<>();
-    if (text == null || text.isBlank()) {
-      return pairs;
-    }
-    for (String pair : text.split(";")) {
-      if (pair.isBlank()) {
-        continue;
-      }
-      int eq = pair.indexOf('=');
-      if (eq <= 0) {
-        throw new IllegalArgumentException(
-            "--kafkaProducerConfig: '" + pair.trim() + "' is not KEY=VALUE (pairs are separated by ';')");
-      }
-      String key = pair.substring(0, eq).trim();
-      String value = pair.substring(eq + 1).trim();
-      if (key.equals("sasl.jaas.config") && !value.endsWith(";")) {
-        value = value + ";"; // the JAAS line's own ';' was taken by the split
-      }
-      pairs.put(key, value);
-    }
-    return pairs;
   }
 
   private static void require(boolean ok, String flag, Object value, String fix) {

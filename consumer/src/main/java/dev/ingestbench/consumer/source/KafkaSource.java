@@ -1,7 +1,7 @@
 package dev.ingestbench.consumer.source;
 
 import java.io.Serializable;
-import java.util.LinkedHashMap;
+import dev.ingestbench.contracts.KeyValueFlag;
 import java.util.Map;
 import java.util.Set;
 
@@ -52,34 +52,16 @@ public record KafkaSource(
     return new KafkaSource(bootstrapServers.trim(), topic.trim(), group.trim(), config, gcpAuth);
   }
 
-  /** {@code KEY=VALUE;KEY=VALUE}: ';' separates, as SASL JAAS values contain spaces and '='. */
+  /** {@code --kafkaConsumerConfig}, without the settings the consumer makes itself. */
   static Map<String, String> parseConfig(String text) {
-    Map<String, String> config = new LinkedHashMap<>();
-    if (text == null || text.isBlank()) {
-      return config;
-    }
-    for (String pair : text.split(";")) {
-      if (pair.isBlank()) {
-        continue;
-      }
-      int eq = pair.indexOf('=');
-      if (eq <= 0) {
-        throw new IllegalArgumentException(
-            "--kafkaConsumerConfig: '" + pair.trim() + "' is not KEY=VALUE (pairs are separated by ';')");
-      }
-      String key = pair.substring(0, eq).trim();
+    Map<String, String> config = KeyValueFlag.parse("--kafkaConsumerConfig", text);
+    for (String key : config.keySet()) {
       if (OWN_SETTINGS.contains(key)) {
         throw new IllegalArgumentException(
             "--kafkaConsumerConfig: " + key + " is set by the consumer itself"
                 + (key.equals("bootstrap.servers") ? "; use --bootstrapServers"
                     : key.equals("group.id") ? "; use --consumerGroup" : "; drop it"));
       }
-      String value = pair.substring(eq + 1).trim();
-      // A JAAS line ends with ';', which the split took: give it back.
-      if (key.equals("sasl.jaas.config") && !value.endsWith(";")) {
-        value = value + ";";
-      }
-      config.put(key, value);
     }
     return config;
   }
