@@ -104,6 +104,13 @@ final class RoundRunner {
     for (int j = 1; j <= jobSummaries.size(); j++) {
       printJob(j, jobSummaries.get(j - 1));
     }
+    if (String.valueOf(summary.stopReason()).contains("timeout")) {
+      // Not a verification result: the messages may well have arrived after the consumer stopped.
+      say("The round is incomplete: a consumer stopped at --timeout %d s (%s) before every message was"
+          + " accounted for, so 'lost' above is not a measured loss; raise --timeout or lower --messages",
+          flags.timeoutSeconds, summary.stopReason());
+      return ExitCodes.FAILED;
+    }
     boolean duplicated = plan.consumer.writeMethod() == WriteMethod.EXACTLY_ONCE && summary.duplicates() > 0;
     return summary.lost() > 0 || duplicated ? ExitCodes.INCOMPLETE : ExitCodes.OK;
   }

@@ -96,6 +96,17 @@ class RoundCommandTest {
   }
 
   @Test
+  void aConsumerThatTimesOutFailsTheRoundWithExitThreeNotAsALoss(@TempDir Path out) throws Exception {
+    int exit = IngestbenchCommand.commandLine().execute(
+        "round", "--out", out.toString(), "--messages", "1000", "--live-messages", "0", "--timeout", "5",
+        "--heap", "768m");
+    assertEquals(ExitCodes.FAILED, exit, "a timeout is a round that could not be carried out, not a verification result");
+    JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+    assertEquals(false, s.get("complete").asBoolean(), "the summary says it is incomplete");
+    assertTrue(s.get("stop_reason").asText().contains("timeout"), s.toString());
+  }
+
+  @Test
   void limitsAndFaultsAreCheckedBeforeAnythingStarts() {
     StringWriter err = new StringWriter();
     CommandLine cli = IngestbenchCommand.commandLine();
