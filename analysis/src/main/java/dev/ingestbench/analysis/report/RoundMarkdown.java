@@ -128,7 +128,8 @@ public final class RoundMarkdown {
       RoundSettings r = a.round().get();
       row2(md, "Source", "local Apache Kafka broker (KRaft, one node, its own JVM), " + r.partitions()
           + " partitions, read with Beam's KafkaIO"
-          + (r.consumerGroups() == null ? "" : "; " + r.consumerGroups() + " consumer group(s)"));
+          + (r.consumerGroups() == null ? ""
+              : r.consumerGroups().equals("shared") ? "; every job in one consumer group" : "; a consumer group per job"));
     } else {
       row2(md, "Pub/Sub", "local emulator (pstest), plaintext gRPC on loopback");
     }

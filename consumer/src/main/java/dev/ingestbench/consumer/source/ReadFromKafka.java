@@ -1,6 +1,5 @@
 package dev.ingestbench.consumer.source;
 
-import dev.ingestbench.events.MessageAttributes;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -84,7 +83,4 @@ public class ReadFromKafka extends PTransform<PBegin, PCollection<PubsubMessage>
         attributes,
         record.getPartition() + "-" + record.getOffset());
   }
-
-  /** The header names the publisher writes, the attribute names of a Pub/Sub message. */
-  public static final String[] HEADERS = {MessageAttributes.EVENT_INDEX, MessageAttributes.PUBLISHED_AT_MS};
 }
