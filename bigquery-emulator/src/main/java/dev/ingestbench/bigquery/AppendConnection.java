@@ -8,6 +8,7 @@ import com.google.cloud.bigquery.storage.v1.RowError;
 import com.google.cloud.bigquery.storage.v1.StorageError.StorageErrorCode;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Int64Value;
+import dev.ingestbench.contracts.DeadLetterSample;
 import dev.ingestbench.contracts.EmulatorStatus;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -96,7 +97,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     int count = rows.getSerializedRowsCount();
     long[] eventIndexes = new long[count];
     long[] publishMicros = new long[count];
-    String[] errors = stream.table.isDeadLetterTable() ? new String[count] : null;
+    DeadLetterSample[] deadLetters = stream.table.isDeadLetterTable() ? new DeadLetterSample[count] : null;
     long[] keys = new long[2];
     long bytes = 0;
     AppendRowsResponse.Builder rowErrors = null;
@@ -105,8 +106,8 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       bytes += row.size();
       try {
         decoder.scan(row, keys);
-        if (errors != null) {
-          errors[i] = decoder.error(row);
+        if (deadLetters != null) {
+          deadLetters[i] = decoder.deadLetter(row);
         }
       } catch (IOException e) {
         if (rowErrors == null) {
@@ -131,7 +132,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       sleep(delay);
     }
     long offset = request.hasOffset() ? request.getOffset().getValue() : -1;
-    long at = stream.append(offset, new VisibleRows(job, eventIndexes, publishMicros, errors, count), service.verification);
+    long at = stream.append(offset, new VisibleRows(job, eventIndexes, publishMicros, deadLetters, count), service.verification);
     service.recordAppended(job, stream, count, bytes);
     if (service.faults.dropNow()) {
       service.faultsInjected.incrementAndGet();

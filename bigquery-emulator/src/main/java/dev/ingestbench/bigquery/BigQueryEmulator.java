@@ -114,7 +114,7 @@ public final class BigQueryEmulator implements AutoCloseable {
       jobs.add(new EmulatorStatus.Job(entry.getKey(), v.rowsWritten(), v.distinctEventIndexes(), v.duplicates(),
           v.unindexedRows(), v.deadLetterRows(), v.accountedFor(), v.deadLetterErrors(), l.all(), l.live(),
           l.backlog(), l.caughtUpAt(), (int) c[0], (int) c[1], c[2],
-          service.timeline.dataBytes(entry.getKey())));
+          service.timeline.dataBytes(entry.getKey()), v.deadLetterSamples()));
     }
     Connections connections = service.connections;
     return new EmulatorStatus(grpcAddress(), restUrl(), startedAt.toString(), connections.open(),

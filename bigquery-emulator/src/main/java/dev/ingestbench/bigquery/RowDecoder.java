@@ -10,28 +10,43 @@ import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.ingestbench.contracts.DeadLetterSample;
 import dev.ingestbench.contracts.RowKeyColumns;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Locale;
 import java.util.Set;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * What the server needs from a writer schema: the verification keys of each row ({@link
- * RowKeyScanner}), the error text of dead-letter rows, and the schema check BigQuery makes (a field
+ * RowKeyScanner}), dead-letter rows in full, and the schema check BigQuery makes (a field
  * the table does not have is refused).
  */
 final class RowDecoder {
   private final RowKeyScanner scanner;
   private final @Nullable Descriptor deadLetterDescriptor;
   private final @Nullable FieldDescriptor errorField;
+  private final @Nullable FieldDescriptor stageField;
+  private final @Nullable FieldDescriptor indexField;
+  private final @Nullable FieldDescriptor payloadField;
+  private final @Nullable FieldDescriptor payloadBytesField;
 
   RowDecoder(ProtoSchema schema, boolean deadLetterTable) {
     DescriptorProto proto = schema.getProtoDescriptor();
     this.scanner = new RowKeyScanner(proto);
     Descriptor descriptor = deadLetterTable ? descriptor(proto) : null;
     this.deadLetterDescriptor = descriptor;
-    this.errorField = descriptor == null ? null : descriptor.findFieldByName(RowKeyColumns.ERROR);
+    this.errorField = field(descriptor, RowKeyColumns.ERROR);
+    this.stageField = field(descriptor, "error_stage");
+    this.indexField = field(descriptor, RowKeyColumns.EVENT_INDEX);
+    this.payloadField = field(descriptor, "payload");
+    this.payloadBytesField = field(descriptor, "payload_bytes");
+  }
+
+  private static @Nullable FieldDescriptor field(@Nullable Descriptor descriptor, String name) {
+    return descriptor == null ? null : descriptor.findFieldByName(name);
   }
 
   /** The first top-level field of {@code schema} that is not a column of the table, or null. */
@@ -49,12 +64,35 @@ final class RowDecoder {
     scanner.scan(row, keys);
   }
 
-  /** The error text of a dead-letter row; null for data tables. */
-  @Nullable String error(ByteString row) throws InvalidProtocolBufferException {
-    if (deadLetterDescriptor == null || errorField == null) {
+  /**
+   * A dead-letter row in full; null for data tables. The payload is a BYTES column (a STRING one,
+   * as older consumers wrote, is taken as its UTF-8 bytes).
+   */
+  @Nullable DeadLetterSample deadLetter(ByteString row) throws InvalidProtocolBufferException {
+    if (deadLetterDescriptor == null) {
       return null;
     }
-    return String.valueOf(DynamicMessage.parseFrom(deadLetterDescriptor, row).getField(errorField));
+    DynamicMessage message = DynamicMessage.parseFrom(deadLetterDescriptor, row);
+    Object payload = value(message, payloadField);
+    byte[] bytes =
+        payload instanceof ByteString b ? b.toByteArray()
+            : payload == null ? null : payload.toString().getBytes(StandardCharsets.UTF_8);
+    Object size = value(message, payloadBytesField);
+    Object index = value(message, indexField);
+    return new DeadLetterSample(
+        text(value(message, stageField)),
+        text(value(message, errorField)),
+        index instanceof Long l ? l : null,
+        size instanceof Long l ? l : bytes == null ? null : (long) bytes.length,
+        bytes == null ? null : Base64.getEncoder().encodeToString(bytes));
+  }
+
+  private static @Nullable Object value(DynamicMessage message, @Nullable FieldDescriptor field) {
+    return field == null || !message.hasField(field) ? null : message.getField(field);
+  }
+
+  private static @Nullable String text(@Nullable Object value) {
+    return value == null ? null : value.toString();
   }
 
   private static Descriptor descriptor(DescriptorProto proto) {

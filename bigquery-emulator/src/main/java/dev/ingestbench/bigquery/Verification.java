@@ -16,7 +16,7 @@ final class Verification implements WriteStreamState.Visibility {
     WrittenRows written = byJob.computeIfAbsent(rows.job(), j -> new WrittenRows());
     if (stream.table.isDeadLetterTable()) {
       for (int i = 0; i < rows.count(); i++) {
-        written.recordDeadLetter(rows.eventIndexes()[i], rows.errors() == null ? null : rows.errors()[i]);
+        written.recordDeadLetter(rows.eventIndexes()[i], rows.deadLetters() == null ? null : rows.deadLetters()[i]);
       }
     } else {
       written.recordWritten(rows.eventIndexes(), rows.publishMicros(), rows.count(), System.currentTimeMillis());

@@ -1,6 +1,7 @@
 package dev.ingestbench.bigquery;
 
 import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.DeadLetterSample;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -14,11 +15,14 @@ import java.util.List;
  */
 public final class WrittenRows {
   private static final int MAX_ERROR_SAMPLES = 100;
+  /** Dead letters kept in full: their payloads can be large. */
+  private static final int MAX_DEAD_LETTER_SAMPLES = 20;
 
   private final BitSet written = new BitSet();
   private final BitSet deadLettered = new BitSet();
   private final CatchUpLatency byPublishSecond = new CatchUpLatency();
   private final List<String> deadLetterErrors = new ArrayList<>();
+  private final List<DeadLetterSample> deadLetterSamples = new ArrayList<>();
   private long rowsWritten;
   private long duplicates;
   private long unindexedRows;
@@ -42,7 +46,8 @@ public final class WrittenRows {
     }
   }
 
-  synchronized void recordDeadLetter(long eventIndex, String error) {
+  synchronized void recordDeadLetter(long eventIndex, DeadLetterSample deadLetter) {
+    String error = deadLetter == null ? null : deadLetter.error();
     deadLetterRows++;
     if (eventIndex == RowKeyScanner.ABSENT || eventIndex < 0 || eventIndex > Integer.MAX_VALUE) {
       unindexedDeadLetters++;
@@ -51,6 +56,9 @@ public final class WrittenRows {
     }
     if (deadLetterErrors.size() < MAX_ERROR_SAMPLES && error != null) {
       deadLetterErrors.add(error);
+    }
+    if (deadLetterSamples.size() < MAX_DEAD_LETTER_SAMPLES && deadLetter != null) {
+      deadLetterSamples.add(deadLetter);
     }
   }
 
@@ -65,7 +73,8 @@ public final class WrittenRows {
         unindexedRows,
         deadLetterRows,
         accounted.cardinality() + unindexedDeadLetters,
-        List.copyOf(deadLetterErrors));
+        List.copyOf(deadLetterErrors),
+        List.copyOf(deadLetterSamples));
   }
 
   /**
@@ -103,5 +112,6 @@ public final class WrittenRows {
       long unindexedRows,
       long deadLetterRows,
       long accountedFor,
-      List<String> deadLetterErrors) {}
+      List<String> deadLetterErrors,
+      List<DeadLetterSample> deadLetterSamples) {}
 }

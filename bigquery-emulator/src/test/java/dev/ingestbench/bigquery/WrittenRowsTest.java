@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.contracts.DeadLetterSample;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,8 +15,8 @@ class WrittenRowsTest {
     long now = 10_000;
     written.recordWritten(new long[] {0, 1, 2, 1}, new long[] {9_000_000, 9_000_000, 9_500_000, 9_000_000}, 4, now);
     written.recordWritten(new long[] {RowKeyScanner.ABSENT}, new long[] {RowKeyScanner.ABSENT}, 1, now);
-    written.recordDeadLetter(3, "bad json");
-    written.recordDeadLetter(RowKeyScanner.ABSENT, "no index");
+    written.recordDeadLetter(3, new DeadLetterSample("parse", "bad json", 3L, 4L, "e30K"));
+    written.recordDeadLetter(RowKeyScanner.ABSENT, new DeadLetterSample("decode", "no index", null, 0L, ""));
     WrittenRows.Snapshot s = written.snapshot();
     assertEquals(5, s.rowsWritten());
     assertEquals(3, s.distinctEventIndexes());
@@ -25,6 +26,7 @@ class WrittenRowsTest {
     assertEquals(5, s.accountedFor()); // 0,1,2 written + 3 dead-lettered + one unindexed dead letter
     assertEquals(1_000, written.latencies().all().p99Ms(), 10);
     assertEquals(List.of("bad json", "no index"), s.deadLetterErrors());
+    assertEquals(List.of("parse", "decode"), s.deadLetterSamples().stream().map(DeadLetterSample::stage).toList());
   }
 
   @Test

@@ -133,6 +133,10 @@ public final class RoundCommand implements Callable<Integer> {
   @Option(names = "--heap", defaultValue = "2g", description = "Heap cap of the publisher and consumer JVMs (default: ${DEFAULT-VALUE}).")
   String heap;
 
+  @Option(names = "--max-dead-letters", paramLabel = "N", defaultValue = "0",
+      description = "Fail the round (exit 1) when more messages than this were dead-lettered (default: ${DEFAULT-VALUE}: a round publishes only valid messages, so any dead letter is a finding).")
+  long maxDeadLetters;
+
   @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "600", description = "Give up on the consumer after this long (default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
 
@@ -150,6 +154,9 @@ public final class RoundCommand implements Callable<Integer> {
     }
     if (jobs < 1) {
       throw new IllegalArgumentException("--jobs " + jobs + " must be 1 or more");
+    }
+    if (maxDeadLetters < 0) {
+      throw new IllegalArgumentException("--max-dead-letters " + maxDeadLetters + " must be 0 or more");
     }
     if (!sink.equals("emulator") && !sink.equals("in-process")) {
       throw new IllegalArgumentException("--sink " + sink + " is not known; use emulator or in-process");

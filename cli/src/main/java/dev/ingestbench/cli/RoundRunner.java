@@ -112,7 +112,12 @@ final class RoundRunner {
       return ExitCodes.FAILED;
     }
     boolean duplicated = plan.consumer.writeMethod() == WriteMethod.EXACTLY_ONCE && summary.duplicates() > 0;
-    return summary.lost() > 0 || duplicated ? ExitCodes.INCOMPLETE : ExitCodes.OK;
+    boolean tooManyDeadLetters = summary.deadLettered() > flags.maxDeadLetters;
+    if (tooManyDeadLetters) {
+      say("Verification failed: %,d message(s) dead-lettered, above --max-dead-letters %,d; the report's 'Dead"
+          + " letters' section has each stage and reason", summary.deadLettered(), flags.maxDeadLetters);
+    }
+    return summary.lost() > 0 || duplicated || tooManyDeadLetters ? ExitCodes.INCOMPLETE : ExitCodes.OK;
   }
 
   /** What a round writes into --out: an --out holding any of them holds an earlier round. */

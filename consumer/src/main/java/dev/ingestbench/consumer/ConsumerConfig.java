@@ -21,6 +21,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param subscriptionPath {@code projects/P/subscriptions/S}; null unless the source is Pub/Sub
  * @param kafka the brokers, topic and group to read; null unless the source is Kafka
  * @param messageFormat how payloads are written (JSON or Avro)
+ * @param maxMessageBytes larger messages are dead-lettered (stage {@code size}) before conversion
  * @param triggeringFrequencySec how often exactly-once commits; null for at-least-once
  * @param expectedMessages a local run stops once this many are accounted for; 0 waits for the
  *     timeout (or the end of the synthetic source)
@@ -39,6 +40,7 @@ public record ConsumerConfig(
     @Nullable String subscriptionPath,
     @Nullable KafkaSource kafka,
     MessageFormat messageFormat,
+    int maxMessageBytes,
     String emulatorHost,
     int emulatorPullBatchSize,
     SyntheticSource synthetic,
@@ -163,6 +165,10 @@ public record ConsumerConfig(
       throw new IllegalArgumentException(
           "--emulatorPullBatchSize=" + options.getEmulatorPullBatchSize() + " must be 1 or more");
     }
+    if (options.getMaxMessageBytes() < 1 || options.getMaxMessageBytes() > ConsumerOptions.MAX_MESSAGE_BYTES_LIMIT) {
+      throw new IllegalArgumentException("--maxMessageBytes=" + options.getMaxMessageBytes() + " must be between 1 and "
+          + ConsumerOptions.MAX_MESSAGE_BYTES_LIMIT + " (a Storage Write append request holds at most 10 MB)");
+    }
     if (options.getExpectedMessages() < 0) {
       throw new IllegalArgumentException(
           "--expectedMessages=" + options.getExpectedMessages() + " must be 0 (no target) or more");
@@ -201,6 +207,7 @@ public record ConsumerConfig(
         subscription,
         kafka,
         messageFormat,
+        options.getMaxMessageBytes(),
         options.getPubsubEmulatorHost() == null ? "" : options.getPubsubEmulatorHost().trim(),
         options.getEmulatorPullBatchSize(),
         new SyntheticSource(options.getSyntheticMessages(), options.getSeed(), options.getMessageSizeBytes()),

@@ -15,6 +15,15 @@ import org.apache.beam.sdk.options.StreamingOptions;
  * --storageWriteApiTriggeringFrequencySec}.
  */
 public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, PubsubConnectionOptions {
+  /**
+   * Default of {@code --maxMessageBytes}: 1 MB below the 10 MB append request, which also carries the
+   * row's metadata columns, the writer schema and the request framing.
+   */
+  int MAX_MESSAGE_BYTES = 9_000_000;
+
+  /** BigQuery's limit for one AppendRows request: no row can be larger. */
+  int MAX_MESSAGE_BYTES_LIMIT = 10_000_000;
+
 
   @Description("Where messages come from: pubsub (--subscription), kafka (--bootstrapServers, --kafkaTopic, --consumerGroup) or synthetic (generated in the pipeline, no broker).")
   @Default.String("pubsub")
@@ -88,6 +97,12 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
   int getDestinationTables();
 
   void setDestinationTables(int value);
+
+  @Description("Messages larger than this many bytes go to the dead-letter table (stage size, with their first 65,536 bytes) instead of the write: a row must fit in one 10 MB Storage Write append together with its other columns and the request's framing. At most 10000000.")
+  @Default.Integer(MAX_MESSAGE_BYTES)
+  int getMaxMessageBytes();
+
+  void setMaxMessageBytes(int value);
 
   @Description("With --source=synthetic: how many messages to generate.")
   @Default.Long(100_000)

@@ -10,6 +10,7 @@ import dev.ingestbench.consumer.local.RemoteEmulator;
 import dev.ingestbench.consumer.local.LocalRunnerDefaults;
 import dev.ingestbench.consumer.local.OwnJvm;
 import dev.ingestbench.consumer.rows.ConvertToRowsFn;
+import dev.ingestbench.consumer.rows.CountDeadLetterWriteFailuresFn;
 import dev.ingestbench.consumer.rows.DescribeRejectedRowsFn;
 import dev.ingestbench.consumer.rows.MessageToBeamRow;
 import dev.ingestbench.consumer.rows.MessageToProto;
@@ -53,7 +54,7 @@ import org.slf4j.LoggerFactory;
  * every message that cannot be written landing in {@code TABLE_dlq} with the reason.
  *
  * <p>Beam metrics (namespace {@code consumer}): {@code messages_read}, {@code rows_converted},
- * {@code dead_lettered_parse} and {@code rows_rejected}; rows written are those converted and not
+ * {@code dead_lettered_parse}, {@code rows_rejected} and {@code dead_letter_write_failures}; rows written are those converted and not
  * rejected, and the local BigQuery emulator counts them exactly.
  */
 public final class ConsumerPipeline {
@@ -93,7 +94,9 @@ public final class ConsumerPipeline {
         .apply(
             "Write dead letters",
             new WriteRows<>(BigQueryIO.writeTableRows(), config.target().deadLetters(), RowSchemas.deadLetter(),
-                WriteMethod.AT_LEAST_ONCE, null, TableTarget::eventIndexOf, config.validateOutputTable(), services));
+                WriteMethod.AT_LEAST_ONCE, null, TableTarget::eventIndexOf, config.validateOutputTable(), services))
+        .getFailedStorageApiInserts()
+        .apply("Count dead letters not written", ParDo.of(new CountDeadLetterWriteFailuresFn()));
   }
 
   /** What converting and writing left: the write's result and the messages that never became rows. */
@@ -112,7 +115,8 @@ public final class ConsumerPipeline {
     PCollectionTuple converted =
         messages.apply(
             "Convert to rows",
-            ParDo.of(new ConvertToRowsFn<>(config.messageFormat(), config.rowFormat(), sourceName, builder, rows))
+            ParDo.of(new ConvertToRowsFn<>(config.messageFormat(), config.maxMessageBytes(), config.rowFormat(), sourceName,
+                builder, rows))
                 .withOutputTags(rows, TupleTagList.of(ConvertToRowsFn.DEAD_LETTERS)));
     WriteResult written =
         converted

@@ -134,6 +134,9 @@ class ConsumerConfigTest {
     assertTrue(failure("--outputTable=no-dataset").contains("--outputTable"));
     assertTrue(failure("--writeMethod=at-least-once", "--minConnectionPoolConnections=9", "--maxConnectionPoolConnections=3")
         .contains("min <= max"));
+    assertTrue(failure("--maxMessageBytes=0").contains("between 1 and 10000000"));
+    assertTrue(failure("--maxMessageBytes=10000001").contains("10 MB"));
+    assertEquals(9_000_000, config().maxMessageBytes());
   }
 
   @Test

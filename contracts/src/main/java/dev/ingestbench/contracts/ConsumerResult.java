@@ -21,6 +21,9 @@ import java.util.List;
  * @param peakAppendClients most AppendRows streams (connections) open at once, as the BigQuery
  *     emulator counted them for this job; for a multi-job round, across all jobs
  * @param appendClientsCreated AppendRows streams opened over the run
+ * @param deadLetterSamples the first dead-letter rows in full: stage, reason and the payload
+ * @param deadLetterWriteFailures dead letters the dead-letter table refused: messages neither
+ *     written nor kept, so never accounted for
  */
 public record ConsumerResult(
     String runner,
@@ -51,7 +54,9 @@ public record ConsumerResult(
     int vcpus,
     int peakAppendClients,
     int appendClientsCreated,
-    long maxHeapBytes) {
+    long maxHeapBytes,
+    List<DeadLetterSample> deadLetterSamples,
+    long deadLetterWriteFailures) {
 
   /**
    * The consumer has caught up once the oldest message still waiting is younger than this: above one

@@ -58,6 +58,7 @@ public record EmulatorStatus(
    * @param deadLettered rows in the dead-letter tables
    * @param accountedFor distinct messages written or dead-lettered
    * @param bytesWritten input bytes of successful appends to data tables (dead letters excluded)
+   * @param deadLetters the first dead-letter rows in full (stage, reason, payload)
    */
   public record Job(
       String job,
@@ -75,10 +76,11 @@ public record EmulatorStatus(
       int openConnections,
       int peakConnections,
       long connectionsOpened,
-      long bytesWritten) {
+      long bytesWritten,
+      List<DeadLetterSample> deadLetters) {
 
     static Job empty(String job) {
-      return new Job(job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0);
+      return new Job(job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of());
     }
   }
 }

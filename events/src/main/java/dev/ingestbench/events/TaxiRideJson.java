@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import java.io.IOException;
 
 /** The JSON wire form of a {@link TaxiRide}: one shared, thread-safe mapper for the whole project. */
@@ -64,8 +65,12 @@ public final class TaxiRideJson {
     }
   }
 
+  /** Jackson's first line, after the field it was reading when it knows one. */
   private static String firstLine(IOException e) {
-    String message = String.valueOf(e.getMessage());
+    String message = e instanceof JsonMappingException m ? m.getOriginalMessage() : String.valueOf(e.getMessage());
+    if (e instanceof JsonMappingException m && !m.getPath().isEmpty() && m.getPath().get(0).getFieldName() != null) {
+      message = "'" + m.getPath().get(0).getFieldName() + "': " + message;
+    }
     int newline = message.indexOf('\n');
     return newline < 0 ? message : message.substring(0, newline);
   }

@@ -72,7 +72,9 @@ public final class MultiJobResults {
         first.vcpus(),
         peakConnections.orElseGet(() -> jobs.stream().mapToInt(ConsumerResult::peakAppendClients).sum()),
         jobs.stream().mapToInt(ConsumerResult::appendClientsCreated).sum(),
-        first.maxHeapBytes());
+        first.maxHeapBytes(),
+        first.deadLetterSamples(),
+        jobs.stream().mapToLong(ConsumerResult::deadLetterWriteFailures).sum());
   }
 
   /** Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). */

@@ -7,6 +7,7 @@ import dev.ingestbench.analysis.source.CpuSamplesCsv;
 import dev.ingestbench.contracts.ConnectionColumns;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.DeadLetterSample;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RunFiles;
@@ -229,19 +230,55 @@ public final class RoundMarkdown {
             + " opened over the run: %,d.%n%n", a.peakConnections(),
         a.emulator().map(EmulatorStatus::connectionsOpened).orElse((long) c.appendClientsCreated())));
 
-    List<String> errors = c.deadLetterErrors() == null ? List.of() : c.deadLetterErrors();
-    if (!errors.isEmpty()) {
-      md.append("## Dead letters\n\nFirst reasons recorded in the dead-letter table:\n\n");
-      for (String e : errors) {
-        md.append("- ").append(e.replace('\n', ' ')).append('\n');
-      }
-      md.append('\n');
-    }
+    md.append(deadLetters(c));
     md.append("Raw data beside this report: `").append(RunFiles.TIMELINE).append("` (per minute, the view's columns), `")
         .append(RunFiles.TIMELINE_PER_SECOND).append("`, `").append(RunFiles.CONSUMER_SAMPLES).append("`, `")
         .append(RunFiles.CONSUMER_RESULT).append("`; every number above is computed from them (`")
         .append(RunFiles.SUMMARY).append("`).\n");
     return md.toString();
+  }
+
+  /**
+   * The first dead letters as the dead-letter table holds them: stage, reason and the payload's first
+   * bytes (printable ASCII as is, anything else as \\xNN, so an encoding problem is visible).
+   */
+  static String deadLetters(ConsumerResult c) {
+    StringBuilder md = new StringBuilder();
+    if (c.deadLetterWriteFailures() > 0) {
+      md.append(String.format(Locale.ROOT, "**%,d dead letter(s) could not be written to the dead-letter table**: those"
+          + " messages are neither written nor kept (the consumer's log has each reason).%n%n", c.deadLetterWriteFailures()));
+    }
+    List<DeadLetterSample> samples = c.deadLetterSamples() == null ? List.of() : c.deadLetterSamples();
+    List<String> errors = c.deadLetterErrors() == null ? List.of() : c.deadLetterErrors();
+    if (samples.isEmpty() && errors.isEmpty()) {
+      return md.toString();
+    }
+    md.append("## Dead letters\n\n");
+    if (samples.isEmpty()) {
+      md.append("First reasons recorded in the dead-letter table:\n\n");
+      errors.forEach(e -> md.append("- ").append(e.replace('\n', ' ')).append('\n'));
+      return md.append('\n').toString();
+    }
+    md.append(String.format(Locale.ROOT, "%,d dead-lettered; the first %d as the dead-letter table holds them (its"
+        + " `payload` column is the message byte for byte):%n%n", c.deadLettered(), samples.size()));
+    md.append("| Stage | Event index | Bytes | Reason | Payload starts |\n|---|---:|---:|---|---|\n");
+    for (DeadLetterSample d : samples) {
+      md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | `%s` |%n", d.stage(),
+          d.eventIndex() == null ? "-" : d.eventIndex().toString(),
+          d.payloadBytes() == null ? "-" : String.format(Locale.ROOT, "%,d", d.payloadBytes()),
+          String.valueOf(d.error()).replace('\n', ' ').replace("|", "\\|"), preview(d.payload(), 32)));
+    }
+    return md.append('\n').toString();
+  }
+
+  private static String preview(byte[] payload, int max) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < Math.min(payload.length, max); i++) {
+      int b = payload[i] & 0xFF;
+      text.append(b >= 0x20 && b < 0x7F && b != '`' && b != '|' && b != '\\' ? String.valueOf((char) b)
+          : String.format(Locale.ROOT, "\\x%02X", b));
+    }
+    return payload.length > max ? text + "..." : text.toString();
   }
 
   private static long activeSeconds(RoundAnalysis a, Bucket minute) {

@@ -1,6 +1,7 @@
 package dev.ingestbench.consumer.local;
 
 import dev.ingestbench.consumer.ConsumerConfig;
+import dev.ingestbench.consumer.rows.CountDeadLetterWriteFailuresFn;
 import dev.ingestbench.contracts.ConsumerProgress;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.EmulatorStatus;
@@ -176,6 +177,8 @@ public final class LocalRun {
         Runtime.getRuntime().availableProcessors(),
         v.peakConnections(),
         (int) v.connectionsOpened(),
-        Runtime.getRuntime().maxMemory());
+        Runtime.getRuntime().maxMemory(),
+        v.deadLetters(),
+        CountDeadLetterWriteFailuresFn.inThisJvm());
   }
 }

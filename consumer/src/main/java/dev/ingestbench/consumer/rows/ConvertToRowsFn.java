@@ -3,6 +3,7 @@ package dev.ingestbench.consumer.rows;
 import com.google.api.services.bigquery.model.TableRow;
 import dev.ingestbench.events.MalformedEventException;
 import dev.ingestbench.events.MessageFormat;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.beam.sdk.io.gcp.pubsub.PubsubMessage;
 import org.apache.beam.sdk.metrics.Counter;
@@ -19,6 +20,7 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
   public static final TupleTag<TableRow> DEAD_LETTERS = new TupleTag<>() {};
 
   private final MessageFormat messageFormat;
+  private final int maxMessageBytes;
   private final RowFormat format;
   private final String subscriptionName;
   private final RowBuilder<T> builder;
@@ -30,8 +32,14 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
   private final Counter messageBytes = Metrics.counter("consumer", "message_bytes");
 
   public ConvertToRowsFn(
-      MessageFormat messageFormat, RowFormat format, String subscriptionName, RowBuilder<T> builder, TupleTag<T> rows) {
+      MessageFormat messageFormat,
+      int maxMessageBytes,
+      RowFormat format,
+      String subscriptionName,
+      RowBuilder<T> builder,
+      TupleTag<T> rows) {
     this.messageFormat = messageFormat;
+    this.maxMessageBytes = maxMessageBytes;
     this.format = format;
     this.subscriptionName = subscriptionName;
     this.builder = builder;
@@ -51,21 +59,36 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
             attributes,
             publishTime.getMillis() * 1_000L,
             nowMicros);
-    byte[] payload = message.getPayload();
-    messageBytes.inc(payload == null ? 0 : payload.length);
-    try {
-      out.get(rows).output(builder.build(messageFormat, format, metadata, payload));
-      converted.inc();
-    } catch (MalformedEventException e) {
-      Long index = null;
-      try {
-        index = MessageToRow.eventIndex(attributes);
-      } catch (MalformedEventException badIndex) {
-        // the index itself is what is malformed; the error says so
-      }
-      out.get(DEAD_LETTERS)
-          .output(DeadLetters.forMessage(metadata, index, payload, e.getMessage(), nowMicros));
-      deadLettered.inc();
+    byte[] payload = message.getPayload() == null ? new byte[0] : message.getPayload();
+    messageBytes.inc(payload.length);
+    String stage = DeadLetters.STAGE_SIZE;
+    String problem =
+        payload.length > maxMessageBytes
+            ? String.format(Locale.ROOT, "message is %,d bytes, over --maxMessageBytes=%,d: its row would not fit"
+                + " in one Storage Write append; the dead letter keeps its first %,d bytes", payload.length,
+                maxMessageBytes, Math.min(payload.length, DeadLetters.OVERSIZED_PAYLOAD_KEPT))
+            : null;
+    if (problem == null && messageFormat == MessageFormat.JSON) {
+      stage = DeadLetters.STAGE_DECODE;
+      problem = PayloadChecks.jsonEncodingProblem(payload);
     }
+    if (problem == null) {
+      try {
+        out.get(rows).output(builder.build(messageFormat, format, metadata, payload));
+        converted.inc();
+        return;
+      } catch (MalformedEventException e) {
+        stage = DeadLetters.STAGE_PARSE;
+        problem = e.getMessage();
+      }
+    }
+    Long index = null;
+    try {
+      index = MessageToRow.eventIndex(attributes);
+    } catch (MalformedEventException badIndex) {
+      // the index itself is what is malformed; the error says so
+    }
+    out.get(DEAD_LETTERS).output(DeadLetters.forMessage(metadata, index, payload, stage, problem, nowMicros));
+    deadLettered.inc();
   }
 }

@@ -17,6 +17,8 @@ public final class RowSchemas {
   public static final String PROCESSING_TIME = "processing_time";
   public static final String ATTRIBUTES = "attributes";
   public static final String PAYLOAD = "payload";
+  /** A dead letter's message size: more than its payload holds when the message was oversized. */
+  public static final String PAYLOAD_BYTES = "payload_bytes";
   public static final String FAILED_AT = "failed_at";
   public static final String ERROR_STAGE = "error_stage";
   public static final String ERROR = RowKeyColumns.ERROR;
@@ -47,7 +49,10 @@ public final class RowSchemas {
     return new TableSchema().setFields(fields);
   }
 
-  /** The dead-letter table: the raw message, why it failed and when. */
+  /**
+   * The dead-letter table: the raw message byte for byte (BYTES: invalid UTF-8 stays what was sent),
+   * its size, why it failed, at which stage and when.
+   */
   public static TableSchema deadLetter() {
     return new TableSchema()
         .setFields(
@@ -60,7 +65,8 @@ public final class RowSchemas {
                 field(ERROR_STAGE, "STRING", "REQUIRED"),
                 field(ERROR, "STRING", "REQUIRED"),
                 field(ATTRIBUTES, "STRING", "NULLABLE"),
-                field(PAYLOAD, "STRING", "NULLABLE")));
+                field(PAYLOAD, "BYTES", "NULLABLE"),
+                field(PAYLOAD_BYTES, "INT64", "NULLABLE")));
   }
 
   private static List<TableFieldSchema> metadata() {

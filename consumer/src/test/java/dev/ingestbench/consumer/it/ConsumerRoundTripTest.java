@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,10 +8,12 @@ import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerOptions;
 import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.local.LocalRun;
+import dev.ingestbench.contracts.DeadLetterSample;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.TimelineColumns;
 import dev.ingestbench.emulator.PubsubEmulator;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -48,18 +51,31 @@ class ConsumerRoundTripTest {
     assertEquals(EVENTS, pubsub.publish("eo-topic", "eo-sub", EVENTS));
     pubsub.publishRaw("eo-topic", "{\"ride_id\": \"truncated", Map.of("event_index", "900000001"));
     pubsub.publishRaw("eo-topic", "{\"ride_id\": \"r\"}", Map.of("event_index", "seven"));
+    byte[] latin1 = "{\"ride_id\": \"caf\u00e9\"}".getBytes(StandardCharsets.ISO_8859_1);
+    byte[] utf16 = "{\"ride_id\": \"r\"}".getBytes(StandardCharsets.UTF_16);
+    pubsub.publishRaw("eo-topic", latin1, Map.of("event_index", "900000003"));
+    pubsub.publishRaw("eo-topic", utf16, Map.of("event_index", "900000004"));
 
     LocalRun.Result result =
-        consume(out, "eo-sub", "eo.rides", EVENTS + 2, "--writeMethod=exactly-once", "--rowFormat=json-column");
+        consume(out, "eo-sub", "eo.rides", EVENTS + 4, "--writeMethod=exactly-once", "--rowFormat=json-column");
 
     EmulatorStatus.Job v = result.verification();
     assertTrue(result.complete(), result.stopReason());
     assertEquals(EVENTS, v.distinctMessageIds());
     assertEquals(EVENTS, v.rowsWritten(), "exactly-once writes each message once");
     assertEquals(0, v.duplicates());
-    assertEquals(2, v.deadLettered());
+    assertEquals(4, v.deadLettered());
     assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("not valid JSON")), v.deadLetterErrors().toString());
     assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("event_index")), v.deadLetterErrors().toString());
+    // Read back from the local BigQuery: the bytes that were sent, not text decoded with U+FFFD.
+    DeadLetterSample latin1Letter = deadLetter(v, 900000003L);
+    assertEquals("decode", latin1Letter.stage());
+    assertTrue(latin1Letter.error().contains("not valid UTF-8: byte E9"), latin1Letter.error());
+    assertArrayEquals(latin1, latin1Letter.payload());
+    DeadLetterSample utf16Letter = deadLetter(v, 900000004L);
+    assertTrue(utf16Letter.error().contains("UTF-16"), utf16Letter.error());
+    assertArrayEquals(utf16, utf16Letter.payload());
+    assertEquals("parse", deadLetter(v, 900000001L).stage());
     assertEquals(EVENTS, timelineRows(out.resolve(RunFiles.TIMELINE)).getOrDefault("rides", 0L),
         "the per-minute timeline accounts for every appended row");
     assertTrue(Files.readString(out.resolve(RunFiles.TIMELINE)).contains(",BUFFERED,OK,"),
@@ -121,6 +137,11 @@ class ConsumerRoundTripTest {
     args.addAll(List.of(flags));
     ConsumerOptions options = ConsumerPipeline.parse(args.toArray(new String[0]));
     return ConsumerPipeline.runLocally(options, ConsumerConfig.from(options));
+  }
+
+  private static DeadLetterSample deadLetter(EmulatorStatus.Job v, long eventIndex) {
+    return v.deadLetters().stream().filter(d -> Long.valueOf(eventIndex).equals(d.eventIndex())).findFirst()
+        .orElseThrow(() -> new AssertionError("no dead letter of " + eventIndex + " in " + v.deadLetters()));
   }
 
   /** Rows per table_id in a per-minute timeline CSV, successful appends only. */

@@ -51,6 +51,11 @@ final class LocalPubsub {
 
   /** Publishes one raw message, as a misbehaving producer would. */
   void publishRaw(String topic, String payload, Map<String, String> attributes) throws Exception {
+    publishRaw(topic, payload.getBytes(StandardCharsets.UTF_8), attributes);
+  }
+
+  /** Publishes {@code payload} as it is: bytes no publisher of this project would send. */
+  void publishRaw(String topic, byte[] payload, Map<String, String> attributes) throws Exception {
     try (PubsubChannels channels = PubsubChannels.forEmulatorHost(host())) {
       Publisher publisher =
           Publisher.newBuilder(TopicName.of(PROJECT, topic))
@@ -61,7 +66,7 @@ final class LocalPubsub {
         publisher
             .publish(
                 PubsubMessage.newBuilder()
-                    .setData(ByteString.copyFrom(payload, StandardCharsets.UTF_8))
+                    .setData(ByteString.copyFrom(payload))
                     .putAllAttributes(attributes)
                     .build())
             .get(30, TimeUnit.SECONDS);

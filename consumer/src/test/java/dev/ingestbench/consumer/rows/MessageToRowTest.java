@@ -94,8 +94,10 @@ class MessageToRowTest {
 
   @Test
   void deadLetterRowsCarryTheRawPayloadAndReason() {
-    TableRow row = DeadLetters.forMessage(METADATA, 77L, "garbage".getBytes(StandardCharsets.UTF_8), "payload is not valid JSON", 5L);
-    assertEquals("garbage", row.get("payload"));
+    TableRow row = DeadLetters.forMessage(
+        METADATA, 77L, "garbage".getBytes(StandardCharsets.UTF_8), "parse", "payload is not valid JSON", 5L);
+    assertEquals("garbage", new String(java.util.Base64.getDecoder().decode((String) row.get("payload")), StandardCharsets.UTF_8));
+    assertEquals(7L, row.get("payload_bytes"));
     assertEquals("parse", row.get("error_stage"));
     assertEquals("payload is not valid JSON", row.get("error"));
     assertEquals(5L, row.get("failed_at"));
@@ -109,7 +111,8 @@ class MessageToRowTest {
     TableRow dead = DeadLetters.forRejectedRow(rejected, "bad TIMESTAMP", 9L);
     assertEquals(77L, dead.get("event_index"));
     assertEquals("bigquery", dead.get("error_stage"));
-    assertTrue(((String) dead.get("payload")).contains("ride_id"));
+    assertTrue(new String(java.util.Base64.getDecoder().decode((String) dead.get("payload")), StandardCharsets.UTF_8)
+        .contains("ride_id"));
     assertFalse(dead.containsKey("ride_id"));
   }
 

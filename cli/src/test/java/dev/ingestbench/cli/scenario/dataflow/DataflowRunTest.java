@@ -177,13 +177,13 @@ class DataflowRunTest {
   }
 
   @Test
-  void ctrlCCancelsEveryJobTheRunLaunched(@TempDir Path out) throws Exception {
+  void ctrlCCancelsEveryJobTheRunLaunched(@TempDir Path out, @TempDir Path logs) throws Exception {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
         "-cp", System.getProperty("java.class.path"), IngestbenchCommand.class.getName()));
     command.addAll(List.of(args(out)));
     Process run = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(out.resolveSibling(out.getFileName() + ".log").toFile()).start();
+        .redirectOutput(logs.resolve("run.log").toFile()).start();
     long deadline = System.nanoTime() + 60_000_000_000L;
     while (dataflow.launched().size() < 2 && run.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(200);

@@ -28,12 +28,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GcpCollectTest {
   @Test
-  void perStageTableFiguresAndTheTimelinesDiagnosis(@TempDir Path out) throws Exception {
+  void perStageTableFiguresAndTheTimelinesDiagnosis(@TempDir Path out, @TempDir Path scenarios) throws Exception {
     try (BigQueryStandIn bigquery = new BigQueryStandIn(); MonitoringStandIn monitoring = new MonitoringStandIn()) {
       GcpTarget target = new GcpTarget("ingestbench-test", "asia-southeast1", "test-bucket", "ingestbench", "taxi_rides",
           GcpTarget.StopMode.cancel, Duration.ofSeconds(30), "http://unused/", bigquery.url(), monitoring.url(), "");
       RunDirectory dir = new RunDirectory(out);
-      Path scenario = Files.writeString(out.resolveSibling("s.yaml"), "name: s\n");
+      Path scenario = Files.writeString(scenarios.resolve("s.yaml"), "name: s\n");
       ScenarioRun run = new ScenarioRun("s-1", "s", "dataflow", 1, "sha", "2026-11-23T10:00:00Z", "Dataflow asia-southeast1", 0, null);
       dir.start(run, scenario);
       Instant t0 = Instant.now().truncatedTo(ChronoUnit.MINUTES).minus(12, ChronoUnit.MINUTES).plusSeconds(20);
