@@ -54,6 +54,11 @@ public final class BigQueryEmulatorProcess implements AutoCloseable {
     return jvm.pid();
   }
 
+  /** The emulator's JVM, for a watch that notices it died. */
+  ChildJvm jvm() {
+    return jvm;
+  }
+
   /** Stops the emulator and waits while it writes its files. */
   @Override
   public void close() throws IOException, InterruptedException {

@@ -22,16 +22,20 @@ import java.util.function.Consumer;
  * include the publisher's work.
  */
 public final class ChildJvm implements AutoCloseable {
+  private static final int TAIL_LINES = 15;
   private final String name;
   private final Process process;
   private final Thread pump;
+  /** The last lines it printed, for an error that says why it died. */
+  private final java.util.ArrayDeque<String> tail;
   /** Stops the child if this JVM is stopped (Ctrl-C, SIGTERM) before {@link #close} ran. */
   private final Thread stopOnExit;
 
-  private ChildJvm(String name, Process process, Thread pump) {
+  private ChildJvm(String name, Process process, Thread pump, java.util.ArrayDeque<String> tail) {
     this.name = name;
     this.process = process;
     this.pump = pump;
+    this.tail = tail;
     this.stopOnExit = new Thread(process::destroy, name + "-stop-on-exit");
     Runtime.getRuntime().addShutdownHook(stopOnExit);
   }
@@ -107,6 +111,7 @@ public final class ChildJvm implements AutoCloseable {
     }
     PrintWriter logWriter = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true);
     logWriter.println("# " + String.join(" ", command.subList(0, 2)) + " ... " + mainClass + " " + String.join(" ", args));
+    java.util.ArrayDeque<String> tail = new java.util.ArrayDeque<>();
     Thread pump =
         new Thread(
             () -> {
@@ -120,6 +125,12 @@ public final class ChildJvm implements AutoCloseable {
                   }
                   lines.accept(line);
                   logWriter.println(line);
+                  synchronized (tail) {
+                    if (tail.size() == TAIL_LINES) {
+                      tail.removeFirst();
+                    }
+                    tail.addLast(line);
+                  }
                   if (isWorthShowing(line)) {
                     System.out.println("[" + name + "] " + line);
                   }
@@ -133,7 +144,7 @@ public final class ChildJvm implements AutoCloseable {
             name + "-output");
     pump.setDaemon(true);
     pump.start();
-    return new ChildJvm(name, process, pump);
+    return new ChildJvm(name, process, pump, tail);
   }
 
   /** Progress and problems go to the console; stack-trace lines stay in the log file. */
@@ -181,6 +192,18 @@ public final class ChildJvm implements AutoCloseable {
 
   public boolean isAlive() {
     return process.isAlive();
+  }
+
+  /** Its exit code once it has exited. */
+  public java.util.OptionalInt exitCode() {
+    return process.isAlive() ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(process.exitValue());
+  }
+
+  /** The last lines it printed (progress lines excluded). */
+  public String lastLines() {
+    synchronized (tail) {
+      return String.join(System.lineSeparator(), tail);
+    }
   }
 
   @Override

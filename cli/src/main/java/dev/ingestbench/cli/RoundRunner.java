@@ -68,6 +68,13 @@ final class RoundRunner {
         cpu.watch("emulator", emulator.pid());
       }
       BigQueryEmulatorProcess bigQuery = null;
+      ServerWatch watch = new ServerWatch();
+      if (kafka != null) {
+        watch.watch(new ServerWatch.Server("Kafka broker", kafka::isAlive, kafka::lastLines));
+      } else {
+        watch.watch(new ServerWatch.Server("Pub/Sub emulator", emulator::isAlive,
+            () -> "(pstest prints to this console; it exited with code " + emulator.exitCode() + ")"));
+      }
       try {
         BigQueryEmulatorProcess.Address address = new BigQueryEmulatorProcess.Address("", "");
         if (flags.sink.equals("emulator")) {
@@ -75,20 +82,35 @@ final class RoundRunner {
           address = bigQuery.address();
           say("BigQuery emulator: Storage Write API on %s, REST on %s", address.grpc(), address.rest());
           cpu.watch("bigquery-emulator", bigQuery.pid());
+          ChildJvm bigQueryJvm = bigQuery.jvm();
+          watch.watch(new ServerWatch.Server("BigQuery emulator", bigQueryJvm::isAlive,
+              () -> bigQueryJvm.lastLines() + System.lineSeparator() + "(exit code "
+                  + bigQueryJvm.exitCode().orElse(-1) + "; all of it in " + out.resolve("bigquery-emulator.log") + ")"));
         }
         if (backlog > 0) {
           // The subscriptions exist before anything is published, so the backlog is kept for them.
           try (ChildJvm publisher = ChildJvm.start("publisher", flags.heap, PUBLISHER_MAIN,
               plan.backlogPublisherArgs(host), out.resolve("publisher.log"))) {
+            watch.stopOnDeath(publisher);
             cpu.watch("publisher", publisher.pid());
             publisher.requireSuccess(3_600);
           }
         }
-        consume(cpu, host, address, backlog);
+        consume(cpu, watch, host, address, backlog);
+      } catch (IOException | RuntimeException e) {
+        // A process that failed because a server died: the death is the reason to report.
+        if (watch.death().isPresent()) {
+          throw new IOException(watch.death().get(), e);
+        }
+        throw e;
       } finally {
+        watch.close();
         if (bigQuery != null) {
           bigQuery.close();
         }
+      }
+      if (watch.death().isPresent()) {
+        throw new IOException(watch.death().get());
       }
     }
     say("Analysing %s", out);
@@ -171,7 +193,8 @@ final class RoundRunner {
   }
 
   /** Starts every job's consumer, publishes the live messages once all drained the backlog, waits. */
-  private void consume(ProcessCpuSampler cpu, String host, BigQueryEmulatorProcess.Address bigQuery, long backlog)
+  private void consume(
+      ProcessCpuSampler cpu, ServerWatch watch, String host, BigQueryEmulatorProcess.Address bigQuery, long backlog)
       throws Exception {
     List<ChildJvm> consumers = new ArrayList<>();
     AtomicLongArray accountedFor = new AtomicLongArray(flags.jobs);
@@ -184,12 +207,14 @@ final class RoundRunner {
         ChildJvm consumer = ChildJvm.start(name, flags.heap, CONSUMER_MAIN, plan.consumerArgs(host, j, bigQuery),
             flags.out.resolve(name + ".log"), progress -> accountedFor.set(job, progress.accountedFor()));
         consumers.add(consumer);
+        watch.stopOnDeath(consumer);
         cpu.watch(name, consumer.pid());
       }
-      if (flags.liveMessages > 0 && awaitBacklogDrained(consumers, accountedFor, backlog)) {
+      if (flags.liveMessages > 0 && awaitBacklogDrained(watch, consumers, accountedFor, backlog)) {
         say("Backlog drained: publishing %,d live messages at %,.0f msg/s", flags.liveMessages, flags.liveRate);
         live = ChildJvm.start("live-publisher", flags.heap, PUBLISHER_MAIN, plan.livePublisherArgs(host),
             flags.out.resolve("live-publisher.log"));
+        watch.stopOnDeath(live);
         cpu.watch("live-publisher", live.pid());
         live.requireSuccess(flags.timeoutSeconds);
       }
@@ -217,11 +242,15 @@ final class RoundRunner {
    * pipeline's latency rather than time spent queueing behind the backlog. False when a consumer
    * ended (or the timeout passed) first.
    */
-  private boolean awaitBacklogDrained(List<ChildJvm> consumers, AtomicLongArray accountedFor, long backlog)
+  private boolean awaitBacklogDrained(
+      ServerWatch watch, List<ChildJvm> consumers, AtomicLongArray accountedFor, long backlog)
       throws InterruptedException {
     long deadline = System.nanoTime() + flags.timeoutSeconds * 1_000_000_000L;
     for (int j = 0; j < consumers.size(); j++) {
       while (accountedFor.get(j) < backlog) {
+        if (watch.death().isPresent()) {
+          return false; // the round ends with the death's message
+        }
         if (!consumers.get(j).isAlive() || System.nanoTime() > deadline) {
           say("The %s did not drain the backlog (%,d of %,d accounted for): no live messages published",
               consumers.get(j).name(), accountedFor.get(j), backlog);

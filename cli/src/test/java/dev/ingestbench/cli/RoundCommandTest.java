@@ -10,6 +10,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -107,6 +111,50 @@ class RoundCommandTest {
   }
 
   @Test
+  void aBigQueryEmulatorThatDiesFailsTheRoundAtOnceWithItsLastLines(@TempDir Path out) throws Exception {
+    StringWriter err = new StringWriter();
+    CommandLine cli = IngestbenchCommand.commandLine();
+    cli.setErr(new PrintWriter(err, true));
+    // Long enough that only the dead server can end it early: 60,000 live messages at 1,000/s.
+    CompletableFuture<Integer> round = CompletableFuture.supplyAsync(() -> cli.execute(
+        "round", "--out", out.toString(), "--messages", "70000", "--live-messages", "60000", "--live-rate", "1000",
+        "--heap", "768m", "--timeout", "300"));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    Optional<ProcessHandle> server = Optional.empty();
+    while (server.isEmpty() && !round.isDone() && System.nanoTime() < deadline) {
+      Thread.sleep(500);
+      if (Files.exists(out.resolve("consumer.log"))) {
+        server = ProcessHandle.current().descendants()
+            .filter(p -> commandLine(p).contains("BigQueryEmulatorCommand")).findFirst();
+      }
+    }
+    assertTrue(server.isPresent(), "the round started its BigQuery emulator and a consumer");
+    Thread.sleep(3_000);
+    List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
+    long killedAt = System.nanoTime();
+    server.get().destroyForcibly(); // SIGKILL: no goodbye, as an out-of-memory kill
+    int exit = round.get(60, TimeUnit.SECONDS);
+    double seconds = (System.nanoTime() - killedAt) / 1e9;
+    assertEquals(ExitCodes.FAILED, exit, err.toString());
+    assertTrue(err.toString().contains("the BigQuery emulator died during the round") && err.toString().contains("exit code"),
+        err.toString());
+    assertTrue(seconds < 30, "the round ended " + seconds + " s after the emulator died, not at its --timeout");
+    for (ProcessHandle child : children) {
+      child.onExit().get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /** From /proc: ProcessHandle.Info gives no command line for one as long as a round's classpath. */
+  private static String commandLine(ProcessHandle process) {
+    try {
+      return new String(Files.readAllBytes(Path.of("/proc", Long.toString(process.pid()), "cmdline")),
+          java.nio.charset.StandardCharsets.ISO_8859_1);
+    } catch (java.io.IOException gone) {
+      return "";
+    }
+  }
+
+  @Test
   void limitsAndFaultsAreCheckedBeforeAnythingStarts() {
     StringWriter err = new StringWriter();
     CommandLine cli = IngestbenchCommand.commandLine();
@@ -118,6 +166,7 @@ class RoundCommandTest {
     assertEquals(ExitCodes.USAGE, cli.execute("round", "--source", "kinesis"));
     assertEquals(ExitCodes.USAGE, cli.execute("round", "--source", "kafka", "--consumer-groups", "half"));
     assertEquals(ExitCodes.USAGE, cli.execute("round", "--message-format", "xml"));
+    assertEquals(ExitCodes.USAGE, cli.execute("round", "--max-dead-letters", "-1"));
     assertTrue(err.toString().contains("needs --sink emulator"), err.toString());
   }
 

@@ -92,6 +92,11 @@ public final class PubsubEmulator implements AutoCloseable {
     return process.isAlive();
   }
 
+  /** Its exit code, or "none" while it runs. */
+  public String exitCode() {
+    return process.isAlive() ? "none" : Integer.toString(process.exitValue());
+  }
+
   /** Blocks until the emulator exits (for the standalone {@code ingestbench emulator} command). */
   public int waitFor() throws InterruptedException {
     return process.waitFor();

@@ -1,0 +1,80 @@
+package dev.ingestbench.cli;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Watches the servers a round depends on (Pub/Sub emulator or Kafka broker, BigQuery emulator).
+ * When one dies, the round cannot go on: the watch stops every process it was told about at once, so
+ * nothing waits for its timeout, and keeps a message naming the server, how it ended and its last
+ * output lines for the error the round ends with.
+ */
+final class ServerWatch implements AutoCloseable {
+  private static final long POLL_MILLIS = 500;
+
+  /** A server: its name, whether it still runs, and what it said last (how it ended). */
+  record Server(String name, BooleanSupplier alive, Supplier<String> lastWords) {}
+
+  private final List<Server> servers = new CopyOnWriteArrayList<>();
+  private final List<ChildJvm> dependents = new CopyOnWriteArrayList<>();
+  private final AtomicReference<String> death = new AtomicReference<>();
+  private final Thread thread;
+  private volatile boolean closed;
+
+  ServerWatch() {
+    thread = new Thread(this::watch, "server-watch");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  void watch(Server server) {
+    servers.add(server);
+  }
+
+  /** A process to stop if a server dies. */
+  void stopOnDeath(ChildJvm child) {
+    dependents.add(child);
+  }
+
+  /** Why the round cannot go on, once a server has died. */
+  Optional<String> death() {
+    return Optional.ofNullable(death.get());
+  }
+
+  private void watch() {
+    try {
+      while (death.get() == null) {
+        Thread.sleep(POLL_MILLIS);
+        for (Server server : servers) {
+          if (!server.alive().getAsBoolean() && !closed) {
+            String last = server.lastWords().get();
+            death.set("the " + server.name() + " died during the round, so it cannot finish"
+                + (last == null || last.isBlank() ? " (it printed nothing)" : "; its last output:"
+                    + System.lineSeparator() + last.indent(2).stripTrailing()));
+            System.out.println("[round] The " + server.name() + " died: stopping every job");
+            dependents.forEach(ChildJvm::close);
+            return;
+          }
+        }
+      }
+    } catch (InterruptedException stopped) {
+      // closed
+    }
+  }
+
+  /** Stops watching: call before stopping the servers, which is not a death. */
+  @Override
+  public void close() {
+    closed = true;
+    thread.interrupt();
+    try {
+      thread.join(2_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}
