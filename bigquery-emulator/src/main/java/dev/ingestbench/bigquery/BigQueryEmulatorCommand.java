@@ -92,7 +92,8 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
     printReady(server);
     if (exitOnStdinEof) {
       drain(System.in);
-      Runtime.getRuntime().removeShutdownHook(stop);
+      // The hook stays: a SIGTERM arriving now must wait while this writes the files, not halt the
+      // JVM halfway (stop runs once; a second caller waits for the first).
       stop(server, stopped);
       return 0;
     }
@@ -117,7 +118,10 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
     }
   }
 
-  private void stop(BigQueryEmulator server, CountDownLatch stopped) {
+  private synchronized void stop(BigQueryEmulator server, CountDownLatch stopped) {
+    if (stopped.getCount() == 0) {
+      return;
+    }
     try {
       if (out != null) {
         server.writeFiles(out);

@@ -65,7 +65,7 @@ public final class BigQueryEmulatorProcess implements AutoCloseable {
     try {
       jvm.closeStdin();
       OptionalInt exit = jvm.waitFor(60);
-      if (exit.isEmpty() || exit.getAsInt() != 0) {
+      if ((exit.isEmpty() || exit.getAsInt() != 0) && !ChildJvm.jvmIsExiting()) {
         System.out.println("[round] the BigQuery emulator did not stop cleanly (exit "
             + (exit.isEmpty() ? "timeout" : exit.getAsInt()) + "); its files may be missing");
       }

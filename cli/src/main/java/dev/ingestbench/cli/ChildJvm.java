@@ -36,7 +36,7 @@ public final class ChildJvm implements AutoCloseable {
     this.process = process;
     this.pump = pump;
     this.tail = tail;
-    this.stopOnExit = new Thread(process::destroy, name + "-stop-on-exit");
+    this.stopOnExit = new Thread(this::stopAndWait, name + "-stop-on-exit");
     Runtime.getRuntime().addShutdownHook(stopOnExit);
   }
 
@@ -136,7 +136,9 @@ public final class ChildJvm implements AutoCloseable {
                   }
                 }
               } catch (IOException e) {
-                System.err.println("[" + name + "] output lost: " + e.getMessage());
+                if (!jvmIsExiting()) {
+                  System.err.println("[" + name + "] output lost: " + e.getMessage());
+                }
               } finally {
                 logWriter.close();
               }
@@ -151,6 +153,21 @@ public final class ChildJvm implements AutoCloseable {
   private static boolean isWorthShowing(String line) {
     String trimmed = line.stripLeading();
     return !trimmed.startsWith("at ") && !trimmed.startsWith("... ") && !trimmed.isEmpty();
+  }
+
+  /**
+   * True while this JVM exits (Ctrl-C, SIGTERM): its hooks are stopping every child, so a child that
+   * ends or a stream that closes is expected, not news.
+   */
+  static boolean jvmIsExiting() {
+    Thread probe = new Thread(() -> {});
+    try {
+      Runtime.getRuntime().addShutdownHook(probe);
+      Runtime.getRuntime().removeShutdownHook(probe);
+      return false;
+    } catch (IllegalStateException e) {
+      return true;
+    }
   }
 
   /** Waits up to {@code seconds}; returns the exit code, or empty on timeout. */
@@ -213,6 +230,14 @@ public final class ChildJvm implements AutoCloseable {
     } catch (IllegalStateException shuttingDown) {
       // The hook is running or about to: it stops the child.
     }
+    stopAndWait();
+  }
+
+  /**
+   * SIGTERM, then up to 10 s for the child to write its partial results and exit (this JVM's own
+   * exit waits for it, so nothing writes into the round directory afterwards), then SIGKILL.
+   */
+  private void stopAndWait() {
     if (process.isAlive()) {
       process.destroy();
       try {

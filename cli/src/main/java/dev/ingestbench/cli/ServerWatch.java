@@ -50,7 +50,7 @@ final class ServerWatch implements AutoCloseable {
       while (death.get() == null) {
         Thread.sleep(POLL_MILLIS);
         for (Server server : servers) {
-          if (!server.alive().getAsBoolean() && !closed) {
+          if (!server.alive().getAsBoolean() && !closed && !ChildJvm.jvmIsExiting()) {
             String last = server.lastWords().get();
             death.set("the " + server.name() + " died during the round, so it cannot finish"
                 + (last == null || last.isBlank() ? " (it printed nothing)" : "; its last output:"

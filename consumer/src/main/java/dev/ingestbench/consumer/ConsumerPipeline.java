@@ -9,6 +9,7 @@ import dev.ingestbench.consumer.local.LocalRun;
 import dev.ingestbench.consumer.local.RemoteEmulator;
 import dev.ingestbench.consumer.local.LocalRunnerDefaults;
 import dev.ingestbench.consumer.local.OwnJvm;
+import dev.ingestbench.consumer.local.StopSignal;
 import dev.ingestbench.consumer.rows.ConvertToRowsFn;
 import dev.ingestbench.consumer.rows.CountDeadLetterWriteFailuresFn;
 import dev.ingestbench.consumer.rows.DescribeRejectedRowsFn;
@@ -199,16 +200,20 @@ public final class ConsumerPipeline {
   /**
    * Runs the consumer in this JVM against a BigQuery emulator (its own, or the shared one of {@code
    * --sink=emulator}) until every expected message is accounted for (or the timeout), then stops
-   * its own emulator and removes the run's checkpoints.
+   * its own emulator and removes the run's checkpoints; also when the process is asked to stop
+   * (SIGTERM, Ctrl-C), with the results so far.
    */
   public static LocalRun.Result runLocally(ConsumerOptions options, ConsumerConfig config) throws Exception {
     ClientLogging.quietForLocalRuns();
-    try (EmulatorView emulator = emulator(options, config)) {
-      Pipeline pipeline = Pipeline.create(options);
-      build(pipeline, config, new EmulatorBigQueryServices(emulator.storageWriteEndpoint()));
-      return LocalRun.drive(pipeline, emulator, config);
-    } finally {
-      LocalRunnerDefaults.deleteCheckpoints(options);
+    LocalRunnerDefaults.deleteOrphanedCheckpoints();
+    try (StopSignal stop = StopSignal.install()) {
+      try (EmulatorView emulator = emulator(options, config)) {
+        Pipeline pipeline = Pipeline.create(options);
+        build(pipeline, config, new EmulatorBigQueryServices(emulator.storageWriteEndpoint()));
+        return LocalRun.drive(pipeline, emulator, config, stop);
+      } finally {
+        LocalRunnerDefaults.deleteCheckpoints(options);
+      }
     }
   }
 

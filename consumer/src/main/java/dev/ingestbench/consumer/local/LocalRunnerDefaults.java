@@ -67,7 +67,8 @@ public final class LocalRunnerDefaults {
         }
         if (value(args, "stateBackend") == null) {
           out.add("--stateBackend=filesystem");
-          out.add("--stateBackendStoragePath=" + CHECKPOINTS_PREFIX + UUID.randomUUID());
+          // The pid in the name lets a later run remove what a killed one (SIGKILL) left.
+          out.add("--stateBackendStoragePath=" + CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
         }
       }
     } else if (runner.endsWith("DirectRunner")) {
@@ -87,9 +88,33 @@ public final class LocalRunnerDefaults {
       return;
     }
     Path dir = Path.of(URI.create(path));
-    if (!Files.exists(dir)) {
-      return;
+    if (Files.exists(dir)) {
+      deleteTree(dir);
     }
+  }
+
+  /**
+   * Deletes checkpoint directories of local runs whose process no longer exists: a consumer killed
+   * with SIGKILL (or a machine that lost power) cannot delete its own.
+   */
+  public static void deleteOrphanedCheckpoints() {
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+    String prefix = Path.of(URI.create(CHECKPOINTS_PREFIX)).getFileName().toString();
+    try (Stream<Path> dirs = Files.list(tmp)) {
+      for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith(prefix)).toList()) {
+        String rest = dir.getFileName().toString().substring(prefix.length());
+        int dash = rest.indexOf('-');
+        if (dash > 0 && rest.substring(0, dash).chars().allMatch(Character::isDigit)
+            && ProcessHandle.of(Long.parseLong(rest.substring(0, dash))).isEmpty()) {
+          deleteTree(dir);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // Best effort: it is the temporary directory.
+    }
+  }
+
+  private static void deleteTree(Path dir) {
     try (Stream<Path> files = Files.walk(dir)) {
       files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
     } catch (IOException e) {

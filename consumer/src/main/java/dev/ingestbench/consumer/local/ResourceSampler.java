@@ -36,6 +36,7 @@ final class ResourceSampler {
   private final List<Sample> samples = new ArrayList<>();
   private final long startCpuNanos;
   private long lastCpuNanos;
+  private EmulatorStatus.Job lastJob;
 
   ResourceSampler(EmulatorView emulator) {
     this.emulator = emulator;
@@ -46,6 +47,7 @@ final class ResourceSampler {
   Sample sample() throws IOException {
     long cpu = os.getProcessCpuTime();
     EmulatorStatus.Job rows = emulator.job();
+    lastJob = rows;
     Sample sample =
         new Sample(
             Instant.now().getEpochSecond(),
@@ -58,6 +60,11 @@ final class ResourceSampler {
     lastCpuNanos = cpu;
     samples.add(sample);
     return sample;
+  }
+
+  /** The emulator's last answer about this job; null before the first sample. */
+  EmulatorStatus.Job lastJob() {
+    return lastJob;
   }
 
   double totalCpuSeconds() {

@@ -1,8 +1,13 @@
 package dev.ingestbench.consumer.local;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 class LocalRunnerDefaultsTest {
@@ -24,5 +29,24 @@ class LocalRunnerDefaultsTest {
   void dataflowGetsNothingAdded() {
     String[] args = {"--runner=DataflowRunner", "--source=synthetic"};
     assertEquals(2, LocalRunnerDefaults.apply(args).length);
+  }
+
+  @Test
+  void checkpointsOfAProcessThatIsGoneAreRemovedAndOursKept() throws Exception {
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    String ours = LocalRunnerDefaults.value(LocalRunnerDefaults.apply(new String[0]), "stateBackendStoragePath");
+    Path mine = Files.createDirectories(Path.of(URI.create(ours)).resolve("chk-1"));
+    Path orphan = Files.createDirectories(
+        Path.of(URI.create(ours.replace("-" + ProcessHandle.current().pid() + "-", "-" + gone.pid() + "-"))).resolve("chk-7"));
+    Files.writeString(orphan.resolve("_metadata"), "x");
+    try {
+      LocalRunnerDefaults.deleteOrphanedCheckpoints();
+      assertFalse(Files.exists(orphan.getParent()), "a killed run's checkpoints are removed");
+      assertTrue(Files.exists(mine), "a running process's checkpoints are kept");
+    } finally {
+      Files.deleteIfExists(mine);
+      Files.deleteIfExists(mine.getParent());
+    }
   }
 }
