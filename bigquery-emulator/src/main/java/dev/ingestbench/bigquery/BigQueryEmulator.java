@@ -39,6 +39,8 @@ public final class BigQueryEmulator implements AutoCloseable {
   private final ExecutorService restExecutor = Executors.newFixedThreadPool(4, daemon("bigquery-emulator-rest"));
   private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(daemon("bigquery-emulator-tick"));
   private final Instant startedAt = Instant.now();
+  /** The round it serves, written into its status; null when started without one. */
+  private volatile String runId;
 
   private BigQueryEmulator(EmulatorSettings settings) throws IOException {
     this.settings = settings.validate();
@@ -104,6 +106,11 @@ public final class BigQueryEmulator implements AutoCloseable {
     LOG.info("Injected fault: draining, closed {} open connections", service.drainAll());
   }
 
+  /** Names the round this server serves: its status and files carry the id. */
+  public void runId(String runId) {
+    this.runId = runId;
+  }
+
   /** Every job's verification, connections and throttling, as served at {@link EmulatorStatus#PATH}. */
   public EmulatorStatus status() {
     List<EmulatorStatus.Job> jobs = new ArrayList<>();
@@ -121,7 +128,7 @@ public final class BigQueryEmulator implements AutoCloseable {
         connections.peak(), connections.opened(), connections.refused(), service.appendRequests(),
         service.quota.throttledAppends(), service.quota.throttledSeconds(), jobs,
         settings.quotaMbPerSecond(), settings.quotaWindowSeconds(), settings.maxConnections(),
-        service.faultsInjected.get());
+        service.faultsInjected.get(), runId);
   }
 
   /**

@@ -61,6 +61,9 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
   @Option(names = "--out", description = "Directory for the write timeline, connections and status, written when the server stops.")
   @Nullable Path out;
 
+  @Option(names = "--run-id", paramLabel = "ID", description = "The round this server serves: written into its status and files, so an analysis can tell them from another round's.")
+  @Nullable String runId;
+
   @Option(names = "--exit-on-stdin-eof", hidden = true, description = "Stop when stdin closes (how a round stops its child).")
   boolean exitOnStdinEof;
 
@@ -86,6 +89,7 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     BigQueryEmulator server = startOrExplain();
+    server.runId(runId);
     CountDownLatch stopped = new CountDownLatch(1);
     Thread stop = new Thread(() -> stop(server, stopped), "bigquery-emulator-stop");
     Runtime.getRuntime().addShutdownHook(stop);

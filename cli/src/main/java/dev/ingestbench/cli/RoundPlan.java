@@ -45,6 +45,13 @@ final class RoundPlan {
   }
 
   private final RoundCommand flags;
+  /**
+   * This round's id, in every file its processes write: the analysis refuses a directory whose
+   * files name different rounds.
+   */
+  final String runId =
+      "round-" + java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(java.time.ZoneOffset.UTC)
+          .format(java.time.Instant.now()) + "-" + String.format("%06x", new java.security.SecureRandom().nextInt(1 << 24));
   /** The consumer's configuration, exactly as the consumer JVM will compute it. */
   final ConsumerConfig consumer;
 
@@ -106,7 +113,8 @@ final class RoundPlan {
         "--numMessages=" + count,
         "--messageSizeBytes=" + flags.messageSizeBytes(),
         "--seed=" + flags.seed,
-        "--resultFile=" + flags.out.resolve(resultFile)));
+        "--resultFile=" + flags.out.resolve(resultFile),
+        "--runId=" + runId));
     if (rate > 0) {
       args.add("--ratePerSecond=" + rate);
     }
@@ -139,7 +147,7 @@ final class RoundPlan {
   /** The BigQuery emulator's flags: free ports, the round's directory, limits and faults. */
   List<String> bigQueryEmulatorArgs() {
     List<String> args = new ArrayList<>(List.of(
-        "--port=0", "--rest-port=0", "--out=" + flags.out, "--exit-on-stdin-eof"));
+        "--port=0", "--rest-port=0", "--out=" + flags.out, "--exit-on-stdin-eof", "--run-id=" + runId));
     if (flags.quotaMbPerSecond != null) {
       args.add("--quota-mb-per-second=" + flags.quotaMbPerSecond);
     }
@@ -163,7 +171,8 @@ final class RoundPlan {
   List<String> consumerArgs(String host, int j, BigQueryEmulatorProcess.Address bigQuery) {
     List<String> args = new ArrayList<>(List.of(
         "--runner=" + flags.runner,
-        "--jobName=" + jobName(j)));
+        "--jobName=" + jobName(j),
+        "--runId=" + runId));
     if (kafka()) {
       args.addAll(List.of("--source=kafka", "--bootstrapServers=" + host, "--kafkaTopic=" + TOPIC,
           "--consumerGroup=" + consumerGroup(j)));

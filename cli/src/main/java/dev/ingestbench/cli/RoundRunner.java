@@ -286,7 +286,8 @@ final class RoundRunner {
         flags.source,
         plan.consumer.messageFormat().flag(),
         plan.kafka() ? plan.partitions() : null,
-        plan.kafka() && flags.jobs > 1 ? flags.consumerGroups() : null);
+        plan.kafka() && flags.jobs > 1 ? flags.consumerGroups() : null,
+        plan.runId);
   }
 
   /** One line per job of a multi-job round: latency percentiles exist only per job. */

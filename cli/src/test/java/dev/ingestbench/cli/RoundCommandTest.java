@@ -41,6 +41,23 @@ class RoundCommandTest {
     assertTrue(Files.exists(out.resolve("throughput.svg")));
     assertTrue(s.get("peak_connections").asInt() >= 1, "the BigQuery emulator counted the consumer's connections");
     assertTrue(Files.exists(out.resolve("connections.svg")));
+
+    // Every file names the round; a file of another round makes the analysis refuse the directory.
+    ObjectMapper json = new ObjectMapper();
+    String runId = json.readTree(out.resolve("round.json").toFile()).get("run_id").asText();
+    assertTrue(runId.startsWith("round-"), runId);
+    for (String file : List.of("summary.json", "consumer_result.json", "publisher_backlog.json", "publisher_live.json",
+        "bigquery_emulator.json")) {
+      assertEquals(runId, json.readTree(out.resolve(file).toFile()).get("run_id").asText(), file);
+    }
+    Path live = out.resolve("publisher_live.json");
+    Files.writeString(live, Files.readString(live).replace(runId, "round-20260101-000000-abcdef"));
+    StringWriter err = new StringWriter();
+    CommandLine cli = IngestbenchCommand.commandLine();
+    cli.setErr(new PrintWriter(err, true));
+    assertEquals(ExitCodes.USAGE, cli.execute("analyze", "--run", out.toString(), "--out", out.resolve("again").toString()));
+    assertTrue(err.toString().contains("publisher_live.json is from round round-20260101-000000-abcdef, not from round "
+        + runId), err.toString());
   }
 
   @Test

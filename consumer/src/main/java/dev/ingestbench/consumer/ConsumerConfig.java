@@ -28,6 +28,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param localOutputDir where a local run writes its files; null writes none
  * @param sink LOCAL, EMULATOR or BIGQUERY: never AUTO
  * @param storageWriteEndpoint the emulator's gRPC address with {@link SinkKind#EMULATOR}
+ * @param runId the round this run belongs to, written into its result; null for a run of its own
  * @param jobName what the Storage Write API client sends in its trace id; the emulator verifies rows
  *     per job by it
  */
@@ -56,7 +57,8 @@ public record ConsumerConfig(
     long timeoutSeconds,
     @Nullable Path localOutputDir,
     boolean progressLines,
-    boolean stopOnStdinEof) {
+    boolean stopOnStdinEof,
+    @Nullable String runId) {
 
   /** What the in-pipeline generator makes with {@code --source=synthetic}. */
   public record SyntheticSource(long messages, long seed, int messageSizeBytes) {}
@@ -223,7 +225,8 @@ public record ConsumerConfig(
         options.getTimeoutSeconds(),
         outputDir == null || outputDir.isBlank() ? null : Path.of(outputDir),
         options.getProgressLines(),
-        options.getStopOnStdinEof());
+        options.getStopOnStdinEof(),
+        options.getRunId());
   }
 
   /**

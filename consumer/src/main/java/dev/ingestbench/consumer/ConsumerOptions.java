@@ -104,6 +104,11 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
 
   void setMaxMessageBytes(int value);
 
+  @Description("The round this run belongs to: written into its result file, so an analysis can tell a file of another round (a reused directory) from this round's. Rounds set it; leave it out otherwise.")
+  String getRunId();
+
+  void setRunId(String value);
+
   @Description("With --source=synthetic: how many messages to generate.")
   @Default.Long(100_000)
   long getSyntheticMessages();

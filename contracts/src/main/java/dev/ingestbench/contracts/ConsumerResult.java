@@ -24,6 +24,7 @@ import java.util.List;
  * @param deadLetterSamples the first dead-letter rows in full: stage, reason and the payload
  * @param deadLetterWriteFailures dead letters the dead-letter table refused: messages neither
  *     written nor kept, so never accounted for
+ * @param runId the round this run belongs to ({@code --runId}); null for a run of its own
  */
 public record ConsumerResult(
     String runner,
@@ -56,7 +57,8 @@ public record ConsumerResult(
     int appendClientsCreated,
     long maxHeapBytes,
     List<DeadLetterSample> deadLetterSamples,
-    long deadLetterWriteFailures) {
+    long deadLetterWriteFailures,
+    String runId) {
 
   /**
    * The consumer has caught up once the oldest message still waiting is younger than this: above one

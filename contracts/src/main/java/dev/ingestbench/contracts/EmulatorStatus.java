@@ -19,6 +19,7 @@ import java.util.List;
  * @param maxConnections the connection limit it enforced
  * @param faultsInjected appends failed, streams dropped and connections drained on purpose ({@code
  *     --fault})
+ * @param runId the round it served ({@code --run-id}); null when it was started without one
  */
 public record EmulatorStatus(
     String grpcAddress,
@@ -35,7 +36,8 @@ public record EmulatorStatus(
     double quotaMbPerSecond,
     double quotaWindowSeconds,
     int maxConnections,
-    long faultsInjected) {
+    long faultsInjected,
+    String runId) {
 
   /** The HTTP path of the status on the server's REST port. */
   public static final String PATH = "/ingestbench/v1/status";

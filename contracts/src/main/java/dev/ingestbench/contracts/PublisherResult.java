@@ -12,4 +12,5 @@ public record PublisherResult(
     String startedAt,
     double seconds,
     double messagesPerSecond,
-    int shards) {}
+    int shards,
+    String runId) {}

@@ -38,7 +38,8 @@ public record RoundSettings(
     String source,
     String messageFormat,
     Integer partitions,
-    String consumerGroups) {
+    String consumerGroups,
+    String runId) {
 
   public boolean kafka() {
     return "kafka".equals(source);

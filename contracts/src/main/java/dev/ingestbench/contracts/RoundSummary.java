@@ -58,7 +58,8 @@ public record RoundSummary(
     Long connectionsRefused,
     Long throttledAppends,
     Double throttledSeconds,
-    java.util.List<String> diagnosis) {
+    java.util.List<String> diagnosis,
+    String runId) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

@@ -165,6 +165,11 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
   void setFlowControlBehavior(FlowControlBehavior value);
 
+  @Description("The round this run belongs to: written into its result file, so an analysis can tell a file of another round (a reused directory) from this round's. Rounds set it; leave it out otherwise.")
+  String getRunId();
+
+  void setRunId(String value);
+
   @Description("Optional JSON file to write the run's result to (published, failures, seconds, rate).")
   @Default.String("")
   String getResultFile();

@@ -113,7 +113,8 @@ public final class PublisherPipeline {
               startedAt.toString(),
               seconds,
               published / seconds,
-              settings.shards()));
+              settings.shards(),
+              options.getRunId()));
     }
     return result;
   }

@@ -74,7 +74,8 @@ public final class MultiJobResults {
         jobs.stream().mapToInt(ConsumerResult::appendClientsCreated).sum(),
         first.maxHeapBytes(),
         first.deadLetterSamples(),
-        jobs.stream().mapToLong(ConsumerResult::deadLetterWriteFailures).sum());
+        jobs.stream().mapToLong(ConsumerResult::deadLetterWriteFailures).sum(),
+        first.runId());
   }
 
   /** Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). */

@@ -57,10 +57,24 @@ public record RoundAnalysis(
             : Optional.empty();
     ConsumerResult consumer = RunJson.read(dir.resolve(RunFiles.CONSUMER_RESULT), ConsumerResult.class);
     List<PublisherResult> publishers = new ArrayList<>();
+    List<String> publisherFiles = new ArrayList<>();
     for (String name : List.of(RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE)) {
       if (Files.exists(dir.resolve(name))) {
         publishers.add(RunJson.read(dir.resolve(name), PublisherResult.class));
+        publisherFiles.add(name);
       }
+    }
+    Optional<EmulatorStatus> emulator =
+        Files.exists(dir.resolve(RunFiles.BIGQUERY_EMULATOR))
+            ? Optional.of(RunJson.read(dir.resolve(RunFiles.BIGQUERY_EMULATOR), EmulatorStatus.class))
+            : Optional.empty();
+    if (round.isPresent() && round.get().runId() != null) {
+      RunIds check = new RunIds(dir, round.get().runId());
+      check.require(RunFiles.CONSUMER_RESULT, consumer.runId());
+      for (int i = 0; i < publishers.size(); i++) {
+        check.require(publisherFiles.get(i), publishers.get(i).runId());
+      }
+      emulator.ifPresent(e -> check.require(RunFiles.BIGQUERY_EMULATOR, e.runId()));
     }
     List<TimelineRow> rows = TimelineCsv.read(dir.resolve(RunFiles.TIMELINE_PER_SECOND));
     Timeline perSecond = Timeline.of(rows, 1, Timeline.dataTables());
@@ -88,9 +102,7 @@ public record RoundAnalysis(
     return new RoundAnalysis(
         round, consumer, publishers, perSecond, perMinute, phases, cpu, steady, rowsPerSecond,
         mbPerSecond, utilisation, cpuSeconds, vcpus, ProcessCpuCsv.read(dir.resolve(RunFiles.PROCESSES_CPU)),
-        Files.exists(dir.resolve(RunFiles.BIGQUERY_EMULATOR))
-            ? Optional.of(RunJson.read(dir.resolve(RunFiles.BIGQUERY_EMULATOR), EmulatorStatus.class))
-            : Optional.empty(),
+        emulator,
         ConnectionsCsv.read(dir.resolve(RunFiles.CONNECTIONS)),
         jobResults(dir, round.map(RoundSettings::jobCount).orElse(1)));
   }

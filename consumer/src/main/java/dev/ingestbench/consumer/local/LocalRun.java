@@ -196,6 +196,7 @@ public final class LocalRun {
         (int) v.connectionsOpened(),
         Runtime.getRuntime().maxMemory(),
         v.deadLetters(),
-        CountDeadLetterWriteFailuresFn.inThisJvm());
+        CountDeadLetterWriteFailuresFn.inThisJvm(),
+        config.runId());
   }
 }
