@@ -106,6 +106,14 @@ public final class BigQueryEmulator implements AutoCloseable {
     LOG.info("Injected fault: draining, closed {} open connections", service.drainAll());
   }
 
+  /**
+   * The publisher wrote event indexes [0, N): rows with other indexes are counted as foreign, not as
+   * accounted for. Call before rows arrive.
+   */
+  public void publishedMessages(long n) {
+    service.verification.publishedMessages(n);
+  }
+
   /** Names the round this server serves: its status and files carry the id. */
   public void runId(String runId) {
     this.runId = runId;
@@ -121,7 +129,7 @@ public final class BigQueryEmulator implements AutoCloseable {
       jobs.add(new EmulatorStatus.Job(entry.getKey(), v.rowsWritten(), v.distinctEventIndexes(), v.duplicates(),
           v.unindexedRows(), v.deadLetterRows(), v.accountedFor(), v.deadLetterErrors(), l.all(), l.live(),
           l.backlog(), l.caughtUpAt(), (int) c[0], (int) c[1], c[2],
-          service.timeline.dataBytes(entry.getKey()), v.deadLetterSamples()));
+          service.timeline.dataBytes(entry.getKey()), v.deadLetterSamples(), v.foreignRows()));
     }
     Connections connections = service.connections;
     return new EmulatorStatus(grpcAddress(), restUrl(), startedAt.toString(), connections.open(),

@@ -61,6 +61,10 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
   @Option(names = "--out", description = "Directory for the write timeline, connections and status, written when the server stops.")
   @Nullable Path out;
 
+  @Option(names = "--published-messages", paramLabel = "N", defaultValue = "0",
+      description = "The publisher wrote event indexes 0..N-1: rows with other indexes are reported as foreign, not counted as written (default: 0, not known).")
+  long publishedMessages;
+
   @Option(names = "--run-id", paramLabel = "ID", description = "The round this server serves: written into its status and files, so an analysis can tell them from another round's.")
   @Nullable String runId;
 
@@ -90,6 +94,7 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     BigQueryEmulator server = startOrExplain();
     server.runId(runId);
+    server.publishedMessages(publishedMessages);
     CountDownLatch stopped = new CountDownLatch(1);
     Thread stop = new Thread(() -> stop(server, stopped), "bigquery-emulator-stop");
     Runtime.getRuntime().addShutdownHook(stop);

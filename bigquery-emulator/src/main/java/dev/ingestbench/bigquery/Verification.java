@@ -10,10 +10,17 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class Verification implements WriteStreamState.Visibility {
   private final Map<String, WrittenRows> byJob = new ConcurrentHashMap<>();
+  /** Event indexes [0, N) were published; 0: not known, every index counts. */
+  private volatile long publishedMessages;
+
+  /** Set before the first row arrives: rows outside the range are counted as foreign from then on. */
+  void publishedMessages(long n) {
+    publishedMessages = n;
+  }
 
   @Override
   public void rowsVisible(WriteStreamState stream, VisibleRows rows) {
-    WrittenRows written = byJob.computeIfAbsent(rows.job(), j -> new WrittenRows());
+    WrittenRows written = byJob.computeIfAbsent(rows.job(), j -> new WrittenRows(publishedMessages));
     if (stream.table.isDeadLetterTable()) {
       for (int i = 0; i < rows.count(); i++) {
         written.recordDeadLetter(rows.eventIndexes()[i], rows.deadLetters() == null ? null : rows.deadLetters()[i]);

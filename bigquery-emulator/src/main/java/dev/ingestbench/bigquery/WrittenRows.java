@@ -28,12 +28,34 @@ public final class WrittenRows {
   private long unindexedRows;
   private long deadLetterRows;
   private long unindexedDeadLetters;
+  /** Published indexes are [0, publishedMessages); 0 when not known. */
+  private final long publishedMessages;
+  private long foreignRows;
+
+  public WrittenRows() {
+    this(0);
+  }
+
+  /**
+   * @param publishedMessages the publisher wrote event indexes [0, N): a row (or dead letter) with
+   *     another index is foreign (a leftover of another run, a message someone else published) and
+   *     counts neither as written nor as accounted for; 0 when the range is not known
+   */
+  public WrittenRows(long publishedMessages) {
+    this.publishedMessages = publishedMessages;
+  }
+
+  private boolean foreign(long index) {
+    return publishedMessages > 0 && index != RowKeyScanner.ABSENT && (index < 0 || index >= publishedMessages);
+  }
 
   synchronized void recordWritten(long[] eventIndexes, long[] publishMicros, int count, long nowMillis) {
     for (int i = 0; i < count; i++) {
       rowsWritten++;
       long index = eventIndexes[i];
-      if (index == RowKeyScanner.ABSENT || index < 0 || index > Integer.MAX_VALUE) {
+      if (foreign(index)) {
+        foreignRows++;
+      } else if (index == RowKeyScanner.ABSENT || index < 0 || index > Integer.MAX_VALUE) {
         unindexedRows++;
       } else if (written.get((int) index)) {
         duplicates++;
@@ -49,7 +71,9 @@ public final class WrittenRows {
   synchronized void recordDeadLetter(long eventIndex, DeadLetterSample deadLetter) {
     String error = deadLetter == null ? null : deadLetter.error();
     deadLetterRows++;
-    if (eventIndex == RowKeyScanner.ABSENT || eventIndex < 0 || eventIndex > Integer.MAX_VALUE) {
+    if (foreign(eventIndex)) {
+      foreignRows++;
+    } else if (eventIndex == RowKeyScanner.ABSENT || eventIndex < 0 || eventIndex > Integer.MAX_VALUE) {
       unindexedDeadLetters++;
     } else {
       deadLettered.set((int) eventIndex);
@@ -74,7 +98,8 @@ public final class WrittenRows {
         deadLetterRows,
         accounted.cardinality() + unindexedDeadLetters,
         List.copyOf(deadLetterErrors),
-        List.copyOf(deadLetterSamples));
+        List.copyOf(deadLetterSamples),
+        foreignRows);
   }
 
   /**
@@ -103,7 +128,8 @@ public final class WrittenRows {
    * @param duplicates rows whose event index was already visible
    * @param unindexedRows rows without an event index (not checkable)
    * @param deadLetterRows rows in the dead-letter tables
-   * @param accountedFor distinct messages either written or dead-lettered
+   * @param accountedFor distinct messages of the published range either written or dead-lettered
+   * @param foreignRows rows and dead letters whose event index is outside the published range
    */
   public record Snapshot(
       long rowsWritten,
@@ -113,5 +139,6 @@ public final class WrittenRows {
       long deadLetterRows,
       long accountedFor,
       List<String> deadLetterErrors,
-      List<DeadLetterSample> deadLetterSamples) {}
+      List<DeadLetterSample> deadLetterSamples,
+      long foreignRows) {}
 }

@@ -30,6 +30,19 @@ class WrittenRowsTest {
   }
 
   @Test
+  void rowsOutsideThePublishedRangeAreForeignNotAccountedFor() {
+    WrittenRows written = new WrittenRows(3); // the publisher wrote indexes 0, 1, 2
+    written.recordWritten(new long[] {0, 1, 7, 7, -4}, new long[] {1, 1, 1, 1, 1}, 5, 10_000);
+    written.recordDeadLetter(900_000_001L, new DeadLetterSample("parse", "not ours", 900_000_001L, 1L, "eA=="));
+    WrittenRows.Snapshot s = written.snapshot();
+    assertEquals(2, s.distinctEventIndexes());
+    assertEquals(2, s.accountedFor(), "index 2 is missing: foreign rows must not stand in for it");
+    assertEquals(4, s.foreignRows());
+    assertEquals(0, s.duplicates(), "a foreign index seen twice is foreign, not a duplicate of ours");
+    assertEquals(5, s.rowsWritten());
+  }
+
+  @Test
   void liveLatencyCountsOnlyMessagesPublishedAfterTheConsumerCaughtUp() {
     WrittenRows written = new WrittenRows();
     // A backlog published at 0..9 s, all visible at 100 s; then live traffic published at 101..120 s,

@@ -147,7 +147,8 @@ final class RoundPlan {
   /** The BigQuery emulator's flags: free ports, the round's directory, limits and faults. */
   List<String> bigQueryEmulatorArgs() {
     List<String> args = new ArrayList<>(List.of(
-        "--port=0", "--rest-port=0", "--out=" + flags.out, "--exit-on-stdin-eof", "--run-id=" + runId));
+        "--port=0", "--rest-port=0", "--out=" + flags.out, "--exit-on-stdin-eof", "--run-id=" + runId,
+        "--published-messages=" + flags.messages));
     if (flags.quotaMbPerSecond != null) {
       args.add("--quota-mb-per-second=" + flags.quotaMbPerSecond);
     }
@@ -172,7 +173,8 @@ final class RoundPlan {
     List<String> args = new ArrayList<>(List.of(
         "--runner=" + flags.runner,
         "--jobName=" + jobName(j),
-        "--runId=" + runId));
+        "--runId=" + runId,
+        "--publishedMessages=" + flags.messages));
     if (kafka()) {
       args.addAll(List.of("--source=kafka", "--bootstrapServers=" + host, "--kafkaTopic=" + TOPIC,
           "--consumerGroup=" + consumerGroup(j)));

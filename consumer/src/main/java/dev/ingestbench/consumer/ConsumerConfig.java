@@ -28,6 +28,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param localOutputDir where a local run writes its files; null writes none
  * @param sink LOCAL, EMULATOR or BIGQUERY: never AUTO
  * @param storageWriteEndpoint the emulator's gRPC address with {@link SinkKind#EMULATOR}
+ * @param duplicateGraceSeconds a local run keeps watching this long after completeness, for late
+ *     duplicates
  * @param runId the round this run belongs to, written into its result; null for a run of its own
  * @param jobName what the Storage Write API client sends in its trace id; the emulator verifies rows
  *     per job by it
@@ -58,7 +60,8 @@ public record ConsumerConfig(
     @Nullable Path localOutputDir,
     boolean progressLines,
     boolean stopOnStdinEof,
-    @Nullable String runId) {
+    @Nullable String runId,
+    int duplicateGraceSeconds) {
 
   /** What the in-pipeline generator makes with {@code --source=synthetic}. */
   public record SyntheticSource(long messages, long seed, int messageSizeBytes) {}
@@ -171,6 +174,10 @@ public record ConsumerConfig(
       throw new IllegalArgumentException("--maxMessageBytes=" + options.getMaxMessageBytes() + " must be between 1 and "
           + ConsumerOptions.MAX_MESSAGE_BYTES_LIMIT + " (a Storage Write append request holds at most 10 MB)");
     }
+    if (options.getDuplicateGraceSeconds() < 0) {
+      throw new IllegalArgumentException(
+          "--duplicateGraceSeconds=" + options.getDuplicateGraceSeconds() + " must be 0 or more");
+    }
     if (options.getExpectedMessages() < 0) {
       throw new IllegalArgumentException(
           "--expectedMessages=" + options.getExpectedMessages() + " must be 0 (no target) or more");
@@ -226,7 +233,8 @@ public record ConsumerConfig(
         outputDir == null || outputDir.isBlank() ? null : Path.of(outputDir),
         options.getProgressLines(),
         options.getStopOnStdinEof(),
-        options.getRunId());
+        options.getRunId(),
+        options.getDuplicateGraceSeconds());
   }
 
   /**

@@ -109,6 +109,18 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
 
   void setRunId(String value);
 
+  @Description("Local runs into the BigQuery emulator inside this JVM: the publisher wrote event indexes 0..N-1, so rows with other indexes are reported as foreign instead of counted as written. 0: not known.")
+  @Default.Long(0)
+  long getPublishedMessages();
+
+  void setPublishedMessages(long value);
+
+  @Description("Local runs: once every expected message is accounted for, keep watching this many seconds before stopping, so duplicates that arrive late (a retried append, a replay after a restart) are counted too.")
+  @Default.Integer(3)
+  int getDuplicateGraceSeconds();
+
+  void setDuplicateGraceSeconds(int value);
+
   @Description("With --source=synthetic: how many messages to generate.")
   @Default.Long(100_000)
   long getSyntheticMessages();

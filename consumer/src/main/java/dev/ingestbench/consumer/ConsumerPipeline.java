@@ -220,7 +220,7 @@ public final class ConsumerPipeline {
   private static EmulatorView emulator(ConsumerOptions options, ConsumerConfig config) throws IOException {
     return config.sink() == SinkKind.EMULATOR
         ? new RemoteEmulator(config.storageWriteEndpoint(), options.getBigQueryEndpoint(), config.jobName())
-        : InProcessEmulator.start(options, config.jobName());
+        : InProcessEmulator.start(options, config.jobName(), options.getPublishedMessages());
   }
 
   public static void main(String[] args) {

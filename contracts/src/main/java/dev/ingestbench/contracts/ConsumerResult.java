@@ -24,6 +24,7 @@ import java.util.List;
  * @param deadLetterSamples the first dead-letter rows in full: stage, reason and the payload
  * @param deadLetterWriteFailures dead letters the dead-letter table refused: messages neither
  *     written nor kept, so never accounted for
+ * @param foreignRows rows and dead letters outside the published range: not accounted for
  * @param runId the round this run belongs to ({@code --runId}); null for a run of its own
  */
 public record ConsumerResult(
@@ -58,7 +59,8 @@ public record ConsumerResult(
     long maxHeapBytes,
     List<DeadLetterSample> deadLetterSamples,
     long deadLetterWriteFailures,
-    String runId) {
+    String runId,
+    long foreignRows) {
 
   /**
    * The consumer has caught up once the oldest message still waiting is younger than this: above one

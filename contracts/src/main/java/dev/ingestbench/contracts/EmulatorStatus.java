@@ -61,6 +61,8 @@ public record EmulatorStatus(
    * @param accountedFor distinct messages written or dead-lettered
    * @param bytesWritten input bytes of successful appends to data tables (dead letters excluded)
    * @param deadLetters the first dead-letter rows in full (stage, reason, payload)
+   * @param foreignRows rows and dead letters whose event index is outside the published range (when
+   *     the server was told it): not this round's messages, so not accounted for
    */
   public record Job(
       String job,
@@ -79,10 +81,11 @@ public record EmulatorStatus(
       int peakConnections,
       long connectionsOpened,
       long bytesWritten,
-      List<DeadLetterSample> deadLetters) {
+      List<DeadLetterSample> deadLetters,
+      long foreignRows) {
 
     static Job empty(String job) {
-      return new Job(job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of());
+      return new Job(job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0);
     }
   }
 }

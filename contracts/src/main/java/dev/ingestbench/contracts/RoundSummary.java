@@ -59,7 +59,9 @@ public record RoundSummary(
     Long throttledAppends,
     Double throttledSeconds,
     java.util.List<String> diagnosis,
-    String runId) {
+    String runId,
+    long foreignRows,
+    long deadLetterWriteFailures) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

@@ -75,7 +75,8 @@ public final class MultiJobResults {
         first.maxHeapBytes(),
         first.deadLetterSamples(),
         jobs.stream().mapToLong(ConsumerResult::deadLetterWriteFailures).sum(),
-        first.runId());
+        first.runId(),
+        jobs.stream().mapToLong(ConsumerResult::foreignRows).sum());
   }
 
   /** Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). */

@@ -193,6 +193,8 @@ public record RoundAnalysis(
 
   /** Messages some job never wrote nor dead-lettered: every job must account for every message. */
   public long lost() {
-    return Math.max(0, published() * jobs() - consumer.accountedFor());
+    // Not clamped: accounted_for counts only the published range (foreign rows apart), so a negative
+    // number would show a miscount rather than be hidden as 0.
+    return published() * jobs() - consumer.accountedFor();
   }
 }

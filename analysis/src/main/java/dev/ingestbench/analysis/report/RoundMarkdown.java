@@ -116,6 +116,15 @@ public final class RoundMarkdown {
     if (a.publishFailures() > 0) {
       md.append("**").append(a.publishFailures()).append(" publish failures.**\n\n");
     }
+    if (c.foreignRows() > 0) {
+      md.append(String.format(Locale.ROOT, "%,d row(s) or dead letter(s) carried an event index outside the %,d published"
+          + " (foreign: left over from another run, or published by someone else); they are not counted as written"
+          + " or accounted for.%n%n", c.foreignRows(), a.published()));
+    }
+    if (c.unindexedRows() > 0) {
+      md.append(String.format(Locale.ROOT, "%,d row(s) carried no readable event index and could not be checked.%n%n",
+          c.unindexedRows()));
+    }
 
     md.append("## Test environment\n\n| Parameter | Value |\n|:---|:---|\n");
     Map<String, Object> machine = a.round().map(RoundSettings::machine).orElse(Map.of());

@@ -83,7 +83,9 @@ public final class RoundSummaryJson {
         a.emulator().map(e -> e.throttledAppends()).orElse(null),
         a.emulator().map(e -> round4(e.throttledSeconds())).orElse(null),
         RoundDiagnosis.of(a).stream().map(dev.ingestbench.analysis.diagnosis.Verdict::verdict).toList(),
-        a.round().map(dev.ingestbench.contracts.RoundSettings::runId).orElse(c.runId()));
+        a.round().map(dev.ingestbench.contracts.RoundSettings::runId).orElse(c.runId()),
+        c.foreignRows(),
+        c.deadLetterWriteFailures());
   }
 
   /** Why there is no live latency, in words a user can act on. */

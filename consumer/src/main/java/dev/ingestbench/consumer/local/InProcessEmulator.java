@@ -22,8 +22,10 @@ public final class InProcessEmulator implements EmulatorView {
   }
 
   /** Starts the emulator and points {@code options}' {@code --bigQueryEndpoint} at it. */
-  public static InProcessEmulator start(BigQueryOptions options, String job) throws IOException {
+  public static InProcessEmulator start(BigQueryOptions options, String job, long publishedMessages)
+      throws IOException {
     BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults());
+    server.publishedMessages(publishedMessages);
     options.setBigQueryEndpoint(server.restUrl());
     return new InProcessEmulator(server, job);
   }

@@ -57,6 +57,7 @@ public final class LocalRun {
     long lastChangeNanos = startNanos;
     long lastAccounted = 0;
     long lastStallWarning = startNanos;
+    long completeAtNanos = -1;
     while (true) {
       Thread.sleep(stop.requested() ? 0 : 1_000);
       if (stop.requested()) {
@@ -100,8 +101,15 @@ public final class LocalRun {
         break;
       }
       if (expected > 0 && sample.accountedFor() >= expected) {
-        stopReason = "all " + expected + " messages written or dead-lettered";
-        break;
+        // Complete; keep watching a little, so late duplicates are counted rather than missed.
+        if (completeAtNanos < 0) {
+          completeAtNanos = now;
+        }
+        if (now - completeAtNanos >= config.duplicateGraceSeconds() * 1_000_000_000L) {
+          stopReason = "all " + expected + " messages written or dead-lettered (then watched "
+              + config.duplicateGraceSeconds() + " s more for late duplicates)";
+          break;
+        }
       }
       PipelineResult.State state = result.getState();
       if (state.isTerminal()) {
@@ -197,6 +205,7 @@ public final class LocalRun {
         Runtime.getRuntime().maxMemory(),
         v.deadLetters(),
         CountDeadLetterWriteFailuresFn.inThisJvm(),
-        config.runId());
+        config.runId(),
+        v.foreignRows());
   }
 }
