@@ -12,6 +12,7 @@ import dev.ingestbench.analysis.stats.Comparison;
 import dev.ingestbench.analysis.stats.PhaseSummary;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,10 +116,21 @@ public record TimelineAnalysis(
 
   private static List<Phase> given(Timeline perMinute, List<PhaseSpec> specs) {
     LocalDate day = LocalDate.ofInstant(perMinute.buckets().get(0).start(), ZoneOffset.UTC);
+    Instant lastMinute = perMinute.buckets().get(perMinute.buckets().size() - 1).start();
+    boolean crossesMidnight = LocalDate.ofInstant(lastMinute, ZoneOffset.UTC).isAfter(day);
     List<Phase> phases = new ArrayList<>();
     for (PhaseSpec spec : specs) {
-      Instant start = spec.start(day);
-      Instant end = spec.end(day);
+      if (spec.last().isBefore(spec.first()) && !crossesMidnight) {
+        throw new IllegalArgumentException("--phase " + spec.name() + "=" + spec.first() + ".." + spec.last()
+            + " ends before it starts, and the timeline (" + perMinute.buckets().get(0).start() + " to "
+            + lastMinute.plusSeconds(60) + ") does not cross midnight; give the earlier minute first, e.g. "
+            + spec.name() + "=" + spec.last() + ".." + spec.first());
+      }
+      // A phase after midnight of a timeline that crosses it lies on the second day.
+      LocalDate phaseDay = crossesMidnight && spec.first().isBefore(LocalTime.ofInstant(
+          perMinute.buckets().get(0).start(), ZoneOffset.UTC)) ? day.plusDays(1) : day;
+      Instant start = spec.start(phaseDay);
+      Instant end = spec.end(phaseDay);
       int from = -1;
       int to = -1;
       for (int i = 0; i < perMinute.buckets().size(); i++) {

@@ -112,4 +112,15 @@ class BadTimelineInputTest {
     analyze(0, "--timeline", file("bom.jsonl", "\uFEFF{\"start_timestamp\":\"2026-02-12T10:54:00Z\",\"table_id\":\"t\","
         + "\"total_rows\":1,\"total_input_bytes\":2}\n").toString());
   }
+
+  @Test
+  void aReversedPhaseIsRefusedUnlessTheTimelineCrossesMidnight() throws Exception {
+    Path f = file("t.csv", HEADER + ROWS);
+    String err = analyze(2, "--timeline", f.toString(), "--phase", "A1=10:55..10:54");
+    assertTrue(err.contains("--phase A1=10:55..10:54 ends before it starts") && err.contains("A1=10:54..10:55"), err);
+    Path night = file("n.csv", HEADER + "2026-02-12 23:58:00,p,d,t,DEFAULT,OK,100,1000\n"
+        + "2026-02-12 23:59:00,p,d,t,DEFAULT,OK,100,1000\n2026-02-13 00:00:00,p,d,t,DEFAULT,OK,100,1000\n"
+        + "2026-02-13 00:01:00,p,d,t,DEFAULT,OK,100,1000\n");
+    analyze(0, "--timeline", night.toString(), "--phase", "A=23:58..00:01", "--phase", "B=00:00..00:01");
+  }
 }
