@@ -198,6 +198,13 @@ public final class ChildJvm implements AutoCloseable {
     return name;
   }
 
+  /** SIGKILL, as the kernel's out-of-memory killer or a lost machine: no hook runs, nothing is written. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(30, TimeUnit.SECONDS);
+    pump.join(5_000);
+  }
+
   /** Closes the child's stdin: a server started by {@link #startServer} then finishes and exits. */
   public void closeStdin() throws IOException {
     process.getOutputStream().close();

@@ -121,6 +121,10 @@ public final class RoundCommand implements Callable<Integer> {
       description = "BigQuery emulator fault, repeatable: unavailable=F, internal=F, drop=F (fractions of appends), drain-at=S (seconds after the first append).")
   List<String> faults = new ArrayList<>();
 
+  @Option(names = "--kill-consumer-at", paramLabel = "SECONDS",
+      description = "Kill every consumer JVM (SIGKILL) this many seconds after it started, and start it again from its last retained Flink checkpoint: exactly-once under a crash, measured.")
+  Long killConsumerAt;
+
   @Option(names = "--runner", defaultValue = "FlinkRunner", description = "Consumer runner: FlinkRunner (embedded) or DirectRunner (default: ${DEFAULT-VALUE}).")
   String runner;
 
@@ -164,6 +168,13 @@ public final class RoundCommand implements Callable<Integer> {
     if (jobs > 1 && sink.equals("in-process")) {
       throw new IllegalArgumentException(
           "--jobs " + jobs + " needs --sink emulator: jobs in separate JVMs share one BigQuery only through the emulator process");
+    }
+    if (killConsumerAt != null && killConsumerAt < 1) {
+      throw new IllegalArgumentException("--kill-consumer-at " + killConsumerAt + " must be 1 second or more");
+    }
+    if (killConsumerAt != null && (sink.equals("in-process") || !runner.equals("FlinkRunner"))) {
+      throw new IllegalArgumentException("--kill-consumer-at needs --sink emulator and --runner FlinkRunner: the"
+          + " verification must outlive the killed JVM, and the restart restores a Flink checkpoint");
     }
     if (sink.equals("in-process") && (quotaMbPerSecond != null || quotaWindowSeconds != null
         || maxConnections != null || maxRequestBytes != null || !faults.isEmpty())) {

@@ -135,6 +135,11 @@ final class RoundPlan {
     return flags.jobs == 1 ? flags.out : flags.out.resolve(RunFiles.jobDirectory(jobName(j)));
   }
 
+  /** Where job {@code j}'s Flink checkpoints go when the round kills and restarts consumers. */
+  java.nio.file.Path checkpointDirectory(int j) {
+    return flags.out.toAbsolutePath().resolve("checkpoints").resolve(jobName(j));
+  }
+
   /** One subscription per job, so every job reads every message. */
   List<String> subscriptions() {
     List<String> names = new ArrayList<>();
@@ -175,6 +180,11 @@ final class RoundPlan {
         "--jobName=" + jobName(j),
         "--runId=" + runId,
         "--publishedMessages=" + flags.messages));
+    if (flags.killConsumerAt != null) {
+      // Checkpoints where the round can find them after the kill, and keep them until it ends.
+      args.addAll(List.of("--stateBackend=filesystem",
+          "--stateBackendStoragePath=" + checkpointDirectory(j).toUri()));
+    }
     if (kafka()) {
       args.addAll(List.of("--source=kafka", "--bootstrapServers=" + host, "--kafkaTopic=" + TOPIC,
           "--consumerGroup=" + consumerGroup(j)));

@@ -108,6 +108,7 @@ final class RoundRunner {
         if (bigQuery != null) {
           bigQuery.close();
         }
+        deleteTree(out.resolve("checkpoints")); // --kill-consumer-at's, kept only while the round runs
       }
       if (watch.death().isPresent()) {
         throw new IOException(watch.death().get());
@@ -184,6 +185,16 @@ final class RoundRunner {
     }
   }
 
+  private static void deleteTree(Path dir) throws IOException {
+    if (Files.exists(dir)) {
+      try (var tree = Files.walk(dir)) {
+        for (Path p : tree.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(p);
+        }
+      }
+    }
+  }
+
   private List<Path> jobDirectories() {
     List<Path> dirs = new ArrayList<>();
     for (int j = 1; j <= flags.jobs; j++) {
@@ -210,16 +221,41 @@ final class RoundRunner {
         watch.stopOnDeath(consumer);
         cpu.watch(name, consumer.pid());
       }
-      if (flags.liveMessages > 0 && awaitBacklogDrained(watch, consumers, accountedFor, backlog)) {
+      ConsumerKill kill = flags.killConsumerAt == null ? null : new ConsumerKill(flags.killConsumerAt,
+          jobDirs(plan::checkpointDirectory), (j, checkpoint) -> {
+            String name = flags.jobs == 1 ? "consumer" : "consumer-" + j;
+            List<String> args = new ArrayList<>(plan.consumerArgs(host, j, bigQuery));
+            args.add("--savepointPath=" + checkpoint.toUri());
+            ChildJvm restarted = ChildJvm.start(name, flags.heap, CONSUMER_MAIN, args,
+                flags.out.resolve(name + "-restarted.log"), progress -> accountedFor.set(j - 1, progress.accountedFor()));
+            watch.stopOnDeath(restarted);
+            cpu.watch(name + "-restarted", restarted.pid());
+            return restarted;
+          });
+      Runnable tick = () -> {
+        if (kill != null) {
+          try {
+            kill.tick(consumers);
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+      };
+      if (flags.liveMessages > 0 && awaitBacklogDrained(watch, consumers, accountedFor, backlog, tick)) {
         say("Backlog drained: publishing %,d live messages at %,.0f msg/s", flags.liveMessages, flags.liveRate);
         live = ChildJvm.start("live-publisher", flags.heap, PUBLISHER_MAIN, plan.livePublisherArgs(host),
             flags.out.resolve("live-publisher.log"));
         watch.stopOnDeath(live);
         cpu.watch("live-publisher", live.pid());
-        live.requireSuccess(flags.timeoutSeconds);
+        waitWhileAlive(live, flags.timeoutSeconds, tick);
+        live.requireSuccess(1);
       }
-      for (ChildJvm consumer : consumers) {
-        OptionalInt exit = consumer.waitFor(flags.timeoutSeconds + 120);
+      for (int j = 0; j < consumers.size(); j++) {
+        waitWhileAlive(consumers.get(j), flags.timeoutSeconds + 120, tick);
+        ChildJvm consumer = consumers.get(j);
+        OptionalInt exit = consumer.waitFor(1);
         if (exit.isEmpty()) {
           throw new IOException("the " + consumer.name() + " did not stop within --timeout " + flags.timeoutSeconds
               + " s; see " + consumer.name() + ".log");
@@ -243,7 +279,7 @@ final class RoundRunner {
    * ended (or the timeout passed) first.
    */
   private boolean awaitBacklogDrained(
-      ServerWatch watch, List<ChildJvm> consumers, AtomicLongArray accountedFor, long backlog)
+      ServerWatch watch, List<ChildJvm> consumers, AtomicLongArray accountedFor, long backlog, Runnable tick)
       throws InterruptedException {
     long deadline = System.nanoTime() + flags.timeoutSeconds * 1_000_000_000L;
     for (int j = 0; j < consumers.size(); j++) {
@@ -256,10 +292,28 @@ final class RoundRunner {
               consumers.get(j).name(), accountedFor.get(j), backlog);
           return false;
         }
+        tick.run();
         Thread.sleep(200);
       }
     }
     return true;
+  }
+
+  /** Waits while {@code child} runs (at most {@code seconds}), giving {@code tick} its turn every 200 ms. */
+  private static void waitWhileAlive(ChildJvm child, long seconds, Runnable tick) throws InterruptedException {
+    long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+    while (child.isAlive() && System.nanoTime() < deadline) {
+      tick.run();
+      Thread.sleep(200);
+    }
+  }
+
+  private List<Path> jobDirs(java.util.function.IntFunction<Path> dirOf) {
+    List<Path> dirs = new ArrayList<>();
+    for (int j = 1; j <= flags.jobs; j++) {
+      dirs.add(dirOf.apply(j));
+    }
+    return dirs;
   }
 
   private RoundSettings settings() {
