@@ -164,6 +164,9 @@ final class RoundRunner {
       entries.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches("job-\\d+")
           && Files.exists(p.resolve(RunFiles.CONSUMER_RESULT))).forEach(earlier::add);
     }
+    if (Files.isDirectory(out.resolve("checkpoints"))) {
+      earlier.add(out.resolve("checkpoints")); // a --kill-consumer-at round stopped before it removed them
+    }
     if (earlier.isEmpty()) {
       return;
     }
@@ -249,11 +252,13 @@ final class RoundRunner {
             flags.out.resolve("live-publisher.log"));
         watch.stopOnDeath(live);
         cpu.watch("live-publisher", live.pid());
-        waitWhileAlive(live, flags.timeoutSeconds, tick);
+        ChildJvm publisher = live;
+        waitWhileAlive(() -> publisher, flags.timeoutSeconds, tick);
         live.requireSuccess(1);
       }
       for (int j = 0; j < consumers.size(); j++) {
-        waitWhileAlive(consumers.get(j), flags.timeoutSeconds + 120, tick);
+        int job = j;
+        waitWhileAlive(() -> consumers.get(job), flags.timeoutSeconds + 120, tick); // the kill may replace it
         ChildJvm consumer = consumers.get(j);
         OptionalInt exit = consumer.waitFor(1);
         if (exit.isEmpty()) {
@@ -300,9 +305,10 @@ final class RoundRunner {
   }
 
   /** Waits while {@code child} runs (at most {@code seconds}), giving {@code tick} its turn every 200 ms. */
-  private static void waitWhileAlive(ChildJvm child, long seconds, Runnable tick) throws InterruptedException {
+  private static void waitWhileAlive(java.util.function.Supplier<ChildJvm> child, long seconds, Runnable tick)
+      throws InterruptedException {
     long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-    while (child.isAlive() && System.nanoTime() < deadline) {
+    while (child.get().isAlive() && System.nanoTime() < deadline) {
       tick.run();
       Thread.sleep(200);
     }
@@ -341,7 +347,8 @@ final class RoundRunner {
         plan.consumer.messageFormat().flag(),
         plan.kafka() ? plan.partitions() : null,
         plan.kafka() && flags.jobs > 1 ? flags.consumerGroups() : null,
-        plan.runId);
+        plan.runId,
+        flags.killConsumerAt);
   }
 
   /** One line per job of a multi-job round: latency percentiles exist only per job. */

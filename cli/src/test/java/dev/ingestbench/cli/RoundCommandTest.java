@@ -184,6 +184,8 @@ class RoundCommandTest {
     assertEquals(ExitCodes.USAGE, cli.execute("round", "--source", "kafka", "--consumer-groups", "half"));
     assertEquals(ExitCodes.USAGE, cli.execute("round", "--message-format", "xml"));
     assertEquals(ExitCodes.USAGE, cli.execute("round", "--max-dead-letters", "-1"));
+    assertEquals(ExitCodes.USAGE, cli.execute("round", "--kill-consumer-at", "0"));
+    assertEquals(ExitCodes.USAGE, cli.execute("round", "--kill-consumer-at", "30", "--sink", "in-process"));
     assertTrue(err.toString().contains("needs --sink emulator"), err.toString());
   }
 

@@ -39,7 +39,8 @@ public record RoundSettings(
     String messageFormat,
     Integer partitions,
     String consumerGroups,
-    String runId) {
+    String runId,
+    Long killConsumerAt) {
 
   public boolean kafka() {
     return "kafka".equals(source);

@@ -144,6 +144,9 @@ public final class RoundMarkdown {
       row2(md, "Pub/Sub", "local emulator (pstest), plaintext gRPC on loopback");
     }
     row2(md, "BigQuery", bigQuery(a));
+    a.round().map(RoundSettings::killConsumerAt).ifPresent(t -> row2(md, "Consumer crash", "every consumer JVM killed"
+        + " (SIGKILL) " + t + " s after it started and started again from its last completed Flink checkpoint;"
+        + " the verification above spans both lives"));
     if (a.jobs() > 1) {
       row2(md, "Jobs", a.jobs() + " consumer JVMs, each " + (a.round().map(RoundSettings::kafka).orElse(false)
           ? "reading every partition" : "on its own subscription") + ", writing the same table(s)");
