@@ -132,6 +132,11 @@ final class RoundRunner {
       say("The round is incomplete: a consumer stopped at --timeout %d s (%s) before every message was"
           + " accounted for, so 'lost' above is not a measured loss; raise --timeout or lower --messages",
           flags.timeoutSeconds, summary.stopReason());
+      if (flags.killConsumerAt != null) {
+        say("The consumer was killed at %d s and restored from its last checkpoint: a restored job that stops"
+            + " making rows visible is a known finding on embedded Flink (docs/bigquery-emulator.md, 'A crashed"
+            + " consumer'), not a slow round", flags.killConsumerAt);
+      }
       return ExitCodes.FAILED;
     }
     boolean duplicated = plan.consumer.writeMethod() == WriteMethod.EXACTLY_ONCE && summary.duplicates() > 0;
