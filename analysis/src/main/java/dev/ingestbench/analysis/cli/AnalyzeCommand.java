@@ -177,6 +177,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
     Map<Path, Path> given = new LinkedHashMap<>();
     Map<TimelineRow.Key, Path> seen = new java.util.HashMap<>();
     for (Path file : files) {
+      if (!Files.isRegularFile(file)) {
+        throw new IllegalArgumentException("--timeline " + file + (Files.isDirectory(file) ? " is a directory" : " does not exist")
+            + ": give an export of INFORMATION_SCHEMA.WRITE_API_TIMELINE (CSV or JSON), or --run DIR for a round's directory");
+      }
       Path real = Files.exists(file) ? file.toRealPath() : file.toAbsolutePath().normalize();
       Path before = given.putIfAbsent(real, file);
       if (before != null) {
