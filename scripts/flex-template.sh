@@ -2,27 +2,30 @@
 # Builds and launches ingestbench's Dataflow Flex Templates.
 #
 #   scripts/flex-template.sh build  consumer|publisher  --project P --region R --bucket B [--repository REPO]
+#                                    [--base-image IMAGE@sha256:DIGEST]
 #   scripts/flex-template.sh run    consumer|publisher  --project P --region R --bucket B -- --param=value ...
 #   add --dry-run to print the commands instead of running them
 #
 # build: packages the uber-jar (Maven profile "flex"), builds the image with Cloud Build from
-#        <module>/flex-template/Dockerfile into Artifact Registry, and writes the template spec to
-#        gs://B/templates/ingestbench-<module>.json with <module>/flex-template/metadata.json.
+#        <module>/flex-template/Dockerfile on Google's launcher base image pinned by digest (resolved
+#        now unless --base-image gives one), tags it with the git commit, pushes it to Artifact
+#        Registry, and writes the template spec to gs://B/templates/ingestbench-<module>.json.
 # run:   gcloud dataflow flex-template run with the parameters after "--".
 set -euo pipefail
 
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 [ $# -ge 2 ] || usage
 action=$1; module=$2; shift 2
 case "$module" in consumer|publisher) ;; *) echo "module must be consumer or publisher, not '$module'" >&2; exit 2 ;; esac
 
-project=""; region=""; bucket=""; repository="ingestbench"; dry_run=false; params=()
+project=""; region=""; bucket=""; repository="ingestbench"; base_image=""; dry_run=false; params=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --project) project=$2; shift 2 ;;
     --region) region=$2; shift 2 ;;
     --bucket) bucket=$2; shift 2 ;;
     --repository) repository=$2; shift 2 ;;
+    --base-image) base_image=$2; shift 2 ;;
     --dry-run) dry_run=true; shift ;;
     --) shift; params=("$@"); break ;;
     *) echo "unknown flag $1" >&2; usage ;;
@@ -32,8 +35,17 @@ done
 [ -n "$region" ] || { echo "--region is required (e.g. us-central1)" >&2; exit 2; }
 [ -n "$bucket" ] || { echo "--bucket is required: the template spec goes to gs://BUCKET/templates/" >&2; exit 2; }
 
+case "$base_image" in ""|*@sha256:*) ;; *) echo "--base-image must name a digest (IMAGE@sha256:...), not a tag: '$base_image'" >&2; exit 2 ;; esac
+
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-image="${region}-docker.pkg.dev/${project}/${repository}/ingestbench-${module}:latest"
+# Images are tagged with the commit they were built from (-dirty when the work tree has changes),
+# so a template spec names exactly the code it runs.
+commit=$(git -C "$root" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+if [ "$commit" != unknown ] && [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+  commit="$commit-dirty"
+fi
+image="${region}-docker.pkg.dev/${project}/${repository}/ingestbench-${module}:${commit}"
+launcher_base="gcr.io/dataflow-templates-base/java17-template-launcher-base"
 spec="gs://${bucket}/templates/ingestbench-${module}.json"
 
 run() {
@@ -47,7 +59,23 @@ case "$action" in
     run cp "$root/$module/target/ingestbench-$module-flex.jar" "$root/$module/flex-template/"
     run gcloud artifacts repositories describe "$repository" --project="$project" --location="$region" \
       || run gcloud artifacts repositories create "$repository" --project="$project" --location="$region" --repository-format=docker
-    run gcloud builds submit "$root/$module/flex-template" --project="$project" --region="$region" --tag="$image"
+    if [ -z "$base_image" ]; then
+      if $dry_run; then
+        base_image="$launcher_base@sha256:<its digest when built>"
+        echo "+ gcloud container images describe $launcher_base:latest --format='value(image_summary.fully_qualified_digest)'"
+      else
+        base_image=$(gcloud container images describe "$launcher_base:latest" \
+          --format='value(image_summary.fully_qualified_digest)')
+        case "$base_image" in *@sha256:*) ;; *) echo "could not resolve $launcher_base:latest to a digest" >&2; exit 3 ;; esac
+      fi
+    fi
+    echo "# base image: $base_image"
+    # Cloud Build's --tag takes no build arguments: a generated config passes the digest.
+    config="$root/$module/target/flex-cloudbuild.yaml"
+    mkdir -p "$root/$module/target"
+    printf 'steps:\n- name: gcr.io/cloud-builders/docker\n  args: [build, --build-arg, "BASE_IMAGE=%s", -t, "%s", .]\nimages: ["%s"]\n' \
+      "$base_image" "$image" "$image" > "$config"
+    run gcloud builds submit "$root/$module/flex-template" --project="$project" --region="$region" --config="$config"
     run gcloud dataflow flex-template build "$spec" --project="$project" --image="$image" --sdk-language=JAVA \
       --metadata-file="$root/$module/flex-template/metadata.json"
     ;;

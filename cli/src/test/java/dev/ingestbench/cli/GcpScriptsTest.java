@@ -68,7 +68,13 @@ class GcpScriptsTest {
     Run build = run("flex-template.sh", "build", "consumer", "--project", "my-proj", "--region", "us-central1", "--bucket", "bkt", "--dry-run");
     assertEquals(0, build.exit(), build.output());
     assertTrue(build.output().contains("gcloud dataflow flex-template build gs://bkt/templates/ingestbench-consumer.json"), build.output());
-    assertTrue(build.output().contains("--image=us-central1-docker.pkg.dev/my-proj/ingestbench/ingestbench-consumer:latest"), build.output());
+    assertTrue(java.util.regex.Pattern.compile("--image=us-central1-docker\\.pkg\\.dev/my-proj/ingestbench/ingestbench-consumer:"
+        + "[0-9a-f]{12}(-dirty)?\\s").matcher(build.output()).find(), "tagged with the commit, never :latest: " + build.output());
+    assertTrue(build.output().contains("java17-template-launcher-base@sha256:"), "the base image by digest: " + build.output());
+    Run tagged = run("flex-template.sh", "build", "consumer", "--project", "p", "--region", "r", "--bucket", "b",
+        "--base-image", "gcr.io/x/base:latest", "--dry-run");
+    assertEquals(2, tagged.exit(), tagged.output());
+    assertTrue(tagged.output().contains("--base-image must name a digest"), tagged.output());
   }
 
   @Test
