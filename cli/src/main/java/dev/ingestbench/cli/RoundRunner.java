@@ -140,6 +140,11 @@ final class RoundRunner {
       return ExitCodes.FAILED;
     }
     boolean duplicated = plan.consumer.writeMethod() == WriteMethod.EXACTLY_ONCE && summary.duplicates() > 0;
+    if (duplicated) {
+      say("Verification failed: exactly-once wrote %,d duplicate row(s). After a restore from a checkpoint (a"
+          + " worker failure, a killed consumer) Flink replays rows Beam had already flushed: see"
+          + " docs/bigquery-emulator.md, 'A worker failure'", summary.duplicates());
+    }
     boolean tooManyDeadLetters = summary.deadLettered() > flags.maxDeadLetters;
     if (tooManyDeadLetters) {
       say("Verification failed: %,d message(s) dead-lettered, above --max-dead-letters %,d; the report's 'Dead"

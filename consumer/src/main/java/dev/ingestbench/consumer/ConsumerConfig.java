@@ -30,6 +30,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param storageWriteEndpoint the emulator's gRPC address with {@link SinkKind#EMULATOR}
  * @param duplicateGraceSeconds a local run keeps watching this long after completeness, for late
  *     duplicates
+ * @param failAtMessage converting the N-th message of the JVM throws once (a worker failure); 0 never
  * @param runId the round this run belongs to, written into its result; null for a run of its own
  * @param jobName what the Storage Write API client sends in its trace id; the emulator verifies rows
  *     per job by it
@@ -61,7 +62,8 @@ public record ConsumerConfig(
     boolean progressLines,
     boolean stopOnStdinEof,
     @Nullable String runId,
-    int duplicateGraceSeconds) {
+    int duplicateGraceSeconds,
+    long failAtMessage) {
 
   /** What the in-pipeline generator makes with {@code --source=synthetic}. */
   public record SyntheticSource(long messages, long seed, int messageSizeBytes) {}
@@ -174,6 +176,9 @@ public record ConsumerConfig(
       throw new IllegalArgumentException("--maxMessageBytes=" + options.getMaxMessageBytes() + " must be between 1 and "
           + ConsumerOptions.MAX_MESSAGE_BYTES_LIMIT + " (a Storage Write append request holds at most 10 MB)");
     }
+    if (options.getFailAtMessage() < 0) {
+      throw new IllegalArgumentException("--failAtMessage=" + options.getFailAtMessage() + " must be 0 (never) or more");
+    }
     if (options.getDuplicateGraceSeconds() < 0) {
       throw new IllegalArgumentException(
           "--duplicateGraceSeconds=" + options.getDuplicateGraceSeconds() + " must be 0 or more");
@@ -234,7 +239,8 @@ public record ConsumerConfig(
         options.getProgressLines(),
         options.getStopOnStdinEof(),
         options.getRunId(),
-        options.getDuplicateGraceSeconds());
+        options.getDuplicateGraceSeconds(),
+        options.getFailAtMessage());
   }
 
   /**

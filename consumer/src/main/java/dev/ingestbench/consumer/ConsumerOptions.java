@@ -121,6 +121,12 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
 
   void setDuplicateGraceSeconds(int value);
 
+  @Description("Fault injection for local runs: converting the N-th message of this JVM throws, once, as a worker that fails mid-bundle; the runner restarts the job from its last checkpoint (Flink: --numberOfExecutionRetries). 0: never.")
+  @Default.Long(0)
+  long getFailAtMessage();
+
+  void setFailAtMessage(long value);
+
   @Description("With --source=synthetic: how many messages to generate.")
   @Default.Long(100_000)
   long getSyntheticMessages();

@@ -116,7 +116,8 @@ public final class ConsumerPipeline {
     PCollectionTuple converted =
         messages.apply(
             "Convert to rows",
-            ParDo.of(new ConvertToRowsFn<>(config.messageFormat(), config.maxMessageBytes(), config.rowFormat(), sourceName,
+            ParDo.of(new ConvertToRowsFn<>(config.messageFormat(), config.maxMessageBytes(), config.failAtMessage(),
+                config.rowFormat(), sourceName,
                 builder, rows))
                 .withOutputTags(rows, TupleTagList.of(ConvertToRowsFn.DEAD_LETTERS)));
     WriteResult written =

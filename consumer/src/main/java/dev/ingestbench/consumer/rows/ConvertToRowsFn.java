@@ -21,6 +21,12 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
 
   private final MessageFormat messageFormat;
   private final int maxMessageBytes;
+  private final long failAtMessage;
+  /**
+   * Messages converted in this JVM, for {@code --failAtMessage}: static, so the job the runner
+   * restarts in the same JVM (Flink's restart from a checkpoint) does not fail again.
+   */
+  private static final java.util.concurrent.atomic.AtomicLong CONVERTED_IN_JVM = new java.util.concurrent.atomic.AtomicLong();
   private final RowFormat format;
   private final String subscriptionName;
   private final RowBuilder<T> builder;
@@ -34,12 +40,14 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
   public ConvertToRowsFn(
       MessageFormat messageFormat,
       int maxMessageBytes,
+      long failAtMessage,
       RowFormat format,
       String subscriptionName,
       RowBuilder<T> builder,
       TupleTag<T> rows) {
     this.messageFormat = messageFormat;
     this.maxMessageBytes = maxMessageBytes;
+    this.failAtMessage = failAtMessage;
     this.format = format;
     this.subscriptionName = subscriptionName;
     this.builder = builder;
@@ -50,6 +58,10 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
   public void processElement(
       @Element PubsubMessage message, @Timestamp Instant publishTime, MultiOutputReceiver out) {
     read.inc();
+    if (failAtMessage > 0 && CONVERTED_IN_JVM.incrementAndGet() == failAtMessage) {
+      throw new IllegalStateException("injected worker failure at message " + failAtMessage + " of this JVM"
+          + " (--failAtMessage): the runner restarts the job from its last checkpoint");
+    }
     long nowMicros = System.currentTimeMillis() * 1_000L;
     Map<String, String> attributes = message.getAttributeMap();
     MessageMetadata metadata =

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * still write every row once; at-least-once must lose none, and its duplicates are counted.
  */
 class EmulatorFaultsTest {
-  private static final long MESSAGES = 20_000;
+  private static final long MESSAGES = 10_000;
   private static PubsubEmulator pubsubEmulator;
   private static LocalPubsub pubsub;
 

@@ -89,7 +89,7 @@ class DeadLetterRoutingTest {
     PCollectionTuple out =
         pipeline
             .apply(Create.timestamped(input).withCoder(PubsubMessageWithAttributesAndMessageIdCoder.of()))
-            .apply(ParDo.of(new ConvertToRowsFn<>(MessageFormat.JSON, MAX_MESSAGE_BYTES, RowFormat.TYPED, "sub",
+            .apply(ParDo.of(new ConvertToRowsFn<>(MessageFormat.JSON, MAX_MESSAGE_BYTES, 0, RowFormat.TYPED, "sub",
                     MessageToRow::convert, rows))
                 .withOutputTags(rows, TupleTagList.of(ConvertToRowsFn.DEAD_LETTERS)));
     out.get(rows).setCoder(TableRowJsonCoder.of());
