@@ -120,7 +120,7 @@ final class RoundRunner {
       for (int j = 1; j <= flags.jobs; j++) {
         jobSummaries.add(RoundReport.write(plan.jobDirectory(j)));
       }
-      MultiJobResults.combine(out, jobDirectories());
+      MultiJobResults.combine(out, jobDirs(plan::jobDirectory));
     }
     RoundSummary summary = RoundReport.write(out);
     printSummary(summary, out);
@@ -208,14 +208,6 @@ final class RoundRunner {
     }
   }
 
-  private List<Path> jobDirectories() {
-    List<Path> dirs = new ArrayList<>();
-    for (int j = 1; j <= flags.jobs; j++) {
-      dirs.add(plan.jobDirectory(j));
-    }
-    return dirs;
-  }
-
   /** Starts every job's consumer, publishes the live messages once all drained the backlog, waits. */
   private void consume(
       ProcessCpuSampler cpu, ServerWatch watch, String host, BigQueryEmulatorProcess.Address bigQuery, long backlog)
@@ -264,7 +256,11 @@ final class RoundRunner {
         cpu.watch("live-publisher", live.pid());
         ChildJvm publisher = live;
         waitWhileAlive(() -> publisher, flags.timeoutSeconds, tick);
-        live.requireSuccess(1);
+        if (live.isAlive()) {
+          throw new IOException("the live-publisher did not finish within --timeout " + flags.timeoutSeconds
+              + " s; see live-publisher.log");
+        }
+        live.requireSuccess(1); // it has exited: this only checks its exit code
       }
       for (int j = 0; j < consumers.size(); j++) {
         int job = j;
@@ -324,6 +320,7 @@ final class RoundRunner {
     }
   }
 
+  /** One directory per job (1-based), as {@code dirOf} names it. */
   private List<Path> jobDirs(java.util.function.IntFunction<Path> dirOf) {
     List<Path> dirs = new ArrayList<>();
     for (int j = 1; j <= flags.jobs; j++) {
