@@ -131,12 +131,22 @@ public final class BigQueryEmulator implements AutoCloseable {
           l.backlog(), l.caughtUpAt(), (int) c[0], (int) c[1], c[2],
           service.timeline.dataBytes(entry.getKey()), v.deadLetterSamples(), v.foreignRows()));
     }
+    List<EmulatorStatus.Stream> streams = new ArrayList<>();
+    long invisible = 0;
+    for (WriteStreamState stream : service.createdStreams()) {
+      long appended = stream.appended();
+      long visible = stream.visible();
+      invisible += appended - visible;
+      streams.add(new EmulatorStatus.Stream(stream.name.substring(stream.name.lastIndexOf('/') + 1),
+          stream.table.dataset() + "." + stream.table.table(), stream.type.name(),
+          java.time.Instant.ofEpochMilli(stream.createdMillis).toString(), appended, visible, stream.finalized()));
+    }
     Connections connections = service.connections;
     return new EmulatorStatus(grpcAddress(), restUrl(), startedAt.toString(), connections.open(),
         connections.peak(), connections.opened(), connections.refused(), service.appendRequests(),
         service.quota.throttledAppends(), service.quota.throttledSeconds(), jobs,
         settings.quotaMbPerSecond(), settings.quotaWindowSeconds(), settings.maxConnections(),
-        service.faultsInjected.get(), runId);
+        service.faultsInjected.get(), runId, invisible, streams);
   }
 
   /**

@@ -63,6 +63,14 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
     this.faults = settings.faults();
   }
 
+  /** Every stream created with CreateWriteStream, oldest first (default streams are not listed). */
+  java.util.List<WriteStreamState> createdStreams() {
+    return streams.values().stream()
+        .filter(s -> !s.streamType.equals("DEFAULT"))
+        .sorted(java.util.Comparator.comparingLong((WriteStreamState s) -> s.createdMillis).thenComparing(s -> s.name))
+        .toList();
+  }
+
   // ---- unary calls ----
 
   @Override

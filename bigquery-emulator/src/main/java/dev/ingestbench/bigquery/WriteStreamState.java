@@ -43,6 +43,11 @@ final class WriteStreamState {
     return appended;
   }
 
+  /** Rows readable in the table: all of a COMMITTED stream's, a BUFFERED one's up to its flush. */
+  synchronized long visible() {
+    return visibleUpTo;
+  }
+
   synchronized boolean finalized() {
     return finalized;
   }

@@ -99,6 +99,12 @@ class StorageWriteServerTest {
         assertEquals(0, server.status().job("eo").rowsWritten(), "BUFFERED rows are invisible until flushed");
         bq.client.flushRows(FlushRowsRequest.newBuilder().setWriteStream(stream.getName()).setOffset(Int64Value.of(149)).build());
         assertEquals(150, server.status().job("eo").rowsWritten());
+        EmulatorStatus status = server.status();
+        assertEquals(50, status.invisibleRows(), "appended past the flush: rows a writer never finished");
+        EmulatorStatus.Stream listed = status.streams().get(0);
+        assertEquals(List.of(200L, 150L, false), List.of(listed.appendedRows(), listed.visibleRows(), listed.finalized()));
+        assertTrue(stream.getName().endsWith("/" + listed.name()), listed.name());
+        assertEquals("BUFFERED", listed.type());
       }
     }
   }

@@ -2,6 +2,7 @@ package dev.ingestbench.cli;
 
 import dev.ingestbench.analysis.report.MultiJobResults;
 import dev.ingestbench.analysis.report.RoundReport;
+import dev.ingestbench.analysis.report.UnfinishedStreams;
 import dev.ingestbench.consumer.WriteMethod;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineInfo;
@@ -132,10 +133,15 @@ final class RoundRunner {
       say("The round is incomplete: a consumer stopped at --timeout %d s (%s) before every message was"
           + " accounted for, so 'lost' above is not a measured loss; raise --timeout or lower --messages",
           flags.timeoutSeconds, summary.stopReason());
+      String unfinished = unfinishedStreams(out);
+      if (unfinished != null) {
+        say("%s", unfinished);
+      }
       if (flags.killConsumerAt != null) {
-        say("The consumer was killed at %d s and restored from its last checkpoint: a restored job that stops"
-            + " making rows visible is a known finding on embedded Flink (docs/bigquery-emulator.md, 'A crashed"
-            + " consumer'), not a slow round", flags.killConsumerAt);
+        say("The consumer was killed at %d s and restored from its last checkpoint: on embedded Flink the restored"
+            + " job never acts again on what it held for the streams of its first life (rows appended but not"
+            + " flushed, batches not yet appended), so those rows never become visible; a known finding, not a"
+            + " slow round (docs/bigquery-emulator.md, 'A crashed consumer')", flags.killConsumerAt);
       }
       return ExitCodes.FAILED;
     }
@@ -145,12 +151,24 @@ final class RoundRunner {
           + " worker failure, a killed consumer) Flink replays rows Beam had already flushed: see"
           + " docs/bigquery-emulator.md, 'A worker failure'", summary.duplicates());
     }
+    String unfinished = summary.lost() > 0 ? unfinishedStreams(out) : null;
+    if (unfinished != null) {
+      say("%s", unfinished);
+    }
     boolean tooManyDeadLetters = summary.deadLettered() > flags.maxDeadLetters;
     if (tooManyDeadLetters) {
       say("Verification failed: %,d message(s) dead-lettered, above --max-dead-letters %,d; the report's 'Dead"
           + " letters' section has each stage and reason", summary.deadLettered(), flags.maxDeadLetters);
     }
     return summary.lost() > 0 || duplicated || tooManyDeadLetters ? ExitCodes.INCOMPLETE : ExitCodes.OK;
+  }
+
+  /** The local BigQuery's sentence about rows appended and never made visible, or null. */
+  private static String unfinishedStreams(Path out) throws IOException {
+    Path status = out.resolve(RunFiles.BIGQUERY_EMULATOR);
+    return Files.exists(status)
+        ? UnfinishedStreams.sentence(RunJson.read(status, dev.ingestbench.contracts.EmulatorStatus.class))
+        : null;
   }
 
   /** What a round writes into --out: an --out holding any of them holds an earlier round. */

@@ -30,7 +30,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param storageWriteEndpoint the emulator's gRPC address with {@link SinkKind#EMULATOR}
  * @param duplicateGraceSeconds a local run keeps watching this long after completeness, for late
  *     duplicates
- * @param failAtMessage converting the N-th message of the JVM throws once (a worker failure); 0 never
+ * @param failAtMessage converting the N-th message throws once per job and JVM (a worker failure); 0 never
  * @param runId the round this run belongs to, written into its result; null for a run of its own
  * @param jobName what the Storage Write API client sends in its trace id; the emulator verifies rows
  *     per job by it

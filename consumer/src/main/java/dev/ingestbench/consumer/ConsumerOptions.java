@@ -121,7 +121,7 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
 
   void setDuplicateGraceSeconds(int value);
 
-  @Description("Fault injection for local runs: converting the N-th message of this JVM throws, once, as a worker that fails mid-bundle; the runner restarts the job from its last checkpoint (Flink: --numberOfExecutionRetries). 0: never.")
+  @Description("Fault injection for local runs: converting the N-th message throws, once per job and JVM, as a worker that fails mid-bundle; the runner restarts the job from its last checkpoint (Flink: --numberOfExecutionRetries). 0: never.")
   @Default.Long(0)
   long getFailAtMessage();
 

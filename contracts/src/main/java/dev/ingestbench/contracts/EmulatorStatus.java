@@ -20,6 +20,9 @@ import java.util.List;
  * @param faultsInjected appends failed, streams dropped and connections drained on purpose ({@code
  *     --fault})
  * @param runId the round it served ({@code --run-id}); null when it was started without one
+ * @param invisibleRows rows appended to PENDING or BUFFERED streams and never made visible (not
+ *     committed, not flushed): after a round, rows the writer handed over but did not finish
+ * @param streams every stream created with CreateWriteStream (the default streams are not listed)
  */
 public record EmulatorStatus(
     String grpcAddress,
@@ -37,7 +40,9 @@ public record EmulatorStatus(
     double quotaWindowSeconds,
     int maxConnections,
     long faultsInjected,
-    String runId) {
+    String runId,
+    long invisibleRows,
+    List<Stream> streams) {
 
   /** The HTTP path of the status on the server's REST port. */
   public static final String PATH = "/ingestbench/v1/status";
@@ -49,6 +54,20 @@ public record EmulatorStatus(
   public Job job(String job) {
     return jobs.stream().filter(j -> j.job().equals(job)).findFirst().orElse(Job.empty(job));
   }
+
+  /**
+   * One created write stream, to see where rows stopped: appended but never flushed or committed.
+   *
+   * @param name the stream's id (the part after {@code /streams/})
+   * @param table {@code dataset.table}
+   * @param type PENDING, BUFFERED or COMMITTED
+   * @param appendedRows rows appended to it
+   * @param visibleRows of those, rows readable in the table
+   * @param finalized whether FinalizeWriteStream was called
+   */
+  public record Stream(
+      String name, String table, String type, String createdAt, long appendedRows, long visibleRows,
+      boolean finalized) {}
 
   /**
    * What one job wrote, verified row by row.

@@ -125,6 +125,7 @@ public final class RoundMarkdown {
       md.append(String.format(Locale.ROOT, "%,d row(s) carried no readable event index and could not be checked.%n%n",
           c.unindexedRows()));
     }
+    a.emulator().ifPresent(e -> md.append(UnfinishedStreams.markdown(e)));
 
     md.append("## Test environment\n\n| Parameter | Value |\n|:---|:---|\n");
     Map<String, Object> machine = a.round().map(RoundSettings::machine).orElse(Map.of());

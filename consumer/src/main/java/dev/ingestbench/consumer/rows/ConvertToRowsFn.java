@@ -5,6 +5,9 @@ import dev.ingestbench.events.MalformedEventException;
 import dev.ingestbench.events.MessageFormat;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.beam.sdk.io.gcp.pubsub.PubsubMessage;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -23,10 +26,14 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
   private final int maxMessageBytes;
   private final long failAtMessage;
   /**
-   * Messages converted in this JVM, for {@code --failAtMessage}: static, so the job the runner
-   * restarts in the same JVM (Flink's restart from a checkpoint) does not fail again.
+   * Messages converted per pipeline in this JVM, for {@code --failAtMessage}: static, so the job the
+   * runner restarts in the same JVM (Flink's restart from a checkpoint) does not fail again; keyed by
+   * {@link #pipelineId}, so each pipeline a JVM runs (tests run several) fails once of its own.
    */
-  private static final java.util.concurrent.atomic.AtomicLong CONVERTED_IN_JVM = new java.util.concurrent.atomic.AtomicLong();
+  private static final Map<String, AtomicLong> CONVERTED = new ConcurrentHashMap<>();
+  private static final AtomicLong FAILURES_INJECTED = new AtomicLong();
+  /** Fixed when the pipeline is built; every copy the runner deserializes, also after a restart, shares it. */
+  private final String pipelineId = UUID.randomUUID().toString();
   private final RowFormat format;
   private final String subscriptionName;
   private final RowBuilder<T> builder;
@@ -54,12 +61,19 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
     this.rows = rows;
   }
 
+  /** Worker failures {@code --failAtMessage} injected in this JVM so far, by every pipeline. */
+  public static long failuresInjected() {
+    return FAILURES_INJECTED.get();
+  }
+
   @ProcessElement
   public void processElement(
       @Element PubsubMessage message, @Timestamp Instant publishTime, MultiOutputReceiver out) {
     read.inc();
-    if (failAtMessage > 0 && CONVERTED_IN_JVM.incrementAndGet() == failAtMessage) {
-      throw new IllegalStateException("injected worker failure at message " + failAtMessage + " of this JVM"
+    if (failAtMessage > 0
+        && CONVERTED.computeIfAbsent(pipelineId, id -> new AtomicLong()).incrementAndGet() == failAtMessage) {
+      FAILURES_INJECTED.incrementAndGet();
+      throw new IllegalStateException("injected worker failure at message " + failAtMessage + " of this job"
           + " (--failAtMessage): the runner restarts the job from its last checkpoint");
     }
     long nowMicros = System.currentTimeMillis() * 1_000L;
