@@ -122,7 +122,7 @@ public final class RoundCommand implements Callable<Integer> {
   List<String> faults = new ArrayList<>();
 
   @Option(names = "--kill-consumer-at", paramLabel = "SECONDS",
-      description = "Kill every consumer JVM (SIGKILL) this many seconds after it started, and start it again from its last retained Flink checkpoint: exactly-once under a crash, measured.")
+      description = "Kill every consumer JVM (SIGKILL) this many seconds after it started (later if it has not completed a Flink checkpoint yet), and start it again from its last retained checkpoint: exactly-once under a crash, measured.")
   Long killConsumerAt;
 
   @Option(names = "--runner", defaultValue = "FlinkRunner", description = "Consumer runner: FlinkRunner (embedded) or DirectRunner (default: ${DEFAULT-VALUE}).")

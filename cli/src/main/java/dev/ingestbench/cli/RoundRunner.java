@@ -123,6 +123,8 @@ final class RoundRunner {
       }
       MultiJobResults.combine(out, jobDirs(plan::jobDirectory));
     }
+    // Every process has stopped: no CSV changes after this, and the analysis checks each against it.
+    RunJson.write(out.resolve(RunFiles.CSV_CHECKSUMS), dev.ingestbench.contracts.CsvChecksums.of(out, plan.runId));
     RoundSummary summary = RoundReport.write(out);
     printSummary(summary, out);
     for (int j = 1; j <= jobSummaries.size(); j++) {

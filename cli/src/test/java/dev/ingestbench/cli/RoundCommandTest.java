@@ -50,34 +50,75 @@ class RoundCommandTest {
         "bigquery_emulator.json")) {
       assertEquals(runId, json.readTree(out.resolve(file).toFile()).get("run_id").asText(), file);
     }
+    assertEquals(runId, json.readTree(out.resolve("csv_checksums.json").toFile()).get("run_id").asText());
     Path live = out.resolve("publisher_live.json");
-    Files.writeString(live, Files.readString(live).replace(runId, "round-20260101-000000-abcdef"));
+    String liveJson = Files.readString(live);
+    Files.writeString(live, liveJson.replace(runId, "round-20260101-000000-abcdef"));
     StringWriter err = new StringWriter();
     CommandLine cli = IngestbenchCommand.commandLine();
     cli.setErr(new PrintWriter(err, true));
     assertEquals(ExitCodes.USAGE, cli.execute("analyze", "--run", out.toString(), "--out", out.resolve("again").toString()));
     assertTrue(err.toString().contains("publisher_live.json is from round round-20260101-000000-abcdef, not from round "
         + runId), err.toString());
+    // A CSV cannot name its round (its columns are the view's): its checksum, recorded by the round, does.
+    Files.writeString(live, liveJson);
+    Path timeline = out.resolve("write_api_timeline_per_second.csv");
+    Files.writeString(timeline, Files.readString(timeline).replaceFirst(",OK,\\d", ",OK,9"));
+    assertEquals(ExitCodes.USAGE, cli.execute("analyze", "--run", out.toString(), "--out", out.resolve("again").toString()));
+    assertTrue(err.toString().contains("write_api_timeline_per_second.csv was changed after round " + runId), err.toString());
   }
 
+  /**
+   * Two rounds at once on one machine, as two users (or two terminals) start them: a Kafka round in
+   * a process of its own whose at-least-once consumer is killed with SIGKILL and restored from its
+   * checkpoint, and a two-job Pub/Sub round in this JVM. Each finds its own free ports, directories
+   * and checkpoints; neither loses a message; the killed round counts its replayed records as
+   * duplicates.
+   */
   @Test
-  void twoJobsWriteOneTableThroughOneEmulatorAndAreVerifiedApart(@TempDir Path out) throws Exception {
-    int exit = IngestbenchCommand.commandLine().execute(
-        "round", "--out", out.toString(), "--jobs", "2", "--messages", "10000", "--live-messages", "0",
-        "--write-method", "at-least-once", "--heap", "768m", "--timeout", "300");
-    assertEquals(0, exit, "round exit code");
-    JsonNode all = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-    assertEquals(2, all.get("jobs").asInt());
-    assertEquals(20_000, all.get("distinct_message_ids").asLong(), "each job wrote every message");
-    assertEquals(0, all.get("lost").asLong());
-    for (String job : new String[] {"job-1", "job-2"}) {
-      JsonNode one = new ObjectMapper().readTree(out.resolve(job).resolve("summary.json").toFile());
-      assertEquals(10_000, one.get("distinct_message_ids").asLong(), job);
-      assertEquals(0, one.get("duplicates").asLong(), job + ": the other job's rows are not its duplicates");
-      assertTrue(Files.readString(out.resolve(job).resolve("write_api_timeline.csv")).contains(",taxi_rides,DEFAULT,OK,"));
+  void twoRoundsAtOnceAndAKilledAtLeastOnceConsumerLoseNothing(@TempDir Path out, @TempDir Path killedOut,
+      @TempDir Path logs) throws Exception {
+    Process killed = new ProcessBuilder(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+        "-cp", System.getProperty("java.class.path"), IngestbenchCommand.class.getName(),
+        "round", "--out", killedOut.toString(), "--force", "--source", "kafka", "--message-format", "avro",
+        "--write-method", "at-least-once", "--messages", "40000", "--live-messages", "30000", "--live-rate", "1000",
+        "--kill-consumer-at", "25", "--heap", "768m", "--timeout", "300")
+        .redirectErrorStream(true).redirectOutput(logs.resolve("killed-round.log").toFile()).start();
+    try {
+      int exit = IngestbenchCommand.commandLine().execute(
+          "round", "--out", out.toString(), "--jobs", "2", "--messages", "10000", "--live-messages", "0",
+          "--write-method", "at-least-once", "--heap", "768m", "--timeout", "300");
+      assertEquals(0, exit, "round exit code");
+      JsonNode all = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+      assertEquals(2, all.get("jobs").asInt());
+      assertEquals(20_000, all.get("distinct_message_ids").asLong(), "each job wrote every message");
+      assertEquals(0, all.get("lost").asLong());
+      for (String job : new String[] {"job-1", "job-2"}) {
+        JsonNode one = new ObjectMapper().readTree(out.resolve(job).resolve("summary.json").toFile());
+        assertEquals(10_000, one.get("distinct_message_ids").asLong(), job);
+        assertEquals(0, one.get("duplicates").asLong(), job + ": the other job's rows are not its duplicates");
+        assertTrue(Files.readString(out.resolve(job).resolve("write_api_timeline.csv")).contains(",taxi_rides,DEFAULT,OK,"));
+      }
+      String connections = Files.readString(out.resolve("concurrent_connections.csv"));
+      assertTrue(connections.contains(",job-1,") && connections.contains(",job-2,"), "connections counted per job");
+
+      assertTrue(killed.waitFor(4, TimeUnit.MINUTES), "the killed round ended");
+      String log = Files.readString(logs.resolve("killed-round.log"));
+      assertEquals(0, killed.exitValue(), log);
+      assertTrue(java.util.regex.Pattern.compile("Killed the consumer \\(SIGKILL\\) at \\d+ s; starting it again from its"
+          + " checkpoint chk-\\d+").matcher(log).find(), log);
+      JsonNode s = new ObjectMapper().readTree(killedOut.resolve("summary.json").toFile());
+      assertEquals(40_000, s.get("distinct_message_ids").asLong(), "every record read across both lives");
+      assertEquals(0, s.get("lost").asLong());
+      assertEquals(s.get("written").asLong() - 40_000, s.get("duplicates").asLong(), "the replayed records are counted");
+      assertTrue(Files.exists(killedOut.resolve("consumer-restarted.log")), "the second life's log is kept");
+      assertTrue(!Files.exists(killedOut.resolve("checkpoints")), "the retained checkpoints are removed");
+      assertTrue(Files.readString(killedOut.resolve("report.md")).contains("Consumer crash"));
+    } finally {
+      killed.toHandle().destroy();
+      killed.waitFor(30, TimeUnit.SECONDS);
     }
-    String connections = Files.readString(out.resolve("concurrent_connections.csv"));
-    assertTrue(connections.contains(",job-1,") && connections.contains(",job-2,"), "connections counted per job");
   }
 
   @Test

@@ -25,6 +25,8 @@ public final class RunFiles {
   public static final String ROUND = "round.json";
   /** Per second and process of a round, {@link ProcessCpuColumns} header. */
   public static final String PROCESSES_CPU = "processes_cpu.csv";
+  /** {@link CsvChecksums}: the run id and SHA-256 of every CSV file a round wrote. */
+  public static final String CSV_CHECKSUMS = "csv_checksums.json";
   public static final String REPORT = "report.md";
   /** {@link RoundSummary}. */
   public static final String SUMMARY = "summary.json";

@@ -75,6 +75,8 @@ public record RoundAnalysis(
         check.require(publisherFiles.get(i), publishers.get(i).runId());
       }
       emulator.ifPresent(e -> check.require(RunFiles.BIGQUERY_EMULATOR, e.runId()));
+      check.requireCsvs(List.of(RunFiles.TIMELINE, RunFiles.TIMELINE_PER_SECOND, RunFiles.CONNECTIONS,
+          RunFiles.CONSUMER_SAMPLES, RunFiles.PROCESSES_CPU));
     }
     List<TimelineRow> rows = TimelineCsv.read(dir.resolve(RunFiles.TIMELINE_PER_SECOND));
     Timeline perSecond = Timeline.of(rows, 1, Timeline.dataTables());
