@@ -133,6 +133,10 @@ public final class AnalyzeCommand implements Callable<Integer> {
       if (!Files.isDirectory(input.run)) {
         throw new IllegalArgumentException("--run " + input.run + " is not a directory");
       }
+      if (out != null) {
+        throw new IllegalArgumentException("--out " + out + " is for --timeline: --run rewrites report.md and"
+            + " summary.json inside " + input.run + " itself (copy the directory first to keep the old report)");
+      }
       RoundReport.write(input.run);
       System.out.println("Wrote " + input.run.resolve(RunFiles.REPORT) + " and " + input.run.resolve(RunFiles.SUMMARY));
       return 0;
