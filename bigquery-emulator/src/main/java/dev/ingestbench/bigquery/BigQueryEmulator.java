@@ -134,8 +134,9 @@ public final class BigQueryEmulator implements AutoCloseable {
     List<EmulatorStatus.Stream> streams = new ArrayList<>();
     long invisible = 0;
     for (WriteStreamState stream : service.createdStreams()) {
-      long appended = stream.appended();
-      long visible = stream.visible();
+      long[] counts = stream.appendedAndVisible();
+      long appended = counts[0];
+      long visible = counts[1];
       invisible += appended - visible;
       streams.add(new EmulatorStatus.Stream(stream.name.substring(stream.name.lastIndexOf('/') + 1),
           stream.table.dataset() + "." + stream.table.table(), stream.type.name(),

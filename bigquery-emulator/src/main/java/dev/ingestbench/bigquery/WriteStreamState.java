@@ -43,9 +43,13 @@ final class WriteStreamState {
     return appended;
   }
 
-  /** Rows readable in the table: all of a COMMITTED stream's, a BUFFERED one's up to its flush. */
-  synchronized long visible() {
-    return visibleUpTo;
+  /**
+   * Appended and visible rows read together (an append or flush between two separate reads could
+   * show more visible than appended rows). Visible: all of a COMMITTED stream's, a BUFFERED one's up
+   * to its flush, a PENDING one's once committed.
+   */
+  synchronized long[] appendedAndVisible() {
+    return new long[] {appended, visibleUpTo};
   }
 
   synchronized boolean finalized() {

@@ -15,8 +15,9 @@ import java.util.stream.Stream;
  * {@code round --kill-consumer-at SECONDS}: once that many seconds have passed since the consumers
  * started (and a consumer has completed a Flink checkpoint), each consumer JVM is killed (SIGKILL: no
  * hook, no partial result) and started again from its last completed checkpoint ({@code
- * --savepointPath}), as a worker lost mid-bundle is restored. The BigQuery emulator, a process of its own, keeps verifying the job across both lives,
- * so what the restore duplicated or lost shows in the round's counts.
+ * --savepointPath}), as a worker lost mid-bundle is restored. The BigQuery emulator, a process of
+ * its own, keeps verifying the job across both lives, so what the restore duplicated or lost shows
+ * in the round's counts.
  */
 final class ConsumerKill {
   /** Starts consumer {@code j} (1-based) again, restoring {@code checkpoint}. */

@@ -36,7 +36,7 @@ class RoundCommandTest {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
         "-cp", System.getProperty("java.class.path"), IngestbenchCommand.class.getName(),
         "round", "--out", killedOut.toString(), "--force", "--source", "kafka", "--message-format", "avro",
-        "--write-method", "at-least-once", "--messages", "24000", "--live-messages", "4000", "--live-rate", "400",
+        "--write-method", "at-least-once", "--messages", "12000", "--live-messages", "4000", "--live-rate", "400",
         "--kill-consumer-at", "15", "--heap", "768m", "--timeout", "300")
         .redirectErrorStream(true).redirectOutput(logs.resolve("killed-round.log").toFile()).start();
     try {
@@ -51,19 +51,19 @@ class RoundCommandTest {
       }
       assertTrue(killed.isAlive(), "the killed round is still running: " + Files.readString(killedLog));
       int exit = IngestbenchCommand.commandLine().execute(
-          "round", "--out", out.toString(), "--jobs", "2", "--messages", "10000", "--live-messages", "2000",
+          "round", "--out", out.toString(), "--jobs", "2", "--messages", "6000", "--live-messages", "1000",
           "--live-rate", "1000", "--heap", "768m", "--timeout", "300");
       assertEquals(0, exit, "round exit code");
       JsonNode all = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
       assertEquals(2, all.get("jobs").asInt());
-      assertEquals(20_000, all.get("distinct_message_ids").asLong(), "each job wrote every message");
+      assertEquals(12_000, all.get("distinct_message_ids").asLong(), "each job wrote every message");
       assertEquals(0, all.get("lost").asLong());
       assertEquals("exactly-once", all.get("write_method").asText());
       assertEquals("FlinkRunner", all.get("runner").asText());
       assertTrue(all.get("rows_per_second").asDouble() > 0);
       for (String job : new String[] {"job-1", "job-2"}) {
         JsonNode one = new ObjectMapper().readTree(out.resolve(job).resolve("summary.json").toFile());
-        assertEquals(10_000, one.get("distinct_message_ids").asLong(), job);
+        assertEquals(6_000, one.get("distinct_message_ids").asLong(), job);
         assertEquals(0, one.get("duplicates").asLong(), job + ": the other job's rows are not its duplicates");
         assertTrue(Files.readString(out.resolve(job).resolve("write_api_timeline.csv")).contains(",taxi_rides,BUFFERED,OK,"));
       }
@@ -83,9 +83,9 @@ class RoundCommandTest {
       assertTrue(java.util.regex.Pattern.compile("Killed the consumer \\(SIGKILL\\) at \\d+ s; starting it again from its"
           + " checkpoint chk-\\d+").matcher(log).find(), log);
       JsonNode s = new ObjectMapper().readTree(killedOut.resolve("summary.json").toFile());
-      assertEquals(24_000, s.get("distinct_message_ids").asLong(), "every record read across both lives");
+      assertEquals(12_000, s.get("distinct_message_ids").asLong(), "every record read across both lives");
       assertEquals(0, s.get("lost").asLong());
-      assertEquals(s.get("written").asLong() - 24_000, s.get("duplicates").asLong(), "the replayed records are counted");
+      assertEquals(s.get("written").asLong() - 12_000, s.get("duplicates").asLong(), "the replayed records are counted");
       assertTrue(Files.exists(killedOut.resolve("consumer-restarted.log")), "the second life's log is kept");
       assertTrue(!Files.exists(killedOut.resolve("checkpoints")), "the retained checkpoints are removed");
       assertTrue(Files.readString(killedOut.resolve("report.md")).contains("Consumer crash"));

@@ -10,8 +10,9 @@ import java.util.List;
 
 /**
  * Checks that a round directory's files come from one round: each JSON file names the run id of
- * {@code round.json}, and each CSV file has the SHA-256 the round recorded for it. A file of another round (a reused directory, a process of an earlier round
- * still writing) would lend this report its numbers.
+ * {@code round.json}, and each CSV file has the SHA-256 the round recorded for it. A file of another
+ * round (a reused directory, a process of an earlier round still writing) would lend this report
+ * its numbers.
  */
 final class RunIds {
   private final Path dir;

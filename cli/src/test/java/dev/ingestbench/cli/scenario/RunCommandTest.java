@@ -90,7 +90,7 @@ class RunCommandTest {
     List<ResultRecord> results = results(out);
     for (String config : List.of("exactly-once", "at-least-once")) {
       assertEquals(0, value(results, config, config, "lost"), config);
-      assertEquals(20_000, value(results, config, config, "rows_written"), config);
+      assertEquals(10_000, value(results, config, config, "rows_written"), config);
       assertTrue(Files.exists(out.resolve("iterations").resolve(config + "-i1").resolve("report.md")));
     }
     assertTrue(Files.readString(out.resolve("report.md")).contains("## Configurations"));
