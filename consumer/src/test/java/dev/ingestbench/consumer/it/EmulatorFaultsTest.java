@@ -49,8 +49,8 @@ class EmulatorFaultsTest {
     "exactly-once, internal=0.25",
     "exactly-once, drop=0.25",
     "at-least-once, drop=0.25",
-    "exactly-once, drain-at=0.25",
-    "at-least-once, drain-at=0.25",
+    "exactly-once, drain-at=1",
+    "at-least-once, drain-at=1",
   })
   void everyMessageArrivesAndDuplicatesAreCounted(String writeMethod, String fault) throws Exception {
     String name = writeMethod.replace("-", "") + fault.replaceAll("[^a-z0-9]", "");
