@@ -139,7 +139,7 @@ final class RoundRunner {
       if (unfinished != null) {
         say("%s", unfinished);
       }
-      if (flags.killConsumerAt != null) {
+      if (flags.killConsumerAt != null && plan.consumer.writeMethod() == WriteMethod.EXACTLY_ONCE) {
         say("The consumer was killed at %d s and restored from its last checkpoint: on embedded Flink the restored"
             + " job never acts again on what it held for the streams of its first life (rows appended but not"
             + " flushed, batches not yet appended), so those rows never become visible; a known finding, not a"
