@@ -34,6 +34,8 @@ import org.apache.beam.sdk.options.PipelineOptions;
  *       173 s, 10,000-element bundles 47 s (docs/results.md).
  *   <li>{@code --attachedMode=false} (Flink) / {@code --blockOnRun=false} (Direct): {@code run()}
  *       returns, so the local driver can watch progress and stop the job when everything arrived.
+ *   <li>{@code --flinkConfDir} with {@code execution.savepoint.path} when {@code --savepointPath} is
+ *       given: Beam applies that flag only to a remote Flink ({@link LocalSavepointRestore}).
  * </ul>
  */
 public final class LocalRunnerDefaults {
@@ -69,6 +71,19 @@ public final class LocalRunnerDefaults {
           out.add("--stateBackend=filesystem");
           // The pid in the name lets a later run remove what a killed one (SIGKILL) left.
           out.add("--stateBackendStoragePath=" + CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
+        }
+        String savepoint = value(args, "savepointPath");
+        if (savepoint != null) {
+          if (value(args, "flinkConfDir") != null) {
+            throw new IllegalArgumentException("--savepointPath and --flinkConfDir cannot both be given to a local"
+                + " Flink: Beam ignores --savepointPath there, so ingestbench restores it through a Flink"
+                + " configuration of its own; put 'execution.savepoint.path: " + savepoint + "' in your"
+                + " configuration directory's config.yaml instead of --savepointPath");
+          }
+          boolean allowNonRestored = Arrays.asList(args).contains("--allowNonRestoredState")
+              || "true".equalsIgnoreCase(value(args, "allowNonRestoredState"));
+          Path prefix = Path.of(URI.create(CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-conf-"));
+          out.add("--flinkConfDir=" + LocalSavepointRestore.writeConfDir(savepoint, allowNonRestored, prefix));
         }
       }
     } else if (runner.endsWith("DirectRunner")) {
