@@ -49,4 +49,23 @@ class LocalRunnerDefaultsTest {
       Files.deleteIfExists(mine.getParent());
     }
   }
+
+  @Test
+  void aSavepointPathReachesAnEmbeddedFlinkThroughItsConfiguration() throws Exception {
+    String[] args = LocalRunnerDefaults.apply(new String[] {"--savepointPath=file:/tmp/x/chk-7"});
+    Path dir = Path.of(LocalRunnerDefaults.value(args, "flinkConfDir"));
+    String config = Files.readString(dir.resolve("config.yaml"));
+    assertTrue(config.contains("execution.savepoint.path: \"file:/tmp/x/chk-7\""), config);
+    assertTrue(config.contains("execution.savepoint.ignore-unclaimed-state: false"), config);
+    // Flink's own parser reads what Beam will load from --flinkConfDir.
+    assertEquals("file:/tmp/x/chk-7", org.apache.flink.configuration.GlobalConfiguration.loadConfiguration(dir.toString())
+        .get(org.apache.flink.runtime.jobgraph.SavepointConfigOptions.SAVEPOINT_PATH));
+  }
+
+  @Test
+  void aSavepointPathWithAFlinkConfDirOfTheUsersIsRefusedWithTheFix() {
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> LocalRunnerDefaults.apply(new String[] {"--savepointPath=file:/tmp/chk-1", "--flinkConfDir=/etc/flink"}));
+    assertTrue(e.getMessage().contains("execution.savepoint.path: file:/tmp/chk-1"), e.getMessage());
+  }
 }
