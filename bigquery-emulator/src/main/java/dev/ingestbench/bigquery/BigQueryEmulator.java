@@ -68,8 +68,12 @@ public final class BigQueryEmulator implements AutoCloseable {
     rest.start();
     ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
     double drainAt = settings.faults().drainAtSeconds();
-    if (drainAt >= 0) {
-      service.onFirstAppend(() -> ticker.schedule(this::drain, (long) (drainAt * 1e9), TimeUnit.NANOSECONDS));
+    long drainAfter = settings.faults().drainAfterAppends();
+    if (drainAfter > 0) {
+      // On the ticker, not in the request's thread: the N-th append is answered before the drain.
+      service.onAppend(drainAfter, () -> ticker.execute(this::drain));
+    } else if (drainAt >= 0) {
+      service.onAppend(1, () -> ticker.schedule(this::drain, (long) (drainAt * 1e9), TimeUnit.NANOSECONDS));
     }
   }
 

@@ -55,7 +55,7 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
   @Option(names = "--fault", paramLabel = "FAULT",
       description = "Inject a fault (repeatable): unavailable=F or internal=F (fail a fraction F of appends),"
           + " drop=F (end the AppendRows stream on a fraction F of appends), drain-at=S (close every"
-          + " connection S seconds after the first append).")
+          + " connection S seconds after the first append), drain-after=N (the same after the N-th append).")
   List<String> faults = new ArrayList<>();
 
   @Option(names = "--out", description = "Directory for the write timeline, connections and status, written when the server stops.")

@@ -16,7 +16,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *       stream (UNAVAILABLE) without answering, as a connection that breaks after the service
  *       committed does: the writer cannot know its rows landed;
  *   <li>{@code drain-at=S}: S seconds after the first append, close every open connection at once
- *       (UNAVAILABLE, "connection is draining"), as the real service does when a server drains.
+ *       (UNAVAILABLE, "connection is draining"), as the real service does when a server drains;
+ *   <li>{@code drain-after=N}: the same drain once the N-th append has been answered. Unlike a time,
+ *       a count lands while the writers are still writing (when N is below their number of
+ *       appends), however fast or slow the machine.
  * </ul>
  *
  * <p>Fractions are exact and evenly spaced, not random (with F = 0.25 every fourth append), so a
@@ -27,14 +30,15 @@ record Faults(
     Status.Code failCode,
     double dropFraction,
     double drainAtSeconds,
+    long drainAfterAppends,
     AtomicLong failChecks,
     AtomicLong dropChecks) {
 
-  Faults(double failFraction, Status.Code failCode, double dropFraction, double drainAtSeconds) {
-    this(failFraction, failCode, dropFraction, drainAtSeconds, new AtomicLong(), new AtomicLong());
+  Faults(double failFraction, Status.Code failCode, double dropFraction, double drainAtSeconds, long drainAfterAppends) {
+    this(failFraction, failCode, dropFraction, drainAtSeconds, drainAfterAppends, new AtomicLong(), new AtomicLong());
   }
 
-  static final Faults NONE = new Faults(0, Status.Code.OK, 0, -1);
+  static final Faults NONE = new Faults(0, Status.Code.OK, 0, -1, -1);
 
   static Faults parse(List<String> specs) {
     Faults faults = NONE;
@@ -46,18 +50,27 @@ record Faults(
           switch (kind) {
             case "unavailable", "internal" ->
                 new Faults(fraction(spec, value), Status.Code.valueOf(kind.toUpperCase(Locale.ROOT)),
-                    faults.dropFraction, faults.drainAtSeconds);
-            case "drop" -> new Faults(faults.failFraction, faults.failCode, fraction(spec, value), faults.drainAtSeconds);
+                    faults.dropFraction, faults.drainAtSeconds, faults.drainAfterAppends);
+            case "drop" -> new Faults(faults.failFraction, faults.failCode, fraction(spec, value), faults.drainAtSeconds,
+                faults.drainAfterAppends);
             case "drain-at" -> {
               if (!(value >= 0)) {
                 throw new IllegalArgumentException("--fault " + spec + ": drain-at needs seconds >= 0, e.g. drain-at=30");
               }
-              yield new Faults(faults.failFraction, faults.failCode, faults.dropFraction, value);
+              yield new Faults(faults.failFraction, faults.failCode, faults.dropFraction, value, -1);
+            }
+            case "drain-after" -> {
+              if (!(value >= 1 && value == Math.rint(value))) {
+                throw new IllegalArgumentException(
+                    "--fault " + spec + ": drain-after needs a whole number of appends >= 1, e.g. drain-after=10");
+              }
+              yield new Faults(faults.failFraction, faults.failCode, faults.dropFraction, -1, (long) value);
             }
             default ->
                 throw new IllegalArgumentException(
                     "--fault " + spec + " is not a fault: use unavailable=F, internal=F, drop=F (F a"
-                        + " fraction of appends, e.g. 0.01) or drain-at=S (seconds after the first append)");
+                        + " fraction of appends, e.g. 0.01), drain-at=S (seconds after the first append) or"
+                        + " drain-after=N (after the N-th append)");
           };
     }
     return faults;

@@ -52,8 +52,8 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   private final Set<AppendConnection> open = ConcurrentHashMap.newKeySet();
   private final AtomicLong appendRequests = new AtomicLong();
   final AtomicLong faultsInjected = new AtomicLong();
-  private final AtomicLong firstAppendNanos = new AtomicLong(Long.MIN_VALUE);
-  private volatile Runnable onFirstAppend = () -> {};
+  private volatile long actionAtAppend = -1;
+  private volatile Runnable appendAction = () -> {};
 
   StorageWriteService(EmulatorSettings settings, Tables tables) {
     this.settings = settings;
@@ -222,15 +222,18 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   }
 
   private void noteAppend() {
-    appendRequests.incrementAndGet();
-    if (firstAppendNanos.compareAndSet(Long.MIN_VALUE, System.nanoTime())) {
-      onFirstAppend.run();
+    if (appendRequests.incrementAndGet() == actionAtAppend) {
+      appendAction.run();
     }
   }
 
-  /** Runs once, at the first append (where the drain fault's clock starts). */
-  void onFirstAppend(Runnable action) {
-    this.onFirstAppend = action;
+  /**
+   * Runs {@code action} once, when the {@code n}-th append request (1 = the first, any stream or
+   * connection) has been handled: where the drain faults start.
+   */
+  void onAppend(long n, Runnable action) {
+    this.appendAction = action;
+    this.actionAtAppend = n;
   }
 
   long appendRequests() {

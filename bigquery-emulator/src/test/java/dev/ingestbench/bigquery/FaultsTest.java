@@ -37,5 +37,19 @@ class FaultsTest {
         .getMessage().contains("between 0 and 1"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drain-at=soon")))
         .getMessage().contains("'soon' is not a number"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drain-after=2.5")))
+        .getMessage().contains("whole number of appends >= 1"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drain-after=0")))
+        .getMessage().contains("e.g. drain-after=10"));
+  }
+
+  @Test
+  void aDrainIsATimeOrACountOfAppendsWhicheverCameLast() {
+    Faults count = Faults.parse(List.of("drain-at=3", "drain-after=12"));
+    assertEquals(12, count.drainAfterAppends());
+    assertEquals(-1, count.drainAtSeconds());
+    Faults time = Faults.parse(List.of("drain-after=12", "drain-at=3"));
+    assertEquals(-1, time.drainAfterAppends());
+    assertEquals(3, time.drainAtSeconds());
   }
 }

@@ -118,7 +118,7 @@ public final class RoundCommand implements Callable<Integer> {
   Long maxRequestBytes;
 
   @Option(names = "--fault", paramLabel = "FAULT",
-      description = "BigQuery emulator fault, repeatable: unavailable=F, internal=F, drop=F (fractions of appends), drain-at=S (seconds after the first append).")
+      description = "BigQuery emulator fault, repeatable: unavailable=F, internal=F, drop=F (fractions of appends), drain-at=S (seconds after the first append), drain-after=N (after the N-th append).")
   List<String> faults = new ArrayList<>();
 
   @Option(names = "--kill-consumer-at", paramLabel = "SECONDS",
