@@ -62,6 +62,11 @@ public final class RunCommand implements Callable<Integer> {
           + " Default Credentials.")
   public String resultsTable;
 
+  @Option(names = "--warm-up-max", paramLabel = "DURATION",
+      description = "A run that resumes at a later stage first starts the jobs that ran before it and waits until they"
+          + " are steady (not measured); this caps that wait (default: 2m locally, 10m on Dataflow; 0s: no wait).")
+  public String warmUpMax;
+
   @Option(names = "--heap", defaultValue = "2g", description = "Heap cap of each publisher and consumer JVM (default: ${DEFAULT-VALUE}).")
   public String heap;
 

@@ -78,8 +78,11 @@ public final class ScenarioRunner {
     run = new ScenarioRun(run.runId(), run.scenario(), run.target(), run.scale(), run.scenarioSha256(),
         run.startedAt(), run.machine(), run.vcpus(), plan.scaled());
     // Building the runner checks every process's flags: a bad scenario fails here, before anything starts.
-    StagedDataflowRun onDataflow = gcp != null ? new StagedDataflowRun(plan, dir, run, gcp) : null;
-    StagedLocalRun staged = gcp == null && plan.isStaged() ? new StagedLocalRun(plan, dir, run, flags.heap) : null;
+    java.time.Duration warmUpMax = warmUpMax(gcp != null ? StagedDataflowRun.DEFAULT_WARM_UP_MAX
+        : StagedLocalRun.DEFAULT_WARM_UP_MAX);
+    StagedDataflowRun onDataflow = gcp != null ? new StagedDataflowRun(plan, dir, run, gcp, warmUpMax) : null;
+    StagedLocalRun staged = gcp == null && plan.isStaged()
+        ? new StagedLocalRun(plan, dir, run, flags.heap, warmUpMax) : null;
     UnorderedLocalRun unordered = gcp == null && !plan.isStaged() ? new UnorderedLocalRun(plan, dir, run, flags.heap) : null;
     if (flags.dryRun) {
       if (!plan.scaled().isEmpty()) {
@@ -145,5 +148,14 @@ public final class ScenarioRunner {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /** {@code --warm-up-max}, or the target's default when it is not given. */
+  private java.time.Duration warmUpMax(java.time.Duration targetDefault) {
+    if (flags.warmUpMax == null) {
+      return targetDefault;
+    }
+    return dev.ingestbench.scenario.Durations.parse(flags.warmUpMax).orElseThrow(() -> new IllegalArgumentException(
+        "--warm-up-max " + flags.warmUpMax + " is not a duration (e.g. 0s, 30s, 2m)"));
   }
 }

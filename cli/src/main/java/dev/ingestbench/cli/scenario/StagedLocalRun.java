@@ -43,7 +43,9 @@ import java.util.function.LongSupplier;
  */
 final class StagedLocalRun {
   /** How long a resumed run waits for its restarted jobs to reach a steady state. */
-  private static final Duration WARM_UP_MAX = Duration.ofMinutes(2);
+  /** How long a resumed run waits for the jobs it starts again to be steady, unless --warm-up-max says. */
+  public static final Duration DEFAULT_WARM_UP_MAX = Duration.ofMinutes(2);
+  private final Duration warmUpMax;
   private static final long PROGRESS_EVERY_SECONDS = 10;
 
   private final ScenarioPlan plan;
@@ -54,14 +56,15 @@ final class StagedLocalRun {
   private final LocalJobs jobs;
   private final Map<String, Map<String, String>> labels;
 
-  StagedLocalRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap) {
+  StagedLocalRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap, Duration warmUpMax) {
     this.plan = plan;
+    this.warmUpMax = warmUpMax;
     this.dir = dir;
     this.run = run;
     this.heap = heap;
     this.services = new LocalServices(plan);
     long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
-    this.jobs = new LocalJobs(plan, longest + WARM_UP_MAX.getSeconds() + 600, heap);
+    this.jobs = new LocalJobs(plan, longest + warmUpMax.getSeconds() + 600, heap);
     this.labels = jobs.resultLabels(plan.jobs().keySet(), run.machine());
   }
 
@@ -99,7 +102,7 @@ final class StagedLocalRun {
     }
     if (first > 0) {
       out.println("  skip stages 1-" + first + " (finished); restart " + plan.runningBefore(first)
-          + " and wait until steady (max " + Durations.show(WARM_UP_MAX) + ")");
+          + " and wait until steady (max " + Durations.show(warmUpMax) + ")");
     }
     for (int k = first; k < plan.stages().size(); k++) {
       PlannedStage st = plan.stages().get(k);
@@ -202,13 +205,13 @@ final class StagedLocalRun {
   private void warmUp(List<String> warm, String host, BigQueryEmulatorProcess bigQuery, Path segment,
       ProcessCpuSampler cpu, ScenarioSampler sampler) throws Exception {
     say("Restarting %s, which ran before this stage, and waiting until steady (max %s; not measured)", warm,
-        Durations.show(WARM_UP_MAX));
+        Durations.show(warmUpMax));
     for (String job : warm) {
       jobs.start(job, host, bigQuery.address(), segment, cpu);
     }
     sampler.follow("resume-warm-up", pids(warm));
     long since = Instant.now().getEpochSecond();
-    long deadline = System.nanoTime() + WARM_UP_MAX.toNanos();
+    long deadline = System.nanoTime() + warmUpMax.toNanos();
     while (System.nanoTime() < deadline) {
       Thread.sleep(1_000);
       long now = Instant.now().getEpochSecond();
@@ -221,7 +224,7 @@ final class StagedLocalRun {
         return;
       }
     }
-    say("The restarted jobs were not steady after %s; going on", Durations.show(WARM_UP_MAX));
+    say("The restarted jobs were not steady after %s; going on", Durations.show(warmUpMax));
   }
 
   private Map<String, LongSupplier> pids(List<String> names) {

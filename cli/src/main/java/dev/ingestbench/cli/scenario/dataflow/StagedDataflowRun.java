@@ -42,7 +42,9 @@ public final class StagedDataflowRun {
   private static final Duration CANCEL_MAX = Duration.ofMinutes(10);
   private static final Duration DRAIN_MAX = Duration.ofMinutes(30);
   private static final Duration PUBLISH_MAX = Duration.ofHours(6);
-  private static final Duration WARM_UP_MAX = Duration.ofMinutes(10);
+  /** How long a resumed run waits for the jobs it starts again to be steady, unless --warm-up-max says. */
+  public static final Duration DEFAULT_WARM_UP_MAX = Duration.ofMinutes(10);
+  private final Duration warmUpMax;
   private static final long PROGRESS_EVERY_SECONDS = 30;
 
   private final ScenarioPlan plan;
@@ -62,8 +64,10 @@ public final class StagedDataflowRun {
   /** Scenario job to the Dataflow job running it now. */
   private final Map<String, DataflowJobRecord> running = new LinkedHashMap<>();
 
-  public StagedDataflowRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, GcpTarget target) {
+  public StagedDataflowRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, GcpTarget target,
+      Duration warmUpMax) {
     this.plan = plan;
+    this.warmUpMax = warmUpMax;
     this.dir = dir;
     this.run = run;
     this.target = target;
@@ -106,7 +110,7 @@ public final class StagedDataflowRun {
     }
     if (first > 0) {
       out.println("  # skip stages 1-" + first + " (finished); launch " + plan.runningBefore(first)
-          + " again and wait until steady (max " + Durations.show(WARM_UP_MAX) + ")");
+          + " again and wait until steady (max " + Durations.show(warmUpMax) + ")");
     }
     for (int k = first; k < plan.stages().size(); k++) {
       PlannedStage st = plan.stages().get(k);
@@ -286,13 +290,13 @@ public final class StagedDataflowRun {
 
   private void warmUp(List<String> warm, int segment, DataflowSampler sampler) throws Exception {
     say("Launching %s again, which ran before this stage, and waiting until steady (max %s; not measured)", warm,
-        Durations.show(WARM_UP_MAX));
+        Durations.show(warmUpMax));
     for (String job : warm) {
       startJob(job, segment, "resume-warm-up");
     }
     sampler.follow("resume-warm-up", ids());
     long since = Instant.now().getEpochSecond();
-    long deadline = System.nanoTime() + WARM_UP_MAX.toNanos();
+    long deadline = System.nanoTime() + warmUpMax.toNanos();
     while (System.nanoTime() < deadline) {
       Thread.sleep(1_000);
       long now = Instant.now().getEpochSecond();
@@ -301,7 +305,7 @@ public final class StagedDataflowRun {
         return;
       }
     }
-    say("The relaunched jobs were not steady after %s; going on", Durations.show(WARM_UP_MAX));
+    say("The relaunched jobs were not steady after %s; going on", Durations.show(warmUpMax));
   }
 
   private Map<String, String> ids() {

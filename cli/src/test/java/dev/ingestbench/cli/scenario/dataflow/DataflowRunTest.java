@@ -165,7 +165,7 @@ class DataflowRunTest {
     assertEquals(List.of("01-a-alone.json"), markers(out));
 
     dataflow.failOnStart = "";
-    String resumed = run(0, args(out, "--stop-with", "drain"));
+    String resumed = run(0, args(out, "--stop-with", "drain", "--warm-up-max", "3s"));
     assertTrue(resumed.contains("Resuming at stage 2/3 a-and-b") && resumed.contains("published by"), resumed);
     assertEquals(List.of("01-a-alone.json", "02-a-and-b.json", "03-b-alone.json"), markers(out));
     List<String> roles = jobLog(out).stream().map(DataflowJobRecord::role).toList();
