@@ -76,6 +76,8 @@ final class RoundRunner {
         watch.watch(new ServerWatch.Server("Pub/Sub emulator", emulator::isAlive,
             () -> "(pstest prints to this console; it exited with code " + emulator.exitCode() + ")"));
       }
+      Thread removeCheckpointsOnExit = new Thread(this::removeCheckpointsOnExit, "remove-checkpoints");
+      Runtime.getRuntime().addShutdownHook(removeCheckpointsOnExit);
       try {
         BigQueryEmulatorProcess.Address address = new BigQueryEmulatorProcess.Address("", "");
         if (flags.sink.equals("emulator")) {
@@ -110,6 +112,11 @@ final class RoundRunner {
           bigQuery.close();
         }
         deleteTree(out.resolve("checkpoints")); // --kill-consumer-at's, kept only while the round runs
+        try {
+          Runtime.getRuntime().removeShutdownHook(removeCheckpointsOnExit);
+        } catch (IllegalStateException shuttingDown) {
+          // The hook is running or about to: it removes them.
+        }
       }
       if (watch.death().isPresent()) {
         throw new IOException(watch.death().get());
@@ -210,6 +217,27 @@ final class RoundRunner {
       } else {
         Files.deleteIfExists(p);
       }
+    }
+  }
+
+  /**
+   * Ctrl-C or SIGTERM: {@code --kill-consumer-at}'s checkpoints go too. The consumers are being
+   * stopped by their own hooks (at most ~10 s each) and write checkpoints until they are gone, so
+   * this waits for every child process first.
+   */
+  private void removeCheckpointsOnExit() {
+    ProcessHandle.current().descendants().forEach(child -> {
+      try {
+        child.onExit().get(15, java.util.concurrent.TimeUnit.SECONDS);
+      } catch (Exception e) {
+        // Gone, or still going after its SIGKILL: remove what can be removed.
+      }
+    });
+    Path checkpoints = flags.out.resolve("checkpoints");
+    try {
+      deleteTree(checkpoints);
+    } catch (IOException | RuntimeException e) {
+      System.err.println("Could not remove " + checkpoints + ": " + e);
     }
   }
 
