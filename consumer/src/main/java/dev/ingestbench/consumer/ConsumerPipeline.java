@@ -207,6 +207,10 @@ public final class ConsumerPipeline {
   public static LocalRun.Result runLocally(ConsumerOptions options, ConsumerConfig config) throws Exception {
     ClientLogging.quietForLocalRuns();
     LocalRunnerDefaults.deleteOrphanedCheckpoints();
+    String savepoint = options.as(org.apache.beam.runners.flink.FlinkPipelineOptions.class).getSavepointPath();
+    if (savepoint != null) {
+      LOG.info("Restoring the job's state (keyed state, timers, source positions) from the Flink checkpoint {}", savepoint);
+    }
     try (StopSignal stop = StopSignal.install()) {
       try (EmulatorView emulator = emulator(options, config)) {
         Pipeline pipeline = Pipeline.create(options);
