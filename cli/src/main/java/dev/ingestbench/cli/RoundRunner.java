@@ -76,8 +76,12 @@ final class RoundRunner {
         watch.watch(new ServerWatch.Server("Pub/Sub emulator", emulator::isAlive,
             () -> "(pstest prints to this console; it exited with code " + emulator.exitCode() + ")"));
       }
-      Thread removeCheckpointsOnExit = new Thread(this::removeCheckpointsOnExit, "remove-checkpoints");
-      Runtime.getRuntime().addShutdownHook(removeCheckpointsOnExit);
+      // Only --kill-consumer-at keeps checkpoints under --out; Ctrl-C must not leave them there.
+      Thread removeCheckpointsOnExit = flags.killConsumerAt == null ? null
+          : new Thread(this::removeCheckpointsOnExit, "remove-checkpoints");
+      if (removeCheckpointsOnExit != null) {
+        Runtime.getRuntime().addShutdownHook(removeCheckpointsOnExit);
+      }
       try {
         BigQueryEmulatorProcess.Address address = new BigQueryEmulatorProcess.Address("", "");
         if (flags.sink.equals("emulator")) {
@@ -112,10 +116,12 @@ final class RoundRunner {
           bigQuery.close();
         }
         deleteTree(out.resolve("checkpoints")); // --kill-consumer-at's, kept only while the round runs
-        try {
-          Runtime.getRuntime().removeShutdownHook(removeCheckpointsOnExit);
-        } catch (IllegalStateException shuttingDown) {
-          // The hook is running or about to: it removes them.
+        if (removeCheckpointsOnExit != null) {
+          try {
+            Runtime.getRuntime().removeShutdownHook(removeCheckpointsOnExit);
+          } catch (IllegalStateException shuttingDown) {
+            // The hook is running or about to: it removes them.
+          }
         }
       }
       if (watch.death().isPresent()) {

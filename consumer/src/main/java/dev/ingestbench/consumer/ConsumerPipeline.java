@@ -27,6 +27,7 @@ import dev.ingestbench.consumer.source.ReadMessages;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MainErrors;
 import java.io.IOException;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.extensions.protobuf.ProtoCoder;
@@ -207,7 +208,7 @@ public final class ConsumerPipeline {
   public static LocalRun.Result runLocally(ConsumerOptions options, ConsumerConfig config) throws Exception {
     ClientLogging.quietForLocalRuns();
     LocalRunnerDefaults.deleteOrphanedCheckpoints();
-    String savepoint = options.as(org.apache.beam.runners.flink.FlinkPipelineOptions.class).getSavepointPath();
+    String savepoint = options.as(FlinkPipelineOptions.class).getSavepointPath();
     if (savepoint != null) {
       LOG.info("Restoring the job's state (keyed state, timers, source positions) from the Flink checkpoint {}", savepoint);
     }

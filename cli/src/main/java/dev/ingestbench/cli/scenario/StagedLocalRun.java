@@ -42,13 +42,12 @@ import java.util.function.LongSupplier;
  * stage and waits until they are steady (a warm-up that is not measured) before the stage begins.
  */
 final class StagedLocalRun {
-  /** How long a resumed run waits for its restarted jobs to reach a steady state. */
   /** How long a resumed run waits for the jobs it starts again to be steady, unless --warm-up-max says. */
   public static final Duration DEFAULT_WARM_UP_MAX = Duration.ofMinutes(2);
-  private final Duration warmUpMax;
   private static final long PROGRESS_EVERY_SECONDS = 10;
 
   private final ScenarioPlan plan;
+  private final Duration warmUpMax;
   private final RunDirectory dir;
   private final ScenarioRun run;
   private final String heap;

@@ -44,10 +44,10 @@ public final class StagedDataflowRun {
   private static final Duration PUBLISH_MAX = Duration.ofHours(6);
   /** How long a resumed run waits for the jobs it starts again to be steady, unless --warm-up-max says. */
   public static final Duration DEFAULT_WARM_UP_MAX = Duration.ofMinutes(10);
-  private final Duration warmUpMax;
   private static final long PROGRESS_EVERY_SECONDS = 30;
 
   private final ScenarioPlan plan;
+  private final Duration warmUpMax;
   private final RunDirectory dir;
   private final ScenarioRun run;
   private final GcpTarget target;
