@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -40,6 +41,7 @@ import picocli.CommandLine;
 class DocumentedCommandsTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
   private static final Pattern EXEC_ARGS = Pattern.compile("-Dexec\\.args=(.*)", Pattern.DOTALL);
+  @TempDir static Path scratch; // dry runs' --out directories, removed after the class
 
   /** One command line of a document, already split into words by bash. */
   record Documented(String file, String line, List<String> words) {}
@@ -90,7 +92,7 @@ class DocumentedCommandsTest {
     } else if (command instanceof RunCommand run) {
       // A dry run loads the scenario, scales it and checks every process's flags; it starts nothing.
       run.file = ROOT.resolve(run.file);
-      run.out = Files.createTempDirectory("documented-run").resolve("out");
+      run.out = Files.createTempDirectory(scratch, "documented-run").resolve("out");
       run.dryRun = true;
       assertEquals(0, new dev.ingestbench.cli.scenario.ScenarioRunner(run).run(), "dry run of " + args);
     } else if (command instanceof dev.ingestbench.pubsubload.PubsubLoadCommand load) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The GCP scripts' promises that can be checked without GCP: dry runs print, no project refuses. */
 class GcpScriptsTest {
@@ -90,8 +91,8 @@ class GcpScriptsTest {
   }
 
   @Test
-  void cleanupWithoutSetupsRecordDeletesNothing() throws Exception {
-    Path none = Files.createTempDirectory("no-record").resolve("gcp-created.txt");
+  void cleanupWithoutSetupsRecordDeletesNothing(@TempDir Path dir) throws Exception {
+    Path none = dir.resolve("gcp-created.txt");
     Run real = run("gcp-cleanup.sh", "--project", "my-proj", "--record", none.toString());
     assertEquals(2, real.exit(), real.output());
     assertTrue(real.output().contains("no record of what gcp-setup.sh created") && !real.output().contains("+ "), real.output());

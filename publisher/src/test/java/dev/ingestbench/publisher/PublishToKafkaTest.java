@@ -11,7 +11,6 @@ import dev.ingestbench.events.TaxiRideAvro;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.kafka.LocalKafka;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
@@ -30,12 +29,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The publisher's Kafka sink against a real local broker. */
 class PublishToKafkaTest {
-  private static Path dir;
+  @TempDir static Path dir; // the broker's data and log, removed after the class
   private static LocalKafka kafka;
 
   @BeforeAll
   static void start() throws Exception {
-    dir = Files.createTempDirectory("publish-kafka");
     kafka = LocalKafka.start(dir.resolve("data"), dir.resolve("kafka.log"), 4, "512m");
   }
 

@@ -45,12 +45,11 @@ class KafkaRoundTripTest {
   // get that emulator's dead client.
   private static final long EVENTS = 10_000;
   private static final int PARTITIONS = 8;
-  private static Path dir;
+  @TempDir static Path dir; // the broker's data and log, removed after the class
   private static LocalKafka kafka;
 
   @BeforeAll
   static void startBroker() throws Exception {
-    dir = Files.createTempDirectory("kafka-round-trip");
     kafka = LocalKafka.start(dir.resolve("data"), dir.resolve("kafka.log"), PARTITIONS, "512m");
   }
 
