@@ -23,6 +23,8 @@ import java.util.function.Consumer;
  */
 public final class ChildJvm implements AutoCloseable {
   private static final int TAIL_LINES = 15;
+  /** Every child not yet closed, for {@link #awaitAllStopped} on Ctrl-C. */
+  private static final java.util.Set<ChildJvm> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final String name;
   private final Process process;
   private final Thread pump;
@@ -38,6 +40,21 @@ public final class ChildJvm implements AutoCloseable {
     this.tail = tail;
     this.stopOnExit = new Thread(this::stopAndWait, name + "-stop-on-exit");
     Runtime.getRuntime().addShutdownHook(stopOnExit);
+    RUNNING.add(this);
+  }
+
+  /**
+   * Waits until every child this JVM started has exited, as their shutdown hooks stop them (SIGKILL
+   * after 10 s), so a hook that runs beside those can tidy up after them.
+   */
+  static void awaitAllStopped() {
+    for (ChildJvm child : RUNNING) {
+      try {
+        child.process.onExit().get(15, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        // still going after its SIGKILL, or interrupted: nothing more to wait for
+      }
+    }
   }
 
   public static ChildJvm start(String name, String heap, String mainClass, List<String> args, Path log)
@@ -238,6 +255,7 @@ public final class ChildJvm implements AutoCloseable {
       // The hook is running or about to: it stops the child.
     }
     stopAndWait();
+    RUNNING.remove(this);
   }
 
   /**

@@ -33,6 +33,8 @@ final class RoundRunner {
 
   private final RoundCommand flags;
   private final RoundPlan plan;
+  /** Set by a signal: the children are being stopped, so what the round would say of them is noise. */
+  private static volatile boolean signalled;
 
   /** Validates every process's flags; throws {@link IllegalArgumentException} naming the problem. */
   RoundRunner(RoundCommand flags) {
@@ -41,6 +43,21 @@ final class RoundRunner {
   }
 
   int run() throws Exception {
+    // Ctrl-C or SIGTERM: every child's own hook stops it; this one says so and tidies up after them.
+    Thread onSignal = new Thread(this::stoppedBySignal, "round-stopped-by-signal");
+    Runtime.getRuntime().addShutdownHook(onSignal);
+    try {
+      return runRound();
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(onSignal);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running
+      }
+    }
+  }
+
+  private int runRound() throws Exception {
     Path out = flags.out;
     Files.createDirectories(out);
     deleteStaleResults(out);
@@ -76,12 +93,6 @@ final class RoundRunner {
         watch.watch(new ServerWatch.Server("Pub/Sub emulator", emulator::isAlive,
             () -> "(pstest prints to this console; it exited with code " + emulator.exitCode() + ")"));
       }
-      // Only --kill-consumer-at keeps checkpoints under --out; Ctrl-C must not leave them there.
-      Thread removeCheckpointsOnExit = flags.killConsumerAt == null ? null
-          : new Thread(this::removeCheckpointsOnExit, "remove-checkpoints");
-      if (removeCheckpointsOnExit != null) {
-        Runtime.getRuntime().addShutdownHook(removeCheckpointsOnExit);
-      }
       try {
         BigQueryEmulatorProcess.Address address = new BigQueryEmulatorProcess.Address("", "");
         if (flags.sink.equals("emulator")) {
@@ -116,13 +127,6 @@ final class RoundRunner {
           bigQuery.close();
         }
         deleteTree(out.resolve("checkpoints")); // --kill-consumer-at's, kept only while the round runs
-        if (removeCheckpointsOnExit != null) {
-          try {
-            Runtime.getRuntime().removeShutdownHook(removeCheckpointsOnExit);
-          } catch (IllegalStateException shuttingDown) {
-            // The hook is running or about to: it removes them.
-          }
-        }
       }
       if (watch.death().isPresent()) {
         throw new IOException(watch.death().get());
@@ -227,24 +231,28 @@ final class RoundRunner {
   }
 
   /**
-   * Ctrl-C or SIGTERM: {@code --kill-consumer-at}'s checkpoints go too. The consumers are being
-   * stopped by their own hooks (at most ~10 s each) and write checkpoints until they are gone, so
-   * this waits for every child process first.
+   * Ctrl-C or SIGTERM: waits while the children's own hooks stop them (each writes what it has; a
+   * consumer writes checkpoints until it is gone), then removes {@code --kill-consumer-at}'s
+   * checkpoints and says what is left in --out.
    */
-  private void removeCheckpointsOnExit() {
-    ProcessHandle.current().descendants().forEach(child -> {
-      try {
-        child.onExit().get(15, java.util.concurrent.TimeUnit.SECONDS);
-      } catch (Exception e) {
-        // Gone, or still going after its SIGKILL: remove what can be removed.
-      }
-    });
+  private void stoppedBySignal() {
+    signalled = true;
+    System.out.println("[round] Stopped by a signal: stopping the round's processes (each writes what it has)...");
+    ChildJvm.awaitAllStopped();
     Path checkpoints = flags.out.resolve("checkpoints");
     try {
       deleteTree(checkpoints);
     } catch (IOException | RuntimeException e) {
       System.err.println("Could not remove " + checkpoints + ": " + e);
     }
+    boolean results;
+    try (var files = Files.find(flags.out, 2, (p, a) -> p.getFileName().toString().equals(RunFiles.CONSUMER_RESULT))) {
+      results = files.findAny().isPresent();
+    } catch (IOException | RuntimeException e) {
+      results = false;
+    }
+    System.out.println("[round] Stopped: nothing was verified; the logs and partial files are in " + flags.out
+        + (results ? "" : " (no consumer_result.json: the consumer was stopped before its pipeline ran)"));
   }
 
   private static void deleteTree(Path dir) throws IOException {
@@ -440,6 +448,9 @@ final class RoundRunner {
   }
 
   private static void say(String format, Object... args) {
+    if (signalled) {
+      return;
+    }
     System.out.println("[round] " + String.format(Locale.ROOT, format, args));
   }
 }

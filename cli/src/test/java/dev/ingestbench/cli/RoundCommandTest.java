@@ -214,6 +214,45 @@ class RoundCommandTest {
     }
   }
 
+  /**
+   * Ctrl-C (SIGTERM here) mid-round: every process stops, the consumer writes its partial results,
+   * the retained checkpoints are removed, and the round says that nothing was verified.
+   */
+  @Test
+  void aRoundStoppedByASignalStopsEveryProcessAndLeavesPartialResultsOnly(@TempDir Path out, @TempDir Path logs)
+      throws Exception {
+    Path log = logs.resolve("round.log");
+    Process round = new ProcessBuilder(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+        "-cp", System.getProperty("java.class.path"), IngestbenchCommand.class.getName(),
+        "round", "--out", out.toString(), "--messages", "70000", "--live-messages", "60000", "--live-rate", "1000",
+        "--kill-consumer-at", "600", "--heap", "768m", "--timeout", "300")
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (round.isAlive() && System.nanoTime() < deadline
+          && !(Files.exists(out.resolve("checkpoints")) && Files.readString(log).contains("accounted for"))) {
+        Thread.sleep(500);
+      }
+      assertTrue(round.isAlive() && Files.exists(out.resolve("checkpoints")), "the consumer is running: " + Files.readString(log));
+      List<ProcessHandle> children = round.descendants().toList();
+      round.destroy(); // SIGTERM, as Ctrl-C
+      assertTrue(round.waitFor(60, TimeUnit.SECONDS), "the round stopped");
+      String output = Files.readString(log);
+      assertEquals(143, round.exitValue(), output);
+      assertTrue(output.contains("[round] Stopped: nothing was verified"), output);
+      for (ProcessHandle child : children) {
+        child.onExit().get(30, TimeUnit.SECONDS);
+      }
+      assertTrue(!Files.exists(out.resolve("checkpoints")), "the retained checkpoints are removed");
+      JsonNode result = new ObjectMapper().readTree(out.resolve("consumer_result.json").toFile());
+      assertTrue(result.get("stop_reason").asText().contains("asked to stop"), result.toString());
+      assertTrue(!Files.exists(out.resolve("summary.json")), "no verdict for a round that did not finish");
+    } finally {
+      round.destroyForcibly();
+    }
+  }
+
   /** From /proc: ProcessHandle.Info gives no command line for one as long as a round's classpath. */
   private static String commandLine(ProcessHandle process) {
     try {

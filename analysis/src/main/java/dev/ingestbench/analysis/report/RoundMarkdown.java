@@ -80,8 +80,9 @@ public final class RoundMarkdown {
     md.append("# ingestbench round: ").append(c.writeMethod()).append(", ")
         .append(c.rowFormat()).append(", ").append(c.destinationTables())
         .append(" table(s)\n\n");
-    md.append("Started ").append(c.startedAt()).append(" (UTC). Stopped: ")
-        .append(c.stopReason()).append(".\n\n");
+    // "stopped: the process was asked to stop ..." reads "Stopped: the process was asked to stop ...".
+    String stopReason = c.stopReason() == null ? "(not recorded)" : c.stopReason().replaceFirst("^stopped: ", "");
+    md.append("Started ").append(c.startedAt()).append(" (UTC). Stopped: ").append(stopReason).append(".\n\n");
 
     md.append("## Result\n\n");
     md.append("| Metric | Value | How it was measured |\n|:---|---:|:---|\n");
@@ -113,6 +114,10 @@ public final class RoundMarkdown {
         .append("|---:|---:|---:|---:|---:|---:|\n");
     md.append(String.format(Locale.ROOT, "| %,d | %,d | %,d | %,d | %,d | %,d |%n%n",
         a.published(), c.rowsWritten(), c.distinctMessageIds(), c.duplicates(), c.deadLettered(), a.lost()));
+    if (a.lost() > 0 && c.stopReason() != null && !c.stopReason().startsWith("all ")) {
+      md.append("The consumer stopped before it had accounted for every message: ").append(stopReason)
+          .append(". **Lost** counts what it had neither written nor dead-lettered by then, whether it had read it or not.\n\n");
+    }
     if (a.publishFailures() > 0) {
       md.append("**").append(a.publishFailures()).append(" publish failures.**\n\n");
     }
