@@ -220,6 +220,7 @@ public final class ChildJvm implements AutoCloseable {
     process.destroyForcibly();
     process.waitFor(30, TimeUnit.SECONDS);
     pump.join(5_000);
+    close(); // nothing left to stop: drops its shutdown hook
   }
 
   /** Closes the child's stdin: a server started by {@link #startServer} then finishes and exits. */
