@@ -9,8 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -24,16 +28,16 @@ import java.util.function.Consumer;
 public final class ChildJvm implements AutoCloseable {
   private static final int TAIL_LINES = 15;
   /** Every child not yet closed, for {@link #awaitAllStopped} on Ctrl-C. */
-  private static final java.util.Set<ChildJvm> RUNNING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private static final Set<ChildJvm> RUNNING = ConcurrentHashMap.newKeySet();
   private final String name;
   private final Process process;
   private final Thread pump;
   /** The last lines it printed, for an error that says why it died. */
-  private final java.util.ArrayDeque<String> tail;
+  private final ArrayDeque<String> tail;
   /** Stops the child if this JVM is stopped (Ctrl-C, SIGTERM) before {@link #close} ran. */
   private final Thread stopOnExit;
 
-  private ChildJvm(String name, Process process, Thread pump, java.util.ArrayDeque<String> tail) {
+  private ChildJvm(String name, Process process, Thread pump, ArrayDeque<String> tail) {
     this.name = name;
     this.process = process;
     this.pump = pump;
@@ -128,7 +132,7 @@ public final class ChildJvm implements AutoCloseable {
     }
     PrintWriter logWriter = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true);
     logWriter.println("# " + String.join(" ", command.subList(0, 2)) + " ... " + mainClass + " " + String.join(" ", args));
-    java.util.ArrayDeque<String> tail = new java.util.ArrayDeque<>();
+    ArrayDeque<String> tail = new ArrayDeque<>();
     Thread pump =
         new Thread(
             () -> {
@@ -188,12 +192,12 @@ public final class ChildJvm implements AutoCloseable {
   }
 
   /** Waits up to {@code seconds}; returns the exit code, or empty on timeout. */
-  public java.util.OptionalInt waitFor(long seconds) throws InterruptedException {
+  public OptionalInt waitFor(long seconds) throws InterruptedException {
     if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
-      return java.util.OptionalInt.empty();
+      return OptionalInt.empty();
     }
     pump.join(5_000);
-    return java.util.OptionalInt.of(process.exitValue());
+    return OptionalInt.of(process.exitValue());
   }
 
   /**
@@ -201,7 +205,7 @@ public final class ChildJvm implements AutoCloseable {
    * log when it fails or does not finish.
    */
   public void requireSuccess(long seconds) throws IOException, InterruptedException {
-    java.util.OptionalInt exit = waitFor(seconds);
+    OptionalInt exit = waitFor(seconds);
     if (exit.isEmpty()) {
       close();
       throw new IOException("the " + name + " did not finish within " + seconds + " s");
@@ -237,8 +241,8 @@ public final class ChildJvm implements AutoCloseable {
   }
 
   /** Its exit code once it has exited. */
-  public java.util.OptionalInt exitCode() {
-    return process.isAlive() ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(process.exitValue());
+  public OptionalInt exitCode() {
+    return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
   }
 
   /** The last lines it printed (progress lines excluded). */

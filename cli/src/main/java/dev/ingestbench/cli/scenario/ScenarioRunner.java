@@ -7,6 +7,7 @@ import dev.ingestbench.cli.RunCommand;
 import dev.ingestbench.cli.scenario.dataflow.GcpTarget;
 import dev.ingestbench.cli.scenario.dataflow.StagedDataflowRun;
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioException;
 import dev.ingestbench.scenario.ScenarioFile;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -78,7 +80,7 @@ public final class ScenarioRunner {
     run = new ScenarioRun(run.runId(), run.scenario(), run.target(), run.scale(), run.scenarioSha256(),
         run.startedAt(), run.machine(), run.vcpus(), plan.scaled());
     // Building the runner checks every process's flags: a bad scenario fails here, before anything starts.
-    java.time.Duration warmUpMax = warmUpMax(gcp != null ? StagedDataflowRun.DEFAULT_WARM_UP_MAX
+    Duration warmUpMax = warmUpMax(gcp != null ? StagedDataflowRun.DEFAULT_WARM_UP_MAX
         : StagedLocalRun.DEFAULT_WARM_UP_MAX);
     StagedDataflowRun onDataflow = gcp != null ? new StagedDataflowRun(plan, dir, run, gcp, warmUpMax) : null;
     StagedLocalRun staged = gcp == null && plan.isStaged()
@@ -125,7 +127,7 @@ public final class ScenarioRunner {
 
   private GcpTarget gcpTarget() {
     RunCommand.DataflowFlags d = flags.dataflow;
-    java.time.Duration poll = dev.ingestbench.scenario.Durations.parse(d.pollInterval).orElseThrow(() ->
+    Duration poll = Durations.parse(d.pollInterval).orElseThrow(() ->
         new IllegalArgumentException("--poll-interval " + d.pollInterval + " is not a duration (e.g. 30s, 1m)"));
     return new GcpTarget(d.project, d.region, d.bucket, d.dataset, d.table, d.stopWith, poll, d.dataflowEndpoint,
         d.bigqueryEndpoint, d.monitoringEndpoint, d.pubsubEmulatorHost);
@@ -151,11 +153,11 @@ public final class ScenarioRunner {
   }
 
   /** {@code --warm-up-max}, or the target's default when it is not given. */
-  private java.time.Duration warmUpMax(java.time.Duration targetDefault) {
+  private Duration warmUpMax(Duration targetDefault) {
     if (flags.warmUpMax == null) {
       return targetDefault;
     }
-    return dev.ingestbench.scenario.Durations.parse(flags.warmUpMax).orElseThrow(() -> new IllegalArgumentException(
+    return Durations.parse(flags.warmUpMax).orElseThrow(() -> new IllegalArgumentException(
         "--warm-up-max " + flags.warmUpMax + " is not a duration (e.g. 0s, 30s, 2m)"));
   }
 }
