@@ -88,6 +88,8 @@ class RoundCommandTest {
       String log = Files.readString(killedLog);
       assertTrue(java.util.regex.Pattern.compile("Killed the consumer \\(SIGKILL\\) at \\d+ s; starting it again from its"
           + " checkpoint chk-\\d+").matcher(log).find(), log);
+      assertTrue(Files.exists(killedOut.resolve("summary.json")), log + lastLines(killedOut.resolve("live-publisher.log"))
+          + lastLines(killedOut.resolve("consumer-restarted.log")));
       JsonNode s = new ObjectMapper().readTree(killedOut.resolve("summary.json").toFile());
       assertEquals(12_000, s.get("distinct_message_ids").asLong(), "every record read across both lives");
       assertEquals(0, s.get("lost").asLong());
@@ -251,6 +253,16 @@ class RoundCommandTest {
     } finally {
       round.destroyForcibly();
     }
+  }
+
+  /** A failed child round's own logs are in its temporary --out: the failure message carries their ends. */
+  private static String lastLines(Path file) throws java.io.IOException {
+    if (!Files.exists(file)) {
+      return "";
+    }
+    List<String> lines = Files.readAllLines(file);
+    return "\n--- " + file.getFileName() + " (last 40 lines)\n"
+        + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
   }
 
   /** From /proc: ProcessHandle.Info gives no command line for one as long as a round's classpath. */
