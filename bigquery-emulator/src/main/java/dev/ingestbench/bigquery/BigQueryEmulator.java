@@ -1,6 +1,7 @@
 package dev.ingestbench.bigquery;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -63,7 +65,7 @@ public final class BigQueryEmulator implements AutoCloseable {
       grpc.shutdownNow();
       throw portInUse("--rest-port", settings.restPort(), e);
     }
-    rest.createContext("/", new RestApi(tables, this::status));
+    rest.createContext("/", new RestApi(tables, this::status, this::accounted));
     rest.setExecutor(restExecutor);
     rest.start();
     ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
@@ -123,6 +125,12 @@ public final class BigQueryEmulator implements AutoCloseable {
     this.runId = runId;
   }
 
+  /** The event indexes job {@code job} has written or dead-lettered (none when it has written nothing). */
+  public AccountedIndexes accounted(String job) {
+    WrittenRows rows = service.verification.jobs().get(job);
+    return AccountedIndexes.of(job, rows == null ? new BitSet() : rows.accounted());
+  }
+
   /** Every job's verification, connections and throttling, as served at {@link EmulatorStatus#PATH}. */
   public EmulatorStatus status() {
     List<EmulatorStatus.Job> jobs = new ArrayList<>();
@@ -133,7 +141,8 @@ public final class BigQueryEmulator implements AutoCloseable {
       jobs.add(new EmulatorStatus.Job(entry.getKey(), v.rowsWritten(), v.distinctEventIndexes(), v.duplicates(),
           v.unindexedRows(), v.deadLetterRows(), v.accountedFor(), v.deadLetterErrors(), l.all(), l.live(),
           l.backlog(), l.caughtUpAt(), (int) c[0], (int) c[1], c[2],
-          service.timeline.dataBytes(entry.getKey()), v.deadLetterSamples(), v.foreignRows()));
+          service.timeline.dataBytes(entry.getKey()), v.deadLetterSamples(), v.foreignRows(),
+          v.unindexedDeadLetters()));
     }
     List<EmulatorStatus.Stream> streams = new ArrayList<>();
     long invisible = 0;

@@ -9,6 +9,7 @@ import com.google.api.services.bigquery.model.Table;
 import com.google.api.services.bigquery.model.TableReference;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
+import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.zip.GZIPInputStream;
 
@@ -23,18 +25,22 @@ import java.util.zip.GZIPInputStream;
  * The part of BigQuery's REST API (v2) a pipeline uses around the Storage Write API: datasets.get and
  * insert (datasets always exist), tables.get, insert and delete, answered with the JSON and error
  * shapes Google's API client expects (404 {@code notFound} is what makes Beam create a table). Also
- * serves {@link EmulatorStatus} at {@link EmulatorStatus#PATH}.
+ * serves {@link EmulatorStatus} at {@link EmulatorStatus#PATH} and each job's {@link AccountedIndexes}.
  */
 final class RestApi implements HttpHandler {
   private static final String PREFIX = "/bigquery/v2/";
   private static final JsonFactory JSON = GsonFactory.getDefaultInstance();
 
+  private static final String JOBS_PREFIX = "/ingestbench/v1/jobs/";
+
   private final Tables tables;
   private final Supplier<EmulatorStatus> status;
+  private final Function<String, AccountedIndexes> accounted;
 
-  RestApi(Tables tables, Supplier<EmulatorStatus> status) {
+  RestApi(Tables tables, Supplier<EmulatorStatus> status, Function<String, AccountedIndexes> accounted) {
     this.tables = tables;
     this.status = status;
+    this.accounted = accounted;
   }
 
   @Override
@@ -44,6 +50,11 @@ final class RestApi implements HttpHandler {
       String method = exchange.getRequestMethod();
       if (path.equals(EmulatorStatus.PATH) && method.equals("GET")) {
         send(exchange, 200, RunJson.toJson(status.get()));
+        return;
+      }
+      if (path.startsWith(JOBS_PREFIX) && path.endsWith("/accounted") && method.equals("GET")) {
+        String job = path.substring(JOBS_PREFIX.length(), path.length() - "/accounted".length());
+        send(exchange, 200, RunJson.toJson(accounted.apply(job)));
         return;
       }
       if (!path.startsWith(PREFIX)) {

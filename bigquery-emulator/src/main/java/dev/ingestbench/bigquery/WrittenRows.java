@@ -96,10 +96,18 @@ public final class WrittenRows {
         duplicates,
         unindexedRows,
         deadLetterRows,
-        accounted.cardinality() + unindexedDeadLetters,
+        accounted.cardinality(),
         List.copyOf(deadLetterErrors),
         List.copyOf(deadLetterSamples),
-        foreignRows);
+        foreignRows,
+        unindexedDeadLetters);
+  }
+
+  /** The event indexes written or dead-lettered: what a run checks the source's leftovers against. */
+  public synchronized BitSet accounted() {
+    BitSet accounted = (BitSet) written.clone();
+    accounted.or(deadLettered);
+    return accounted;
   }
 
   /**
@@ -128,8 +136,10 @@ public final class WrittenRows {
    * @param duplicates rows whose event index was already visible
    * @param unindexedRows rows without an event index (not checkable)
    * @param deadLetterRows rows in the dead-letter tables
-   * @param accountedFor distinct messages of the published range either written or dead-lettered
+   * @param accountedFor distinct messages of the published range either written or dead-lettered; a
+   *     dead letter without an event index is not among them (it matches no published message)
    * @param foreignRows rows and dead letters whose event index is outside the published range
+   * @param unindexedDeadLetters dead letters without an event index
    */
   public record Snapshot(
       long rowsWritten,
@@ -140,5 +150,6 @@ public final class WrittenRows {
       long accountedFor,
       List<String> deadLetterErrors,
       List<DeadLetterSample> deadLetterSamples,
-      long foreignRows) {}
+      long foreignRows,
+      long unindexedDeadLetters) {}
 }

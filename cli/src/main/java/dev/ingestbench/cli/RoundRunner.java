@@ -11,6 +11,10 @@ import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.emulator.PubsubEmulator;
+import dev.ingestbench.harness.verify.Finding;
+import dev.ingestbench.harness.verify.JobCounts;
+import dev.ingestbench.harness.verify.Verdict;
+import dev.ingestbench.harness.verify.VerificationPolicy;
 import dev.ingestbench.kafka.LocalKafka;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -147,34 +151,48 @@ final class RoundRunner {
     for (int j = 1; j <= jobSummaries.size(); j++) {
       printJob(j, jobSummaries.get(j - 1));
     }
-    if (String.valueOf(summary.stopReason()).contains("timeout")) {
-      // Not a verification result: the messages may well have arrived after the consumer stopped.
-      say("The round is incomplete: a consumer stopped at --timeout %d s (%s) before every message was"
-          + " accounted for, so 'lost' above is not a measured loss; raise --timeout or lower --messages",
-          flags.timeoutSeconds, summary.stopReason());
+    return judge(jobSummaries.isEmpty() ? List.of(summary) : jobSummaries, out);
+  }
+
+  /**
+   * Judges every job on its own by the one verification policy and says why the round failed, if it
+   * did: the exit code is the policy's.
+   */
+  private int judge(List<RoundSummary> jobs, Path out) throws IOException {
+    Verdict verdict = new Verdict(new VerificationPolicy(flags.maxDeadLetters));
+    boolean exactlyOnce = plan.consumer.writeMethod() == WriteMethod.EXACTLY_ONCE;
+    for (int j = 1; j <= jobs.size(); j++) {
+      RoundSummary s = jobs.get(j - 1);
+      JobCounts counts = new JobCounts(null, flags.jobs == 1 ? "consumer" : "consumer-" + j, exactlyOnce,
+          s.published(), s.written(), s.distinctMessageIds(), s.duplicates(), s.deadLettered(),
+          s.published() - s.lost(), null, null);
+      if (String.valueOf(s.stopReason()).contains("timeout")) {
+        // Not a verification result: the messages may well have arrived after the consumer stopped.
+        counts = counts.unverified(String.format(Locale.ROOT, "its consumer stopped at --timeout %d s (%s) before"
+            + " every message was accounted for, so 'lost' above is not a measured loss; raise --timeout or lower"
+            + " --messages", flags.timeoutSeconds, s.stopReason()));
+      }
+      verdict.judge(counts);
+    }
+    for (Finding f : verdict.failuresFirst()) {
+      say("%s %s", f.kind() == Finding.Kind.UNVERIFIED ? "The round is incomplete:" : "Verification failed:", f.line());
+    }
+    List<Finding.Kind> kinds = verdict.findings().stream().map(Finding::kind).toList();
+    if (kinds.contains(Finding.Kind.DUPLICATES)) {
+      say("After a restore from a checkpoint (a worker failure, a killed consumer) the rows the job had appended and"
+          + " flushed after that checkpoint are written again: on Flink, Beam's flush does not wait for the"
+          + " checkpoint holding the append. See docs/bigquery-emulator.md, 'A worker failure'");
+    }
+    if (kinds.contains(Finding.Kind.LOST) || kinds.contains(Finding.Kind.UNVERIFIED)) {
       String unfinished = unfinishedStreams(out);
       if (unfinished != null) {
         say("%s", unfinished);
       }
-      return ExitCodes.FAILED;
     }
-    boolean duplicated = plan.consumer.writeMethod() == WriteMethod.EXACTLY_ONCE && summary.duplicates() > 0;
-    if (duplicated) {
-      say("Verification failed: exactly-once wrote %,d duplicate row(s). After a restore from a checkpoint (a"
-          + " worker failure, a killed consumer) the rows the job had appended and flushed after that checkpoint"
-          + " are written again: on Flink, Beam's flush does not wait for the checkpoint holding the append."
-          + " See docs/bigquery-emulator.md, 'A worker failure'", summary.duplicates());
+    if (kinds.contains(Finding.Kind.DEAD_LETTERS)) {
+      say("The report's 'Dead letters' section has each dead letter's stage and reason");
     }
-    String unfinished = summary.lost() > 0 ? unfinishedStreams(out) : null;
-    if (unfinished != null) {
-      say("%s", unfinished);
-    }
-    boolean tooManyDeadLetters = summary.deadLettered() > flags.maxDeadLetters;
-    if (tooManyDeadLetters) {
-      say("Verification failed: %,d message(s) dead-lettered, above --max-dead-letters %,d; the report's 'Dead"
-          + " letters' section has each stage and reason", summary.deadLettered(), flags.maxDeadLetters);
-    }
-    return summary.lost() > 0 || duplicated || tooManyDeadLetters ? ExitCodes.INCOMPLETE : ExitCodes.OK;
+    return verdict.exitCode();
   }
 
   /** The local BigQuery's sentence about rows appended and never made visible, or null. */

@@ -54,7 +54,8 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--dry-run", description = "Print every action and command line; start nothing, write nothing.")
   public boolean dryRun;
 
-  @Option(names = "--restart", description = "Delete what an earlier run left in --out and start over.")
+  @Option(names = "--restart", description = "Delete the files an earlier run wrote in --out and start over; a"
+      + " directory without run.json, or with files a run does not write, is refused and nothing is deleted.")
   public boolean restart;
 
   @Option(names = "--results-table", paramLabel = "PROJECT:DATASET.TABLE",

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Every command line in README.md and docs/, taken from their code blocks and expanded by bash
@@ -38,6 +40,8 @@ import picocli.CommandLine;
  *   <li>{@code scripts/...}: run with {@code --dry-run}, which prints what it would do.
  * </ul>
  */
+@Tag("e2e")
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
 class DocumentedCommandsTest {
   private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
   private static final Pattern EXEC_ARGS = Pattern.compile("-Dexec\\.args=(.*)", Pattern.DOTALL);

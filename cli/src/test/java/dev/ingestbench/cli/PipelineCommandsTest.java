@@ -17,8 +17,13 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /** {@code consume} and {@code publish} run with Beam flags exactly as the README shows them. */
+@Tag("e2e")
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
 class PipelineCommandsTest {
   private record Outcome(int exit, String err) {}
 

@@ -17,8 +17,12 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
 
 /** README command 1, small: a whole local round through the real command, its processes and its files. */
+@Tag("e2e")
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
 class RoundCommandTest {
 
   /**
@@ -96,7 +100,7 @@ class RoundCommandTest {
       long duplicates = s.get("duplicates").asLong();
       assertEquals(s.get("written").asLong() - 12_000, duplicates, "rows written twice are counted");
       assertEquals(duplicates == 0 ? ExitCodes.OK : ExitCodes.INCOMPLETE, killed.exitValue(), log);
-      assertEquals(duplicates > 0, log.contains("Verification failed: exactly-once wrote"), log);
+      assertEquals(duplicates > 0, log.contains("Verification failed: job consumer: exactly-once wrote"), log);
       assertTrue(Files.exists(killedOut.resolve("consumer-restarted.log")), "the second life's log is kept");
       assertTrue(!Files.exists(killedOut.resolve("checkpoints")), "the retained checkpoints are removed");
       assertTrue(Files.readString(killedOut.resolve("report.md")).contains("Consumer crash"));

@@ -77,11 +77,14 @@ public record EmulatorStatus(
    * @param duplicates rows whose event index was already visible
    * @param unindexedRows rows without an event index (not checkable)
    * @param deadLettered rows in the dead-letter tables
-   * @param accountedFor distinct messages written or dead-lettered
+   * @param accountedFor distinct published messages written or dead-lettered (by event index); a dead
+   *     letter without an event index is not among them: it cannot stand in for a lost message
    * @param bytesWritten input bytes of successful appends to data tables (dead letters excluded)
    * @param deadLetters the first dead-letter rows in full (stage, reason, payload)
    * @param foreignRows rows and dead letters whose event index is outside the published range (when
    *     the server was told it): not this round's messages, so not accounted for
+   * @param unindexedDeadLetters dead letters without an event index (a message that was not one of the
+   *     run's): a consumer has handled them, but they account for no published message
    */
   public record Job(
       String job,
@@ -101,10 +104,16 @@ public record EmulatorStatus(
       long connectionsOpened,
       long bytesWritten,
       List<DeadLetterSample> deadLetters,
-      long foreignRows) {
+      long foreignRows,
+      long unindexedDeadLetters) {
+
+    /** Messages the job has handled: accounted for, plus dead letters that match no published message. */
+    public long handled() {
+      return accountedFor + unindexedDeadLetters;
+    }
 
     static Job empty(String job) {
-      return new Job(job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0);
+      return new Job(job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0, 0);
     }
   }
 }

@@ -65,12 +65,19 @@ public record Scenario(
       Double rate,
       @JsonProperty("message_format") String messageFormat) {}
 
-  /** The local BigQuery emulator's limits (the flags of {@code ingestbench bigquery-emulator}). */
+  /**
+   * The local BigQuery emulator's limits (the flags of {@code ingestbench bigquery-emulator}), and the
+   * run's own.
+   *
+   * @param maxDeadLetters dead letters a job may write before it fails verification (absent: 0), as
+   *     {@code round --max-dead-letters}
+   */
   public record Limits(
       @JsonProperty("quota_mb_per_second") Double quotaMbPerSecond,
       @JsonProperty("quota_window_seconds") Double quotaWindowSeconds,
       @JsonProperty("max_connections") Integer maxConnections,
-      @JsonProperty("max_request_bytes") Long maxRequestBytes) {}
+      @JsonProperty("max_request_bytes") Long maxRequestBytes,
+      @JsonProperty("max_dead_letters") Long maxDeadLetters) {}
 
   /**
    * One step of an ordered scenario: start and stop jobs (together), then hold for a duration or

@@ -203,6 +203,12 @@ public record ScenarioPlan(
     return List.copyOf(all);
   }
 
+  /** Dead letters a job may write before it fails verification: {@code limits.max_dead_letters}, 0 if absent. */
+  public long maxDeadLetters() {
+    Scenario.Limits limits = scenario.limits();
+    return limits == null || limits.maxDeadLetters() == null ? 0 : limits.maxDeadLetters();
+  }
+
   /** {@code json} or {@code avro}. */
   public String messageFormat() {
     return scenario.publish().messageFormat() == null ? "json" : scenario.publish().messageFormat();

@@ -150,6 +150,9 @@ final class ScenarioValidator {
     if (limits.maxRequestBytes() != null && limits.maxRequestBytes() < 1) {
       problem("limits.max_request_bytes", "must be 1 or more, e.g. 10000000");
     }
+    if (limits.maxDeadLetters() != null && limits.maxDeadLetters() < 0) {
+      problem("limits.max_dead_letters", "must be 0 (none allowed) or more, e.g. 100");
+    }
   }
 
   private void checkStages(List<Scenario.Stage> stages, Set<String> jobs) {

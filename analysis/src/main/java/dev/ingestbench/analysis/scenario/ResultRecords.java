@@ -44,10 +44,35 @@ public final class ResultRecords {
     return this;
   }
 
-  /** A job's verification at the end of a step: duplicates, and what it left unread or lost. */
-  public ResultRecords verification(String job, long duplicates, long unread, boolean drained, Map<String, String> labels) {
+  /**
+   * A job that had nothing left to read for the last {@code seconds} of a stage that holds or waits
+   * until steady: the stage did not measure what it is for.
+   */
+  public ResultRecords idle(String job, long seconds, Map<String, String> labels) {
+    add(job, IDLE_SECONDS, seconds, "s", labels);
+    return this;
+  }
+
+  /** The metric of {@link #idle}. */
+  public static final String IDLE_SECONDS = "idle_seconds";
+
+  /** The metrics of {@link #verification}: a rerun of the verification replaces exactly these. */
+  public static final java.util.Set<String> VERIFICATION_METRICS =
+      java.util.Set.of("published", "accounted_for", "duplicates", "dead_lettered", "left", "lost");
+
+  /**
+   * A stopped job's verification, recorded with the last stage it ran in: what was published to it,
+   * what it accounted for, what it left in its source (counted by reading it), and lost = published
+   * - accounted for - left, never clamped (left and lost are absent when they could not be counted).
+   */
+  public ResultRecords verification(String job, long published, long accountedFor, long duplicates,
+      long deadLettered, Long left, Long lost, Map<String, String> labels) {
+    add(job, "published", published, "messages", labels);
+    add(job, "accounted_for", accountedFor, "messages", labels);
     add(job, "duplicates", duplicates, "rows", labels);
-    add(job, drained ? "lost" : "unread", unread, "messages", labels);
+    add(job, "dead_lettered", deadLettered, "messages", labels);
+    add(job, "left", left, "messages", labels);
+    add(job, "lost", lost, "messages", labels);
     return this;
   }
 

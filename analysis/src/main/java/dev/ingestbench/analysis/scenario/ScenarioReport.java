@@ -159,12 +159,13 @@ public final class ScenarioReport {
     }
     md.append('\n');
     sourceCapacity();
-    betweenStages(byStage);
+    Map<String, Map<String, StageMeasures>> compared = withoutIdleStages(byStage);
+    betweenStages(compared);
     if (onDataflow()) {
       googleCloudView();
       return;
     }
-    diagnosis(byStage, samples);
+    diagnosis(compared, samples);
     verification();
     md.append("## How it was measured\n\n")
         .append("Every second the runner read the BigQuery emulator's per-job counts (rows and bytes appended")
@@ -173,6 +174,34 @@ public final class ScenarioReport {
         .append(RunFiles.SCENARIO_SAMPLES).append("`, every figure above is computed from them, and `")
         .append(RunFiles.RESULTS).append("` holds the same figures as records. Each segment's emulator files")
         .append(" (write timeline, connections) and process logs are in `segment-N/`.\n");
+  }
+
+  /**
+   * The stages in which every running job had something to read: one in which a job had read
+   * everything long before it ended measures an idle job, so it is said so here and kept out of the
+   * comparisons and verdicts that follow.
+   */
+  private Map<String, Map<String, StageMeasures>> withoutIdleStages(Map<String, Map<String, StageMeasures>> byStage) {
+    Map<String, List<String>> idle = new LinkedHashMap<>();
+    for (ResultRecord r : results) {
+      if (r.metric().equals(ResultRecords.IDLE_SECONDS)) {
+        idle.computeIfAbsent(r.stage(), k -> new ArrayList<>())
+            .add(String.format(Locale.ROOT, "job %s for its last %,.0f s", r.job(), r.value()));
+      }
+    }
+    if (idle.isEmpty()) {
+      return byStage;
+    }
+    md.append("### Stages that did not measure what they are for\n\nA running job had nothing left to read (it had")
+        .append(" read every message of its subscription): these stages are left out of the comparisons and the")
+        .append(" diagnosis below. Give the jobs more to read (`publish.messages`, `publish.rate`, or a larger")
+        .append(" `--scale`).\n\n");
+    idle.forEach((stage, jobs) -> md.append("- **").append(stage).append("**: ").append(String.join(", ", jobs))
+        .append('\n'));
+    md.append('\n');
+    Map<String, Map<String, StageMeasures>> kept = new LinkedHashMap<>(byStage);
+    kept.keySet().removeAll(idle.keySet());
+    return kept;
   }
 
   /** The load-test stages' figures, from their results (each test's own report is in its directory). */
@@ -364,7 +393,7 @@ public final class ScenarioReport {
     md.append("## Diagnosis\n\nThe rules of docs/methodology.md, against the limits the scenario's BigQuery emulator")
         .append(" enforced; CPU-bound compares the jobs' consumers, and machine CPU-bound every process of the run")
         .append(" (processes_cpu.csv of each segment), with all of this machine's vCPUs.\n\n");
-    for (dev.ingestbench.analysis.diagnosis.Verdict v : StageDiagnosis.of(steps.stream().filter(s -> !s.isLoadTest()).toList(), byStage, samples,
+    for (dev.ingestbench.analysis.diagnosis.Verdict v : StageDiagnosis.of(steps.stream().filter(s -> !s.isLoadTest() && byStage.containsKey(s.stage())).toList(), byStage, samples,
         emulators, machineCpu, pubsubCpu, run.vcpus())) {
       md.append("- **").append(v.verdict()).append("**: ").append(v.evidence()).append('\n');
     }
@@ -372,28 +401,37 @@ public final class ScenarioReport {
   }
 
   private void verification() {
-    // Each job's figures at the end of the last stage it ran in: counts there are the final ones.
+    // Each job is verified once it has stopped, with the last stage it ran in.
     Map<String, String> lastStage = new LinkedHashMap<>();
     for (StepStatus s : steps) {
       s.jobs().forEach(job -> lastStage.put(job, s.stage()));
     }
-    md.append("## Verification\n\nAt the end of the last stage each job ran (the emulator checks every row's event")
-        .append(" index; every job reads every message of its own subscription).\n\n")
-        .append("| Job | Last stage | Accounted for | Duplicates | Not accounted for |\n|:---|:---|---:|---:|:---|\n");
+    md.append("## Verification\n\nEach job once it had stopped, with the last stage it ran in: every job reads every")
+        .append(" message of its own subscription; the BigQuery emulator checks every row's event index;")
+        .append(" **left** is what was still in the job's subscription (or unread by its Kafka group), counted by")
+        .append(" reading it; **lost** = published - accounted for - left, never clamped.\n\n")
+        .append("| Job | Last stage | Published | Accounted for | Duplicates | Dead-lettered | Left | Lost |\n")
+        .append("|:---|:---|---:|---:|---:|---:|---:|:---|\n");
     lastStage.forEach((job, stage) -> {
       Map<String, Double> m = new LinkedHashMap<>();
       results.stream().filter(r -> r.job().equals(job) && r.stage().equals(stage)).forEach(r -> m.put(r.metric(), r.value()));
-      String missing;
+      String lost;
       if (m.containsKey("lost")) {
-        missing = m.get("lost") == 0 ? "0: read every message, lost none"
-            : String.format(Locale.ROOT, "**%,.0f lost**", m.get("lost"));
+        lost = m.get("lost") == 0 ? "0" : String.format(Locale.ROOT, "**%,.0f**", m.get("lost"));
+      } else if (m.containsKey("unread")) { // a run recorded before jobs were verified once stopped
+        lost = String.format(Locale.ROOT, "not counted (%,.0f not read when the stage ended)", m.get("unread"));
       } else {
-        missing = String.format(Locale.ROOT, "%,.0f: left in its subscription when the job stopped", m.getOrDefault("unread", 0.0));
+        lost = "not verified (see the run's output)";
       }
-      md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f | %s |%n", job, stage,
-          m.getOrDefault("accounted_for", 0.0), m.getOrDefault("duplicates", 0.0), missing));
+      md.append(String.format(Locale.ROOT, "| %s | %s | %s | %,.0f | %,.0f | %s | %s | %s |%n", job, stage,
+          count(m.get("published")), m.getOrDefault("accounted_for", 0.0), m.getOrDefault("duplicates", 0.0),
+          count(m.get("dead_lettered")), count(m.get("left")), lost));
     });
     md.append('\n');
+  }
+
+  private static String count(Double value) {
+    return value == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", value);
   }
 
   private void unordered() throws IOException {

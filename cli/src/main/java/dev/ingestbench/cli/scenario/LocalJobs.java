@@ -133,11 +133,14 @@ final class LocalJobs implements AutoCloseable {
     cpu.watch(job, jvm.pid());
   }
 
-  /** Asks {@code job}'s consumer to stop, waits while it writes its results; throws if it failed. */
-  void stop(String job, Path segment) throws IOException, InterruptedException {
+  /**
+   * Asks {@code job}'s consumer to stop, waits while it writes its results; throws if it failed.
+   * False when it was not running (in this segment).
+   */
+  boolean stop(String job, Path segment) throws IOException, InterruptedException {
     ChildJvm jvm = running.remove(job);
     if (jvm == null) {
-      return;
+      return false;
     }
     try {
       jvm.closeStdin();
@@ -147,6 +150,7 @@ final class LocalJobs implements AutoCloseable {
             + segment.resolve(job + ".log"));
       }
       requireSuccess(job, exit.getAsInt(), segment);
+      return true;
     } finally {
       jvm.close();
     }

@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -44,14 +46,52 @@ public final class RunDirectory {
     return Files.isRegularFile(file) ? Optional.of(RunJson.read(file, ScenarioRun.class)) : Optional.empty();
   }
 
-  /** Deletes everything a previous run left (--restart). */
+  /** The files a run writes at the top of its directory; anything else there is not the run's. */
+  private static final Set<String> RUN_FILES = Set.of(RunFiles.SCENARIO_RUN, RunFiles.SCENARIO, RunFiles.RESULTS,
+      RunFiles.RESULTS + ".tmp", RunFiles.SCENARIO_SAMPLES, RunFiles.REPORT, RunFiles.DATAFLOW_JOBS,
+      RunFiles.GCP_TIMELINE, RunFiles.GCP_MONITORING, RunFiles.GCP_DIAGNOSIS, "throughput.svg", "connections.svg",
+      "iterations.svg");
+  /** The directories a run writes: markers, segments, iterations and load-test stages. */
+  private static final Pattern RUN_DIRECTORIES =
+      Pattern.compile(RunFiles.STATUS_DIRECTORY + "|segment-\\d+|iterations|pubsub-load-.+");
+
+  /**
+   * Deletes what a previous run wrote (--restart), and only that: a directory without a run's
+   * {@code run.json}, or holding anything a run does not write, is refused with nothing deleted.
+   */
   public void clear() throws IOException {
     if (!Files.exists(root)) {
       return;
     }
-    try (Stream<Path> all = Files.walk(root)) {
-      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
+    if (!Files.isRegularFile(root.resolve(RunFiles.SCENARIO_RUN))) {
+      throw new IllegalArgumentException("--restart: " + root + " holds no " + RunFiles.SCENARIO_RUN + ", so it is not"
+          + " a run directory and nothing was deleted; give an --out of its own, or an earlier run's directory");
+    }
+    List<Path> own = new ArrayList<>();
+    List<String> foreign = new ArrayList<>();
+    try (Stream<Path> top = Files.list(root)) {
+      for (Path p : top.sorted().toList()) {
+        String name = p.getFileName().toString();
+        boolean ours = Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+            ? RUN_DIRECTORIES.matcher(name).matches()
+            : Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && RUN_FILES.contains(name);
+        if (ours) {
+          own.add(p);
+        } else {
+          foreign.add(name);
+        }
+      }
+    }
+    if (!foreign.isEmpty()) {
+      throw new IllegalArgumentException("--restart: " + root + " holds " + foreign.size() + " file(s) a run does not"
+          + " write (" + String.join(", ", foreign.subList(0, Math.min(3, foreign.size())))
+          + (foreign.size() > 3 ? ", ..." : "") + "); nothing was deleted. Move them away, or give another --out");
+    }
+    for (Path p : own) {
+      try (Stream<Path> all = Files.walk(p)) {
+        for (Path q : all.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(q);
+        }
       }
     }
   }

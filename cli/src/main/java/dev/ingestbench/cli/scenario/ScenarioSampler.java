@@ -1,6 +1,7 @@
 package dev.ingestbench.cli.scenario;
 
 import dev.ingestbench.cli.ProcessCpuSampler;
+import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
@@ -13,6 +14,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,17 +72,27 @@ final class ScenarioSampler implements AutoCloseable {
     return problem;
   }
 
-  private EmulatorStatus status() throws IOException {
+  /** The event indexes {@code job} has written or dead-lettered, read now. */
+  BitSet accounted(String job) throws IOException {
+    return get(status.resolve(AccountedIndexes.path(job)), AccountedIndexes.class).indexes();
+  }
+
+  /** The BigQuery emulator's whole status, read now. */
+  EmulatorStatus status() throws IOException {
+    return get(status, EmulatorStatus.class);
+  }
+
+  private <T> T get(URI uri, Class<T> type) throws IOException {
     try {
       HttpResponse<String> response = http.send(
-          HttpRequest.newBuilder(status).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+          HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() != 200) {
-        throw new IOException("the BigQuery emulator at " + status + " answered " + response.statusCode());
+        throw new IOException("the BigQuery emulator at " + uri + " answered " + response.statusCode());
       }
-      return RunJson.fromJson(response.body(), EmulatorStatus.class);
+      return RunJson.fromJson(response.body(), type);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IOException("interrupted while asking " + status, e);
+      throw new IOException("interrupted while asking " + uri, e);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.ingestbench.cli.scenario;
 
+import dev.ingestbench.analysis.report.UnfinishedStreams;
 import dev.ingestbench.analysis.scenario.OnlineSteady;
 import dev.ingestbench.analysis.scenario.ResultRecords;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
@@ -11,6 +12,10 @@ import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.emulator.PubsubEmulator;
+import dev.ingestbench.harness.verify.Finding;
+import dev.ingestbench.harness.verify.JobCounts;
+import dev.ingestbench.harness.verify.Verdict;
+import dev.ingestbench.harness.verify.VerificationPolicy;
 import dev.ingestbench.kafka.LocalKafka;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
@@ -23,7 +28,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -45,6 +49,10 @@ final class StagedLocalRun {
   /** How long a resumed run waits for the jobs it starts again to be steady, unless --warm-up-max says. */
   public static final Duration DEFAULT_WARM_UP_MAX = Duration.ofMinutes(2);
   private static final long PROGRESS_EVERY_SECONDS = 10;
+  /** How long the run waits, after its last stage, for the live publisher to publish what is left. */
+  private static final Duration LIVE_FINISH_MAX = Duration.ofMinutes(10);
+  /** A job's consumer stops a few seconds after it has read everything: idle up to this is not a finding. */
+  private static final long IDLE_TOLERANCE_SECONDS = 5;
 
   private final ScenarioPlan plan;
   private final Duration warmUpMax;
@@ -54,6 +62,7 @@ final class StagedLocalRun {
   private final LocalServices services;
   private final LocalJobs jobs;
   private final Map<String, Map<String, String>> labels;
+  private final Verdict verdict;
 
   StagedLocalRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap, Duration warmUpMax) {
     this.plan = plan;
@@ -65,6 +74,7 @@ final class StagedLocalRun {
     long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
     this.jobs = new LocalJobs(plan, longest + warmUpMax.getSeconds() + 600, heap);
     this.labels = jobs.resultLabels(plan.jobs().keySet(), run.machine());
+    this.verdict = new Verdict(new VerificationPolicy(plan.maxDeadLetters()));
   }
 
   private int firstUnfinished() {
@@ -121,11 +131,17 @@ final class StagedLocalRun {
       out.println("    " + st.condition() + " with " + st.running() + " running; then measure and write status/"
           + st.marker() + ".json");
     }
-    out.println("  stop every job, the " + (plan.kafka() ? "broker" : "Pub/Sub emulator")
+    out.println("  stop every job; count what each left in its " + (plan.kafka() ? "consumer group" : "subscription")
+        + " and verify it (lost = published - accounted for - left)");
+    out.println("  stop the " + (plan.kafka() ? "broker" : "Pub/Sub emulator")
         + " and the BigQuery emulator; write report.md and results.jsonl");
   }
 
-  /** Runs the unfinished stages; returns an exit code (1 when a job read messages twice under exactly-once). */
+  /**
+   * Runs the unfinished stages, then verifies every job of this segment once all have stopped; returns
+   * the verification policy's exit code (1 when any job of any stage failed, 3 when a job could not be
+   * verified).
+   */
   int run() throws Exception {
     int first = firstUnfinished();
     if (first == plan.stages().size()) {
@@ -175,6 +191,7 @@ final class StagedLocalRun {
         }
       }
       ChildJvm live = null;
+      StoppedJobs stopped = new StoppedJobs(plan, host, sampler, segment);
       try {
         if (plan.liveMessages() > 0) {
           say("Publishing %,d live messages at %,.0f msg/s while the stages run", plan.liveMessages(), plan.rate());
@@ -186,19 +203,95 @@ final class StagedLocalRun {
           warmUp(plan.runningBefore(first), host, bigQuery, segment, cpu, sampler);
         }
         for (int k = first; k < plan.stages().size(); k++) {
-          runStage(plan.stages().get(k), segmentNo, host, bigQuery, segment, cpu, sampler);
+          runStage(plan.stages().get(k), segmentNo, host, bigQuery, segment, cpu, sampler, stopped);
         }
         sampler.follow("", Map.of());
-        for (String job : plan.stages().get(plan.stages().size() - 1).running()) {
-          running.stop(job, segment);
+        if (live != null) {
+          awaitLivePublisher(live);
         }
+        for (String job : plan.stages().get(plan.stages().size() - 1).running()) {
+          if (running.stop(job, segment)) {
+            stopped.stopped(job);
+          }
+        }
+        verify(stopped, sampler);
       } finally {
         if (live != null) {
           live.close();
         }
       }
     }
-    return ExitCodes.OK;
+    for (Finding f : verdict.failuresFirst()) {
+      say("%s %s", f.kind() == Finding.Kind.UNVERIFIED ? "Not verified:" : "Verification failed:", f.line());
+    }
+    if (verdict.passed()) {
+      say("Verified: every job of every stage accounted for every message it was given, or left it in its source");
+    }
+    return verdict.exitCode();
+  }
+
+  /** Waits for the live publisher to publish all it was asked to, so every job is judged on the same count. */
+  private void awaitLivePublisher(ChildJvm live) throws InterruptedException {
+    long deadline = System.nanoTime() + LIVE_FINISH_MAX.toNanos();
+    if (live.isAlive()) {
+      say("Waiting for the live publisher to finish (max %s) before the jobs are verified", Durations.show(LIVE_FINISH_MAX));
+    }
+    while (live.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(500);
+    }
+    // Still publishing: closed by the caller; with no result file, the jobs are reported as not verified.
+  }
+
+  /**
+   * Every job that ran in this segment, judged once all have stopped, with the last stage it ran in:
+   * published, accounted for, left in its source (read), lost. A job that ran only in an earlier,
+   * interrupted segment is not judged (its emulator is gone).
+   */
+  private void verify(StoppedJobs stopped, ScenarioSampler sampler) throws Exception {
+    Long published = stopped.published();
+    boolean pubsubWait = !plan.kafka();
+    boolean lost = false;
+    for (String job : stopped.jobs()) {
+      if (pubsubWait) {
+        say("Counting what each job left in its subscription (after its messages' %d s ack deadline)",
+            StoppedJobs.RETURN_SECONDS);
+        pubsubWait = false;
+      }
+      String stage = lastStage(job);
+      JobCounts counts = stopped.count(stage, job, labels.get(job).get("write_method").equals("exactly-once"), published);
+      lost |= verdict.judge(counts).stream().anyMatch(f -> f.kind() == Finding.Kind.LOST);
+      ResultRecords records = StoppedJobs.records(new ResultRecords(new ResultRecords.Step(run.runId(), run.scenario(),
+          run.target(), 1, stage, Instant.now().toString())), counts, labels.get(job));
+      dir.replaceResults(r -> r.stage().equals(stage) && r.job().equals(job) && r.iteration() == 1
+          && ResultRecords.VERIFICATION_METRICS.contains(r.metric()), records.records());
+      say("Job %s (last stage %s): published %,d, accounted for %,d, duplicates %,d, dead-lettered %,d, left %s, lost %s",
+          job, stage, counts.published(), counts.accountedFor(), counts.duplicates(), counts.deadLettered(),
+          counts.left() == null ? "not counted" : String.format(Locale.ROOT, "%,d", counts.left()),
+          counts.unverified() == null ? String.format(Locale.ROOT, "%,d", counts.lost()) : "not known");
+    }
+    for (String job : plan.stagedJobs()) {
+      if (!stopped.ran(job)) {
+        verdict.add(new Finding(lastStage(job), job, Finding.Kind.UNVERIFIED, "it ran only in an earlier segment, which"
+            + " was interrupted before its jobs were verified (that segment's emulators are gone); --restart runs"
+            + " the scenario again from the start"));
+      }
+    }
+    String unfinished = lost ? UnfinishedStreams.sentence(sampler.status()) : null;
+    if (unfinished != null) {
+      say("%s. A job a stage stops is cancelled: under exactly-once the rows it had appended and not yet flushed are"
+          + " lost with it, although their messages were acknowledged (docs/scenarios.md, 'Stopping a job')", unfinished);
+    }
+  }
+
+  /** The last stage {@code job} runs in. */
+  private String lastStage(String job) {
+    String last = null;
+    for (PlannedStage st : plan.stages()) {
+      if (st.running().contains(job)) {
+        last = st.name();
+      }
+    }
+    return last;
   }
 
   private void warmUp(List<String> warm, String host, BigQueryEmulatorProcess bigQuery, Path segment,
@@ -233,7 +326,7 @@ final class StagedLocalRun {
   }
 
   private void runStage(PlannedStage st, int segmentNo, String host, BigQueryEmulatorProcess bigQuery, Path segment,
-      ProcessCpuSampler cpu, ScenarioSampler sampler) throws Exception {
+      ProcessCpuSampler cpu, ScenarioSampler sampler, StoppedJobs stopped) throws Exception {
     int n = plan.stages().size();
     if (st.isLoadTest()) {
       sampler.follow(st.name(), pids(st.running()));
@@ -242,6 +335,10 @@ final class StagedLocalRun {
       LoadTestStage.Outcome outcome = LoadTestStage.run(st, run, host, plan.scenario().source().topic(), dir.root(),
           segmentNo, runLabels());
       dir.finish(outcome.status(), outcome.records());
+      if (outcome.exit() != ExitCodes.OK) {
+        verdict.add(new Finding(st.name(), LoadTestStage.JOB, Finding.Kind.LOAD_TEST, "the load test did not receive"
+            + " every message it published (exit " + outcome.exit() + "); see " + outcome.directory().resolve("report.md")));
+      }
       say("Stage %s done%s; its report: %s", st.name(), outcome.exit() == ExitCodes.OK ? ""
           : " (not every message accounted for: see the report)", outcome.directory().resolve("report.md"));
       return;
@@ -249,7 +346,9 @@ final class StagedLocalRun {
     Instant started = Instant.now();
     try {
       for (String job : st.stop()) {
-        jobs.stop(job, segment);
+        if (jobs.stop(job, segment)) {
+          stopped.stopped(job);
+        }
       }
       for (String job : st.start()) {
         jobs.start(job, host, bigQuery.address(), segment, cpu);
@@ -262,7 +361,8 @@ final class StagedLocalRun {
         st.start().isEmpty() ? "" : "started " + st.start() + ", ",
         st.stop().isEmpty() ? "" : "stopped " + st.stop() + ", ", st.running(), st.condition());
     long startSecond = started.getEpochSecond() + 1;
-    Set<String> drained = new HashSet<>();
+    Map<String, Instant> drainedAt = new LinkedHashMap<>();
+    Set<String> drained = drainedAt.keySet();
     boolean met = false;
     long lastProgress = System.nanoTime();
     while (true) {
@@ -274,7 +374,8 @@ final class StagedLocalRun {
       }
       for (String job : st.running()) {
         OptionalInt exit = jobs.ended(job);
-        if (exit.isPresent() && drained.add(job)) {
+        if (exit.isPresent() && !drained.contains(job)) {
+          drainedAt.put(job, Instant.now());
           EmulatorStatus.Job status = sampler.job(job);
           if (exit.getAsInt() != ExitCodes.OK || status.accountedFor() < plan.messages()) {
             throw new IOException(String.format(Locale.ROOT,
@@ -305,7 +406,26 @@ final class StagedLocalRun {
       }
     }
     Instant ended = Instant.now();
-    finishStage(st, segmentNo, started, ended, met, sampler);
+    finishStage(st, segmentNo, started, ended, met, sampler, idleJobs(st, drainedAt, ended));
+  }
+
+  /**
+   * The jobs that had nothing left to read for part of a stage that holds or waits until steady, with
+   * for how long: such a stage does not measure what it is for (a drain is what {@code until:
+   * drained} waits for, so it is never idle).
+   */
+  private static Map<String, Long> idleJobs(PlannedStage st, Map<String, Instant> drainedAt, Instant ended) {
+    Map<String, Long> idle = new LinkedHashMap<>();
+    if ("drained".equals(st.until())) {
+      return idle;
+    }
+    drainedAt.forEach((job, at) -> {
+      long seconds = Duration.between(at, ended).getSeconds();
+      if (seconds > IDLE_TOLERANCE_SECONDS) {
+        idle.put(job, seconds);
+      }
+    });
+    return idle;
   }
 
   private void progress(PlannedStage st, Duration elapsed, List<ScenarioSample> samples, long now) {
@@ -319,16 +439,22 @@ final class StagedLocalRun {
   }
 
   private void finishStage(PlannedStage st, int segmentNo, Instant started, Instant ended, boolean met,
-      ScenarioSampler sampler) throws IOException {
+      ScenarioSampler sampler, Map<String, Long> idle) throws IOException {
     MeasuredStage measured = MeasuredStage.of(sampler.samples(), st, started, ended);
+    // A job's verification comes once it has stopped (verify): while it runs, what it has not read yet
+    // is neither lost nor left.
     ResultRecords records = measured.records(run, run.vcpus(), labels, runLabels());
-    for (String job : st.running()) {
-      EmulatorStatus.Job status = sampler.job(job);
-      records.verification(job, status.duplicates(), Math.max(0, plan.messages() - status.accountedFor()),
-          status.accountedFor() >= plan.messages(), labels.get(job));
-    }
+    idle.forEach((job, seconds) -> records.idle(job, seconds, labels.get(job)));
     dir.finish(measured.status(met, segmentNo), records.records());
     say("%s", measured.summary());
+    idle.forEach((job, seconds) -> {
+      String why = String.format(Locale.ROOT, "job %s had nothing left to read for the last %d s of the %d s stage:"
+          + " the stage does not measure what it is for, and the report draws no comparison or verdict from it;"
+          + " give the jobs more to read (publish.messages, publish.rate, or a larger --scale)", job, seconds,
+          Duration.between(started, ended).getSeconds());
+      verdict.add(new Finding(st.name(), job, Finding.Kind.STAGE_PURPOSE, why));
+      say("Stage %s: %s", st.name(), why);
+    });
   }
 
   /** The labels of figures that belong to the run, not to one job. */

@@ -67,6 +67,7 @@ final class UnorderedLocalRun {
     }
     args.addAll(JobFlags.round(plan.jobs().get(it.job())));
     args.addAll(JobFlags.limits(plan.scenario().limits()));
+    args.addAll(List.of("--max-dead-letters", Long.toString(plan.maxDeadLetters())));
     return args;
   }
 

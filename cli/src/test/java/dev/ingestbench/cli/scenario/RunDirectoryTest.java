@@ -57,7 +57,51 @@ class RunDirectoryTest {
     assertEquals(1, dir.nextSegment());
     assertEquals(2, dir.nextSegment());
     assertTrue(Files.isDirectory(root.resolve("segment-2")));
+  }
+
+  /** A directory with a run's files, as a finished run leaves it. */
+  private static RunDirectory aFinishedRun(Path root) throws Exception {
+    RunDirectory dir = new RunDirectory(root);
+    Path scenario = Files.writeString(root.resolveSibling(root.getFileName() + ".yaml"), "name: s\n");
+    dir.start(new dev.ingestbench.contracts.ScenarioRun("run", "s", "local", 1, "sha", "2026-11-23T10:00:00Z", "m", 2,
+        null), scenario);
+    dir.finish(step("01-a", "a", 1), List.of(record("a", 1, 10)));
+    Files.writeString(dir.segment(dir.nextSegment()).resolve("a.log"), "log");
+    Files.writeString(root.resolve("report.md"), "# report");
+    Files.createDirectories(root.resolve("iterations").resolve("a-i1"));
+    return dir;
+  }
+
+  @Test
+  void restartRemovesWhatARunWroteAndNothingElse(@TempDir Path parent) throws Exception {
+    Path root = parent.resolve("run");
+    RunDirectory dir = aFinishedRun(root);
     dir.clear();
-    assertFalse(Files.exists(root));
+    try (var left = Files.list(root)) {
+      assertEquals(List.of(), left.toList(), "every file of the run is gone");
+    }
+    assertTrue(Files.isDirectory(root), "the directory itself is the user's");
+  }
+
+  @Test
+  void restartRefusesADirectoryHoldingAFileARunDoesNotWriteAndDeletesNothing(@TempDir Path parent) throws Exception {
+    Path root = parent.resolve("run");
+    RunDirectory dir = aFinishedRun(root);
+    Files.writeString(root.resolve("my-notes.txt"), "mine");
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, dir::clear);
+    assertTrue(e.getMessage().contains("my-notes.txt") && e.getMessage().contains("nothing was deleted"), e.getMessage());
+    assertTrue(Files.exists(root.resolve("my-notes.txt")));
+    assertTrue(Files.exists(root.resolve("run.json")) && Files.exists(root.resolve("report.md")),
+        "the run's own files are kept too: nothing is deleted");
+  }
+
+  @Test
+  void restartRefusesADirectoryThatIsNoRunsDirectory(@TempDir Path home) throws Exception {
+    Files.writeString(home.resolve("report.md"), "someone's report");
+    Files.createDirectories(home.resolve("status"));
+    RunDirectory dir = new RunDirectory(home);
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, dir::clear);
+    assertTrue(e.getMessage().contains("holds no run.json"), e.getMessage());
+    assertTrue(Files.exists(home.resolve("report.md")));
   }
 }

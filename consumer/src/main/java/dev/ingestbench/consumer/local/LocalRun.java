@@ -100,7 +100,8 @@ public final class LocalRun {
         stopReason = "stopped: standard input closed";
         break;
       }
-      if (expected > 0 && sample.accountedFor() >= expected) {
+      // Handled, not only accounted for: a dead letter without an event index was read too.
+      if (expected > 0 && sampler.lastJob().handled() >= expected) {
         // Complete; keep watching a little, so late duplicates are counted rather than missed.
         if (completeAtNanos < 0) {
           completeAtNanos = now;
@@ -135,7 +136,7 @@ public final class LocalRun {
       LOG.warn("The BigQuery emulator no longer answers ({}): results from its last answer", e.toString());
       verification = sampler.lastJob();
     }
-    boolean complete = expected == 0 || verification.accountedFor() >= expected;
+    boolean complete = expected == 0 || verification.handled() >= expected;
     LOG.info(
         "Stopped ({}): {} rows written, {} distinct, {} duplicates, {} dead-lettered",
         stopReason,

@@ -23,11 +23,16 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The consumer end to end on real components: the pstest emulator over gRPC, the publisher
  * pipeline, Beam's Storage Write API path on embedded Flink, and the local sink's verification.
  */
+@Tag("e2e")
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
 class ConsumerRoundTripTest {
   private static final long EVENTS = 20_000;
   private static PubsubEmulator emulator;

@@ -18,12 +18,17 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The consumer as a round runs it (Pub/Sub emulator, embedded Flink, Beam's streaming Storage Write
  * path, the official client) into a shared BigQuery emulator that injects faults: exactly-once must
  * still write every row once; at-least-once must lose none, and its duplicates are counted.
  */
+@Tag("e2e")
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
 class EmulatorFaultsTest {
   private static final long MESSAGES = 10_000;
   private static PubsubEmulator pubsubEmulator;

@@ -33,12 +33,17 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The consumer reading Kafka end to end on real components: a KRaft broker in its own JVM, the
  * publisher's Kafka producer, Beam's KafkaIO and Storage Write API path on embedded Flink, and the
  * local BigQuery's verification.
  */
+@Tag("e2e")
+@Timeout(value = 400, unit = TimeUnit.SECONDS)
 class KafkaRoundTripTest {
   // Table names unique in the test JVM: Beam caches Storage Write append clients per stream name in
   // static state, so a table another test class wrote through its (since stopped) emulator would

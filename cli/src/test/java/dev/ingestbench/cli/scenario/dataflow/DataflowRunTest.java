@@ -27,6 +27,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Timeout;
+import java.util.concurrent.TimeUnit;
 
 /**
  * {@code ingestbench run --target dataflow} end to end without Google Cloud: the real Dataflow,
@@ -35,6 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * request; the test asserts the launches (templates, parameters, workers), their order and timing,
  * the stops, the resources created, and the figures computed from the job counters.
  */
+@Tag("e2e")
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
 class DataflowRunTest {
   private static final Path SCENARIO = Path.of("src", "test", "resources", "scenarios", "dataflow-three-stages.yaml");
   private static final String PROJECT = "ingestbench-test";

@@ -1,0 +1,118 @@
+package dev.ingestbench.cli.scenario;
+
+import dev.ingestbench.analysis.scenario.ResultRecords;
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.PublisherResult;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.harness.source.ConsumerGroupBacklog;
+import dev.ingestbench.harness.source.SubscriptionBacklog;
+import dev.ingestbench.harness.verify.JobCounts;
+import dev.ingestbench.harness.verify.LeftInSource;
+import dev.ingestbench.pubsub.PubsubAdmin;
+import dev.ingestbench.pubsub.PubsubPaths;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The verification of a local segment's jobs once every one has stopped: what was published to each,
+ * what it accounted for (the BigQuery emulator's event indexes), and what it left in its source,
+ * counted by reading the subscription (or the Kafka group's unread records) rather than assumed.
+ */
+final class StoppedJobs {
+  /**
+   * A stopped Pub/Sub job's pulled, unacknowledged messages return to its subscription only when
+   * their ack deadline ends: counting earlier would call them lost.
+   */
+  static final long RETURN_SECONDS = PubsubAdmin.ACK_DEADLINE_SECONDS + 2;
+
+  private final ScenarioPlan plan;
+  private final String host;
+  private final ScenarioSampler emulator;
+  private final Path segment;
+  /** When each job of this segment stopped (System.nanoTime), in the order they stopped. */
+  private final Map<String, Long> stoppedAt = new LinkedHashMap<>();
+
+  StoppedJobs(ScenarioPlan plan, String host, ScenarioSampler emulator, Path segment) {
+    this.plan = plan;
+    this.host = host;
+    this.emulator = emulator;
+    this.segment = segment;
+  }
+
+  void stopped(String job) {
+    stoppedAt.put(job, System.nanoTime());
+  }
+
+  /** Whether {@code job} ran (and stopped) in this segment. */
+  boolean ran(String job) {
+    return stoppedAt.containsKey(job);
+  }
+
+  /** The jobs that ran in this segment, in the order they stopped. */
+  Iterable<String> jobs() {
+    return stoppedAt.keySet();
+  }
+
+  /**
+   * Published messages: the backlog and the live messages, as the publishers' results say Pub/Sub
+   * (or Kafka) acknowledged them; null when a publisher left no result (it was stopped).
+   */
+  Long published() throws IOException {
+    long published = 0;
+    for (String file : plan.liveMessages() > 0 ? new String[] {RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE}
+        : new String[] {RunFiles.PUBLISHER_BACKLOG}) {
+      if (file.equals(RunFiles.PUBLISHER_BACKLOG) && plan.backlog() == 0) {
+        continue;
+      }
+      Path result = segment.resolve(file);
+      if (!Files.exists(result)) {
+        return null;
+      }
+      published += RunJson.read(result, PublisherResult.class).published();
+    }
+    return published;
+  }
+
+  /** Job {@code job}'s figures, from {@code published} messages; waits for its messages to return first. */
+  JobCounts count(String stage, String job, boolean exactlyOnce, Long published) throws Exception {
+    EmulatorStatus.Job status = emulator.job(job);
+    long accountedFor = status.accountedFor();
+    JobCounts counts = new JobCounts(stage, job, exactlyOnce, published == null ? 0 : published,
+        status.rowsWritten(), status.distinctMessageIds(), status.duplicates(), status.deadLettered(), accountedFor,
+        null, null);
+    if (published == null) {
+      return counts.unverified("a publisher was stopped before it wrote its result, so what was published is not known;"
+          + " see the publisher logs in " + segment);
+    }
+    BitSet inSource;
+    try {
+      if (plan.kafka()) {
+        inSource = ConsumerGroupBacklog.read(host, plan.scenario().source().topic(), plan.consumerGroup(job));
+      } else {
+        long wait = stoppedAt.get(job) + RETURN_SECONDS * 1_000_000_000L - System.nanoTime();
+        if (wait > 0) {
+          Thread.sleep(wait / 1_000_000);
+        }
+        inSource = SubscriptionBacklog.read(host,
+            PubsubPaths.subscription(LocalJobs.PROJECT, "source.subscriptions", plan.subscription(job)));
+      }
+    } catch (IOException e) {
+      return counts.unverified("could not read what it left in its source: " + e.getMessage());
+    }
+    long left = LeftInSource.count(inSource, emulator.accounted(job), published);
+    return new JobCounts(stage, job, exactlyOnce, published, status.rowsWritten(), status.distinctMessageIds(),
+        status.duplicates(), status.deadLettered(), accountedFor, left, null);
+  }
+
+  /** The job's verification as result records of {@code stage}, the last stage it ran in. */
+  static ResultRecords records(ResultRecords records, JobCounts c, Map<String, String> labels) {
+    return records.verification(c.job(), c.published(), c.accountedFor(), c.duplicates(), c.deadLettered(), c.left(),
+        c.unverified() == null ? c.lost() : null, labels);
+  }
+}

@@ -1,0 +1,49 @@
+package dev.ingestbench.harness.verify;
+
+/**
+ * What one job was given in one stage (or round, or iteration) and what became of it, every figure
+ * counted: nothing here is derived from an assumption about the others.
+ *
+ * @param stage the stage or iteration the figures belong to; null for a round
+ * @param job the job's name
+ * @param exactlyOnce whether the job promised exactly-once (duplicates then fail it)
+ * @param published messages published to the job's subscription (or topic, for Kafka)
+ * @param written rows visible in its tables, duplicates included
+ * @param distinct distinct published messages among those rows
+ * @param duplicates rows whose message was already visible
+ * @param deadLettered rows in its dead-letter tables
+ * @param accountedFor distinct published messages written or dead-lettered; a dead letter without an
+ *     event index is never among them (it cannot be matched to a published message)
+ * @param left published messages still in its subscription (or unread by its Kafka group) after it
+ *     stopped, not among {@code accountedFor}: counted by reading them; null when not counted (a
+ *     round's consumer runs until it has accounted for everything or its timeout)
+ * @param unverified why the figures cannot decide loss (the job stopped at its timeout, the source
+ *     could not be read); null when they can
+ */
+public record JobCounts(
+    String stage,
+    String job,
+    boolean exactlyOnce,
+    long published,
+    long written,
+    long distinct,
+    long duplicates,
+    long deadLettered,
+    long accountedFor,
+    Long left,
+    String unverified) {
+
+  /**
+   * Published messages neither accounted for nor left: never clamped, so a negative number shows a
+   * miscount instead of hiding it.
+   */
+  public long lost() {
+    return published - accountedFor - (left == null ? 0 : left);
+  }
+
+  /** The same figures, marked as unable to decide loss for {@code reason}. */
+  public JobCounts unverified(String reason) {
+    return new JobCounts(stage, job, exactlyOnce, published, written, distinct, duplicates, deadLettered,
+        accountedFor, left, reason);
+  }
+}
