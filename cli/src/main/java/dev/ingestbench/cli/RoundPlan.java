@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 
 /**
  * The flags of every process a round starts, built from the round's own flags and validated

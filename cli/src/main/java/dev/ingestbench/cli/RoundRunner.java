@@ -24,6 +24,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicLongArray;
+import dev.ingestbench.harness.process.ChildJvm;
+import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.process.ServerWatch;
+import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.process.ConsumerKill;
 
 /**
  * Carries out a local round: the Pub/Sub and BigQuery emulators, backlog publisher, one consumer per

@@ -1,8 +1,8 @@
 package dev.ingestbench.cli.scenario;
 
-import dev.ingestbench.cli.BigQueryEmulatorProcess;
-import dev.ingestbench.cli.ChildJvm;
-import dev.ingestbench.cli.ProcessCpuSampler;
+import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.process.ChildJvm;
+import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.contracts.ExitCodes;

@@ -1,6 +1,6 @@
 package dev.ingestbench.cli.scenario;
 
-import dev.ingestbench.cli.ProcessCpuSampler;
+import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunJson;

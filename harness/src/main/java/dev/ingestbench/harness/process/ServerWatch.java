@@ -1,4 +1,4 @@
-package dev.ingestbench.cli;
+package dev.ingestbench.harness.process;
 
 import java.util.List;
 import java.util.Optional;
@@ -13,11 +13,11 @@ import java.util.function.Supplier;
  * nothing waits for its timeout, and keeps a message naming the server, how it ended and its last
  * output lines for the error the round ends with.
  */
-final class ServerWatch implements AutoCloseable {
+public final class ServerWatch implements AutoCloseable {
   private static final long POLL_MILLIS = 500;
 
   /** A server: its name, whether it still runs, and what it said last (how it ended). */
-  record Server(String name, BooleanSupplier alive, Supplier<String> lastWords) {}
+  public record Server(String name, BooleanSupplier alive, Supplier<String> lastWords) {}
 
   private final List<Server> servers = new CopyOnWriteArrayList<>();
   private final List<ChildJvm> dependents = new CopyOnWriteArrayList<>();
@@ -25,23 +25,23 @@ final class ServerWatch implements AutoCloseable {
   private final Thread thread;
   private volatile boolean closed;
 
-  ServerWatch() {
+  public ServerWatch() {
     thread = new Thread(this::watch, "server-watch");
     thread.setDaemon(true);
     thread.start();
   }
 
-  void watch(Server server) {
+  public void watch(Server server) {
     servers.add(server);
   }
 
   /** A process to stop if a server dies. */
-  void stopOnDeath(ChildJvm child) {
+  public void stopOnDeath(ChildJvm child) {
     dependents.add(child);
   }
 
   /** Why the round cannot go on, once a server has died. */
-  Optional<String> death() {
+  public Optional<String> death() {
     return Optional.ofNullable(death.get());
   }
 

@@ -1,4 +1,4 @@
-package dev.ingestbench.cli;
+package dev.ingestbench.harness.process;
 
 import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import java.io.IOException;
@@ -55,7 +55,7 @@ public final class BigQueryEmulatorProcess implements AutoCloseable {
   }
 
   /** The emulator's JVM, for a watch that notices it died. */
-  ChildJvm jvm() {
+  public ChildJvm jvm() {
     return jvm;
   }
 

@@ -1,4 +1,4 @@
-package dev.ingestbench.cli;
+package dev.ingestbench.harness.process;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,9 +19,9 @@ import java.util.stream.Stream;
  * its own, keeps verifying the job across both lives, so what the restore duplicated or lost shows
  * in the round's counts.
  */
-final class ConsumerKill {
+public final class ConsumerKill {
   /** Starts consumer {@code j} (1-based) again, restoring {@code checkpoint}. */
-  interface Restart {
+  public interface Restart {
     ChildJvm start(int j, Path checkpoint) throws IOException;
   }
 
@@ -33,7 +33,7 @@ final class ConsumerKill {
   private final Set<Integer> finished = new HashSet<>();
   private final Set<Integer> waitingForCheckpoint = new HashSet<>();
 
-  ConsumerKill(long seconds, List<Path> checkpointDirs, Restart restart) {
+  public ConsumerKill(long seconds, List<Path> checkpointDirs, Restart restart) {
     this.seconds = seconds;
     this.startNanos = System.nanoTime();
     this.checkpointDirs = checkpointDirs;
@@ -45,7 +45,7 @@ final class ConsumerKill {
    * without a completed checkpoint yet (a slow start on a busy machine) is killed as soon as it has
    * one: a restore needs it, and the kill is meant to test the restore.
    */
-  void tick(List<ChildJvm> consumers) throws IOException, InterruptedException {
+  public void tick(List<ChildJvm> consumers) throws IOException, InterruptedException {
     long elapsed = (System.nanoTime() - startNanos) / 1_000_000_000L;
     if (elapsed < seconds) {
       return;
@@ -78,7 +78,7 @@ final class ConsumerKill {
   }
 
   /** The newest completed checkpoint under {@code dir}: a {@code chk-N} directory holding {@code _metadata}. */
-  static Optional<Path> latestCheckpoint(Path dir) throws IOException {
+  public static Optional<Path> latestCheckpoint(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       return Optional.empty();
     }

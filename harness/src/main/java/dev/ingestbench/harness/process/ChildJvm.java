@@ -1,4 +1,4 @@
-package dev.ingestbench.cli;
+package dev.ingestbench.harness.process;
 
 import dev.ingestbench.contracts.ConsumerProgress;
 import java.io.BufferedReader;
@@ -51,7 +51,7 @@ public final class ChildJvm implements AutoCloseable {
    * Waits until every child this JVM started has exited, as their shutdown hooks stop them (SIGKILL
    * after 10 s), so a hook that runs beside those can tidy up after them.
    */
-  static void awaitAllStopped() {
+  public static void awaitAllStopped() {
     for (ChildJvm child : RUNNING) {
       try {
         child.process.onExit().get(15, TimeUnit.SECONDS);
@@ -90,7 +90,7 @@ public final class ChildJvm implements AutoCloseable {
    * Starts a server that runs until its stdin closes ({@link #closeStdin}); {@code lines} sees every
    * line it prints, so the caller can wait for the one that says where it listens.
    */
-  static ChildJvm startServer(
+  public static ChildJvm startServer(
       String name, String heap, String mainClass, List<String> args, Path log, Consumer<String> lines)
       throws IOException {
     return start(name, heap, mainClass, args, log, progress -> {}, lines, true);
@@ -180,7 +180,7 @@ public final class ChildJvm implements AutoCloseable {
    * True while this JVM exits (Ctrl-C, SIGTERM): its hooks are stopping every child, so a child that
    * ends or a stream that closes is expected, not news.
    */
-  static boolean jvmIsExiting() {
+  public static boolean jvmIsExiting() {
     Thread probe = new Thread(() -> {});
     try {
       Runtime.getRuntime().addShutdownHook(probe);

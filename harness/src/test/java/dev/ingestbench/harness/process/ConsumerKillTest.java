@@ -1,4 +1,4 @@
-package dev.ingestbench.cli;
+package dev.ingestbench.harness.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.ingestbench.cli;
+package dev.ingestbench.harness.process;
 
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
