@@ -27,7 +27,7 @@ import picocli.CommandLine;
  * subscriptions see none of its messages), into {@code pubsub-load-NN-STAGE/} of the run directory;
  * its figures become the stage's results (job {@value #JOB}).
  */
-final class LoadTestStage {
+public final class LoadTestStage {
   /** The results' job name for a load test's figures. */
   static final String JOB = "pubsub-load";
 
@@ -80,5 +80,6 @@ final class LoadTestStage {
     return new Outcome(status, records.records(), out, exit);
   }
 
-  record Outcome(StepStatus status, List<ResultRecord> records, Path directory, int exit) {}
+  /** What a load-test stage measured, as the run directory records it. */
+  public record Outcome(StepStatus status, List<ResultRecord> records, Path directory, int exit) {}
 }

@@ -97,6 +97,8 @@ final class StoppedJobs {
       } else {
         long wait = stoppedAt.get(job) + RETURN_SECONDS * 1_000_000_000L - System.nanoTime();
         if (wait > 0) {
+          RunLog.say("Waiting %d s for what job %s had pulled to return to its subscription (its ack deadline) before"
+              + " counting what it left", (wait + 999_999_999) / 1_000_000_000, job);
           Thread.sleep(wait / 1_000_000);
         }
         inSource = SubscriptionBacklog.read(host,

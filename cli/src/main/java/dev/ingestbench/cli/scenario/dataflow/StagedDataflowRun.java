@@ -2,15 +2,16 @@ package dev.ingestbench.cli.scenario.dataflow;
 
 import static dev.ingestbench.cli.scenario.RunLog.say;
 
-import dev.ingestbench.analysis.scenario.OnlineSteady;
-import dev.ingestbench.analysis.scenario.ResultRecords;
-import dev.ingestbench.cli.scenario.MeasuredStage;
+import dev.ingestbench.cli.scenario.LoadTestStage;
 import dev.ingestbench.cli.scenario.RunDirectory;
-import dev.ingestbench.cli.scenario.RunLog;
+import dev.ingestbench.cli.scenario.StageTarget;
+import dev.ingestbench.cli.scenario.StagedDriver;
+import dev.ingestbench.cli.scenario.Ticker;
 import dev.ingestbench.contracts.DataflowJobRecord;
-import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.harness.verify.JobCounts;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.JobFlags;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -24,20 +25,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
- * Runs an ordered scenario on Dataflow: creates what is missing, publishes the backlog with the
- * publisher's Flex Template (and the live messages, if any, while the stages run), then each stage
- * in turn: cancel or drain the jobs it stops, launch the jobs it starts from the consumer's Flex
- * Template and wait until they run, hold or wait for its condition while polling every job's
- * counters, measure, mark it done. Every job still running at the end, on a failure or on Ctrl-C
- * is cancelled; {@code dataflow_jobs.jsonl} lists every job launched.
+ * The Dataflow target of a staged scenario: creates what is missing, publishes the backlog with the
+ * publisher's Flex Template (and the live messages, if any, while the stages run), launches the jobs
+ * a stage starts from the consumer's Flex Template and waits until they run, cancels or drains the
+ * jobs it stops, and polls every job's counters. {@link StagedDriver} sequences, measures and judges
+ * the stages. Every job still running at the end, on a failure or on Ctrl-C is cancelled; {@code
+ * dataflow_jobs.jsonl} lists every job launched.
  *
  * <p>A rerun resumes at the first stage without a marker. The subscriptions keep their backlog, so
  * it is not published again; the jobs that ran before that stage are launched again and given until
  * they are steady (a warm-up, not measured).
  */
-public final class StagedDataflowRun {
+public final class StagedDataflowRun implements StageTarget {
   private static final Duration START_MAX = Duration.ofMinutes(15);
   private static final Duration CANCEL_MAX = Duration.ofMinutes(10);
   private static final Duration DRAIN_MAX = Duration.ofMinutes(30);
@@ -82,17 +84,10 @@ public final class StagedDataflowRun {
     }
   }
 
-  private int firstUnfinished() {
-    int k = 0;
-    while (k < plan.stages().size() && dir.isDone(plan.stages().get(k).marker())) {
-      k++;
-    }
-    return k;
-  }
 
   /** --dry-run: every action, as the gcloud and bq commands that would do the same by hand. */
   public void describe(PrintStream out) {
-    int first = firstUnfinished();
+    int first = driver().firstUnfinished();
     String p = target.project();
     String r = target.region();
     out.println("Would run " + plan.scenario().name() + " on Dataflow in " + p + " (" + r + ") into " + dir.root()
@@ -129,49 +124,164 @@ public final class StagedDataflowRun {
         + " (Cloud Monitoring); write report.md and results.jsonl");
   }
 
-  /** Runs the unfinished stages. */
+  /**
+   * Runs the unfinished stages with {@link StagedDriver}, then reads Google Cloud's account of the
+   * run; returns the driver's exit code.
+   */
   public int run() throws Exception {
-    int first = firstUnfinished();
     api = new DataflowJobs(target.dataflow(), target.project(), target.region());
     log = new DataflowJobLog(dir.root());
-    if (first == plan.stages().size()) {
-      say("Every stage is finished already (status/ in %s); the report is rewritten. --restart runs it again.", dir.root());
-      collect();
-      return ExitCodes.OK;
-    }
-    int segment = dir.nextSegment();
+    int exit = driver().run();
+    collect();
+    return exit;
+  }
+
+  private StagedDriver driver() {
+    return new StagedDriver(plan, dir, run, this, warmUpMax, Ticker.system(), labels);
+  }
+
+  @Override
+  public Segment open(int segmentNo, java.nio.file.Path segmentDir) throws Exception {
     cancelLeftovers();
     for (String created : resources.ensure()) {
       say("Created %s", created);
     }
-    Thread cancelOnExit = new Thread(this::cancelEverything, "cancel-dataflow-jobs");
-    Runtime.getRuntime().addShutdownHook(cancelOnExit);
-    boolean finished = false;
-    try (DataflowSampler sampler = new DataflowSampler(api, dir.samplesWriter(), (int) target.pollInterval().getSeconds())) {
-      publishBacklog(segment);
+    DataflowSegment segment = new DataflowSegment(segmentNo);
+    try {
+      segment.start();
+      return segment;
+    } catch (Exception | Error e) {
+      segment.close();
+      throw e;
+    }
+  }
+
+  /** One start of the run on Dataflow: the publishers' jobs, the consumers' jobs, their counters. */
+  private final class DataflowSegment implements Segment {
+    private final int segmentNo;
+    private final Thread cancelOnExit = new Thread(StagedDataflowRun.this::cancelEverything, "cancel-dataflow-jobs");
+    private DataflowSampler sampler;
+    private boolean finished;
+    private long lastStateCheck = System.nanoTime();
+
+    DataflowSegment(int segmentNo) {
+      this.segmentNo = segmentNo;
+    }
+
+    void start() throws Exception {
+      Runtime.getRuntime().addShutdownHook(cancelOnExit);
+      sampler = new DataflowSampler(api, dir.samplesWriter(), (int) target.pollInterval().getSeconds());
+      publishBacklog(segmentNo);
       if (plan.liveMessages() > 0) {
         say("Publishing %,d live messages at %,.0f msg/s while the stages run", plan.liveMessages(), plan.rate());
-        launch(launches.livePublisher(segment), segment, "live");
+        launch(launches.livePublisher(segmentNo), segmentNo, "live");
       }
-      if (first > 0) {
-        say("Resuming at stage %d/%d %s: stages 1-%d are finished and skipped", first + 1, plan.stages().size(),
-            plan.stages().get(first).name(), first);
-        warmUp(plan.runningBefore(first), segment, sampler);
+    }
+
+    @Override
+    public void startJob(String stage, String job) throws Exception {
+      StagedDataflowRun.this.startJob(job, segmentNo, stage);
+    }
+
+    @Override
+    public boolean stopJob(String stage, String job) throws Exception {
+      return StagedDataflowRun.this.stopJob(job, "stage " + stage);
+    }
+
+    /** A streaming job never ends by itself: one that is no longer running (read every poll interval) failed. */
+    @Override
+    public OptionalInt ended(String job) throws Exception {
+      if (System.nanoTime() - lastStateCheck < target.pollInterval().toNanos()) {
+        return OptionalInt.empty();
       }
-      for (int k = first; k < plan.stages().size(); k++) {
-        runStage(plan.stages().get(k), segment, sampler);
+      lastStateCheck = System.nanoTime();
+      DataflowJobRecord record = running.get(job);
+      String state = api.state(record.jobId());
+      if (!DataflowJobs.RUNNING.equals(state)) {
+        running.remove(job);
+        log.replace(record, record.stopped(Instant.now().toString(), state));
+        throw new IOException("job " + job + " (" + record.jobName() + ") is " + state + "; see " + console(record));
       }
-      sampler.follow("", Map.of());
+      return OptionalInt.empty();
+    }
+
+    @Override
+    public long accountedFor(String job) {
+      Map<String, Double> c = sampler.counters(job);
+      return (long) (c.getOrDefault(DataflowJobs.RECORDS_APPENDED, 0.0) + c.getOrDefault(DataflowJobs.DEAD_LETTERED, 0.0)
+          + c.getOrDefault(DataflowJobs.REJECTED, 0.0));
+    }
+
+    @Override
+    public void follow(String stage, List<String> jobs) {
+      sampler.follow(stage, ids());
+    }
+
+    @Override
+    public List<ScenarioSample> samples() {
+      return sampler.samples();
+    }
+
+    /** A failed poll of the counters is retried at the next interval; progress lines say so. */
+    @Override
+    public String problem() {
+      return null;
+    }
+
+    @Override
+    public LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) {
+      throw new IllegalStateException("a load-test stage is refused on Dataflow before the run starts");
+    }
+
+    @Override
+    public void awaitPublished() {
       finished = true;
-    } finally {
+    }
+
+    /**
+     * Dataflow gives counters, not rows: what a job wrote is not checked message by message here, so
+     * no job is called verified (docs/dataflow.md says how to check the tables).
+     */
+    @Override
+    public JobCounts count(String stage, String job, boolean exactlyOnce) {
+      long accounted = accountedFor(job);
+      return new JobCounts(stage, job, exactlyOnce, plan.messages(), accounted, accounted, 0, 0, accounted, null,
+          "on Dataflow the rows are counted by the job's counters (" + String.format(Locale.ROOT, "%,d", accounted)
+              + " appended or dead-lettered), not checked message by message, and what is left in its subscription"
+              + " is not counted; docs/dataflow.md shows the queries that check the tables");
+    }
+
+    @Override
+    public String unfinishedStreams() {
+      return null;
+    }
+
+    /** Monitoring's concurrent connections are per project: collected after the run, not per job and stage. */
+    @Override
+    public boolean countsConnectionsPerJob() {
+      return false;
+    }
+
+    @Override
+    public java.nio.file.Path log(String job) {
+      return dir.root().resolve(RunFiles.DATAFLOW_JOBS);
+    }
+
+    @Override
+    public void close() throws Exception {
       try {
         stopAll(finished ? "the scenario's end" : "a failure");
       } finally {
-        Runtime.getRuntime().removeShutdownHook(cancelOnExit);
+        try {
+          Runtime.getRuntime().removeShutdownHook(cancelOnExit);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook is running
+        }
+        if (sampler != null) {
+          sampler.close();
+        }
       }
     }
-    collect();
-    return ExitCodes.OK;
   }
 
   /** Jobs an earlier attempt launched and never stopped (it was killed) are cancelled before anything else. */
@@ -268,16 +378,16 @@ public final class StagedDataflowRun {
     String state = waitFor(record, java.util.Set.of(DataflowJobs.RUNNING), START_MAX, "stage " + stage);
     if (!DataflowJobs.RUNNING.equals(state)) {
       log.replace(record, record.stopped(Instant.now().toString(), state));
-      throw new IOException("stage " + stage + ": job " + job + " (" + record.jobName() + ") ended " + state
-          + " before it ran; see " + console(record));
+      throw new IOException("job " + job + " (" + record.jobName() + ") ended " + state + " before it ran; see "
+          + console(record));
     }
     running.put(job, record);
   }
 
-  private void stopJob(String job, String why) throws Exception {
+  private boolean stopJob(String job, String why) throws Exception {
     DataflowJobRecord record = running.remove(job);
     if (record == null) {
-      return;
+      return false;
     }
     say("Stopping %s (%s, %s) at %s", job, record.jobName(), target.stopWith(), why);
     api.stop(record.jobId(), target.stopWith());
@@ -286,123 +396,13 @@ public final class StagedDataflowRun {
     String state = waitFor(asked, DataflowJobs.TERMINAL,
         target.stopWith() == GcpTarget.StopMode.drain ? DRAIN_MAX : CANCEL_MAX, "stopping " + job);
     log.replace(asked, asked.stopped(asked.stoppedAt(), state));
-  }
-
-  private void warmUp(List<String> warm, int segment, DataflowSampler sampler) throws Exception {
-    say("Launching %s again, which ran before this stage, and waiting until steady (max %s; not measured)", warm,
-        Durations.show(warmUpMax));
-    for (String job : warm) {
-      startJob(job, segment, "resume-warm-up");
-    }
-    sampler.follow("resume-warm-up", ids());
-    long since = Instant.now().getEpochSecond();
-    long deadline = System.nanoTime() + warmUpMax.toNanos();
-    while (System.nanoTime() < deadline) {
-      Thread.sleep(1_000);
-      long now = Instant.now().getEpochSecond();
-      List<ScenarioSample> samples = sampler.samples();
-      if (warm.stream().allMatch(j -> OnlineSteady.reached(samples, j, since, now))) {
-        return;
-      }
-    }
-    say("The relaunched jobs were not steady after %s; going on", Durations.show(warmUpMax));
+    return true;
   }
 
   private Map<String, String> ids() {
     Map<String, String> ids = new LinkedHashMap<>();
     running.forEach((job, record) -> ids.put(job, record.jobId()));
     return ids;
-  }
-
-  private void runStage(PlannedStage st, int segment, DataflowSampler sampler) throws Exception {
-    int n = plan.stages().size();
-    for (String job : st.stop()) {
-      stopJob(job, "stage " + st.name());
-    }
-    for (String job : st.start()) {
-      startJob(job, segment, st.name());
-    }
-    Instant started = Instant.now();
-    sampler.follow(st.name(), ids());
-    say("Stage %d/%d %s: %s%s%s running; %s", st.index() + 1, n, st.name(),
-        st.start().isEmpty() ? "" : "started " + st.start() + ", ",
-        st.stop().isEmpty() ? "" : "stopped " + st.stop() + ", ", st.running(), st.condition());
-    long startSecond = started.getEpochSecond();
-    boolean met;
-    long lastProgress = System.nanoTime();
-    long lastStateCheck = System.nanoTime();
-    while (true) {
-      Thread.sleep(1_000);
-      long now = Instant.now().getEpochSecond();
-      Duration elapsed = Duration.between(started, Instant.now());
-      if (System.nanoTime() - lastStateCheck >= target.pollInterval().toNanos()) {
-        lastStateCheck = System.nanoTime();
-        for (String job : st.running()) {
-          DataflowJobRecord record = running.get(job);
-          String state = api.state(record.jobId());
-          if (!DataflowJobs.RUNNING.equals(state)) {
-            running.remove(job);
-            log.replace(record, record.stopped(Instant.now().toString(), state));
-            throw new IOException("stage " + st.name() + ": job " + job + " (" + record.jobName() + ") is " + state
-                + "; see " + console(record));
-          }
-        }
-      }
-      List<ScenarioSample> samples = sampler.samples();
-      if (st.hold() != null) {
-        met = elapsed.compareTo(st.hold()) >= 0;
-      } else if (st.until().equals("drained")) {
-        met = st.running().stream().allMatch(j -> accountedFor(sampler, j) >= plan.messages());
-      } else {
-        met = st.running().stream().allMatch(j -> OnlineSteady.reached(samples, j, startSecond, now));
-      }
-      if (met) {
-        break;
-      }
-      if (st.max() != null && elapsed.compareTo(st.max()) >= 0) {
-        say("Stage %s: not %s after max %s; going on", st.name(), st.until(), Durations.show(st.max()));
-        break;
-      }
-      if (System.nanoTime() - lastProgress >= Math.max(PROGRESS_EVERY_SECONDS, target.pollInterval().getSeconds()) * 1_000_000_000L) {
-        lastProgress = System.nanoTime();
-        progress(st, elapsed, samples, sampler);
-      }
-    }
-    finishStage(st, segment, started, Instant.now(), met, sampler);
-  }
-
-  private static long accountedFor(DataflowSampler sampler, String job) {
-    Map<String, Double> c = sampler.counters(job);
-    return (long) (c.getOrDefault(DataflowJobs.RECORDS_APPENDED, 0.0) + c.getOrDefault(DataflowJobs.DEAD_LETTERED, 0.0)
-        + c.getOrDefault(DataflowJobs.REJECTED, 0.0));
-  }
-
-  private void progress(PlannedStage st, Duration elapsed, List<ScenarioSample> samples, DataflowSampler sampler) {
-    List<String> rates = new ArrayList<>();
-    for (String job : st.running()) {
-      ScenarioSample latest = null;
-      for (ScenarioSample s : samples) {
-        if (s.job().equals(job) && s.stage().equals(st.name())) {
-          latest = s;
-        }
-      }
-      rates.add(latest == null ? job + " starting (no rows yet)"
-          : String.format(Locale.ROOT, "%s %,.0f rows/s", job, latest.rows() / (double) latest.seconds()));
-    }
-    String problem = sampler.problem();
-    say("%s%s", RunLog.stageProgress(plan, st, elapsed, rates),
-        problem == null ? "" : " (last poll of the counters failed: " + problem + ")");
-  }
-
-  private void finishStage(PlannedStage st, int segment, Instant started, Instant ended, boolean met,
-      DataflowSampler sampler) throws IOException {
-    MeasuredStage measured = MeasuredStage.of(sampler.samples(), st, started, ended);
-    ResultRecords records = measured.records(run, 0, labels,
-        Map.of("scale", Double.toString(plan.scale()), "machine", "dataflow " + target.region()));
-    dir.finish(measured.status(met, segment),
-        // Dataflow counts no connections per job: Monitoring's project-wide peak is collected after the run.
-        records.records().stream().filter(r -> !r.metric().equals("peak_connections")).toList());
-    say("%s", measured.summary());
   }
 
   /** At the end or on a failure: stop the scenario's jobs (as configured) and cancel the live publisher. */

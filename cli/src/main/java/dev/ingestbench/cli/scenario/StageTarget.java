@@ -1,0 +1,69 @@
+package dev.ingestbench.cli.scenario;
+
+import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.harness.verify.JobCounts;
+import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * Where a staged scenario's jobs run: everything {@link StagedDriver} needs of a target, and nothing
+ * about how the stages are sequenced, measured or judged. A new target (a Flink cluster) is one
+ * implementation of this interface; the driver does not change.
+ */
+public interface StageTarget {
+
+  /**
+   * Starts what a segment needs: the source and the sink, the backlog, the live publisher. Closing
+   * the segment stops every process it started, also on failure.
+   */
+  Segment open(int segmentNo, Path segment) throws Exception;
+
+  /** One start of the run, from its first unfinished stage to its end or failure. */
+  interface Segment extends AutoCloseable {
+    /** Starts {@code job} in {@code stage} (or the warm-up of a resumed run). */
+    void startJob(String stage, String job) throws Exception;
+
+    /** Stops {@code job} at {@code stage}; false when it was not running in this segment. */
+    boolean stopJob(String stage, String job) throws Exception;
+
+    /** Empty while the job runs; its exit code once it ended by itself (it had read everything). */
+    OptionalInt ended(String job) throws Exception;
+
+    /** Distinct published messages the job has written or dead-lettered so far. */
+    long accountedFor(String job) throws Exception;
+
+    /** From now on, samples belong to {@code stage} and these running jobs. */
+    void follow(String stage, List<String> jobs);
+
+    /** The samples taken so far in this segment. */
+    List<ScenarioSample> samples();
+
+    /** Why sampling failed (a server stopped answering), or null. */
+    String problem();
+
+    /** Runs a load-test stage against the segment's source. */
+    LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) throws Exception;
+
+    /** Returns once everything the run publishes has been published (or the publisher was stopped). */
+    void awaitPublished() throws Exception;
+
+    /** A stopped job's figures: published, accounted for, duplicates, dead letters, what it left. */
+    JobCounts count(String stage, String job, boolean exactlyOnce) throws Exception;
+
+    /** One sentence on rows appended and never made visible, or null when there are none. */
+    String unfinishedStreams() throws Exception;
+
+    /** Whether the target counts each job's connections (Dataflow counts them per project only). */
+    default boolean countsConnectionsPerJob() {
+      return true;
+    }
+
+    /** Where to look when {@code job} fails. */
+    Path log(String job);
+
+    @Override
+    void close() throws Exception;
+  }
+}

@@ -1,0 +1,346 @@
+package dev.ingestbench.cli.scenario;
+
+import dev.ingestbench.analysis.scenario.OnlineSteady;
+import dev.ingestbench.analysis.scenario.ResultRecords;
+import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.harness.verify.Finding;
+import dev.ingestbench.harness.verify.JobCounts;
+import dev.ingestbench.harness.verify.Verdict;
+import dev.ingestbench.harness.verify.VerificationPolicy;
+import dev.ingestbench.scenario.Durations;
+import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Runs an ordered scenario's unfinished stages on a {@link StageTarget}, the same way on every
+ * target: stop and start each stage's jobs, hold or wait for its condition, measure it, mark it done;
+ * then stop every job, verify each one by the one {@link VerificationPolicy} and return its exit code.
+ *
+ * <p>A rerun resumes at the first stage without a marker, in a new segment: the target starts afresh,
+ * so the jobs that ran before that stage are started again and warmed up (not measured) first.
+ */
+public final class StagedDriver {
+  private static final long PROGRESS_EVERY_SECONDS = 10;
+  /** A job's consumer stops a few seconds after it has read everything: idle up to this is not a finding. */
+  private static final long IDLE_TOLERANCE_SECONDS = 5;
+  private static final Duration TICK = Duration.ofSeconds(1);
+
+  private final ScenarioPlan plan;
+  private final RunDirectory dir;
+  private final ScenarioRun run;
+  private final StageTarget target;
+  private final Duration warmUpMax;
+  private final Ticker ticker;
+  private final Map<String, Map<String, String>> labels;
+  private final Verdict verdict;
+
+  /**
+   * @param labels every job's settings as result labels; {@code write_method} decides whether
+   *     duplicates fail it
+   */
+  public StagedDriver(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, StageTarget target, Duration warmUpMax,
+      Ticker ticker, Map<String, Map<String, String>> labels) {
+    this.plan = plan;
+    this.dir = dir;
+    this.run = run;
+    this.target = target;
+    this.warmUpMax = warmUpMax;
+    this.ticker = ticker;
+    this.labels = labels;
+    this.verdict = new Verdict(new VerificationPolicy(plan.maxDeadLetters()));
+  }
+
+  /** The first stage without a marker: where a (re)run begins. */
+  public int firstUnfinished() {
+    int k = 0;
+    while (k < plan.stages().size() && dir.isDone(plan.stages().get(k).marker())) {
+      k++;
+    }
+    return k;
+  }
+
+  /** Runs the unfinished stages and verifies the jobs; returns the verification policy's exit code. */
+  public int run() throws Exception {
+    int first = firstUnfinished();
+    if (first == plan.stages().size()) {
+      say("Every stage is finished already (status/ in %s); the report is rewritten. --restart runs it again.", dir.root());
+      return ExitCodes.OK;
+    }
+    int segmentNo = dir.nextSegment();
+    if (first > 0) {
+      say("Resuming at stage %d/%d %s: stages 1-%d are finished and skipped", first + 1, plan.stages().size(),
+          plan.stages().get(first).name(), first);
+    }
+    Set<String> stopped = new LinkedHashSet<>();
+    try (StageTarget.Segment segment = target.open(segmentNo, dir.segment(segmentNo))) {
+      if (first > 0) {
+        warmUp(segment, plan.runningBefore(first));
+      }
+      for (int k = first; k < plan.stages().size(); k++) {
+        runStage(segment, plan.stages().get(k), segmentNo, stopped);
+      }
+      segment.follow("", List.of());
+      segment.awaitPublished();
+      for (String job : plan.stages().get(plan.stages().size() - 1).running()) {
+        if (segment.stopJob("the scenario's end", job)) {
+          stopped.add(job);
+        }
+      }
+      verify(segment, stopped);
+    }
+    for (Finding f : verdict.failuresFirst()) {
+      say("%s %s", f.kind() == Finding.Kind.UNVERIFIED ? "Not verified:" : "Verification failed:", f.line());
+    }
+    if (verdict.passed()) {
+      say("Verified: every job of every stage accounted for every message it was given, or left it in its source");
+    }
+    return verdict.exitCode();
+  }
+
+  /** What the run found: every failure and what could not be verified. */
+  Verdict verdict() {
+    return verdict;
+  }
+
+  private void warmUp(StageTarget.Segment segment, List<String> warm) throws Exception {
+    say("Restarting %s, which ran before this stage, and waiting until steady (max %s; not measured)", warm,
+        Durations.show(warmUpMax));
+    for (String job : warm) {
+      segment.startJob("resume-warm-up", job);
+    }
+    segment.follow("resume-warm-up", warm);
+    long since = ticker.now().getEpochSecond();
+    Instant deadline = ticker.now().plus(warmUpMax);
+    while (ticker.now().isBefore(deadline)) {
+      ticker.sleep(TICK);
+      long now = ticker.now().getEpochSecond();
+      List<ScenarioSample> samples = segment.samples();
+      boolean ready = true;
+      for (String job : warm) {
+        ready &= segment.ended(job).isPresent() || OnlineSteady.reached(samples, job, since, now);
+      }
+      if (ready) {
+        return;
+      }
+    }
+    say("The restarted jobs were not steady after %s; going on", Durations.show(warmUpMax));
+  }
+
+  private void runStage(StageTarget.Segment segment, PlannedStage st, int segmentNo, Set<String> stopped)
+      throws Exception {
+    int n = plan.stages().size();
+    if (st.isLoadTest()) {
+      segment.follow(st.name(), st.running());
+      say("Stage %d/%d %s: a Pub/Sub load test against the run's emulator, with %s running: %s", st.index() + 1, n,
+          st.name(), st.running(), st.condition());
+      LoadTestStage.Outcome outcome = segment.loadTest(st, segmentNo);
+      dir.finish(outcome.status(), outcome.records());
+      if (outcome.exit() != ExitCodes.OK) {
+        verdict.add(new Finding(st.name(), LoadTestStage.JOB, Finding.Kind.LOAD_TEST, "the load test did not receive"
+            + " every message it published (exit " + outcome.exit() + "); see " + outcome.directory().resolve("report.md")));
+      }
+      say("Stage %s done%s; its report: %s", st.name(), outcome.exit() == ExitCodes.OK ? ""
+          : " (not every message accounted for: see the report)", outcome.directory().resolve("report.md"));
+      return;
+    }
+    Instant started = ticker.now();
+    try {
+      for (String job : st.stop()) {
+        if (segment.stopJob(st.name(), job)) {
+          stopped.add(job);
+        }
+      }
+      for (String job : st.start()) {
+        segment.startJob(st.name(), job);
+      }
+    } catch (IOException e) {
+      throw new IOException("stage " + st.name() + ": " + e.getMessage(), e);
+    }
+    segment.follow(st.name(), st.running());
+    say("Stage %d/%d %s: %s%s%s running; %s", st.index() + 1, n, st.name(),
+        st.start().isEmpty() ? "" : "started " + st.start() + ", ",
+        st.stop().isEmpty() ? "" : "stopped " + st.stop() + ", ", st.running(), st.condition());
+    long startSecond = started.getEpochSecond() + 1;
+    Map<String, Instant> drainedAt = new LinkedHashMap<>();
+    boolean met;
+    Instant lastProgress = started;
+    while (true) {
+      ticker.sleep(TICK);
+      Instant nowInstant = ticker.now();
+      long now = nowInstant.getEpochSecond();
+      Duration elapsed = Duration.between(started, nowInstant);
+      if (segment.problem() != null) {
+        throw new IOException("stage " + st.name() + ": the BigQuery emulator stopped answering: " + segment.problem());
+      }
+      for (String job : st.running()) {
+        OptionalInt exit = segment.ended(job);
+        if (!drainedAt.containsKey(job) && exit.isEmpty() && latestAccountedFor(segment.samples(), job) >= plan.messages()) {
+          drainedAt.put(job, nowInstant); // every message written or dead-lettered; its consumer may still run
+          say("Job %s has accounted for every message of its subscription (%,d)", job, plan.messages());
+        } else if (exit.isPresent() && !drainedAt.containsKey(job)) {
+          drainedAt.put(job, nowInstant);
+          long accounted = segment.accountedFor(job);
+          if (exit.getAsInt() != ExitCodes.OK || accounted < plan.messages()) {
+            throw new IOException(String.format(Locale.ROOT,
+                "stage %s: job %s's consumer ended (exit %d) with %,d of %,d messages accounted for; see %s",
+                st.name(), job, exit.getAsInt(), accounted, plan.messages(), segment.log(job)));
+          }
+          say("Job %s has read every message of its subscription (%,d) and stopped", job, plan.messages());
+        }
+      }
+      List<ScenarioSample> samples = segment.samples();
+      if (st.hold() != null) {
+        met = elapsed.compareTo(st.hold()) >= 0;
+      } else if (st.until().equals("drained")) {
+        met = drainedAt.keySet().containsAll(st.running());
+      } else {
+        met = st.running().stream()
+            .allMatch(j -> drainedAt.containsKey(j) || OnlineSteady.reached(samples, j, startSecond, now));
+      }
+      if (met) {
+        break;
+      }
+      if (st.max() != null && elapsed.compareTo(st.max()) >= 0) {
+        say("Stage %s: not %s after max %s; going on", st.name(), st.until(), Durations.show(st.max()));
+        break;
+      }
+      if (Duration.between(lastProgress, nowInstant).getSeconds() >= PROGRESS_EVERY_SECONDS) {
+        lastProgress = nowInstant;
+        progress(st, elapsed, samples, now);
+      }
+    }
+    Instant ended = ticker.now();
+    finishStage(segment, st, segmentNo, started, ended, met, idleJobs(st, drainedAt, ended));
+  }
+
+  /** The job's accounted-for count in its latest sample (0 before its first). */
+  private static long latestAccountedFor(List<ScenarioSample> samples, String job) {
+    long accounted = 0;
+    for (ScenarioSample s : samples) {
+      if (s.job().equals(job)) {
+        accounted = Math.max(accounted, s.accountedFor());
+      }
+    }
+    return accounted;
+  }
+
+  /**
+   * The jobs that had nothing left to read for part of a stage that holds or waits until steady, with
+   * for how long: such a stage does not measure what it is for (a drain is what {@code until:
+   * drained} waits for, so it is never idle).
+   */
+  private static Map<String, Long> idleJobs(PlannedStage st, Map<String, Instant> drainedAt, Instant ended) {
+    Map<String, Long> idle = new LinkedHashMap<>();
+    if ("drained".equals(st.until())) {
+      return idle;
+    }
+    drainedAt.forEach((job, at) -> {
+      long seconds = Duration.between(at, ended).getSeconds();
+      if (seconds > IDLE_TOLERANCE_SECONDS) {
+        idle.put(job, seconds);
+      }
+    });
+    return idle;
+  }
+
+  private void progress(PlannedStage st, Duration elapsed, List<ScenarioSample> samples, long now) {
+    List<String> rates = new ArrayList<>();
+    for (String job : st.running()) {
+      long rows = samples.stream().filter(s -> s.job().equals(job) && s.epochSecond() > now - PROGRESS_EVERY_SECONDS)
+          .mapToLong(ScenarioSample::rows).sum();
+      rates.add(String.format(Locale.ROOT, "%s %,.0f rows/s", job, rows / (double) PROGRESS_EVERY_SECONDS));
+    }
+    say("%s", RunLog.stageProgress(plan, st, elapsed, rates));
+  }
+
+  private void finishStage(StageTarget.Segment segment, PlannedStage st, int segmentNo, Instant started,
+      Instant ended, boolean met, Map<String, Long> idle) throws IOException {
+    MeasuredStage measured = MeasuredStage.of(segment.samples(), st, started, ended);
+    // A job's verification comes once it has stopped (verify): while it runs, what it has not read yet
+    // is neither lost nor left.
+    ResultRecords records = measured.records(run, run.vcpus(), labels, runLabels());
+    idle.forEach((job, seconds) -> records.idle(job, seconds, labels.get(job)));
+    dir.finish(measured.status(met, segmentNo), records.records().stream()
+        // A target that counts connections per project only has them collected after the run.
+        .filter(r -> segment.countsConnectionsPerJob() || !r.metric().equals("peak_connections")).toList());
+    say("%s", measured.summary());
+    idle.forEach((job, seconds) -> {
+      String why = String.format(Locale.ROOT, "job %s had nothing left to read for the last %d s of the %d s stage:"
+          + " the stage does not measure what it is for, and the report draws no comparison or verdict from it;"
+          + " give the jobs more to read (publish.messages, publish.rate, or a larger --scale)", job, seconds,
+          Duration.between(started, ended).getSeconds());
+      verdict.add(new Finding(st.name(), job, Finding.Kind.STAGE_PURPOSE, why));
+      say("Stage %s: %s", st.name(), why);
+    });
+  }
+
+  /**
+   * Every job that ran in this segment, judged once all have stopped, with the last stage it ran in:
+   * published, accounted for, left in its source (read), lost. A job that ran only in an earlier,
+   * interrupted segment cannot be judged any more (its servers are gone).
+   */
+  private void verify(StageTarget.Segment segment, Set<String> stopped) throws Exception {
+    boolean lost = false;
+    for (String job : stopped) {
+      String stage = lastStage(job);
+      JobCounts counts = segment.count(stage, job, "exactly-once".equals(labels.get(job).get("write_method")));
+      lost |= verdict.judge(counts).stream().anyMatch(f -> f.kind() == Finding.Kind.LOST);
+      ResultRecords records = new ResultRecords(new ResultRecords.Step(run.runId(), run.scenario(), run.target(), 1,
+          stage, ticker.now().toString()));
+      records.verification(job, counts.published(), counts.accountedFor(), counts.duplicates(), counts.deadLettered(),
+          counts.left(), counts.unverified() == null ? counts.lost() : null, labels.get(job));
+      dir.replaceResults(r -> r.stage().equals(stage) && r.job().equals(job) && r.iteration() == 1
+          && ResultRecords.VERIFICATION_METRICS.contains(r.metric()), records.records());
+      say("Job %s (last stage %s): published %,d, accounted for %,d, duplicates %,d, dead-lettered %,d, left %s, lost %s",
+          job, stage, counts.published(), counts.accountedFor(), counts.duplicates(), counts.deadLettered(),
+          counts.left() == null ? "not counted" : String.format(Locale.ROOT, "%,d", counts.left()),
+          counts.unverified() == null ? String.format(Locale.ROOT, "%,d", counts.lost()) : "not known");
+    }
+    for (String job : plan.stagedJobs()) {
+      if (!stopped.contains(job)) {
+        verdict.add(new Finding(lastStage(job), job, Finding.Kind.UNVERIFIED, "it ran only in an earlier segment, which"
+            + " was interrupted before its jobs were verified (that segment's servers are gone); --restart runs"
+            + " the scenario again from the start"));
+      }
+    }
+    String unfinished = lost ? segment.unfinishedStreams() : null;
+    if (unfinished != null) {
+      say("%s. A job a stage stops is cancelled: under exactly-once the rows it had appended and not yet flushed are"
+          + " lost with it, although their messages were acknowledged (docs/scenarios.md, 'Stopping a job')", unfinished);
+    }
+  }
+
+  /** The last stage {@code job} runs in. */
+  private String lastStage(String job) {
+    String last = null;
+    for (PlannedStage st : plan.stages()) {
+      if (st.running().contains(job)) {
+        last = st.name();
+      }
+    }
+    return last;
+  }
+
+  /** The labels of figures that belong to the run, not to one job. */
+  private Map<String, String> runLabels() {
+    return Map.of("scale", Double.toString(plan.scale()), "machine", run.machine());
+  }
+
+  private static void say(String format, Object... args) {
+    RunLog.say(format, args);
+  }
+}

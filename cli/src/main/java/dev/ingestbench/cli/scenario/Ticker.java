@@ -1,0 +1,25 @@
+package dev.ingestbench.cli.scenario;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/** The driver's clock and its waits: the system's in a run, a fake one that jumps ahead in tests. */
+public interface Ticker {
+  Instant now();
+
+  void sleep(Duration duration) throws InterruptedException;
+
+  static Ticker system() {
+    return new Ticker() {
+      @Override
+      public Instant now() {
+        return Instant.now();
+      }
+
+      @Override
+      public void sleep(Duration duration) throws InterruptedException {
+        Thread.sleep(duration.toMillis());
+      }
+    };
+  }
+}

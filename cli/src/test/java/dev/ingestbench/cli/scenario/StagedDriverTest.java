@@ -1,0 +1,364 @@
+package dev.ingestbench.cli.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.ResultRecord;
+import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.contracts.StepStatus;
+import dev.ingestbench.harness.verify.Finding;
+import dev.ingestbench.harness.verify.JobCounts;
+import dev.ingestbench.scenario.ScenarioFile;
+import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The staged driver and the verification policy without a process: a fake target whose jobs write,
+ * drain, lose, duplicate and dead-letter exactly as each test says, on a clock that jumps ahead.
+ */
+class StagedDriverTest {
+  private static final long PUBLISHED = 1_000;
+  private static final String THREE_STAGES = """
+      name: fake-two-jobs
+      source: {kind: pubsub, topic: rides}
+      publish: {messages: 1000, backlog: 1000}
+      job_defaults: {write_method: exactly-once}
+      jobs:
+        a: {}
+        b: {write_method: at-least-once}
+      %s
+      stages:
+        - {name: a-alone, start: [a], hold: 20s}
+        - {name: a-and-b, start: [b], hold: 20s}
+        - {name: b-alone, stop: [a], until: drained, max: 1m}
+      """;
+
+  @TempDir Path root;
+
+  /** What one fake job does: when it drains (seconds after it starts; never: 0) and its figures once stopped. */
+  record FakeJob(long drainsAfter, long accounted, long left, long duplicates, long deadLettered) {
+    static FakeJob stoppedMidway(long accounted) {
+      return new FakeJob(0, accounted, PUBLISHED - accounted, 0, 0);
+    }
+
+    static FakeJob drains(long after) {
+      return new FakeJob(after, PUBLISHED, 0, 0, 0);
+    }
+  }
+
+  /** A clock that moves only when the driver waits. */
+  static final class FakeTicker implements Ticker {
+    Instant now = Instant.parse("2026-11-24T10:00:00Z");
+
+    @Override
+    public Instant now() {
+      return now;
+    }
+
+    @Override
+    public void sleep(Duration duration) {
+      now = now.plus(duration);
+    }
+  }
+
+  /** Jobs that run in memory; every call the driver makes is recorded. */
+  static final class FakeTarget implements StageTarget {
+    final FakeTicker ticker;
+    final Map<String, FakeJob> jobs;
+    final List<String> calls = new ArrayList<>();
+    String failToStart;
+    int loadTestExit = ExitCodes.OK;
+
+    FakeTarget(FakeTicker ticker, Map<String, FakeJob> jobs) {
+      this.ticker = ticker;
+      this.jobs = jobs;
+    }
+
+    @Override
+    public Segment open(int segmentNo, Path segment) {
+      calls.add("open segment-" + segmentNo);
+      return new Segment() {
+        final Map<String, Instant> startedAt = new HashMap<>();
+        final List<ScenarioSample> samples = new ArrayList<>();
+        String stage = "";
+        List<String> following = List.of();
+        long sampledUpTo = ticker.now().getEpochSecond();
+
+        @Override
+        public void startJob(String stage, String job) throws IOException {
+          calls.add("start " + job);
+          if (job.equals(failToStart)) {
+            throw new IOException("job " + job + "'s consumer failed (exit 3)");
+          }
+          startedAt.put(job, ticker.now());
+        }
+
+        @Override
+        public boolean stopJob(String stage, String job) {
+          calls.add("stop " + job);
+          return startedAt.remove(job) != null;
+        }
+
+        private boolean drained(String job) {
+          FakeJob j = jobs.get(job);
+          return j.drainsAfter() > 0 && startedAt.containsKey(job)
+              && !ticker.now().isBefore(startedAt.get(job).plusSeconds(j.drainsAfter()));
+        }
+
+        @Override
+        public OptionalInt ended(String job) {
+          return drained(job) ? OptionalInt.of(ExitCodes.OK) : OptionalInt.empty();
+        }
+
+        @Override
+        public long accountedFor(String job) {
+          return drained(job) ? PUBLISHED : jobs.get(job).accounted() / 2;
+        }
+
+        @Override
+        public void follow(String stage, List<String> running) {
+          samples();
+          this.stage = stage;
+          this.following = List.copyOf(running);
+        }
+
+        @Override
+        public List<ScenarioSample> samples() {
+          for (long s = sampledUpTo + 1; s <= ticker.now().getEpochSecond(); s++) {
+            for (String job : following) {
+              boolean writing = startedAt.containsKey(job) && !drained(job);
+              samples.add(new ScenarioSample(s, stage, job, writing ? 100 : 0, writing ? 50_000 : 0, 1, 0.5, 0));
+            }
+          }
+          sampledUpTo = ticker.now().getEpochSecond();
+          return List.copyOf(samples);
+        }
+
+        @Override
+        public String problem() {
+          return null;
+        }
+
+        @Override
+        public LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) {
+          calls.add("load test " + st.name());
+          Instant started = ticker.now();
+          ticker.sleep(Duration.ofSeconds(30));
+          return new LoadTestStage.Outcome(new StepStatus(st.marker(), st.name(), 1, st.running(), st.start(),
+              st.stop(), st.condition(), loadTestExit == ExitCodes.OK, started.toString(), ticker.now().toString(),
+              segmentNo), List.of(), root(segmentNo), loadTestExit);
+        }
+
+        private Path root(int segmentNo) {
+          return Path.of("pubsub-load-" + segmentNo);
+        }
+
+        @Override
+        public void awaitPublished() {
+          calls.add("await published");
+        }
+
+        @Override
+        public JobCounts count(String stage, String job, boolean exactlyOnce) {
+          FakeJob j = jobs.get(job);
+          return new JobCounts(stage, job, exactlyOnce, PUBLISHED, j.accounted() + j.duplicates(), j.accounted(),
+              j.duplicates(), j.deadLettered(), j.accounted(), j.left(), null);
+        }
+
+        @Override
+        public String unfinishedStreams() {
+          return "7 row(s) were appended to 1 write stream(s) and never flushed or committed";
+        }
+
+        @Override
+        public Path log(String job) {
+          return Path.of(job + ".log");
+        }
+
+        @Override
+        public void close() {
+          calls.add("close");
+        }
+      };
+    }
+  }
+
+  private ScenarioPlan plan(String limits, String stagesYaml) throws Exception {
+    String yaml = stagesYaml != null ? stagesYaml : String.format(THREE_STAGES, limits);
+    Path file = Files.writeString(root.resolveSibling(root.getFileName() + "-scenario.yaml"), yaml);
+    return ScenarioPlan.of(ScenarioFile.load(file), 1, 1);
+  }
+
+  private StagedDriver driver(ScenarioPlan plan, FakeTarget target) throws Exception {
+    RunDirectory dir = new RunDirectory(root);
+    ScenarioRun run = new ScenarioRun("run-1", plan.scenario().name(), "local", 1, "sha", "2026-11-24T10:00:00Z",
+        "test machine", 2, Map.of());
+    if (dir.existingRun().isEmpty()) {
+      dir.start(run, root.resolveSibling(root.getFileName() + "-scenario.yaml"));
+    }
+    Map<String, Map<String, String>> labels = new LinkedHashMap<>();
+    plan.jobs().forEach((job, config) -> labels.put(job, Map.of("write_method",
+        config.writeMethod() == null ? "exactly-once" : config.writeMethod())));
+    return new StagedDriver(plan, dir, run, target, Duration.ofSeconds(5), target.ticker, labels);
+  }
+
+  private int run(ScenarioPlan plan, Map<String, FakeJob> jobs) throws Exception {
+    FakeTarget target = new FakeTarget(new FakeTicker(), jobs);
+    StagedDriver driver = driver(plan, target);
+    int exit = driver.run();
+    last = driver;
+    return exit;
+  }
+
+  private StagedDriver last;
+
+  private double result(String stage, String job, String metric) throws IOException {
+    return new RunDirectory(root).readResults().stream()
+        .filter(r -> r.stage().equals(stage) && r.job().equals(job) && r.metric().equals(metric))
+        .mapToDouble(ResultRecord::value).findFirst()
+        .orElseThrow(() -> new AssertionError("no " + metric + " of " + job + " in " + stage));
+  }
+
+  @Test
+  void everyJobAccountedForOrLeftExitsZeroAndRecordsEachJobsVerification() throws Exception {
+    int exit = run(plan("", null), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
+    assertEquals(ExitCodes.OK, exit, last.verdict().findings().toString());
+    assertEquals(2, last.verdict().judged());
+    assertEquals(400, result("a-and-b", "a", "left"), "a's verification goes with the last stage it ran in");
+    assertEquals(0, result("a-and-b", "a", "lost"));
+    assertEquals(1_000, result("b-alone", "b", "published"));
+    assertEquals(0, result("b-alone", "b", "lost"));
+  }
+
+  @Test
+  void oneJobsLossFailsTheRunEvenWhenAnotherJobCountedTheSameNumberTooMany() throws Exception {
+    int exit = run(plan("", null), Map.of(
+        "a", new FakeJob(0, 600, 393, 0, 0), // 7 neither written nor left
+        "b", new FakeJob(15, 1_000, 7, 0, 0))); // 7 counted twice
+    assertEquals(ExitCodes.INCOMPLETE, exit);
+    Finding first = last.verdict().failuresFirst().get(0);
+    assertEquals(Finding.Kind.LOST, first.kind());
+    assertTrue(first.line().startsWith("stage a-and-b, job a: lost 7 of 1,000"), first.line());
+    assertEquals(7, result("a-and-b", "a", "lost"), "never clamped, never turned into 'unread'");
+    assertEquals(Finding.Kind.UNVERIFIED, last.verdict().failuresFirst().get(1).kind(), "b's surplus is a miscount");
+  }
+
+  @Test
+  void duplicatesFailTheExactlyOnceJobOnly() throws Exception {
+    assertEquals(ExitCodes.INCOMPLETE, run(plan("", null), Map.of(
+        "a", new FakeJob(0, 600, 400, 3, 0), "b", FakeJob.drains(15))));
+    assertEquals(Finding.Kind.DUPLICATES, last.verdict().findings().get(0).kind());
+  }
+
+  @Test
+  void duplicatesOfAnAtLeastOnceJobPass() throws Exception {
+    assertEquals(ExitCodes.OK, run(plan("", null), Map.of(
+        "a", FakeJob.stoppedMidway(600), "b", new FakeJob(15, 1_000, 0, 3, 0))));
+  }
+
+  @Test
+  void deadLettersAboveTheScenariosLimitFail() throws Exception {
+    String limits = "limits: {max_dead_letters: 2}";
+    assertEquals(ExitCodes.OK, run(plan(limits, null), Map.of(
+        "a", new FakeJob(0, 600, 400, 0, 2), "b", FakeJob.drains(15))));
+    Files.walk(root).sorted(java.util.Comparator.reverseOrder()).filter(p -> !p.equals(root)).forEach(p -> p.toFile().delete());
+    assertEquals(ExitCodes.INCOMPLETE, run(plan(limits, null), Map.of(
+        "a", new FakeJob(0, 600, 400, 0, 3), "b", FakeJob.drains(15))));
+    assertEquals(Finding.Kind.DEAD_LETTERS, last.verdict().findings().get(0).kind());
+  }
+
+  @Test
+  void aFailedLoadTestStageFailsTheRun() throws Exception {
+    ScenarioPlan plan = plan(null, """
+        name: fake-load-test
+        source: {kind: pubsub, topic: rides}
+        publish: {messages: 1000, backlog: 1000}
+        jobs:
+          a: {}
+        stages:
+          - {name: source, pubsub_load: {rate: 1000, duration: 10s}}
+          - {name: a-alone, start: [a], until: drained, max: 1m}
+        """);
+    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.drains(10)));
+    target.loadTestExit = ExitCodes.INCOMPLETE;
+    StagedDriver driver = driver(plan, target);
+    assertEquals(ExitCodes.INCOMPLETE, driver.run());
+    assertEquals(Finding.Kind.LOAD_TEST, driver.verdict().findings().get(0).kind());
+    assertEquals("source", driver.verdict().findings().get(0).stage());
+  }
+
+  @Test
+  void aStageInWhichARunningJobHadNothingToReadFailsTheRunAndIsRecorded() throws Exception {
+    // a reads everything 5 s into its 20 s stage, then idles for the rest of it and all of stage 2.
+    int exit = run(plan("", null), Map.of("a", FakeJob.drains(5), "b", FakeJob.drains(15)));
+    assertEquals(ExitCodes.INCOMPLETE, exit);
+    List<Finding> idle = last.verdict().findings().stream().filter(f -> f.kind() == Finding.Kind.STAGE_PURPOSE).toList();
+    assertEquals(List.of("a-alone", "a-and-b"), idle.stream().map(Finding::stage).toList());
+    assertEquals(15, result("a-alone", "a", "idle_seconds"));
+  }
+
+  @Test
+  void aKilledSegmentIsResumedAtItsUnfinishedStageAndEveryJobStillVerified() throws Exception {
+    ScenarioPlan plan = plan("", null);
+    Map<String, FakeJob> jobs = Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15));
+    FakeTarget failing = new FakeTarget(new FakeTicker(), jobs);
+    failing.failToStart = "b";
+    IOException e = assertThrows(IOException.class, () -> driver(plan, failing).run());
+    assertTrue(e.getMessage().startsWith("stage a-and-b: job b's consumer failed"), e.getMessage());
+    assertEquals("close", failing.calls.get(failing.calls.size() - 1), "the segment is closed on failure");
+
+    FakeTarget resumed = new FakeTarget(new FakeTicker(), jobs);
+    StagedDriver driver = driver(plan, resumed);
+    assertEquals(1, driver.firstUnfinished(), "stage 1 was finished and marked");
+    assertEquals(ExitCodes.OK, driver.run(), driver.verdict().findings().toString());
+    assertEquals(List.of("open segment-2", "start a", "start b", "stop a", "await published", "stop b", "close"),
+        resumed.calls, "a, which ran before stage 2, is started again first");
+    assertEquals(2, driver.verdict().judged());
+  }
+
+  @Test
+  void aJobThatRanOnlyInAnInterruptedSegmentCannotBeVerified() throws Exception {
+    ScenarioPlan plan = plan(null, """
+        name: fake-handover
+        source: {kind: pubsub, topic: rides}
+        publish: {messages: 1000, backlog: 1000}
+        jobs:
+          a: {}
+          b: {}
+        stages:
+          - {name: a-alone, start: [a], hold: 20s}
+          - {name: b-alone, stop: [a], start: [b], hold: 20s}
+          - {name: b-drains, until: drained, max: 1m}
+        """);
+    Map<String, FakeJob> jobs = Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15));
+    StagedDriver first = driver(plan, new FakeTarget(new FakeTicker(), jobs)); // creates the run directory
+    RunDirectory dir = new RunDirectory(root);
+    for (PlannedStage st : plan.stages().subList(0, 2)) { // stages 1 and 2 finished in segment 1, then a kill
+      dir.finish(new StepStatus(st.marker(), st.name(), 1, st.running(), st.start(), st.stop(), st.condition(), true,
+          "2026-11-24T09:00:00Z", "2026-11-24T09:01:00Z", 1), List.of());
+    }
+    assertEquals(2, first.firstUnfinished());
+    StagedDriver resumed = driver(plan, new FakeTarget(new FakeTicker(), jobs));
+    assertEquals(ExitCodes.FAILED, resumed.run(), "a ran only in segment 1, whose emulator is gone");
+    Finding f = resumed.verdict().findings().get(0);
+    assertEquals("a", f.job());
+    assertTrue(f.message().contains("ran only in an earlier segment"), f.message());
+    assertEquals(1, resumed.verdict().judged(), "b, which ran in the resumed segment, is verified");
+  }
+}
