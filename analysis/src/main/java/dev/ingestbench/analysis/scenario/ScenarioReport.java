@@ -371,6 +371,10 @@ public final class ScenarioReport {
 
   private void diagnosis(Map<String, Map<String, StageMeasures>> byStage, List<ScenarioSample> samples)
       throws IOException {
+    if (byStage.isEmpty()) {
+      md.append("## Diagnosis\n\nNone: no stage measured what it is for (see above), so there is nothing to diagnose.\n\n");
+      return;
+    }
     Map<Integer, dev.ingestbench.contracts.EmulatorStatus> emulators = new java.util.TreeMap<>();
     Map<Long, Double> machineCpu = new java.util.HashMap<>();
     Map<Long, Double> pubsubCpu = new java.util.HashMap<>();

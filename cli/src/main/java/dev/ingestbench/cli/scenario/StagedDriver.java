@@ -103,7 +103,11 @@ public final class StagedDriver {
       verify(segment, stopped);
     }
     for (Finding f : verdict.failuresFirst()) {
-      say("%s %s", f.kind() == Finding.Kind.UNVERIFIED ? "Not verified:" : "Verification failed:", f.line());
+      say("%s %s", switch (f.kind()) {
+        case UNVERIFIED -> "Not verified:";
+        case STAGE_PURPOSE -> "Not measured:";
+        default -> "Verification failed:";
+      }, f.line());
     }
     if (verdict.passed()) {
       say("Verified: every job of every stage accounted for every message it was given, or left it in its source");
@@ -279,12 +283,12 @@ public final class StagedDriver {
         .filter(r -> segment.countsConnectionsPerJob() || !r.metric().equals("peak_connections")).toList());
     say("%s", measured.summary());
     idle.forEach((job, seconds) -> {
-      String why = String.format(Locale.ROOT, "job %s had nothing left to read for the last %d s of the %d s stage:"
+      String why = String.format(Locale.ROOT, "had nothing left to read for the last %d s of the %d s stage:"
           + " the stage does not measure what it is for, and the report draws no comparison or verdict from it;"
-          + " give the jobs more to read (publish.messages, publish.rate, or a larger --scale)", job, seconds,
+          + " give the jobs more to read (publish.messages, publish.rate, or a larger --scale)", seconds,
           Duration.between(started, ended).getSeconds());
       verdict.add(new Finding(st.name(), job, Finding.Kind.STAGE_PURPOSE, why));
-      say("Stage %s: %s", st.name(), why);
+      say("Stage %s: job %s %s", st.name(), job, why);
     });
   }
 
