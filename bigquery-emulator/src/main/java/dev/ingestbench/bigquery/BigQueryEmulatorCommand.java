@@ -12,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -37,26 +38,7 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
   @Option(names = "--rest-port", description = "REST API port (tables, status); 0 picks a free one (default: ${DEFAULT-VALUE}).")
   int restPort = 9050;
 
-  @Option(names = "--quota-mb-per-second",
-      description = "Regional append throughput quota in MB/s; 0 disables it (default: ${DEFAULT-VALUE} = 300 MiB/s).")
-  double quotaMbPerSecond = EmulatorSettings.DEFAULT_QUOTA_MB_PER_SECOND;
-
-  @Option(names = "--quota-window-seconds",
-      description = "How long a quota budget lasts before it refills; lower it to see the sawtooth in a short local round (default: ${DEFAULT-VALUE}).")
-  double quotaWindowSeconds = EmulatorSettings.DEFAULT_QUOTA_WINDOW_SECONDS;
-
-  @Option(names = "--max-connections",
-      description = "Open AppendRows streams allowed at once; more get RESOURCE_EXHAUSTED (default: ${DEFAULT-VALUE}).")
-  int maxConnections = EmulatorSettings.DEFAULT_MAX_CONNECTIONS;
-
-  @Option(names = "--max-request-bytes", description = "Largest AppendRows request accepted (default: ${DEFAULT-VALUE}).")
-  long maxRequestBytes = EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES;
-
-  @Option(names = "--fault", paramLabel = "FAULT",
-      description = "Inject a fault (repeatable): unavailable=F or internal=F (fail a fraction F of appends),"
-          + " drop=F (end the AppendRows stream on a fraction F of appends), drain-at=S (close every"
-          + " connection S seconds after the first append), drain-after=N (the same after the N-th append).")
-  List<String> faults = new ArrayList<>();
+  @Mixin EmulatorLimitOptions limits = new EmulatorLimitOptions();
 
   @Option(names = "--out", description = "Directory for the write timeline, connections and status, written when the server stops.")
   @Nullable Path out;
@@ -73,10 +55,7 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
 
   /** The settings these flags ask for, checked; bad values throw naming the flag and the fix. */
   public EmulatorSettings settings() {
-    return new EmulatorSettings("127.0.0.1", port, restPort, 0, 1, 1, 1, Faults.NONE)
-        .withLimits(quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes)
-        .withFaults(faults)
-        .validate();
+    return limits.applyTo(new EmulatorSettings("127.0.0.1", port, restPort, 0, 1, 1, 1, Faults.NONE)).validate();
   }
 
   /** Parses and checks {@code args} as the command would, starting nothing (how a round validates). */

@@ -1,5 +1,6 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.bigquery.EmulatorLimitOptions;
 import dev.ingestbench.consumer.WriteMethod;
 import dev.ingestbench.consumer.rows.RowEncoding;
 import dev.ingestbench.consumer.rows.RowFormat;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code ingestbench round}: a whole local round in one command. */
@@ -101,25 +103,9 @@ public final class RoundCommand implements Callable<Integer> {
       description = "emulator: one BigQuery emulator process shared by every job, reached through the official client over gRPC; in-process: the emulator inside the consumer's JVM (one job only) (default: ${DEFAULT-VALUE}).")
   String sink;
 
-  @Option(names = "--quota-mb-per-second", paramLabel = "MB/S",
-      description = "BigQuery emulator: regional append throughput quota; 0 disables it (default: 314.5728 = 300 MiB/s).")
-  Double quotaMbPerSecond;
-
-  @Option(names = "--quota-window-seconds", paramLabel = "SECONDS",
-      description = "BigQuery emulator: how long a quota budget lasts before it refills; lower it to see the sawtooth in a short round (default: 600).")
-  Double quotaWindowSeconds;
-
-  @Option(names = "--max-connections", paramLabel = "N",
-      description = "BigQuery emulator: open AppendRows streams allowed at once (default: 1000).")
-  Integer maxConnections;
-
-  @Option(names = "--max-request-bytes", paramLabel = "BYTES",
-      description = "BigQuery emulator: largest AppendRows request accepted (default: 10000000).")
-  Long maxRequestBytes;
-
-  @Option(names = "--fault", paramLabel = "FAULT",
-      description = "BigQuery emulator fault, repeatable: unavailable=F, internal=F, drop=F (fractions of appends), drain-at=S (seconds after the first append), drain-after=N (after the N-th append).")
-  List<String> faults = new ArrayList<>();
+  /** The BigQuery emulator's limits and faults: the same options as {@code ingestbench bigquery-emulator}. */
+  @Mixin
+  EmulatorLimitOptions emulatorLimits = new EmulatorLimitOptions();
 
   @Option(names = "--kill-consumer-at", paramLabel = "SECONDS",
       description = "Kill every consumer JVM (SIGKILL) this many seconds after it started (later if it has not completed a Flink checkpoint yet), and start it again from its last retained checkpoint: exactly-once under a crash, measured.")
@@ -176,8 +162,7 @@ public final class RoundCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--kill-consumer-at needs --sink emulator and --runner FlinkRunner: the"
           + " verification must outlive the killed JVM, and the restart restores a Flink checkpoint");
     }
-    if (sink.equals("in-process") && (quotaMbPerSecond != null || quotaWindowSeconds != null
-        || maxConnections != null || maxRequestBytes != null || !faults.isEmpty())) {
+    if (sink.equals("in-process") && !emulatorLimits.asFlags().isEmpty()) {
       throw new IllegalArgumentException(
           "limits and faults (--quota-*, --max-*, --fault) are set on the emulator process: drop --sink in-process");
     }

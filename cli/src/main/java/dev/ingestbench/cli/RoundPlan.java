@@ -155,19 +155,7 @@ final class RoundPlan {
     List<String> args = new ArrayList<>(List.of(
         "--port=0", "--rest-port=0", "--out=" + flags.out, "--exit-on-stdin-eof", "--run-id=" + runId,
         "--published-messages=" + flags.messages));
-    if (flags.quotaMbPerSecond != null) {
-      args.add("--quota-mb-per-second=" + flags.quotaMbPerSecond);
-    }
-    if (flags.quotaWindowSeconds != null) {
-      args.add("--quota-window-seconds=" + flags.quotaWindowSeconds);
-    }
-    if (flags.maxConnections != null) {
-      args.add("--max-connections=" + flags.maxConnections);
-    }
-    if (flags.maxRequestBytes != null) {
-      args.add("--max-request-bytes=" + flags.maxRequestBytes);
-    }
-    flags.faults.forEach(f -> args.add("--fault=" + f));
+    args.addAll(flags.emulatorLimits.asFlags());
     return args;
   }
 

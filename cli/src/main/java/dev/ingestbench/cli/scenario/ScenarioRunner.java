@@ -24,6 +24,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import dev.ingestbench.harness.staged.LoadTestStage;
+import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.staged.LocalTarget;
 
 /**
  * {@code ingestbench run}: loads and checks the scenario, matches it against what the run directory
@@ -81,10 +84,10 @@ public final class ScenarioRunner {
         run.startedAt(), run.machine(), run.vcpus(), plan.scaled());
     // Building the runner checks every process's flags: a bad scenario fails here, before anything starts.
     Duration warmUpMax = warmUpMax(gcp != null ? StagedDataflowRun.DEFAULT_WARM_UP_MAX
-        : StagedLocalRun.DEFAULT_WARM_UP_MAX);
+        : LocalTarget.DEFAULT_WARM_UP_MAX);
     StagedDataflowRun onDataflow = gcp != null ? new StagedDataflowRun(plan, dir, run, gcp, warmUpMax) : null;
-    StagedLocalRun staged = gcp == null && plan.isStaged()
-        ? new StagedLocalRun(plan, dir, run, flags.heap, warmUpMax) : null;
+    LocalTarget staged = gcp == null && plan.isStaged()
+        ? new LocalTarget(plan, dir, run, flags.heap, warmUpMax) : null;
     UnorderedLocalRun unordered = gcp == null && !plan.isStaged() ? new UnorderedLocalRun(plan, dir, run, flags.heap) : null;
     if (flags.dryRun) {
       if (!plan.scaled().isEmpty()) {
@@ -114,13 +117,13 @@ public final class ScenarioRunner {
     if (existing.isEmpty()) {
       dir.start(run, flags.file);
     }
-    StagedLocalRun.say("Scenario %s (%s) -> %s", scenario.name(), run.runId(), dir.root());
+    LocalTarget.say("Scenario %s (%s) -> %s", scenario.name(), run.runId(), dir.root());
     int exit = onDataflow != null ? onDataflow.run() : staged != null ? staged.run() : unordered.run();
     Path report = ScenarioReport.write(dir.root());
-    StagedLocalRun.say("Report: %s; results: %s", report, dir.root().resolve(dev.ingestbench.contracts.RunFiles.RESULTS));
+    LocalTarget.say("Report: %s; results: %s", report, dir.root().resolve(dev.ingestbench.contracts.RunFiles.RESULTS));
     if (resultsTable != null) {
       int appended = ResultsTable.forTable(resultsTable).append(dir.readResults());
-      StagedLocalRun.say("Appended %,d results to %s", appended, flags.resultsTable);
+      LocalTarget.say("Appended %,d results to %s", appended, flags.resultsTable);
     }
     return exit;
   }

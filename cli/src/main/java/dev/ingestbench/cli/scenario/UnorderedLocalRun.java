@@ -23,6 +23,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine;
+import dev.ingestbench.harness.staged.LocalJobs;
+import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.staged.LocalTarget;
 
 /**
  * Runs an unordered scenario locally: every iteration of every configuration is one local round
@@ -99,12 +102,12 @@ final class UnorderedLocalRun {
     List<PlannedIteration> todo = plan.iterations().stream().filter(it -> !dir.isDone(it.marker())).toList();
     int done = plan.iterations().size() - todo.size();
     if (todo.isEmpty()) {
-      StagedLocalRun.say("Every iteration is finished already (status/ in %s); the report is rewritten."
+      LocalTarget.say("Every iteration is finished already (status/ in %s); the report is rewritten."
           + " --restart runs it again.", dir.root());
       return ExitCodes.OK;
     }
     if (done > 0) {
-      StagedLocalRun.say("Resuming: %d of %d iterations are finished and skipped", done, plan.iterations().size());
+      LocalTarget.say("Resuming: %d of %d iterations are finished and skipped", done, plan.iterations().size());
     }
     AtomicInteger worst = new AtomicInteger(ExitCodes.OK);
     AtomicInteger count = new AtomicInteger(done);
@@ -132,7 +135,7 @@ final class UnorderedLocalRun {
   }
 
   private void runIteration(PlannedIteration it, int number, AtomicInteger worst) throws Exception {
-    StagedLocalRun.say("Iteration %d/%d: %s (iteration %d of %s)", number, plan.iterations().size(), it.marker(),
+    LocalTarget.say("Iteration %d/%d: %s (iteration %d of %s)", number, plan.iterations().size(), it.marker(),
         it.iteration(), it.job());
     Instant started = Instant.now();
     int exit;
@@ -152,7 +155,7 @@ final class UnorderedLocalRun {
           records.records());
     }
     worst.accumulateAndGet(exit, Math::max);
-    StagedLocalRun.say("Iteration %s done: %s rows/s steady, %,d lost, %,d duplicates", it.marker(),
+    LocalTarget.say("Iteration %s done: %s rows/s steady, %,d lost, %,d duplicates", it.marker(),
         summary.rowsPerSecond() == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", summary.rowsPerSecond()),
         summary.lost(), summary.duplicates());
   }

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.ingestbench.harness.staged.LoadTestStage;
 
 /** A scenario that starts by measuring its source: a pubsub_load stage, run for real on the run's emulator. */
 class LoadTestStageTest {

@@ -1,6 +1,6 @@
 package dev.ingestbench.cli.scenario.dataflow;
 
-import static dev.ingestbench.cli.scenario.RunLog.say;
+import static dev.ingestbench.harness.staged.RunLog.say;
 
 import dev.ingestbench.analysis.diagnosis.Diagnoser;
 import dev.ingestbench.analysis.diagnosis.Verdict;
@@ -12,7 +12,7 @@ import dev.ingestbench.analysis.report.TimelineAnalysis;
 import dev.ingestbench.analysis.source.BigQueryTimelineSource;
 import dev.ingestbench.analysis.source.MonitoringSource;
 import dev.ingestbench.analysis.stats.Estimate;
-import dev.ingestbench.cli.scenario.RunDirectory;
+import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import dev.ingestbench.harness.staged.RunLog;
 
 /**
  * After a Dataflow run: Google Cloud's own account of it. The per-minute WRITE_API_TIMELINE of the

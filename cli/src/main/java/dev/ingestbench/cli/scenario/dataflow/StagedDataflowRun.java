@@ -1,12 +1,12 @@
 package dev.ingestbench.cli.scenario.dataflow;
 
-import static dev.ingestbench.cli.scenario.RunLog.say;
+import static dev.ingestbench.harness.staged.RunLog.say;
 
-import dev.ingestbench.cli.scenario.LoadTestStage;
-import dev.ingestbench.cli.scenario.RunDirectory;
-import dev.ingestbench.cli.scenario.StageTarget;
-import dev.ingestbench.cli.scenario.StagedDriver;
-import dev.ingestbench.cli.scenario.Ticker;
+import dev.ingestbench.harness.staged.LoadTestStage;
+import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.staged.StageTarget;
+import dev.ingestbench.harness.staged.StagedDriver;
+import dev.ingestbench.harness.staged.Ticker;
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import dev.ingestbench.harness.staged.RunLog;
 
 /**
  * The Dataflow target of a staged scenario: creates what is missing, publishes the backlog with the

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.analysis.diagnosis.Diagnoser;
 import dev.ingestbench.analysis.diagnosis.Verdict;
-import dev.ingestbench.cli.scenario.RunDirectory;
+import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunJson;

@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario;
+package dev.ingestbench.harness.staged;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,12 +29,12 @@ import picocli.CommandLine;
  */
 public final class LoadTestStage {
   /** The results' job name for a load test's figures. */
-  static final String JOB = "pubsub-load";
+  public static final String JOB = "pubsub-load";
 
   private LoadTestStage() {}
 
   /** Every load-test stage's flags, checked as the load test checks them, before the run starts. */
-  static void validate(ScenarioPlan plan) {
+  public static void validate(ScenarioPlan plan) {
     for (PlannedStage st : plan.stages()) {
       if (st.isLoadTest()) {
         try {
@@ -48,11 +48,11 @@ public final class LoadTestStage {
     }
   }
 
-  static Path directory(Path runDir, PlannedStage st) {
+  public static Path directory(Path runDir, PlannedStage st) {
     return runDir.resolve(JOB + "-" + st.marker());
   }
 
-  static List<String> args(PlannedStage st, String emulatorHost, String topic, Path out) {
+  public static List<String> args(PlannedStage st, String emulatorHost, String topic, Path out) {
     List<String> args = new ArrayList<>(st.loadTestArgs());
     args.addAll(List.of("--pubsub-emulator-host", emulatorHost, "--topic", topic + "-load-" + st.name(),
         "--subscription", topic + "-load-" + st.name() + "-sub", "--out", out.toString()));
@@ -60,7 +60,7 @@ public final class LoadTestStage {
   }
 
   /** Runs the test; returns the stage's status and result records, or throws naming the stage. */
-  static Outcome run(PlannedStage st, ScenarioRun run, String emulatorHost, String topic, Path runDir, int segment,
+  public static Outcome run(PlannedStage st, ScenarioRun run, String emulatorHost, String topic, Path runDir, int segment,
       Map<String, String> runLabels) throws IOException {
     Path out = directory(runDir, st);
     Instant started = Instant.now();

@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario;
+package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.scenario.StageMeasures;
 import dev.ingestbench.scenario.Durations;

@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario;
+package dev.ingestbench.harness.staged;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario;
+package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.report.UnfinishedStreams;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
@@ -35,7 +35,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Local servers keep no state between runs, so each segment publishes the backlog again.
  */
-final class StagedLocalRun implements StageTarget {
+public final class LocalTarget implements StageTarget {
   /** How long a resumed run waits for the jobs it starts again to be steady, unless --warm-up-max says. */
   public static final Duration DEFAULT_WARM_UP_MAX = Duration.ofMinutes(2);
   /** How long the run waits, after its last stage, for the live publisher to publish what is left. */
@@ -50,7 +50,7 @@ final class StagedLocalRun implements StageTarget {
   private final LocalJobs jobs;
   private final Map<String, Map<String, String>> labels;
 
-  StagedLocalRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap, Duration warmUpMax) {
+  public LocalTarget(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap, Duration warmUpMax) {
     this.plan = plan;
     this.warmUpMax = warmUpMax;
     this.dir = dir;
@@ -67,7 +67,7 @@ final class StagedLocalRun implements StageTarget {
   }
 
   /** --dry-run: every action, with the command line of every process, and nothing started. */
-  void describe(PrintStream out) {
+  public void describe(PrintStream out) {
     int first = driver().firstUnfinished();
     Path segment = dir.root().resolve("segment-N");
     String pubsub = plan.kafka() ? "KAFKA_BOOTSTRAP" : "PUBSUB_HOST";
@@ -119,7 +119,7 @@ final class StagedLocalRun implements StageTarget {
   }
 
   /** Runs the unfinished stages here; returns the verification policy's exit code. */
-  int run() throws Exception {
+  public int run() throws Exception {
     return driver().run();
   }
 
@@ -302,7 +302,7 @@ final class StagedLocalRun implements StageTarget {
     }
   }
 
-  static void say(String format, Object... args) {
+  public static void say(String format, Object... args) {
     RunLog.say(format, args);
   }
 }

@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario;
+package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
@@ -24,7 +24,7 @@ import java.util.OptionalInt;
  * checked by the consumer's own validation before anything starts), starting them, and stopping them
  * cleanly when a stage says so.
  */
-final class LocalJobs implements AutoCloseable {
+public final class LocalJobs implements AutoCloseable {
   static final String PROJECT = "ingestbench-local";
   static final String TABLE = "ingestbench.taxi_rides";
   private static final String CONSUMER_MAIN = "dev.ingestbench.consumer.ConsumerPipeline";
@@ -41,7 +41,7 @@ final class LocalJobs implements AutoCloseable {
   private final Map<String, ChildJvm> running = new LinkedHashMap<>();
 
   /** Validates every job's consumer flags; throws {@link IllegalArgumentException} naming the job. */
-  LocalJobs(ScenarioPlan plan, long timeoutSeconds, String heap) {
+  public LocalJobs(ScenarioPlan plan, long timeoutSeconds, String heap) {
     this.plan = plan;
     this.timeoutSeconds = timeoutSeconds;
     this.heap = heap;
@@ -113,7 +113,7 @@ final class LocalJobs implements AutoCloseable {
   }
 
   /** {@link #labels} of every job, plus the run's scale and machine: what each result record carries. */
-  Map<String, Map<String, String>> resultLabels(java.util.Collection<String> names, String machine) {
+  public Map<String, Map<String, String>> resultLabels(java.util.Collection<String> names, String machine) {
     Map<String, Map<String, String>> all = new LinkedHashMap<>();
     for (String job : names) {
       Map<String, String> l = new LinkedHashMap<>(labels(job));

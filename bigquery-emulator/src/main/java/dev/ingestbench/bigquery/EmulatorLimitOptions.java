@@ -1,0 +1,67 @@
+package dev.ingestbench.bigquery;
+
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * The local BigQuery's limits and faults as command-line options, defined once for every command
+ * that runs one ({@code bigquery-emulator}, and {@code round} for the emulator it starts): a picocli
+ * mixin. An option not given keeps BigQuery's own default.
+ */
+public final class EmulatorLimitOptions {
+  @Option(names = "--quota-mb-per-second", paramLabel = "MB/S",
+      description = "BigQuery emulator: regional append throughput quota in MB/s; 0 disables it (default: "
+          + EmulatorSettings.DEFAULT_QUOTA_MB_PER_SECOND + " = 300 MiB/s).")
+  Double quotaMbPerSecond;
+
+  @Option(names = "--quota-window-seconds", paramLabel = "SECONDS",
+      description = "BigQuery emulator: how long a quota budget lasts before it refills; lower it to see the sawtooth"
+          + " in a short round (default: " + (long) EmulatorSettings.DEFAULT_QUOTA_WINDOW_SECONDS + ").")
+  Double quotaWindowSeconds;
+
+  @Option(names = "--max-connections", paramLabel = "N",
+      description = "BigQuery emulator: open AppendRows streams allowed at once; more get RESOURCE_EXHAUSTED (default: "
+          + EmulatorSettings.DEFAULT_MAX_CONNECTIONS + ").")
+  Integer maxConnections;
+
+  @Option(names = "--max-request-bytes", paramLabel = "BYTES",
+      description = "BigQuery emulator: largest AppendRows request accepted (default: "
+          + EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES + ").")
+  Long maxRequestBytes;
+
+  @Option(names = "--fault", paramLabel = "FAULT",
+      description = "BigQuery emulator fault, repeatable: unavailable=F or internal=F (fail a fraction F of appends),"
+          + " drop=F (end the AppendRows stream on a fraction F of appends), drain-at=S (close every connection S"
+          + " seconds after the first append), drain-after=N (the same after the N-th append).")
+  List<String> faults = new ArrayList<>();
+
+  /** {@code base} with these limits and faults (BigQuery's defaults for those not given); not yet validated. */
+  public EmulatorSettings applyTo(EmulatorSettings base) {
+    return base.withLimits(
+            quotaMbPerSecond == null ? EmulatorSettings.DEFAULT_QUOTA_MB_PER_SECOND : quotaMbPerSecond,
+            quotaWindowSeconds == null ? EmulatorSettings.DEFAULT_QUOTA_WINDOW_SECONDS : quotaWindowSeconds,
+            maxConnections == null ? EmulatorSettings.DEFAULT_MAX_CONNECTIONS : maxConnections,
+            maxRequestBytes == null ? EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES : maxRequestBytes)
+        .withFaults(faults);
+  }
+
+  /** The options given, as flags of a {@code bigquery-emulator} child process. */
+  public List<String> asFlags() {
+    List<String> flags = new ArrayList<>();
+    if (quotaMbPerSecond != null) {
+      flags.add("--quota-mb-per-second=" + quotaMbPerSecond);
+    }
+    if (quotaWindowSeconds != null) {
+      flags.add("--quota-window-seconds=" + quotaWindowSeconds);
+    }
+    if (maxConnections != null) {
+      flags.add("--max-connections=" + maxConnections);
+    }
+    if (maxRequestBytes != null) {
+      flags.add("--max-request-bytes=" + maxRequestBytes);
+    }
+    faults.forEach(f -> flags.add("--fault=" + f));
+    return flags;
+  }
+}
