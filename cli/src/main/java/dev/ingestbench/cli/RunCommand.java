@@ -1,7 +1,7 @@
 package dev.ingestbench.cli;
 
 import dev.ingestbench.cli.scenario.ScenarioRunner;
-import dev.ingestbench.cli.scenario.dataflow.GcpTarget;
+import dev.ingestbench.harness.dataflow.GcpSettings;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -96,23 +96,23 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--stop-with", defaultValue = "cancel",
         description = "How a stage stops a job: cancel (at once) or drain (finish what was read) (default: ${DEFAULT-VALUE}).")
-    public GcpTarget.StopMode stopWith = GcpTarget.StopMode.cancel;
+    public GcpSettings.StopMode stopWith = GcpSettings.StopMode.cancel;
 
     @Option(names = "--poll-interval", defaultValue = "30s", paramLabel = "DURATION",
         description = "How often job states and counters are read; also the length of each sample (default: ${DEFAULT-VALUE}).")
     public String pollInterval = "30s";
 
-    @Option(names = "--dataflow-endpoint", defaultValue = GcpTarget.DATAFLOW_ENDPOINT,
+    @Option(names = "--dataflow-endpoint", defaultValue = GcpSettings.DATAFLOW_ENDPOINT,
         description = "Dataflow API root URL; http:// means no credentials (default: ${DEFAULT-VALUE}).")
-    public String dataflowEndpoint = GcpTarget.DATAFLOW_ENDPOINT;
+    public String dataflowEndpoint = GcpSettings.DATAFLOW_ENDPOINT;
 
-    @Option(names = "--bigquery-endpoint", defaultValue = GcpTarget.BIGQUERY_ENDPOINT,
+    @Option(names = "--bigquery-endpoint", defaultValue = GcpSettings.BIGQUERY_ENDPOINT,
         description = "BigQuery API root URL; http:// means no credentials (default: ${DEFAULT-VALUE}).")
-    public String bigqueryEndpoint = GcpTarget.BIGQUERY_ENDPOINT;
+    public String bigqueryEndpoint = GcpSettings.BIGQUERY_ENDPOINT;
 
-    @Option(names = "--monitoring-endpoint", defaultValue = GcpTarget.MONITORING_ENDPOINT,
+    @Option(names = "--monitoring-endpoint", defaultValue = GcpSettings.MONITORING_ENDPOINT,
         description = "Cloud Monitoring API; http://HOST:PORT means plaintext gRPC, no credentials (default: ${DEFAULT-VALUE}).")
-    public String monitoringEndpoint = GcpTarget.MONITORING_ENDPOINT;
+    public String monitoringEndpoint = GcpSettings.MONITORING_ENDPOINT;
 
     @Option(names = "--pubsub-emulator-host", paramLabel = "HOST:PORT",
         description = "Create the topic and subscriptions on this Pub/Sub emulator instead of Pub/Sub (rehearsals, tests).")

@@ -4,8 +4,8 @@ import dev.ingestbench.analysis.scenario.ResultsTable;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.cli.RunCommand;
-import dev.ingestbench.cli.scenario.dataflow.GcpTarget;
-import dev.ingestbench.cli.scenario.dataflow.StagedDataflowRun;
+import dev.ingestbench.harness.dataflow.GcpSettings;
+import dev.ingestbench.harness.dataflow.DataflowTarget;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.Scenario;
@@ -52,7 +52,7 @@ public final class ScenarioRunner {
       throw new IllegalArgumentException(flags.file + ": a Kafka scenario runs locally (--target local) in this"
           + " version; docs/dataflow.md has the exact Dataflow launch lines for a Managed Service for Apache Kafka round");
     }
-    GcpTarget gcp = flags.target == RunCommand.Target.dataflow ? gcpTarget() : null;
+    GcpSettings gcp = flags.target == RunCommand.Target.dataflow ? gcpTarget() : null;
     if (gcp == null && flags.dataflow.project != null) {
       throw new IllegalArgumentException("--project (and the other Dataflow flags) apply to --target dataflow only;"
           + " add --target dataflow, or leave them out to run locally");
@@ -83,9 +83,9 @@ public final class ScenarioRunner {
     run = new ScenarioRun(run.runId(), run.scenario(), run.target(), run.scale(), run.scenarioSha256(),
         run.startedAt(), run.machine(), run.vcpus(), plan.scaled());
     // Building the runner checks every process's flags: a bad scenario fails here, before anything starts.
-    Duration warmUpMax = warmUpMax(gcp != null ? StagedDataflowRun.DEFAULT_WARM_UP_MAX
+    Duration warmUpMax = warmUpMax(gcp != null ? DataflowTarget.DEFAULT_WARM_UP_MAX
         : LocalTarget.DEFAULT_WARM_UP_MAX);
-    StagedDataflowRun onDataflow = gcp != null ? new StagedDataflowRun(plan, dir, run, gcp, warmUpMax) : null;
+    DataflowTarget onDataflow = gcp != null ? new DataflowTarget(plan, dir, run, gcp, warmUpMax) : null;
     LocalTarget staged = gcp == null && plan.isStaged()
         ? new LocalTarget(plan, dir, run, flags.heap, warmUpMax) : null;
     UnorderedLocalRun unordered = gcp == null && !plan.isStaged() ? new UnorderedLocalRun(plan, dir, run, flags.heap) : null;
@@ -128,11 +128,11 @@ public final class ScenarioRunner {
     return exit;
   }
 
-  private GcpTarget gcpTarget() {
+  private GcpSettings gcpTarget() {
     RunCommand.DataflowFlags d = flags.dataflow;
     Duration poll = Durations.parse(d.pollInterval).orElseThrow(() ->
         new IllegalArgumentException("--poll-interval " + d.pollInterval + " is not a duration (e.g. 30s, 1m)"));
-    return new GcpTarget(d.project, d.region, d.bucket, d.dataset, d.table, d.stopWith, poll, d.dataflowEndpoint,
+    return new GcpSettings(d.project, d.region, d.bucket, d.dataset, d.table, d.stopWith, poll, d.dataflowEndpoint,
         d.bigqueryEndpoint, d.monitoringEndpoint, d.pubsubEmulatorHost);
   }
 

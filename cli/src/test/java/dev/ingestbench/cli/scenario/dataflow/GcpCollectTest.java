@@ -20,6 +20,8 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.ingestbench.harness.dataflow.GcpCollect;
+import dev.ingestbench.harness.dataflow.GcpSettings;
 
 /**
  * After a Dataflow run of two 5-minute stages (a alone, then a and b), the real BigQuery and
@@ -30,8 +32,8 @@ class GcpCollectTest {
   @Test
   void perStageTableFiguresAndTheTimelinesDiagnosis(@TempDir Path out, @TempDir Path scenarios) throws Exception {
     try (BigQueryStandIn bigquery = new BigQueryStandIn(); MonitoringStandIn monitoring = new MonitoringStandIn()) {
-      GcpTarget target = new GcpTarget("ingestbench-test", "asia-southeast1", "test-bucket", "ingestbench", "taxi_rides",
-          GcpTarget.StopMode.cancel, Duration.ofSeconds(30), "http://unused/", bigquery.url(), monitoring.url(), "");
+      GcpSettings target = new GcpSettings("ingestbench-test", "asia-southeast1", "test-bucket", "ingestbench", "taxi_rides",
+          GcpSettings.StopMode.cancel, Duration.ofSeconds(30), "http://unused/", bigquery.url(), monitoring.url(), "");
       RunDirectory dir = new RunDirectory(out);
       Path scenario = Files.writeString(scenarios.resolve("s.yaml"), "name: s\n");
       ScenarioRun run = new ScenarioRun("s-1", "s", "dataflow", 1, "sha", "2026-11-23T10:00:00Z", "Dataflow asia-southeast1", 0, null);

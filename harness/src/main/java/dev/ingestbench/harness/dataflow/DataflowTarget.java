@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.harness.dataflow;
 
 import static dev.ingestbench.harness.staged.RunLog.say;
 
@@ -40,7 +40,7 @@ import dev.ingestbench.harness.staged.RunLog;
  * it is not published again; the jobs that ran before that stage are launched again and given until
  * they are steady (a warm-up, not measured).
  */
-public final class StagedDataflowRun implements StageTarget {
+public final class DataflowTarget implements StageTarget {
   private static final Duration START_MAX = Duration.ofMinutes(15);
   private static final Duration CANCEL_MAX = Duration.ofMinutes(10);
   private static final Duration DRAIN_MAX = Duration.ofMinutes(30);
@@ -53,7 +53,7 @@ public final class StagedDataflowRun implements StageTarget {
   private final Duration warmUpMax;
   private final RunDirectory dir;
   private final ScenarioRun run;
-  private final GcpTarget target;
+  private final GcpSettings target;
   private final DataflowLaunches launches;
   /** Held from a launch request until its job is in the job log; the Ctrl-C hook waits for it. */
   private final java.util.concurrent.locks.ReentrantLock launching = new java.util.concurrent.locks.ReentrantLock();
@@ -67,7 +67,7 @@ public final class StagedDataflowRun implements StageTarget {
   /** Scenario job to the Dataflow job running it now. */
   private final Map<String, DataflowJobRecord> running = new LinkedHashMap<>();
 
-  public StagedDataflowRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, GcpTarget target,
+  public DataflowTarget(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, GcpSettings target,
       Duration warmUpMax) {
     this.plan = plan;
     this.warmUpMax = warmUpMax;
@@ -160,7 +160,7 @@ public final class StagedDataflowRun implements StageTarget {
   /** One start of the run on Dataflow: the publishers' jobs, the consumers' jobs, their counters. */
   private final class DataflowSegment implements Segment {
     private final int segmentNo;
-    private final Thread cancelOnExit = new Thread(StagedDataflowRun.this::cancelEverything, "cancel-dataflow-jobs");
+    private final Thread cancelOnExit = new Thread(DataflowTarget.this::cancelEverything, "cancel-dataflow-jobs");
     private DataflowSampler sampler;
     private boolean finished;
     private long lastStateCheck = System.nanoTime();
@@ -181,12 +181,12 @@ public final class StagedDataflowRun implements StageTarget {
 
     @Override
     public void startJob(String stage, String job) throws Exception {
-      StagedDataflowRun.this.startJob(job, segmentNo, stage);
+      DataflowTarget.this.startJob(job, segmentNo, stage);
     }
 
     @Override
     public boolean stopJob(String stage, String job) throws Exception {
-      return StagedDataflowRun.this.stopJob(job, "stage " + stage);
+      return DataflowTarget.this.stopJob(job, "stage " + stage);
     }
 
     /** A streaming job never ends by itself: one that is no longer running (read every poll interval) failed. */
@@ -291,7 +291,7 @@ public final class StagedDataflowRun implements StageTarget {
       String state = api.state(job.jobId());
       if (!DataflowJobs.TERMINAL.contains(state)) {
         say("Cancelling %s (%s), left %s by an earlier attempt", job.jobName(), job.jobId(), state);
-        api.stop(job.jobId(), GcpTarget.StopMode.cancel);
+        api.stop(job.jobId(), GcpSettings.StopMode.cancel);
       }
       log.replace(job, job.stopped(Instant.now().toString(), state));
     }
@@ -395,7 +395,7 @@ public final class StagedDataflowRun implements StageTarget {
     DataflowJobRecord asked = record.stopped(Instant.now().toString(), null);
     log.replace(record, asked);
     String state = waitFor(asked, DataflowJobs.TERMINAL,
-        target.stopWith() == GcpTarget.StopMode.drain ? DRAIN_MAX : CANCEL_MAX, "stopping " + job);
+        target.stopWith() == GcpSettings.StopMode.drain ? DRAIN_MAX : CANCEL_MAX, "stopping " + job);
     log.replace(asked, asked.stopped(asked.stoppedAt(), state));
     return true;
   }
@@ -413,7 +413,7 @@ public final class StagedDataflowRun implements StageTarget {
     }
     for (DataflowJobRecord job : log.unstopped()) {
       say("Cancelling %s (%s) at %s", job.jobName(), job.role(), why);
-      api.stop(job.jobId(), GcpTarget.StopMode.cancel);
+      api.stop(job.jobId(), GcpSettings.StopMode.cancel);
       log.replace(job, job.stopped(Instant.now().toString(), "JOB_STATE_CANCELLING"));
     }
   }
@@ -431,7 +431,7 @@ public final class StagedDataflowRun implements StageTarget {
     }
     for (DataflowJobRecord job : log.unstopped()) {
       try {
-        api.stop(job.jobId(), GcpTarget.StopMode.cancel);
+        api.stop(job.jobId(), GcpSettings.StopMode.cancel);
         log.replace(job, job.stopped(Instant.now().toString(), "JOB_STATE_CANCELLING"));
         System.err.println("[run] Cancelled " + job.jobName() + " (" + job.jobId() + ")");
       } catch (IOException | RuntimeException e) {

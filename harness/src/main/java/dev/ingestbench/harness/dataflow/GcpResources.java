@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.harness.dataflow;
 
 import com.google.api.client.googleapis.json.GoogleJsonResponseException;
 import com.google.api.services.bigquery.Bigquery;
@@ -26,10 +26,10 @@ import java.util.Map;
  */
 public final class GcpResources {
   private final ScenarioPlan plan;
-  private final GcpTarget target;
+  private final GcpSettings target;
   private final DataflowLaunches launches;
 
-  public GcpResources(ScenarioPlan plan, GcpTarget target, DataflowLaunches launches) {
+  public GcpResources(ScenarioPlan plan, GcpSettings target, DataflowLaunches launches) {
     this.plan = plan;
     this.target = target;
     this.launches = launches;

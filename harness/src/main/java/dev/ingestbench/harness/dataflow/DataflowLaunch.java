@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.harness.dataflow;
 
 import com.google.api.services.dataflow.model.FlexTemplateRuntimeEnvironment;
 import com.google.api.services.dataflow.model.LaunchFlexTemplateParameter;

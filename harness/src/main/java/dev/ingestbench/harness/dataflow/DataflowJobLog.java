@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.harness.dataflow;
 
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.RunFiles;

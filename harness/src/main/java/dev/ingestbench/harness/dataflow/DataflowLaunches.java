@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.harness.dataflow;
 
 import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.JobFlags;
@@ -21,10 +21,10 @@ public final class DataflowLaunches {
   static final int PUBLISHER_MAX_WORKERS = 16;
 
   private final ScenarioPlan plan;
-  private final GcpTarget target;
+  private final GcpSettings target;
   private final String runId;
 
-  public DataflowLaunches(ScenarioPlan plan, GcpTarget target, String runId) {
+  public DataflowLaunches(ScenarioPlan plan, GcpSettings target, String runId) {
     this.plan = plan;
     this.target = target;
     this.runId = runId;

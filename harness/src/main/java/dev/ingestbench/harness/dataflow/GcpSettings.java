@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.harness.dataflow;
 
 import com.google.api.client.http.HttpRequestInitializer;
 import com.google.api.client.http.javanet.NetHttpTransport;
@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * as {@code http://} (a loopback stand-in, an emulator) is used without credentials; the defaults
  * are Google's, with Application Default Credentials.
  */
-public record GcpTarget(
+public record GcpSettings(
     String project,
     String region,
     String bucket,
@@ -52,7 +52,7 @@ public record GcpTarget(
   private static final Pattern BUCKET = Pattern.compile("[a-z0-9][-a-z0-9_.]{1,220}[a-z0-9]");
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_]{1,1024}");
 
-  public GcpTarget {
+  public GcpSettings {
     require(project != null, "--target dataflow needs --project PROJECT (there is no default project, on purpose)");
     require(PROJECT.matcher(project).matches(), "--project " + project + " is not a Google Cloud project id");
     require(region != null, "--target dataflow needs --region (e.g. us-central1): jobs, dataset and timeline live there");

@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.harness.dataflow;
 
 import com.google.api.client.googleapis.json.GoogleJsonResponseException;
 import com.google.api.services.dataflow.Dataflow;
@@ -68,8 +68,8 @@ public final class DataflowJobs {
   }
 
   /** Asks Dataflow to cancel or drain the job; returns at once (the job ends on its own time). */
-  public void stop(String jobId, GcpTarget.StopMode mode) throws IOException {
-    String requested = mode == GcpTarget.StopMode.drain ? "JOB_STATE_DRAINED" : "JOB_STATE_CANCELLED";
+  public void stop(String jobId, GcpSettings.StopMode mode) throws IOException {
+    String requested = mode == GcpSettings.StopMode.drain ? "JOB_STATE_DRAINED" : "JOB_STATE_CANCELLED";
     try {
       api.projects().locations().jobs().update(project, region, jobId, new Job().setRequestedState(requested)).execute();
     } catch (GoogleJsonResponseException e) {

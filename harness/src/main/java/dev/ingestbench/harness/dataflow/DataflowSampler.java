@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.harness.dataflow;
 
 import dev.ingestbench.contracts.ScenarioSample;
 import java.io.IOException;

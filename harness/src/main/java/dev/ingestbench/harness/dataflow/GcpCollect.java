@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.harness.dataflow;
 
 import static dev.ingestbench.harness.staged.RunLog.say;
 
@@ -42,14 +42,14 @@ import dev.ingestbench.harness.staged.RunLog;
  * {@code bigquery_*} and {@code monitoring_*}). Both views lag a few minutes behind, and a missing
  * permission costs this section, not the run: the message names the role to grant.
  */
-final class GcpCollect {
+public final class GcpCollect {
   static final String PREFIX_BIGQUERY = "bigquery_";
   static final String PREFIX_MONITORING = "monitoring_";
   /** As {@code bq query --format=csv} writes timestamps, so {@code ingestbench analyze --timeline} reads the file. */
   private static final java.time.format.DateTimeFormatter BQ_TIME =
       java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss").withZone(java.time.ZoneOffset.UTC);
 
-  private final GcpTarget target;
+  private final GcpSettings target;
   private final RunDirectory dir;
   private final ScenarioRun run;
   private final Diagnoser.Topology topology;
@@ -58,14 +58,14 @@ final class GcpCollect {
    * @param topology the scenario's tables, workers, jobs and pooling, for the timeline's diagnosis (its
    *     observed connections come from Monitoring)
    */
-  GcpCollect(GcpTarget target, RunDirectory dir, ScenarioRun run, Diagnoser.Topology topology) {
+  public GcpCollect(GcpSettings target, RunDirectory dir, ScenarioRun run, Diagnoser.Topology topology) {
     this.target = target;
     this.dir = dir;
     this.run = run;
     this.topology = topology;
   }
 
-  void collect(List<String> tables, List<DataflowJobRecord> jobs) throws IOException {
+  public void collect(List<String> tables, List<DataflowJobRecord> jobs) throws IOException {
     List<StepStatus> steps = dir.finishedSteps();
     if (steps.isEmpty() || jobs.isEmpty()) {
       return;
