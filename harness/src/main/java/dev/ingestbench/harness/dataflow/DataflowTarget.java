@@ -21,6 +21,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -163,7 +164,8 @@ public final class DataflowTarget implements StageTarget {
     private final Thread cancelOnExit = new Thread(DataflowTarget.this::cancelEverything, "cancel-dataflow-jobs");
     private DataflowSampler sampler;
     private boolean finished;
-    private long lastStateCheck = System.nanoTime();
+    /** When each job's state was last read (System.nanoTime): every job is read once a poll interval. */
+    private final Map<String, Long> lastStateCheck = new HashMap<>();
 
     DataflowSegment(int segmentNo) {
       this.segmentNo = segmentNo;
@@ -192,10 +194,12 @@ public final class DataflowTarget implements StageTarget {
     /** A streaming job never ends by itself: one that is no longer running (read every poll interval) failed. */
     @Override
     public OptionalInt ended(String job) throws Exception {
-      if (System.nanoTime() - lastStateCheck < target.pollInterval().toNanos()) {
+      long now = System.nanoTime();
+      Long last = lastStateCheck.putIfAbsent(job, now);
+      if (last == null || now - last < target.pollInterval().toNanos()) {
         return OptionalInt.empty();
       }
-      lastStateCheck = System.nanoTime();
+      lastStateCheck.put(job, now);
       DataflowJobRecord record = running.get(job);
       String state = api.state(record.jobId());
       if (!DataflowJobs.RUNNING.equals(state)) {

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -180,6 +181,7 @@ public final class StagedDriver {
         st.stop().isEmpty() ? "" : "stopped " + st.stop() + ", ", st.running(), st.condition());
     long startSecond = started.getEpochSecond() + 1;
     Map<String, Instant> drainedAt = new LinkedHashMap<>();
+    Set<String> exited = new HashSet<>();
     boolean met;
     Instant lastProgress = started;
     while (true) {
@@ -190,23 +192,31 @@ public final class StagedDriver {
       if (segment.problem() != null) {
         throw new IOException("stage " + st.name() + ": the BigQuery emulator stopped answering: " + segment.problem());
       }
+      List<ScenarioSample> samples = segment.samples();
       for (String job : st.running()) {
-        OptionalInt exit = segment.ended(job);
-        if (!drainedAt.containsKey(job) && exit.isEmpty() && latestAccountedFor(segment.samples(), job) >= plan.messages()) {
-          drainedAt.put(job, nowInstant); // every message written or dead-lettered; its consumer may still run
-          say("Job %s has accounted for every message of its subscription (%,d)", job, plan.messages());
-        } else if (exit.isPresent() && !drainedAt.containsKey(job)) {
-          drainedAt.put(job, nowInstant);
+        OptionalInt exit;
+        try {
+          exit = segment.ended(job);
+        } catch (IOException e) {
+          throw new IOException("stage " + st.name() + ": " + e.getMessage(), e);
+        }
+        if (exit.isPresent() && exited.add(job)) {
+          // Every exit is checked, also of a job already seen to have accounted for everything.
           long accounted = segment.accountedFor(job);
           if (exit.getAsInt() != ExitCodes.OK || accounted < plan.messages()) {
             throw new IOException(String.format(Locale.ROOT,
                 "stage %s: job %s's consumer ended (exit %d) with %,d of %,d messages accounted for; see %s",
                 st.name(), job, exit.getAsInt(), accounted, plan.messages(), segment.log(job)));
           }
-          say("Job %s has read every message of its subscription (%,d) and stopped", job, plan.messages());
+          if (drainedAt.putIfAbsent(job, nowInstant) == null) {
+            say("Job %s has read every message of its subscription (%,d) and stopped", job, plan.messages());
+          }
+        } else if (exit.isEmpty() && !drainedAt.containsKey(job)
+            && latestAccountedFor(samples, job) >= plan.messages()) {
+          drainedAt.put(job, nowInstant); // every message written or dead-lettered; its consumer may still run
+          say("Job %s has accounted for every message of its subscription (%,d)", job, plan.messages());
         }
       }
-      List<ScenarioSample> samples = segment.samples();
       if (st.hold() != null) {
         met = elapsed.compareTo(st.hold()) >= 0;
       } else if (st.until().equals("drained")) {

@@ -64,19 +64,15 @@ final class StoppedJobs {
    * (or Kafka) acknowledged them; null when a publisher left no result (it was stopped).
    */
   Long published() throws IOException {
-    long published = 0;
-    for (String file : plan.liveMessages() > 0 ? new String[] {RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE}
-        : new String[] {RunFiles.PUBLISHER_BACKLOG}) {
-      if (file.equals(RunFiles.PUBLISHER_BACKLOG) && plan.backlog() == 0) {
-        continue;
-      }
-      Path result = segment.resolve(file);
-      if (!Files.exists(result)) {
-        return null;
-      }
-      published += RunJson.read(result, PublisherResult.class).published();
-    }
-    return published;
+    Long backlog = plan.backlog() == 0 ? Long.valueOf(0) : acknowledged(RunFiles.PUBLISHER_BACKLOG);
+    Long live = plan.liveMessages() == 0 ? Long.valueOf(0) : acknowledged(RunFiles.PUBLISHER_LIVE);
+    return backlog == null || live == null ? null : backlog + live;
+  }
+
+  /** What one publisher's result says was acknowledged; null without a result. */
+  private Long acknowledged(String file) throws IOException {
+    Path result = segment.resolve(file);
+    return Files.exists(result) ? RunJson.read(result, PublisherResult.class).published() : null;
   }
 
   /** Job {@code job}'s figures, from {@code published} messages; waits for its messages to return first. */

@@ -83,6 +83,7 @@ class StagedDriverTest {
     final Map<String, FakeJob> jobs;
     final List<String> calls = new ArrayList<>();
     String failToStart;
+    final Map<String, Integer> exitOf = new HashMap<>();
     int loadTestExit = ExitCodes.OK;
 
     FakeTarget(FakeTicker ticker, Map<String, FakeJob> jobs) {
@@ -123,7 +124,7 @@ class StagedDriverTest {
 
         @Override
         public OptionalInt ended(String job) {
-          return drained(job) ? OptionalInt.of(ExitCodes.OK) : OptionalInt.empty();
+          return drained(job) ? OptionalInt.of(exitOf.getOrDefault(job, ExitCodes.OK)) : OptionalInt.empty();
         }
 
         @Override
@@ -301,6 +302,14 @@ class StagedDriverTest {
     assertEquals(ExitCodes.INCOMPLETE, driver.run());
     assertEquals(Finding.Kind.LOAD_TEST, driver.verdict().findings().get(0).kind());
     assertEquals("source", driver.verdict().findings().get(0).stage());
+  }
+
+  @Test
+  void aConsumerThatExitsWithAFailureFailsTheRunNamingItsStage() throws Exception {
+    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.drains(5), "b", FakeJob.drains(15)));
+    target.exitOf.put("b", ExitCodes.FAILED);
+    IOException e = assertThrows(IOException.class, () -> driver(plan("", null), target).run());
+    assertTrue(e.getMessage().startsWith("stage a-and-b: job b's consumer ended (exit 3)"), e.getMessage());
   }
 
   @Test

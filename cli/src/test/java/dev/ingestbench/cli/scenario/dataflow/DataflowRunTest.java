@@ -187,6 +187,14 @@ class DataflowRunTest {
   }
 
   @Test
+  void aJobThatFailsWhileItRunsIsNoticedEvenWhenItIsNotTheFirstOfItsStage(@TempDir Path out) throws Exception {
+    dataflow.failWhileRunning = "b"; // a-and-b runs [a, b]: b's state must be read too
+    String failed = run(dev.ingestbench.contracts.ExitCodes.FAILED, args(out));
+    assertTrue(failed.contains("stage a-and-b: job b (") && failed.contains(") is JOB_STATE_FAILED"), failed);
+    assertEquals(List.of("01-a-alone.json"), markers(out), "the stage in which b failed is not marked");
+  }
+
+  @Test
   void ctrlCCancelsEveryJobTheRunLaunched(@TempDir Path out, @TempDir Path logs) throws Exception {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",

@@ -68,6 +68,8 @@ final class DataflowStandIn implements AutoCloseable {
   final List<Request> requests = new ArrayList<>();
   final Map<String, Job> jobs = new LinkedHashMap<>();
   volatile String failOnStart = "";
+  /** A consumer job whose name ends with "-" + this fails 2 s after it started running. */
+  volatile String failWhileRunning = "";
 
   DataflowStandIn(String project, String region) throws IOException {
     this.project = project;
@@ -141,6 +143,9 @@ final class DataflowStandIn implements AutoCloseable {
         j.state = "JOB_STATE_RUNNING";
         j.runningSinceMillis = now;
       }
+    } else if (j.state.equals("JOB_STATE_RUNNING") && !failWhileRunning.isEmpty()
+        && j.name.endsWith("-" + failWhileRunning) && now - j.runningSinceMillis >= 2_000) {
+      j.state = "JOB_STATE_FAILED";
     }
   }
 
