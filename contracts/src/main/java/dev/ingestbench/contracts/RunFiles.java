@@ -21,6 +21,8 @@ public final class RunFiles {
   public static final String PUBLISHER_BACKLOG = "publisher_backlog.json";
   /** {@link PublisherResult} of the live publisher. */
   public static final String PUBLISHER_LIVE = "publisher_live.json";
+  /** What a scaled-down local Pub/Sub run fed each job's own topic (harness PubsubFeed.Result). */
+  public static final String FEED = "feed.json";
   /** {@link RoundSettings}. */
   public static final String ROUND = "round.json";
   /** Per second and process of a round, {@link ProcessCpuColumns} header. */

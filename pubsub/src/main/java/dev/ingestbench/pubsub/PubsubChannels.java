@@ -13,6 +13,9 @@ import io.grpc.ManagedChannelBuilder;
  * emulator, or {@code null} (the client's defaults) for the real service.
  */
 public final class PubsubChannels implements AutoCloseable {
+  /** The largest response read from an emulator. */
+  public static final int MAX_INBOUND_BYTES = 128 << 20;
+
   private final ManagedChannel channel;
 
   private PubsubChannels(ManagedChannel channel) {
@@ -24,7 +27,10 @@ public final class PubsubChannels implements AutoCloseable {
     if (emulatorHost == null || emulatorHost.isBlank()) {
       return new PubsubChannels(null);
     }
-    return new PubsubChannels(ManagedChannelBuilder.forTarget(emulatorHost).usePlaintext().build());
+    // A Pull of 1,000 messages of 10 KB is 10 MB: over gRPC's default 4 MiB, which the emulator
+    // (unlike Pub/Sub, which caps a response) does not keep to.
+    return new PubsubChannels(ManagedChannelBuilder.forTarget(emulatorHost).usePlaintext()
+        .maxInboundMessageSize(MAX_INBOUND_BYTES).build());
   }
 
   public boolean isEmulator() {

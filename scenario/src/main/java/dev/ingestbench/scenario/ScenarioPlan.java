@@ -191,6 +191,16 @@ public record ScenarioPlan(
     return messages - backlog;
   }
 
+  /**
+   * Whether the local target feeds each job its own Pub/Sub topic as fast as it reads, instead of
+   * publishing the backlog up front: a backlog-only scenario run scaled down, whose scaled backlog
+   * would be read in seconds (and a backlog sized to last would slow the Pub/Sub emulator itself).
+   * The jobs then read for as long as their stages run; what each was fed is what it is verified on.
+   */
+  public boolean fedLocally() {
+    return scale < 1 && !kafka() && backlog > 0 && liveMessages() == 0 && isStaged();
+  }
+
   /** The jobs that run when stage {@code index} begins, before it starts or stops any. */
   public List<String> runningBefore(int index) {
     return index == 0 ? List.of() : stages.get(index - 1).running();

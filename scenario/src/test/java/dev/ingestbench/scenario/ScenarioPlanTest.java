@@ -1,6 +1,7 @@
 package dev.ingestbench.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,6 +51,15 @@ class ScenarioPlanTest {
     assertEquals(Duration.ofSeconds(180), fifth.stages().get(0).hold(), "15m x 0.2");
     assertTrue(ScenarioPlan.of(load("round-1-two-jobs-10kb"), 1, 1).scaled().isEmpty(), "full size: nothing scaled");
     assertThrows(IllegalArgumentException.class, () -> ScenarioPlan.of(load("round-1-two-jobs-10kb"), 0, 1));
+  }
+
+  @Test
+  void aScaledDownPubsubBacklogIsFedLocallyAndNothingElseIs() throws Exception {
+    assertTrue(ScenarioPlan.of(load("round-1-two-jobs-10kb"), 0.001, 1).fedLocally(), "36,000 would last seconds");
+    assertTrue(ScenarioPlan.of(load("round-4-java-two-jobs-pooled"), 0.01, 1).fedLocally());
+    assertFalse(ScenarioPlan.of(load("round-1-two-jobs-10kb"), 1, 1).fedLocally(), "full size: the file's backlog");
+    assertFalse(ScenarioPlan.of(load("round-6-kafka"), 0.001, 1).fedLocally(), "Kafka keeps its backlog");
+    assertFalse(ScenarioPlan.of(load("write-method-ab"), 0.02, 1).fedLocally(), "unordered rounds publish their own");
   }
 
   @Test

@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import dev.ingestbench.harness.staged.LoadTestStage;
@@ -80,8 +81,12 @@ public final class ScenarioRunner {
           + " region (docs/pubsub-load.md), and remove the stage here");
     }
     LoadTestStage.validate(plan);
+    Map<String, String> scaled = new LinkedHashMap<>(plan.scaled());
+    if (gcp == null && plan.fedLocally()) {
+      scaled.put("publish.backlog (local)", LocalTarget.feedNote(plan));
+    }
     run = new ScenarioRun(run.runId(), run.scenario(), run.target(), run.scale(), run.scenarioSha256(),
-        run.startedAt(), run.machine(), run.vcpus(), plan.scaled());
+        run.startedAt(), run.machine(), run.vcpus(), scaled);
     // Building the runner checks every process's flags: a bad scenario fails here, before anything starts.
     Duration warmUpMax = warmUpMax(gcp != null ? DataflowTarget.DEFAULT_WARM_UP_MAX
         : LocalTarget.DEFAULT_WARM_UP_MAX);
@@ -90,8 +95,8 @@ public final class ScenarioRunner {
         ? new LocalTarget(plan, dir, run, flags.heap, warmUpMax) : null;
     UnorderedLocalRun unordered = gcp == null && !plan.isStaged() ? new UnorderedLocalRun(plan, dir, run, flags.heap) : null;
     if (flags.dryRun) {
-      if (!plan.scaled().isEmpty()) {
-        System.out.println("Scaled by " + flags.scale + ": " + plan.scaled());
+      if (!scaled.isEmpty()) {
+        System.out.println("Scaled by " + flags.scale + ": " + scaled);
       }
       if (onDataflow != null) {
         onDataflow.describe(System.out);

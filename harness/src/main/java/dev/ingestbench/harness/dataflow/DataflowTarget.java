@@ -211,6 +211,11 @@ public final class DataflowTarget implements StageTarget {
     }
 
     @Override
+    public long messagesFor(String job) {
+      return plan.messages();
+    }
+
+    @Override
     public long accountedFor(String job) {
       Map<String, Double> c = sampler.counters(job);
       return (long) (c.getOrDefault(DataflowJobs.RECORDS_APPENDED, 0.0) + c.getOrDefault(DataflowJobs.DEAD_LETTERED, 0.0)

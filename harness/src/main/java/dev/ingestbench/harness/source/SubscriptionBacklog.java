@@ -28,6 +28,15 @@ public final class SubscriptionBacklog {
 
   /** The event indexes of the messages in {@code subscriptionPath}, on the emulator at {@code host}. */
   public static BitSet read(String host, String subscriptionPath) throws IOException {
+    try {
+      return pullAll(host, subscriptionPath);
+    } catch (RuntimeException e) {
+      // The client's failures (ApiException, StatusRuntimeException) are unchecked: name the subscription.
+      throw new IOException("reading " + subscriptionPath + " failed: " + e.getMessage(), e);
+    }
+  }
+
+  private static BitSet pullAll(String host, String subscriptionPath) throws IOException {
     BitSet indexes = new BitSet();
     try (PubsubChannels channels = PubsubChannels.forEmulatorHost(host);
         SubscriberStub stub = GrpcSubscriberStub.create(SubscriberStubSettings.newBuilder()

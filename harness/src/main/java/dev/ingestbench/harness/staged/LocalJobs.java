@@ -72,7 +72,8 @@ public final class LocalJobs implements AutoCloseable {
         "--project=" + PROJECT,
         "--messageFormat=" + plan.messageFormat(),
         "--outputTable=" + TABLE,
-        "--expectedMessages=" + plan.messages(),
+        // A fed job reads for as long as its stages run: it never stops by itself.
+        "--expectedMessages=" + (plan.fedLocally() ? 0 : plan.messages()),
         "--timeoutSeconds=" + timeoutSeconds,
         "--progressLines=true",
         "--stopOnStdinEof=true",

@@ -2,12 +2,15 @@ package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.report.UnfinishedStreams;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.emulator.PubsubEmulator;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.harness.verify.JobCounts;
 import dev.ingestbench.kafka.LocalKafka;
 import dev.ingestbench.pubsub.PubsubAdmin;
@@ -15,7 +18,9 @@ import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -62,6 +67,14 @@ public final class LocalTarget implements StageTarget {
     this.labels = jobs.resultLabels(plan.jobs().keySet(), run.machine());
   }
 
+  /** How a fed run publishes, for run.json's scaled values and the report (see {@link PubsubFeed}). */
+  public static String feedNote(ScenarioPlan plan) {
+    long high = PubsubFeed.high(plan.messageSize());
+    return String.format(Locale.ROOT, "fed instead: each job its own topic, topped up to %,d messages whenever fewer"
+        + " than %,d are waiting, for as long as its stages run (what each got: segment-N/%s)", high, high / 2,
+        RunFiles.FEED);
+  }
+
   private StagedDriver driver() {
     return new StagedDriver(plan, dir, run, this, warmUpMax, Ticker.system(), labels);
   }
@@ -79,10 +92,16 @@ public final class LocalTarget implements StageTarget {
         : "  start the Pub/Sub emulator (pstest) on a free port -> PUBSUB_HOST");
     out.println("  start the BigQuery emulator: ingestbench bigquery-emulator "
         + String.join(" ", services.bigQueryEmulatorArgs(segment)));
-    if (!plan.kafka()) {
+    if (plan.fedLocally()) {
+      out.println(String.format(Locale.ROOT, "  create one topic per job, each with its subscription %s; feed each"
+          + " job its topic while it runs, keeping %,d-%,d messages of %,d bytes waiting (scaled down, the backlog"
+          + " of %,d would be read in seconds; see docs/scenarios.md)", services.subscriptions(),
+          PubsubFeed.high(plan.messageSize()) / 2, PubsubFeed.high(plan.messageSize()), plan.messageSize(),
+          plan.backlog()));
+    } else if (!plan.kafka()) {
       out.println("  create topic " + plan.scenario().source().topic() + " and subscriptions " + services.subscriptions());
     }
-    if (plan.backlog() > 0) {
+    if (plan.backlog() > 0 && !plan.fedLocally()) {
       out.println(String.format(Locale.ROOT, "  publish the backlog (%,d messages): ingestbench publish %s", plan.backlog(),
           String.join(" ", services.backlogPublisherArgs(pubsub, segment))));
     }
@@ -145,6 +164,10 @@ public final class LocalTarget implements StageTarget {
     private ChildJvm live;
     private StoppedJobs stopped;
     private Long published;
+    /** Feeds each job its own topic, on a scaled-down Pub/Sub run (else null). */
+    private PubsubFeed feed;
+    /** The current stage waits until its jobs drain: nothing more is fed. */
+    private boolean draining;
 
     LocalSegment(Path segment) {
       this.segment = segment;
@@ -173,6 +196,17 @@ public final class LocalTarget implements StageTarget {
         cpu.watch(ScenarioReport.PUBSUB_EMULATOR_PROCESS, pubsub.pid());
         say("Pub/Sub emulator on %s; BigQuery emulator: Storage Write API on %s, REST on %s", host,
             bigQuery.address().grpc(), bigQuery.address().rest());
+      }
+      if (plan.fedLocally()) {
+        feed = new PubsubFeed(host, LocalJobs.PROJECT, plan.messageSize(), plan.messageFormat(), this::accountedNow);
+        keep(this::closeFeed);
+        for (String job : plan.jobs().keySet()) {
+          feed.add(job, plan.subscription(job));
+        }
+        cpu.watch("runner (feeds Pub/Sub)", ProcessHandle.current().pid());
+        say("Feeding each job its own topic while it runs, %,d-%,d messages of %,d bytes waiting (the scaled backlog"
+            + " of %,d would be read in seconds)", feed.low(), feed.high(), plan.messageSize(), plan.backlog());
+      } else if (pubsub != null) {
         PubsubAdmin.ensureTopicAndSubscriptions(host,
             PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic()),
             services.subscriptions().stream()
@@ -181,7 +215,7 @@ public final class LocalTarget implements StageTarget {
       cpu.watch("bigquery-emulator", bigQuery.pid());
       this.bigQuery = bigQuery;
       stopped = new StoppedJobs(plan, host, sampler, segment);
-      if (plan.backlog() > 0) {
+      if (plan.backlog() > 0 && feed == null) {
         say("Publishing the backlog: %,d messages of %,d bytes", plan.backlog(), plan.messageSize());
         try (ChildJvm publisher = ChildJvm.start("publisher", heap, LocalServices.PUBLISHER_MAIN,
             services.backlogPublisherArgs(host, segment), segment.resolve("publisher.log"))) {
@@ -199,6 +233,34 @@ public final class LocalTarget implements StageTarget {
 
     private BigQueryEmulatorProcess bigQuery;
 
+    private long accountedNow(String job) {
+      try {
+        return sampler.job(job).accountedFor();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    /** Stops the feed and writes what it fed each job: feed.json. */
+    private void closeFeed() throws Exception {
+      feed.close();
+      RunJson.write(segment.resolve(RunFiles.FEED), feed.result());
+    }
+
+    @Override
+    public void stageStarting(PlannedStage st) {
+      draining = "drained".equals(st.until());
+      if (feed != null && draining) {
+        say("Stage %s waits until the jobs drain: feeding stops", st.name());
+        feed.stopAll();
+      }
+    }
+
+    @Override
+    public long messagesFor(String job) {
+      return feed != null ? feed.published(job) : plan.messages();
+    }
+
     private <T extends AutoCloseable> T keep(T closeable) {
       started.push(closeable);
       return closeable;
@@ -206,11 +268,20 @@ public final class LocalTarget implements StageTarget {
 
     @Override
     public void startJob(String stage, String job) throws Exception {
+      if (feed != null) {
+        feed.start(job);
+        if (draining) {
+          feed.stop(job);
+        }
+      }
       jobs.start(job, host, bigQuery.address(), segment, cpu);
     }
 
     @Override
     public boolean stopJob(String stage, String job) throws Exception {
+      if (feed != null) {
+        feed.stop(job); // what it was fed until now is what it is verified on
+      }
       if (!jobs.stop(job, segment)) {
         return false;
       }
@@ -269,7 +340,13 @@ public final class LocalTarget implements StageTarget {
 
     @Override
     public JobCounts count(String stage, String job, boolean exactlyOnce) throws Exception {
-      return stopped.count(stage, job, exactlyOnce, published);
+      if (feed == null) {
+        return stopped.count(stage, job, exactlyOnce, published, null);
+      }
+      return feed.failure() == null
+          ? stopped.count(stage, job, exactlyOnce, feed.published(job), null)
+          : stopped.count(stage, job, exactlyOnce, null, "feeding its topic failed (" + feed.failure().getMessage()
+              + "), so what was published to it is not known");
     }
 
     @Override

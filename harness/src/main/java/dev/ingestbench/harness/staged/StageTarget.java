@@ -22,6 +22,15 @@ public interface StageTarget {
 
   /** One start of the run, from its first unfinished stage to its end or failure. */
   interface Segment extends AutoCloseable {
+    /** Called as stage {@code st} begins, before its jobs are stopped and started. */
+    default void stageStarting(PlannedStage st) throws Exception {}
+
+    /**
+     * The messages job {@code job} is to read: the plan's count, or, when the target feeds each job
+     * as it reads, what it has been fed so far.
+     */
+    long messagesFor(String job);
+
     /** Starts {@code job} in {@code stage} (or the warm-up of a resumed run). */
     void startJob(String stage, String job) throws Exception;
 

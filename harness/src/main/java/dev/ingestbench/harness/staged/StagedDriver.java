@@ -164,6 +164,7 @@ public final class StagedDriver {
     }
     Instant started = ticker.now();
     try {
+      segment.stageStarting(st);
       for (String job : st.stop()) {
         if (segment.stopJob(st.name(), job)) {
           stopped.add(job);
@@ -200,21 +201,22 @@ public final class StagedDriver {
         } catch (IOException e) {
           throw new IOException("stage " + st.name() + ": " + e.getMessage(), e);
         }
+        long expected = segment.messagesFor(job);
         if (exit.isPresent() && exited.add(job)) {
           // Every exit is checked, also of a job already seen to have accounted for everything.
           long accounted = segment.accountedFor(job);
-          if (exit.getAsInt() != ExitCodes.OK || accounted < plan.messages()) {
+          if (exit.getAsInt() != ExitCodes.OK || accounted < expected) {
             throw new IOException(String.format(Locale.ROOT,
                 "stage %s: job %s's consumer ended (exit %d) with %,d of %,d messages accounted for; see %s",
-                st.name(), job, exit.getAsInt(), accounted, plan.messages(), segment.log(job)));
+                st.name(), job, exit.getAsInt(), accounted, expected, segment.log(job)));
           }
           if (drainedAt.putIfAbsent(job, nowInstant) == null) {
-            say("Job %s has read every message of its subscription (%,d) and stopped", job, plan.messages());
+            say("Job %s has read every message of its subscription (%,d) and stopped", job, expected);
           }
         } else if (exit.isEmpty() && !drainedAt.containsKey(job)
-            && latestAccountedFor(samples, job) >= plan.messages()) {
+            && latestAccountedFor(samples, job) >= expected) {
           drainedAt.put(job, nowInstant); // every message written or dead-lettered; its consumer may still run
-          say("Job %s has accounted for every message of its subscription (%,d)", job, plan.messages());
+          say("Job %s has accounted for every message of its subscription (%,d)", job, expected);
         }
       }
       if (st.hold() != null) {

@@ -75,16 +75,21 @@ final class StoppedJobs {
     return Files.exists(result) ? RunJson.read(result, PublisherResult.class).published() : null;
   }
 
-  /** Job {@code job}'s figures, from {@code published} messages; waits for its messages to return first. */
-  JobCounts count(String stage, String job, boolean exactlyOnce, Long published) throws Exception {
+  /**
+   * Job {@code job}'s figures, from {@code published} messages; waits for its messages to return first.
+   *
+   * @param published null when not known, then {@code whyUnknown} says why (null: a publisher stopped)
+   */
+  JobCounts count(String stage, String job, boolean exactlyOnce, Long published, String whyUnknown) throws Exception {
     EmulatorStatus.Job status = emulator.job(job);
     long accountedFor = status.accountedFor();
     JobCounts counts = new JobCounts(stage, job, exactlyOnce, published == null ? 0 : published,
         status.rowsWritten(), status.distinctMessageIds(), status.duplicates(), status.deadLettered(), accountedFor,
         null, null);
     if (published == null) {
-      return counts.unverified("a publisher was stopped before it wrote its result, so what was published is not known;"
-          + " see the publisher logs in " + segment);
+      return counts.unverified(whyUnknown != null ? whyUnknown
+          : "a publisher was stopped before it wrote its result, so what was published is not known;"
+              + " see the publisher logs in " + segment);
     }
     if (accountedFor >= published) {
       // Every published message is accounted for: nothing can be left, and there is nothing to wait for.

@@ -128,6 +128,11 @@ class StagedDriverTest {
         }
 
         @Override
+        public long messagesFor(String job) {
+          return 1_000; // every test scenario publishes 1,000
+        }
+
+        @Override
         public long accountedFor(String job) {
           return drained(job) ? PUBLISHED : jobs.get(job).accounted() / 2;
         }
