@@ -36,6 +36,18 @@ public final class EmulatorLimitOptions {
           + " seconds after the first append), drain-after=N (the same after the N-th append).")
   List<String> faults = new ArrayList<>();
 
+  /** Limits given in code (a scenario's {@code limits}); null keeps BigQuery's default, as an option not given. */
+  public static EmulatorLimitOptions of(Double quotaMbPerSecond, Double quotaWindowSeconds, Integer maxConnections,
+      Long maxRequestBytes, List<String> faults) {
+    EmulatorLimitOptions o = new EmulatorLimitOptions();
+    o.quotaMbPerSecond = quotaMbPerSecond;
+    o.quotaWindowSeconds = quotaWindowSeconds;
+    o.maxConnections = maxConnections;
+    o.maxRequestBytes = maxRequestBytes;
+    o.faults = new ArrayList<>(faults);
+    return o;
+  }
+
   /** {@code base} with these limits and faults (BigQuery's defaults for those not given); not yet validated. */
   public EmulatorSettings applyTo(EmulatorSettings base) {
     return base.withLimits(

@@ -1,7 +1,7 @@
 package dev.ingestbench.cli;
 
 import dev.ingestbench.consumer.ConsumerOptions;
-import dev.ingestbench.consumer.ConsumerPipeline;
+import dev.ingestbench.consumer.local.LocalConsumer;
 import org.apache.beam.sdk.options.PipelineOptions;
 import picocli.CommandLine.Command;
 
@@ -25,6 +25,6 @@ final class ConsumeCommand extends BeamPipelineCommand {
 
   @Override
   int runPipeline(String[] args) throws Exception {
-    return ConsumerPipeline.run(args).exitCode();
+    return LocalConsumer.run(args).exitCode();
   }
 }

@@ -4,6 +4,10 @@ import dev.ingestbench.bigquery.EmulatorLimitOptions;
 import dev.ingestbench.consumer.WriteMethod;
 import dev.ingestbench.consumer.rows.RowEncoding;
 import dev.ingestbench.consumer.rows.RowFormat;
+import dev.ingestbench.events.MessageFormat;
+import dev.ingestbench.harness.round.RoundRunner;
+import dev.ingestbench.harness.round.RoundSpec;
+import dev.ingestbench.harness.spec.JobSettings;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -111,13 +115,13 @@ public final class RoundCommand implements Callable<Integer> {
       description = "Kill every consumer JVM (SIGKILL) this many seconds after it started (later if it has not completed a Flink checkpoint yet), and start it again from its last retained checkpoint: exactly-once under a crash, measured.")
   Long killConsumerAt;
 
-  @Option(names = "--runner", defaultValue = "FlinkRunner", description = "Consumer runner: FlinkRunner (embedded) or DirectRunner (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--runner", defaultValue = RoundSpec.DEFAULT_RUNNER, description = "Consumer runner: FlinkRunner (embedded) or DirectRunner (default: ${DEFAULT-VALUE}).")
   String runner;
 
-  @Option(names = "--pull-batch-size", paramLabel = "N", defaultValue = "5000", description = "Messages per Pull from the emulator (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--pull-batch-size", paramLabel = "N", defaultValue = "" + RoundSpec.DEFAULT_PULL_BATCH_SIZE, description = "Messages per Pull from the emulator (default: ${DEFAULT-VALUE}).")
   int pullBatchSize;
 
-  @Option(names = "--seed", defaultValue = "1", description = "Event generator seed (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seed", defaultValue = "" + RoundSpec.DEFAULT_SEED, description = "Event generator seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
   @Option(names = "--heap", defaultValue = "2g", description = "Heap cap of the publisher and consumer JVMs (default: ${DEFAULT-VALUE}).")
@@ -127,7 +131,7 @@ public final class RoundCommand implements Callable<Integer> {
       description = "Fail the round (exit 1) when more messages than this were dead-lettered (default: ${DEFAULT-VALUE}: a round publishes only valid messages, so any dead letter is a finding).")
   long maxDeadLetters;
 
-  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "600", description = "Give up on the consumer after this long (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "" + RoundSpec.DEFAULT_TIMEOUT_SECONDS, description = "Give up on the consumer after this long (default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
 
   @Option(names = "--consumer-arg", paramLabel = "--FLAG=VALUE", description = "Extra Beam flag for the consumer; repeatable.")
@@ -135,73 +139,38 @@ public final class RoundCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (messages < 1) {
-      throw new IllegalArgumentException("--messages " + messages + " must be 1 or more");
-    }
-    if (liveMessages < 0 || liveMessages > messages) {
-      throw new IllegalArgumentException(
-          "--live-messages " + liveMessages + " must be between 0 and --messages (" + messages + ")");
-    }
-    if (jobs < 1) {
-      throw new IllegalArgumentException("--jobs " + jobs + " must be 1 or more");
-    }
-    if (maxDeadLetters < 0) {
-      throw new IllegalArgumentException("--max-dead-letters " + maxDeadLetters + " must be 0 or more");
-    }
-    if (!sink.equals("emulator") && !sink.equals("in-process")) {
-      throw new IllegalArgumentException("--sink " + sink + " is not known; use emulator or in-process");
-    }
-    if (jobs > 1 && sink.equals("in-process")) {
-      throw new IllegalArgumentException(
-          "--jobs " + jobs + " needs --sink emulator: jobs in separate JVMs share one BigQuery only through the emulator process");
-    }
-    if (killConsumerAt != null && killConsumerAt < 1) {
-      throw new IllegalArgumentException("--kill-consumer-at " + killConsumerAt + " must be 1 second or more");
-    }
-    if (killConsumerAt != null && (sink.equals("in-process") || !runner.equals("FlinkRunner"))) {
-      throw new IllegalArgumentException("--kill-consumer-at needs --sink emulator and --runner FlinkRunner: the"
-          + " verification must outlive the killed JVM, and the restart restores a Flink checkpoint");
-    }
-    if (sink.equals("in-process") && !emulatorLimits.asFlags().isEmpty()) {
-      throw new IllegalArgumentException(
-          "limits and faults (--quota-*, --max-*, --fault) are set on the emulator process: drop --sink in-process");
-    }
-    if (liveMessages > 0 && liveRate <= 0) {
-      throw new IllegalArgumentException("--live-rate " + liveRate + " must be positive when --live-messages > 0");
-    }
-    if (!source.equals("pubsub") && !source.equals("kafka")) {
-      throw new IllegalArgumentException("--source " + source + " is not known; use pubsub or kafka");
-    }
-    boolean kafka = source.equals("kafka");
-    if (!kafka && (partitions != null || consumerGroups != null)) {
+    // Every flag of every process is checked here, before anything starts.
+    return new RoundRunner(spec()).run();
+  }
+
+  /** The round these flags describe, validated; a bad flag throws IllegalArgumentException naming it. */
+  public RoundSpec spec() {
+    RoundSpec.Source kind = switch (source) {
+      case "pubsub" -> RoundSpec.Source.PUBSUB;
+      case "kafka" -> RoundSpec.Source.KAFKA;
+      default -> throw new IllegalArgumentException("--source " + source + " is not known; use pubsub or kafka");
+    };
+    if (kind != RoundSpec.Source.KAFKA && (partitions != null || consumerGroups != null)) {
       throw new IllegalArgumentException("--partitions and --consumer-groups are for --source kafka; add it, or drop them");
     }
-    if (partitions() < 1) {
-      throw new IllegalArgumentException("--partitions " + partitions + " must be 1 or more");
-    }
-    if (!consumerGroups().equals("separate") && !consumerGroups().equals("shared")) {
+    String groups = consumerGroups == null ? "separate" : consumerGroups;
+    if (!groups.equals("separate") && !groups.equals("shared")) {
       throw new IllegalArgumentException("--consumer-groups " + consumerGroups + " is not known; use separate or shared");
     }
-    if (out == null) {
-      out = Path.of("runs", "round-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-    }
-    // Every flag of every process is checked here, before anything starts.
-    return new RoundRunner(this).run();
-  }
-
-  /** The message size: the flag's, or the format's usual one (500 B of JSON, 88 B of Avro). */
-  int messageSizeBytes() {
-    return messageSize != null ? messageSize : messageFormat.trim().equalsIgnoreCase("avro") ? 88 : 500;
-  }
-
-  /** Partitions of the Kafka topic (32, as in the reference rounds, unless given). */
-  int partitions() {
-    return partitions == null ? 32 : partitions;
-  }
-
-  /** {@code separate} unless given. */
-  String consumerGroups() {
-    return consumerGroups == null ? "separate" : consumerGroups;
+    RoundSpec.Sink to = switch (sink) {
+      case "emulator" -> RoundSpec.Sink.EMULATOR;
+      case "in-process" -> RoundSpec.Sink.IN_PROCESS;
+      default -> throw new IllegalArgumentException("--sink " + sink + " is not known; use emulator or in-process");
+    };
+    MessageFormat format = MessageFormat.fromFlag("--message-format", messageFormat);
+    Path dir = out != null ? out
+        : Path.of("runs", "round-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    return new RoundSpec(dir, force, messages, liveMessages, liveRate, kind, partitions == null ? RoundSpec.DEFAULT_PARTITIONS : partitions,
+        groups.equals("shared"), format, messageSize != null ? messageSize : RoundSpec.defaultMessageSize(format), seed,
+        new JobSettings(writeMethod, rowFormat, rowEncoding, destinationTables, connectionPool, streams,
+            triggeringFrequency),
+        jobs, to, emulatorLimits, killConsumerAt, runner, pullBatchSize, heap, maxDeadLetters, timeoutSeconds,
+        consumerArgs).validate();
   }
 
   /** Any spelling {@link WriteMethod#fromFlag} accepts. */

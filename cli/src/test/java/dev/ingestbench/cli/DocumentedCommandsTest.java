@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerPipeline;
+import dev.ingestbench.consumer.local.LocalConsumer;
+import dev.ingestbench.harness.round.RoundPlan;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
 import java.io.IOException;
@@ -35,7 +37,7 @@ import org.junit.jupiter.api.Timeout;
  *   <li>{@code ingestbench ...}: parsed by the real command line; {@code round}, {@code consume} and
  *       {@code publish} also validate every flag of every process they would start, with the same
  *       code those processes run ({@code RoundCommandTest} runs a small round for real);
- *   <li>{@code mvnw -pl consumer|publisher exec:java -Dexec.args=...}: the pipeline's own parse and
+ *   <li>{@code mvnw -pl consumer|consumer-local|publisher exec:java -Dexec.args=...}: the pipeline's own parse and
  *       validation of those arguments (GCP runs cannot go further here);
  *   <li>{@code scripts/...}: run with {@code --dry-run}, which prints what it would do.
  * </ul>
@@ -88,9 +90,9 @@ class DocumentedCommandsTest {
       if (round.out == null) {
         round.out = Path.of("runs", "documented");
       }
-      new RoundPlan(round); // throws on any flag a process of the round would refuse
+      new RoundPlan(round.spec()); // throws on any flag a process of the round would refuse
     } else if (command instanceof ConsumeCommand consume) {
-      ConsumerConfig.from(ConsumerPipeline.parse(consume.beamArgs.toArray(new String[0])));
+      ConsumerConfig.from(LocalConsumer.parse(consume.beamArgs.toArray(new String[0])));
     } else if (command instanceof BigQueryEmulatorCommand bigQuery) {
       bigQuery.settings(); // limits and faults checked as the server checks them
     } else if (command instanceof RunCommand run) {
@@ -118,7 +120,9 @@ class DocumentedCommandsTest {
     // The exec plugin splits its arguments on white space.
     String[] args = Arrays.stream(execArgs.trim().split("\\s+")).filter(a -> !a.isEmpty()).toArray(String[]::new);
     switch (module) {
-      case "consumer" -> ConsumerConfig.from(ConsumerPipeline.parse(args));
+      case "consumer" -> assertFalse(ConsumerConfig.from(ConsumerPipeline.parse(args)).sink().isLocal(),
+          "the pipeline module submits; a local run is -pl consumer-local: " + words);
+      case "consumer-local" -> ConsumerConfig.from(LocalConsumer.parse(args));
       case "publisher" -> PublishSettings.from(PublisherPipeline.parse(args));
       case "bigquery-emulator" -> checkEmulatorMain(words, args);
       default -> throw new AssertionError("exec:java of an unknown module " + module);

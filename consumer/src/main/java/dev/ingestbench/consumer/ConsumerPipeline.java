@@ -2,14 +2,6 @@ package dev.ingestbench.consumer;
 
 import com.google.api.services.bigquery.model.TableRow;
 import com.google.protobuf.Message;
-import dev.ingestbench.consumer.local.ClientLogging;
-import dev.ingestbench.consumer.local.EmulatorView;
-import dev.ingestbench.consumer.local.InProcessEmulator;
-import dev.ingestbench.consumer.local.LocalRun;
-import dev.ingestbench.consumer.local.RemoteEmulator;
-import dev.ingestbench.consumer.local.LocalRunnerDefaults;
-import dev.ingestbench.consumer.local.OwnJvm;
-import dev.ingestbench.consumer.local.StopSignal;
 import dev.ingestbench.consumer.rows.ConvertToRowsFn;
 import dev.ingestbench.consumer.rows.CountDeadLetterWriteFailuresFn;
 import dev.ingestbench.consumer.rows.DescribeRejectedRowsFn;
@@ -19,15 +11,11 @@ import dev.ingestbench.consumer.rows.MessageToRow;
 import dev.ingestbench.consumer.rows.RowBuilder;
 import dev.ingestbench.consumer.rows.RowSchemas;
 import dev.ingestbench.consumer.rows.RowFormat;
-
-import dev.ingestbench.consumer.sink.EmulatorBigQueryServices;
 import dev.ingestbench.consumer.sink.TableTarget;
 import dev.ingestbench.consumer.sink.WriteRows;
 import dev.ingestbench.consumer.source.ReadMessages;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MainErrors;
-import java.io.IOException;
-import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.extensions.protobuf.ProtoCoder;
@@ -47,6 +35,7 @@ import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.Row;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
+import java.util.ServiceLoader;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -165,68 +154,40 @@ public final class ConsumerPipeline {
     }
   }
 
-  /** Parses flags (with the local defaults when no GCP runner is named) into options. */
+  /** Parses flags into options, as Beam does (a local run parses them with its defaults: {@link LocalDriver}). */
   public static ConsumerOptions parse(String[] args) {
     PipelineOptionsFactory.register(ConsumerOptions.class);
-    return PipelineOptionsFactory.fromArgs(LocalRunnerDefaults.apply(args))
-        .withValidation()
-        .as(ConsumerOptions.class);
+    return PipelineOptionsFactory.fromArgs(args).withValidation().as(ConsumerOptions.class);
   }
 
   /**
-   * Parses and validates {@code args} once, then runs the consumer: locally against the in-process
-   * sink (driven to completion), or submitted to Dataflow. Bad flags throw {@link
-   * IllegalArgumentException} before anything starts.
+   * Parses and validates {@code args} once, then submits the consumer (to Dataflow, or written as a
+   * template); a local sink is handed to the {@link LocalDriver} when it is on the classpath. Bad
+   * flags throw {@link IllegalArgumentException} before anything starts.
    */
   public static Outcome run(String[] args) throws Exception {
     ConsumerOptions options = parse(args);
     ConsumerConfig config = ConsumerConfig.from(options);
-    if (!config.sink().isLocal()) {
-      Pipeline pipeline = Pipeline.create(options);
-      build(pipeline, config, null);
-      // On Dataflow (and for Flex Templates) the launcher returns once the job is submitted.
-      LOG.info("Submitted: {}", pipeline.run());
-      return Outcome.SUBMITTED;
+    if (config.sink().isLocal()) {
+      return localDriver(config).drive(args);
     }
-    if (config.runnerName().equals("FlinkRunner") && OwnJvm.isIsolated(ConsumerPipeline.class)) {
-      int exit = OwnJvm.run(ConsumerPipeline.class, args);
-      return switch (exit) {
-        case ExitCodes.OK -> Outcome.COMPLETE;
-        case ExitCodes.INCOMPLETE -> Outcome.INCOMPLETE;
-        default -> throw new IOException("the consumer's own JVM failed (exit " + exit + "); see its output above");
-      };
-    }
-    return runLocally(options, config).complete() ? Outcome.COMPLETE : Outcome.INCOMPLETE;
+    return submit(options, config);
   }
 
-  /**
-   * Runs the consumer in this JVM against a BigQuery emulator (its own, or the shared one of {@code
-   * --sink=emulator}) until every expected message is accounted for (or the timeout), then stops
-   * its own emulator and removes the run's checkpoints; also when the process is asked to stop
-   * (SIGTERM, Ctrl-C), with the results so far.
-   */
-  public static LocalRun.Result runLocally(ConsumerOptions options, ConsumerConfig config) throws Exception {
-    ClientLogging.quietForLocalRuns();
-    LocalRunnerDefaults.deleteOrphanedCheckpoints();
-    String savepoint = options.as(FlinkPipelineOptions.class).getSavepointPath();
-    if (savepoint != null) {
-      LOG.info("Restoring the job's state (keyed state, timers, source positions) from the Flink checkpoint {}", savepoint);
-    }
-    try (StopSignal stop = StopSignal.install()) {
-      try (EmulatorView emulator = emulator(options, config)) {
-        Pipeline pipeline = Pipeline.create(options);
-        build(pipeline, config, new EmulatorBigQueryServices(emulator.storageWriteEndpoint()));
-        return LocalRun.drive(pipeline, emulator, config, stop);
-      } finally {
-        LocalRunnerDefaults.deleteCheckpoints(options);
-      }
-    }
+  /** Builds the pipeline for BigQuery and submits it; on Dataflow the launcher returns once the job runs. */
+  public static Outcome submit(ConsumerOptions options, ConsumerConfig config) {
+    Pipeline pipeline = Pipeline.create(options);
+    build(pipeline, config, null);
+    LOG.info("Submitted: {}", pipeline.run());
+    return Outcome.SUBMITTED;
   }
 
-  private static EmulatorView emulator(ConsumerOptions options, ConsumerConfig config) throws IOException {
-    return config.sink() == SinkKind.EMULATOR
-        ? new RemoteEmulator(config.storageWriteEndpoint(), options.getBigQueryEndpoint(), config.jobName())
-        : InProcessEmulator.start(options, config.jobName(), options.getPublishedMessages());
+  private static LocalDriver localDriver(ConsumerConfig config) {
+    return ServiceLoader.load(LocalDriver.class).findFirst().orElseThrow(() -> new IllegalArgumentException(
+        "--sink=" + config.sink().name().toLowerCase(java.util.Locale.ROOT) + " runs the consumer here against a"
+            + " local BigQuery emulator, and this classpath holds the pipeline only (as the Flex Template does):"
+            + " run it with ./ingestbench consume, or ./mvnw -q -pl consumer-local exec:java -Dexec.args=\"...\";"
+            + " for BigQuery give --runner=DataflowRunner (or --sink=bigquery)"));
   }
 
   public static void main(String[] args) {

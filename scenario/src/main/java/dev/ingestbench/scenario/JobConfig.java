@@ -41,4 +41,25 @@ public record JobConfig(
   private static <T> T first(T value, T fallback) {
     return value != null ? value : fallback;
   }
+
+  /** Every key the job sets, under the scenario file's names: what results are labelled with. */
+  public java.util.Map<String, String> labels() {
+    java.util.Map<String, String> labels = new java.util.LinkedHashMap<>();
+    put(labels, "write_method", writeMethod);
+    put(labels, "row_format", rowFormat);
+    put(labels, "row_encoding", rowEncoding);
+    put(labels, "destination_tables", destinationTables);
+    put(labels, "connection_pool", connectionPool);
+    put(labels, "streams", streams);
+    put(labels, "triggering_frequency", triggeringFrequency);
+    put(labels, "workers", workers);
+    put(labels, "machine_type", machineType);
+    return labels;
+  }
+
+  private static void put(java.util.Map<String, String> labels, String key, Object value) {
+    if (value != null) {
+      labels.put(key, String.valueOf(value));
+    }
+  }
 }

@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.staged.LocalTarget;
 
 /**
@@ -123,7 +124,24 @@ public final class ScenarioRunner {
       dir.start(run, flags.file);
     }
     LocalTarget.say("Scenario %s (%s) -> %s", scenario.name(), run.runId(), dir.root());
-    int exit = onDataflow != null ? onDataflow.run() : staged != null ? staged.run() : unordered.run();
+    // Ctrl-C or SIGTERM: every child's own hook stops it; this one says so, and how to go on.
+    Thread onSignal = new Thread(() -> {
+      LocalTarget.say("Stopped by a signal: stopping the run's processes (each writes what it has)...");
+      ChildJvm.awaitAllStopped();
+      LocalTarget.say("Stopped: the stage that was running is not verified; finished stages are kept in %s. The same"
+          + " command resumes at the first unfinished stage (--restart starts over)", dir.root());
+    }, "run-stopped-by-signal");
+    Runtime.getRuntime().addShutdownHook(onSignal);
+    int exit;
+    try {
+      exit = onDataflow != null ? onDataflow.run() : staged != null ? staged.run() : unordered.run();
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(onSignal);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running
+      }
+    }
     Path report = ScenarioReport.write(dir.root());
     LocalTarget.say("Report: %s; results: %s", report, dir.root().resolve(dev.ingestbench.contracts.RunFiles.RESULTS));
     if (resultsTable != null) {

@@ -1,14 +1,18 @@
 package dev.ingestbench.cli.scenario;
 
 import dev.ingestbench.analysis.scenario.ResultRecords;
-import dev.ingestbench.cli.RoundCommand;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StepStatus;
-import dev.ingestbench.scenario.JobFlags;
+import dev.ingestbench.events.MessageFormat;
+import dev.ingestbench.harness.round.RoundPlan;
+import dev.ingestbench.harness.round.RoundRunner;
+import dev.ingestbench.harness.round.RoundSpec;
+import dev.ingestbench.harness.spec.JobSettings;
+import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedIteration;
 import java.io.PrintStream;
@@ -22,7 +26,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import picocli.CommandLine;
 import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.LocalTarget;
@@ -46,46 +49,49 @@ final class UnorderedLocalRun {
     this.heap = heap;
     this.labels = new LocalJobs(plan, 600, heap).resultLabels(plan.scenario().unordered().jobs(), run.machine());
     for (String job : plan.scenario().unordered().jobs()) {
-      // Parsing the round's flags checks them all now, before the first iteration starts.
-      round(new PlannedIteration(job, 1));
+      // Planning the round checks every process's flags now, before the first iteration starts.
+      try {
+        new RoundPlan(spec(new PlannedIteration(job, 1)));
+      } catch (IllegalArgumentException e) {
+        throw e.getMessage().startsWith("jobs.") ? e : new IllegalArgumentException("jobs." + job + ": " + e.getMessage(), e);
+      }
     }
   }
 
-  /** The {@code round} flags of one iteration. */
-  List<String> roundArgs(PlannedIteration it) {
-    List<String> args = new ArrayList<>(List.of(
-        "--out", iterationDirectory(it).toString(),
-        "--messages", Long.toString(plan.messages()),
-        "--live-messages", Long.toString(plan.liveMessages()),
-        "--message-size", Integer.toString(plan.messageSize()),
-        "--message-format", plan.messageFormat(),
-        "--heap", heap,
-        // The iteration's own directory: a resumed run repeats an unfinished iteration into it.
-        "--force"));
-    if (plan.kafka()) {
-      args.addAll(List.of("--source", "kafka", "--partitions", Integer.toString(plan.partitions())));
+  /** One iteration as a round, built from the plan: the same spec {@code ingestbench round} builds from flags. */
+  RoundSpec spec(PlannedIteration it) {
+    RoundSpec spec = new RoundSpec(
+        iterationDirectory(it),
+        true, // the iteration's own directory: a resumed run repeats an unfinished iteration into it
+        plan.messages(),
+        plan.liveMessages(),
+        plan.liveMessages() > 0 ? plan.rate() : 0,
+        plan.kafka() ? RoundSpec.Source.KAFKA : RoundSpec.Source.PUBSUB,
+        plan.partitions(),
+        "shared".equals(plan.scenario().source().consumerGroups()),
+        MessageFormat.fromFlag("publish.message_format", plan.messageFormat()),
+        plan.messageSize(),
+        RoundSpec.DEFAULT_SEED,
+        JobSettings.of(plan.jobs().get(it.job())),
+        1,
+        RoundSpec.Sink.EMULATOR,
+        ScenarioLimits.of(plan.scenario().limits()),
+        null,
+        RoundSpec.DEFAULT_RUNNER,
+        RoundSpec.DEFAULT_PULL_BATCH_SIZE,
+        heap,
+        plan.maxDeadLetters(),
+        RoundSpec.DEFAULT_TIMEOUT_SECONDS,
+        List.of());
+    try {
+      return spec.validate();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("jobs." + it.job() + ": " + e.getMessage(), e);
     }
-    if (plan.liveMessages() > 0) {
-      args.addAll(List.of("--live-rate", Double.toString(plan.rate())));
-    }
-    args.addAll(JobFlags.round(plan.jobs().get(it.job())));
-    args.addAll(JobFlags.limits(plan.scenario().limits()));
-    args.addAll(List.of("--max-dead-letters", Long.toString(plan.maxDeadLetters())));
-    return args;
   }
 
   private Path iterationDirectory(PlannedIteration it) {
     return dir.root().resolve("iterations").resolve(it.marker());
-  }
-
-  private RoundCommand round(PlannedIteration it) {
-    RoundCommand round = new RoundCommand();
-    try {
-      new CommandLine(round).parseArgs(roundArgs(it).toArray(new String[0]));
-    } catch (CommandLine.ParameterException e) {
-      throw new IllegalArgumentException("jobs." + it.job() + ": " + e.getMessage(), e);
-    }
-    return round;
   }
 
   void describe(PrintStream out) {
@@ -93,7 +99,7 @@ final class UnorderedLocalRun {
         + plan.concurrency() + " at a time, in this (shuffled) order:");
     for (PlannedIteration it : plan.iterations()) {
       out.println("  " + (dir.isDone(it.marker()) ? "skip (finished) " : "") + it.marker() + ": ingestbench round "
-          + String.join(" ", roundArgs(it)));
+          + String.join(" ", spec(it).asRoundFlags()));
     }
     out.println("  then write report.md and results.jsonl");
   }
@@ -140,7 +146,7 @@ final class UnorderedLocalRun {
     Instant started = Instant.now();
     int exit;
     try {
-      exit = round(it).call();
+      exit = new RoundRunner(spec(it)).run();
     } catch (Exception e) {
       throw new java.io.IOException("iteration " + it.marker() + " (job " + it.job() + "): " + e.getMessage(), e);
     }

@@ -1,7 +1,7 @@
 package dev.ingestbench.harness.dataflow;
 
+import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.JobConfig;
-import dev.ingestbench.scenario.JobFlags;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,7 +63,7 @@ public final class DataflowLaunches {
     Map<String, String> parameters = new LinkedHashMap<>();
     parameters.put("subscription", target.subscriptionPath(plan.subscription(job)));
     parameters.put("outputTable", target.project() + ":" + target.dataset() + "." + baseTable(config));
-    for (String flag : JobFlags.consumer(config)) {
+    for (String flag : JobSettings.of(config).consumerFlags()) {
       int eq = flag.indexOf('=');
       parameters.put(flag.substring(2, eq), flag.substring(eq + 1));
     }

@@ -13,7 +13,6 @@ import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.harness.verify.JobCounts;
 import dev.ingestbench.scenario.Durations;
-import dev.ingestbench.scenario.JobFlags;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import java.io.IOException;
@@ -78,7 +77,7 @@ public final class DataflowTarget implements StageTarget {
     this.launches = new DataflowLaunches(plan, target, run.runId());
     this.resources = new GcpResources(plan, target, launches);
     for (String job : plan.jobs().keySet()) {
-      Map<String, String> l = new LinkedHashMap<>(JobFlags.labels(plan.jobs().get(job)));
+      Map<String, String> l = new LinkedHashMap<>(plan.jobs().get(job).labels());
       l.put("message_size", Integer.toString(plan.messageSize()));
       l.put("scale", Double.toString(plan.scale()));
       l.put("machine", "dataflow " + target.region());

@@ -1,14 +1,14 @@
 package dev.ingestbench.harness.staged;
 
+import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.consumer.ConsumerConfig;
-import dev.ingestbench.consumer.ConsumerPipeline;
+import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.scenario.JobConfig;
-import dev.ingestbench.scenario.JobFlags;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,7 +27,7 @@ import java.util.OptionalInt;
 public final class LocalJobs implements AutoCloseable {
   static final String PROJECT = "ingestbench-local";
   static final String TABLE = "ingestbench.taxi_rides";
-  private static final String CONSUMER_MAIN = "dev.ingestbench.consumer.ConsumerPipeline";
+  private static final String CONSUMER_MAIN = "dev.ingestbench.consumer.local.LocalConsumer";
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
   private static final BigQueryEmulatorProcess.Address UNSTARTED_BIGQUERY =
       new BigQueryEmulatorProcess.Address("127.0.0.1:1", "http://127.0.0.1:1");
@@ -47,7 +47,7 @@ public final class LocalJobs implements AutoCloseable {
     this.heap = heap;
     for (String job : plan.jobs().keySet()) {
       try {
-        configs.put(job, ConsumerConfig.from(ConsumerPipeline.parse(
+        configs.put(job, ConsumerConfig.from(LocalConsumer.parse(
             args(job, UNSTARTED_HOST, UNSTARTED_BIGQUERY, Path.of("unstarted")).toArray(new String[0]))));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("jobs." + job + ": the consumer cannot run with these settings: "
@@ -81,7 +81,7 @@ public final class LocalJobs implements AutoCloseable {
         "--sink=emulator",
         "--storageWriteEndpoint=" + bigQuery.grpc(),
         "--bigQueryEndpoint=" + bigQuery.rest()));
-    args.addAll(JobFlags.consumer(plan.jobs().get(job)));
+    args.addAll(JobSettings.of(plan.jobs().get(job)).consumerFlags());
     return args;
   }
 

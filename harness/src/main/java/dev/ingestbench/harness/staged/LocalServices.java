@@ -1,10 +1,10 @@
 package dev.ingestbench.harness.staged;
 
+import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
-import dev.ingestbench.scenario.JobFlags;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ final class LocalServices {
 
   List<String> bigQueryEmulatorArgs(Path segment) {
     List<String> args = new ArrayList<>(List.of("--port=0", "--rest-port=0", "--out=" + segment, "--exit-on-stdin-eof"));
-    args.addAll(JobFlags.limits(plan.scenario().limits()));
+    args.addAll(ScenarioLimits.of(plan.scenario().limits()).asFlags());
     return args;
   }
 

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerOptions;
-import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.local.LocalRun;
 import dev.ingestbench.contracts.DeadLetterSample;
 import dev.ingestbench.contracts.EmulatorStatus;
@@ -140,8 +140,8 @@ class ConsumerRoundTripTest {
         "--timeoutSeconds=240",
         "--localOutputDir=" + out));
     args.addAll(List.of(flags));
-    ConsumerOptions options = ConsumerPipeline.parse(args.toArray(new String[0]));
-    return ConsumerPipeline.runLocally(options, ConsumerConfig.from(options));
+    ConsumerOptions options = LocalConsumer.parse(args.toArray(new String[0]));
+    return LocalConsumer.runLocally(options, ConsumerConfig.from(options));
   }
 
   private static DeadLetterSample deadLetter(EmulatorStatus.Job v, long eventIndex) {

@@ -1,4 +1,4 @@
-package dev.ingestbench.cli;
+package dev.ingestbench.harness.round;
 
 import dev.ingestbench.analysis.report.MultiJobResults;
 import dev.ingestbench.analysis.report.RoundReport;
@@ -36,22 +36,22 @@ import dev.ingestbench.harness.process.ConsumerKill;
  * before anything starts ({@link RoundPlan}); every process it starts is stopped before it returns,
  * whatever happens.
  */
-final class RoundRunner {
+public final class RoundRunner {
   private static final String PUBLISHER_MAIN = "dev.ingestbench.publisher.PublisherPipeline";
-  private static final String CONSUMER_MAIN = "dev.ingestbench.consumer.ConsumerPipeline";
+  private static final String CONSUMER_MAIN = "dev.ingestbench.consumer.local.LocalConsumer";
 
-  private final RoundCommand flags;
+  private final RoundSpec spec;
   private final RoundPlan plan;
   /** Set by a signal: the children are being stopped, so what the round would say of them is noise. */
   private static volatile boolean signalled;
 
   /** Validates every process's flags; throws {@link IllegalArgumentException} naming the problem. */
-  RoundRunner(RoundCommand flags) {
-    this.flags = flags;
-    this.plan = new RoundPlan(flags);
+  public RoundRunner(RoundSpec spec) {
+    this.spec = spec;
+    this.plan = new RoundPlan(spec);
   }
 
-  int run() throws Exception {
+  public int run() throws Exception {
     // Ctrl-C or SIGTERM: every child's own hook stops it; this one says so and tidies up after them.
     Thread onSignal = new Thread(this::stoppedBySignal, "round-stopped-by-signal");
     Runtime.getRuntime().addShutdownHook(onSignal);
@@ -67,15 +67,15 @@ final class RoundRunner {
   }
 
   private int runRound() throws Exception {
-    Path out = flags.out;
+    Path out = spec.out();
     Files.createDirectories(out);
     deleteStaleResults(out);
     RunJson.write(out.resolve(RunFiles.ROUND), settings());
     long backlog = plan.backlogMessages();
     say("Round starting: %,d %s messages from %s (%,d backlog, then %,d live at %,.0f msg/s), %s, %s, %d table(s), %d job(s) -> %s",
-        flags.messages, plan.consumer.messageFormat().flag(), flags.source, backlog, flags.liveMessages, flags.liveRate,
+        spec.messages(), plan.consumer.messageFormat().flag(), spec.source().flag(), backlog, spec.liveMessages(), spec.liveRate(),
         plan.consumer.writeMethod().flag(),
-        plan.consumer.rowFormat().flag(), flags.destinationTables, flags.jobs, out);
+        plan.consumer.rowFormat().flag(), spec.job().destinationTables(), spec.jobs(), out);
     try (ProcessCpuSampler cpu = new ProcessCpuSampler(out);
         PubsubEmulator emulator = plan.kafka() ? null : PubsubEmulator.start();
         LocalKafka kafka = plan.kafka()
@@ -87,7 +87,7 @@ final class RoundRunner {
         host = kafka.bootstrapServers();
         say("Kafka %s broker (KRaft) on %s: topic %s with %d partitions%s", LocalKafka.version(),
             host, RoundPlan.TOPIC, plan.partitions(),
-            flags.jobs == 1 ? "" : ", jobs in " + (flags.consumerGroups().equals("shared") ? "one shared consumer group" : "separate consumer groups"));
+            spec.jobs() == 1 ? "" : ", jobs in " + (spec.sharedConsumerGroup() ? "one shared consumer group" : "separate consumer groups"));
         cpu.watch("kafka", kafka.pid());
       } else {
         host = emulator.hostAndPort();
@@ -104,7 +104,7 @@ final class RoundRunner {
       }
       try {
         BigQueryEmulatorProcess.Address address = new BigQueryEmulatorProcess.Address("", "");
-        if (flags.sink.equals("emulator")) {
+        if (spec.sink() == RoundSpec.Sink.EMULATOR) {
           bigQuery = BigQueryEmulatorProcess.start(plan.bigQueryEmulatorArgs(), out.resolve("bigquery-emulator.log"));
           address = bigQuery.address();
           say("BigQuery emulator: Storage Write API on %s, REST on %s", address.grpc(), address.rest());
@@ -116,7 +116,7 @@ final class RoundRunner {
         }
         if (backlog > 0) {
           // The subscriptions exist before anything is published, so the backlog is kept for them.
-          try (ChildJvm publisher = ChildJvm.start("publisher", flags.heap, PUBLISHER_MAIN,
+          try (ChildJvm publisher = ChildJvm.start("publisher", spec.heap(), PUBLISHER_MAIN,
               plan.backlogPublisherArgs(host), out.resolve("publisher.log"))) {
             watch.stopOnDeath(publisher);
             cpu.watch("publisher", publisher.pid());
@@ -143,8 +143,8 @@ final class RoundRunner {
     }
     say("Analysing %s", out);
     List<RoundSummary> jobSummaries = new ArrayList<>();
-    if (flags.jobs > 1) {
-      for (int j = 1; j <= flags.jobs; j++) {
+    if (spec.jobs() > 1) {
+      for (int j = 1; j <= spec.jobs(); j++) {
         jobSummaries.add(RoundReport.write(plan.jobDirectory(j)));
       }
       MultiJobResults.combine(out, jobDirs(plan::jobDirectory));
@@ -164,18 +164,18 @@ final class RoundRunner {
    * did: the exit code is the policy's.
    */
   private int judge(List<RoundSummary> jobs, Path out) throws IOException {
-    Verdict verdict = new Verdict(new VerificationPolicy(flags.maxDeadLetters));
+    Verdict verdict = new Verdict(new VerificationPolicy(spec.maxDeadLetters()));
     boolean exactlyOnce = plan.consumer.writeMethod() == WriteMethod.EXACTLY_ONCE;
     for (int j = 1; j <= jobs.size(); j++) {
       RoundSummary s = jobs.get(j - 1);
-      JobCounts counts = new JobCounts(null, flags.jobs == 1 ? "consumer" : "consumer-" + j, exactlyOnce,
+      JobCounts counts = new JobCounts(null, spec.jobs() == 1 ? "consumer" : "consumer-" + j, exactlyOnce,
           s.published(), s.written(), s.distinctMessageIds(), s.duplicates(), s.deadLettered(),
           s.published() - s.lost(), null, null);
       if (String.valueOf(s.stopReason()).contains("timeout")) {
         // Not a verification result: the messages may well have arrived after the consumer stopped.
         counts = counts.unverified(String.format(Locale.ROOT, "its consumer stopped at --timeout %d s (%s) before"
             + " every message was accounted for, so 'lost' above is not a measured loss; raise --timeout or lower"
-            + " --messages", flags.timeoutSeconds, s.stopReason()));
+            + " --messages", spec.timeoutSeconds(), s.stopReason()));
       }
       verdict.judge(counts);
     }
@@ -235,7 +235,7 @@ final class RoundRunner {
     if (earlier.isEmpty()) {
       return;
     }
-    if (!flags.force) {
+    if (!spec.force()) {
       throw new IllegalArgumentException("--out " + out + " holds an earlier round's files (" + earlier.get(0).getFileName()
           + (earlier.size() > 1 ? " and " + (earlier.size() - 1) + " more" : "") + "); give another --out, or add"
           + " --force to replace them");
@@ -262,19 +262,19 @@ final class RoundRunner {
     signalled = true;
     System.out.println("[round] Stopped by a signal: stopping the round's processes (each writes what it has)...");
     ChildJvm.awaitAllStopped();
-    Path checkpoints = flags.out.resolve("checkpoints");
+    Path checkpoints = spec.out().resolve("checkpoints");
     try {
       deleteTree(checkpoints);
     } catch (IOException | RuntimeException e) {
       System.err.println("Could not remove " + checkpoints + ": " + e);
     }
     boolean results;
-    try (var files = Files.find(flags.out, 2, (p, a) -> p.getFileName().toString().equals(RunFiles.CONSUMER_RESULT))) {
+    try (var files = Files.find(spec.out(), 2, (p, a) -> p.getFileName().toString().equals(RunFiles.CONSUMER_RESULT))) {
       results = files.findAny().isPresent();
     } catch (IOException | RuntimeException e) {
       results = false;
     }
-    System.out.println("[round] Stopped: nothing was verified; the logs and partial files are in " + flags.out
+    System.out.println("[round] Stopped: nothing was verified; the logs and partial files are in " + spec.out()
         + (results ? "" : " (no consumer_result.json: the consumer was stopped before its pipeline ran)"));
   }
 
@@ -293,26 +293,26 @@ final class RoundRunner {
       ProcessCpuSampler cpu, ServerWatch watch, String host, BigQueryEmulatorProcess.Address bigQuery, long backlog)
       throws Exception {
     List<ChildJvm> consumers = new ArrayList<>();
-    AtomicLongArray accountedFor = new AtomicLongArray(flags.jobs);
+    AtomicLongArray accountedFor = new AtomicLongArray(spec.jobs());
     ChildJvm live = null;
     try {
-      for (int j = 1; j <= flags.jobs; j++) {
+      for (int j = 1; j <= spec.jobs(); j++) {
         int job = j - 1;
-        String name = flags.jobs == 1 ? "consumer" : "consumer-" + j;
+        String name = spec.jobs() == 1 ? "consumer" : "consumer-" + j;
         Files.createDirectories(plan.jobDirectory(j));
-        ChildJvm consumer = ChildJvm.start(name, flags.heap, CONSUMER_MAIN, plan.consumerArgs(host, j, bigQuery),
-            flags.out.resolve(name + ".log"), progress -> accountedFor.set(job, progress.accountedFor()));
+        ChildJvm consumer = ChildJvm.start(name, spec.heap(), CONSUMER_MAIN, plan.consumerArgs(host, j, bigQuery),
+            spec.out().resolve(name + ".log"), progress -> accountedFor.set(job, progress.accountedFor()));
         consumers.add(consumer);
         watch.stopOnDeath(consumer);
         cpu.watch(name, consumer.pid());
       }
-      ConsumerKill kill = flags.killConsumerAt == null ? null : new ConsumerKill(flags.killConsumerAt,
+      ConsumerKill kill = spec.killConsumerAt() == null ? null : new ConsumerKill(spec.killConsumerAt(),
           jobDirs(plan::checkpointDirectory), (j, checkpoint) -> {
-            String name = flags.jobs == 1 ? "consumer" : "consumer-" + j;
+            String name = spec.jobs() == 1 ? "consumer" : "consumer-" + j;
             List<String> args = new ArrayList<>(plan.consumerArgs(host, j, bigQuery));
             args.add("--savepointPath=" + checkpoint.toUri());
-            ChildJvm restarted = ChildJvm.start(name, flags.heap, CONSUMER_MAIN, args,
-                flags.out.resolve(name + "-restarted.log"), progress -> accountedFor.set(j - 1, progress.accountedFor()));
+            ChildJvm restarted = ChildJvm.start(name, spec.heap(), CONSUMER_MAIN, args,
+                spec.out().resolve(name + "-restarted.log"), progress -> accountedFor.set(j - 1, progress.accountedFor()));
             watch.stopOnDeath(restarted);
             cpu.watch(name + "-restarted", restarted.pid());
             return restarted;
@@ -328,32 +328,32 @@ final class RoundRunner {
           }
         }
       };
-      if (flags.liveMessages > 0 && awaitBacklogDrained(watch, consumers, accountedFor, backlog, tick)) {
-        say("Backlog drained: publishing %,d live messages at %,.0f msg/s", flags.liveMessages, flags.liveRate);
-        live = ChildJvm.start("live-publisher", flags.heap, PUBLISHER_MAIN, plan.livePublisherArgs(host),
-            flags.out.resolve("live-publisher.log"));
+      if (spec.liveMessages() > 0 && awaitBacklogDrained(watch, consumers, accountedFor, backlog, tick)) {
+        say("Backlog drained: publishing %,d live messages at %,.0f msg/s", spec.liveMessages(), spec.liveRate());
+        live = ChildJvm.start("live-publisher", spec.heap(), PUBLISHER_MAIN, plan.livePublisherArgs(host),
+            spec.out().resolve("live-publisher.log"));
         watch.stopOnDeath(live);
         cpu.watch("live-publisher", live.pid());
         ChildJvm publisher = live;
-        waitWhileAlive(() -> publisher, flags.timeoutSeconds, tick);
+        waitWhileAlive(() -> publisher, spec.timeoutSeconds(), tick);
         if (live.isAlive()) {
-          throw new IOException("the live-publisher did not finish within --timeout " + flags.timeoutSeconds
+          throw new IOException("the live-publisher did not finish within --timeout " + spec.timeoutSeconds()
               + " s; see live-publisher.log");
         }
         live.requireSuccess(1); // it has exited: this only checks its exit code
       }
       for (int j = 0; j < consumers.size(); j++) {
         int job = j;
-        waitWhileAlive(() -> consumers.get(job), flags.timeoutSeconds + 120, tick); // the kill may replace it
+        waitWhileAlive(() -> consumers.get(job), spec.timeoutSeconds() + 120, tick); // the kill may replace it
         ChildJvm consumer = consumers.get(j);
         OptionalInt exit = consumer.waitFor(1);
         if (exit.isEmpty()) {
-          throw new IOException("the " + consumer.name() + " did not stop within --timeout " + flags.timeoutSeconds
+          throw new IOException("the " + consumer.name() + " did not stop within --timeout " + spec.timeoutSeconds()
               + " s; see " + consumer.name() + ".log");
         }
         if (exit.getAsInt() != ExitCodes.OK && exit.getAsInt() != ExitCodes.INCOMPLETE) {
           throw new IOException("the " + consumer.name() + " failed (exit " + exit.getAsInt() + "); see "
-              + flags.out.resolve(consumer.name() + ".log"));
+              + spec.out().resolve(consumer.name() + ".log"));
         }
       }
     } finally {
@@ -372,7 +372,7 @@ final class RoundRunner {
   private boolean awaitBacklogDrained(
       ServerWatch watch, List<ChildJvm> consumers, AtomicLongArray accountedFor, long backlog, Runnable tick)
       throws InterruptedException {
-    long deadline = System.nanoTime() + flags.timeoutSeconds * 1_000_000_000L;
+    long deadline = System.nanoTime() + spec.timeoutSeconds() * 1_000_000_000L;
     for (int j = 0; j < consumers.size(); j++) {
       while (accountedFor.get(j) < backlog) {
         if (watch.death().isPresent()) {
@@ -403,7 +403,7 @@ final class RoundRunner {
   /** One directory per job (1-based), as {@code dirOf} names it. */
   private List<Path> jobDirs(java.util.function.IntFunction<Path> dirOf) {
     List<Path> dirs = new ArrayList<>();
-    for (int j = 1; j <= flags.jobs; j++) {
+    for (int j = 1; j <= spec.jobs(); j++) {
       dirs.add(dirOf.apply(j));
     }
     return dirs;
@@ -411,31 +411,31 @@ final class RoundRunner {
 
   private RoundSettings settings() {
     return new RoundSettings(
-        flags.messages,
+        spec.messages(),
         plan.backlogMessages(),
-        flags.liveMessages,
-        flags.liveRate,
-        flags.messageSizeBytes(),
+        spec.liveMessages(),
+        spec.liveRate(),
+        spec.messageSize(),
         plan.consumer.writeMethod().flag(),
         plan.consumer.rowFormat().flag(),
         plan.consumer.rowEncoding().flag(),
-        flags.destinationTables,
-        flags.connectionPool,
-        flags.runner,
-        flags.pullBatchSize,
-        flags.seed,
-        flags.heap,
-        flags.consumerArgs,
+        spec.job().destinationTables(),
+        spec.job().connectionPool(),
+        spec.runner(),
+        spec.pullBatchSize(),
+        spec.seed(),
+        spec.heap(),
+        spec.consumerArgs(),
         MachineInfo.describe(),
-        flags.jobs,
-        flags.sink,
-        flags.sink.equals("emulator") ? plan.bigQueryEmulatorArgs() : List.of(),
-        flags.source,
+        spec.jobs(),
+        spec.sink().flag(),
+        spec.sink() == RoundSpec.Sink.EMULATOR ? plan.bigQueryEmulatorArgs() : List.of(),
+        spec.source().flag(),
         plan.consumer.messageFormat().flag(),
         plan.kafka() ? plan.partitions() : null,
-        plan.kafka() && flags.jobs > 1 ? flags.consumerGroups() : null,
+        plan.kafka() && spec.jobs() > 1 ? (spec.sharedConsumerGroup() ? "shared" : "separate") : null,
         plan.runId,
-        flags.killConsumerAt);
+        spec.killConsumerAt());
   }
 
   /** One line per job of a multi-job round: latency percentiles exist only per job. */

@@ -3,9 +3,9 @@ package dev.ingestbench.consumer.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerOptions;
-import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.local.LocalRun;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
@@ -144,8 +144,8 @@ class KafkaRoundTripTest {
     if (args.stream().noneMatch(a -> a.startsWith("--timeoutSeconds="))) {
       args.add("--timeoutSeconds=240");
     }
-    ConsumerOptions options = ConsumerPipeline.parse(args.toArray(new String[0]));
-    return ConsumerPipeline.runLocally(options, ConsumerConfig.from(options));
+    ConsumerOptions options = LocalConsumer.parse(args.toArray(new String[0]));
+    return LocalConsumer.runLocally(options, ConsumerConfig.from(options));
   }
 
   private static void publish(String topic, long count, String format) throws Exception {

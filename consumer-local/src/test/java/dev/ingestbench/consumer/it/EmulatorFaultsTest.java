@@ -3,11 +3,11 @@ package dev.ingestbench.consumer.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.bigquery.BigQueryEmulator;
 import dev.ingestbench.bigquery.EmulatorSettings;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerOptions;
-import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.local.LocalRun;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.emulator.PubsubEmulator;
@@ -116,8 +116,8 @@ class EmulatorFaultsTest {
         "--storageWriteEndpoint=" + server.grpcAddress(),
         "--bigQueryEndpoint=" + server.restUrl()));
     args.addAll(List.of(extra));
-    ConsumerOptions options = ConsumerPipeline.parse(args.toArray(String[]::new));
-    LocalRun.Result result = ConsumerPipeline.runLocally(options, ConsumerConfig.from(options));
+    ConsumerOptions options = LocalConsumer.parse(args.toArray(String[]::new));
+    LocalRun.Result result = LocalConsumer.runLocally(options, ConsumerConfig.from(options));
     assertTrue(result.complete(), result.stopReason());
     return server.status();
   }

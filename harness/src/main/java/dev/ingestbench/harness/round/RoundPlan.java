@@ -1,8 +1,8 @@
-package dev.ingestbench.cli;
+package dev.ingestbench.harness.round;
 
 import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.consumer.ConsumerConfig;
-import dev.ingestbench.consumer.ConsumerPipeline;
+import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
@@ -13,11 +13,11 @@ import java.util.Map;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 
 /**
- * The flags of every process a round starts, built from the round's own flags and validated
+ * The flags of every process a round starts, built from its {@link RoundSpec} and validated
  * in-process by the same code each process runs, so a bad combination fails before anything starts,
  * with the round's flag names in the message.
  */
-final class RoundPlan {
+public final class RoundPlan {
   static final String PROJECT = "ingestbench-local";
   static final String TOPIC = "taxi-rides";
   static final String SUBSCRIPTION = "taxi-rides-round";
@@ -45,7 +45,7 @@ final class RoundPlan {
     ROUND_FLAG_OF.put("--messageFormat=", "--message-format ");
   }
 
-  private final RoundCommand flags;
+  private final RoundSpec spec;
   /**
    * This round's id, in every file its processes write: the analysis refuses a directory whose
    * files name different rounds.
@@ -56,26 +56,26 @@ final class RoundPlan {
   /** The consumer's configuration, exactly as the consumer JVM will compute it. */
   final ConsumerConfig consumer;
 
-  RoundPlan(RoundCommand flags) {
-    this.flags = flags;
-    if (flags.sink.equals("emulator")) {
+  public RoundPlan(RoundSpec spec) {
+    this.spec = spec;
+    if (spec.sink() == RoundSpec.Sink.EMULATOR) {
       validate("BigQuery emulator", bigQueryEmulatorArgs(), args -> BigQueryEmulatorCommand.settingsOf(List.of(args)));
     }
     this.consumer = validate("consumer", consumerArgs(UNSTARTED_HOST, 1, UNSTARTED_BIGQUERY),
-        args -> ConsumerConfig.from(ConsumerPipeline.parse(args)));
+        args -> ConsumerConfig.from(LocalConsumer.parse(args)));
     long backlog = backlogMessages();
     if (backlog > 0) {
       validate("publisher", backlogPublisherArgs(UNSTARTED_HOST),
           args -> PublishSettings.from(PublisherPipeline.parse(args)));
     }
-    if (flags.liveMessages > 0) {
+    if (spec.liveMessages() > 0) {
       validate("live publisher", livePublisherArgs(UNSTARTED_HOST),
           args -> PublishSettings.from(PublisherPipeline.parse(args)));
     }
   }
 
   long backlogMessages() {
-    return flags.messages - flags.liveMessages;
+    return spec.messages() - spec.liveMessages();
   }
 
   List<String> backlogPublisherArgs(String host) {
@@ -83,20 +83,20 @@ final class RoundPlan {
   }
 
   List<String> livePublisherArgs(String host) {
-    return publisherArgs(host, backlogMessages(), flags.liveMessages, flags.liveRate, RunFiles.PUBLISHER_LIVE);
+    return publisherArgs(host, backlogMessages(), spec.liveMessages(), spec.liveRate(), RunFiles.PUBLISHER_LIVE);
   }
 
   boolean kafka() {
-    return flags.source.equals("kafka");
+    return spec.kafka();
   }
 
   int partitions() {
-    return flags.partitions();
+    return spec.partitions();
   }
 
   /** Job {@code j}'s consumer group: one for all with {@code --consumer-groups shared}. */
   String consumerGroup(int j) {
-    return flags.consumerGroups().equals("shared") ? CONSUMER_GROUP : CONSUMER_GROUP + "-" + jobName(j);
+    return spec.sharedConsumerGroup() ? CONSUMER_GROUP : CONSUMER_GROUP + "-" + jobName(j);
   }
 
   /**
@@ -109,12 +109,12 @@ final class RoundPlan {
             "--createSubscriptions=" + String.join(",", subscriptions())));
     args.addAll(List.of(
         "--project=" + PROJECT,
-        "--messageFormat=" + flags.messageFormat,
+        "--messageFormat=" + spec.messageFormat().flag(),
         "--firstEventIndex=" + first,
         "--numMessages=" + count,
-        "--messageSizeBytes=" + flags.messageSizeBytes(),
-        "--seed=" + flags.seed,
-        "--resultFile=" + flags.out.resolve(resultFile),
+        "--messageSizeBytes=" + spec.messageSize(),
+        "--seed=" + spec.seed(),
+        "--resultFile=" + spec.out().resolve(resultFile),
         "--runId=" + runId));
     if (rate > 0) {
       args.add("--ratePerSecond=" + rate);
@@ -123,7 +123,7 @@ final class RoundPlan {
   }
 
   int jobs() {
-    return flags.jobs;
+    return spec.jobs();
   }
 
   /** Job {@code j}'s name (1-based): what its client sends in the trace id, and its directory. */
@@ -133,19 +133,19 @@ final class RoundPlan {
 
   /** Where job {@code j} writes its results: the round's directory for a one-job round. */
   java.nio.file.Path jobDirectory(int j) {
-    return flags.jobs == 1 ? flags.out : flags.out.resolve(RunFiles.jobDirectory(jobName(j)));
+    return spec.jobs() == 1 ? spec.out() : spec.out().resolve(RunFiles.jobDirectory(jobName(j)));
   }
 
   /** Where job {@code j}'s Flink checkpoints go when the round kills and restarts consumers. */
   java.nio.file.Path checkpointDirectory(int j) {
-    return flags.out.toAbsolutePath().resolve("checkpoints").resolve(jobName(j));
+    return spec.out().toAbsolutePath().resolve("checkpoints").resolve(jobName(j));
   }
 
   /** One subscription per job, so every job reads every message. */
   List<String> subscriptions() {
     List<String> names = new ArrayList<>();
-    for (int j = 1; j <= flags.jobs; j++) {
-      names.add(flags.jobs == 1 ? SUBSCRIPTION : SUBSCRIPTION + "-" + j);
+    for (int j = 1; j <= spec.jobs(); j++) {
+      names.add(spec.jobs() == 1 ? SUBSCRIPTION : SUBSCRIPTION + "-" + j);
     }
     return names;
   }
@@ -153,9 +153,9 @@ final class RoundPlan {
   /** The BigQuery emulator's flags: free ports, the round's directory, limits and faults. */
   List<String> bigQueryEmulatorArgs() {
     List<String> args = new ArrayList<>(List.of(
-        "--port=0", "--rest-port=0", "--out=" + flags.out, "--exit-on-stdin-eof", "--run-id=" + runId,
-        "--published-messages=" + flags.messages));
-    args.addAll(flags.emulatorLimits.asFlags());
+        "--port=0", "--rest-port=0", "--out=" + spec.out(), "--exit-on-stdin-eof", "--run-id=" + runId,
+        "--published-messages=" + spec.messages()));
+    args.addAll(spec.emulatorLimits().asFlags());
     return args;
   }
 
@@ -165,11 +165,11 @@ final class RoundPlan {
    */
   List<String> consumerArgs(String host, int j, BigQueryEmulatorProcess.Address bigQuery) {
     List<String> args = new ArrayList<>(List.of(
-        "--runner=" + flags.runner,
+        "--runner=" + spec.runner(),
         "--jobName=" + jobName(j),
         "--runId=" + runId,
-        "--publishedMessages=" + flags.messages));
-    if (flags.killConsumerAt != null) {
+        "--publishedMessages=" + spec.messages()));
+    if (spec.killConsumerAt() != null) {
       // Checkpoints where the round can find them after the kill, and keep them until it ends.
       args.addAll(List.of("--stateBackend=filesystem",
           "--stateBackendStoragePath=" + checkpointDirectory(j).toUri()));
@@ -179,37 +179,37 @@ final class RoundPlan {
           "--consumerGroup=" + consumerGroup(j)));
     } else {
       args.addAll(List.of("--pubsubEmulatorHost=" + host, "--subscription=" + subscriptions().get(j - 1),
-          "--emulatorPullBatchSize=" + flags.pullBatchSize));
+          "--emulatorPullBatchSize=" + spec.pullBatchSize()));
     }
     args.addAll(List.of(
         "--project=" + PROJECT,
-        "--messageFormat=" + flags.messageFormat,
+        "--messageFormat=" + spec.messageFormat().flag(),
         "--outputTable=" + TABLE,
-        "--writeMethod=" + flags.writeMethod.flag(),
-        "--rowFormat=" + flags.rowFormat.flag(),
-        "--rowEncoding=" + flags.rowEncoding.flag(),
-        "--destinationTables=" + flags.destinationTables,
-        "--expectedMessages=" + flags.messages,
-        "--timeoutSeconds=" + flags.timeoutSeconds,
+        "--writeMethod=" + spec.job().writeMethod().flag(),
+        "--rowFormat=" + spec.job().rowFormat().flag(),
+        "--rowEncoding=" + spec.job().rowEncoding().flag(),
+        "--destinationTables=" + spec.job().destinationTables(),
+        "--expectedMessages=" + spec.messages(),
+        "--timeoutSeconds=" + spec.timeoutSeconds(),
         "--progressLines=true",
         "--localOutputDir=" + jobDirectory(j)));
-    if (flags.sink.equals("emulator")) {
+    if (spec.sink() == RoundSpec.Sink.EMULATOR) {
       args.add("--sink=emulator");
       args.add("--storageWriteEndpoint=" + bigQuery.grpc());
       args.add("--bigQueryEndpoint=" + bigQuery.rest());
     } else {
       args.add("--sink=in-process");
     }
-    if (flags.connectionPool) {
+    if (spec.job().connectionPool()) {
       args.add("--useStorageApiConnectionPool=true");
     }
-    if (flags.streams != null) {
-      args.add("--numStorageWriteApiStreams=" + flags.streams);
+    if (spec.job().streams() != null) {
+      args.add("--numStorageWriteApiStreams=" + spec.job().streams());
     }
-    if (flags.triggeringFrequency != null) {
-      args.add("--storageWriteApiTriggeringFrequencySec=" + flags.triggeringFrequency);
+    if (spec.job().triggeringFrequency() != null) {
+      args.add("--storageWriteApiTriggeringFrequencySec=" + spec.job().triggeringFrequency());
     }
-    args.addAll(flags.consumerArgs);
+    args.addAll(spec.consumerArgs());
     return args;
   }
 
@@ -224,7 +224,7 @@ final class RoundPlan {
     } catch (IllegalArgumentException e) {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
       for (Map.Entry<String, String> rename : ROUND_FLAG_OF.entrySet()) {
-        boolean givenByUser = flags.consumerArgs.stream().anyMatch(a -> a.startsWith(rename.getKey()));
+        boolean givenByUser = spec.consumerArgs().stream().anyMatch(a -> a.startsWith(rename.getKey()));
         if (!givenByUser) {
           message = message.replace(rename.getKey(), rename.getValue());
         }

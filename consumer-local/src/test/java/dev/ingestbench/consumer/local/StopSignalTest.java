@@ -26,7 +26,7 @@ class StopSignalTest {
   void sigtermWritesPartialResultsAndRemovesTheCheckpoints(@TempDir Path out) throws Exception {
     Process consumer = new ProcessBuilder(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx768m",
-        "-cp", System.getProperty("java.class.path"), "dev.ingestbench.consumer.ConsumerPipeline",
+        "-cp", System.getProperty("java.class.path"), "dev.ingestbench.consumer.local.LocalConsumer",
         "--source=synthetic", "--syntheticMessages=100000000", "--outputTable=bench.rides",
         "--project=ingestbench-local", "--localOutputDir=" + out, "--timeoutSeconds=300")
         .redirectErrorStream(true).start();

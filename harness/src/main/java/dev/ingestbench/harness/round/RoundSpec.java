@@ -1,0 +1,198 @@
+package dev.ingestbench.harness.round;
+
+import dev.ingestbench.bigquery.EmulatorLimitOptions;
+import dev.ingestbench.events.MessageFormat;
+import dev.ingestbench.harness.spec.JobSettings;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One local round, typed: what {@code ingestbench round}'s flags say, and what a scenario's unordered
+ * iteration builds directly (no command line in between). {@link #validate} is every check a round
+ * makes before anything starts; {@link RoundPlan} turns a valid spec into each process's flags.
+ *
+ * @param out the round's directory
+ * @param force write into a directory that holds files already
+ * @param messages published in all, backlog then live
+ * @param liveMessages of {@code messages}, published at {@code liveRate} once the backlog is drained
+ * @param partitions the Kafka topic's partitions (unused for Pub/Sub)
+ * @param sharedConsumerGroup Kafka: every job in one consumer group
+ * @param messageSize bytes per message
+ * @param job how every job of the round writes
+ * @param jobs consumer jobs, each in its own JVM with its own subscription
+ * @param emulatorLimits the BigQuery emulator's limits and faults (only those given)
+ * @param killConsumerAt seconds after which every consumer is killed and restored, or null
+ * @param runner {@code FlinkRunner} (embedded) or {@code DirectRunner}
+ * @param pullBatchSize messages per Pull from the Pub/Sub emulator
+ * @param heap heap cap of the publisher and consumer JVMs ({@code 2g})
+ * @param maxDeadLetters dead letters a job may write before the round fails
+ * @param timeoutSeconds how long the round waits for its consumers
+ * @param consumerArgs extra Beam flags for every consumer
+ */
+public record RoundSpec(
+    Path out,
+    boolean force,
+    long messages,
+    long liveMessages,
+    double liveRate,
+    Source source,
+    int partitions,
+    boolean sharedConsumerGroup,
+    MessageFormat messageFormat,
+    int messageSize,
+    long seed,
+    JobSettings job,
+    int jobs,
+    Sink sink,
+    EmulatorLimitOptions emulatorLimits,
+    Long killConsumerAt,
+    String runner,
+    int pullBatchSize,
+    String heap,
+    long maxDeadLetters,
+    long timeoutSeconds,
+    List<String> consumerArgs) {
+
+  /** Where the messages come from. */
+  public enum Source {
+    PUBSUB, KAFKA;
+
+    public String flag() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  /** Where the rows go. */
+  public enum Sink {
+    /** A BigQuery emulator process shared by every job (it outlives a killed consumer). */
+    EMULATOR("emulator"),
+    /** A BigQuery emulator inside the one consumer's JVM. */
+    IN_PROCESS("in-process");
+
+    private final String flag;
+
+    Sink(String flag) {
+      this.flag = flag;
+    }
+
+    public String flag() {
+      return flag;
+    }
+  }
+
+  /** Defaults of {@code ingestbench round}, and of a scenario's unordered iterations. */
+  public static final String DEFAULT_RUNNER = "FlinkRunner";
+  public static final int DEFAULT_PULL_BATCH_SIZE = 5000;
+  public static final long DEFAULT_TIMEOUT_SECONDS = 600;
+  public static final long DEFAULT_SEED = 1;
+  public static final int DEFAULT_PARTITIONS = 32;
+
+  public RoundSpec {
+    Objects.requireNonNull(out, "out");
+    consumerArgs = List.copyOf(consumerArgs);
+  }
+
+  /** The message size a format usually has: 500 B of JSON, 88 B of Avro. */
+  public static int defaultMessageSize(MessageFormat format) {
+    return format == MessageFormat.AVRO ? 88 : 500;
+  }
+
+  public boolean kafka() {
+    return source == Source.KAFKA;
+  }
+
+  /** Messages published before the consumers start. */
+  public long backlogMessages() {
+    return messages - liveMessages;
+  }
+
+  /**
+   * This round as {@code ingestbench round} flags, for --dry-run and logs (a round runs from the spec
+   * itself); RoundCommandSpecTest parses them back into the same spec.
+   */
+  public List<String> asRoundFlags() {
+    List<String> flags = new java.util.ArrayList<>(List.of(
+        "--out", out.toString(),
+        "--messages", Long.toString(messages),
+        "--live-messages", Long.toString(liveMessages),
+        "--live-rate", Double.toString(liveRate),
+        "--source", source.flag(),
+        "--message-format", messageFormat.flag(),
+        "--message-size", Integer.toString(messageSize),
+        "--seed", Long.toString(seed),
+        "--write-method", job.writeMethod().flag(),
+        "--row-format", job.rowFormat().flag(),
+        "--row-encoding", job.rowEncoding().flag(),
+        "--destination-tables", Integer.toString(job.destinationTables()),
+        "--jobs", Integer.toString(jobs),
+        "--sink", sink.flag(),
+        "--runner", runner,
+        "--pull-batch-size", Integer.toString(pullBatchSize),
+        "--heap", heap,
+        "--max-dead-letters", Long.toString(maxDeadLetters),
+        "--timeout", Long.toString(timeoutSeconds)));
+    if (force) {
+      flags.add("--force");
+    }
+    if (kafka()) {
+      flags.addAll(List.of("--partitions", Integer.toString(partitions),
+          "--consumer-groups", sharedConsumerGroup ? "shared" : "separate"));
+    }
+    if (job.connectionPool()) {
+      flags.add("--connection-pool");
+    }
+    if (job.streams() != null) {
+      flags.addAll(List.of("--streams", job.streams().toString()));
+    }
+    if (job.triggeringFrequency() != null) {
+      flags.addAll(List.of("--triggering-frequency", job.triggeringFrequency().toString()));
+    }
+    // --quota-mb-per-second=X: the emulator's own flag names, which round takes too
+    flags.addAll(emulatorLimits.asFlags());
+    if (killConsumerAt != null) {
+      flags.addAll(List.of("--kill-consumer-at", killConsumerAt.toString()));
+    }
+    consumerArgs.forEach(a -> flags.add("--consumer-arg=" + a));
+    return flags;
+  }
+
+  /** Every check of the round's own settings; each names the flag and the fix. */
+  public RoundSpec validate() {
+    if (messages < 1) {
+      throw new IllegalArgumentException("--messages " + messages + " must be 1 or more");
+    }
+    if (liveMessages < 0 || liveMessages > messages) {
+      throw new IllegalArgumentException(
+          "--live-messages " + liveMessages + " must be between 0 and --messages (" + messages + ")");
+    }
+    if (jobs < 1) {
+      throw new IllegalArgumentException("--jobs " + jobs + " must be 1 or more");
+    }
+    if (maxDeadLetters < 0) {
+      throw new IllegalArgumentException("--max-dead-letters " + maxDeadLetters + " must be 0 or more");
+    }
+    if (jobs > 1 && sink == Sink.IN_PROCESS) {
+      throw new IllegalArgumentException(
+          "--jobs " + jobs + " needs --sink emulator: jobs in separate JVMs share one BigQuery only through the emulator process");
+    }
+    if (killConsumerAt != null && killConsumerAt < 1) {
+      throw new IllegalArgumentException("--kill-consumer-at " + killConsumerAt + " must be 1 second or more");
+    }
+    if (killConsumerAt != null && (sink == Sink.IN_PROCESS || !runner.equals("FlinkRunner"))) {
+      throw new IllegalArgumentException("--kill-consumer-at needs --sink emulator and --runner FlinkRunner: the"
+          + " verification must outlive the killed JVM, and the restart restores a Flink checkpoint");
+    }
+    if (sink == Sink.IN_PROCESS && !emulatorLimits.asFlags().isEmpty()) {
+      throw new IllegalArgumentException(
+          "limits and faults (--quota-*, --max-*, --fault) are set on the emulator process: drop --sink in-process");
+    }
+    if (liveMessages > 0 && liveRate <= 0) {
+      throw new IllegalArgumentException("--live-rate " + liveRate + " must be positive when --live-messages > 0");
+    }
+    if (partitions < 1) {
+      throw new IllegalArgumentException("--partitions " + partitions + " must be 1 or more");
+    }
+    return this;
+  }
+}
