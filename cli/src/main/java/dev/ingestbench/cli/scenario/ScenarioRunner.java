@@ -2,6 +2,7 @@ package dev.ingestbench.cli.scenario;
 
 import dev.ingestbench.analysis.scenario.ResultsTable;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
+import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.cli.RunCommand;
 import dev.ingestbench.harness.dataflow.GcpSettings;
@@ -29,6 +30,7 @@ import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.staged.LocalTarget;
+import dev.ingestbench.harness.unordered.UnorderedLocalRun;
 
 /**
  * {@code ingestbench run}: loads and checks the scenario, matches it against what the run directory
@@ -125,16 +127,23 @@ public final class ScenarioRunner {
     }
     LocalTarget.say("Scenario %s (%s) -> %s", scenario.name(), run.runId(), dir.root());
     // Ctrl-C or SIGTERM: every child's own hook stops it; this one says so, and how to go on.
+    java.util.concurrent.atomic.AtomicBoolean signalled = new java.util.concurrent.atomic.AtomicBoolean();
     Thread onSignal = new Thread(() -> {
+      signalled.set(true);
       LocalTarget.say("Stopped by a signal: stopping the run's processes (each writes what it has)...");
       ChildJvm.awaitAllStopped();
-      LocalTarget.say("Stopped: the stage that was running is not verified; finished stages are kept in %s. The same"
-          + " command resumes at the first unfinished stage (--restart starts over)", dir.root());
+      LocalTarget.say("Stopped: the stage (or iteration) that was running is not verified; finished ones are kept in %s."
+          + " The same command resumes at the first unfinished one (--restart starts over)", dir.root());
     }, "run-stopped-by-signal");
     Runtime.getRuntime().addShutdownHook(onSignal);
     int exit;
     try {
       exit = onDataflow != null ? onDataflow.run() : staged != null ? staged.run() : unordered.run();
+    } catch (Exception e) {
+      if (signalled.get()) {
+        return ExitCodes.INCOMPLETE; // a process stopped under it: the lines above said what happened
+      }
+      throw e;
     } finally {
       try {
         Runtime.getRuntime().removeShutdownHook(onSignal);

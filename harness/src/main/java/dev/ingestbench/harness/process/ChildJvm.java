@@ -43,7 +43,15 @@ public final class ChildJvm implements AutoCloseable {
     this.pump = pump;
     this.tail = tail;
     this.stopOnExit = new Thread(this::stopAndWait, name + "-stop-on-exit");
-    Runtime.getRuntime().addShutdownHook(stopOnExit);
+    try {
+      Runtime.getRuntime().addShutdownHook(stopOnExit);
+    } catch (IllegalStateException shuttingDown) {
+      // Started while this JVM is being stopped (Ctrl-C between a check and the start): no hook would
+      // ever stop it, so it is stopped now rather than left running on its own.
+      process.destroyForcibly();
+      throw new IllegalStateException(name + " was started while this process is being stopped; it was killed",
+          shuttingDown);
+    }
     RUNNING.add(this);
   }
 

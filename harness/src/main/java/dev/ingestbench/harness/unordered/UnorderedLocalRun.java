@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario;
+package dev.ingestbench.harness.unordered;
 
 import dev.ingestbench.analysis.scenario.ResultRecords;
 import dev.ingestbench.contracts.ExitCodes;
@@ -35,14 +35,14 @@ import dev.ingestbench.harness.staged.LocalTarget;
  * ({@code ingestbench round} with the configuration's flags, in a directory of its own), in the
  * plan's shuffled order, {@code concurrency} at a time. A rerun skips the iterations with a marker.
  */
-final class UnorderedLocalRun {
+public final class UnorderedLocalRun {
   private final ScenarioPlan plan;
   private final RunDirectory dir;
   private final ScenarioRun run;
   private final String heap;
   private final Map<String, Map<String, String>> labels;
 
-  UnorderedLocalRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap) {
+  public UnorderedLocalRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap) {
     this.plan = plan;
     this.dir = dir;
     this.run = run;
@@ -59,7 +59,7 @@ final class UnorderedLocalRun {
   }
 
   /** One iteration as a round, built from the plan: the same spec {@code ingestbench round} builds from flags. */
-  RoundSpec spec(PlannedIteration it) {
+  public RoundSpec spec(PlannedIteration it) {
     RoundSpec spec = new RoundSpec(
         iterationDirectory(it),
         true, // the iteration's own directory: a resumed run repeats an unfinished iteration into it
@@ -94,7 +94,7 @@ final class UnorderedLocalRun {
     return dir.root().resolve("iterations").resolve(it.marker());
   }
 
-  void describe(PrintStream out) {
+  public void describe(PrintStream out) {
     out.println("Would run " + plan.scenario().name() + " locally into " + dir.root() + ", "
         + plan.concurrency() + " at a time, in this (shuffled) order:");
     for (PlannedIteration it : plan.iterations()) {
@@ -104,7 +104,7 @@ final class UnorderedLocalRun {
     out.println("  then write report.md and results.jsonl");
   }
 
-  int run() throws Exception {
+  public int run() throws Exception {
     List<PlannedIteration> todo = plan.iterations().stream().filter(it -> !dir.isDone(it.marker())).toList();
     int done = plan.iterations().size() - todo.size();
     if (todo.isEmpty()) {
