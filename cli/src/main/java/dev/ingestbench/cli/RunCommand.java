@@ -1,8 +1,11 @@
 package dev.ingestbench.cli;
 
-import dev.ingestbench.cli.scenario.ScenarioRunner;
 import dev.ingestbench.harness.dataflow.GcpSettings;
+import dev.ingestbench.harness.scenario.RunSpec;
+import dev.ingestbench.harness.scenario.ScenarioRunner;
+import dev.ingestbench.scenario.Durations;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -121,6 +124,24 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return new ScenarioRunner(this).run();
+    return new ScenarioRunner(spec()).run();
+  }
+
+  /** The run these flags describe; a bad flag throws IllegalArgumentException naming it and the fix. */
+  public RunSpec spec() {
+    GcpSettings gcp = null;
+    if (target == Target.dataflow) {
+      DataflowFlags d = dataflow;
+      Duration poll = Durations.parse(d.pollInterval).orElseThrow(() ->
+          new IllegalArgumentException("--poll-interval " + d.pollInterval + " is not a duration (e.g. 30s, 1m)"));
+      gcp = new GcpSettings(d.project, d.region, d.bucket, d.dataset, d.table, d.stopWith, poll, d.dataflowEndpoint,
+          d.bigqueryEndpoint, d.monitoringEndpoint, d.pubsubEmulatorHost);
+    } else if (dataflow.project != null) {
+      throw new IllegalArgumentException("--project (and the other Dataflow flags) apply to --target dataflow only;"
+          + " add --target dataflow, or leave them out to run locally");
+    }
+    Duration warmUp = warmUpMax == null ? null : Durations.parse(warmUpMax).orElseThrow(() ->
+        new IllegalArgumentException("--warm-up-max " + warmUpMax + " is not a duration (e.g. 0s, 30s, 2m)"));
+    return new RunSpec(file, gcp, out, scale, dryRun, restart, resultsTable, warmUp, heap);
   }
 }

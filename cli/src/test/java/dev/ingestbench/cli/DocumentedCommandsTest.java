@@ -100,7 +100,7 @@ class DocumentedCommandsTest {
       run.file = ROOT.resolve(run.file);
       run.out = Files.createTempDirectory(scratch, "documented-run").resolve("out");
       run.dryRun = true;
-      assertEquals(0, new dev.ingestbench.cli.scenario.ScenarioRunner(run).run(), "dry run of " + args);
+      assertEquals(0, new dev.ingestbench.harness.scenario.ScenarioRunner(run.spec()).run(), "dry run of " + args);
     } else if (command instanceof dev.ingestbench.pubsubload.PubsubLoadCommand load) {
       load.validate(); // settings, sweep and grid as a run checks them
     } else if (command instanceof PublishCommand publish) {

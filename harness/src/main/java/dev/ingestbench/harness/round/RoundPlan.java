@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.spec.ChildFlags;
 
 /**
  * The flags of every process a round starts, built from its {@link RoundSpec} and validated
@@ -103,23 +104,12 @@ public final class RoundPlan {
    * @param host the Pub/Sub emulator's HOST:PORT, or the Kafka broker's with {@code --source kafka}
    */
   private List<String> publisherArgs(String host, long first, long count, double rate, String resultFile) {
-    List<String> args = new ArrayList<>(kafka()
-        ? List.of("--sink=kafka", "--bootstrapServers=" + host, "--kafkaTopic=" + TOPIC)
-        : List.of("--pubsubEmulatorHost=" + host, "--topic=" + TOPIC,
-            "--createSubscriptions=" + String.join(",", subscriptions())));
-    args.addAll(List.of(
-        "--project=" + PROJECT,
-        "--messageFormat=" + spec.messageFormat().flag(),
-        "--firstEventIndex=" + first,
-        "--numMessages=" + count,
-        "--messageSizeBytes=" + spec.messageSize(),
-        "--seed=" + spec.seed(),
-        "--resultFile=" + spec.out().resolve(resultFile),
-        "--runId=" + runId));
-    if (rate > 0) {
-      args.add("--ratePerSecond=" + rate);
-    }
-    return args;
+    ChildFlags.Publisher to = kafka() ? ChildFlags.Publisher.kafka(host, TOPIC)
+        : ChildFlags.Publisher.pubsub(host, TOPIC, subscriptions());
+    return to.events(PROJECT, spec.messageFormat().flag(), first, count, spec.messageSize(), spec.seed())
+        .result(spec.out().resolve(resultFile), runId)
+        .rate(rate)
+        .build();
   }
 
   int jobs() {
@@ -151,66 +141,33 @@ public final class RoundPlan {
   }
 
   /** The BigQuery emulator's flags: free ports, the round's directory, limits and faults. */
-  List<String> bigQueryEmulatorArgs() {
-    List<String> args = new ArrayList<>(List.of(
-        "--port=0", "--rest-port=0", "--out=" + spec.out(), "--exit-on-stdin-eof", "--run-id=" + runId,
-        "--published-messages=" + spec.messages()));
-    args.addAll(spec.emulatorLimits().asFlags());
-    return args;
+  public List<String> bigQueryEmulatorArgs() {
+    return ChildFlags.bigQueryEmulator(spec.out(), spec.emulatorLimits(), runId, spec.messages());
   }
 
   /**
    * Job {@code j}'s consumer (1-based), reading through {@code host} (the Pub/Sub emulator's or the
    * Kafka broker's), writing to {@code bigQuery}.
    */
-  List<String> consumerArgs(String host, int j, BigQueryEmulatorProcess.Address bigQuery) {
-    List<String> args = new ArrayList<>(List.of(
-        "--runner=" + spec.runner(),
-        "--jobName=" + jobName(j),
-        "--runId=" + runId,
-        "--publishedMessages=" + spec.messages()));
+  public List<String> consumerArgs(String host, int j, BigQueryEmulatorProcess.Address bigQuery) {
+    ChildFlags.Consumer c = new ChildFlags.Consumer(spec.runner(), jobName(j)).round(runId, spec.messages());
     if (spec.killConsumerAt() != null) {
       // Checkpoints where the round can find them after the kill, and keep them until it ends.
-      args.addAll(List.of("--stateBackend=filesystem",
-          "--stateBackendStoragePath=" + checkpointDirectory(j).toUri()));
+      c.checkpointsIn(checkpointDirectory(j));
     }
     if (kafka()) {
-      args.addAll(List.of("--source=kafka", "--bootstrapServers=" + host, "--kafkaTopic=" + TOPIC,
-          "--consumerGroup=" + consumerGroup(j)));
+      c.kafka(host, TOPIC, consumerGroup(j));
     } else {
-      args.addAll(List.of("--pubsubEmulatorHost=" + host, "--subscription=" + subscriptions().get(j - 1),
-          "--emulatorPullBatchSize=" + spec.pullBatchSize()));
+      c.pubsub(host, subscriptions().get(j - 1), spec.pullBatchSize());
     }
-    args.addAll(List.of(
-        "--project=" + PROJECT,
-        "--messageFormat=" + spec.messageFormat().flag(),
-        "--outputTable=" + TABLE,
-        "--writeMethod=" + spec.job().writeMethod().flag(),
-        "--rowFormat=" + spec.job().rowFormat().flag(),
-        "--rowEncoding=" + spec.job().rowEncoding().flag(),
-        "--destinationTables=" + spec.job().destinationTables(),
-        "--expectedMessages=" + spec.messages(),
-        "--timeoutSeconds=" + spec.timeoutSeconds(),
-        "--progressLines=true",
-        "--localOutputDir=" + jobDirectory(j)));
+    c.writes(PROJECT, spec.messageFormat().flag(), TABLE, spec.job())
+        .runs(spec.messages(), spec.timeoutSeconds(), jobDirectory(j));
     if (spec.sink() == RoundSpec.Sink.EMULATOR) {
-      args.add("--sink=emulator");
-      args.add("--storageWriteEndpoint=" + bigQuery.grpc());
-      args.add("--bigQueryEndpoint=" + bigQuery.rest());
+      c.emulator(bigQuery);
     } else {
-      args.add("--sink=in-process");
+      c.inProcess();
     }
-    if (spec.job().connectionPool()) {
-      args.add("--useStorageApiConnectionPool=true");
-    }
-    if (spec.job().streams() != null) {
-      args.add("--numStorageWriteApiStreams=" + spec.job().streams());
-    }
-    if (spec.job().triggeringFrequency() != null) {
-      args.add("--storageWriteApiTriggeringFrequencySec=" + spec.job().triggeringFrequency());
-    }
-    args.addAll(spec.consumerArgs());
-    return args;
+    return c.extra(spec.consumerArgs()).build();
   }
 
   private interface Check<T> {

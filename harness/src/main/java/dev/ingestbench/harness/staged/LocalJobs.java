@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.staged;
 
+import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
@@ -61,28 +62,18 @@ public final class LocalJobs implements AutoCloseable {
    * the Kafka broker's HOST:PORT), writing to {@code bigQuery}.
    */
   List<String> args(String job, String sourceHost, BigQueryEmulatorProcess.Address bigQuery, Path segment) {
-    List<String> args = new ArrayList<>(List.of("--runner=FlinkRunner", "--jobName=" + job));
+    ChildFlags.Consumer c = new ChildFlags.Consumer("FlinkRunner", job);
     if (plan.kafka()) {
-      args.addAll(List.of("--source=kafka", "--bootstrapServers=" + sourceHost,
-          "--kafkaTopic=" + plan.scenario().source().topic(), "--consumerGroup=" + plan.consumerGroup(job)));
+      c.kafka(sourceHost, plan.scenario().source().topic(), plan.consumerGroup(job));
     } else {
-      args.addAll(List.of("--pubsubEmulatorHost=" + sourceHost, "--subscription=" + plan.subscription(job)));
+      c.pubsub(sourceHost, plan.subscription(job), null);
     }
-    args.addAll(List.of(
-        "--project=" + PROJECT,
-        "--messageFormat=" + plan.messageFormat(),
-        "--outputTable=" + TABLE,
+    return c.writes(PROJECT, plan.messageFormat(), TABLE, JobSettings.of(plan.jobs().get(job)))
         // A fed job reads for as long as its stages run: it never stops by itself.
-        "--expectedMessages=" + (plan.fedLocally() ? 0 : plan.messages()),
-        "--timeoutSeconds=" + timeoutSeconds,
-        "--progressLines=true",
-        "--stopOnStdinEof=true",
-        "--localOutputDir=" + directory(segment, job),
-        "--sink=emulator",
-        "--storageWriteEndpoint=" + bigQuery.grpc(),
-        "--bigQueryEndpoint=" + bigQuery.rest()));
-    args.addAll(JobSettings.of(plan.jobs().get(job)).consumerFlags());
-    return args;
+        .runs(plan.fedLocally() ? 0 : plan.messages(), timeoutSeconds, directory(segment, job))
+        .stopsOnStdinEof()
+        .emulator(bigQuery)
+        .build();
   }
 
   static Path directory(Path segment, String job) {

@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.staged;
 
+import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.contracts.RunFiles;
@@ -36,9 +37,7 @@ final class LocalServices {
   }
 
   List<String> bigQueryEmulatorArgs(Path segment) {
-    List<String> args = new ArrayList<>(List.of("--port=0", "--rest-port=0", "--out=" + segment, "--exit-on-stdin-eof"));
-    args.addAll(ScenarioLimits.of(plan.scenario().limits()).asFlags());
-    return args;
+    return ChildFlags.bigQueryEmulator(segment, ScenarioLimits.of(plan.scenario().limits()), null, null);
   }
 
   /**
@@ -60,21 +59,12 @@ final class LocalServices {
   /** @param host the Pub/Sub emulator's HOST:PORT, or the Kafka broker's */
   private List<String> publisherArgs(String host, long first, long count, double rate, Path resultFile) {
     String topic = plan.scenario().source().topic();
-    List<String> args = new ArrayList<>(plan.kafka()
-        ? List.of("--sink=kafka", "--bootstrapServers=" + host, "--kafkaTopic=" + topic)
-        : List.of("--pubsubEmulatorHost=" + host, "--topic=" + topic,
-            "--createSubscriptions=" + String.join(",", subscriptions())));
-    args.addAll(List.of(
-        "--project=" + LocalJobs.PROJECT,
-        "--messageFormat=" + plan.messageFormat(),
-        "--firstEventIndex=" + first,
-        "--numMessages=" + count,
-        "--messageSizeBytes=" + plan.messageSize(),
-        "--resultFile=" + resultFile));
-    if (rate > 0) {
-      args.add("--ratePerSecond=" + rate);
-    }
-    return args;
+    ChildFlags.Publisher to = plan.kafka() ? ChildFlags.Publisher.kafka(host, topic)
+        : ChildFlags.Publisher.pubsub(host, topic, subscriptions());
+    return to.events(LocalJobs.PROJECT, plan.messageFormat(), first, count, plan.messageSize(), null)
+        .result(resultFile, null)
+        .rate(rate)
+        .build();
   }
 
   private static void check(String key, Runnable validation) {

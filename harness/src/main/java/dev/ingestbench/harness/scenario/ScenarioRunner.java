@@ -1,10 +1,9 @@
-package dev.ingestbench.cli.scenario;
+package dev.ingestbench.harness.scenario;
 
 import dev.ingestbench.analysis.scenario.ResultsTable;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineInfo;
-import dev.ingestbench.cli.RunCommand;
 import dev.ingestbench.harness.dataflow.GcpSettings;
 import dev.ingestbench.harness.dataflow.DataflowTarget;
 import dev.ingestbench.contracts.ScenarioRun;
@@ -39,47 +38,43 @@ import dev.ingestbench.harness.unordered.UnorderedLocalRun;
 public final class ScenarioRunner {
   private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
-  private final RunCommand flags;
+  private final RunSpec flags;
 
-  public ScenarioRunner(RunCommand flags) {
+  public ScenarioRunner(RunSpec flags) {
     this.flags = flags;
   }
 
   public int run() throws Exception {
     Scenario scenario;
     try {
-      scenario = ScenarioFile.load(flags.file);
+      scenario = ScenarioFile.load(flags.file());
     } catch (ScenarioException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
-    if (scenario.source() != null && scenario.source().isKafka() && flags.target == RunCommand.Target.dataflow) {
-      throw new IllegalArgumentException(flags.file + ": a Kafka scenario runs locally (--target local) in this"
+    if (scenario.source() != null && scenario.source().isKafka() && flags.gcp() != null) {
+      throw new IllegalArgumentException(flags.file() + ": a Kafka scenario runs locally (--target local) in this"
           + " version; docs/dataflow.md has the exact Dataflow launch lines for a Managed Service for Apache Kafka round");
     }
-    GcpSettings gcp = flags.target == RunCommand.Target.dataflow ? gcpTarget() : null;
-    if (gcp == null && flags.dataflow.project != null) {
-      throw new IllegalArgumentException("--project (and the other Dataflow flags) apply to --target dataflow only;"
-          + " add --target dataflow, or leave them out to run locally");
-    }
+    GcpSettings gcp = flags.gcp();
     if (gcp != null && scenario.stages() == null) {
-      throw new IllegalArgumentException(flags.file + ": --target dataflow runs ordered stages; unordered"
+      throw new IllegalArgumentException(flags.file() + ": --target dataflow runs ordered stages; unordered"
           + " configurations run locally (--target local) in this version");
     }
     com.google.cloud.bigquery.TableId resultsTable =
-        flags.resultsTable == null ? null : ResultsTable.parse(flags.resultsTable);
-    RunDirectory dir = new RunDirectory(flags.out != null ? flags.out : Path.of("runs", scenario.name()));
-    String sha = sha256(flags.file);
-    Optional<ScenarioRun> existing = flags.restart ? Optional.empty() : dir.existingRun();
+        flags.resultsTable() == null ? null : ResultsTable.parse(flags.resultsTable());
+    RunDirectory dir = new RunDirectory(flags.out() != null ? flags.out() : Path.of("runs", scenario.name()));
+    String sha = sha256(flags.file());
+    Optional<ScenarioRun> existing = flags.restart() ? Optional.empty() : dir.existingRun();
     existing.ifPresent(run -> requireSameRun(run, scenario, sha, dir));
     Map<String, Object> machine = MachineInfo.describe();
     ScenarioRun run = existing.orElseGet(() -> new ScenarioRun(
-        scenario.name() + "-" + RUN_ID_TIME.format(Instant.now()), scenario.name(), flags.target.name(), flags.scale,
+        scenario.name() + "-" + RUN_ID_TIME.format(Instant.now()), scenario.name(), flags.target(), flags.scale(),
         sha, Instant.now().toString(),
         gcp != null ? "Dataflow " + gcp.region() : String.valueOf(machine.get("cpu_model")),
         gcp != null ? 0 : Runtime.getRuntime().availableProcessors(), null));
-    ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale, run.runId().hashCode());
+    ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale(), run.runId().hashCode());
     if (gcp != null && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isLoadTest)) {
-      throw new IllegalArgumentException(flags.file + ": a pubsub_load stage measures the client of the machine that"
+      throw new IllegalArgumentException(flags.file() + ": a pubsub_load stage measures the client of the machine that"
           + " runs it, not Dataflow's workers; on Google Cloud run ingestbench pubsub-load --project on a VM in the"
           + " region (docs/pubsub-load.md), and remove the stage here");
     }
@@ -95,11 +90,11 @@ public final class ScenarioRunner {
         : LocalTarget.DEFAULT_WARM_UP_MAX);
     DataflowTarget onDataflow = gcp != null ? new DataflowTarget(plan, dir, run, gcp, warmUpMax) : null;
     LocalTarget staged = gcp == null && plan.isStaged()
-        ? new LocalTarget(plan, dir, run, flags.heap, warmUpMax) : null;
-    UnorderedLocalRun unordered = gcp == null && !plan.isStaged() ? new UnorderedLocalRun(plan, dir, run, flags.heap) : null;
-    if (flags.dryRun) {
+        ? new LocalTarget(plan, dir, run, flags.heap(), warmUpMax) : null;
+    UnorderedLocalRun unordered = gcp == null && !plan.isStaged() ? new UnorderedLocalRun(plan, dir, run, flags.heap()) : null;
+    if (flags.dryRun()) {
       if (!scaled.isEmpty()) {
-        System.out.println("Scaled by " + flags.scale + ": " + scaled);
+        System.out.println("Scaled by " + flags.scale() + ": " + scaled);
       }
       if (onDataflow != null) {
         onDataflow.describe(System.out);
@@ -109,7 +104,7 @@ public final class ScenarioRunner {
         unordered.describe(System.out);
       }
       if (resultsTable != null) {
-        System.out.println("  append results.jsonl to BigQuery table " + flags.resultsTable + " (created when missing)");
+        System.out.println("  append results.jsonl to BigQuery table " + flags.resultsTable() + " (created when missing)");
       }
       return 0;
     }
@@ -119,11 +114,11 @@ public final class ScenarioRunner {
     if (gcp != null) {
       gcp.requireCredentials();
     }
-    if (flags.restart) {
+    if (flags.restart()) {
       dir.clear();
     }
     if (existing.isEmpty()) {
-      dir.start(run, flags.file);
+      dir.start(run, flags.file());
     }
     LocalTarget.say("Scenario %s (%s) -> %s", scenario.name(), run.runId(), dir.root());
     // Ctrl-C or SIGTERM: every child's own hook stops it; this one says so, and how to go on.
@@ -155,23 +150,15 @@ public final class ScenarioRunner {
     LocalTarget.say("Report: %s; results: %s", report, dir.root().resolve(dev.ingestbench.contracts.RunFiles.RESULTS));
     if (resultsTable != null) {
       int appended = ResultsTable.forTable(resultsTable).append(dir.readResults());
-      LocalTarget.say("Appended %,d results to %s", appended, flags.resultsTable);
+      LocalTarget.say("Appended %,d results to %s", appended, flags.resultsTable());
     }
     return exit;
   }
 
-  private GcpSettings gcpTarget() {
-    RunCommand.DataflowFlags d = flags.dataflow;
-    Duration poll = Durations.parse(d.pollInterval).orElseThrow(() ->
-        new IllegalArgumentException("--poll-interval " + d.pollInterval + " is not a duration (e.g. 30s, 1m)"));
-    return new GcpSettings(d.project, d.region, d.bucket, d.dataset, d.table, d.stopWith, poll, d.dataflowEndpoint,
-        d.bigqueryEndpoint, d.monitoringEndpoint, d.pubsubEmulatorHost);
-  }
-
   private void requireSameRun(ScenarioRun run, Scenario scenario, String sha, RunDirectory dir) {
     String differs = !run.scenarioSha256().equals(sha) ? "a different scenario file (" + run.scenario() + ")"
-        : run.scale() != flags.scale ? "--scale " + run.scale()
-        : !run.target().equals(flags.target.name()) ? "--target " + run.target()
+        : run.scale() != flags.scale() ? "--scale " + run.scale()
+        : !run.target().equals(flags.target()) ? "--target " + run.target()
         : null;
     if (differs != null) {
       throw new IllegalArgumentException(dir.root() + " holds a run of " + differs + "; rerun that to resume it,"
@@ -189,10 +176,6 @@ public final class ScenarioRunner {
 
   /** {@code --warm-up-max}, or the target's default when it is not given. */
   private Duration warmUpMax(Duration targetDefault) {
-    if (flags.warmUpMax == null) {
-      return targetDefault;
-    }
-    return Durations.parse(flags.warmUpMax).orElseThrow(() -> new IllegalArgumentException(
-        "--warm-up-max " + flags.warmUpMax + " is not a duration (e.g. 0s, 30s, 2m)"));
+    return flags.warmUpMax() == null ? targetDefault : flags.warmUpMax();
   }
 }

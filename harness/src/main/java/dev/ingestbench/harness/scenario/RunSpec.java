@@ -1,0 +1,34 @@
+package dev.ingestbench.harness.scenario;
+
+import dev.ingestbench.harness.dataflow.GcpSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * One {@code ingestbench run}, typed: the scenario file, where it runs and how.
+ *
+ * @param gcp where a Dataflow run goes; null runs locally
+ * @param out the run directory; null is {@code runs/<scenario name>}
+ * @param scale multiplies message counts, rate and durations
+ * @param dryRun print every action and start nothing
+ * @param restart delete what an earlier run wrote in {@code out} and start over
+ * @param resultsTable {@code PROJECT:DATASET.TABLE} to append results to, or null
+ * @param warmUpMax how long a resumed run waits for the jobs it restarts; null: the target's default
+ * @param heap heap cap of each publisher and consumer JVM
+ */
+public record RunSpec(
+    Path file,
+    GcpSettings gcp,
+    Path out,
+    double scale,
+    boolean dryRun,
+    boolean restart,
+    String resultsTable,
+    Duration warmUpMax,
+    String heap) {
+
+  /** {@code local} or {@code dataflow}: what run.json records, and a resumed run must match. */
+  public String target() {
+    return gcp == null ? "local" : "dataflow";
+  }
+}
