@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -82,7 +83,18 @@ final class StoppedJobs {
    */
   JobCounts count(String stage, String job, boolean exactlyOnce, Long published, String whyUnknown) throws Exception {
     EmulatorStatus.Job status = emulator.job(job);
+    List<String> group = groupOf(job);
+    BitSet groupAccounted = null;
     long accountedFor = status.accountedFor();
+    if (group.size() > 1) {
+      // Jobs in one Kafka consumer group share the work: KafkaIO reads every partition from the offsets
+      // the group committed, so each message is the group's to account for, by whichever job read it.
+      groupAccounted = new BitSet();
+      for (String member : group) {
+        groupAccounted.or(emulator.accounted(member));
+      }
+      accountedFor = groupAccounted.cardinality();
+    }
     JobCounts counts = new JobCounts(stage, job, exactlyOnce, published == null ? 0 : published,
         status.rowsWritten(), status.distinctMessageIds(), status.duplicates(), status.deadLettered(), accountedFor,
         null, null);
@@ -113,9 +125,19 @@ final class StoppedJobs {
     } catch (IOException e) {
       return counts.unverified("could not read what it left in its source: " + e.getMessage());
     }
-    long left = LeftInSource.count(inSource, emulator.accounted(job), published);
+    long left = LeftInSource.count(inSource, groupAccounted != null ? groupAccounted : emulator.accounted(job),
+        published);
     return new JobCounts(stage, job, exactlyOnce, published, status.rowsWritten(), status.distinctMessageIds(),
         status.duplicates(), status.deadLettered(), accountedFor, left, null);
+  }
+
+  /** The jobs that read through {@code job}'s Kafka consumer group (just {@code job} but for a shared group). */
+  private List<String> groupOf(String job) {
+    if (!plan.kafka()) {
+      return List.of(job);
+    }
+    String group = plan.consumerGroup(job);
+    return plan.jobs().keySet().stream().filter(j -> plan.consumerGroup(j).equals(group)).toList();
   }
 
   /** The job's verification as result records of {@code stage}, the last stage it ran in. */
