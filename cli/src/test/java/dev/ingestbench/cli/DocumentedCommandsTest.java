@@ -23,11 +23,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Every command line in README.md and docs/, taken from their code blocks and expanded by bash

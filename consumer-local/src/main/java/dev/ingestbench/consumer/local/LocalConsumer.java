@@ -2,8 +2,8 @@ package dev.ingestbench.consumer.local;
 
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerOptions;
-import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.ConsumerPipeline.Outcome;
+import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.LocalDriver;
 import dev.ingestbench.consumer.SinkKind;
 import dev.ingestbench.consumer.sink.EmulatorBigQueryServices;

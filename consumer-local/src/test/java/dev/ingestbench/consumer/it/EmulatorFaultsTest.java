@@ -3,24 +3,24 @@ package dev.ingestbench.consumer.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.bigquery.BigQueryEmulator;
 import dev.ingestbench.bigquery.EmulatorSettings;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerOptions;
+import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.consumer.local.LocalRun;
+import dev.ingestbench.consumer.rows.ConvertToRowsFn;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.emulator.PubsubEmulator;
-import dev.ingestbench.consumer.rows.ConvertToRowsFn;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
-import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The consumer as a round runs it (Pub/Sub emulator, embedded Flink, Beam's streaming Storage Write

@@ -2,19 +2,20 @@ package dev.ingestbench.harness.dataflow;
 
 import static dev.ingestbench.harness.staged.RunLog.say;
 
-import dev.ingestbench.harness.staged.LoadTestStage;
-import dev.ingestbench.harness.staged.RunDirectory;
-import dev.ingestbench.harness.staged.StageTarget;
-import dev.ingestbench.harness.staged.StagedDriver;
-import dev.ingestbench.harness.staged.Ticker;
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.harness.staged.LoadTestStage;
+import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.staged.RunLog;
+import dev.ingestbench.harness.staged.StageTarget;
+import dev.ingestbench.harness.staged.StagedDriver;
+import dev.ingestbench.harness.staged.Ticker;
 import dev.ingestbench.harness.verify.JobCounts;
 import dev.ingestbench.scenario.Durations;
-import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -26,7 +27,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
-import dev.ingestbench.harness.staged.RunLog;
 
 /**
  * The Dataflow target of a staged scenario: creates what is missing, publishes the backlog with the

@@ -4,14 +4,14 @@ import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
-import dev.ingestbench.harness.spec.ChildFlags;
 
 /**
  * The flags of every process a round starts, built from its {@link RoundSpec} and validated

@@ -11,6 +11,11 @@ import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.emulator.PubsubEmulator;
+import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.process.ChildJvm;
+import dev.ingestbench.harness.process.ConsumerKill;
+import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.verify.Finding;
 import dev.ingestbench.harness.verify.JobCounts;
 import dev.ingestbench.harness.verify.Verdict;
@@ -24,11 +29,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicLongArray;
-import dev.ingestbench.harness.process.ChildJvm;
-import dev.ingestbench.harness.process.ProcessCpuSampler;
-import dev.ingestbench.harness.process.ServerWatch;
-import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
-import dev.ingestbench.harness.process.ConsumerKill;
 
 /**
  * Carries out a local round: the Pub/Sub and BigQuery emulators, backlog publisher, one consumer per

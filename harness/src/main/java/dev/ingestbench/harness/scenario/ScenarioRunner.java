@@ -4,10 +4,14 @@ import dev.ingestbench.analysis.scenario.ResultsTable;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineInfo;
-import dev.ingestbench.harness.dataflow.GcpSettings;
-import dev.ingestbench.harness.dataflow.DataflowTarget;
 import dev.ingestbench.contracts.ScenarioRun;
-import dev.ingestbench.scenario.Durations;
+import dev.ingestbench.harness.dataflow.DataflowTarget;
+import dev.ingestbench.harness.dataflow.GcpSettings;
+import dev.ingestbench.harness.process.ChildJvm;
+import dev.ingestbench.harness.staged.LoadTestStage;
+import dev.ingestbench.harness.staged.LocalTarget;
+import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.unordered.UnorderedLocalRun;
 import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioException;
 import dev.ingestbench.scenario.ScenarioFile;
@@ -25,11 +29,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import dev.ingestbench.harness.staged.LoadTestStage;
-import dev.ingestbench.harness.staged.RunDirectory;
-import dev.ingestbench.harness.process.ChildJvm;
-import dev.ingestbench.harness.staged.LocalTarget;
-import dev.ingestbench.harness.unordered.UnorderedLocalRun;
 
 /**
  * {@code ingestbench run}: loads and checks the scenario, matches it against what the run directory

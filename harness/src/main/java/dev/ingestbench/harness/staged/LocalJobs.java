@@ -1,20 +1,19 @@
 package dev.ingestbench.harness.staged;
 
-import dev.ingestbench.harness.spec.ChildFlags;
-import dev.ingestbench.harness.spec.JobSettings;
-import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
-import dev.ingestbench.harness.process.ChildJvm;
-import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.process.ChildJvm;
+import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

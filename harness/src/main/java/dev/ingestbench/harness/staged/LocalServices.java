@@ -1,14 +1,13 @@
 package dev.ingestbench.harness.staged;
 
-import dev.ingestbench.harness.spec.ChildFlags;
-import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**

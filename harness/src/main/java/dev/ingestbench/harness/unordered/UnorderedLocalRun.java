@@ -13,8 +13,11 @@ import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.spec.ScenarioLimits;
-import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.harness.staged.LocalJobs;
+import dev.ingestbench.harness.staged.LocalTarget;
+import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedIteration;
+import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -26,9 +29,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import dev.ingestbench.harness.staged.LocalJobs;
-import dev.ingestbench.harness.staged.RunDirectory;
-import dev.ingestbench.harness.staged.LocalTarget;
 
 /**
  * Runs an unordered scenario locally: every iteration of every configuration is one local round
