@@ -46,7 +46,7 @@ public final class PubsubFeed implements AutoCloseable {
   private final String host;
   private final String project;
   private final TaxiRideGenerator generator;
-  private final ToLongFunction<String> accounted;
+  private final AccountedCounts accounted;
   private final long low;
   private final long high;
   private final PubsubChannels channels;
@@ -71,18 +71,23 @@ public final class PubsubFeed implements AutoCloseable {
     }
   }
 
+  /** Every job's accounted-for messages, as one reading (the BigQuery emulator's status, read once). */
+  @FunctionalInterface
+  public interface AccountedCounts {
+    ToLongFunction<String> read() throws IOException;
+  }
+
   /**
    * @param host the Pub/Sub emulator's HOST:PORT
-   * @param accounted a job's accounted-for messages, read now (the BigQuery emulator's count)
+   * @param accounted reads every job's accounted-for messages now; called once per tick while a job is fed
    */
-  public PubsubFeed(String host, String project, int messageSize, String messageFormat,
-      ToLongFunction<String> accounted) {
+  public PubsubFeed(String host, String project, int messageSize, String messageFormat, AccountedCounts accounted) {
     this(host, project, messageSize, messageFormat, accounted, high(messageSize));
   }
 
   /** With {@code high} given: tests feed a few thousand messages, not {@link #MIN_HIGH}. */
-  PubsubFeed(String host, String project, int messageSize, String messageFormat,
-      ToLongFunction<String> accounted, long high) {
+  PubsubFeed(String host, String project, int messageSize, String messageFormat, AccountedCounts accounted,
+      long high) {
     this.host = host;
     this.project = project;
     this.generator = new TaxiRideGenerator(1, messageSize, MessageFormat.fromFlag("publish.message_format", messageFormat));
@@ -107,14 +112,9 @@ public final class PubsubFeed implements AutoCloseable {
     return high;
   }
 
-  /** The topic job {@code job} is fed through: named as its subscription. */
-  public static String topic(String subscription) {
-    return subscription;
-  }
-
-  /** Creates job {@code job}'s topic and its subscription {@code subscriptionPath} (before anything is fed). */
+  /** Creates job {@code job}'s topic, named as its subscription, and the subscription (before anything is fed). */
   public synchronized void add(String job, String subscription) throws IOException {
-    String topicPath = "projects/" + project + "/topics/" + topic(subscription);
+    String topicPath = "projects/" + project + "/topics/" + subscription;
     PubsubAdmin.ensureTopicAndSubscriptions(host, topicPath,
         List.of("projects/" + project + "/subscriptions/" + subscription));
     Publisher publisher = Publisher.newBuilder(TopicName.parse(topicPath))
@@ -133,7 +133,7 @@ public final class PubsubFeed implements AutoCloseable {
   /** Fills job {@code job}'s topic to {@link #high} and keeps feeding it until {@link #stop}. */
   public void start(String job) throws Exception {
     Fed fed = fed(job);
-    topUp(job, fed);
+    topUp(fed, Math.max(0, fed.published - accounted.read().applyAsLong(job)));
     fed.feeding = true;
     synchronized (this) {
       if (!loop.isAlive() && !closed) {
@@ -188,13 +188,14 @@ public final class PubsubFeed implements AutoCloseable {
   private void feedLoop() {
     while (!closed) {
       try {
-        for (Map.Entry<String, Fed> e : jobs.entrySet()) {
-          Fed fed = e.getValue();
-          if (fed.feeding) {
-            long waiting = fed.published - accounted.applyAsLong(e.getKey());
-            if (waiting < low) {
+        if (jobs.values().stream().anyMatch(f -> f.feeding)) {
+          ToLongFunction<String> now = accounted.read();
+          for (Map.Entry<String, Fed> e : jobs.entrySet()) {
+            Fed fed = e.getValue();
+            long waiting = fed.published - now.applyAsLong(e.getKey());
+            if (fed.feeding && waiting < low) {
               fed.minDepth = fed.minDepth < 0 ? waiting : Math.min(fed.minDepth, waiting);
-              topUp(e.getKey(), fed);
+              topUp(fed, Math.max(0, waiting));
             }
           }
         }
@@ -212,9 +213,8 @@ public final class PubsubFeed implements AutoCloseable {
     }
   }
 
-  /** Publishes what brings {@code job}'s waiting messages to {@link #high}, and waits for Pub/Sub's acks. */
-  private void topUp(String job, Fed fed) throws InterruptedException, ExecutionException {
-    long waiting = Math.max(0, fed.published - accounted.applyAsLong(job));
+  /** Publishes what brings {@code waiting} messages to {@link #high}, and waits for Pub/Sub's acks. */
+  private void topUp(Fed fed, long waiting) throws InterruptedException, ExecutionException {
     long first = fed.published;
     long end = first + Math.max(0, high - waiting);
     List<ApiFuture<String>> sent = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.report.UnfinishedStreams;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
+import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
@@ -16,11 +17,9 @@ import dev.ingestbench.kafka.LocalKafka;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.scenario.Durations;
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import dev.ingestbench.scenario.ScenarioPlan;
-import java.io.IOException;
+import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -198,7 +197,10 @@ public final class LocalTarget implements StageTarget {
             bigQuery.address().grpc(), bigQuery.address().rest());
       }
       if (plan.fedLocally()) {
-        feed = new PubsubFeed(host, LocalJobs.PROJECT, plan.messageSize(), plan.messageFormat(), this::accountedNow);
+        feed = new PubsubFeed(host, LocalJobs.PROJECT, plan.messageSize(), plan.messageFormat(), () -> {
+          EmulatorStatus status = sampler.status();
+          return job -> status.job(job).accountedFor();
+        });
         keep(this::closeFeed);
         for (String job : plan.jobs().keySet()) {
           feed.add(job, plan.subscription(job));
@@ -232,14 +234,6 @@ public final class LocalTarget implements StageTarget {
     }
 
     private BigQueryEmulatorProcess bigQuery;
-
-    private long accountedNow(String job) {
-      try {
-        return sampler.job(job).accountedFor();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
 
     /** Stops the feed and writes what it fed each job: feed.json. */
     private void closeFeed() throws Exception {

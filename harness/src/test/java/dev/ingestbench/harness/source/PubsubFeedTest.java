@@ -28,7 +28,7 @@ class PubsubFeedTest {
   void keepsEachRunningJobFedBetweenTheMarksAndNothingElse() throws Exception {
     Map<String, Long> accounted = new ConcurrentHashMap<>(Map.of("a", 0L, "b", 0L));
     try (PubsubEmulator emulator = PubsubEmulator.start();
-        PubsubFeed feed = new PubsubFeed(emulator.hostAndPort(), "p", 10_000, "json", accounted::get, HIGH)) {
+        PubsubFeed feed = new PubsubFeed(emulator.hostAndPort(), "p", 10_000, "json", () -> accounted::get, HIGH)) {
       feed.add("a", "rides-a");
       feed.add("b", "rides-b");
       feed.start("a");
