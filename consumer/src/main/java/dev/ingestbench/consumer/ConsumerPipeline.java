@@ -16,7 +16,7 @@ import dev.ingestbench.consumer.sink.WriteRows;
 import dev.ingestbench.consumer.source.ReadMessages;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MainErrors;
-import java.util.ServiceLoader;
+import java.util.Locale;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.extensions.protobuf.ProtoCoder;
@@ -154,7 +154,7 @@ public final class ConsumerPipeline {
     }
   }
 
-  /** Parses flags into options, as Beam does (a local run parses them with its defaults: {@link LocalDriver}). */
+  /** Parses flags into options, as Beam does (a local run adds its defaults: consumer-local's LocalConsumer). */
   public static ConsumerOptions parse(String[] args) {
     PipelineOptionsFactory.register(ConsumerOptions.class);
     return PipelineOptionsFactory.fromArgs(args).withValidation().as(ConsumerOptions.class);
@@ -162,14 +162,18 @@ public final class ConsumerPipeline {
 
   /**
    * Parses and validates {@code args} once, then submits the consumer (to Dataflow, or written as a
-   * template); a local sink is handed to the {@link LocalDriver} when it is on the classpath. Bad
-   * flags throw {@link IllegalArgumentException} before anything starts.
+   * template). A local sink is refused: this module is the pipeline alone, as the Flex Template ships
+   * it; the module consumer-local runs it here. Bad flags throw {@link IllegalArgumentException}
+   * before anything starts.
    */
   public static Outcome run(String[] args) throws Exception {
     ConsumerOptions options = parse(args);
     ConsumerConfig config = ConsumerConfig.from(options);
     if (config.sink().isLocal()) {
-      return localDriver(config).drive(args);
+      throw new IllegalArgumentException("--sink=" + config.sink().name().toLowerCase(Locale.ROOT) + " runs the"
+          + " consumer here against a local BigQuery emulator, and this is the pipeline alone (as the Flex Template"
+          + " ships it): run it with ./ingestbench consume, or ./mvnw -q -pl consumer-local exec:java"
+          + " -Dexec.args=\"...\"; for BigQuery give --runner=DataflowRunner (or --sink=bigquery)");
     }
     return submit(options, config);
   }
@@ -180,14 +184,6 @@ public final class ConsumerPipeline {
     build(pipeline, config, null);
     LOG.info("Submitted: {}", pipeline.run());
     return Outcome.SUBMITTED;
-  }
-
-  private static LocalDriver localDriver(ConsumerConfig config) {
-    return ServiceLoader.load(LocalDriver.class).findFirst().orElseThrow(() -> new IllegalArgumentException(
-        "--sink=" + config.sink().name().toLowerCase(java.util.Locale.ROOT) + " runs the consumer here against a"
-            + " local BigQuery emulator, and this classpath holds the pipeline only (as the Flex Template does):"
-            + " run it with ./ingestbench consume, or ./mvnw -q -pl consumer-local exec:java -Dexec.args=\"...\";"
-            + " for BigQuery give --runner=DataflowRunner (or --sink=bigquery)"));
   }
 
   public static void main(String[] args) {

@@ -2,9 +2,8 @@ package dev.ingestbench.consumer.local;
 
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerOptions;
-import dev.ingestbench.consumer.ConsumerPipeline.Outcome;
 import dev.ingestbench.consumer.ConsumerPipeline;
-import dev.ingestbench.consumer.LocalDriver;
+import dev.ingestbench.consumer.ConsumerPipeline.Outcome;
 import dev.ingestbench.consumer.SinkKind;
 import dev.ingestbench.consumer.sink.EmulatorBigQueryServices;
 import dev.ingestbench.contracts.ExitCodes;
@@ -22,8 +21,10 @@ import org.slf4j.LoggerFactory;
  * until every expected message is accounted for. With a GCP runner it submits, as the pipeline does.
  * What {@code ingestbench consume}, rounds and staged runs start.
  */
-public final class LocalConsumer implements LocalDriver {
+public final class LocalConsumer {
   private static final Logger LOG = LoggerFactory.getLogger(LocalConsumer.class);
+
+  private LocalConsumer() {}
 
   /** Parses flags with the local defaults (embedded Flink, checkpoints) when no GCP runner is named. */
   public static ConsumerOptions parse(String[] args) {
@@ -53,11 +54,6 @@ public final class LocalConsumer implements LocalDriver {
       };
     }
     return runLocally(options, config).complete() ? Outcome.COMPLETE : Outcome.INCOMPLETE;
-  }
-
-  @Override
-  public Outcome drive(String[] args) throws Exception {
-    return run(args);
   }
 
   /**

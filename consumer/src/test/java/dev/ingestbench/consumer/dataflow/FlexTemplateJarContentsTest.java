@@ -1,8 +1,10 @@
 package dev.ingestbench.consumer.dataflow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.consumer.ConsumerPipeline;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,6 +47,14 @@ class FlexTemplateJarContentsTest {
     assertTrue(classes.contains("dev/ingestbench/consumer/ConsumerPipeline.class"), "the pipeline's main class");
     assertTrue(classes.contains("org/apache/beam/runners/dataflow/DataflowRunner.class"), "Dataflow's runner");
     assertTrue(classes.contains("dev/ingestbench/events/TaxiRideJson.class"), "the event forms it reads");
+  }
+
+  @Test
+  void thePipelineAloneRefusesALocalRunAndNamesTheModuleThatRunsIt() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConsumerPipeline.run(new String[] {
+        "--source=synthetic", "--syntheticMessages=10", "--project=p", "--outputTable=d.t"}));
+    assertTrue(e.getMessage().startsWith("--sink=local runs the consumer here"), e.getMessage());
+    assertTrue(e.getMessage().contains("./mvnw -q -pl consumer-local exec:java"), e.getMessage());
   }
 
   private static Set<String> flexTemplateClasses() throws IOException {
