@@ -87,12 +87,7 @@ final class StoppedJobs {
     BitSet groupAccounted = null;
     long accountedFor = status.accountedFor();
     if (group.size() > 1) {
-      // Jobs in one Kafka consumer group share the work: KafkaIO reads every partition from the offsets
-      // the group committed, so each message is the group's to account for, by whichever job read it.
-      groupAccounted = new BitSet();
-      for (String member : group) {
-        groupAccounted.or(emulator.accounted(member));
-      }
+      groupAccounted = accountedBy(group, emulator::accounted);
       accountedFor = groupAccounted.cardinality();
     }
     JobCounts counts = new JobCounts(stage, job, exactlyOnce, published == null ? 0 : published,
@@ -129,6 +124,24 @@ final class StoppedJobs {
         published);
     return new JobCounts(stage, job, exactlyOnce, published, status.rowsWritten(), status.distinctMessageIds(),
         status.duplicates(), status.deadLettered(), accountedFor, left, null);
+  }
+
+  /** Reads a job's accounted event indexes. */
+  interface AccountedIndexes {
+    BitSet of(String job) throws IOException;
+  }
+
+  /**
+   * What the jobs of one Kafka consumer group accounted for together. They share the work: KafkaIO
+   * reads every partition from the offsets the group committed, so each message is the group's to
+   * account for, by whichever job read it.
+   */
+  static BitSet accountedBy(List<String> group, AccountedIndexes accounted) throws IOException {
+    BitSet union = new BitSet();
+    for (String member : group) {
+      union.or(accounted.of(member));
+    }
+    return union;
   }
 
   /** The jobs that read through {@code job}'s Kafka consumer group (just {@code job} but for a shared group). */
