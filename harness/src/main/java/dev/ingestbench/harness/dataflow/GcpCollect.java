@@ -12,7 +12,6 @@ import dev.ingestbench.analysis.report.TimelineAnalysis;
 import dev.ingestbench.analysis.source.BigQueryTimelineSource;
 import dev.ingestbench.analysis.source.MonitoringSource;
 import dev.ingestbench.analysis.stats.Estimate;
-import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
@@ -20,6 +19,8 @@ import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StepStatus;
 import dev.ingestbench.contracts.TimelineColumns;
+import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.staged.RunLog;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -32,7 +33,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import dev.ingestbench.harness.staged.RunLog;
 
 /**
  * After a Dataflow run: Google Cloud's own account of it. The per-minute WRITE_API_TIMELINE of the

@@ -3,6 +3,7 @@ package dev.ingestbench.harness.round;
 import dev.ingestbench.bigquery.EmulatorLimitOptions;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.spec.JobSettings;
+import dev.ingestbench.scenario.ScenarioPlan;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -86,16 +87,16 @@ public record RoundSpec(
   public static final int DEFAULT_PULL_BATCH_SIZE = 5000;
   public static final long DEFAULT_TIMEOUT_SECONDS = 600;
   public static final long DEFAULT_SEED = 1;
-  public static final int DEFAULT_PARTITIONS = 32;
+  public static final int DEFAULT_PARTITIONS = ScenarioPlan.DEFAULT_PARTITIONS;
 
   public RoundSpec {
     Objects.requireNonNull(out, "out");
     consumerArgs = List.copyOf(consumerArgs);
   }
 
-  /** The message size a format usually has: 500 B of JSON, 88 B of Avro. */
+  /** The message size a format usually has (a scenario's too): 500 B of JSON, 88 B of Avro. */
   public static int defaultMessageSize(MessageFormat format) {
-    return format == MessageFormat.AVRO ? 88 : 500;
+    return format == MessageFormat.AVRO ? ScenarioPlan.DEFAULT_AVRO_MESSAGE_SIZE : ScenarioPlan.DEFAULT_MESSAGE_SIZE;
   }
 
   public boolean kafka() {

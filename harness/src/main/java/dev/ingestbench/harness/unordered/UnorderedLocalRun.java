@@ -16,8 +16,8 @@ import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.LocalTarget;
 import dev.ingestbench.harness.staged.RunDirectory;
-import dev.ingestbench.scenario.ScenarioPlan.PlannedIteration;
 import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.scenario.ScenarioPlan.PlannedIteration;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -53,7 +53,7 @@ public final class UnorderedLocalRun {
       try {
         new RoundPlan(spec(new PlannedIteration(job, 1)));
       } catch (IllegalArgumentException e) {
-        throw e.getMessage().startsWith("jobs.") ? e : new IllegalArgumentException("jobs." + job + ": " + e.getMessage(), e);
+        throw new IllegalArgumentException("jobs." + job + ": " + e.getMessage(), e);
       }
     }
   }
@@ -83,11 +83,7 @@ public final class UnorderedLocalRun {
         plan.maxDeadLetters(),
         RoundSpec.DEFAULT_TIMEOUT_SECONDS,
         List.of());
-    try {
-      return spec.validate();
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("jobs." + it.job() + ": " + e.getMessage(), e);
-    }
+    return spec.validate();
   }
 
   private Path iterationDirectory(PlannedIteration it) {

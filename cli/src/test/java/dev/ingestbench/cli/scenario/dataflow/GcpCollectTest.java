@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.analysis.diagnosis.Diagnoser;
 import dev.ingestbench.analysis.diagnosis.Verdict;
-import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StepStatus;
+import dev.ingestbench.harness.dataflow.GcpCollect;
+import dev.ingestbench.harness.dataflow.GcpSettings;
+import dev.ingestbench.harness.staged.RunDirectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,8 +22,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.ingestbench.harness.dataflow.GcpCollect;
-import dev.ingestbench.harness.dataflow.GcpSettings;
 
 /**
  * After a Dataflow run of two 5-minute stages (a alone, then a and b), the real BigQuery and
