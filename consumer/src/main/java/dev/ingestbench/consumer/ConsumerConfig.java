@@ -31,6 +31,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param duplicateGraceSeconds a local run keeps watching this long after completeness, for late
  *     duplicates
  * @param failAtMessage converting the N-th message throws once per job and JVM (a worker failure); 0 never
+ * @param stopWith how a local run asked to stop before it is complete ends its pipeline
  * @param runId the round this run belongs to, written into its result; null for a run of its own
  * @param jobName what the Storage Write API client sends in its trace id; the emulator verifies rows
  *     per job by it
@@ -61,6 +62,7 @@ public record ConsumerConfig(
     @Nullable Path localOutputDir,
     boolean progressLines,
     boolean stopOnStdinEof,
+    StopMode stopWith,
     @Nullable String runId,
     int duplicateGraceSeconds,
     long failAtMessage) {
@@ -238,6 +240,7 @@ public record ConsumerConfig(
         outputDir == null || outputDir.isBlank() ? null : Path.of(outputDir),
         options.getProgressLines(),
         options.getStopOnStdinEof(),
+        StopMode.fromFlag(options.getStopWith()),
         options.getRunId(),
         options.getDuplicateGraceSeconds(),
         options.getFailAtMessage());

@@ -197,4 +197,13 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
   boolean getStopOnStdinEof();
 
   void setStopOnStdinEof(boolean value);
+
+  @Description("Local runs with --stopOnStdinEof: how closing standard input (a stage stopping the job) ends the"
+      + " pipeline: drain (stop reading, write what was read, as Dataflow's drain does) or cancel (at once;"
+      + " exactly-once loses rows appended and not yet flushed, as Dataflow's cancel does). A signal, a"
+      + " timeout or a complete run always cancels.")
+  @Default.String("drain")
+  String getStopWith();
+
+  void setStopWith(String value);
 }

@@ -86,8 +86,10 @@ class RunCommandTest {
     assertTrue(results.stream().anyMatch(r -> r.stage().equals("a-alone")), "stage 1's results survived the kill");
     assertEquals(1, results.stream().map(ResultRecord::runId).distinct().count(), "one run id across the resume");
     ResultRecord sample = results.get(0);
-    assertEquals("at-least-once", results.stream().filter(r -> r.job().equals("a")).findFirst().orElseThrow()
+    // a was stopped mid-stream under exactly-once: drained, it lost nothing and wrote nothing twice.
+    assertEquals("exactly-once", results.stream().filter(r -> r.job().equals("a")).findFirst().orElseThrow()
         .labels().get("write_method"));
+    assertEquals(0, value(results, "a-and-b", "a", "duplicates"));
     assertEquals("local", sample.target());
 
     String report = Files.readString(out.resolve("report.md"));

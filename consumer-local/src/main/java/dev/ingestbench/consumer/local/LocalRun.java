@@ -1,6 +1,7 @@
 package dev.ingestbench.consumer.local;
 
 import dev.ingestbench.consumer.ConsumerConfig;
+import dev.ingestbench.consumer.StopMode;
 import dev.ingestbench.consumer.rows.CountDeadLetterWriteFailuresFn;
 import dev.ingestbench.contracts.ConsumerProgress;
 import dev.ingestbench.contracts.ConsumerResult;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Locale;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.slf4j.Logger;
@@ -124,7 +126,9 @@ public final class LocalRun {
     }
     double seconds = (System.nanoTime() - startNanos) / 1e9;
     double cpuSeconds = sampler.totalCpuSeconds();
-    stop(result);
+    // Only a stage's stop drains: a complete run has nothing left to write, and a signal or timeout asks
+    // for an end now.
+    stop(result, stdinClosed != null && stdinClosed.happened() ? config.stopWith() : StopMode.CANCEL, pipeline);
     EmulatorStatus.Job verification;
     try {
       verification = emulator.job();
@@ -156,9 +160,28 @@ public final class LocalRun {
     return new Result(complete, stopReason, seconds, verification);
   }
 
-  private static void stop(PipelineResult result) {
+  /** How long a drain may take before the job is cancelled after all. */
+  private static final long DRAIN_MAX_SECONDS = 60;
+
+  private static void stop(PipelineResult result, StopMode mode, Pipeline pipeline) {
     if (result.getState().isTerminal()) {
       return;
+    }
+    if (mode == StopMode.DRAIN) {
+      String savepoints = pipeline.getOptions().as(FlinkPipelineOptions.class).getStateBackendStoragePath();
+      long start = System.nanoTime();
+      try {
+        LOG.info("Draining: the sources stop, what was read is written, then the job ends");
+        FlinkDrain.drain(result, savepoints + "/drain", DRAIN_MAX_SECONDS);
+        LOG.info("Drained in {} s", Math.round((System.nanoTime() - start) / 1e9));
+        return;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        LOG.warn("Interrupted while draining: cancelling instead");
+      } catch (Exception e) {
+        LOG.warn("Draining failed ({}): cancelling instead; under exactly-once, rows appended and not yet"
+            + " flushed are lost", e.toString());
+      }
     }
     try {
       result.cancel();

@@ -23,6 +23,12 @@ public final class SubscriptionBacklog {
   private static final int PULL_BATCH = 1_000;
   /** Empty pulls in a row before the subscription counts as read to its end. */
   private static final int EMPTY_PULLS = 3;
+  /**
+   * How long each pulled message is held while the rest are pulled: the subscription's own deadline
+   * (10 s on the emulator) is shorter than reading a deep backlog takes, and a message back before the
+   * end would keep the pulls from ever coming back empty.
+   */
+  private static final int HOLD_SECONDS = 600;
 
   private SubscriptionBacklog() {}
 
@@ -43,28 +49,36 @@ public final class SubscriptionBacklog {
             .setTransportChannelProvider(channels.channelProvider())
             .setCredentialsProvider(channels.credentialsProvider())
             .build())) {
-      // Pulled messages stay out (their ack deadline, 60 s here) while the rest are pulled, so no
-      // message comes twice; only when a few pulls in a row bring nothing are they all handed back.
+      // Pulled messages are held out (HOLD_SECONDS) while the rest are pulled, so no message comes
+      // twice; only when a few pulls in a row bring nothing are they all handed back.
       List<String> ackIds = new ArrayList<>();
       int empty = 0;
       while (empty < EMPTY_PULLS) {
         PullResponse pulled = stub.pullCallable().call(PullRequest.newBuilder()
             .setSubscription(subscriptionPath).setMaxMessages(PULL_BATCH).setReturnImmediately(true).build());
+        List<String> batch = new ArrayList<>();
         for (ReceivedMessage m : pulled.getReceivedMessagesList()) {
-          ackIds.add(m.getAckId());
+          batch.add(m.getAckId());
           String index = m.getMessage().getAttributesOrDefault(MessageAttributes.EVENT_INDEX, "");
           if (index.matches("\\d{1,10}") && Long.parseLong(index) <= Integer.MAX_VALUE) {
             indexes.set(Integer.parseInt(index));
           }
         }
+        if (!batch.isEmpty()) {
+          setDeadline(stub, subscriptionPath, batch, HOLD_SECONDS);
+          ackIds.addAll(batch);
+        }
         empty = pulled.getReceivedMessagesCount() == 0 ? empty + 1 : 0;
       }
       for (int from = 0; from < ackIds.size(); from += PULL_BATCH) {
-        stub.modifyAckDeadlineCallable().call(ModifyAckDeadlineRequest.newBuilder()
-            .setSubscription(subscriptionPath).addAllAckIds(ackIds.subList(from, Math.min(ackIds.size(), from + PULL_BATCH)))
-            .setAckDeadlineSeconds(0).build());
+        setDeadline(stub, subscriptionPath, ackIds.subList(from, Math.min(ackIds.size(), from + PULL_BATCH)), 0);
       }
     }
     return indexes;
+  }
+
+  private static void setDeadline(SubscriberStub stub, String subscriptionPath, List<String> ackIds, int seconds) {
+    stub.modifyAckDeadlineCallable().call(ModifyAckDeadlineRequest.newBuilder()
+        .setSubscription(subscriptionPath).addAllAckIds(ackIds).setAckDeadlineSeconds(seconds).build());
   }
 }

@@ -30,7 +30,7 @@ final class StoppedJobs {
    * A stopped Pub/Sub job's pulled, unacknowledged messages return to its subscription only when
    * their ack deadline ends: counting earlier would call them lost.
    */
-  static final long RETURN_SECONDS = PubsubAdmin.ACK_DEADLINE_SECONDS + 2;
+  static final long RETURN_SECONDS = PubsubAdmin.EMULATOR_ACK_DEADLINE_SECONDS + 2;
 
   private final ScenarioPlan plan;
   private final String host;
