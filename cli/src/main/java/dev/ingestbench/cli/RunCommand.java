@@ -98,7 +98,8 @@ public final class RunCommand implements Callable<Integer> {
     public String table = "taxi_rides";
 
     @Option(names = "--stop-with", defaultValue = "cancel",
-        description = "How a stage stops a job: cancel (at once) or drain (finish what was read) (default: ${DEFAULT-VALUE}).")
+        description = "How a stage stops a Dataflow job: cancel (at once) or drain (finish what was read) (default:"
+            + " ${DEFAULT-VALUE}). A local stage always drains.")
     public GcpSettings.StopMode stopWith = GcpSettings.StopMode.cancel;
 
     @Option(names = "--poll-interval", defaultValue = "30s", paramLabel = "DURATION",
