@@ -6,7 +6,10 @@ import java.util.concurrent.Callable;
 /**
  * How every ingestbench main ends on an error, the CLI's included: one line naming the command and
  * the problem (no stack trace unless {@code INGESTBENCH_DEBUG} is set) and an {@link ExitCodes}
- * code. Bad input ({@link IllegalArgumentException}) is a usage error; anything else a failure.
+ * code. Bad input ({@link IllegalArgumentException}) is a usage error; anything else a failure. An
+ * {@link Error} (a class missing from the classpath, memory exhausted) is a failure too, with its stack
+ * trace: left to escape, it would end only the main thread, and the JVM would keep running with Flink's
+ * and gRPC's threads, a process that neither works nor exits.
  */
 public final class MainErrors {
   private MainErrors() {}
@@ -17,6 +20,10 @@ public final class MainErrors {
       return body.call();
     } catch (Exception e) {
       return report(command, e, new PrintWriter(System.err, true));
+    } catch (Error e) {
+      System.err.println(command + ": internal error: " + e);
+      e.printStackTrace();
+      return ExitCodes.FAILED;
     }
   }
 
