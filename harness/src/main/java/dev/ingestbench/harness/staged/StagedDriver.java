@@ -182,6 +182,7 @@ public final class StagedDriver {
         st.stop().isEmpty() ? "" : "stopped " + st.stop() + ", ", st.running(), st.condition());
     long startSecond = started.getEpochSecond() + 1;
     Map<String, Instant> drainedAt = new LinkedHashMap<>();
+    Set<String> caughtUp = new HashSet<>();
     Set<String> exited = new HashSet<>();
     boolean met;
     Instant lastProgress = started;
@@ -216,7 +217,13 @@ public final class StagedDriver {
         } else if (exit.isEmpty() && !drainedAt.containsKey(job)
             && latestAccountedFor(samples, job) >= expected) {
           drainedAt.put(job, nowInstant); // every message written or dead-lettered; its consumer may still run
-          say("Job %s has accounted for every message of its subscription (%,d)", job, expected);
+          if (caughtUp.add(job)) {
+            say("Job %s has accounted for every message of its subscription (%,d)", job, expected);
+          }
+        } else if (exit.isEmpty() && drainedAt.containsKey(job) && latestAccountedFor(samples, job) < expected) {
+          // A fed job that caught up with its feed for a moment has more to read again: it is idle only
+          // if it stays caught up, so what counts is its last stretch without anything to read.
+          drainedAt.remove(job);
         }
       }
       if (st.hold() != null) {
