@@ -172,7 +172,9 @@ public final class LocalRun {
       long start = System.nanoTime();
       try {
         LOG.info("Draining: the sources stop, what was read is written, then the job ends");
-        FlinkDrain.drain(result, savepoints + "/drain", DRAIN_MAX_SECONDS);
+        // Without a checkpoint directory (a --stateBackend of the user's without a path), Flink's own
+        // configured savepoint directory is used, or the drain fails and the job is cancelled below.
+        FlinkDrain.drain(result, savepoints == null ? null : savepoints + "/drain", DRAIN_MAX_SECONDS);
         LOG.info("Drained in {} s", Math.round((System.nanoTime() - start) / 1e9));
         return;
       } catch (InterruptedException e) {

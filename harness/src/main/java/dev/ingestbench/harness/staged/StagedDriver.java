@@ -203,6 +203,8 @@ public final class StagedDriver {
           throw new IOException("stage " + st.name() + ": " + e.getMessage(), e);
         }
         long expected = segment.messagesFor(job);
+        // Read once per job and tick: it walks every sample of the segment.
+        long accountedNow = exit.isEmpty() ? latestAccountedFor(samples, job) : 0;
         if (exit.isPresent() && exited.add(job)) {
           // Every exit is checked, also of a job already seen to have accounted for everything.
           long accounted = segment.accountedFor(job);
@@ -214,13 +216,12 @@ public final class StagedDriver {
           if (drainedAt.putIfAbsent(job, nowInstant) == null) {
             say("Job %s has read every message of its subscription (%,d) and stopped", job, expected);
           }
-        } else if (exit.isEmpty() && !drainedAt.containsKey(job)
-            && latestAccountedFor(samples, job) >= expected) {
+        } else if (exit.isEmpty() && !drainedAt.containsKey(job) && accountedNow >= expected) {
           drainedAt.put(job, nowInstant); // every message written or dead-lettered; its consumer may still run
           if (caughtUp.add(job)) {
             say("Job %s has accounted for every message of its subscription (%,d)", job, expected);
           }
-        } else if (exit.isEmpty() && drainedAt.containsKey(job) && latestAccountedFor(samples, job) < expected) {
+        } else if (exit.isEmpty() && drainedAt.containsKey(job) && accountedNow < expected) {
           // A fed job that caught up with its feed for a moment has more to read again: it is idle only
           // if it stays caught up, so what counts is its last stretch without anything to read.
           drainedAt.remove(job);
