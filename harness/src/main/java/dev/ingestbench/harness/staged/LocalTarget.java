@@ -307,7 +307,8 @@ public final class LocalTarget implements StageTarget {
 
     @Override
     public String problem() {
-      return sampler.problem();
+      String p = sampler.problem();
+      return p == null ? null : "the BigQuery emulator stopped answering: " + p;
     }
 
     @Override

@@ -49,6 +49,20 @@ public interface StageTarget {
     /** The samples taken so far in this segment. */
     List<ScenarioSample> samples();
 
+    /**
+     * Called once a second while a stage runs, before its jobs are looked at: the target's own turn
+     * (a fault it injects, a publisher it starts once the jobs caught up). Throws when the run cannot go on.
+     */
+    default void tick() throws Exception {}
+
+    /**
+     * Whether {@link #samples} measure the jobs (rows, bytes, CPU): when false the driver records no
+     * stage measures and prints no rates, rather than zeros it did not measure.
+     */
+    default boolean measures() {
+      return true;
+    }
+
     /** Why sampling failed (a server stopped answering), or null. */
     String problem();
 

@@ -48,6 +48,8 @@ public final class StagedDriver {
   private final Ticker ticker;
   private final Map<String, Map<String, String>> labels;
   private final Verdict verdict;
+  /** The prefix of every line it prints: {@code run}, or {@code round} when it runs a round. */
+  private String voice = "run";
 
   /**
    * @param labels every job's settings as result labels; {@code write_method} decides whether
@@ -63,6 +65,12 @@ public final class StagedDriver {
     this.ticker = ticker;
     this.labels = labels;
     this.verdict = new Verdict(new VerificationPolicy(plan.maxDeadLetters()));
+  }
+
+  /** Prints its lines as {@code [voice]}: a round's are {@code [round]}, like the rest of a round's output. */
+  public StagedDriver speakingAs(String voice) {
+    this.voice = voice;
+    return this;
   }
 
   /** The first stage without a marker: where a (re)run begins. */
@@ -117,7 +125,7 @@ public final class StagedDriver {
   }
 
   /** What the run found: every failure and what could not be verified. */
-  Verdict verdict() {
+  public Verdict verdict() {
     return verdict;
   }
 
@@ -191,8 +199,13 @@ public final class StagedDriver {
       Instant nowInstant = ticker.now();
       long now = nowInstant.getEpochSecond();
       Duration elapsed = Duration.between(started, nowInstant);
+      try {
+        segment.tick();
+      } catch (IOException e) {
+        throw new IOException("stage " + st.name() + ": " + e.getMessage(), e);
+      }
       if (segment.problem() != null) {
-        throw new IOException("stage " + st.name() + ": the BigQuery emulator stopped answering: " + segment.problem());
+        throw new IOException("stage " + st.name() + ": " + segment.problem());
       }
       List<ScenarioSample> samples = segment.samples();
       for (String job : st.running()) {
@@ -208,6 +221,14 @@ public final class StagedDriver {
         if (exit.isPresent() && exited.add(job)) {
           // Every exit is checked, also of a job already seen to have accounted for everything.
           long accounted = segment.accountedFor(job);
+          if (exit.getAsInt() == ExitCodes.INCOMPLETE && accounted < expected) {
+            // It stopped at its own timeout: not a failure of the run's machinery, so the job's
+            // verification decides (what it left, what it lost, or that it cannot be known).
+            say("Job %s's consumer stopped by itself (its timeout) with %,d of %,d messages accounted for; its"
+                + " verification decides", job, accounted, expected);
+            drainedAt.putIfAbsent(job, nowInstant);
+            continue;
+          }
           if (exit.getAsInt() != ExitCodes.OK || accounted < expected) {
             throw new IOException(String.format(Locale.ROOT,
                 "stage %s: job %s's consumer ended (exit %d) with %,d of %,d messages accounted for; see %s",
@@ -242,7 +263,7 @@ public final class StagedDriver {
         say("Stage %s: not %s after max %s; going on", st.name(), st.until(), Durations.show(st.max()));
         break;
       }
-      if (Duration.between(lastProgress, nowInstant).getSeconds() >= PROGRESS_EVERY_SECONDS) {
+      if (segment.measures() && Duration.between(lastProgress, nowInstant).getSeconds() >= PROGRESS_EVERY_SECONDS) {
         lastProgress = nowInstant;
         progress(st, elapsed, samples, now);
       }
@@ -298,10 +319,12 @@ public final class StagedDriver {
     // is neither lost nor left.
     ResultRecords records = measured.records(run, run.vcpus(), labels, runLabels());
     idle.forEach((job, seconds) -> records.idle(job, seconds, labels.get(job)));
-    dir.finish(measured.status(met, segmentNo), records.records().stream()
+    dir.finish(measured.status(met, segmentNo), !segment.measures() ? List.of() : records.records().stream()
         // A target that counts connections per project only has them collected after the run.
         .filter(r -> segment.countsConnectionsPerJob() || !r.metric().equals("peak_connections")).toList());
-    say("%s", measured.summary());
+    if (segment.measures()) {
+      say("%s", measured.summary());
+    }
     idle.forEach((job, seconds) -> {
       String why = String.format(Locale.ROOT, "had nothing left to read for the last %d s of the %d s stage:"
           + " the stage does not measure what it is for, and the report draws no comparison or verdict from it;"
@@ -343,8 +366,8 @@ public final class StagedDriver {
     }
     String unfinished = lost ? segment.unfinishedStreams() : null;
     if (unfinished != null) {
-      say("%s. A job a stage stops is cancelled: under exactly-once the rows it had appended and not yet flushed are"
-          + " lost with it, although their messages were acknowledged (docs/scenarios.md, 'Stopping a job')", unfinished);
+      say("%s: under exactly-once, rows a job had appended and not yet flushed when it stopped are lost with it,"
+          + " although their messages were acknowledged (docs/scenarios.md, 'Stopping a job')", unfinished);
     }
   }
 
@@ -364,7 +387,7 @@ public final class StagedDriver {
     return Map.of("scale", Double.toString(plan.scale()), "machine", run.machine());
   }
 
-  private static void say(String format, Object... args) {
-    RunLog.say(format, args);
+  private void say(String format, Object... args) {
+    System.out.println("[" + voice + "] " + String.format(Locale.ROOT, format, args));
   }
 }

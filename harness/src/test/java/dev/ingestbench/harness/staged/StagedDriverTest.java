@@ -87,6 +87,11 @@ class StagedDriverTest {
     /** Jobs fed as they read: 100 more messages every second, caught up with the feed at second 5 only. */
     final java.util.Set<String> fed = new java.util.HashSet<>();
     int loadTestExit = ExitCodes.OK;
+    /** Whether its samples measure the jobs (a round's target: no). */
+    boolean measures = true;
+    int ticks;
+    /** The tick at which the target's own turn fails (a publisher it started failed); 0: never. */
+    int tickFailsAt;
 
     FakeTarget(FakeTicker ticker, Map<String, FakeJob> jobs) {
       this.ticker = ticker;
@@ -148,7 +153,19 @@ class StagedDriverTest {
 
         @Override
         public long accountedFor(String job) {
-          return drained(job) ? PUBLISHED : jobs.get(job).accounted() / 2;
+          return drained(job) ? jobs.get(job).accounted() : jobs.get(job).accounted() / 2;
+        }
+
+        @Override
+        public void tick() throws IOException {
+          if (++ticks == tickFailsAt) {
+            throw new IOException("the live-publisher failed (exit 1); see live-publisher.log");
+          }
+        }
+
+        @Override
+        public boolean measures() {
+          return measures;
         }
 
         @Override
@@ -410,5 +427,45 @@ class StagedDriverTest {
     assertEquals("a", f.job());
     assertTrue(f.message().contains("ran only in an earlier segment"), f.message());
     assertEquals(1, resumed.verdict().judged(), "b, which ran in the resumed segment, is verified");
+  }
+
+  @Test
+  void aConsumerThatStoppedAtItsOwnTimeoutIsJudgedByItsVerificationNotThrown() throws Exception {
+    // b stops by itself (exit 4, its --timeout) 15 s after it started, with 600 of 1,000 accounted for.
+    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(600),
+        "b", new FakeJob(15, 600, 0, 0, 0)));
+    target.exitOf.put("b", ExitCodes.INCOMPLETE);
+    StagedDriver driver = driver(plan("", null), target);
+    assertEquals(ExitCodes.INCOMPLETE, driver.run(), "400 of b's messages are neither accounted for nor left");
+    Finding lost = driver.verdict().findings().get(0);
+    assertEquals(Finding.Kind.LOST, lost.kind());
+    assertEquals("b", lost.job());
+  }
+
+  @Test
+  void theTargetHasATurnEverySecondOfAStage() throws Exception {
+    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
+    driver(plan("", null), target).run();
+    assertTrue(target.ticks >= 40, "two 20 s holds and a drain: " + target.ticks + " turns");
+  }
+
+  @Test
+  void aFailureInTheTargetsTurnEndsTheRunNamingTheStage() throws Exception {
+    FakeTarget failing = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
+    failing.tickFailsAt = 25;
+    IOException e = assertThrows(IOException.class, () -> driver(plan("", null), failing).run());
+    assertEquals("stage a-and-b: the live-publisher failed (exit 1); see live-publisher.log", e.getMessage());
+    assertEquals("close", failing.calls.get(failing.calls.size() - 1), "the segment is closed on failure");
+  }
+
+  @Test
+  void aTargetThatDoesNotMeasureGetsNoStageFiguresButEveryJobIsVerified() throws Exception {
+    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
+    target.measures = false;
+    assertEquals(ExitCodes.OK, driver(plan("", null), target).run());
+    List<ResultRecord> results = new RunDirectory(root).readResults();
+    assertTrue(results.stream().noneMatch(r -> r.metric().equals("rows_per_second")), results.toString());
+    assertEquals(400, result("a-and-b", "a", "left"), "a's verification is recorded with its last stage");
+    assertTrue(new RunDirectory(root).isDone(plan("", null).stages().get(2).marker()), "every stage is marked done");
   }
 }

@@ -1,0 +1,45 @@
+package dev.ingestbench.harness.round;
+
+import dev.ingestbench.harness.spec.JobSettings;
+import dev.ingestbench.scenario.JobConfig;
+import dev.ingestbench.scenario.Scenario;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A round as the scenario it is: every job started at once in one stage that lasts until each has
+ * accounted for every message, at most --timeout (and a minute for the consumers to stop at their
+ * own --timeout first, which is what ends a round that could not finish).
+ */
+final class OneStage {
+  /** The stage's name: its marker is {@code status/01-round.json}, its result records' stage {@code round}. */
+  static final String STAGE = "round";
+  private static final long STOP_AT_OWN_TIMEOUT_SECONDS = 60;
+
+  private OneStage() {}
+
+  static ScenarioPlan plan(RoundSpec spec, RoundPlan plan) {
+    List<String> jobs = new ArrayList<>();
+    Map<String, JobConfig> configs = new LinkedHashMap<>();
+    JobSettings j = spec.job();
+    JobConfig config = new JobConfig(j.writeMethod().flag(), j.rowFormat().flag(), j.rowEncoding().flag(),
+        j.destinationTables(), j.connectionPool(), j.streams(), j.triggeringFrequency(), null, null);
+    for (int n = 1; n <= spec.jobs(); n++) {
+      jobs.add(RoundTarget.job(n));
+      configs.put(RoundTarget.job(n), config);
+    }
+    Scenario scenario = new Scenario(STAGE, null,
+        new Scenario.Source(spec.source().flag(), RoundPlan.TOPIC, plan.subscriptions(), spec.partitions(),
+            spec.sharedConsumerGroup() ? "shared" : "separate"),
+        new Scenario.Publish(spec.messages(), spec.messageSize(), plan.backlogMessages(),
+            spec.liveMessages() > 0 ? spec.liveRate() : null, spec.messageFormat().flag()),
+        null, configs, new Scenario.Limits(null, null, null, null, spec.maxDeadLetters()),
+        List.of(new Scenario.Stage(STAGE, jobs, null, null, "drained",
+            (spec.timeoutSeconds() + STOP_AT_OWN_TIMEOUT_SECONDS) + "s", null)),
+        null);
+    return ScenarioPlan.of(scenario, 1, 0);
+  }
+}

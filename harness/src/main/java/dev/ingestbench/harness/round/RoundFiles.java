@@ -1,0 +1,68 @@
+package dev.ingestbench.harness.round;
+
+import dev.ingestbench.contracts.RunFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** What a round writes into its {@code --out}, and clearing an earlier round's files (and nothing else). */
+final class RoundFiles {
+  /** What a round writes at the top of --out: an --out holding any of them holds an earlier round. */
+  private static final List<String> FILES = List.of(RunFiles.ROUND, RunFiles.PUBLISHER_BACKLOG,
+      RunFiles.PUBLISHER_LIVE, RunFiles.CONSUMER_RESULT, RunFiles.CONNECTIONS, RunFiles.BIGQUERY_EMULATOR,
+      RunFiles.TIMELINE, RunFiles.TIMELINE_PER_SECOND, RunFiles.SUMMARY, RunFiles.REPORT, RunFiles.CONSUMER_SAMPLES,
+      RunFiles.PROCESSES_CPU, RunFiles.RESULTS);
+  /** The directories a round writes besides its job directories: the stage's marker and the kill's checkpoints. */
+  private static final List<String> DIRECTORIES = List.of(RunFiles.STATUS_DIRECTORY, "checkpoints");
+
+  private RoundFiles() {}
+
+  /**
+   * A reused --out must not lend this round an earlier round's results: refused unless {@code force},
+   * which deletes the files a round writes (and its job directories), nothing else.
+   */
+  static void clearEarlierRound(Path out, boolean force) throws IOException {
+    List<Path> earlier = new ArrayList<>();
+    for (String name : FILES) {
+      if (Files.exists(out.resolve(name))) {
+        earlier.add(out.resolve(name));
+      }
+    }
+    try (Stream<Path> entries = Files.list(out)) {
+      entries.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches("job-\\d+")
+          && Files.exists(p.resolve(RunFiles.CONSUMER_RESULT))).forEach(earlier::add);
+    }
+    for (String name : DIRECTORIES) {
+      if (Files.isDirectory(out.resolve(name))) {
+        earlier.add(out.resolve(name)); // e.g. a --kill-consumer-at round stopped before it removed its checkpoints
+      }
+    }
+    if (earlier.isEmpty()) {
+      return;
+    }
+    if (!force) {
+      throw new IllegalArgumentException("--out " + out + " holds an earlier round's files (" + earlier.get(0).getFileName()
+          + (earlier.size() > 1 ? " and " + (earlier.size() - 1) + " more" : "") + "); give another --out, or add"
+          + " --force to replace them");
+    }
+    for (Path p : earlier) {
+      deleteTree(p);
+    }
+  }
+
+  /** Deletes {@code path} and everything under it, if it exists. */
+  static void deleteTree(Path path) throws IOException {
+    if (!Files.exists(path)) {
+      return;
+    }
+    try (Stream<Path> tree = Files.walk(path)) {
+      for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

@@ -1,0 +1,410 @@
+package dev.ingestbench.harness.round;
+
+import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.PublisherResult;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.emulator.PubsubEmulator;
+import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.process.ChildJvm;
+import dev.ingestbench.harness.process.ConsumerKill;
+import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.process.ServerWatch;
+import dev.ingestbench.harness.staged.LoadTestStage;
+import dev.ingestbench.harness.staged.StageTarget;
+import dev.ingestbench.harness.verify.JobCounts;
+import dev.ingestbench.kafka.LocalKafka;
+import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * Where a round's jobs run: the {@link dev.ingestbench.harness.staged.StagedDriver}'s target for the
+ * one stage a round is. It starts what {@code ingestbench round} always started, with the files at the
+ * top of {@code --out} where a round keeps them: the Pub/Sub emulator (or Kafka broker) and the
+ * BigQuery emulator, the backlog before any job starts, one consumer JVM per job, the live publisher
+ * once every job has drained the backlog, and {@code --kill-consumer-at}'s kill and restore.
+ *
+ * <p>A round's consumers stop by themselves once they have accounted for every message (or at their
+ * {@code --timeout}); what each wrote is its own {@code consumer_result.json}, verified row by row by
+ * the local BigQuery.
+ */
+final class RoundTarget implements StageTarget {
+  private static final String PUBLISHER_MAIN = "dev.ingestbench.publisher.PublisherPipeline";
+  private static final String CONSUMER_MAIN = "dev.ingestbench.consumer.local.LocalConsumer";
+  /** How long a consumer may take to stop by itself after --timeout before the round gives up on it. */
+  private static final long STOP_GRACE_SECONDS = 120;
+
+  private final RoundSpec spec;
+  private final RoundPlan plan;
+  /** Why the round could not go on (a server died), once the segment has closed; else empty. */
+  private volatile Optional<String> death = Optional.empty();
+
+  RoundTarget(RoundSpec spec, RoundPlan plan) {
+    this.spec = spec;
+    this.plan = plan;
+  }
+
+  /** The plan's name of job {@code j} (1-based): {@code job-1}, the name the BigQuery emulator counts it by. */
+  static String job(int j) {
+    return RoundPlan.jobName(j);
+  }
+
+  /** The consumer process of job {@code j}: {@code consumer} in a one-job round, else {@code consumer-J}. */
+  private String processName(int j) {
+    return spec.jobs() == 1 ? "consumer" : "consumer-" + j;
+  }
+
+  /** Why the round could not go on: a server died (read after the driver returned or failed). */
+  Optional<String> death() {
+    return death;
+  }
+
+  @Override
+  public Segment open(int segmentNo, Path segment) throws Exception {
+    // A round is one segment, and its files stay at the top of --out where a round has always kept them.
+    Files.deleteIfExists(segment);
+    RoundSegment opened = new RoundSegment();
+    try {
+      opened.start();
+      return opened;
+    } catch (Exception | Error e) {
+      opened.close();
+      throw e;
+    }
+  }
+
+  private final class RoundSegment implements Segment {
+    private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private final List<ChildJvm> consumers = new ArrayList<>();
+    private final AtomicLongArray progress = new AtomicLongArray(spec.jobs());
+    private ProcessCpuSampler cpu;
+    private ServerWatch watch;
+    private String host;
+    private BigQueryEmulatorProcess.Address bigQuery = new BigQueryEmulatorProcess.Address("", "");
+    private ConsumerKill kill;
+    private ChildJvm live;
+    /** The live publisher will not run: a consumer stopped before the backlog was drained. */
+    private boolean noLive;
+
+    void start() throws Exception {
+      Path out = spec.out();
+      cpu = keep(new ProcessCpuSampler(out));
+      watch = new ServerWatch();
+      keep(this::closeWatch); // if starting fails half-way
+      if (plan.kafka()) {
+        LocalKafka kafka = keep(LocalKafka.start(out.resolve("kafka-data"), out.resolve("kafka.log"), plan.partitions(), "1g"));
+        kafka.createTopic(RoundPlan.TOPIC, plan.partitions());
+        host = kafka.bootstrapServers();
+        say("Kafka %s broker (KRaft) on %s: topic %s with %d partitions%s", LocalKafka.version(), host,
+            RoundPlan.TOPIC, plan.partitions(), spec.jobs() == 1 ? ""
+                : ", jobs in " + (spec.sharedConsumerGroup() ? "one shared consumer group" : "separate consumer groups"));
+        cpu.watch("kafka", kafka.pid());
+        watch.watch(new ServerWatch.Server("Kafka broker", kafka::isAlive, kafka::lastLines));
+      } else {
+        PubsubEmulator emulator = keep(PubsubEmulator.start());
+        host = emulator.hostAndPort();
+        say("Pub/Sub emulator on %s", host);
+        cpu.watch("emulator", emulator.pid());
+        watch.watch(new ServerWatch.Server("Pub/Sub emulator", emulator::isAlive,
+            () -> "(pstest prints to this console; it exited with code " + emulator.exitCode() + ")"));
+      }
+      if (spec.sink() == RoundSpec.Sink.EMULATOR) {
+        BigQueryEmulatorProcess server = keep(BigQueryEmulatorProcess.start(plan.bigQueryEmulatorArgs(),
+            out.resolve("bigquery-emulator.log")));
+        bigQuery = server.address();
+        say("BigQuery emulator: Storage Write API on %s, REST on %s", bigQuery.grpc(), bigQuery.rest());
+        cpu.watch("bigquery-emulator", server.pid());
+        ChildJvm jvm = server.jvm();
+        watch.watch(new ServerWatch.Server("BigQuery emulator", jvm::isAlive,
+            () -> jvm.lastLines() + System.lineSeparator() + "(exit code " + jvm.exitCode().orElse(-1)
+                + "; all of it in " + out.resolve("bigquery-emulator.log") + ")"));
+      }
+      keep(this::stopProcesses);
+      keep(this::closeWatch); // first: the servers' stopping is not a death
+      if (plan.backlogMessages() > 0) {
+        // The subscriptions exist before anything is published, so the backlog is kept for them.
+        try (ChildJvm publisher = ChildJvm.start("publisher", spec.heap(), PUBLISHER_MAIN,
+            plan.backlogPublisherArgs(host), out.resolve("publisher.log"))) {
+          watch.stopOnDeath(publisher);
+          cpu.watch("publisher", publisher.pid());
+          publisher.requireSuccess(3_600);
+        }
+      }
+    }
+
+    /** Stops watching the servers and keeps what the watch saw (idempotent). */
+    private void closeWatch() {
+      death = watch.death();
+      watch.close();
+    }
+
+    private <T extends AutoCloseable> T keep(T closeable) {
+      started.push(closeable);
+      return closeable;
+    }
+
+    /** Stops the live publisher and every consumer still running, and removes the kill's checkpoints. */
+    private void stopProcesses() throws IOException {
+      if (live != null) {
+        live.close();
+      }
+      consumers.forEach(ChildJvm::close);
+      RoundFiles.deleteTree(spec.out().resolve("checkpoints")); // --kill-consumer-at's, kept only while the round runs
+    }
+
+    private int index(String job) {
+      for (int j = 1; j <= spec.jobs(); j++) {
+        if (job(j).equals(job)) {
+          return j - 1;
+        }
+      }
+      throw new IllegalArgumentException("a round has no job " + job);
+    }
+
+    @Override
+    public long messagesFor(String job) {
+      return spec.messages();
+    }
+
+    @Override
+    public void startJob(String stage, String job) throws Exception {
+      int j = index(job) + 1;
+      String name = processName(j);
+      Files.createDirectories(plan.jobDirectory(j));
+      ChildJvm consumer = ChildJvm.start(name, spec.heap(), CONSUMER_MAIN, plan.consumerArgs(host, j, bigQuery),
+          spec.out().resolve(name + ".log"), p -> progress.set(j - 1, p.accountedFor()));
+      consumers.add(consumer);
+      watch.stopOnDeath(consumer);
+      cpu.watch(name, consumer.pid());
+      if (consumers.size() == spec.jobs() && spec.killConsumerAt() != null) {
+        kill = new ConsumerKill(spec.killConsumerAt(), checkpointDirectories(), this::restart);
+      }
+    }
+
+    private List<Path> checkpointDirectories() {
+      List<Path> dirs = new ArrayList<>();
+      for (int j = 1; j <= spec.jobs(); j++) {
+        dirs.add(plan.checkpointDirectory(j));
+      }
+      return dirs;
+    }
+
+    /** Job {@code j}'s consumer again, restoring {@code checkpoint}: its second life's log is kept apart. */
+    private ChildJvm restart(int j, Path checkpoint) throws IOException {
+      String name = processName(j);
+      List<String> args = new ArrayList<>(plan.consumerArgs(host, j, bigQuery));
+      args.add("--savepointPath=" + checkpoint.toUri());
+      ChildJvm restarted = ChildJvm.start(name, spec.heap(), CONSUMER_MAIN, args,
+          spec.out().resolve(name + "-restarted.log"), p -> progress.set(j - 1, p.accountedFor()));
+      watch.stopOnDeath(restarted);
+      cpu.watch(name + "-restarted", restarted.pid());
+      return restarted;
+    }
+
+    /** The kill when its time has come; the live publisher once every job has drained the backlog. */
+    @Override
+    public void tick() throws Exception {
+      if (kill != null) {
+        kill.tick(consumers);
+      }
+      if (spec.liveMessages() == 0 || noLive || consumers.size() < spec.jobs()) {
+        return;
+      }
+      if (live == null) {
+        startLiveOnceDrained();
+      } else if (!live.isAlive()) {
+        live.requireSuccess(1); // it has exited: this only checks its exit code
+      }
+    }
+
+    /**
+     * Starts the live publisher once every consumer has accounted for the backlog, so that live
+     * messages measure the pipeline's latency rather than time spent queueing behind the backlog.
+     */
+    private void startLiveOnceDrained() throws IOException {
+      long backlog = plan.backlogMessages();
+      for (int j = 0; j < consumers.size(); j++) {
+        if (progress.get(j) >= backlog) {
+          continue;
+        }
+        if (!consumers.get(j).isAlive()) {
+          say("The %s did not drain the backlog (%,d of %,d accounted for): no live messages published",
+              consumers.get(j).name(), progress.get(j), backlog);
+          noLive = true;
+        }
+        return;
+      }
+      say("Backlog drained: publishing %,d live messages at %,.0f msg/s", spec.liveMessages(), spec.liveRate());
+      live = ChildJvm.start("live-publisher", spec.heap(), PUBLISHER_MAIN, plan.livePublisherArgs(host),
+          spec.out().resolve("live-publisher.log"));
+      watch.stopOnDeath(live);
+      cpu.watch("live-publisher", live.pid());
+    }
+
+    @Override
+    public OptionalInt ended(String job) throws Exception {
+      ChildJvm consumer = consumers.get(index(job));
+      return consumer.isAlive() ? OptionalInt.empty() : consumer.waitFor(5);
+    }
+
+    /**
+     * What the consumer counted: its result once it has stopped (its last progress line may predate
+     * its final count), else its latest progress line.
+     */
+    @Override
+    public long accountedFor(String job) throws Exception {
+      int i = index(job);
+      Path result = plan.jobDirectory(i + 1).resolve(RunFiles.CONSUMER_RESULT);
+      if (!consumers.get(i).isAlive() && Files.exists(result)) {
+        return RunJson.read(result, ConsumerResult.class).accountedFor();
+      }
+      return progress.get(i);
+    }
+
+    /** Nothing to follow: a round is measured afterwards, from the timeline its BigQuery wrote. */
+    @Override
+    public void follow(String stage, List<String> jobs) {}
+
+    /**
+     * No: the round's figures are its own analysis of the per-second timeline (steady phase, CPU,
+     * latency), in summary.json and report.md; a second, differently windowed rate beside them would
+     * only disagree. Each consumer prints its progress as it goes.
+     */
+    @Override
+    public boolean measures() {
+      return false;
+    }
+
+    @Override
+    public List<ScenarioSample> samples() {
+      return List.of();
+    }
+
+    /** A server that died: the watch has already stopped every process that depended on it. */
+    @Override
+    public String problem() {
+      return watch.death().orElse(null);
+    }
+
+    @Override
+    public LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) {
+      throw new IllegalStateException("a round has no load-test stage");
+    }
+
+    /** The live publisher has finished once the jobs drained (they were waiting for its messages). */
+    @Override
+    public void awaitPublished() throws Exception {
+      if (live != null && live.isAlive()) {
+        live.close();
+        throw new IOException("the live-publisher did not finish within --timeout " + spec.timeoutSeconds()
+            + " s; see live-publisher.log");
+      }
+      if (live != null) {
+        live.requireSuccess(1);
+      }
+    }
+
+    /** Waits (at most the grace after --timeout) for the consumer to stop by itself; throws if it failed. */
+    @Override
+    public boolean stopJob(String stage, String job) throws Exception {
+      int i = index(job);
+      long deadline = System.nanoTime() + STOP_GRACE_SECONDS * 1_000_000_000L;
+      while (consumers.get(i).isAlive() && System.nanoTime() < deadline) {
+        if (kill != null) {
+          kill.tick(consumers); // the kill may replace it
+        }
+        Thread.sleep(200);
+      }
+      ChildJvm consumer = consumers.get(i);
+      OptionalInt exit = consumer.waitFor(1);
+      if (exit.isEmpty()) {
+        throw new IOException("the " + consumer.name() + " did not stop within --timeout " + spec.timeoutSeconds()
+            + " s; see " + log(job));
+      }
+      if (exit.getAsInt() != ExitCodes.OK && exit.getAsInt() != ExitCodes.INCOMPLETE) {
+        throw new IOException("the " + consumer.name() + " failed (exit " + exit.getAsInt() + "); see " + log(job));
+      }
+      return true;
+    }
+
+    /**
+     * The job's figures from its consumer's result (rows read back from the local BigQuery) and the
+     * publishers' results (what Pub/Sub or Kafka acknowledged). A round's consumer reads until it has
+     * accounted for everything or its timeout, so what it left is not counted; a timeout makes the
+     * figures unable to decide loss.
+     */
+    @Override
+    public JobCounts count(String stage, String job, boolean exactlyOnce) throws Exception {
+      int i = index(job);
+      Path result = plan.jobDirectory(i + 1).resolve(RunFiles.CONSUMER_RESULT);
+      long published = 0;
+      for (String file : List.of(RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE)) {
+        Path p = spec.out().resolve(file);
+        if (Files.exists(p)) {
+          published += RunJson.read(p, PublisherResult.class).published();
+        }
+      }
+      String name = processName(i + 1);
+      if (!Files.exists(result)) {
+        return new JobCounts(null, name, exactlyOnce, published, 0, 0, 0, 0, 0, null, null)
+            .unverified("its consumer wrote no " + RunFiles.CONSUMER_RESULT + "; see " + log(job));
+      }
+      ConsumerResult r = RunJson.read(result, ConsumerResult.class);
+      JobCounts counts = new JobCounts(null, name, exactlyOnce, published, r.rowsWritten(), r.distinctMessageIds(),
+          r.duplicates(), r.deadLettered(), r.accountedFor(), null, null);
+      if (String.valueOf(r.stopReason()).contains("timeout")) {
+        // Not a verification result: the messages may well have arrived after the consumer stopped.
+        counts = counts.unverified(String.format(Locale.ROOT, "its consumer stopped at --timeout %d s (%s) before"
+            + " every message was accounted for, so what it did not account for is not a measured loss; raise"
+            + " --timeout or lower --messages", spec.timeoutSeconds(), r.stopReason()));
+      }
+      return counts;
+    }
+
+    /** Said after the analysis instead, from what the BigQuery emulator wrote as it stopped. */
+    @Override
+    public String unfinishedStreams() {
+      return null;
+    }
+
+    @Override
+    public Path log(String job) {
+      return spec.out().resolve(processName(index(job) + 1) + ".log");
+    }
+
+    @Override
+    public void close() throws Exception {
+      Exception first = null;
+      while (!started.isEmpty()) {
+        try {
+          started.pop().close();
+        } catch (Exception e) {
+          if (first == null) {
+            first = e;
+          } else {
+            first.addSuppressed(e);
+          }
+        }
+      }
+      if (first != null) {
+        throw first;
+      }
+    }
+  }
+
+  private static void say(String format, Object... args) {
+    System.out.println("[round] " + String.format(Locale.ROOT, format, args));
+  }
+}

@@ -1,0 +1,54 @@
+package dev.ingestbench.harness.round;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A reused --out: an earlier round's files are refused, or with --force deleted, and nothing else is. */
+class RoundFilesTest {
+  @TempDir Path out;
+
+  private void earlierRound() throws Exception {
+    Files.writeString(out.resolve("summary.json"), "{}");
+    Files.writeString(out.resolve("results.jsonl"), "");
+    Files.createDirectories(out.resolve("status"));
+    Files.writeString(out.resolve("status").resolve("01-round.json"), "{}");
+    Files.createDirectories(out.resolve("job-1"));
+    Files.writeString(out.resolve("job-1").resolve("consumer_result.json"), "{}");
+    Files.writeString(out.resolve("my-notes.txt"), "mine");
+    Files.createDirectories(out.resolve("job-9"));
+    Files.writeString(out.resolve("job-9").resolve("plan.txt"), "mine too: no consumer_result.json");
+  }
+
+  @Test
+  void anEarlierRoundIsRefusedWithoutForceAndNothingIsDeleted() throws Exception {
+    earlierRound();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RoundFiles.clearEarlierRound(out, false));
+    assertTrue(e.getMessage().contains("holds an earlier round's files (summary.json and 3 more)")
+        && e.getMessage().contains("--force"), e.getMessage());
+    assertTrue(Files.exists(out.resolve("summary.json")) && Files.exists(out.resolve("status").resolve("01-round.json")));
+  }
+
+  @Test
+  void forceDeletesTheRoundsFilesAndKeepsEverythingElse() throws Exception {
+    earlierRound();
+    RoundFiles.clearEarlierRound(out, true);
+    assertFalse(Files.exists(out.resolve("summary.json")));
+    assertFalse(Files.exists(out.resolve("results.jsonl")));
+    assertFalse(Files.exists(out.resolve("status")), "the stage's marker would mark the new round finished");
+    assertFalse(Files.exists(out.resolve("job-1")));
+    assertEquals("mine", Files.readString(out.resolve("my-notes.txt")));
+    assertTrue(Files.exists(out.resolve("job-9").resolve("plan.txt")));
+  }
+
+  @Test
+  void anEmptyOutIsFine() throws Exception {
+    RoundFiles.clearEarlierRound(out, false);
+  }
+}
