@@ -288,6 +288,30 @@ public final class LocalTarget implements StageTarget {
       return jobs.ended(job);
     }
 
+    /**
+     * A shared Kafka consumer group's members: the largest member's count is a lower bound of the
+     * group's, and the union of their indexes is read from the BigQuery emulator only once their
+     * counts together could reach what was published.
+     */
+    @Override
+    public java.util.OptionalLong groupAccountedFor(String job) throws Exception {
+      List<String> group = stopped.groupOf(job);
+      if (group.size() < 2) {
+        return java.util.OptionalLong.empty();
+      }
+      Map<String, Long> latest = new LinkedHashMap<>();
+      for (ScenarioSample s : sampler.samples()) {
+        if (group.contains(s.job())) {
+          latest.merge(s.job(), s.accountedFor(), Math::max);
+        }
+      }
+      long sum = latest.values().stream().mapToLong(Long::longValue).sum();
+      if (sum < messagesFor(job)) {
+        return java.util.OptionalLong.of(latest.values().stream().mapToLong(Long::longValue).max().orElse(0));
+      }
+      return java.util.OptionalLong.of(StoppedJobs.accountedBy(group, sampler::accounted).cardinality());
+    }
+
     @Override
     public long accountedFor(String job) throws Exception {
       return sampler.job(job).accountedFor();

@@ -40,6 +40,16 @@ public interface StageTarget {
     /** Empty while the job runs; its exit code once it ended by itself (it had read everything). */
     OptionalInt ended(String job) throws Exception;
 
+    /**
+     * For a job that shares its source with other jobs (one Kafka consumer group, which reads each
+     * message once for all of them): the distinct messages the group has accounted for, so that a
+     * member with nothing left to read is seen as such although it accounted for only its share.
+     * Empty for a job that reads its source alone.
+     */
+    default java.util.OptionalLong groupAccountedFor(String job) throws Exception {
+      return java.util.OptionalLong.empty();
+    }
+
     /** Distinct published messages the job has written or dead-lettered so far. */
     long accountedFor(String job) throws Exception;
 

@@ -217,7 +217,13 @@ public final class StagedDriver {
         }
         long expected = segment.messagesFor(job);
         // Read once per job and tick: it walks every sample of the segment.
-        long accountedNow = exit.isEmpty() ? latestAccountedFor(samples, job) : 0;
+        long accountedNow = 0;
+        boolean shared = false;
+        if (exit.isEmpty()) {
+          java.util.OptionalLong group = segment.groupAccountedFor(job);
+          shared = group.isPresent();
+          accountedNow = shared ? group.getAsLong() : latestAccountedFor(samples, job);
+        }
         if (exit.isPresent() && exited.add(job)) {
           // Every exit is checked, also of a job already seen to have accounted for everything.
           long accounted = segment.accountedFor(job);
@@ -240,7 +246,9 @@ public final class StagedDriver {
         } else if (exit.isEmpty() && !drainedAt.containsKey(job) && accountedNow >= expected) {
           drainedAt.put(job, nowInstant); // every message written or dead-lettered; its consumer may still run
           if (caughtUp.add(job)) {
-            say("Job %s has accounted for every message of its subscription (%,d)", job, expected);
+            say("Job %s has %s (%,d)", job, shared
+                ? "nothing left to read: its consumer group has accounted for every message of the topic"
+                : "accounted for every message of its subscription", expected);
           }
         } else if (exit.isEmpty() && drainedAt.containsKey(job) && accountedNow < expected) {
           // A fed job that caught up with its feed for a moment has more to read again: it is idle only

@@ -145,7 +145,7 @@ final class StoppedJobs {
   }
 
   /** The jobs that read through {@code job}'s Kafka consumer group (just {@code job} but for a shared group). */
-  private List<String> groupOf(String job) {
+  List<String> groupOf(String job) {
     if (!plan.kafka()) {
       return List.of(job);
     }

@@ -92,6 +92,8 @@ class StagedDriverTest {
     int ticks;
     /** The tick at which the target's own turn fails (a publisher it started failed); 0: never. */
     int tickFailsAt;
+    /** Every job shares one Kafka consumer group, which has read the whole topic from this tick on; 0: no group. */
+    int groupDrainsAtTick;
 
     FakeTarget(FakeTicker ticker, Map<String, FakeJob> jobs) {
       this.ticker = ticker;
@@ -166,6 +168,14 @@ class StagedDriverTest {
         @Override
         public boolean measures() {
           return measures;
+        }
+
+        @Override
+        public java.util.OptionalLong groupAccountedFor(String job) {
+          if (groupDrainsAtTick == 0) {
+            return java.util.OptionalLong.empty();
+          }
+          return java.util.OptionalLong.of(ticks >= groupDrainsAtTick ? PUBLISHED : PUBLISHED / 2);
         }
 
         @Override
@@ -467,5 +477,26 @@ class StagedDriverTest {
     assertTrue(results.stream().noneMatch(r -> r.metric().equals("rows_per_second")), results.toString());
     assertEquals(400, result("a-and-b", "a", "left"), "a's verification is recorded with its last stage");
     assertTrue(new RunDirectory(root).isDone(plan("", null).stages().get(2).marker()), "every stage is marked done");
+  }
+
+  @Test
+  void jobsOfOneConsumerGroupThatTogetherReadEverythingHadNothingLeftToRead() throws Exception {
+    // Each accounted for only its share (500 of 1,000), but the group had read the whole topic 5 s
+    // into the 20 s stage: neither had anything left to read for 15 s.
+    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(500),
+        "b", FakeJob.stoppedMidway(500)));
+    target.groupDrainsAtTick = 5;
+    StagedDriver driver = driver(plan("", """
+        name: shared-group
+        source: {kind: kafka, topic: rides, consumer_groups: shared}
+        publish: {messages: 1000, backlog: 1000}
+        jobs: {a: {}, b: {}}
+        stages:
+          - {name: together, start: [a, b], hold: 20s}
+        """), target);
+    assertEquals(ExitCodes.INCOMPLETE, driver.run());
+    List<Finding> idle = driver.verdict().findings().stream().filter(f -> f.kind() == Finding.Kind.STAGE_PURPOSE).toList();
+    assertEquals(List.of("a", "b"), idle.stream().map(Finding::job).sorted().toList());
+    assertEquals(15, result("together", "a", "idle_seconds"));
   }
 }
