@@ -2,8 +2,10 @@ package dev.ingestbench.pubsubload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.verification.Finding;
+import dev.ingestbench.verification.Verdict;
+import dev.ingestbench.verification.VerificationPolicy;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -186,7 +188,17 @@ record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<
     Files.writeString(dir.resolve(LoadFiles.REPORT), summary.markdown(targetName, machine), StandardCharsets.UTF_8);
     log.accept(summary.recommendation());
     log.accept("Grid report: " + dir.resolve(LoadFiles.REPORT));
-    return done.stream().allMatch(t -> ((Number) t.get("errors")).longValue() == 0) ? ExitCodes.OK : ExitCodes.INCOMPLETE;
+    // Each trial publishes only, and is timed until Pub/Sub acknowledged it all: a trial with errors
+    // did not publish what it timed.
+    Verdict verdict = new Verdict(new VerificationPolicy(0));
+    for (Map<String, Object> t : done) {
+      Map<String, Object> totals = Map.of("published", t.get("messages"), "acked", t.get("acked"), "errors", t.get("errors"));
+      LoadVerification.judge(t.get("combination") + " #" + t.get("trial"), totals).forEach(verdict::add);
+    }
+    for (Finding f : verdict.failuresFirst()) {
+      log.accept(f.heading() + " " + f.line());
+    }
+    return verdict.exitCode();
   }
 
   /** What must match for a rerun to resume: the grid, the trials, and every setting a trial uses. */

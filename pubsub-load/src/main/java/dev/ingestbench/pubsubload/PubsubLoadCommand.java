@@ -1,6 +1,8 @@
 package dev.ingestbench.pubsubload;
 
-import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.verification.Finding;
+import dev.ingestbench.verification.Verdict;
+import dev.ingestbench.verification.VerificationPolicy;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.emulator.PubsubEmulator;
 import dev.ingestbench.scenario.Durations;
@@ -151,15 +153,17 @@ public final class PubsubLoadCommand implements Callable<Integer> {
           return parsedSweep.run(settings, pubsub, target, machine, dir, PubsubLoadCommand::say);
         }
         LoadResult result = new LoadRun(settings, pubsub, Runs.id(), PubsubLoadCommand::say).run(dir);
-        LoadReport.write(result, machine, target, dir);
+        Map<String, Object> summary = LoadReport.write(result, machine, target, dir);
         say(Runs.headline(result) + ". Report: " + dir.resolve(LoadFiles.REPORT));
-        if (!Runs.passed(result)) {
-          say("Not every message is accounted for: " + Runs.describe(result)
-              + (result.drainEnd() == LoadRun.DrainEnd.TIME_LIMIT ? " (the subscriber was still behind when the drain"
-                  + " ended: slower than the publisher; try --rate)" : ""));
-          return ExitCodes.INCOMPLETE;
+        Verdict verdict = new Verdict(new VerificationPolicy(0));
+        LoadVerification.judge(null, Runs.totals(summary)).forEach(verdict::add);
+        if (!verdict.passed()) {
+          say("Not every message is accounted for: " + Runs.describe(result));
         }
-        return ExitCodes.OK;
+        for (Finding f : verdict.failuresFirst()) {
+          say(f.heading() + " " + f.line());
+        }
+        return verdict.exitCode();
       }
     } finally {
       finished.set(true);

@@ -1,6 +1,7 @@
 package dev.ingestbench.pubsubload;
 
 import java.util.Locale;
+import java.util.Map;
 
 /** A test's id and its verdict. */
 final class Runs {
@@ -11,9 +12,10 @@ final class Runs {
     return Long.toString(System.currentTimeMillis(), 36) + "-" + Long.toString(System.nanoTime() & 0xffffff, 36);
   }
 
-  /** Every message accounted for: no publish or pull error, every acknowledged message received. */
-  static boolean passed(LoadResult r) {
-    return r.errors() == 0 && r.published() == r.acked() && r.missing() == 0 && r.counters().subscriberErrors.sum() == 0;
+  /** A summary's {@code totals}: what {@link LoadVerification} judges. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> totals(Map<String, Object> summary) {
+    return (Map<String, Object>) summary.get("totals");
   }
 
   /** "Published 20,726 msg/s (p99 928 ms); received 20,761 msg/s; missing 0, duplicates 0", for the sides that ran. */

@@ -1,8 +1,10 @@
 package dev.ingestbench.pubsubload;
 
 import dev.ingestbench.analysis.report.Charts;
-import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.verification.Finding;
+import dev.ingestbench.verification.Verdict;
+import dev.ingestbench.verification.VerificationPolicy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +62,7 @@ record Sweep(String key, List<Integer> values) {
     Files.createDirectories(dir);
     List<LoadResult> results = new ArrayList<>();
     List<Map<String, Object>> points = new ArrayList<>();
-    boolean allPassed = true;
+    Verdict verdict = new Verdict(new VerificationPolicy(0));
     for (int i = 0; i < values.size(); i++) {
       int value = values.get(i);
       LoadSettings s = KEYS.get(key).apply(base, value).withTopic(base.topic() + "-" + key + "-" + value,
@@ -74,7 +76,7 @@ record Sweep(String key, List<Integer> values) {
       p.put("summary", summary);
       points.add(p);
       results.add(r);
-      allPassed &= Runs.passed(r);
+      LoadVerification.judge(key + "=" + value, Runs.totals(summary)).forEach(verdict::add);
     }
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("sweep", key);
@@ -84,7 +86,10 @@ record Sweep(String key, List<Integer> values) {
     charts(results, dir);
     Files.writeString(dir.resolve(LoadFiles.REPORT), markdown(results, machine, targetName), StandardCharsets.UTF_8);
     log.accept("Sweep report: " + dir.resolve(LoadFiles.REPORT));
-    return allPassed ? ExitCodes.OK : ExitCodes.INCOMPLETE;
+    for (Finding f : verdict.failuresFirst()) {
+      log.accept(f.heading() + " " + f.line());
+    }
+    return verdict.exitCode();
   }
 
   private void charts(List<LoadResult> results, Path dir) throws java.io.IOException {

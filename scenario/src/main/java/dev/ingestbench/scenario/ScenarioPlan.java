@@ -192,13 +192,14 @@ public record ScenarioPlan(
   }
 
   /**
-   * Whether the local target feeds each job its own Pub/Sub topic as fast as it reads, instead of
-   * publishing the backlog up front: a backlog-only scenario run scaled down, whose scaled backlog
-   * would be read in seconds (and a backlog sized to last would slow the Pub/Sub emulator itself).
-   * The jobs then read for as long as their stages run; what each was fed is what it is verified on.
+   * Whether the local target feeds the jobs as fast as they read, instead of publishing the backlog
+   * up front: a backlog-only scenario run scaled down, whose scaled backlog would be read in seconds
+   * (Pub/Sub: each job its own topic, as a backlog sized to last would slow the Pub/Sub emulator
+   * itself; Kafka: the one topic). The jobs then read for as long as their stages run; what was
+   * published for each until it stopped is what it is verified on.
    */
   public boolean fedLocally() {
-    return scale < 1 && !kafka() && backlog > 0 && liveMessages() == 0 && isStaged();
+    return scale < 1 && backlog > 0 && liveMessages() == 0 && isStaged();
   }
 
   /** The jobs that run when stage {@code index} begins, before it starts or stops any. */

@@ -12,7 +12,7 @@ import dev.ingestbench.harness.staged.RunLog;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.harness.staged.StagedDriver;
 import dev.ingestbench.harness.staged.Ticker;
-import dev.ingestbench.harness.verify.JobCounts;
+import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;

@@ -14,7 +14,7 @@ import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.StageTarget;
-import dev.ingestbench.harness.verify.JobCounts;
+import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.kafka.LocalKafka;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import java.io.IOException;

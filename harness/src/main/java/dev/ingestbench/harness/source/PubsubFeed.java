@@ -35,7 +35,7 @@ import java.util.function.ToLongFunction;
  * so a job not yet started (or stopped) would hold everything the others were fed. Each job's topic
  * carries its own event indexes 0..n-1, so each job is verified against exactly what it was fed.
  */
-public final class PubsubFeed implements AutoCloseable {
+public final class PubsubFeed implements SourceFeed {
   /** How much a fed subscription may hold at most, in bytes; the message size sets the count. */
   static final long HIGH_BYTES = 200_000_000L;
   /** Bounds of {@link #high} in messages, whatever the size. */
@@ -104,10 +104,12 @@ public final class PubsubFeed implements AutoCloseable {
     return Math.max(MIN_HIGH, Math.min(MAX_HIGH, HIGH_BYTES / Math.max(1, messageSize)));
   }
 
+  @Override
   public long low() {
     return low;
   }
 
+  @Override
   public long high() {
     return high;
   }
@@ -131,6 +133,7 @@ public final class PubsubFeed implements AutoCloseable {
   }
 
   /** Fills job {@code job}'s topic to {@link #high} and keeps feeding it until {@link #stop}. */
+  @Override
   public void start(String job) throws Exception {
     Fed fed = fed(job);
     topUp(fed, Math.max(0, fed.published - accounted.read().applyAsLong(job)));
@@ -143,26 +146,31 @@ public final class PubsubFeed implements AutoCloseable {
   }
 
   /** Stops feeding job {@code job}: what it was fed so far is what it is verified against. */
+  @Override
   public void stop(String job) {
     fed(job).feeding = false;
   }
 
   /** Stops feeding every job (a stage that waits until the jobs drain what they have). */
+  @Override
   public void stopAll() {
     jobs.values().forEach(f -> f.feeding = false);
   }
 
   /** Messages published to job {@code job}'s topic and acknowledged by Pub/Sub. */
+  @Override
   public long published(String job) {
     return fed(job).published;
   }
 
   /** Why feeding failed, or null. */
+  @Override
   public Exception failure() {
     return failure;
   }
 
   /** What each job was fed, for the segment's {@code feed.json}. */
+  @Override
   public Result result() {
     Map<String, Result.Job> out = new LinkedHashMap<>();
     jobs.forEach((job, f) -> out.put(job, new Result.Job(f.topicPath, f.published, f.topUps, f.minDepth)));

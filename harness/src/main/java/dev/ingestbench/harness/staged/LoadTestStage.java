@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.staged;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ingestbench.analysis.scenario.ResultRecords;
@@ -8,9 +9,11 @@ import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StepStatus;
 import dev.ingestbench.pubsubload.LoadFiles;
+import dev.ingestbench.pubsubload.LoadVerification;
 import dev.ingestbench.pubsubload.PubsubLoadCommand;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.verification.Finding;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -63,23 +66,28 @@ public final class LoadTestStage {
   public static Outcome run(PlannedStage st, ScenarioRun run, String emulatorHost, String topic, Path runDir, int segment,
       Map<String, String> runLabels) throws IOException {
     Path out = directory(runDir, st);
+    // A killed earlier attempt of this stage may have left one: only this attempt's summary is judged.
+    java.nio.file.Files.deleteIfExists(out.resolve(LoadFiles.SUMMARY));
     Instant started = Instant.now();
     StringWriter err = new StringWriter();
     int exit = PubsubLoadCommand.commandLine().setErr(new PrintWriter(err, true))
         .execute(args(st, emulatorHost, topic, out).toArray(new String[0]));
     Instant ended = Instant.now();
-    if (exit != ExitCodes.OK && exit != ExitCodes.INCOMPLETE) {
+    if (exit == ExitCodes.USAGE || !java.nio.file.Files.exists(out.resolve(LoadFiles.SUMMARY))) {
       throw new IOException("stage " + st.name() + ": the load test failed (exit " + exit + "): " + err.toString().strip());
     }
     JsonNode summary = new ObjectMapper().readTree(out.resolve(LoadFiles.SUMMARY).toFile());
+    // Judged by the one policy from what the test counted, as `ingestbench pubsub-load` judges itself.
+    List<Finding> findings = LoadVerification.judge(st.name(),
+        new ObjectMapper().convertValue(summary.get("totals"), new TypeReference<Map<String, Object>>() {}));
     ResultRecords records = new ResultRecords(new ResultRecords.Step(run.runId(), run.scenario(), run.target(), 1,
         st.name(), ended.toString()));
     records.loadTest(JOB, summary, runLabels);
     StepStatus status = new StepStatus(st.marker(), st.name(), 1, st.running(), st.start(), st.stop(), st.condition(),
-        exit == ExitCodes.OK, started.toString(), ended.toString(), segment);
-    return new Outcome(status, records.records(), out, exit);
+        findings.isEmpty(), started.toString(), ended.toString(), segment);
+    return new Outcome(status, records.records(), out, findings);
   }
 
-  /** What a load-test stage measured, as the run directory records it. */
-  public record Outcome(StepStatus status, List<ResultRecord> records, Path directory, int exit) {}
+  /** What a load-test stage measured, as the run directory records it, and what its verification found. */
+  public record Outcome(StepStatus status, List<ResultRecord> records, Path directory, List<Finding> findings) {}
 }

@@ -11,8 +11,10 @@ import dev.ingestbench.emulator.PubsubEmulator;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.PubsubFeed;
-import dev.ingestbench.harness.verify.JobCounts;
+import dev.ingestbench.harness.source.SourceFeed;
+import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.kafka.LocalKafka;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
@@ -66,8 +68,14 @@ public final class LocalTarget implements StageTarget {
     this.labels = jobs.resultLabels(plan.jobs().keySet(), run.machine());
   }
 
-  /** How a fed run publishes, for run.json's scaled values and the report (see {@link PubsubFeed}). */
+  /** How a fed run publishes, for run.json's scaled values and the report (see {@link PubsubFeed}, {@link KafkaFeed}). */
   public static String feedNote(ScenarioPlan plan) {
+    if (plan.kafka()) {
+      long high = KafkaFeed.high(plan.messageSize());
+      return String.format(Locale.ROOT, "fed instead: the topic topped up to %,d messages unread by each job being"
+          + " fed whenever it has fewer than %,d, for as long as its stages run (what was published: segment-N/%s)",
+          high, high / 2, RunFiles.FEED);
+    }
     long high = PubsubFeed.high(plan.messageSize());
     return String.format(Locale.ROOT, "fed instead: each job its own topic, topped up to %,d messages whenever fewer"
         + " than %,d are waiting, for as long as its stages run (what each got: segment-N/%s)", high, high / 2,
@@ -91,7 +99,12 @@ public final class LocalTarget implements StageTarget {
         : "  start the Pub/Sub emulator (pstest) on a free port -> PUBSUB_HOST");
     out.println("  start the BigQuery emulator: ingestbench bigquery-emulator "
         + String.join(" ", services.bigQueryEmulatorArgs(segment)));
-    if (plan.fedLocally()) {
+    if (plan.fedLocally() && plan.kafka()) {
+      out.println(String.format(Locale.ROOT, "  feed the topic while the jobs run, keeping %,d-%,d messages of %,d"
+          + " bytes unread by each job being fed (scaled down, the backlog of %,d would be read in seconds; see"
+          + " docs/scenarios.md)", KafkaFeed.high(plan.messageSize()) / 2, KafkaFeed.high(plan.messageSize()),
+          plan.messageSize(), plan.backlog()));
+    } else if (plan.fedLocally()) {
       out.println(String.format(Locale.ROOT, "  create one topic per job, each with its subscription %s; feed each"
           + " job its topic while it runs, keeping %,d-%,d messages of %,d bytes waiting (scaled down, the backlog"
           + " of %,d would be read in seconds; see docs/scenarios.md)", services.subscriptions(),
@@ -163,8 +176,8 @@ public final class LocalTarget implements StageTarget {
     private ChildJvm live;
     private StoppedJobs stopped;
     private Long published;
-    /** Feeds each job its own topic, on a scaled-down Pub/Sub run (else null). */
-    private PubsubFeed feed;
+    /** Feeds the jobs as fast as they read, on a scaled-down backlog-only run (else null). */
+    private SourceFeed feed;
     /** The current stage waits until its jobs drain: nothing more is fed. */
     private boolean draining;
 
@@ -196,14 +209,26 @@ public final class LocalTarget implements StageTarget {
         say("Pub/Sub emulator on %s; BigQuery emulator: Storage Write API on %s, REST on %s", host,
             bigQuery.address().grpc(), bigQuery.address().rest());
       }
-      if (plan.fedLocally()) {
-        feed = new PubsubFeed(host, LocalJobs.PROJECT, plan.messageSize(), plan.messageFormat(), () -> {
+      stopped = new StoppedJobs(plan, host, sampler, segment);
+      if (plan.fedLocally() && kafka != null) {
+        KafkaFeed kafkaFeed = new KafkaFeed(host, plan.scenario().source().topic(), plan.messageSize(),
+            plan.messageFormat(), this::accountedByGroup);
+        feed = kafkaFeed;
+        keep(this::closeFeed);
+        plan.jobs().keySet().forEach(kafkaFeed::add);
+        cpu.watch("runner (feeds Kafka)", ProcessHandle.current().pid());
+        say("Feeding the topic while the jobs run, %,d-%,d messages of %,d bytes unread by each job being fed (the"
+            + " scaled backlog of %,d would be read in seconds)", feed.low(), feed.high(), plan.messageSize(),
+            plan.backlog());
+      } else if (plan.fedLocally()) {
+        PubsubFeed pubsubFeed = new PubsubFeed(host, LocalJobs.PROJECT, plan.messageSize(), plan.messageFormat(), () -> {
           EmulatorStatus status = sampler.status();
           return job -> status.job(job).accountedFor();
         });
+        feed = pubsubFeed;
         keep(this::closeFeed);
         for (String job : plan.jobs().keySet()) {
-          feed.add(job, plan.subscription(job));
+          pubsubFeed.add(job, plan.subscription(job));
         }
         cpu.watch("runner (feeds Pub/Sub)", ProcessHandle.current().pid());
         say("Feeding each job its own topic while it runs, %,d-%,d messages of %,d bytes waiting (the scaled backlog"
@@ -216,7 +241,6 @@ public final class LocalTarget implements StageTarget {
       }
       cpu.watch("bigquery-emulator", bigQuery.pid());
       this.bigQuery = bigQuery;
-      stopped = new StoppedJobs(plan, host, sampler, segment);
       if (plan.backlog() > 0 && feed == null) {
         say("Publishing the backlog: %,d messages of %,d bytes", plan.backlog(), plan.messageSize());
         try (ChildJvm publisher = ChildJvm.start("publisher", heap, LocalServices.PUBLISHER_MAIN,
@@ -234,6 +258,16 @@ public final class LocalTarget implements StageTarget {
     }
 
     private BigQueryEmulatorProcess bigQuery;
+
+    /**
+     * Every job's accounted-for messages as one reading; the jobs of a shared consumer group read the
+     * topic once between them, so each counts as having read what the group has (the members' sum,
+     * which can only overstate it by messages two of them wrote).
+     */
+    private java.util.function.ToLongFunction<String> accountedByGroup() throws java.io.IOException {
+      EmulatorStatus status = sampler.status();
+      return job -> stopped.groupOf(job).stream().mapToLong(member -> status.job(member).accountedFor()).sum();
+    }
 
     /** Stops the feed and writes what it fed each job: feed.json. */
     private void closeFeed() throws Exception {

@@ -1,7 +1,7 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.contracts.ScenarioSample;
-import dev.ingestbench.harness.verify.JobCounts;
+import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import java.nio.file.Path;
 import java.util.List;

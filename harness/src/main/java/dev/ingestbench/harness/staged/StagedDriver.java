@@ -5,10 +5,10 @@ import dev.ingestbench.analysis.scenario.ResultRecords;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
-import dev.ingestbench.harness.verify.Finding;
-import dev.ingestbench.harness.verify.JobCounts;
-import dev.ingestbench.harness.verify.Verdict;
-import dev.ingestbench.harness.verify.VerificationPolicy;
+import dev.ingestbench.verification.Finding;
+import dev.ingestbench.verification.JobCounts;
+import dev.ingestbench.verification.Verdict;
+import dev.ingestbench.verification.VerificationPolicy;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
@@ -112,11 +112,7 @@ public final class StagedDriver {
       verify(segment, stopped);
     }
     for (Finding f : verdict.failuresFirst()) {
-      say("%s %s", switch (f.kind()) {
-        case UNVERIFIED -> "Not verified:";
-        case STAGE_PURPOSE -> "Not measured:";
-        default -> "Verification failed:";
-      }, f.line());
+      say("%s %s", f.heading(), f.line());
     }
     if (verdict.passed()) {
       say("Verified: every job of every stage accounted for every message it was given, or left it in its source");
@@ -162,11 +158,8 @@ public final class StagedDriver {
           st.name(), st.running(), st.condition());
       LoadTestStage.Outcome outcome = segment.loadTest(st, segmentNo);
       dir.finish(outcome.status(), outcome.records());
-      if (outcome.exit() != ExitCodes.OK) {
-        verdict.add(new Finding(st.name(), LoadTestStage.JOB, Finding.Kind.LOAD_TEST, "the load test did not receive"
-            + " every message it published (exit " + outcome.exit() + "); see " + outcome.directory().resolve("report.md")));
-      }
-      say("Stage %s done%s; its report: %s", st.name(), outcome.exit() == ExitCodes.OK ? ""
+      outcome.findings().forEach(verdict::add);
+      say("Stage %s done%s; its report: %s", st.name(), outcome.findings().isEmpty() ? ""
           : " (not every message accounted for: see the report)", outcome.directory().resolve("report.md"));
       return;
     }

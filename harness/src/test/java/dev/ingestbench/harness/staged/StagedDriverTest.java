@@ -9,8 +9,8 @@ import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StepStatus;
-import dev.ingestbench.harness.verify.Finding;
-import dev.ingestbench.harness.verify.JobCounts;
+import dev.ingestbench.verification.Finding;
+import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.scenario.ScenarioFile;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
@@ -210,7 +210,8 @@ class StagedDriverTest {
           ticker.sleep(Duration.ofSeconds(30));
           return new LoadTestStage.Outcome(new StepStatus(st.marker(), st.name(), 1, st.running(), st.start(),
               st.stop(), st.condition(), loadTestExit == ExitCodes.OK, started.toString(), ticker.now().toString(),
-              segmentNo), List.of(), root(segmentNo), loadTestExit);
+              segmentNo), List.of(), root(segmentNo), loadTestExit == ExitCodes.OK ? List.of()
+                  : List.of(new Finding(st.name(), LoadTestStage.JOB, Finding.Kind.LOAD_TEST, "lost 5 of 1,000")));
         }
 
         private Path root(int segmentNo) {

@@ -3,10 +3,10 @@ package dev.ingestbench.harness.staged;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.ingestbench.contracts.ExitCodes;
-import dev.ingestbench.harness.verify.JobCounts;
-import dev.ingestbench.harness.verify.LeftInSource;
-import dev.ingestbench.harness.verify.Verdict;
-import dev.ingestbench.harness.verify.VerificationPolicy;
+import dev.ingestbench.verification.JobCounts;
+import dev.ingestbench.verification.LeftInSource;
+import dev.ingestbench.verification.Verdict;
+import dev.ingestbench.verification.VerificationPolicy;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.ingestbench.harness.verify;
+package dev.ingestbench.verification;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.ingestbench.harness.verify;
+package dev.ingestbench.verification;
 
 import dev.ingestbench.contracts.ExitCodes;
 import java.util.ArrayList;

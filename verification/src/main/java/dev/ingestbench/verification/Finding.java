@@ -1,4 +1,4 @@
-package dev.ingestbench.harness.verify;
+package dev.ingestbench.verification;
 
 /**
  * One reason a run did not pass, tied to the stage and job it concerns.
@@ -24,6 +24,15 @@ public record Finding(String stage, String job, Kind kind, String message) {
     STAGE_PURPOSE,
     /** The figures cannot decide (a timeout, a miscount, a source that could not be read): exit 3. */
     UNVERIFIED
+  }
+
+  /** How a printed line about it begins: what kind of verdict it is. */
+  public String heading() {
+    return switch (kind) {
+      case UNVERIFIED -> "Not verified:";
+      case STAGE_PURPOSE -> "Not measured:";
+      default -> "Verification failed:";
+    };
   }
 
   /** "stage a-and-b, job a: ...", "job consumer-2: ..." (a round), "stage source: ..." (the whole stage). */

@@ -1,4 +1,4 @@
-package dev.ingestbench.harness.verify;
+package dev.ingestbench.verification;
 
 import java.util.BitSet;
 

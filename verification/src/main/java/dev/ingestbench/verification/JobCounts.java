@@ -1,4 +1,4 @@
-package dev.ingestbench.harness.verify;
+package dev.ingestbench.verification;
 
 /**
  * What one job was given in one stage (or round, or iteration) and what became of it, every figure
