@@ -68,9 +68,9 @@ final class StageDiagnosis {
       }
       if (share >= Diagnoser.CPU_BOUND) {
         verdicts.add(new Verdict("Machine CPU-bound in " + s.stage(), String.format(Locale.ROOT,
-            "every process of the run (emulators, publishers, consumers) used %.0f%% of %d vCPUs: locally the"
-                + " Pub/Sub emulator competes with the jobs, so their rates say more about this machine than"
-                + " about BigQuery", 100 * share, vcpus)));
+            "every process of the run (the source's emulator or broker, the BigQuery emulator, publishers or"
+                + " the feed, consumers) used %.0f%% of %d vCPUs: locally they share this machine's cores with the"
+                + " jobs, so the jobs' rates say more about this machine than about BigQuery", 100 * share, vcpus)));
       }
     }
     for (StepStatus s : steps) {

@@ -121,9 +121,18 @@ public final class KafkaFeed implements SourceFeed {
     }
   }
 
-  /** Stops feeding {@code job}: what was published until now is what it is verified against. */
+  /** Stops feeding {@code job} (the topic may still grow for the others while its consumer stops). */
   @Override
   public void stop(String job) {
+    job(job).feeding = false;
+  }
+
+  /**
+   * Its consumer has stopped: what was published until now is what it is verified against. Taken
+   * after the consumer stopped, not when it was asked to, since it reads until then.
+   */
+  @Override
+  public void stopped(String job) {
     Job j = job(job);
     j.feeding = false;
     if (j.publishedUntilStopped < 0) {

@@ -18,6 +18,12 @@ public interface SourceFeed extends AutoCloseable {
   /** Stops feeding {@code job}. */
   void stop(String job);
 
+  /**
+   * {@code job}'s consumer has stopped and reads nothing more: from now on what was published for it
+   * stays as it is (a topic the jobs share keeps growing for the others).
+   */
+  default void stopped(String job) {}
+
   /** Stops feeding every job: a stage that waits until the jobs drain what they have. */
   void stopAll();
 

@@ -308,10 +308,13 @@ public final class LocalTarget implements StageTarget {
     @Override
     public boolean stopJob(String stage, String job) throws Exception {
       if (feed != null) {
-        feed.stop(job); // what it was fed until now is what it is verified on
+        feed.stop(job); // a Pub/Sub job is verified on what it was fed until now (a Kafka job: see stopped)
       }
       if (!jobs.stop(job, segment)) {
         return false;
+      }
+      if (feed != null) {
+        feed.stopped(job);
       }
       stopped.stopped(job);
       return true;

@@ -40,6 +40,7 @@ class KafkaFeedTest {
         accounted.put("a", 700L); // 300 unread, below low (500): topped up to 1,000 unread
         awaitPublished(feed, "a", 1_700);
         feed.stop("a");
+        feed.stopped("a");
         feed.start("b"); // b has all 1,700 unread: nothing to add
         assertEquals(1_700, feed.published("b"));
 
