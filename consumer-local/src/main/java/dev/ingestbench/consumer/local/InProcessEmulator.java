@@ -21,11 +21,19 @@ public final class InProcessEmulator implements EmulatorView {
     this.job = job;
   }
 
-  /** Starts the emulator and points {@code options}' {@code --bigQueryEndpoint} at it. */
-  public static InProcessEmulator start(BigQueryOptions options, String job, long publishedMessages)
+  /**
+   * Starts the emulator and points {@code options}' {@code --bigQueryEndpoint} at it.
+   *
+   * @param runId the round's id, written into {@code bigquery_emulator.json} as the shared emulator
+   *     writes it (a round's analysis refuses a file that names no round); null outside a round
+   */
+  public static InProcessEmulator start(BigQueryOptions options, String job, long publishedMessages, String runId)
       throws IOException {
     BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults());
     server.publishedMessages(publishedMessages);
+    if (runId != null) {
+      server.runId(runId);
+    }
     options.setBigQueryEndpoint(server.restUrl());
     return new InProcessEmulator(server, job);
   }

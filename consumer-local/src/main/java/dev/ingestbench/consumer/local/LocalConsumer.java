@@ -83,7 +83,7 @@ public final class LocalConsumer {
   private static EmulatorView emulator(ConsumerOptions options, ConsumerConfig config) throws IOException {
     return config.sink() == SinkKind.EMULATOR
         ? new RemoteEmulator(config.storageWriteEndpoint(), options.getBigQueryEndpoint(), config.jobName())
-        : InProcessEmulator.start(options, config.jobName(), options.getPublishedMessages());
+        : InProcessEmulator.start(options, config.jobName(), options.getPublishedMessages(), config.runId());
   }
 
   public static void main(String[] args) {
