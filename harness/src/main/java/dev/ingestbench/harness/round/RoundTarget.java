@@ -12,6 +12,7 @@ import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ConsumerKill;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ServerWatch;
+import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.verification.JobCounts;
@@ -20,9 +21,7 @@ import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -86,7 +85,7 @@ final class RoundTarget implements StageTarget {
   }
 
   private final class RoundSegment implements Segment {
-    private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private final StartedResources started = new StartedResources();
     private final List<ChildJvm> consumers = new ArrayList<>();
     private final AtomicLongArray progress = new AtomicLongArray(spec.jobs());
     private ProcessCpuSampler cpu;
@@ -151,8 +150,7 @@ final class RoundTarget implements StageTarget {
     }
 
     private <T extends AutoCloseable> T keep(T closeable) {
-      started.push(closeable);
-      return closeable;
+      return started.keep(closeable);
     }
 
     /** Stops the live publisher and every consumer still running, and removes the kill's checkpoints. */
@@ -386,21 +384,7 @@ final class RoundTarget implements StageTarget {
 
     @Override
     public void close() throws Exception {
-      Exception first = null;
-      while (!started.isEmpty()) {
-        try {
-          started.pop().close();
-        } catch (Exception e) {
-          if (first == null) {
-            first = e;
-          } else {
-            first.addSuppressed(e);
-          }
-        }
-      }
-      if (first != null) {
-        throw first;
-      }
+      started.close();
     }
   }
 

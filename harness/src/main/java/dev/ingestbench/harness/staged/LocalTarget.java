@@ -11,6 +11,7 @@ import dev.ingestbench.emulator.PubsubEmulator;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.harness.source.SourceFeed;
@@ -24,8 +25,6 @@ import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -169,7 +168,7 @@ public final class LocalTarget implements StageTarget {
   /** One segment's servers, publishers and jobs; closing it stops every one, newest first. */
   private final class LocalSegment implements Segment {
     private final Path segment;
-    private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private final StartedResources started = new StartedResources();
     private ProcessCpuSampler cpu;
     private ScenarioSampler sampler;
     private String host;
@@ -290,8 +289,7 @@ public final class LocalTarget implements StageTarget {
     }
 
     private <T extends AutoCloseable> T keep(T closeable) {
-      started.push(closeable);
-      return closeable;
+      return started.keep(closeable);
     }
 
     @Override
@@ -417,21 +415,7 @@ public final class LocalTarget implements StageTarget {
 
     @Override
     public void close() throws Exception {
-      Exception first = null;
-      while (!started.isEmpty()) {
-        try {
-          started.pop().close();
-        } catch (Exception e) {
-          if (first == null) {
-            first = e;
-          } else {
-            first.addSuppressed(e);
-          }
-        }
-      }
-      if (first != null) {
-        throw first;
-      }
+      started.close();
     }
   }
 
