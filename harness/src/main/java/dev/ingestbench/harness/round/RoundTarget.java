@@ -96,6 +96,8 @@ final class RoundTarget implements StageTarget {
     private ChildJvm live;
     /** The live publisher will not run: a consumer stopped before the backlog was drained. */
     private boolean noLive;
+    /** The live publisher has exited and its exit code was checked. */
+    private boolean liveChecked;
 
     void start() throws Exception {
       Path out = spec.out();
@@ -217,13 +219,14 @@ final class RoundTarget implements StageTarget {
       if (kill != null) {
         kill.tick(consumers);
       }
-      if (spec.liveMessages() == 0 || noLive || consumers.size() < spec.jobs()) {
+      if (spec.liveMessages() == 0 || noLive || liveChecked || consumers.size() < spec.jobs()) {
         return;
       }
       if (live == null) {
         startLiveOnceDrained();
       } else if (!live.isAlive()) {
-        live.requireSuccess(1); // it has exited: this only checks its exit code
+        live.requireSuccess(1); // it has exited: this only checks its exit code, once
+        liveChecked = true;
       }
     }
 
