@@ -129,11 +129,18 @@ public final class LocalRunnerDefaults {
     }
   }
 
+  /**
+   * Best effort: it is a temporary directory. Flink may still be removing a subsumed checkpoint
+   * while the walk lists it (the walk then throws UncheckedIOException: a run failed at its very end
+   * with NoSuchFileException on {@code chk-6}), so a vanished entry is skipped and the walk retried.
+   */
   private static void deleteTree(Path dir) {
-    try (Stream<Path> files = Files.walk(dir)) {
-      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      // Best effort: it is a temporary directory.
+    for (int attempt = 0; attempt < 3 && Files.exists(dir); attempt++) {
+      try (Stream<Path> files = Files.walk(dir)) {
+        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      } catch (IOException | java.io.UncheckedIOException e) {
+        // an entry vanished under the walk: walk again
+      }
     }
   }
 
