@@ -57,11 +57,15 @@ class RoundCommandTest {
         Thread.sleep(500);
       }
       assertTrue(killed.isAlive(), "the killed round is still running: " + Files.readString(killedLog));
-      int exit = IngestbenchCommand.commandLine().execute(
+      StringWriter roundErr = new StringWriter();
+      CommandLine round = IngestbenchCommand.commandLine();
+      round.setErr(new PrintWriter(roundErr, true));
+      int exit = round.execute(
           "round", "--out", out.toString(), "--jobs", "2", "--messages", "6000", "--live-messages", "1000",
           "--live-rate", "1000", "--write-method", "at-least-once", "--kill-consumer-at", "5", "--heap", "768m",
           "--timeout", "300");
-      assertEquals(0, exit, "round exit code");
+      assertEquals(0, exit, () -> "round exit code: " + roundErr + endsOf(out, "consumer-1.log", "consumer-2.log",
+          "consumer-1-restarted.log", "consumer-2-restarted.log", "live-publisher.log", "status/01-round.json"));
       JsonNode all = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
       assertEquals(2, all.get("jobs").asInt());
       assertEquals(12_000, all.get("distinct_message_ids").asLong(), "each job wrote every message");
@@ -267,6 +271,19 @@ class RoundCommandTest {
     List<String> lines = Files.readAllLines(file);
     return "\n--- " + file.getFileName() + " (last 40 lines)\n"
         + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+  }
+
+  /** The ends of a round's files, for a failure message (a lambda cannot throw IOException). */
+  private static String endsOf(Path out, String... files) {
+    StringBuilder ends = new StringBuilder();
+    for (String file : files) {
+      try {
+        ends.append(lastLines(out.resolve(file)));
+      } catch (java.io.IOException e) {
+        ends.append("\n--- ").append(file).append(": ").append(e);
+      }
+    }
+    return ends.toString();
   }
 
   /** From /proc: ProcessHandle.Info gives no command line for one as long as a round's classpath. */

@@ -1,7 +1,9 @@
 package dev.ingestbench.harness.process;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -77,8 +79,25 @@ public final class ConsumerKill {
     }
   }
 
-  /** The newest completed checkpoint under {@code dir}: a {@code chk-N} directory holding {@code _metadata}. */
+  /**
+   * The newest completed checkpoint under {@code dir}: a {@code chk-N} directory holding {@code
+   * _metadata}. Flink removes a subsumed checkpoint whenever a newer one completes, so a directory
+   * listed a moment ago may be gone when the walk opens it: the walk then starts again (a kill, which
+   * needs the newest checkpoint, must not fail the round for it).
+   */
   public static Optional<Path> latestCheckpoint(Path dir) throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return walkForLatest(dir);
+      } catch (UncheckedIOException | NoSuchFileException e) {
+        if (attempt == 5) {
+          throw e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+        }
+      }
+    }
+  }
+
+  private static Optional<Path> walkForLatest(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       return Optional.empty();
     }
