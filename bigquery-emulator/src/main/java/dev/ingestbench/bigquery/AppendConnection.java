@@ -43,15 +43,22 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       job = jobOf(request.getTraceId());
       service.connections.attribute(job);
     }
-    if (!request.getWriteStream().isEmpty() && !request.getWriteStream().equals(streamName)) {
-      streamName = request.getWriteStream();
-      decoder = null;
-    }
-    if (request.hasProtoRows() && request.getProtoRows().hasWriterSchema()) {
-      schema = request.getProtoRows().getWriterSchema();
-      decoder = null;
-    }
+    boolean newSchema = request.hasProtoRows() && request.getProtoRows().hasWriterSchema();
     try {
+      if (!request.getWriteStream().isEmpty() && !request.getWriteStream().equals(streamName)) {
+        if (!newSchema && schema != null && !sameTable(streamName, request.getWriteStream())) {
+          // ProtoData.writer_schema: "Provide this value whenever ... You specify a new destination table."
+          throw WriteApiException.invalid(request.getWriteStream(), "This AppendRows request names another table ("
+              + request.getWriteStream() + ") without a writer_schema: send the writer_schema with the first request"
+              + " to each table");
+        }
+        streamName = request.getWriteStream();
+        decoder = null;
+      }
+      if (newSchema) {
+        schema = request.getProtoRows().getWriterSchema();
+        decoder = null;
+      }
       respond(append(request));
     } catch (WriteApiException e) {
       service.recordRefused(job, streamName, request, e);
@@ -80,18 +87,13 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     }
     if (decoder == null) {
       Tables.Entry table = service.tables.require(stream.table);
-      String extra = RowDecoder.extraField(schema, table.columns());
-      if (extra != null) {
-        throw new WriteApiException(
-            Status.Code.INVALID_ARGUMENT, StorageErrorCode.SCHEMA_MISMATCH_EXTRA_FIELDS, streamName,
-            "Input schema has more fields than BigQuery schema, extra fields: '" + extra + "'");
-      }
-      decoder = new RowDecoder(schema, stream.table.isDeadLetterTable());
+      RowShape shape = RowShape.of(schema.getProtoDescriptor(), table.protoSchema(), streamName);
+      decoder = new RowDecoder(schema, shape, stream.table.isDeadLetterTable());
     }
-    if (service.faults.failNow()) {
+    Faults.Failure failure = service.faults.failNow(Faults.Rpc.APPEND_ROWS);
+    if (failure != null) {
       service.faultsInjected.incrementAndGet();
-      throw new WriteApiException(service.faults.failCode(), null, streamName,
-          "injected fault: " + service.faults.failCode() + " for this append");
+      throw new WriteApiException(failure.code(), null, streamName, failure.message(Faults.Rpc.APPEND_ROWS));
     }
     ProtoRows rows = request.getProtoRows().getRows();
     int count = rows.getSerializedRowsCount();
@@ -127,7 +129,14 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       service.recordRefused(job, streamName, request, refused);
       return rowErrors.setError(refused.toRpcStatus()).setWriteStream(streamName).build();
     }
-    long delay = service.quota.admit(size, System.nanoTime());
+    long now = System.nanoTime();
+    long delay = service.quota.admit(size, now);
+    if (delay == ThroughputQuota.REFUSE) {
+      // The text the service sends (apache/beam#25073 shows it), with this server's numbers.
+      throw new WriteApiException(Status.Code.RESOURCE_EXHAUSTED, null, streamName, String.format(java.util.Locale.ROOT,
+          "Exceeds 'AppendRows throughput' quota, user_id: %s (status: INSUFFICIENT_TOKENS); the budget refills in"
+              + " %.1f s (injected by --quota-mode reject). Entity: %s", stream.table.project(), service.quota.secondsToRefill(now), streamName));
+    }
     if (delay > 0) {
       sleep(delay);
     }
@@ -141,12 +150,19 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       throw new DroppedException();
     }
     AppendRowsResponse.Builder response = AppendRowsResponse.newBuilder().setWriteStream(streamName);
-    if (offset >= 0) {
-      response.getAppendResultBuilder().setOffset(Int64Value.of(at));
+    if (stream.streamType.equals("DEFAULT")) {
+      response.getAppendResultBuilder(); // AppendResult.offset "will not be set if appending using default streams"
     } else {
-      response.getAppendResultBuilder();
+      response.getAppendResultBuilder().setOffset(Int64Value.of(at));
     }
     return response.build();
+  }
+
+  /** Whether two stream names are of one table ({@code projects/P/datasets/D/tables/T/streams/S}). */
+  private static boolean sameTable(String a, String b) {
+    int ia = a.indexOf("/streams/");
+    int ib = b.indexOf("/streams/");
+    return ia > 0 && ib > 0 && a.substring(0, ia).equals(b.substring(0, ib));
   }
 
   /** Beam's trace id is {@code Dataflow:JOB_NAME:JOB_ID:WORKER_ID}; other clients name no job. */

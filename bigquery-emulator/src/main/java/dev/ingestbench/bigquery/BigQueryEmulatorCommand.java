@@ -55,7 +55,8 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
 
   /** The settings these flags ask for, checked; bad values throw naming the flag and the fix. */
   public EmulatorSettings settings() {
-    return limits.applyTo(new EmulatorSettings("127.0.0.1", port, restPort, 0, 1, 1, 1, Faults.NONE)).validate();
+    return limits.applyTo(new EmulatorSettings("127.0.0.1", port, restPort, 0, 1, 1, 1, Faults.NONE,
+        EmulatorSettings.THROTTLE)).validate();
   }
 
   /** Parses and checks {@code args} as the command would, starting nothing (how a round validates). */
@@ -130,9 +131,10 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
     System.out.println("  REST API (datasets, tables):         " + server.restUrl());
     System.out.println("  Status (JSON):                       " + server.restUrl() + dev.ingestbench.contracts.EmulatorStatus.PATH);
     System.out.println(String.format(Locale.ROOT,
-        "Limits: quota %s MB/s per %.0f s window, %d connections, %,d-byte requests.",
+        "Limits: quota %s MB/s per %.0f s window%s, %d connections, %,d-byte requests.",
         s.quotaMbPerSecond() > 0 ? String.format(Locale.ROOT, "%.2f", s.quotaMbPerSecond()) : "no",
-        s.quotaWindowSeconds(), s.maxConnections(), s.maxRequestBytes()));
+        s.quotaWindowSeconds(), EmulatorSettings.REJECT.equals(s.quotaMode()) ? " (spent: appends refused)" : "",
+        s.maxConnections(), s.maxRequestBytes()));
     System.out.println("Point a consumer at it with:");
     System.out.println("  --storageWriteEndpoint=" + server.grpcAddress() + " --bigQueryEndpoint=" + server.restUrl());
     System.out.println(READY_PREFIX + " grpc=" + server.grpcAddress() + " rest=" + server.restUrl());

@@ -20,6 +20,12 @@ public final class EmulatorLimitOptions {
           + " in a short round (default: " + (long) EmulatorSettings.DEFAULT_QUOTA_WINDOW_SECONDS + ").")
   Double quotaWindowSeconds;
 
+  @Option(names = "--quota-mode", paramLabel = "MODE",
+      description = "BigQuery emulator: what a spent quota does: throttle (slow appends to a trickle until the window"
+          + " refills, the regional quota; default) or reject (refuse them with RESOURCE_EXHAUSTED until it refills, the"
+          + " short-term quota; its window defaults to " + (long) EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS + " s).")
+  String quotaMode;
+
   @Option(names = "--max-connections", paramLabel = "N",
       description = "BigQuery emulator: open AppendRows streams allowed at once; more get RESOURCE_EXHAUSTED (default: "
           + EmulatorSettings.DEFAULT_MAX_CONNECTIONS + ").")
@@ -31,9 +37,11 @@ public final class EmulatorLimitOptions {
   Long maxRequestBytes;
 
   @Option(names = "--fault", paramLabel = "FAULT",
-      description = "BigQuery emulator fault, repeatable: unavailable=F or internal=F (fail a fraction F of appends),"
-          + " drop=F (end the AppendRows stream on a fraction F of appends), drain-at=S (close every connection S"
-          + " seconds after the first append), drain-after=N (the same after the N-th append).")
+      description = "BigQuery emulator fault, repeatable: unavailable=F, internal=F or overloaded=F (fail a fraction F"
+          + " of appends), RPC:unavailable=F (also internal, overloaded) for create-write-stream, get-write-stream,"
+          + " flush-rows, finalize-write-stream or batch-commit-write-streams, drop=F (end the AppendRows stream on a"
+          + " fraction F of appends), drain-at=S (close every connection S seconds after the first append),"
+          + " drain-after=N (the same after the N-th append).")
   List<String> faults = new ArrayList<>();
 
   /** Limits given in code (a scenario's {@code limits}); null keeps BigQuery's default, as an option not given. */
@@ -50,12 +58,16 @@ public final class EmulatorLimitOptions {
 
   /** {@code base} with these limits and faults (BigQuery's defaults for those not given); not yet validated. */
   public EmulatorSettings applyTo(EmulatorSettings base) {
+    String mode = quotaMode == null ? EmulatorSettings.THROTTLE : quotaMode;
+    double defaultWindow = EmulatorSettings.REJECT.equals(mode)
+        ? EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS : EmulatorSettings.DEFAULT_QUOTA_WINDOW_SECONDS;
     return base.withLimits(
             quotaMbPerSecond == null ? EmulatorSettings.DEFAULT_QUOTA_MB_PER_SECOND : quotaMbPerSecond,
-            quotaWindowSeconds == null ? EmulatorSettings.DEFAULT_QUOTA_WINDOW_SECONDS : quotaWindowSeconds,
+            quotaWindowSeconds == null ? defaultWindow : quotaWindowSeconds,
             maxConnections == null ? EmulatorSettings.DEFAULT_MAX_CONNECTIONS : maxConnections,
             maxRequestBytes == null ? EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES : maxRequestBytes)
-        .withFaults(faults);
+        .withFaults(faults)
+        .withQuotaMode(mode);
   }
 
   /** The options given, as flags of a {@code bigquery-emulator} child process. */
@@ -66,6 +78,9 @@ public final class EmulatorLimitOptions {
     }
     if (quotaWindowSeconds != null) {
       flags.add("--quota-window-seconds=" + quotaWindowSeconds);
+    }
+    if (quotaMode != null) {
+      flags.add("--quota-mode=" + quotaMode);
     }
     if (maxConnections != null) {
       flags.add("--max-connections=" + maxConnections);

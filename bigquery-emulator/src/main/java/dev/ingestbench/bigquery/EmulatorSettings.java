@@ -9,6 +9,8 @@ package dev.ingestbench.bigquery;
  * @param quotaWindowSeconds how long a quota budget lasts before it refills ({@link ThroughputQuota})
  * @param maxConnections AppendRows streams open at once before new ones get RESOURCE_EXHAUSTED
  * @param maxRequestBytes the largest AppendRows request accepted
+ * @param quotaMode {@code throttle} (slow appends once the budget is spent, the regional quota) or
+ *     {@code reject} (refuse them with RESOURCE_EXHAUSTED until it refills, the short-term quota)
  */
 public record EmulatorSettings(
     String host,
@@ -18,7 +20,8 @@ public record EmulatorSettings(
     double quotaWindowSeconds,
     int maxConnections,
     long maxRequestBytes,
-    Faults faults) {
+    Faults faults,
+    String quotaMode) {
 
   /** 18,874,368,000 bytes per minute, the regional quota the published rounds read: 300 MiB/s. */
   public static final double DEFAULT_QUOTA_MB_PER_SECOND = 314.5728;
@@ -27,19 +30,27 @@ public record EmulatorSettings(
   public static final int DEFAULT_MAX_CONNECTIONS = 1_000;
   /** BigQuery's AppendRows request limit. */
   public static final long DEFAULT_MAX_REQUEST_BYTES = 10_000_000;
+  public static final String THROTTLE = "throttle";
+  public static final String REJECT = "reject";
+  /** The short-term quota's refill, "up to 10 s" (apache/beam#31837): reject mode's default window. */
+  public static final double DEFAULT_REJECT_WINDOW_SECONDS = 10;
 
   /** BigQuery's limits on free loopback ports, no faults: what tests and rounds start with. */
   public static EmulatorSettings defaults() {
     return new EmulatorSettings("127.0.0.1", 0, 0, DEFAULT_QUOTA_MB_PER_SECOND, DEFAULT_QUOTA_WINDOW_SECONDS,
-        DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_REQUEST_BYTES, Faults.NONE);
+        DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_REQUEST_BYTES, Faults.NONE, THROTTLE);
   }
 
   public EmulatorSettings withLimits(double quotaMbPerSecond, double quotaWindowSeconds, int maxConnections, long maxRequestBytes) {
-    return new EmulatorSettings(host, port, restPort, quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes, faults);
+    return new EmulatorSettings(host, port, restPort, quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes, faults, quotaMode);
+  }
+
+  public EmulatorSettings withQuotaMode(String mode) {
+    return new EmulatorSettings(host, port, restPort, quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes, faults, mode);
   }
 
   public EmulatorSettings withFaults(java.util.List<String> specs) {
-    return new EmulatorSettings(host, port, restPort, quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes, Faults.parse(specs));
+    return new EmulatorSettings(host, port, restPort, quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes, Faults.parse(specs), quotaMode);
   }
 
   /** Checks every value, naming the flag and the fix. */
@@ -52,6 +63,10 @@ public record EmulatorSettings(
     }
     if (!(quotaWindowSeconds > 0)) {
       throw new IllegalArgumentException("--quota-window-seconds must be above 0, e.g. 600 (BigQuery) or 30 (a short local round)");
+    }
+    if (!THROTTLE.equals(quotaMode) && !REJECT.equals(quotaMode)) {
+      throw new IllegalArgumentException("--quota-mode must be throttle (slow appends once the budget is spent) or"
+          + " reject (refuse them with RESOURCE_EXHAUSTED until it refills), not '" + quotaMode + "'");
     }
     if (maxConnections < 1) {
       throw new IllegalArgumentException("--max-connections must be 1 or more, e.g. 1000");

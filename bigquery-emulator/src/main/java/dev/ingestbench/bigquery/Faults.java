@@ -1,8 +1,10 @@
 package dev.ingestbench.bigquery;
 
 import io.grpc.Status;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -10,8 +12,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * misbehaves. Parsed from {@code --fault} values:
  *
  * <ul>
- *   <li>{@code unavailable=F} / {@code internal=F}: answer a fraction F of appends with that error
- *       (nothing is appended; the writer must retry);
+ *   <li>{@code unavailable=F} / {@code internal=F} / {@code overloaded=F}: answer a fraction F of
+ *       appends with that error (nothing is appended; the writer must retry). {@code overloaded} is
+ *       UNAVAILABLE with the text the service sends when a task sheds load ("Task is overloaded
+ *       (memory-protection)", googleapis/java-bigquery#3537);
+ *   <li>{@code RPC:KIND=F}: the same for another RPC: {@code create-write-stream}, {@code
+ *       get-write-stream}, {@code flush-rows}, {@code finalize-write-stream}, {@code
+ *       batch-commit-write-streams} (and {@code append-rows}, the default);
  *   <li>{@code drop=F}: on a fraction F of appends, write the rows and then end the AppendRows
  *       stream (UNAVAILABLE) without answering, as a connection that breaks after the service
  *       committed does: the writer cannot know its rows landed;
@@ -22,56 +29,97 @@ import java.util.concurrent.atomic.AtomicLong;
  *       appends), however fast or slow the machine.
  * </ul>
  *
- * <p>Fractions are exact and evenly spaced, not random (with F = 0.25 every fourth append), so a
+ * <p>Fractions are exact and evenly spaced, not random (with F = 0.25 every fourth call), so a
  * round with faults is as reproducible as one without.
  */
-record Faults(
-    double failFraction,
-    Status.Code failCode,
-    double dropFraction,
-    double drainAtSeconds,
-    long drainAfterAppends,
-    AtomicLong failChecks,
-    AtomicLong dropChecks) {
+final class Faults {
+  /** The Storage Write API's RPCs, by the name {@code --fault} uses. */
+  enum Rpc {
+    APPEND_ROWS("AppendRows"),
+    CREATE_WRITE_STREAM("CreateWriteStream"),
+    GET_WRITE_STREAM("GetWriteStream"),
+    FLUSH_ROWS("FlushRows"),
+    FINALIZE_WRITE_STREAM("FinalizeWriteStream"),
+    BATCH_COMMIT_WRITE_STREAMS("BatchCommitWriteStreams");
 
-  Faults(double failFraction, Status.Code failCode, double dropFraction, double drainAtSeconds, long drainAfterAppends) {
-    this(failFraction, failCode, dropFraction, drainAtSeconds, drainAfterAppends, new AtomicLong(), new AtomicLong());
+    final String method;
+
+    Rpc(String method) {
+      this.method = method;
+    }
+
+    String flag() {
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    static Rpc of(String spec, String text) {
+      String wanted = text.trim().toLowerCase(Locale.ROOT).replace("-", "").replace("_", "");
+      for (Rpc rpc : values()) {
+        if (rpc.method.toLowerCase(Locale.ROOT).equals(wanted)) {
+          return rpc;
+        }
+      }
+      throw new IllegalArgumentException("--fault " + spec + ": '" + text + "' is not an RPC: use append-rows,"
+          + " create-write-stream, get-write-stream, flush-rows, finalize-write-stream or batch-commit-write-streams");
+    }
   }
 
-  static final Faults NONE = new Faults(0, Status.Code.OK, 0, -1, -1);
+  /** A fraction of one RPC's calls answered with {@code code} and {@code message}. */
+  record Failure(double fraction, Status.Code code, String kind, AtomicLong checks) {
+    String message(Rpc rpc) {
+      return kind.equals("overloaded")
+          ? "Request '" + rpc.method + "' throttled: Task is overloaded (memory-protection) (injected fault)"
+          : "injected fault: " + code + " for this " + rpc.method + " call";
+    }
+  }
+
+  static final Faults NONE = new Faults();
+
+  private final Map<Rpc, Failure> failures = new EnumMap<>(Rpc.class);
+  private double dropFraction;
+  private final AtomicLong dropChecks = new AtomicLong();
+  private double drainAtSeconds = -1;
+  private long drainAfterAppends = -1;
 
   static Faults parse(List<String> specs) {
-    Faults faults = NONE;
+    Faults faults = new Faults();
     for (String spec : specs) {
       int eq = spec.indexOf('=');
-      String kind = eq < 0 ? spec : spec.substring(0, eq).trim().toLowerCase(Locale.ROOT);
+      String name = eq < 0 ? spec : spec.substring(0, eq).trim().toLowerCase(Locale.ROOT);
       double value = eq < 0 ? Double.NaN : number(spec, spec.substring(eq + 1).trim());
-      faults =
-          switch (kind) {
-            case "unavailable", "internal" ->
-                new Faults(fraction(spec, value), Status.Code.valueOf(kind.toUpperCase(Locale.ROOT)),
-                    faults.dropFraction, faults.drainAtSeconds, faults.drainAfterAppends);
-            case "drop" -> new Faults(faults.failFraction, faults.failCode, fraction(spec, value), faults.drainAtSeconds,
-                faults.drainAfterAppends);
-            case "drain-at" -> {
-              if (!(value >= 0)) {
-                throw new IllegalArgumentException("--fault " + spec + ": drain-at needs seconds >= 0, e.g. drain-at=30");
-              }
-              yield new Faults(faults.failFraction, faults.failCode, faults.dropFraction, value, -1);
-            }
-            case "drain-after" -> {
-              if (!(value >= 1 && value == Math.rint(value))) {
-                throw new IllegalArgumentException(
-                    "--fault " + spec + ": drain-after needs a whole number of appends >= 1, e.g. drain-after=10");
-              }
-              yield new Faults(faults.failFraction, faults.failCode, faults.dropFraction, -1, (long) value);
-            }
-            default ->
-                throw new IllegalArgumentException(
-                    "--fault " + spec + " is not a fault: use unavailable=F, internal=F, drop=F (F a"
-                        + " fraction of appends, e.g. 0.01), drain-at=S (seconds after the first append) or"
-                        + " drain-after=N (after the N-th append)");
-          };
+      int colon = name.indexOf(':');
+      Rpc rpc = colon < 0 ? Rpc.APPEND_ROWS : Rpc.of(spec, name.substring(0, colon));
+      String kind = name.substring(colon + 1).trim();
+      if (colon >= 0 && !List.of("unavailable", "internal", "overloaded").contains(kind)) {
+        throw new IllegalArgumentException("--fault " + spec + ": an RPC's fault is unavailable=F, internal=F or"
+            + " overloaded=F, e.g. flush-rows:unavailable=0.1");
+      }
+      switch (kind) {
+        case "unavailable", "internal", "overloaded" -> faults.failures.put(rpc, new Failure(fraction(spec, value),
+            kind.equals("internal") ? Status.Code.INTERNAL : Status.Code.UNAVAILABLE, kind, new AtomicLong()));
+        case "drop" -> faults.dropFraction = fraction(spec, value);
+        case "drain-at" -> {
+          if (!(value >= 0)) {
+            throw new IllegalArgumentException("--fault " + spec + ": drain-at needs seconds >= 0, e.g. drain-at=30");
+          }
+          faults.drainAtSeconds = value;
+          faults.drainAfterAppends = -1;
+        }
+        case "drain-after" -> {
+          if (!(value >= 1 && value == Math.rint(value))) {
+            throw new IllegalArgumentException(
+                "--fault " + spec + ": drain-after needs a whole number of appends >= 1, e.g. drain-after=10");
+          }
+          faults.drainAfterAppends = (long) value;
+          faults.drainAtSeconds = -1;
+        }
+        default ->
+            throw new IllegalArgumentException(
+                "--fault " + spec + " is not a fault: use unavailable=F, internal=F, overloaded=F, drop=F (F a"
+                    + " fraction of appends, e.g. 0.01), RPC:unavailable=F (RPC one of create-write-stream,"
+                    + " get-write-stream, flush-rows, finalize-write-stream, batch-commit-write-streams),"
+                    + " drain-at=S (seconds after the first append) or drain-after=N (after the N-th append)");
+      }
     }
     return faults;
   }
@@ -91,15 +139,36 @@ record Faults(
     return value;
   }
 
+  /** The failure to answer this call of {@code rpc} with, or null to serve it. */
+  Failure failNow(Rpc rpc) {
+    Failure f = failures.get(rpc);
+    return f != null && due(f.fraction(), f.checks()) ? f : null;
+  }
+
+  /** Whether this append fails (appends only). */
   boolean failNow() {
-    return due(failFraction, failChecks);
+    return failNow(Rpc.APPEND_ROWS) != null;
+  }
+
+  /** The status appends fail with (OK when they do not). */
+  Status.Code failCode() {
+    Failure f = failures.get(Rpc.APPEND_ROWS);
+    return f == null ? Status.Code.OK : f.code();
   }
 
   boolean dropNow() {
     return due(dropFraction, dropChecks);
   }
 
-  /** True for the appends where floor(n * fraction) steps up: exactly that fraction, evenly spaced. */
+  double drainAtSeconds() {
+    return drainAtSeconds;
+  }
+
+  long drainAfterAppends() {
+    return drainAfterAppends;
+  }
+
+  /** True for the calls where floor(n * fraction) steps up: exactly that fraction, evenly spaced. */
   private static boolean due(double fraction, AtomicLong checks) {
     if (fraction <= 0) {
       return false;

@@ -15,17 +15,14 @@ import dev.ingestbench.contracts.RowKeyColumns;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.Locale;
-import java.util.Set;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * What the server needs from a writer schema: the verification keys of each row ({@link
- * RowKeyScanner}), dead-letter rows in full, and the schema check BigQuery makes (a field
- * the table does not have is refused).
+ * What the server needs from a writer schema: the verification keys of each row, checked as BigQuery
+ * checks it ({@link RowScanner}, against the schema's {@link RowShape}), and dead-letter rows in full.
  */
 final class RowDecoder {
-  private final RowKeyScanner scanner;
+  private final RowScanner scanner;
   private final @Nullable Descriptor deadLetterDescriptor;
   private final @Nullable FieldDescriptor errorField;
   private final @Nullable FieldDescriptor stageField;
@@ -33,9 +30,9 @@ final class RowDecoder {
   private final @Nullable FieldDescriptor payloadField;
   private final @Nullable FieldDescriptor payloadBytesField;
 
-  RowDecoder(ProtoSchema schema, boolean deadLetterTable) {
+  RowDecoder(ProtoSchema schema, RowShape shape, boolean deadLetterTable) {
     DescriptorProto proto = schema.getProtoDescriptor();
-    this.scanner = new RowKeyScanner(proto);
+    this.scanner = new RowScanner(shape);
     Descriptor descriptor = deadLetterTable ? descriptor(proto) : null;
     this.deadLetterDescriptor = descriptor;
     this.errorField = field(descriptor, RowKeyColumns.ERROR);
@@ -47,16 +44,6 @@ final class RowDecoder {
 
   private static @Nullable FieldDescriptor field(@Nullable Descriptor descriptor, String name) {
     return descriptor == null ? null : descriptor.findFieldByName(name);
-  }
-
-  /** The first top-level field of {@code schema} that is not a column of the table, or null. */
-  static @Nullable String extraField(ProtoSchema schema, Set<String> columns) {
-    for (var field : schema.getProtoDescriptor().getFieldList()) {
-      if (!columns.contains(field.getName().toLowerCase(Locale.ROOT))) {
-        return field.getName();
-      }
-    }
-    return null;
   }
 
   /** Fills {@code keys} with the row's event index and publish micros; fails on invalid bytes. */

@@ -59,7 +59,8 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
     this.settings = settings;
     this.tables = tables;
     this.connections = new Connections(settings.maxConnections());
-    this.quota = new ThroughputQuota(settings.quotaMbPerSecond(), settings.quotaWindowSeconds());
+    this.quota = new ThroughputQuota(settings.quotaMbPerSecond(), settings.quotaWindowSeconds(),
+        EmulatorSettings.REJECT.equals(settings.quotaMode()));
     this.faults = settings.faults();
   }
 
@@ -75,7 +76,7 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
 
   @Override
   public void createWriteStream(CreateWriteStreamRequest request, StreamObserver<WriteStream> response) {
-    unary(response, () -> {
+    unary(Faults.Rpc.CREATE_WRITE_STREAM, request.getParent(), response, () -> {
       TableId table = TableId.parse(request.getParent());
       Tables.Entry entry = tables.require(table);
       WriteStream.Type type = request.getWriteStream().getType();
@@ -91,7 +92,7 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
 
   @Override
   public void getWriteStream(GetWriteStreamRequest request, StreamObserver<WriteStream> response) {
-    unary(response, () -> {
+    unary(Faults.Rpc.GET_WRITE_STREAM, request.getName(), response, () -> {
       WriteStreamState stream = stream(request.getName());
       return describe(stream, tables.require(stream.table), request.getView(), location);
     });
@@ -99,7 +100,7 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
 
   @Override
   public void flushRows(FlushRowsRequest request, StreamObserver<FlushRowsResponse> response) {
-    unary(response, () -> {
+    unary(Faults.Rpc.FLUSH_ROWS, request.getWriteStream(), response, () -> {
       long offset = request.hasOffset() ? request.getOffset().getValue() : 0;
       stream(request.getWriteStream()).flush(offset, verification);
       return FlushRowsResponse.newBuilder().setOffset(offset).build();
@@ -109,7 +110,7 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   @Override
   public void finalizeWriteStream(
       FinalizeWriteStreamRequest request, StreamObserver<FinalizeWriteStreamResponse> response) {
-    unary(response, () -> FinalizeWriteStreamResponse.newBuilder()
+    unary(Faults.Rpc.FINALIZE_WRITE_STREAM, request.getName(), response, () -> FinalizeWriteStreamResponse.newBuilder()
         .setRowCount(stream(request.getName()).finalizeStream())
         .build());
   }
@@ -121,7 +122,7 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   @Override
   public void batchCommitWriteStreams(
       BatchCommitWriteStreamsRequest request, StreamObserver<BatchCommitWriteStreamsResponse> response) {
-    unary(response, () -> {
+    unary(Faults.Rpc.BATCH_COMMIT_WRITE_STREAMS, request.getParent(), response, () -> {
       List<WriteStreamState> toCommit = new ArrayList<>();
       BatchCommitWriteStreamsResponse.Builder result = BatchCommitWriteStreamsResponse.newBuilder();
       for (String name : request.getWriteStreamsList()) {
@@ -140,13 +141,20 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
       if (result.getStreamErrorsCount() > 0) {
         return result.build();
       }
-      toCommit.forEach(s -> s.commit(verification));
       long now = System.currentTimeMillis();
+      toCommit.forEach(s -> s.commit(verification, now));
       return result.setCommitTime(timestamp(now)).build();
     });
   }
 
-  private static <T> void unary(StreamObserver<T> response, Supplier<T> call) {
+  /** Answers a unary call, or fails it when {@code --fault} says this call of {@code rpc} fails. */
+  private <T> void unary(Faults.Rpc rpc, String entity, StreamObserver<T> response, Supplier<T> call) {
+    Faults.Failure failure = faults.failNow(rpc);
+    if (failure != null) {
+      faultsInjected.incrementAndGet();
+      response.onError(new WriteApiException(failure.code(), null, entity, failure.message(rpc)).toStatusException());
+      return;
+    }
     T result;
     try {
       result = call.get();
@@ -253,8 +261,9 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
             .setCreateTime(timestamp(stream.createdMillis))
             .setLocation(location)
             .setWriteMode(WriteStream.WriteMode.INSERT);
-    if (stream.finalized()) {
-      out.setCommitTime(timestamp(stream.finalizedMillis()));
+    long committed = stream.commitTimeMillis();
+    if (committed >= 0) {
+      out.setCommitTime(timestamp(committed));
     }
     if (view == WriteStreamView.FULL) {
       out.setTableSchema(table.protoSchema());

@@ -41,7 +41,9 @@ final class Tables {
   Entry require(TableId id) {
     Entry entry = tables.get(id);
     if (entry == null) {
-      throw WriteApiException.notFound(id.resource(), "Requested entity was not found: table " + id.resource());
+      throw new WriteApiException(io.grpc.Status.Code.NOT_FOUND,
+          com.google.cloud.bigquery.storage.v1.StorageError.StorageErrorCode.TABLE_NOT_FOUND, id.resource(),
+          "Requested entity was not found: table " + id.resource());
     }
     return entry;
   }

@@ -29,6 +29,7 @@ final class WriteStreamState {
   private long visibleUpTo;
   private boolean finalized;
   private long finalizedMillis;
+  private long committedMillis = -1;
   private final ArrayDeque<VisibleRows> invisible = new ArrayDeque<>();
 
   WriteStreamState(String name, TableId table, WriteStream.Type type, boolean defaultStream) {
@@ -61,13 +62,28 @@ final class WriteStreamState {
   }
 
   /**
+   * What GetWriteStream reports as {@code commit_time}, or -1 for none. The reference: "If a stream
+   * is of COMMITTED type, then it will have a commit_time same as create_time. If the stream is of
+   * PENDING type, empty commit_time means it is not committed."
+   */
+  synchronized long commitTimeMillis() {
+    return type == WriteStream.Type.COMMITTED ? createdMillis : committedMillis;
+  }
+
+  /**
    * Appends {@code rows} at {@code offset} (-1: wherever the stream ends, as on the default stream).
    * Returns the offset the rows were written at.
    *
    * @throws WriteApiException as BigQuery refuses the append
    */
   synchronized long append(long offset, VisibleRows rows, Visibility visibility) {
-    if (finalized) {
+    if (offset >= 0 && streamType.equals("DEFAULT")) {
+      // AppendRowsRequest.offset: "Specifying a value for this field is not allowed when calling
+      // AppendRows for the '_default' stream."
+      throw WriteApiException.invalid(name, "Offset is not allowed on the default stream: " + name
+          + "; append without an offset, or create a COMMITTED stream to append at offsets");
+    }
+    if (finalized) { // a committed stream is finalized too
       throw new WriteApiException(
           Status.Code.INVALID_ARGUMENT, StorageErrorCode.STREAM_FINALIZED, name, "Stream is finalized: " + name);
     }
@@ -95,7 +111,8 @@ final class WriteStreamState {
   /** BUFFERED: makes rows up to and including {@code offset} visible. */
   synchronized void flush(long offset, Visibility visibility) {
     if (type != WriteStream.Type.BUFFERED) {
-      throw WriteApiException.invalid(name, "FlushRows is only for BUFFERED streams; " + name + " is " + streamType);
+      throw new WriteApiException(Status.Code.INVALID_ARGUMENT, StorageErrorCode.INVALID_STREAM_TYPE, name,
+          "FlushRows is only for BUFFERED streams; " + name + " is " + streamType);
     }
     if (offset >= appended) {
       throw new WriteApiException(
@@ -134,7 +151,14 @@ final class WriteStreamState {
   /** PENDING: checks that a commit may make this stream's rows visible. */
   synchronized void checkCommittable() {
     if (type != WriteStream.Type.PENDING) {
-      throw WriteApiException.invalid(name, "Only PENDING streams are committed; " + name + " is " + streamType);
+      // StorageErrorCode.INVALID_STREAM_TYPE: "For example, you try to commit a stream that is not pending."
+      throw new WriteApiException(Status.Code.INVALID_ARGUMENT, StorageErrorCode.INVALID_STREAM_TYPE, name,
+          "Only PENDING streams are committed; " + name + " is " + streamType);
+    }
+    if (committedMillis >= 0) {
+      // BatchCommitWriteStreams: streams "cannot be committed multiple times".
+      throw new WriteApiException(Status.Code.INVALID_ARGUMENT, StorageErrorCode.STREAM_ALREADY_COMMITTED, name,
+          "Stream is already committed: " + name);
     }
     if (!finalized) {
       throw new WriteApiException(
@@ -144,7 +168,8 @@ final class WriteStreamState {
   }
 
   /** PENDING: makes every row visible at once (after {@link #checkCommittable}). */
-  synchronized void commit(Visibility visibility) {
+  synchronized void commit(Visibility visibility, long commitMillis) {
+    committedMillis = commitMillis;
     while (!invisible.isEmpty()) {
       VisibleRows rows = invisible.removeFirst();
       visibleUpTo += rows.count();

@@ -46,7 +46,7 @@ public final class WrittenRows {
   }
 
   private boolean foreign(long index) {
-    return publishedMessages > 0 && index != RowKeyScanner.ABSENT && (index < 0 || index >= publishedMessages);
+    return publishedMessages > 0 && index != RowScanner.ABSENT && (index < 0 || index >= publishedMessages);
   }
 
   synchronized void recordWritten(long[] eventIndexes, long[] publishMicros, int count, long nowMillis) {
@@ -55,14 +55,14 @@ public final class WrittenRows {
       long index = eventIndexes[i];
       if (foreign(index)) {
         foreignRows++;
-      } else if (index == RowKeyScanner.ABSENT || index < 0 || index > Integer.MAX_VALUE) {
+      } else if (index == RowScanner.ABSENT || index < 0 || index > Integer.MAX_VALUE) {
         unindexedRows++;
       } else if (written.get((int) index)) {
         duplicates++;
       } else {
         written.set((int) index);
       }
-      if (publishMicros[i] != RowKeyScanner.ABSENT) {
+      if (publishMicros[i] != RowScanner.ABSENT) {
         byPublishSecond.record(publishMicros[i], nowMillis);
       }
     }
@@ -73,7 +73,7 @@ public final class WrittenRows {
     deadLetterRows++;
     if (foreign(eventIndex)) {
       foreignRows++;
-    } else if (eventIndex == RowKeyScanner.ABSENT || eventIndex < 0 || eventIndex > Integer.MAX_VALUE) {
+    } else if (eventIndex == RowScanner.ABSENT || eventIndex < 0 || eventIndex > Integer.MAX_VALUE) {
       unindexedDeadLetters++;
     } else {
       deadLettered.set((int) eventIndex);

@@ -132,6 +132,50 @@ class StorageWriteServerTest {
     }
   }
 
+  /**
+   * Faults on every RPC, not only AppendRows: with every second call failing (UNAVAILABLE, the
+   * overloaded text, INTERNAL), the official client's own retries carry each RPC through, and the
+   * server counts each injected failure.
+   */
+  @Test
+  void everyRpcCanBeMadeToFailAndTheClientRetriesIt() throws Exception {
+    EmulatorSettings faulty = EmulatorSettings.defaults().withFaults(List.of("create-write-stream:overloaded=0.5",
+        "get-write-stream:unavailable=0.5", "flush-rows:unavailable=0.5", "finalize-write-stream:unavailable=0.5",
+        "batch-commit-write-streams:unavailable=0.5"));
+    try (BigQueryEmulator server = start(faulty); OfficialClient bq = new OfficialClient(server)) {
+      String table = bq.createTable("flaky");
+      WriteStream buffered = bq.client.createWriteStream(CreateWriteStreamRequest.newBuilder().setParent(table)
+          .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.BUFFERED)).build());
+      WriteStream pending = bq.client.createWriteStream(CreateWriteStreamRequest.newBuilder().setParent(table)
+          .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.PENDING)).build());
+      assertEquals(1, server.status().faultsInjected(), "the second CreateWriteStream failed once and was retried");
+      // Every second call fails: each RPC is called twice, and the second call is retried by the client.
+      for (int i = 0; i < 2; i++) {
+        assertEquals(WriteStream.Type.BUFFERED, bq.client.getWriteStream(buffered.getName()).getType());
+      }
+      try (StreamWriter writer = bq.writer(buffered.getName(), "flaky").build()) {
+        writer.append(OfficialClient.rows(0, 10, 10), 0).get();
+      }
+      try (StreamWriter writer = bq.writer(pending.getName(), "flaky").build()) {
+        writer.append(OfficialClient.rows(10, 10, 10), 0).get();
+      }
+      for (long offset : new long[] {4, 9}) {
+        assertEquals(offset, bq.client.flushRows(FlushRowsRequest.newBuilder().setWriteStream(buffered.getName())
+            .setOffset(Int64Value.of(offset)).build()).getOffset());
+      }
+      for (int i = 0; i < 2; i++) {
+        assertEquals(10, bq.client.finalizeWriteStream(pending.getName()).getRowCount());
+      }
+      BatchCommitWriteStreamsRequest commit =
+          BatchCommitWriteStreamsRequest.newBuilder().setParent(table).addWriteStreams(pending.getName()).build();
+      assertTrue(bq.client.batchCommitWriteStreams(commit).hasCommitTime());
+      assertEquals("STREAM_ALREADY_COMMITTED",
+          bq.client.batchCommitWriteStreams(commit).getStreamErrors(0).getCode().name(), "retried, then answered");
+      assertEquals(5, server.status().faultsInjected(), "one failure per RPC: create, get, flush, finalize, commit");
+      assertEquals(20, server.status().job("flaky").rowsWritten(), "every row visible once");
+    }
+  }
+
   @Test
   void badRequestsGetTheErrorsARealClientExpects() throws Exception {
     EmulatorSettings small = EmulatorSettings.defaults().withLimits(0, 1, 1_000, 20_000);

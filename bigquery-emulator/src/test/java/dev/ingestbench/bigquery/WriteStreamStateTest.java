@@ -71,8 +71,12 @@ class WriteStreamStateTest {
     WriteApiException finalized = assertThrows(WriteApiException.class, () -> stream.append(2, rows(3), sink));
     assertEquals(StorageErrorCode.STREAM_FINALIZED, finalized.storageCode);
     stream.checkCommittable();
-    stream.commit(sink);
+    assertEquals(-1, stream.commitTimeMillis(), "finalized, not committed: no commit_time");
+    stream.commit(sink, 1234);
     assertEquals(List.of(1L, 2L), visible);
+    assertEquals(1234, stream.commitTimeMillis());
+    assertEquals(StorageErrorCode.STREAM_ALREADY_COMMITTED,
+        assertThrows(WriteApiException.class, stream::checkCommittable).storageCode, "committed once only");
   }
 
   @Test

@@ -14,9 +14,9 @@ class WrittenRowsTest {
     WrittenRows written = new WrittenRows();
     long now = 10_000;
     written.recordWritten(new long[] {0, 1, 2, 1}, new long[] {9_000_000, 9_000_000, 9_500_000, 9_000_000}, 4, now);
-    written.recordWritten(new long[] {RowKeyScanner.ABSENT}, new long[] {RowKeyScanner.ABSENT}, 1, now);
+    written.recordWritten(new long[] {RowScanner.ABSENT}, new long[] {RowScanner.ABSENT}, 1, now);
     written.recordDeadLetter(3, new DeadLetterSample("parse", "bad json", 3L, 4L, "e30K"));
-    written.recordDeadLetter(RowKeyScanner.ABSENT, new DeadLetterSample("decode", "no index", null, 0L, ""));
+    written.recordDeadLetter(RowScanner.ABSENT, new DeadLetterSample("decode", "no index", null, 0L, ""));
     WrittenRows.Snapshot s = written.snapshot();
     assertEquals(5, s.rowsWritten());
     assertEquals(3, s.distinctEventIndexes());
