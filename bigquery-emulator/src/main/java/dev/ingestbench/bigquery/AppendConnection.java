@@ -141,7 +141,12 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       sleep(delay);
     }
     long offset = request.hasOffset() ? request.getOffset().getValue() : -1;
-    long at = stream.append(offset, new VisibleRows(job, eventIndexes, publishMicros, deadLetters, count), service.verification);
+    VisibleRows visible = new VisibleRows(job, eventIndexes, publishMicros, deadLetters, count);
+    int copies = service.faults.copiesNow();
+    long at = stream.append(offset, copies == 1 ? visible : visible.stored(copies), service.verification);
+    if (copies != 1) {
+      service.faultsInjected.incrementAndGet(); // a store fault: the verification must find exactly these rows
+    }
     service.recordAppended(job, stream, count, bytes);
     if (service.faults.dropNow()) {
       service.faultsInjected.incrementAndGet();

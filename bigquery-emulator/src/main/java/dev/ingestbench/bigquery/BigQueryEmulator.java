@@ -160,7 +160,8 @@ public final class BigQueryEmulator implements AutoCloseable {
         connections.peak(), connections.opened(), connections.refused(), service.appendRequests(),
         service.quota.throttledAppends(), service.quota.throttledSeconds(), jobs,
         settings.quotaMbPerSecond(), settings.quotaWindowSeconds(), settings.maxConnections(),
-        service.faultsInjected.get(), runId, invisible, streams);
+        service.faultsInjected.get(), runId, invisible, streams, service.quota.rejectedAppends(),
+        service.verification.rowsDiscarded(), service.verification.rowsDuplicated());
   }
 
   /**

@@ -19,6 +19,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code RPC:KIND=F}: the same for another RPC: {@code create-write-stream}, {@code
  *       get-write-stream}, {@code flush-rows}, {@code finalize-write-stream}, {@code
  *       batch-commit-write-streams} (and {@code append-rows}, the default);
+ *   <li>{@code discard=F} / {@code duplicate=F}: the store itself misbehaves, for testing the
+ *       verification: on a fraction F of appends, the rows are acknowledged and never stored, or
+ *       stored twice. A correct verifier reports exactly those rows as lost or duplicated;
  *   <li>{@code drop=F}: on a fraction F of appends, write the rows and then end the AppendRows
  *       stream (UNAVAILABLE) without answering, as a connection that breaks after the service
  *       committed does: the writer cannot know its rows landed;
@@ -78,6 +81,10 @@ final class Faults {
   private final Map<Rpc, Failure> failures = new EnumMap<>(Rpc.class);
   private double dropFraction;
   private final AtomicLong dropChecks = new AtomicLong();
+  private double discardFraction;
+  private final AtomicLong discardChecks = new AtomicLong();
+  private double duplicateFraction;
+  private final AtomicLong duplicateChecks = new AtomicLong();
   private double drainAtSeconds = -1;
   private long drainAfterAppends = -1;
 
@@ -98,6 +105,8 @@ final class Faults {
         case "unavailable", "internal", "overloaded" -> faults.failures.put(rpc, new Failure(fraction(spec, value),
             kind.equals("internal") ? Status.Code.INTERNAL : Status.Code.UNAVAILABLE, kind, new AtomicLong()));
         case "drop" -> faults.dropFraction = fraction(spec, value);
+        case "discard" -> faults.discardFraction = fraction(spec, value);
+        case "duplicate" -> faults.duplicateFraction = fraction(spec, value);
         case "drain-at" -> {
           if (!(value >= 0)) {
             throw new IllegalArgumentException("--fault " + spec + ": drain-at needs seconds >= 0, e.g. drain-at=30");
@@ -115,7 +124,7 @@ final class Faults {
         }
         default ->
             throw new IllegalArgumentException(
-                "--fault " + spec + " is not a fault: use unavailable=F, internal=F, overloaded=F, drop=F (F a"
+                "--fault " + spec + " is not a fault: use unavailable=F, internal=F, overloaded=F, drop=F, discard=F, duplicate=F (F a"
                     + " fraction of appends, e.g. 0.01), RPC:unavailable=F (RPC one of create-write-stream,"
                     + " get-write-stream, flush-rows, finalize-write-stream, batch-commit-write-streams),"
                     + " drain-at=S (seconds after the first append) or drain-after=N (after the N-th append)");
@@ -158,6 +167,14 @@ final class Faults {
 
   boolean dropNow() {
     return due(dropFraction, dropChecks);
+  }
+
+  /** How many times the store keeps this append's rows: 1, 0 ({@code discard}) or 2 ({@code duplicate}). */
+  int copiesNow() {
+    if (due(discardFraction, discardChecks)) {
+      return 0;
+    }
+    return due(duplicateFraction, duplicateChecks) ? 2 : 1;
   }
 
   double drainAtSeconds() {

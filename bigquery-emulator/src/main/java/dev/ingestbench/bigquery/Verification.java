@@ -18,8 +18,33 @@ final class Verification implements WriteStreamState.Visibility {
     publishedMessages = n;
   }
 
+  /** Rows acknowledged and never stored ({@code --fault discard=F}). */
+  private final java.util.concurrent.atomic.AtomicLong rowsDiscarded = new java.util.concurrent.atomic.AtomicLong();
+  /** Rows stored a second time ({@code --fault duplicate=F}). */
+  private final java.util.concurrent.atomic.AtomicLong rowsDuplicated = new java.util.concurrent.atomic.AtomicLong();
+
+  long rowsDiscarded() {
+    return rowsDiscarded.get();
+  }
+
+  long rowsDuplicated() {
+    return rowsDuplicated.get();
+  }
+
+  /** The rows as the store keeps them: once, or as often as a store fault says ({@link VisibleRows#copies}). */
   @Override
   public void rowsVisible(WriteStreamState stream, VisibleRows rows) {
+    if (rows.copies() == 0) {
+      rowsDiscarded.addAndGet(rows.count());
+    } else if (rows.copies() > 1) {
+      rowsDuplicated.addAndGet((long) rows.count() * (rows.copies() - 1));
+    }
+    for (int copy = 0; copy < rows.copies(); copy++) {
+      store(stream, rows);
+    }
+  }
+
+  private void store(WriteStreamState stream, VisibleRows rows) {
     WrittenRows written = byJob.computeIfAbsent(rows.job(), j -> new WrittenRows(publishedMessages));
     if (stream.table.isDeadLetterTable()) {
       for (int i = 0; i < rows.count(); i++) {

@@ -6,8 +6,21 @@ import java.util.Arrays;
 /**
  * The verification keys of a batch of rows: event indexes, publish times and, for dead-letter
  * tables, each row decoded in full. Parallel arrays, so a batch costs three allocations.
+ *
+ * @param copies how many times the store keeps these rows: 1, or as a store fault injects it 0
+ *     ({@code --fault discard=F}: acknowledged, never stored) or 2 ({@code duplicate=F})
  */
-record VisibleRows(String job, long[] eventIndexes, long[] publishMicros, DeadLetterSample[] deadLetters, int count) {
+record VisibleRows(
+    String job, long[] eventIndexes, long[] publishMicros, DeadLetterSample[] deadLetters, int count, int copies) {
+
+  VisibleRows(String job, long[] eventIndexes, long[] publishMicros, DeadLetterSample[] deadLetters, int count) {
+    this(job, eventIndexes, publishMicros, deadLetters, count, 1);
+  }
+
+  /** These rows as the store keeps them {@code copies} times. */
+  VisibleRows stored(int copies) {
+    return new VisibleRows(job, eventIndexes, publishMicros, deadLetters, count, copies);
+  }
 
   /** Rows {@code [from, from + length)} of this batch. */
   VisibleRows slice(int from, int length) {
@@ -16,6 +29,7 @@ record VisibleRows(String job, long[] eventIndexes, long[] publishMicros, DeadLe
         Arrays.copyOfRange(eventIndexes, from, from + length),
         Arrays.copyOfRange(publishMicros, from, from + length),
         deadLetters == null ? null : Arrays.copyOfRange(deadLetters, from, from + length),
-        length);
+        length,
+        copies);
   }
 }

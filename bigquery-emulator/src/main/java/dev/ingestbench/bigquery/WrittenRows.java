@@ -45,8 +45,15 @@ public final class WrittenRows {
     this.publishedMessages = publishedMessages;
   }
 
+  /**
+   * The largest range verified when the published count is not known (a server on its own): one bit
+   * per index, so a message claiming index 2,147,483,646 cannot make the verifier take 256 MB.
+   */
+  static final long UNKNOWN_RANGE = 1L << 27;
+
   private boolean foreign(long index) {
-    return publishedMessages > 0 && index != RowScanner.ABSENT && (index < 0 || index >= publishedMessages);
+    long range = publishedMessages > 0 ? publishedMessages : UNKNOWN_RANGE;
+    return index != RowScanner.ABSENT && (index < 0 || index >= range);
   }
 
   synchronized void recordWritten(long[] eventIndexes, long[] publishMicros, int count, long nowMillis) {
@@ -138,7 +145,8 @@ public final class WrittenRows {
    * @param deadLetterRows rows in the dead-letter tables
    * @param accountedFor distinct messages of the published range either written or dead-lettered; a
    *     dead letter without an event index is not among them (it matches no published message)
-   * @param foreignRows rows and dead letters whose event index is outside the published range
+   * @param foreignRows rows and dead letters whose event index is outside the published range (or
+   *     negative, or at least {@link #UNKNOWN_RANGE} when the published count is not known)
    * @param unindexedDeadLetters dead letters without an event index
    */
   public record Snapshot(

@@ -176,6 +176,47 @@ class StorageWriteServerTest {
     }
   }
 
+  /**
+   * A store that misbehaves on purpose, to test the verification: every second append acknowledged
+   * and never stored, or stored twice, on the default stream and on a PENDING stream (whose rows the
+   * store keeps until the commit). The verification finds exactly the injected rows.
+   */
+  @Test
+  void aStoreThatDiscardsOrDuplicatesIsCaughtRowForRow() throws Exception {
+    for (String fault : List.of("discard=0.5", "duplicate=0.5")) {
+      try (BigQueryEmulator server = start(EmulatorSettings.defaults().withFaults(List.of(fault)));
+          OfficialClient bq = new OfficialClient(server)) {
+        String table = bq.createTable("store");
+        try (StreamWriter writer = bq.writer(table + "/streams/_default", "store").build()) {
+          for (int batch = 0; batch < 4; batch++) {
+            writer.append(OfficialClient.rows(batch * 10, 10, 10)).get(); // every append answered OK
+          }
+        }
+        WriteStream pending = bq.client.createWriteStream(CreateWriteStreamRequest.newBuilder().setParent(table)
+            .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.PENDING)).build());
+        try (StreamWriter writer = bq.writer(pending.getName(), "store").build()) {
+          for (int batch = 0; batch < 2; batch++) {
+            writer.append(OfficialClient.rows(40 + batch * 10, 10, 10), batch * 10L).get();
+          }
+        }
+        assertEquals(20, bq.client.finalizeWriteStream(pending.getName()).getRowCount(), "offsets count every row");
+        bq.client.batchCommitWriteStreams(
+            BatchCommitWriteStreamsRequest.newBuilder().setParent(table).addWriteStreams(pending.getName()).build());
+        EmulatorStatus status = server.status();
+        EmulatorStatus.Job job = status.job("store");
+        if (fault.startsWith("discard")) {
+          assertEquals(30, status.rowsDiscarded(), "appends 2, 4 and 6 of 6");
+          assertEquals(30, job.distinctMessageIds(), "60 acknowledged, 30 stored: 30 lost");
+          assertEquals(0, job.duplicates());
+        } else {
+          assertEquals(30, status.rowsDuplicated());
+          assertEquals(60, job.distinctMessageIds());
+          assertEquals(30, job.duplicates(), "each row stored twice is counted once as a duplicate");
+        }
+      }
+    }
+  }
+
   @Test
   void badRequestsGetTheErrorsARealClientExpects() throws Exception {
     EmulatorSettings small = EmulatorSettings.defaults().withLimits(0, 1, 1_000, 20_000);

@@ -90,4 +90,20 @@ class WrittenRowsTest {
         "right after catch-up a message queues behind at most LAG_SECONDS of older ones: " + l.live());
     assertTrue(l.backlog().maxMs() >= 19_000, "the first message waited for the start-up");
   }
+
+  /** The verifier's memory is bounded by the range it verifies, not by the largest index a row claims. */
+  @Test
+  void aHugeIndexIsForeignAndCostsNoMemory() {
+    WrittenRows unknownRange = new WrittenRows();
+    unknownRange.recordWritten(new long[] {Integer.MAX_VALUE - 1, 7}, new long[] {RowScanner.ABSENT, RowScanner.ABSENT},
+        2, 0);
+    WrittenRows.Snapshot s = unknownRange.snapshot();
+    assertEquals(1, s.foreignRows());
+    assertEquals(1, s.distinctEventIndexes());
+    assertTrue(unknownRange.accounted().size() <= 64, "one word of bits, not 256 MB: " + unknownRange.accounted().size());
+    WrittenRows published = new WrittenRows(100);
+    published.recordDeadLetter(Integer.MAX_VALUE - 1, null);
+    assertEquals(1, published.snapshot().foreignRows());
+    assertTrue(published.accounted().size() <= 64);
+  }
 }

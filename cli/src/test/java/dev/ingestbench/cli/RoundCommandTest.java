@@ -188,6 +188,8 @@ class RoundCommandTest {
     JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals(false, s.get("complete").asBoolean(), "the summary says it is incomplete");
     assertTrue(s.get("stop_reason").asText().contains("timeout"), s.toString());
+    // It says which messages it was still waiting for (1,000 published in 5 s on a JVM still starting).
+    assertTrue(s.get("stop_reason").asText().matches(".*missing event indexes: [0-9,]+(-[0-9,]+)?.*"), s.toString());
   }
 
   @Test

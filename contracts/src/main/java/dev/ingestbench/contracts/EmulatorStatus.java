@@ -23,6 +23,11 @@ import java.util.List;
  * @param invisibleRows rows appended to PENDING or BUFFERED streams and never made visible (not
  *     committed, not flushed): after a round, rows the writer handed over but did not finish
  * @param streams every stream created with CreateWriteStream (the default streams are not listed)
+ * @param rejectedAppends appends refused with RESOURCE_EXHAUSTED by {@code --quota-mode reject}
+ * @param rowsDiscarded rows acknowledged and never stored ({@code --fault discard=F}): what a
+ *     correct verification reports as lost
+ * @param rowsDuplicated rows stored a second time ({@code --fault duplicate=F}): what it reports as
+ *     duplicates
  */
 public record EmulatorStatus(
     String grpcAddress,
@@ -42,7 +47,10 @@ public record EmulatorStatus(
     long faultsInjected,
     String runId,
     long invisibleRows,
-    List<Stream> streams) {
+    List<Stream> streams,
+    long rejectedAppends,
+    long rowsDiscarded,
+    long rowsDuplicated) {
 
   /** The HTTP path of the status on the server's REST port. */
   public static final String PATH = "/ingestbench/v1/status";

@@ -61,7 +61,12 @@ public final class RoundMarkdown {
                     e.quotaWindowSeconds())
                 : "no throughput quota",
             e.maxConnections(),
-            e.faultsInjected() > 0 ? "; " + e.faultsInjected() + " faults injected" : ""))
+            (e.faultsInjected() > 0 ? "; " + e.faultsInjected() + " faults injected" : "")
+                + (e.rowsDiscarded() + e.rowsDuplicated() > 0 ? String.format(Locale.ROOT,
+                    " (the store itself discarded %,d rows and stored %,d twice: the verification must find exactly"
+                        + " those)", e.rowsDiscarded(), e.rowsDuplicated()) : "")
+                + (e.rejectedAppends() > 0 ? String.format(Locale.ROOT, "; %,d appends refused while the quota"
+                    + " refilled (--quota-mode reject)", e.rejectedAppends()) : "")))
         .orElse(path);
   }
 

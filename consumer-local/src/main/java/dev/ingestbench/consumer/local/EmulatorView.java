@@ -12,6 +12,9 @@ public interface EmulatorView extends AutoCloseable {
   /** This consumer's job as the emulator has verified it so far. */
   EmulatorStatus.Job job() throws IOException;
 
+  /** The event indexes this consumer's job has written or dead-lettered so far. */
+  dev.ingestbench.contracts.AccountedIndexes accounted() throws IOException;
+
   /** The emulator's files for a run directory; only an emulator this run owns writes them. */
   void writeFiles(Path dir) throws IOException;
 

@@ -49,6 +49,11 @@ public final class InProcessEmulator implements EmulatorView {
   }
 
   @Override
+  public dev.ingestbench.contracts.AccountedIndexes accounted() {
+    return server.accounted(job);
+  }
+
+  @Override
   public void writeFiles(Path dir) throws IOException {
     server.writeFiles(dir);
   }

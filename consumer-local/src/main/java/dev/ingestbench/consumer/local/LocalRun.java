@@ -141,6 +141,9 @@ public final class LocalRun {
       verification = sampler.lastJob();
     }
     boolean complete = expected == 0 || verification.handled() >= expected;
+    if (!complete && (stopReason.startsWith("timeout") || stopReason.startsWith("pipeline ended"))) {
+      stopReason += "; " + missing(emulator, expected);
+    }
     LOG.info(
         "Stopped ({}): {} rows written, {} distinct, {} duplicates, {} dead-lettered",
         stopReason,
@@ -233,5 +236,15 @@ public final class LocalRun {
         CountDeadLetterWriteFailuresFn.inThisJvm(),
         config.runId(),
         v.foreignRows());
+  }
+
+  /** Which published indexes the job never wrote nor dead-lettered, as ranges: what a user looks for next. */
+  private static String missing(EmulatorView emulator, long expected) {
+    try {
+      return "missing event indexes: "
+          + dev.ingestbench.contracts.MissingIndexes.describe(emulator.accounted().indexes(), expected, 5);
+    } catch (IOException e) {
+      return "the missing event indexes could not be read (" + e.getMessage() + ")";
+    }
   }
 }

@@ -17,6 +17,7 @@ import java.time.Duration;
 public final class RemoteEmulator implements EmulatorView {
   private final String storageWriteEndpoint;
   private final URI status;
+  private final URI accounted;
   private final String job;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -24,6 +25,7 @@ public final class RemoteEmulator implements EmulatorView {
     this.storageWriteEndpoint = storageWriteEndpoint;
     this.status = URI.create(restUrl.replaceAll("/+$", "") + EmulatorStatus.PATH);
     this.job = job;
+    this.accounted = URI.create(restUrl.replaceAll("/+$", "") + dev.ingestbench.contracts.AccountedIndexes.path(job));
   }
 
   @Override
@@ -33,19 +35,28 @@ public final class RemoteEmulator implements EmulatorView {
 
   @Override
   public EmulatorStatus.Job job() throws IOException {
+    return RunJson.fromJson(get(status), EmulatorStatus.class).job(job);
+  }
+
+  @Override
+  public dev.ingestbench.contracts.AccountedIndexes accounted() throws IOException {
+    return RunJson.fromJson(get(accounted), dev.ingestbench.contracts.AccountedIndexes.class);
+  }
+
+  private String get(URI uri) throws IOException {
     try {
       HttpResponse<String> response =
-          http.send(HttpRequest.newBuilder(status).timeout(Duration.ofSeconds(10)).build(),
+          http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
               HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() != 200) {
-        throw new IOException("the BigQuery emulator at " + status + " answered " + response.statusCode());
+        throw new IOException("the BigQuery emulator at " + uri + " answered " + response.statusCode());
       }
-      return RunJson.fromJson(response.body(), EmulatorStatus.class).job(job);
+      return response.body();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IOException("interrupted while asking " + status, e);
+      throw new IOException("interrupted while asking " + uri, e);
     } catch (java.net.ConnectException e) {
-      throw new IOException("no BigQuery emulator answers at " + status
+      throw new IOException("no BigQuery emulator answers at " + uri
           + ": start one with `ingestbench bigquery-emulator`, or check --bigQueryEndpoint", e);
     }
   }

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -100,11 +101,53 @@ class EmulatorFaultsTest {
     }
   }
 
+  /**
+   * The verifier itself under test: a store that duplicates or discards rows on its own (the
+   * client did nothing wrong). Exactly the injected rows must be reported as duplicates or lost, and
+   * a run missing rows must name them.
+   */
+  @Test
+  void aStoreThatDuplicatesRowsIsCaughtExactly() throws Exception {
+    String name = "storeduplicates";
+    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("duplicate=0.5")))) {
+      EmulatorStatus status = consume(server, name, "exactly-once");
+      EmulatorStatus.Job written = status.job(name);
+      assertTrue(status.rowsDuplicated() > 0, "the store duplicated rows");
+      assertEquals(MESSAGES, written.distinctMessageIds());
+      assertEquals(status.rowsDuplicated(), written.duplicates(), "every injected duplicate found, nothing else");
+    }
+  }
+
+  @Test
+  void aStoreThatDiscardsRowsIsCaughtExactlyAndTheMissingIndexesAreNamed() throws Exception {
+    String name = "storediscards";
+    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("discard=0.5")))) {
+      assertEquals(MESSAGES, pubsub.publish("t-" + name, "s-" + name, MESSAGES));
+      ConsumerOptions options = LocalConsumer.parse(args(server, name, "exactly-once", 40).toArray(String[]::new));
+      LocalRun.Result result = LocalConsumer.runLocally(options, ConsumerConfig.from(options));
+      EmulatorStatus status = server.status();
+      assertTrue(status.rowsDiscarded() > 0, "the store discarded rows");
+      assertTrue(!result.complete(), "a run missing rows never completes");
+      assertEquals(status.rowsDiscarded(), MESSAGES - status.job(name).distinctMessageIds(),
+          "every discarded row is missing, nothing else");
+      assertTrue(result.stopReason().contains("missing event indexes: "), result.stopReason());
+    }
+  }
+
   /** Publishes MESSAGES to a topic of its own and consumes them into {@code server} until complete. */
   private static EmulatorStatus consume(BigQueryEmulator server, String name, String writeMethod, String... extra)
       throws Exception {
     assertEquals(MESSAGES, pubsub.publish("t-" + name, "s-" + name, MESSAGES));
-    List<String> args = new ArrayList<>(List.of(
+    List<String> args = args(server, name, writeMethod, 150);
+    args.addAll(List.of(extra));
+    ConsumerOptions options = LocalConsumer.parse(args.toArray(String[]::new));
+    LocalRun.Result result = LocalConsumer.runLocally(options, ConsumerConfig.from(options));
+    assertTrue(result.complete(), result.stopReason());
+    return server.status();
+  }
+
+  private static List<String> args(BigQueryEmulator server, String name, String writeMethod, int timeoutSeconds) {
+    return new ArrayList<>(List.of(
         "--pubsubEmulatorHost=" + pubsub.host(),
         "--project=" + LocalPubsub.PROJECT,
         "--subscription=s-" + name,
@@ -112,13 +155,8 @@ class EmulatorFaultsTest {
         "--writeMethod=" + writeMethod,
         "--jobName=" + name,
         "--expectedMessages=" + MESSAGES,
-        "--timeoutSeconds=150",
+        "--timeoutSeconds=" + timeoutSeconds,
         "--storageWriteEndpoint=" + server.grpcAddress(),
         "--bigQueryEndpoint=" + server.restUrl()));
-    args.addAll(List.of(extra));
-    ConsumerOptions options = LocalConsumer.parse(args.toArray(String[]::new));
-    LocalRun.Result result = LocalConsumer.runLocally(options, ConsumerConfig.from(options));
-    assertTrue(result.complete(), result.stopReason());
-    return server.status();
   }
 }
