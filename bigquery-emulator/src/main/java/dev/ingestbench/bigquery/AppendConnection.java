@@ -29,6 +29,8 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
   private String streamName = "";
   private @Nullable ProtoSchema schema;
   private @Nullable RowDecoder decoder;
+  /** The content check of this schema's rows (null: not checked, e.g. no seed given or another table). */
+  private @Nullable RowContent content;
   private boolean closed;
 
   AppendConnection(StorageWriteService service, ServerCallStreamObserver<AppendRowsResponse> responses) {
@@ -89,6 +91,8 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       Tables.Entry table = service.tables.require(stream.table);
       RowShape shape = RowShape.of(schema.getProtoDescriptor(), table.protoSchema(), streamName);
       decoder = new RowDecoder(schema, shape, stream.table.isDeadLetterTable());
+      Long seed = service.verification.contentSeed();
+      content = seed == null || stream.table.isDeadLetterTable() ? null : RowContent.of(seed, schema.getProtoDescriptor());
     }
     Faults.Failure failure = service.faults.failNow(Faults.Rpc.APPEND_ROWS);
     if (failure != null) {
@@ -97,6 +101,15 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     }
     ProtoRows rows = request.getProtoRows().getRows();
     int count = rows.getSerializedRowsCount();
+    ByteString corruptedFirst = null;
+    if (content != null && count > 0 && service.faults.corruptNow()) {
+      try {
+        corruptedFirst = content.corrupt(rows.getSerializedRows(0)); // what the store keeps instead of row 0
+      } catch (IOException e) {
+        corruptedFirst = null; // not protobuf: the row error below says so
+      }
+    }
+    String[] mismatches = null;
     long[] eventIndexes = new long[count];
     long[] publishMicros = new long[count];
     DeadLetterSample[] deadLetters = stream.table.isDeadLetterTable() ? new DeadLetterSample[count] : null;
@@ -104,10 +117,17 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     long bytes = 0;
     AppendRowsResponse.Builder rowErrors = null;
     for (int i = 0; i < count; i++) {
-      ByteString row = rows.getSerializedRows(i);
-      bytes += row.size();
+      ByteString row = i == 0 && corruptedFirst != null ? corruptedFirst : rows.getSerializedRows(i);
+      bytes += rows.getSerializedRows(i).size();
       try {
         decoder.scan(row, keys);
+        if (content != null && keys[0] >= 0) {
+          String wrong = content.check(row, keys[0]);
+          if (wrong != null) {
+            mismatches = mismatches == null ? new String[count] : mismatches;
+            mismatches[i] = wrong;
+          }
+        }
         if (deadLetters != null) {
           deadLetters[i] = decoder.deadLetter(row);
         }
@@ -141,11 +161,14 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       sleep(delay);
     }
     long offset = request.hasOffset() ? request.getOffset().getValue() : -1;
-    VisibleRows visible = new VisibleRows(job, eventIndexes, publishMicros, deadLetters, count);
+    VisibleRows visible = new VisibleRows(job, eventIndexes, publishMicros, deadLetters, mismatches, count, 1);
     int copies = service.faults.copiesNow();
     long at = stream.append(offset, copies == 1 ? visible : visible.stored(copies), service.verification);
-    if (copies != 1) {
+    if (copies != 1 || corruptedFirst != null) {
       service.faultsInjected.incrementAndGet(); // a store fault: the verification must find exactly these rows
+    }
+    if (corruptedFirst != null) {
+      service.verification.rowsCorrupted.incrementAndGet();
     }
     service.recordAppended(job, stream, count, bytes);
     if (service.faults.dropNow()) {

@@ -116,6 +116,14 @@ public final class BigQueryEmulator implements AutoCloseable {
    * The publisher wrote event indexes [0, N): rows with other indexes are counted as foreign, not as
    * accounted for. Call before rows arrive.
    */
+  /**
+   * Checks every visible row's content against the event its index must produce with {@code seed}
+   * (the publishers' {@code --seed}); set before the first row arrives.
+   */
+  public void contentSeed(long seed) {
+    service.verification.contentSeed(seed);
+  }
+
   public void publishedMessages(long n) {
     service.verification.publishedMessages(n);
   }
@@ -142,7 +150,7 @@ public final class BigQueryEmulator implements AutoCloseable {
           v.unindexedRows(), v.deadLetterRows(), v.accountedFor(), v.deadLetterErrors(), l.all(), l.live(),
           l.backlog(), l.caughtUpAt(), (int) c[0], (int) c[1], c[2],
           service.timeline.dataBytes(entry.getKey()), v.deadLetterSamples(), v.foreignRows(),
-          v.unindexedDeadLetters()));
+          v.unindexedDeadLetters(), v.mismatchedRows(), v.mismatches()));
     }
     List<EmulatorStatus.Stream> streams = new ArrayList<>();
     long invisible = 0;
@@ -161,7 +169,8 @@ public final class BigQueryEmulator implements AutoCloseable {
         service.quota.throttledAppends(), service.quota.throttledSeconds(), jobs,
         settings.quotaMbPerSecond(), settings.quotaWindowSeconds(), settings.maxConnections(),
         service.faultsInjected.get(), runId, invisible, streams, service.quota.rejectedAppends(),
-        service.verification.rowsDiscarded(), service.verification.rowsDuplicated());
+        service.verification.rowsDiscarded(), service.verification.rowsDuplicated(),
+        service.verification.rowsCorrupted.get(), service.verification.contentSeed());
   }
 
   /**

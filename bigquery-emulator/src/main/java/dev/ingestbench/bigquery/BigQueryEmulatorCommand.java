@@ -47,6 +47,11 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
       description = "The publisher wrote event indexes 0..N-1: rows with other indexes are reported as foreign, not counted as written (default: 0, not known).")
   long publishedMessages;
 
+  @Option(names = "--content-seed", paramLabel = "SEED",
+      description = "The publishers' --seed: every visible row's content is checked against the event its index must"
+          + " produce, and rows that differ are counted as mismatched (default: not checked).")
+  @Nullable Long contentSeed;
+
   @Option(names = "--run-id", paramLabel = "ID", description = "The round this server serves: written into its status and files, so an analysis can tell them from another round's.")
   @Nullable String runId;
 
@@ -75,6 +80,9 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
     BigQueryEmulator server = startOrExplain();
     server.runId(runId);
     server.publishedMessages(publishedMessages);
+    if (contentSeed != null) {
+      server.contentSeed(contentSeed);
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     Thread stop = new Thread(() -> stop(server, stopped), "bigquery-emulator-stop");
     Runtime.getRuntime().addShutdownHook(stop);

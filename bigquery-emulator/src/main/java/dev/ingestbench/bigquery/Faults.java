@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@code discard=F} / {@code duplicate=F}: the store itself misbehaves, for testing the
  *       verification: on a fraction F of appends, the rows are acknowledged and never stored, or
  *       stored twice. A correct verifier reports exactly those rows as lost or duplicated;
+ *   <li>{@code corrupt=F}: on a fraction F of appends, the store alters one column of the first row
+ *       (rows of a table whose content is checked): a correct verifier reports it as mismatched;
  *   <li>{@code drop=F}: on a fraction F of appends, write the rows and then end the AppendRows
  *       stream (UNAVAILABLE) without answering, as a connection that breaks after the service
  *       committed does: the writer cannot know its rows landed;
@@ -83,6 +85,8 @@ final class Faults {
   private final AtomicLong dropChecks = new AtomicLong();
   private double discardFraction;
   private final AtomicLong discardChecks = new AtomicLong();
+  private double corruptFraction;
+  private final AtomicLong corruptChecks = new AtomicLong();
   private double duplicateFraction;
   private final AtomicLong duplicateChecks = new AtomicLong();
   private double drainAtSeconds = -1;
@@ -107,6 +111,7 @@ final class Faults {
         case "drop" -> faults.dropFraction = fraction(spec, value);
         case "discard" -> faults.discardFraction = fraction(spec, value);
         case "duplicate" -> faults.duplicateFraction = fraction(spec, value);
+        case "corrupt" -> faults.corruptFraction = fraction(spec, value);
         case "drain-at" -> {
           if (!(value >= 0)) {
             throw new IllegalArgumentException("--fault " + spec + ": drain-at needs seconds >= 0, e.g. drain-at=30");
@@ -124,7 +129,7 @@ final class Faults {
         }
         default ->
             throw new IllegalArgumentException(
-                "--fault " + spec + " is not a fault: use unavailable=F, internal=F, overloaded=F, drop=F, discard=F, duplicate=F (F a"
+                "--fault " + spec + " is not a fault: use unavailable=F, internal=F, overloaded=F, drop=F, discard=F, duplicate=F, corrupt=F (F a"
                     + " fraction of appends, e.g. 0.01), RPC:unavailable=F (RPC one of create-write-stream,"
                     + " get-write-stream, flush-rows, finalize-write-stream, batch-commit-write-streams),"
                     + " drain-at=S (seconds after the first append) or drain-after=N (after the N-th append)");
@@ -167,6 +172,11 @@ final class Faults {
 
   boolean dropNow() {
     return due(dropFraction, dropChecks);
+  }
+
+  /** Whether the store alters a row of this append ({@code corrupt}). */
+  boolean corruptNow() {
+    return due(corruptFraction, corruptChecks);
   }
 
   /** How many times the store keeps this append's rows: 1, 0 ({@code discard}) or 2 ({@code duplicate}). */

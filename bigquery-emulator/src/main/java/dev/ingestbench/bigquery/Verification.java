@@ -31,6 +31,20 @@ final class Verification implements WriteStreamState.Visibility {
     return rowsDuplicated.get();
   }
 
+  /** Rows altered by the store ({@code --fault corrupt=F}). */
+  final java.util.concurrent.atomic.AtomicLong rowsCorrupted = new java.util.concurrent.atomic.AtomicLong();
+
+  /** The seed every published event was generated with: rows are checked against it; null: not checked. */
+  private volatile Long contentSeed;
+
+  void contentSeed(Long seed) {
+    contentSeed = seed;
+  }
+
+  Long contentSeed() {
+    return contentSeed;
+  }
+
   /** The rows as the store keeps them: once, or as often as a store fault says ({@link VisibleRows#copies}). */
   @Override
   public void rowsVisible(WriteStreamState stream, VisibleRows rows) {
@@ -51,7 +65,8 @@ final class Verification implements WriteStreamState.Visibility {
         written.recordDeadLetter(rows.eventIndexes()[i], rows.deadLetters() == null ? null : rows.deadLetters()[i]);
       }
     } else {
-      written.recordWritten(rows.eventIndexes(), rows.publishMicros(), rows.count(), System.currentTimeMillis());
+      written.recordWritten(rows.eventIndexes(), rows.publishMicros(), rows.mismatches(), rows.count(),
+          System.currentTimeMillis());
     }
   }
 

@@ -7,19 +7,22 @@ import java.util.Arrays;
  * The verification keys of a batch of rows: event indexes, publish times and, for dead-letter
  * tables, each row decoded in full. Parallel arrays, so a batch costs three allocations.
  *
+ * @param mismatches per row, what its content gets wrong ({@link RowContent}); null when every row
+ *     is right or content is not checked
  * @param copies how many times the store keeps these rows: 1, or as a store fault injects it 0
  *     ({@code --fault discard=F}: acknowledged, never stored) or 2 ({@code duplicate=F})
  */
 record VisibleRows(
-    String job, long[] eventIndexes, long[] publishMicros, DeadLetterSample[] deadLetters, int count, int copies) {
+    String job, long[] eventIndexes, long[] publishMicros, DeadLetterSample[] deadLetters, String[] mismatches,
+    int count, int copies) {
 
   VisibleRows(String job, long[] eventIndexes, long[] publishMicros, DeadLetterSample[] deadLetters, int count) {
-    this(job, eventIndexes, publishMicros, deadLetters, count, 1);
+    this(job, eventIndexes, publishMicros, deadLetters, null, count, 1);
   }
 
   /** These rows as the store keeps them {@code copies} times. */
   VisibleRows stored(int copies) {
-    return new VisibleRows(job, eventIndexes, publishMicros, deadLetters, count, copies);
+    return new VisibleRows(job, eventIndexes, publishMicros, deadLetters, mismatches, count, copies);
   }
 
   /** Rows {@code [from, from + length)} of this batch. */
@@ -29,6 +32,7 @@ record VisibleRows(
         Arrays.copyOfRange(eventIndexes, from, from + length),
         Arrays.copyOfRange(publishMicros, from, from + length),
         deadLetters == null ? null : Arrays.copyOfRange(deadLetters, from, from + length),
+        mismatches == null ? null : Arrays.copyOfRange(mismatches, from, from + length),
         length,
         copies);
   }

@@ -23,6 +23,11 @@ public final class WrittenRows {
   private final CatchUpLatency byPublishSecond = new CatchUpLatency();
   private final List<String> deadLetterErrors = new ArrayList<>();
   private final List<DeadLetterSample> deadLetterSamples = new ArrayList<>();
+  /** Mismatched rows described in full: the first few say what is wrong, column by column. */
+  private static final int MAX_MISMATCH_SAMPLES = 10;
+
+  private final List<String> mismatchSamples = new ArrayList<>();
+  private long mismatchedRows;
   private long rowsWritten;
   private long duplicates;
   private long unindexedRows;
@@ -57,7 +62,19 @@ public final class WrittenRows {
   }
 
   synchronized void recordWritten(long[] eventIndexes, long[] publishMicros, int count, long nowMillis) {
+    recordWritten(eventIndexes, publishMicros, null, count, nowMillis);
+  }
+
+  /** Rows made visible; {@code mismatches[i]} says what row i's content gets wrong (null: nothing). */
+  synchronized void recordWritten(long[] eventIndexes, long[] publishMicros, String[] mismatches, int count,
+      long nowMillis) {
     for (int i = 0; i < count; i++) {
+      if (mismatches != null && mismatches[i] != null) {
+        mismatchedRows++;
+        if (mismatchSamples.size() < MAX_MISMATCH_SAMPLES) {
+          mismatchSamples.add("event_index " + eventIndexes[i] + ": " + mismatches[i]);
+        }
+      }
       rowsWritten++;
       long index = eventIndexes[i];
       if (foreign(index)) {
@@ -107,7 +124,9 @@ public final class WrittenRows {
         List.copyOf(deadLetterErrors),
         List.copyOf(deadLetterSamples),
         foreignRows,
-        unindexedDeadLetters);
+        unindexedDeadLetters,
+        mismatchedRows,
+        List.copyOf(mismatchSamples));
   }
 
   /** The event indexes written or dead-lettered: what a run checks the source's leftovers against. */
@@ -148,6 +167,8 @@ public final class WrittenRows {
    * @param foreignRows rows and dead letters whose event index is outside the published range (or
    *     negative, or at least {@link #UNKNOWN_RANGE} when the published count is not known)
    * @param unindexedDeadLetters dead letters without an event index
+   * @param mismatchedRows visible rows whose content is not what their event index must produce
+   * @param mismatches the first of them, column by column
    */
   public record Snapshot(
       long rowsWritten,
@@ -159,5 +180,7 @@ public final class WrittenRows {
       List<String> deadLetterErrors,
       List<DeadLetterSample> deadLetterSamples,
       long foreignRows,
-      long unindexedDeadLetters) {}
+      long unindexedDeadLetters,
+      long mismatchedRows,
+      List<String> mismatches) {}
 }

@@ -26,6 +26,9 @@ import java.util.List;
  *     written nor kept, so never accounted for
  * @param foreignRows rows and dead letters outside the published range: not accounted for
  * @param runId the round this run belongs to ({@code --runId}); null for a run of its own
+ * @param mismatchedRows visible rows whose content is not what their event index must produce (0
+ *     when the content was not checked)
+ * @param mismatches the first of them, column by column
  */
 public record ConsumerResult(
     String runner,
@@ -60,7 +63,9 @@ public record ConsumerResult(
     List<DeadLetterSample> deadLetterSamples,
     long deadLetterWriteFailures,
     String runId,
-    long foreignRows) {
+    long foreignRows,
+    long mismatchedRows,
+    List<String> mismatches) {
 
   /**
    * The consumer has caught up once the oldest message still waiting is younger than this: above one

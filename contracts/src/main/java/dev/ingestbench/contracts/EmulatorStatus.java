@@ -28,6 +28,9 @@ import java.util.List;
  *     correct verification reports as lost
  * @param rowsDuplicated rows stored a second time ({@code --fault duplicate=F}): what it reports as
  *     duplicates
+ * @param rowsCorrupted rows altered by the store ({@code --fault corrupt=F}): what the content check
+ *     reports as mismatched
+ * @param contentSeed the publishers' seed every row's content was checked against; null: not checked
  */
 public record EmulatorStatus(
     String grpcAddress,
@@ -50,7 +53,9 @@ public record EmulatorStatus(
     List<Stream> streams,
     long rejectedAppends,
     long rowsDiscarded,
-    long rowsDuplicated) {
+    long rowsDuplicated,
+    long rowsCorrupted,
+    Long contentSeed) {
 
   /** The HTTP path of the status on the server's REST port. */
   public static final String PATH = "/ingestbench/v1/status";
@@ -93,6 +98,9 @@ public record EmulatorStatus(
    *     the server was told it): not this round's messages, so not accounted for
    * @param unindexedDeadLetters dead letters without an event index (a message that was not one of the
    *     run's): a consumer has handled them, but they account for no published message
+   * @param mismatchedRows visible rows whose content is not what their event index must produce
+   *     (checked when the server knows the publishers' seed)
+   * @param mismatches the first of them, column by column
    */
   public record Job(
       String job,
@@ -113,7 +121,9 @@ public record EmulatorStatus(
       long bytesWritten,
       List<DeadLetterSample> deadLetters,
       long foreignRows,
-      long unindexedDeadLetters) {
+      long unindexedDeadLetters,
+      long mismatchedRows,
+      List<String> mismatches) {
 
     /** Messages the job has handled: accounted for, plus dead letters that match no published message. */
     public long handled() {
@@ -121,7 +131,7 @@ public record EmulatorStatus(
     }
 
     static Job empty(String job) {
-      return new Job(job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0, 0);
+      return new Job(job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0, 0, 0, List.of());
     }
   }
 }

@@ -14,6 +14,9 @@ import java.util.Map;
  *     across every job (Cloud Monitoring's {@code write/concurrent_connections})
  * @param connectionsRefused streams refused at the connection limit; null without an emulator process
  * @param throttledAppends appends the throughput quota slowed; null without an emulator process
+ * @param mismatchedRows visible rows whose content is not what their event index must produce (the
+ *     BigQuery emulator checks every row against the publishers' seed)
+ * @param mismatches the first of them, column by column
  */
 public record RoundSummary(
     long published,
@@ -61,7 +64,9 @@ public record RoundSummary(
     java.util.List<String> diagnosis,
     String runId,
     long foreignRows,
-    long deadLetterWriteFailures) {
+    long deadLetterWriteFailures,
+    long mismatchedRows,
+    java.util.List<String> mismatches) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

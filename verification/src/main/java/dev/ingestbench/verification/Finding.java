@@ -16,6 +16,8 @@ public record Finding(String stage, String job, Kind kind, String message) {
     LOST,
     /** Rows written twice by a job that promised exactly-once. */
     DUPLICATES,
+    /** Rows whose content is not what their event index must produce (a column dropped or altered). */
+    MISMATCHED,
     /** More messages dead-lettered than the run allows. */
     DEAD_LETTERS,
     /** A Pub/Sub load-test stage did not receive every message it published. */

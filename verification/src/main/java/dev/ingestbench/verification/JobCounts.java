@@ -19,6 +19,9 @@ package dev.ingestbench.verification;
  *     round's consumer runs until it has accounted for everything or its timeout)
  * @param unverified why the figures cannot decide loss (the job stopped at its timeout, the source
  *     could not be read); null when they can
+ * @param mismatched visible rows whose content is not what their event index must produce (0 when
+ *     the content was not checked)
+ * @param firstMismatch what the first of them gets wrong, column by column; null when none
  */
 public record JobCounts(
     String stage,
@@ -31,7 +34,22 @@ public record JobCounts(
     long deadLettered,
     long accountedFor,
     Long left,
-    String unverified) {
+    String unverified,
+    long mismatched,
+    String firstMismatch) {
+
+  /** Figures whose content was not checked (or held no mismatch). */
+  public JobCounts(String stage, String job, boolean exactlyOnce, long published, long written, long distinct,
+      long duplicates, long deadLettered, long accountedFor, Long left, String unverified) {
+    this(stage, job, exactlyOnce, published, written, distinct, duplicates, deadLettered, accountedFor, left,
+        unverified, 0, null);
+  }
+
+  /** The same figures with {@code mismatched} rows of wrong content, the first described. */
+  public JobCounts withMismatched(long mismatched, String firstMismatch) {
+    return new JobCounts(stage, job, exactlyOnce, published, written, distinct, duplicates, deadLettered,
+        accountedFor, left, unverified, mismatched, firstMismatch);
+  }
 
   /**
    * Published messages neither accounted for nor left: never clamped, so a negative number shows a
@@ -44,6 +62,6 @@ public record JobCounts(
   /** The same figures, marked as unable to decide loss for {@code reason}. */
   public JobCounts unverified(String reason) {
     return new JobCounts(stage, job, exactlyOnce, published, written, distinct, duplicates, deadLettered,
-        accountedFor, left, reason);
+        accountedFor, left, reason, mismatched, firstMismatch);
   }
 }

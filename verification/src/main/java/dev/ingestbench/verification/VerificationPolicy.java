@@ -6,7 +6,8 @@ import java.util.Locale;
 
 /**
  * The one rule by which a round, a scenario stage and an iteration pass: per job, nothing lost,
- * no duplicates under exactly-once, at most {@code maxDeadLetters} dead letters. A job's figures are
+ * no duplicates under exactly-once, no row whose content is wrong, at most {@code maxDeadLetters}
+ * dead letters. A job's figures are
  * judged on their own, so one job's loss is never hidden by another's surplus.
  *
  * @param maxDeadLetters dead letters a job may write before it fails ({@code --max-dead-letters},
@@ -38,6 +39,10 @@ public record VerificationPolicy(long maxDeadLetters) {
     if (c.exactlyOnce() && c.duplicates() > 0) {
       findings.add(new Finding(c.stage(), c.job(), Finding.Kind.DUPLICATES,
           fmt("exactly-once wrote %,d duplicate row(s)", c.duplicates())));
+    }
+    if (c.mismatched() > 0) {
+      findings.add(new Finding(c.stage(), c.job(), Finding.Kind.MISMATCHED, fmt(
+          "%,d row(s) do not hold what their event must produce, e.g. %s", c.mismatched(), c.firstMismatch())));
     }
     if (c.deadLettered() > maxDeadLetters) {
       findings.add(new Finding(c.stage(), c.job(), Finding.Kind.DEAD_LETTERS, fmt(

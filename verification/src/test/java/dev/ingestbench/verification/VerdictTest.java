@@ -53,6 +53,19 @@ class VerdictTest {
   }
 
   @Test
+  void aRowOfWrongContentFailsEveryWriteMethod() {
+    for (boolean exactlyOnce : new boolean[] {true, false}) {
+      Verdict v = new Verdict(STRICT);
+      v.judge(job(null, "consumer", exactlyOnce, 1_000, null, 0, 0)
+          .withMismatched(3, "event_index 7: ride_status is 'x', expected 'pickup'"));
+      assertEquals(ExitCodes.INCOMPLETE, v.exitCode(), "nothing lost, but three rows hold the wrong values");
+      assertEquals(Finding.Kind.MISMATCHED, v.findings().get(0).kind());
+      assertTrue(v.findings().get(0).line().contains("3 row(s) do not hold what their event must produce, e.g."
+          + " event_index 7: ride_status is 'x'"), v.findings().get(0).line());
+    }
+  }
+
+  @Test
   void duplicatesFailExactlyOnceOnly() {
     Verdict exactlyOnce = new Verdict(STRICT);
     exactlyOnce.judge(job(null, "consumer", true, 1_000, null, 7, 0));

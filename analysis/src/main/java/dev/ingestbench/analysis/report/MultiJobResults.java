@@ -76,7 +76,10 @@ public final class MultiJobResults {
         first.deadLetterSamples(),
         jobs.stream().mapToLong(ConsumerResult::deadLetterWriteFailures).sum(),
         first.runId(),
-        jobs.stream().mapToLong(ConsumerResult::foreignRows).sum());
+        jobs.stream().mapToLong(ConsumerResult::foreignRows).sum(),
+        jobs.stream().mapToLong(ConsumerResult::mismatchedRows).sum(),
+        jobs.stream().flatMap(j -> j.mismatches() == null ? java.util.stream.Stream.<String>empty()
+            : j.mismatches().stream()).limit(10).toList());
   }
 
   /** Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). */

@@ -123,6 +123,19 @@ public final class RoundMarkdown {
       md.append("The consumer stopped before it had accounted for every message: ").append(stopReason)
           .append(". **Lost** counts what it had neither written nor dead-lettered by then, whether it had read it or not.\n\n");
     }
+    if (c.mismatchedRows() > 0) {
+      md.append(String.format(Locale.ROOT, "**%,d row(s) do not hold what their event must produce** (every visible row"
+          + " is compared, column by column, with the event its index generates from the publishers' seed). The first:%n%n",
+          c.mismatchedRows()));
+      (c.mismatches() == null ? java.util.List.<String>of() : c.mismatches())
+          .forEach(m -> md.append("- ").append(m).append('\n'));
+      md.append('\n');
+    } else if (a.emulator().map(e -> e.contentSeed() != null).orElse(false)) {
+      md.append("Every visible row was compared, column by column, with the event its index generates from the"
+          + " publishers' seed: none differs.\n\n");
+    } else {
+      md.append("The rows' content was not checked (the BigQuery emulator was not given the publishers' seed).\n\n");
+    }
     if (a.publishFailures() > 0) {
       md.append("**").append(a.publishFailures()).append(" publish failures.**\n\n");
     }

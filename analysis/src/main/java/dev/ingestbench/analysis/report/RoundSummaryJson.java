@@ -85,7 +85,9 @@ public final class RoundSummaryJson {
         RoundDiagnosis.of(a).stream().map(dev.ingestbench.analysis.diagnosis.Verdict::verdict).toList(),
         a.round().map(dev.ingestbench.contracts.RoundSettings::runId).orElse(c.runId()),
         c.foreignRows(),
-        c.deadLetterWriteFailures());
+        c.deadLetterWriteFailures(),
+        c.mismatchedRows(),
+        c.mismatches() == null ? java.util.List.of() : c.mismatches());
   }
 
   /** Why there is no live latency, in words a user can act on. */

@@ -26,11 +26,15 @@ public final class InProcessEmulator implements EmulatorView {
    *
    * @param runId the round's id, written into {@code bigquery_emulator.json} as the shared emulator
    *     writes it (a round's analysis refuses a file that names no round); null outside a round
+   * @param contentSeed the seed the events were generated with; null when not known (not checked)
    */
-  public static InProcessEmulator start(BigQueryOptions options, String job, long publishedMessages, String runId)
-      throws IOException {
+  public static InProcessEmulator start(BigQueryOptions options, String job, long publishedMessages, String runId,
+      Long contentSeed) throws IOException {
     BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults());
     server.publishedMessages(publishedMessages);
+    if (contentSeed != null) {
+      server.contentSeed(contentSeed); // the events are known: every row's content is checked
+    }
     if (runId != null) {
       server.runId(runId);
     }

@@ -83,7 +83,8 @@ public final class LocalConsumer {
   private static EmulatorView emulator(ConsumerOptions options, ConsumerConfig config) throws IOException {
     return config.sink() == SinkKind.EMULATOR
         ? new RemoteEmulator(config.storageWriteEndpoint(), options.getBigQueryEndpoint(), config.jobName())
-        : InProcessEmulator.start(options, config.jobName(), options.getPublishedMessages(), config.runId());
+        : InProcessEmulator.start(options, config.jobName(), options.getPublishedMessages(), config.runId(),
+            config.source() == dev.ingestbench.consumer.SourceKind.SYNTHETIC ? options.getSeed() : null);
   }
 
   public static void main(String[] args) {

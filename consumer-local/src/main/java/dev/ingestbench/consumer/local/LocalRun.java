@@ -235,7 +235,9 @@ public final class LocalRun {
         v.deadLetters(),
         CountDeadLetterWriteFailuresFn.inThisJvm(),
         config.runId(),
-        v.foreignRows());
+        v.foreignRows(),
+        v.mismatchedRows(),
+        v.mismatches());
   }
 
   /** Which published indexes the job never wrote nor dead-lettered, as ranges: what a user looks for next. */

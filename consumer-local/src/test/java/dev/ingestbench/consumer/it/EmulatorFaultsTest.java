@@ -69,6 +69,7 @@ class EmulatorFaultsTest {
       assertEquals(MESSAGES, written.distinctMessageIds(), "no message lost");
       assertEquals(written.rowsWritten() - written.distinctMessageIds(), written.duplicates(),
           "every extra row is counted as a duplicate");
+      assertEquals(0, written.mismatchedRows(), "every row holds its event, column by column: " + written.mismatches());
       if (writeMethod.equals("exactly-once")) {
         assertEquals(0, written.duplicates(), "exactly-once writes each row once whatever the fault");
       }
@@ -119,6 +120,21 @@ class EmulatorFaultsTest {
   }
 
   @Test
+  void aStoreThatCorruptsRowsIsCaughtExactly() throws Exception {
+    String name = "storecorrupts";
+    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("corrupt=0.5")))) {
+      EmulatorStatus status = consume(server, name, "at-least-once", "--rowFormat=typed");
+      EmulatorStatus.Job written = status.job(name);
+      assertTrue(status.rowsCorrupted() > 0, "the store altered rows");
+      assertEquals(MESSAGES, written.distinctMessageIds(), "nothing lost: only altered");
+      assertEquals(status.rowsCorrupted(), written.mismatchedRows(), "every altered row found, nothing else: "
+          + written.mismatches());
+      assertTrue(written.mismatches().get(0).matches("event_index \\d+: ride_id is '.*~', expected '.*'"),
+          written.mismatches().toString());
+    }
+  }
+
+  @Test
   void aStoreThatDiscardsRowsIsCaughtExactlyAndTheMissingIndexesAreNamed() throws Exception {
     String name = "storediscards";
     try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("discard=0.5")))) {
@@ -138,6 +154,7 @@ class EmulatorFaultsTest {
   private static EmulatorStatus consume(BigQueryEmulator server, String name, String writeMethod, String... extra)
       throws Exception {
     assertEquals(MESSAGES, pubsub.publish("t-" + name, "s-" + name, MESSAGES));
+    server.contentSeed(1); // the publisher's default --seed
     List<String> args = args(server, name, writeMethod, 150);
     args.addAll(List.of(extra));
     ConsumerOptions options = LocalConsumer.parse(args.toArray(String[]::new));

@@ -23,7 +23,7 @@ class InProcessEmulatorTest {
   @Test
   void itsStatusFileNamesTheRound() throws Exception {
     try (InProcessEmulator emulator = InProcessEmulator.start(PipelineOptionsFactory.as(BigQueryOptions.class),
-        "job-1", 10, "round-20261125-035043-e38a66")) {
+        "job-1", 10, "round-20261125-035043-e38a66", null)) {
       emulator.writeFiles(dir);
     }
     assertEquals("round-20261125-035043-e38a66",
@@ -33,7 +33,7 @@ class InProcessEmulatorTest {
   @Test
   void outsideARoundItNamesNone() throws Exception {
     try (InProcessEmulator emulator = InProcessEmulator.start(PipelineOptionsFactory.as(BigQueryOptions.class),
-        "job-1", 10, null)) {
+        "job-1", 10, null, null)) {
       emulator.writeFiles(dir);
     }
     assertNull(RunJson.read(dir.resolve(RunFiles.BIGQUERY_EMULATOR), EmulatorStatus.class).runId());

@@ -142,7 +142,8 @@ public final class RoundPlan {
 
   /** The BigQuery emulator's flags: free ports, the round's directory, limits and faults. */
   public List<String> bigQueryEmulatorArgs() {
-    return ChildFlags.bigQueryEmulator(spec.out(), spec.emulatorLimits(), runId, spec.messages());
+    return ChildFlags.bigQueryEmulator(spec.out(), spec.emulatorLimits(), runId, spec.messages(),
+        spec.seed());
   }
 
   /**

@@ -364,7 +364,9 @@ final class RoundTarget implements StageTarget {
       }
       ConsumerResult r = RunJson.read(result, ConsumerResult.class);
       JobCounts counts = new JobCounts(null, name, exactlyOnce, published, r.rowsWritten(), r.distinctMessageIds(),
-          r.duplicates(), r.deadLettered(), r.accountedFor(), null, null);
+          r.duplicates(), r.deadLettered(), r.accountedFor(), null, null)
+          .withMismatched(r.mismatchedRows(), r.mismatches() == null || r.mismatches().isEmpty() ? null
+              : r.mismatches().get(0));
       if (String.valueOf(r.stopReason()).contains("timeout")) {
         // Not a verification result: the messages may well have arrived after the consumer stopped.
         counts = counts.unverified(String.format(Locale.ROOT, "its consumer stopped at --timeout %d s (%s) before"

@@ -153,15 +153,20 @@ public final class ChildFlags {
 
   /**
    * The BigQuery emulator's flags: free ports, its files into {@code out}, stopping when its standard
-   * input closes, and {@code limits}; a round adds its id and the published count.
+   * input closes, and {@code limits}; a round adds its id and the published count; {@code contentSeed},
+   * the publishers' seed, has every row's content checked.
    */
-  public static List<String> bigQueryEmulator(Path out, EmulatorLimitOptions limits, String runId, Long published) {
+  public static List<String> bigQueryEmulator(Path out, EmulatorLimitOptions limits, String runId, Long published,
+      Long contentSeed) {
     List<String> flags = new ArrayList<>(List.of("--port=0", "--rest-port=0", "--out=" + out, "--exit-on-stdin-eof"));
     if (runId != null) {
       flags.add("--run-id=" + runId);
     }
     if (published != null) {
       flags.add("--published-messages=" + published);
+    }
+    if (contentSeed != null) {
+      flags.add("--content-seed=" + contentSeed);
     }
     flags.addAll(limits.asFlags());
     return flags;

@@ -18,6 +18,11 @@ import java.util.List;
 final class LocalServices {
   static final String PUBLISHER_MAIN = "dev.ingestbench.publisher.PublisherPipeline";
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
+  /**
+   * The seed a scenario's events are generated with (its publishers' default {@code --seed}, and the
+   * feeds'): the BigQuery emulator checks every row's content against it.
+   */
+  static final long EVENT_SEED = 1;
 
   private final ScenarioPlan plan;
 
@@ -36,7 +41,8 @@ final class LocalServices {
   }
 
   List<String> bigQueryEmulatorArgs(Path segment) {
-    return ChildFlags.bigQueryEmulator(segment, ScenarioLimits.of(plan.scenario().limits()), null, null);
+    return ChildFlags.bigQueryEmulator(segment, ScenarioLimits.of(plan.scenario().limits()), null, null,
+        EVENT_SEED);
   }
 
   /**

@@ -105,7 +105,8 @@ final class StoppedJobs {
     if (accountedFor >= published) {
       // Every published message is accounted for: nothing can be left, and there is nothing to wait for.
       return new JobCounts(stage, job, exactlyOnce, published, status.rowsWritten(), status.distinctMessageIds(),
-          status.duplicates(), status.deadLettered(), accountedFor, 0L, null);
+          status.duplicates(), status.deadLettered(), accountedFor, 0L, null).withMismatched(status.mismatchedRows(),
+          firstMismatch(status));
     }
     BitSet inSource;
     try {
@@ -127,7 +128,12 @@ final class StoppedJobs {
     long left = LeftInSource.count(inSource, groupAccounted != null ? groupAccounted : emulator.accounted(job),
         published);
     return new JobCounts(stage, job, exactlyOnce, published, status.rowsWritten(), status.distinctMessageIds(),
-        status.duplicates(), status.deadLettered(), accountedFor, left, null);
+        status.duplicates(), status.deadLettered(), accountedFor, left, null).withMismatched(status.mismatchedRows(),
+        firstMismatch(status));
+  }
+
+  private static String firstMismatch(EmulatorStatus.Job status) {
+    return status.mismatches() == null || status.mismatches().isEmpty() ? null : status.mismatches().get(0);
   }
 
   /** Reads a job's accounted event indexes. */
