@@ -9,12 +9,9 @@ import dev.ingestbench.events.TaxiRide;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.events.TaxiRideJson;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
-import java.util.HashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
@@ -36,24 +33,38 @@ final class RowContent {
   };
   private static final String PAYLOAD = "payload";
 
+  /** The event's JSON and nothing after it (Jackson ignores trailing text unless told not to). */
+  private static final com.fasterxml.jackson.databind.ObjectReader STRICT_JSON = TaxiRideJson.MAPPER
+      .readerFor(TaxiRide.class).with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
   private final TaxiRideGenerator generator;
-  /** Field number -> column name, for the compared columns this writer schema has. */
-  private final Map<Integer, String> columns = new HashMap<>();
-  private final Map<Integer, FieldDescriptorProto.Type> types = new HashMap<>();
+  /** Field number -> position in {@link #RIDE_COLUMNS} (or {@link #PAYLOAD_POSITION}); -1: not compared. */
+  private final int[] positions;
+  private final FieldDescriptorProto.Type[] types;
   private final boolean typed;
   private final boolean jsonColumn;
+  private static final int PAYLOAD_POSITION = RIDE_COLUMNS.length;
 
   private RowContent(long seed, DescriptorProto writer) {
     this.generator = new TaxiRideGenerator(seed, 1);
+    int max = writer.getFieldList().stream().mapToInt(FieldDescriptorProto::getNumber).max().orElse(0);
+    this.positions = new int[Math.min(max, 4096) + 1];
+    this.types = new FieldDescriptorProto.Type[positions.length];
+    java.util.Arrays.fill(positions, -1);
+    boolean anyRide = false;
+    boolean payload = false;
     for (FieldDescriptorProto f : writer.getFieldList()) {
       String name = f.getName().toLowerCase(Locale.ROOT);
-      if (name.equals(PAYLOAD) || java.util.Arrays.asList(RIDE_COLUMNS).contains(name)) {
-        columns.put(f.getNumber(), name);
-        types.put(f.getNumber(), f.getType());
+      int at = name.equals(PAYLOAD) ? PAYLOAD_POSITION : java.util.Arrays.asList(RIDE_COLUMNS).indexOf(name);
+      if (at >= 0 && f.getNumber() < positions.length) {
+        positions[f.getNumber()] = at;
+        types[f.getNumber()] = f.getType();
+        anyRide |= at == 0;
+        payload |= at == PAYLOAD_POSITION;
       }
     }
-    this.typed = columns.containsValue("ride_id");
-    this.jsonColumn = !typed && columns.containsValue(PAYLOAD);
+    this.typed = anyRide;
+    this.jsonColumn = !typed && payload;
   }
 
   /** The check for rows of {@code writer}, or null when it has no columns to compare (another table). */
@@ -62,69 +73,68 @@ final class RowContent {
     return content.typed || content.jsonColumn ? content : null;
   }
 
+  private int position(int number) {
+    return number < positions.length ? positions[number] : -1;
+  }
+
   /**
    * What is wrong with row {@code row} of event {@code index}, column by column ("ride_status is
    * 'pickup', expected 'enroute'"), or null when it holds what the event must produce.
    */
   @Nullable String check(ByteString row, long index) throws IOException {
-    Map<String, Object> values = new HashMap<>();
+    Object[] values = new Object[RIDE_COLUMNS.length + 1];
     CodedInputStream in = row.newCodedInput();
     int tag;
     while ((tag = in.readTag()) != 0) {
       int number = WireFormat.getTagFieldNumber(tag);
-      String column = columns.get(number);
-      if (column == null) {
+      int at = position(number);
+      if (at < 0) {
         in.skipField(tag);
         continue;
       }
-      values.put(column, switch (types.get(number)) {
+      values[at] = switch (types[number]) {
         case TYPE_STRING, TYPE_BYTES -> in.readBytes().toStringUtf8();
         case TYPE_DOUBLE -> in.readDouble();
         case TYPE_FLOAT -> (double) in.readFloat();
         default -> in.readInt64();
-      });
+      };
     }
     TaxiRide expected = generator.event(index);
     if (jsonColumn) {
-      Object payload = values.get(PAYLOAD);
+      Object payload = values[PAYLOAD_POSITION];
       if (payload == null) {
         return "payload is missing";
       }
       TaxiRide actual;
       try {
-        actual = TaxiRideJson.parse(payload.toString().getBytes(StandardCharsets.UTF_8));
-      } catch (RuntimeException e) {
+        actual = STRICT_JSON.readValue(payload.toString());
+      } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
         return "payload is not the event's JSON: " + e.getMessage();
       }
-      values.clear();
-      values.put("ride_id", actual.rideId());
-      values.put("ride_status", actual.rideStatus());
-      values.put("latitude", actual.latitude());
-      values.put("longitude", actual.longitude());
-      values.put("passenger_count", (long) actual.passengerCount());
-      values.put("meter_reading", actual.meterReading());
-      values.put("meter_increment", actual.meterIncrement());
-      values.put("point_idx", (long) actual.pointIdx());
-      values.put("timestamp", micros(actual.timestamp()));
+      // Both timestamps are the event's text here: compared as text, without parsing either.
+      return compare(fields(actual, actual.timestamp()), fields(expected, expected.timestamp()));
     }
-    return compare(values, expected);
+    return compare(values, fields(expected, micros(expected.timestamp())));
   }
 
-  private static @Nullable String compare(Map<String, Object> actual, TaxiRide expected) {
-    Object[] wanted = {
-      expected.rideId(), expected.rideStatus(), expected.latitude(), expected.longitude(),
-      (long) expected.passengerCount(), expected.meterReading(), expected.meterIncrement(),
-      (long) expected.pointIdx(), micros(expected.timestamp())
+  private static Object[] fields(TaxiRide r, Object timestamp) {
+    return new Object[] {
+      r.rideId(), r.rideStatus(), r.latitude(), r.longitude(), (long) r.passengerCount(), r.meterReading(),
+      r.meterIncrement(), (long) r.pointIdx(), timestamp
     };
-    StringBuilder wrong = new StringBuilder();
+  }
+
+  private static @Nullable String compare(Object[] actual, Object[] wanted) {
+    StringBuilder wrong = null;
     for (int i = 0; i < RIDE_COLUMNS.length; i++) {
-      Object got = actual.get(RIDE_COLUMNS[i]);
+      Object got = actual[i];
       if (!Objects.equals(got, wanted[i])) {
-        wrong.append(wrong.length() == 0 ? "" : "; ").append(RIDE_COLUMNS[i]).append(" is ")
-            .append(got == null ? "missing" : show(got)).append(", expected ").append(show(wanted[i]));
+        wrong = wrong == null ? new StringBuilder() : wrong.append("; ");
+        wrong.append(RIDE_COLUMNS[i]).append(" is ").append(got == null ? "missing" : show(got))
+            .append(", expected ").append(show(wanted[i]));
       }
     }
-    return wrong.length() == 0 ? null : wrong.toString();
+    return wrong == null ? null : wrong.toString();
   }
 
   private static String show(Object value) {
@@ -140,6 +150,17 @@ final class RowContent {
     }
   }
 
+  /** A JSON payload with one value changed: its first digit, so the text is still the event's JSON. */
+  private static String alterFirstDigit(String json) {
+    for (int i = 0; i < json.length(); i++) {
+      char c = json.charAt(i);
+      if (c >= '0' && c <= '9') {
+        return json.substring(0, i) + (char) ('0' + (c - '0' + 1) % 10) + json.substring(i + 1);
+      }
+    }
+    return json + "~";
+  }
+
   /**
    * {@code row} with its first compared column altered, as a store that corrupts data would: a
    * string gains a character, a number grows by one. Every other field is kept as it was sent.
@@ -152,13 +173,15 @@ final class RowContent {
     int tag;
     while ((tag = in.readTag()) != 0) {
       int number = WireFormat.getTagFieldNumber(tag);
-      if (altered || !columns.containsKey(number)) {
+      if (altered || position(number) < 0) {
         in.skipField(tag, coded);
         continue;
       }
       altered = true;
-      switch (types.get(number)) {
-        case TYPE_STRING, TYPE_BYTES -> coded.writeBytes(number, in.readBytes().concat(ByteString.copyFromUtf8("~")));
+      switch (types[number]) {
+        case TYPE_STRING, TYPE_BYTES -> coded.writeBytes(number, position(number) == PAYLOAD_POSITION
+            ? ByteString.copyFromUtf8(alterFirstDigit(in.readBytes().toStringUtf8()))
+            : in.readBytes().concat(ByteString.copyFromUtf8("~")));
         case TYPE_DOUBLE -> coded.writeDouble(number, in.readDouble() + 1);
         case TYPE_FLOAT -> coded.writeFloat(number, in.readFloat() + 1);
         default -> coded.writeInt64(number, in.readInt64() + 1);

@@ -29,6 +29,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * ./mvnw -q -pl bigquery-emulator test-compile exec:java -Dexec.classpathScope=test \
  *     -Dexec.mainClass=dev.ingestbench.bigquery.AppendThroughputBenchmark -Dexec.args="10000000 4"
  * </pre>
+ *
+ * <p>A third argument {@code content} appends real events instead (json-column rows whose payload is
+ * the publisher's 500-byte JSON message) to a server given {@code --content-seed}: what the content
+ * check of every row costs, on its slowest path (parsing the payload).
  */
 public final class AppendThroughputBenchmark {
   private static final int ROWS_PER_APPEND = 1_000;
@@ -39,11 +43,15 @@ public final class AppendThroughputBenchmark {
     java.util.logging.Logger.getLogger("com.google.cloud.bigquery.storage").setLevel(java.util.logging.Level.WARNING);
     long rows = args.length > 0 ? Long.parseLong(args[0]) : 2_000_000;
     int writers = args.length > 1 ? Integer.parseInt(args[1]) : 4;
-    Process server = new ProcessBuilder(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-XX:+UseParallelGC",
-            "-cp", classPath(), BigQueryEmulatorCommand.class.getName(),
-            "--port=0", "--rest-port=0", "--exit-on-stdin-eof")
-        .redirectErrorStream(true).start();
+    boolean content = args.length > 2 && args[2].equals("content");
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-XX:+UseParallelGC",
+        "-cp", classPath(), BigQueryEmulatorCommand.class.getName(),
+        "--port=0", "--rest-port=0", "--exit-on-stdin-eof"));
+    if (content) {
+      command.add("--content-seed=" + SEED);
+    }
+    Process server = new ProcessBuilder(command).redirectErrorStream(true).start();
     try {
       String grpc = null;
       String rest = null;
@@ -60,17 +68,20 @@ public final class AppendThroughputBenchmark {
       if (grpc == null) {
         throw new IllegalStateException("the emulator did not start:\n" + output);
       }
-      run(server.pid(), grpc, rest, rows, writers);
+      run(server.pid(), grpc, rest, rows, writers, content);
     } finally {
       server.getOutputStream().close();
       server.waitFor();
     }
   }
 
-  private static void run(long pid, String grpc, String rest, long rows, int writers) throws Exception {
+  private static final long SEED = 42;
+
+  private static void run(long pid, String grpc, String rest, long rows, int writers, boolean content)
+      throws Exception {
     try (OfficialClient bq = new OfficialClient(grpc, rest)) {
       String table = bq.createTable("bench");
-      ProtoRows batch = OfficialClient.rows(0, ROWS_PER_APPEND, 486); // 500 B per serialized row
+      ProtoRows batch = content ? events(ROWS_PER_APPEND) : OfficialClient.rows(0, ROWS_PER_APPEND, 486); // ~500 B
       long appends = rows / ROWS_PER_APPEND;
       // Warm up both JVMs, then measure.
       drive(bq, table, writers, Math.max(appends / 10, writers), batch);
@@ -82,10 +93,28 @@ public final class AppendThroughputBenchmark {
       long sentRows = sent * ROWS_PER_APPEND;
       System.out.printf(Locale.ROOT,
           "%,d rows of %d B in %.1f s wall (%,.0f rows/s) by %d writers; server CPU %.1f s = %,.0f rows per server"
-              + " CPU-second (%.2f µs/row); %d vCPUs shared by client and server%n",
+              + " CPU-second (%.2f µs/row); %d vCPUs shared by client and server; content %s%n",
           sentRows, batch.getSerializedRows(0).size(), wall, sentRows / wall, writers, cpu, sentRows / cpu,
-          cpu / sentRows * 1e6, Runtime.getRuntime().availableProcessors());
+          cpu / sentRows * 1e6, Runtime.getRuntime().availableProcessors(),
+          content ? "checked (json-column rows of real events)" : "not checked");
     }
+  }
+
+  /** Rows of events 0..count-1: event index, publish time and the publisher's JSON message as payload. */
+  private static ProtoRows events(int count) throws Exception {
+    dev.ingestbench.events.TaxiRideGenerator generator = new dev.ingestbench.events.TaxiRideGenerator(SEED, 470);
+    ProtoRows.Builder rows = ProtoRows.newBuilder();
+    long nowMicros = System.currentTimeMillis() * 1000;
+    for (int i = 0; i < count; i++) {
+      com.google.protobuf.ByteString.Output out = com.google.protobuf.ByteString.newOutput();
+      com.google.protobuf.CodedOutputStream coded = com.google.protobuf.CodedOutputStream.newInstance(out);
+      coded.writeInt64(1, i);
+      coded.writeInt64(2, nowMicros);
+      coded.writeBytes(3, com.google.protobuf.ByteString.copyFrom(generator.message(i)));
+      coded.flush();
+      rows.addSerializedRows(out.toByteString());
+    }
+    return rows.build();
   }
 
   /** {@code appends} appends spread over {@code writers} writers, each keeping IN_FLIGHT open. */

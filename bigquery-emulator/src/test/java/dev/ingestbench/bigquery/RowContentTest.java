@@ -63,6 +63,17 @@ class RowContentTest {
   }
 
   @Test
+  void textAfterTheEventsJsonIsAMismatch() throws Exception {
+    RowContent content = RowContent.of(SEED, JSON_SCHEMA.getProtoDescriptor());
+    ByteString.Output out = ByteString.newOutput();
+    CodedOutputStream c = CodedOutputStream.newInstance(out);
+    c.writeInt64(1, 3);
+    c.writeString(2, new String(TaxiRideJson.toBytes(EVENTS.event(3)), StandardCharsets.UTF_8) + "{}");
+    c.flush();
+    assertTrue(content.check(out.toByteString(), 3).startsWith("payload is not the event's JSON"));
+  }
+
+  @Test
   void aStoreThatCorruptsRowsIsCaughtRowForRow() throws Exception {
     try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("corrupt=0.5")));
         OfficialClient bq = new OfficialClient(server)) {
@@ -73,10 +84,18 @@ class RowContentTest {
           w.append(typedRows(batch * 10, 10, r -> r)).get();
         }
       }
+      String json = createTable(server, "json", "{\"name\":\"event_index\",\"type\":\"INTEGER\"},"
+          + "{\"name\":\"payload\",\"type\":\"JSON\"}");
+      try (StreamWriter w = bq.writer(json + "/streams/_default", "json").setWriterSchema(JSON_SCHEMA).build()) {
+        for (int batch = 0; batch < 4; batch++) {
+          w.append(jsonRows(batch * 10, 10, r -> r)).get();
+        }
+      }
       EmulatorStatus status = server.status();
-      assertEquals(3, status.rowsCorrupted());
+      assertEquals(5, status.rowsCorrupted());
       assertEquals(3, status.job("typed").mismatchedRows(), "exactly the rows the store altered");
       assertEquals(60, status.job("typed").distinctMessageIds());
+      assertEquals(2, status.job("json").mismatchedRows(), "a payload with one value changed: " + status.job("json"));
     }
   }
 
