@@ -155,9 +155,12 @@ class RoundCommandTest {
       JsonNode one = new ObjectMapper().readTree(out.resolve(job).resolve("summary.json").toFile());
       assertEquals(10_000, one.get("distinct_message_ids").asLong(), job + " read every record despite the shared group");
       assertEquals(0, one.get("lost").asLong(), job);
+      assertEquals(0, one.get("mismatched_rows").asLong(), job + ": " + one.get("mismatches"));
     }
     String report = Files.readString(out.resolve("report.md"));
     assertTrue(report.contains("Sharing one consumer group did not split the partitions"), report);
+    assertTrue(report.contains("Every visible row was compared, column by column"),
+        "Avro records through typed proto rows: every row's content checked against its event: " + report);
     assertTrue(report.contains("local Apache Kafka broker") && report.contains("8 partitions"), report);
     JsonNode round = new ObjectMapper().readTree(out.resolve("round.json").toFile());
     assertEquals("kafka", round.get("source").asText());
