@@ -51,14 +51,19 @@ public final class WrittenRows {
   }
 
   /**
-   * The largest range verified when the published count is not known (a server on its own): one bit
-   * per index, so a message claiming index 2,147,483,646 cannot make the verifier take 256 MB.
+   * The largest index kept in bits when the published count is not known (a server on its own): one
+   * bit per index, so a message claiming index 2,147,483,646 cannot make the verifier take 256 MB;
+   * a larger index is counted as unindexed (handled, not verifiable), as an unreadable one is.
    */
   static final long UNKNOWN_RANGE = 1L << 27;
 
   private boolean foreign(long index) {
-    long range = publishedMessages > 0 ? publishedMessages : UNKNOWN_RANGE;
-    return index != RowScanner.ABSENT && (index < 0 || index >= range);
+    return publishedMessages > 0 && index != RowScanner.ABSENT && (index < 0 || index >= publishedMessages);
+  }
+
+  /** An index that cannot be verified: absent, negative, or beyond the range kept in bits. */
+  private static boolean unindexed(long index) {
+    return index == RowScanner.ABSENT || index < 0 || index >= UNKNOWN_RANGE;
   }
 
   synchronized void recordWritten(long[] eventIndexes, long[] publishMicros, int count, long nowMillis) {
@@ -79,7 +84,7 @@ public final class WrittenRows {
       long index = eventIndexes[i];
       if (foreign(index)) {
         foreignRows++;
-      } else if (index == RowScanner.ABSENT || index < 0 || index > Integer.MAX_VALUE) {
+      } else if (unindexed(index)) {
         unindexedRows++;
       } else if (written.get((int) index)) {
         duplicates++;
@@ -97,7 +102,7 @@ public final class WrittenRows {
     deadLetterRows++;
     if (foreign(eventIndex)) {
       foreignRows++;
-    } else if (eventIndex == RowScanner.ABSENT || eventIndex < 0 || eventIndex > Integer.MAX_VALUE) {
+    } else if (unindexed(eventIndex)) {
       unindexedDeadLetters++;
     } else {
       deadLettered.set((int) eventIndex);
@@ -160,12 +165,12 @@ public final class WrittenRows {
    * @param rowsWritten rows visible in the data tables, duplicates included
    * @param distinctEventIndexes distinct event indexes among them
    * @param duplicates rows whose event index was already visible
-   * @param unindexedRows rows without an event index (not checkable)
+   * @param unindexedRows rows without an event index, or with one below 0 or at least {@link
+   *     #UNKNOWN_RANGE} when the published count is not known (not checkable)
    * @param deadLetterRows rows in the dead-letter tables
    * @param accountedFor distinct messages of the published range either written or dead-lettered; a
    *     dead letter without an event index is not among them (it matches no published message)
-   * @param foreignRows rows and dead letters whose event index is outside the published range (or
-   *     negative, or at least {@link #UNKNOWN_RANGE} when the published count is not known)
+   * @param foreignRows rows and dead letters whose event index is outside the published range
    * @param unindexedDeadLetters dead letters without an event index
    * @param mismatchedRows visible rows whose content is not what their event index must produce
    * @param mismatches the first of them, column by column
