@@ -168,7 +168,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       service.faultsInjected.incrementAndGet(); // a store fault: the verification must find exactly these rows
     }
     if (corruptedFirst != null) {
-      service.verification.rowsCorrupted.incrementAndGet();
+      service.verification.rowCorrupted();
     }
     service.recordAppended(job, stream, count, bytes);
     if (service.faults.dropNow()) {

@@ -170,7 +170,7 @@ public final class BigQueryEmulator implements AutoCloseable {
         settings.quotaMbPerSecond(), settings.quotaWindowSeconds(), settings.maxConnections(),
         service.faultsInjected.get(), runId, invisible, streams, service.quota.rejectedAppends(),
         service.verification.rowsDiscarded(), service.verification.rowsDuplicated(),
-        service.verification.rowsCorrupted.get(), service.verification.contentSeed());
+        service.verification.rowsCorrupted(), service.verification.contentSeed());
   }
 
   /**

@@ -33,10 +33,6 @@ final class RowContent {
   };
   private static final String PAYLOAD = "payload";
 
-  /** The event's JSON and nothing after it (Jackson ignores trailing text unless told not to). */
-  private static final com.fasterxml.jackson.databind.ObjectReader STRICT_JSON = TaxiRideJson.MAPPER
-      .readerFor(TaxiRide.class).with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-
   private final TaxiRideGenerator generator;
   /** Field number -> position in {@link #RIDE_COLUMNS} (or {@link #PAYLOAD_POSITION}); -1: not compared. */
   private final int[] positions;
@@ -93,7 +89,7 @@ final class RowContent {
         continue;
       }
       values[at] = switch (types[number]) {
-        case TYPE_STRING, TYPE_BYTES -> in.readBytes().toStringUtf8();
+        case TYPE_STRING, TYPE_BYTES -> at == PAYLOAD_POSITION ? in.readBytes() : in.readBytes().toStringUtf8();
         case TYPE_DOUBLE -> in.readDouble();
         case TYPE_FLOAT -> (double) in.readFloat();
         default -> in.readInt64();
@@ -101,14 +97,13 @@ final class RowContent {
     }
     TaxiRide expected = generator.event(index);
     if (jsonColumn) {
-      Object payload = values[PAYLOAD_POSITION];
-      if (payload == null) {
+      if (!(values[PAYLOAD_POSITION] instanceof ByteString payload)) {
         return "payload is missing";
       }
       TaxiRide actual;
       try {
-        actual = STRICT_JSON.readValue(payload.toString());
-      } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
+        actual = TaxiRideJson.parse(payload.toByteArray()); // strict: nothing may follow the object
+      } catch (RuntimeException e) {
         return "payload is not the event's JSON: " + e.getMessage();
       }
       // Both timestamps are the event's text here: compared as text, without parsing either.

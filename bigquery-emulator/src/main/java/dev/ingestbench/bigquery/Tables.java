@@ -6,9 +6,7 @@ import com.google.cloud.bigquery.storage.v1.TableSchema;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Collectors;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
@@ -17,16 +15,14 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 final class Tables {
   /** A table and its schema in the Storage Write API's form, converted once. */
-  record Entry(Table table, TableSchema protoSchema, Set<String> columns) {}
+  record Entry(Table table, TableSchema protoSchema) {}
 
   private final Map<TableId, Entry> tables = new ConcurrentHashMap<>();
 
   /** Creates {@code table}; false when a table of that name exists (the REST API answers 409). */
   boolean create(TableId id, Table table) {
     TableSchema proto = toProto(table.getSchema() == null ? List.of() : table.getSchema().getFields());
-    Set<String> columns =
-        proto.getFieldsList().stream().map(f -> f.getName().toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
-    return tables.putIfAbsent(id, new Entry(table, proto, columns)) == null;
+    return tables.putIfAbsent(id, new Entry(table, proto)) == null;
   }
 
   @Nullable Entry get(TableId id) {

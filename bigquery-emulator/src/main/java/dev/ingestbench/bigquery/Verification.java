@@ -32,7 +32,15 @@ final class Verification implements WriteStreamState.Visibility {
   }
 
   /** Rows altered by the store ({@code --fault corrupt=F}). */
-  final java.util.concurrent.atomic.AtomicLong rowsCorrupted = new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicLong rowsCorrupted = new java.util.concurrent.atomic.AtomicLong();
+
+  void rowCorrupted() {
+    rowsCorrupted.incrementAndGet();
+  }
+
+  long rowsCorrupted() {
+    return rowsCorrupted.get();
+  }
 
   /** The seed every published event was generated with: rows are checked against it; null: not checked. */
   private volatile Long contentSeed;

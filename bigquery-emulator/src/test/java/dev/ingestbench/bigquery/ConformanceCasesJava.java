@@ -24,10 +24,6 @@ import com.google.protobuf.Int64Value;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.grpc.Status;
 import io.grpc.protobuf.StatusProto;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -181,16 +177,8 @@ final class ConformanceCasesJava {
   }
 
   private void createTable(String path) throws Exception {
-    String table = path.substring(path.lastIndexOf('/') + 1);
-    String body = "{\"tableReference\":{\"projectId\":\"" + PROJECT + "\",\"datasetId\":\"" + DATASET
-        + "\",\"tableId\":\"" + table + "\"},\"schema\":{\"fields\":" + suite.get("columns") + "}}";
-    HttpResponse<String> response = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create(restUrl + "/bigquery/v2/projects/" + PROJECT + "/datasets/" + DATASET + "/tables"))
-            .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
-    if (response.statusCode() != 200) {
-      throw new IllegalStateException("creating " + table + ": " + response.statusCode() + " " + response.body());
-    }
+    OfficialClient.createTable(restUrl, PROJECT, DATASET, path.substring(path.lastIndexOf('/') + 1),
+        suite.get("columns").toString());
   }
 
   private static Map<String, Object> ok() {

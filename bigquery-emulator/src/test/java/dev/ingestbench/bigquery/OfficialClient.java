@@ -56,16 +56,25 @@ final class OfficialClient implements AutoCloseable {
     for (String column : extraColumns) {
       fields.append(",{\"name\":\"").append(column).append("\",\"type\":\"STRING\"}");
     }
-    String body = "{\"tableReference\":{\"projectId\":\"" + PROJECT + "\",\"datasetId\":\"" + DATASET
-        + "\",\"tableId\":\"" + table + "\"},\"schema\":{\"fields\":[" + fields + "]}}";
+    return createTable(restUrl, PROJECT, DATASET, table, "[" + fields + "]");
+  }
+
+  /**
+   * Creates {@code project.dataset.table} with {@code fields} (the REST API's JSON array of columns)
+   * over the emulator's REST API at {@code restUrl}; returns the table's resource name.
+   */
+  static String createTable(String restUrl, String project, String dataset, String table, String fields)
+      throws Exception {
+    String body = "{\"tableReference\":{\"projectId\":\"" + project + "\",\"datasetId\":\"" + dataset
+        + "\",\"tableId\":\"" + table + "\"},\"schema\":{\"fields\":" + fields + "}}";
     HttpResponse<String> response = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create(restUrl + "/bigquery/v2/projects/" + PROJECT + "/datasets/" + DATASET + "/tables"))
+        HttpRequest.newBuilder(URI.create(restUrl + "/bigquery/v2/projects/" + project + "/datasets/" + dataset + "/tables"))
             .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
         HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {
-      throw new IllegalStateException(response.statusCode() + " " + response.body());
+      throw new IllegalStateException("creating " + table + ": " + response.statusCode() + " " + response.body());
     }
-    return "projects/" + PROJECT + "/datasets/" + DATASET + "/tables/" + table;
+    return "projects/" + project + "/datasets/" + dataset + "/tables/" + table;
   }
 
   /** The writer schema of rows with {@code event_index}, {@code publish_time} (micros) and payload. */

@@ -14,10 +14,6 @@ import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.events.TaxiRide;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.events.TaxiRideJson;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
@@ -157,12 +153,7 @@ class RowContentTest {
   }
 
   private static String createTable(BigQueryEmulator server, String table, String columns) throws Exception {
-    String body = "{\"tableReference\":{\"projectId\":\"p\",\"datasetId\":\"d\",\"tableId\":\"" + table
-        + "\"},\"schema\":{\"fields\":[" + columns + "]}}";
-    HttpResponse<String> response = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create(server.restUrl() + "/bigquery/v2/projects/p/datasets/d/tables"))
-            .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-    assertEquals(200, response.statusCode(), response.body());
-    return "projects/p/datasets/d/tables/" + table;
+    return OfficialClient.createTable(server.restUrl(), "p", "d", table, "[" + columns + "]");
   }
+
 }
