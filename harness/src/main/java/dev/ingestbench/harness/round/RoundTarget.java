@@ -2,7 +2,6 @@ package dev.ingestbench.harness.round;
 
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.ExitCodes;
-import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
@@ -340,40 +339,12 @@ final class RoundTarget implements StageTarget {
       return true;
     }
 
-    /**
-     * The job's figures from its consumer's result (rows read back from the local BigQuery) and the
-     * publishers' results (what Pub/Sub or Kafka acknowledged). A round's consumer reads until it has
-     * accounted for everything or its timeout, so what it left is not counted; a timeout makes the
-     * figures unable to decide loss.
-     */
+    /** The job's figures from the files its processes wrote ({@link RoundJobCounts}). */
     @Override
     public JobCounts count(String stage, String job, boolean exactlyOnce) throws Exception {
-      int i = index(job);
-      Path result = plan.jobDirectory(i + 1).resolve(RunFiles.CONSUMER_RESULT);
-      long published = 0;
-      for (String file : List.of(RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE)) {
-        Path p = spec.out().resolve(file);
-        if (Files.exists(p)) {
-          published += RunJson.read(p, PublisherResult.class).published();
-        }
-      }
-      String name = processName(i + 1);
-      if (!Files.exists(result)) {
-        return new JobCounts(null, name, exactlyOnce, published, 0, 0, 0, 0, 0, null, null)
-            .unverified("its consumer wrote no " + RunFiles.CONSUMER_RESULT + "; see " + log(job));
-      }
-      ConsumerResult r = RunJson.read(result, ConsumerResult.class);
-      JobCounts counts = new JobCounts(null, name, exactlyOnce, published, r.rowsWritten(), r.distinctMessageIds(),
-          r.duplicates(), r.deadLettered(), r.accountedFor(), null, null)
-          .withMismatched(r.mismatchedRows(), r.mismatches() == null || r.mismatches().isEmpty() ? null
-              : r.mismatches().get(0));
-      if (String.valueOf(r.stopReason()).contains("timeout")) {
-        // Not a verification result: the messages may well have arrived after the consumer stopped.
-        counts = counts.unverified(String.format(Locale.ROOT, "its consumer stopped at --timeout %d s (%s) before"
-            + " every message was accounted for, so what it did not account for is not a measured loss; raise"
-            + " --timeout or lower --messages", spec.timeoutSeconds(), r.stopReason()));
-      }
-      return counts;
+      int j = index(job) + 1;
+      return RoundJobCounts.read(spec.out(), plan.jobDirectory(j), processName(j), exactlyOnce, spec.timeoutSeconds(),
+          log(job));
     }
 
     /** Said after the analysis instead, from what the BigQuery emulator wrote as it stopped. */
