@@ -88,7 +88,7 @@ public final class TaxiRideAvro {
    * @throws MalformedEventException naming what is wrong
    */
   public static TaxiRide parse(byte[] payload) {
-    RideCollector ride = new RideCollector();
+    TaxiRideCollector ride = new TaxiRideCollector();
     read(payload, ride);
     return ride.build();
   }
@@ -181,36 +181,6 @@ public final class TaxiRideAvro {
       return text.toString();
     } catch (CharacterCodingException e) {
       throw new IOException("a string that is not valid UTF-8", e);
-    }
-  }
-
-  /** Builds a {@link TaxiRide} from the decoded fields. */
-  private static final class RideCollector implements TaxiRideFields {
-    private String rideId;
-    private String rideStatus;
-    private double latitude;
-    private double longitude;
-    private int passengerCount;
-    private double meterReading;
-    private double meterIncrement;
-    private int pointIdx;
-    private String timestamp;
-    private String padding;
-
-    @Override public void rideId(String value) { rideId = value; }
-    @Override public void rideStatus(String value) { rideStatus = value; }
-    @Override public void latitude(double value) { latitude = value; }
-    @Override public void longitude(double value) { longitude = value; }
-    @Override public void passengerCount(int value) { passengerCount = value; }
-    @Override public void meterReading(double value) { meterReading = value; }
-    @Override public void meterIncrement(double value) { meterIncrement = value; }
-    @Override public void pointIdx(int value) { pointIdx = value; }
-    @Override public void timestamp(String value) { timestamp = value; }
-    @Override public void padding(String value) { padding = value; }
-
-    TaxiRide build() {
-      return new TaxiRide(rideId, rideStatus, latitude, longitude, passengerCount, meterReading,
-          meterIncrement, pointIdx, timestamp, padding);
     }
   }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.apache.beam.sdk.io.gcp.pubsub.PubsubMessage;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -61,6 +62,39 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
     this.rows = rows;
   }
 
+  /** Why a message did not become a row: the dead-letter stage that refused it, and the reason. */
+  public record Refusal(String stage, String reason) {}
+
+  /**
+   * The checks every route makes, in one order (size, then the JSON text's encoding, then the index
+   * attribute and the event as {@code builder} reads them through {@link EventChecks}), and the row
+   * handed to {@code out}; or why not. A plain function, so that a test runs every route over the same
+   * messages without a pipeline.
+   */
+  public static <T> Refusal convert(MessageFormat messageFormat, int maxMessageBytes, RowFormat format,
+      RowBuilder<T> builder, MessageMetadata metadata, byte[] payload, Consumer<T> out) {
+    if (payload.length > maxMessageBytes) {
+      return new Refusal(DeadLetters.STAGE_SIZE, String.format(Locale.ROOT, "message is %,d bytes, over"
+          + " --maxMessageBytes=%,d: its row would not fit in one Storage Write append; the dead letter keeps its"
+          + " first %,d bytes", payload.length, maxMessageBytes, Math.min(payload.length,
+              DeadLetters.OVERSIZED_PAYLOAD_KEPT)));
+    }
+    if (messageFormat == MessageFormat.JSON) {
+      String problem = PayloadChecks.jsonEncodingProblem(payload);
+      if (problem != null) {
+        return new Refusal(DeadLetters.STAGE_DECODE, problem);
+      }
+    }
+    T row;
+    try {
+      row = builder.build(messageFormat, format, metadata, payload);
+    } catch (MalformedEventException e) {
+      return new Refusal(DeadLetters.STAGE_PARSE, e.getMessage());
+    }
+    out.accept(row);
+    return null;
+  }
+
   /** Worker failures {@code --failAtMessage} injected in this JVM so far, by every pipeline. */
   public static long failuresInjected() {
     return FAILURES_INJECTED.get();
@@ -87,26 +121,10 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
             nowMicros);
     byte[] payload = message.getPayload() == null ? new byte[0] : message.getPayload();
     messageBytes.inc(payload.length);
-    String stage = DeadLetters.STAGE_SIZE;
-    String problem =
-        payload.length > maxMessageBytes
-            ? String.format(Locale.ROOT, "message is %,d bytes, over --maxMessageBytes=%,d: its row would not fit"
-                + " in one Storage Write append; the dead letter keeps its first %,d bytes", payload.length,
-                maxMessageBytes, Math.min(payload.length, DeadLetters.OVERSIZED_PAYLOAD_KEPT))
-            : null;
-    if (problem == null && messageFormat == MessageFormat.JSON) {
-      stage = DeadLetters.STAGE_DECODE;
-      problem = PayloadChecks.jsonEncodingProblem(payload);
-    }
-    if (problem == null) {
-      try {
-        out.get(rows).output(builder.build(messageFormat, format, metadata, payload));
-        converted.inc();
-        return;
-      } catch (MalformedEventException e) {
-        stage = DeadLetters.STAGE_PARSE;
-        problem = e.getMessage();
-      }
+    Refusal refusal = convert(messageFormat, maxMessageBytes, format, builder, metadata, payload, out.get(rows)::output);
+    if (refusal == null) {
+      converted.inc();
+      return;
     }
     Long index = null;
     try {
@@ -114,7 +132,7 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
     } catch (MalformedEventException badIndex) {
       // the index itself is what is malformed; the error says so
     }
-    out.get(DEAD_LETTERS).output(DeadLetters.forMessage(metadata, index, payload, stage, problem, nowMicros));
+    out.get(DEAD_LETTERS).output(DeadLetters.forMessage(metadata, index, payload, refusal.stage(), refusal.reason(), nowMicros));
     deadLettered.inc();
   }
 }

@@ -31,7 +31,8 @@ final class EventTimestamps {
       return t.toEpochSecond() * 1_000_000L + t.getNano() / 1_000;
     } catch (DateTimeException | NullPointerException e) {
       throw new MalformedEventException(
-          "timestamp '" + value + "' is not an ISO-8601 timestamp with an offset");
+          "payload is not a taxi-ride event: timestamp '" + value + "' is not an ISO-8601 timestamp with an"
+              + " offset (e.g. 2026-02-12T09:02:50.123456+08:00)");
     }
   }
 

@@ -46,7 +46,7 @@ public final class MessageToBeamRow {
             .build();
       }
       case TYPED -> {
-        TaxiRide ride = message.parse(payload);
+        TaxiRide ride = EventChecks.parse(message, payload);
         yield Row.withSchema(TYPED)
             .addValues(
                 metadata.subscriptionName(),
@@ -62,7 +62,7 @@ public final class MessageToBeamRow {
                 ride.meterReading(),
                 ride.meterIncrement(),
                 (long) ride.pointIdx(),
-                micros(JsonChecks.timestampMicros(ride.timestamp())),
+                micros(EventChecks.timestampMicros(ride.timestamp())),
                 ride.padding())
             .build();
       }

@@ -4,7 +4,6 @@ import com.google.protobuf.Message;
 import dev.ingestbench.consumer.rows.proto.JsonColumnRow;
 import dev.ingestbench.consumer.rows.proto.TypedRow;
 import dev.ingestbench.events.MessageFormat;
-import dev.ingestbench.events.TaxiRideAvro;
 
 /**
  * One message as a generated protobuf row ({@code --rowEncoding=proto}): what {@code
@@ -27,7 +26,8 @@ public final class MessageToProto {
 
   /**
    * The row of a {@code message}-format payload. Typed rows are filled straight from the payload's
-   * bytes (JSON tokens or Avro fields), with no event object or TableRow in between.
+   * bytes (JSON tokens or Avro fields, checked by {@link EventChecks} on the way), with no event
+   * object or TableRow in between.
    *
    * @throws dev.ingestbench.events.MalformedEventException naming what is wrong
    */
@@ -56,11 +56,7 @@ public final class MessageToProto {
                 .setMessageId(metadata.messageId())
                 .setPublishTime(metadata.publishMicros())
                 .setProcessingTime(metadata.processingMicros());
-        if (message == MessageFormat.AVRO) {
-          TaxiRideAvro.read(payload, new TypedRowFields(row));
-        } else {
-          TypedRowParser.parseInto(payload, row);
-        }
+        EventChecks.read(message, payload, new TypedRowFields(row));
         if (index != null) {
           row.setEventIndex(index);
         }

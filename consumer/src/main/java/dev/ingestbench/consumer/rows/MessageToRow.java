@@ -40,7 +40,7 @@ public final class MessageToRow {
         row.set(RowSchemas.PAYLOAD, JsonChecks.payloadJson(message, payload));
       }
       case TYPED -> {
-        TaxiRide ride = message.parse(payload);
+        TaxiRide ride = EventChecks.parse(message, payload);
         row.set("ride_id", ride.rideId())
             .set("ride_status", ride.rideStatus())
             .set("latitude", ride.latitude())
@@ -59,17 +59,29 @@ public final class MessageToRow {
     return row;
   }
 
-  /** The event index attribute, or null when the message has none. */
+  /**
+   * The event index attribute, or null when the message has none. It must be written as the publisher
+   * writes it: decimal digits, no sign, no leading zero. Otherwise {@code 007} and {@code 7} would be
+   * one event to the verifier and two to anyone reading the attribute.
+   *
+   * @throws MalformedEventException when the attribute is there but not such a number
+   */
   public static Long eventIndex(Map<String, String> attributes) {
     String value = attributes == null ? null : attributes.get(MessageAttributes.EVENT_INDEX);
     if (value == null) {
       return null;
     }
+    boolean digits = !value.isEmpty() && value.length() <= 19 && value.chars().allMatch(c -> c >= '0' && c <= '9');
+    if (!digits || (value.length() > 1 && value.charAt(0) == '0')) {
+      throw new MalformedEventException("attribute " + MessageAttributes.EVENT_INDEX + "='" + value + "' is not"
+          + " an event index: write it as the publisher does, decimal digits without a sign or leading zeros"
+          + " (0, 7, 1234)");
+    }
     try {
       return Long.parseLong(value);
     } catch (NumberFormatException e) {
-      throw new MalformedEventException(
-          "attribute " + MessageAttributes.EVENT_INDEX + "='" + value + "' is not a whole number");
+      throw new MalformedEventException("attribute " + MessageAttributes.EVENT_INDEX + "='" + value
+          + "' is larger than an INT64 event index can be");
     }
   }
 

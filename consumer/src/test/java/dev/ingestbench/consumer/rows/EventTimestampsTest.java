@@ -38,6 +38,7 @@ class EventTimestampsTest {
   @ValueSource(strings = {"not-a-time", "2026-02-30T00:00:00Z", "2026-02-26 23:41:14+08:00", "2026-02-26T23:41:14", ""})
   void anythingElseIsMalformedAndNamed(String value) {
     String message = assertThrows(MalformedEventException.class, () -> EventTimestamps.toMicros(value)).getMessage();
-    assertEquals("timestamp '" + value + "' is not an ISO-8601 timestamp with an offset", message);
+    assertEquals("payload is not a taxi-ride event: timestamp '" + value + "' is not an ISO-8601 timestamp with an"
+        + " offset (e.g. 2026-02-12T09:02:50.123456+08:00)", message);
   }
 }

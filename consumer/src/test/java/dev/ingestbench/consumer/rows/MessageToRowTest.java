@@ -56,7 +56,7 @@ class MessageToRowTest {
   @Test
   void aMessageWithoutAnEventIndexStillBecomesARow() {
     MessageMetadata foreign = new MessageMetadata("sub-a", "m-2", Map.of(), 1L, 2L);
-    TableRow row = MessageToRow.convert(RowFormat.JSON_COLUMN, foreign, "{\"a\":1}".getBytes(StandardCharsets.UTF_8));
+    TableRow row = MessageToRow.convert(RowFormat.JSON_COLUMN, foreign, GENERATOR.message(2));
     assertNull(row.get("event_index"));
   }
 
@@ -78,9 +78,9 @@ class MessageToRowTest {
   }
 
   @Test
-  void validJsonThatIsNotATaxiRideIsMalformedForTypedRowsOnly() {
+  void validJsonThatIsNotATaxiRideIsMalformedForEveryRowFormat() {
     byte[] other = "{\"hello\":\"world\"}".getBytes(StandardCharsets.UTF_8);
-    MessageToRow.convert(RowFormat.JSON_COLUMN, METADATA, other);
+    assertThrows(MalformedEventException.class, () -> MessageToRow.convert(RowFormat.JSON_COLUMN, METADATA, other));
     assertThrows(MalformedEventException.class, () -> MessageToRow.convert(RowFormat.TYPED, METADATA, other));
   }
 
