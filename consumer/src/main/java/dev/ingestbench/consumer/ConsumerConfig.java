@@ -35,6 +35,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param runId the round this run belongs to, written into its result; null for a run of its own
  * @param jobName what the Storage Write API client sends in its trace id; the emulator verifies rows
  *     per job by it
+ * @param pubsubIdAttribute the attribute the Pub/Sub read de-duplicates on; empty for the message id
  */
 public record ConsumerConfig(
     SourceKind source,
@@ -65,7 +66,8 @@ public record ConsumerConfig(
     StopMode stopWith,
     @Nullable String runId,
     int duplicateGraceSeconds,
-    long failAtMessage) {
+    long failAtMessage,
+    String pubsubIdAttribute) {
 
   /** What the in-pipeline generator makes with {@code --source=synthetic}. */
   public record SyntheticSource(long messages, long seed, int messageSizeBytes) {}
@@ -170,6 +172,10 @@ public record ConsumerConfig(
               + options.getMaxConnectionPoolConnections()
               + "; make min <= max");
     }
+    String idAttribute = options.getPubsubIdAttribute() == null ? "" : options.getPubsubIdAttribute().trim();
+    if (!idAttribute.isEmpty() && source != SourceKind.PUBSUB) {
+      throw new IllegalArgumentException("--pubsubIdAttribute=" + idAttribute + " is for --source=pubsub; drop it");
+    }
     if (options.getEmulatorPullBatchSize() < 1) {
       throw new IllegalArgumentException(
           "--emulatorPullBatchSize=" + options.getEmulatorPullBatchSize() + " must be 1 or more");
@@ -243,7 +249,8 @@ public record ConsumerConfig(
         StopMode.fromFlag(options.getStopWith()),
         options.getRunId(),
         options.getDuplicateGraceSeconds(),
-        options.getFailAtMessage());
+        options.getFailAtMessage(),
+        options.getPubsubIdAttribute() == null ? "" : options.getPubsubIdAttribute().trim());
   }
 
   /**

@@ -145,6 +145,12 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
 
   void setSeed(long value);
 
+  @Description("Pub/Sub only: the attribute Beam's read de-duplicates on (PubsubIO withIdAttribute). Empty, the default: the Pub/Sub message id, so a redelivered message is read once and a second message that reuses an event index is written and counted (a duplicate row, and a mismatched one when its content differs). event_index: Beam drops such a second message inside the read, where nothing counts it (docs/dead-letters.md).")
+  @Default.String("")
+  String getPubsubIdAttribute();
+
+  void setPubsubIdAttribute(String value);
+
   @Description("Local emulator only: messages asked for per Pull. Real Pub/Sub caps a Pull at 1000; the emulator answers each Pull in ~50-160 ms whatever its size, so bigger pulls read faster.")
   @Default.Integer(5_000)
   int getEmulatorPullBatchSize();

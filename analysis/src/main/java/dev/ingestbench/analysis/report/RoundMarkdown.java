@@ -123,6 +123,13 @@ public final class RoundMarkdown {
       md.append("The consumer stopped before it had accounted for every message: ").append(stopReason)
           .append(". **Lost** counts what it had neither written nor dead-lettered by then, whether it had read it or not.\n\n");
     }
+    if (c.duplicates() > 0) {
+      md.append(String.format(Locale.ROOT, "%,d duplicate(s): a row with an event index already written. Either the"
+          + " same message written again (a replay after a restore from a checkpoint, a retried append) or a second"
+          + " message that reused the index (a publisher's retry, or a producer that reuses indexes); such a message"
+          + " whose content differs is also a mismatched row below (docs/dead-letters.md, 'A message that reuses"
+          + " another's event_index').%n%n", c.duplicates()));
+    }
     if (c.mismatchedRows() > 0) {
       md.append(String.format(Locale.ROOT, "**%,d row(s) do not hold what their event must produce** (every visible row"
           + " is compared, column by column, with the event its index generates from the publishers' seed). The first:%n%n",
@@ -168,9 +175,15 @@ public final class RoundMarkdown {
       row2(md, "Pub/Sub", "local emulator (pstest), plaintext gRPC on loopback");
     }
     row2(md, "BigQuery", bigQuery(a));
-    a.round().map(RoundSettings::killConsumerAt).ifPresent(t -> row2(md, "Consumer crash", "every consumer JVM killed"
-        + " (SIGKILL) " + t + " s after it started and started again from its last completed Flink checkpoint;"
-        + " the verification above spans both lives"));
+    a.round().filter(r -> r.crashEverySeconds() == null).map(RoundSettings::killConsumerAt).ifPresent(t -> row2(md,
+        "Consumer crash", "every consumer JVM killed (SIGKILL) " + t + " s after it started and started again from"
+            + " its last completed Flink checkpoint; the verification above spans both lives"));
+    a.round().map(RoundSettings::crashEverySeconds).ifPresent(t -> row2(md, "Consumer crash", "every consumer JVM"
+        + " killed (SIGKILL) " + t + " s into each of its lives" + a.round().map(RoundSettings::killConsumerAt)
+            .map(first -> " (the first time at " + first + " s)").orElse("")
+        + ", once it had completed a Flink checkpoint in that life, and started again from its last checkpoint,"
+        + " until it had written every message; the verification above spans every life (the round's log counts"
+        + " the kills, each life's log is consumer-restarted[-N].log)"));
     if (a.jobs() > 1) {
       row2(md, "Jobs", a.jobs() + " consumer JVMs, each " + (a.round().map(RoundSettings::kafka).orElse(false)
           ? "reading every partition" : "on its own subscription") + ", writing the same table(s)");

@@ -109,5 +109,24 @@ class RoundReportTest {
       String svg = Files.readString(dir.resolve(chart));
       assertTrue(svg.contains("<svg"), chart + " is an SVG");
     }
+    assertTrue(!md.contains("duplicate(s): a row with an event index already written"), "none: no such line");
+  }
+
+  /** A duplicate is explained where it is counted: a replay, or a second message reusing the index. */
+  @Test
+  void duplicatesAreExplainedInTheVerification() throws IOException {
+    Path result = dir.resolve(RunFiles.CONSUMER_RESULT);
+    ObjectMapper json = new ObjectMapper();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> fields = new java.util.HashMap<>(json.readValue(result.toFile(), Map.class));
+    fields.put("duplicates", 1);
+    fields.put("rows_written", ((Number) fields.get("rows_written")).longValue() + 1);
+    json.writeValue(result.toFile(), fields);
+    RoundReport.write(dir);
+    String md = Files.readString(dir.resolve(RunFiles.REPORT));
+    assertTrue(md.contains("1 duplicate(s): a row with an event index already written. Either the same message"
+        + " written again"), md);
+    assertTrue(md.contains("a second message that reused the index"), md);
+    assertEquals(1, json.readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("duplicates").asLong());
   }
 }

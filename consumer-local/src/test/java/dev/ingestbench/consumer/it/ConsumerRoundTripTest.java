@@ -13,6 +13,7 @@ import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.TimelineColumns;
 import dev.ingestbench.emulator.PubsubEmulator;
+import dev.ingestbench.events.TaxiRideGenerator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,9 +91,12 @@ class ConsumerRoundTripTest {
   @Test
   void atLeastOnceWithPoolingSpreadsOverFourTablesAndDeadLettersRejectedRows(@TempDir Path out) throws Exception {
     assertEquals(EVENTS, pubsub.publish("alo-topic", "alo-sub", EVENTS));
-    // Parses as JSON but misses required fields: a parse-stage dead letter for typed rows.
+    // Another message reusing event index 3: read (the read de-duplicates on the Pub/Sub message id),
+    // written, and counted as a duplicate, not dropped inside the read where nothing would count it.
+    pubsub.publishRaw("alo-topic", new TaxiRideGenerator(1, 500).message(3), Map.of("event_index", "3"));
+    // Parses as JSON but misses required fields: a parse-stage dead letter for every route.
     pubsub.publishRaw("alo-topic", "{\"ride_id\": \"r-1\"}", Map.of("event_index", "900000001"));
-    // A complete event whose timestamp BigQuery cannot take: rejected by the Storage Write path.
+    // A complete event whose timestamp BigQuery cannot take: refused before any row is built.
     pubsub.publishRaw(
         "alo-topic",
         "{\"ride_id\":\"r-2\",\"ride_status\":\"pickup\",\"latitude\":1.3,\"longitude\":103.8,"
@@ -108,8 +112,11 @@ class ConsumerRoundTripTest {
     EmulatorStatus.Job v = result.verification();
     assertTrue(result.complete(), result.stopReason());
     assertEquals(EVENTS, v.distinctMessageIds(), "no message lost");
+    assertEquals(1, v.duplicates(), "the message that reused index 3 is a second row of it, counted");
     assertEquals(2, v.deadLettered());
-    assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("timestamp")), v.deadLetterErrors().toString());
+    assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("timestamp 'not-a-time'")),
+        v.deadLetterErrors().toString());
+    assertEquals("parse", deadLetter(v, 900000002L).stage(), "refused by the event checks, not by BigQuery");
     Map<String, Long> perTable = timelineRows(out.resolve(RunFiles.TIMELINE));
     for (int k = 0; k < 4; k++) {
       assertTrue(perTable.getOrDefault("rides_" + k, 0L) >= EVENTS / 4, "table rides_" + k + ": " + perTable);
