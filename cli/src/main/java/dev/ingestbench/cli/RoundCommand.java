@@ -115,6 +115,10 @@ public final class RoundCommand implements Callable<Integer> {
       description = "Kill every consumer JVM (SIGKILL) this many seconds after it started (later if it has not completed a Flink checkpoint yet), and start it again from its last retained checkpoint: exactly-once under a crash, measured.")
   Long killConsumerAt;
 
+  @Option(names = "--crash-every", paramLabel = "SECONDS",
+      description = "Kill every consumer JVM (SIGKILL) this many seconds into each of its lives (once it has completed a Flink checkpoint in that life) and start it again from its last checkpoint, again and again until it has written every message: exactly-once under repeated crashes, verified row by row (as Beam's BigQueryStreamingLT does). With --kill-consumer-at, the first kill comes then.")
+  Long crashEvery;
+
   @Option(names = "--runner", defaultValue = RoundSpec.DEFAULT_RUNNER, description = "Consumer runner: FlinkRunner (embedded) or DirectRunner (default: ${DEFAULT-VALUE}).")
   String runner;
 
@@ -169,7 +173,7 @@ public final class RoundCommand implements Callable<Integer> {
         groups.equals("shared"), format, messageSize != null ? messageSize : RoundSpec.defaultMessageSize(format), seed,
         new JobSettings(writeMethod, rowFormat, rowEncoding, destinationTables, connectionPool, streams,
             triggeringFrequency),
-        jobs, to, emulatorLimits, killConsumerAt, runner, pullBatchSize, heap, maxDeadLetters, timeoutSeconds,
+        jobs, to, emulatorLimits, killConsumerAt, crashEvery, runner, pullBatchSize, heap, maxDeadLetters, timeoutSeconds,
         consumerArgs).validate();
   }
 

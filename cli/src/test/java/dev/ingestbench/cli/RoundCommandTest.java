@@ -26,9 +26,11 @@ import org.junit.jupiter.api.Timeout;
 class RoundCommandTest {
 
   /**
-   * Two rounds at once on one machine, as two users (or two terminals) start them, and a consumer
-   * crash in each. In a process of its own: a Kafka round whose exactly-once consumer is killed with
-   * SIGKILL and restored from its checkpoint. In this JVM: two at-least-once jobs writing one table,
+   * Two rounds at once on one machine, as two users (or two terminals) start them, and consumer
+   * crashes in each. In a process of its own: a Kafka round whose exactly-once consumer is killed with
+   * SIGKILL every 15 s of each life ({@code --crash-every}) and restored from its checkpoint, until it
+   * has written every record (how many kills that takes depends on the machine's speed; each is
+   * counted, and ConsumerKillTest holds the schedule itself). In this JVM: two at-least-once jobs writing one table,
    * with live traffic, both killed and restored, checked file by file. Each round starts its own
    * servers on free ports and keeps its own directories and checkpoints; neither loses a message. A
    * restore that lost the job's state (as Beam's FlinkRunner did on an embedded Flink until the
@@ -44,7 +46,7 @@ class RoundCommandTest {
         "-cp", System.getProperty("java.class.path"), IngestbenchCommand.class.getName(),
         "round", "--out", killedOut.toString(), "--force", "--source", "kafka", "--message-format", "avro",
         "--write-method", "exactly-once", "--messages", "12000", "--live-messages", "4000", "--live-rate", "400",
-        "--kill-consumer-at", "15", "--heap", "768m", "--timeout", "300")
+        "--crash-every", "15", "--heap", "768m", "--timeout", "300")
         .redirectErrorStream(true).redirectOutput(logs.resolve("killed-round.log").toFile()).start();
     try {
       // The second round starts once the first has killed its consumer: a consumer's first checkpoint
@@ -107,7 +109,15 @@ class RoundCommandTest {
       assertEquals(duplicates > 0, log.contains("Verification failed: job consumer: exactly-once wrote"), log);
       assertTrue(Files.exists(killedOut.resolve("consumer-restarted.log")), "the second life's log is kept");
       assertTrue(!Files.exists(killedOut.resolve("checkpoints")), "the retained checkpoints are removed");
-      assertTrue(Files.readString(killedOut.resolve("report.md")).contains("Consumer crash"));
+      assertTrue(Files.readString(killedOut.resolve("report.md")).contains("s into each of its lives"));
+      java.util.regex.Matcher kills = java.util.regex.Pattern.compile(
+          "Consumers killed \\(SIGKILL\\) and restored from a checkpoint: (\\d+) time\\(s\\) in all").matcher(log);
+      assertTrue(kills.find() && Integer.parseInt(kills.group(1)) >= 1, log);
+      assertEquals(Integer.parseInt(kills.group(1)), log.split("Killed the consumer \\(SIGKILL\\)", -1).length - 1,
+          "every kill is said and counted");
+      for (int life = 3; life <= Integer.parseInt(kills.group(1)) + 1; life++) {
+        assertTrue(Files.exists(killedOut.resolve("consumer-restarted-" + (life - 1) + ".log")), "life " + life + "'s log");
+      }
     } finally {
       killed.toHandle().destroy();
       killed.waitFor(30, TimeUnit.SECONDS);

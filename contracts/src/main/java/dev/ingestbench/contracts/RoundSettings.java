@@ -14,6 +14,8 @@ import java.util.Map;
  * @param messageFormat {@code json} or {@code avro} (null before Avro: json)
  * @param partitions the Kafka topic's partitions; null for Pub/Sub
  * @param consumerGroups {@code separate} or {@code shared}: Kafka rounds of several jobs only
+ * @param killConsumerAt {@code --kill-consumer-at}: seconds before every consumer was killed once
+ * @param crashEverySeconds {@code --crash-every}: seconds into each life a consumer was killed again
  */
 public record RoundSettings(
     long messages,
@@ -40,7 +42,8 @@ public record RoundSettings(
     Integer partitions,
     String consumerGroups,
     String runId,
-    Long killConsumerAt) {
+    Long killConsumerAt,
+    Long crashEverySeconds) {
 
   public boolean kafka() {
     return "kafka".equals(source);

@@ -25,7 +25,7 @@ import java.util.function.Consumer;
  * <p>Separate JVMs keep each process's CPU time its own: the consumer's rows per CPU-second must not
  * include the publisher's work.
  */
-public final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
   private static final int TAIL_LINES = 15;
   /** Every child not yet closed, for {@link #awaitAllStopped} on Ctrl-C. */
   private static final Set<ChildJvm> RUNNING = ConcurrentHashMap.newKeySet();
@@ -223,11 +223,13 @@ public final class ChildJvm implements AutoCloseable {
     }
   }
 
+  @Override
   public String name() {
     return name;
   }
 
   /** SIGKILL, as the kernel's out-of-memory killer or a lost machine: no hook runs, nothing is written. */
+  @Override
   public void kill() throws InterruptedException {
     process.destroyForcibly();
     process.waitFor(30, TimeUnit.SECONDS);
@@ -244,6 +246,7 @@ public final class ChildJvm implements AutoCloseable {
     return process.pid();
   }
 
+  @Override
   public boolean isAlive() {
     return process.isAlive();
   }

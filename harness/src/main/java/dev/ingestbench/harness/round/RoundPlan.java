@@ -152,7 +152,7 @@ public final class RoundPlan {
    */
   public List<String> consumerArgs(String host, int j, BigQueryEmulatorProcess.Address bigQuery) {
     ChildFlags.Consumer c = new ChildFlags.Consumer(spec.runner(), jobName(j)).round(runId, spec.messages());
-    if (spec.killConsumerAt() != null) {
+    if (spec.killsConsumers()) {
       // Checkpoints where the round can find them after the kill, and keep them until it ends.
       c.checkpointsIn(checkpointDirectory(j));
     }

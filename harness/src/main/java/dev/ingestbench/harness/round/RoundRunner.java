@@ -85,6 +85,9 @@ public final class RoundRunner {
     if (target.death().isPresent()) {
       throw new IOException(target.death().get());
     }
+    if (spec.killsConsumers()) {
+      say("Consumers killed (SIGKILL) and restored from a checkpoint: %d time(s) in all", target.kills());
+    }
     say("Analysing %s", out);
     List<RoundSummary> jobSummaries = new ArrayList<>();
     if (spec.jobs() > 1) {
@@ -216,7 +219,8 @@ public final class RoundRunner {
         plan.kafka() ? plan.partitions() : null,
         plan.kafka() && spec.jobs() > 1 ? (spec.sharedConsumerGroup() ? "shared" : "separate") : null,
         plan.runId,
-        spec.killConsumerAt());
+        spec.killConsumerAt(),
+        spec.crashEverySeconds());
   }
 
   /** One line per job of a multi-job round: latency percentiles exist only per job. */

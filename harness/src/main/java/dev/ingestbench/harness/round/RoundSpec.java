@@ -24,6 +24,8 @@ import java.util.Objects;
  * @param jobs consumer jobs, each in its own JVM with its own subscription
  * @param emulatorLimits the BigQuery emulator's limits and faults (only those given)
  * @param killConsumerAt seconds after which every consumer is killed and restored, or null
+ * @param crashEverySeconds kill and restore every consumer again and again, this many seconds into each
+ *     of its lives, or null
  * @param runner {@code FlinkRunner} (embedded) or {@code DirectRunner}
  * @param pullBatchSize messages per Pull from the Pub/Sub emulator
  * @param heap heap cap of the publisher and consumer JVMs ({@code 2g})
@@ -48,6 +50,7 @@ public record RoundSpec(
     Sink sink,
     EmulatorLimitOptions emulatorLimits,
     Long killConsumerAt,
+    Long crashEverySeconds,
     String runner,
     int pullBatchSize,
     String heap,
@@ -88,6 +91,8 @@ public record RoundSpec(
   public static final long DEFAULT_TIMEOUT_SECONDS = 600;
   public static final long DEFAULT_SEED = 1;
   public static final int DEFAULT_PARTITIONS = ScenarioPlan.DEFAULT_PARTITIONS;
+  /** The shortest --crash-every: a restored consumer needs seconds to start and checkpoint again. */
+  public static final long MIN_CRASH_EVERY_SECONDS = 5;
 
   public RoundSpec {
     Objects.requireNonNull(out, "out");
@@ -106,6 +111,11 @@ public record RoundSpec(
   /** Messages published before the consumers start. */
   public long backlogMessages() {
     return messages - liveMessages;
+  }
+
+  /** Consumers are killed and restored during the round (once, or again and again). */
+  public boolean killsConsumers() {
+    return killConsumerAt != null || crashEverySeconds != null;
   }
 
   /**
@@ -154,6 +164,9 @@ public record RoundSpec(
     if (killConsumerAt != null) {
       flags.addAll(List.of("--kill-consumer-at", killConsumerAt.toString()));
     }
+    if (crashEverySeconds != null) {
+      flags.addAll(List.of("--crash-every", crashEverySeconds.toString()));
+    }
     consumerArgs.forEach(a -> flags.add("--consumer-arg=" + a));
     return flags;
   }
@@ -183,6 +196,14 @@ public record RoundSpec(
     if (killConsumerAt != null && (sink == Sink.IN_PROCESS || !runner.equals("FlinkRunner"))) {
       throw new IllegalArgumentException("--kill-consumer-at needs --sink emulator and --runner FlinkRunner: the"
           + " verification must outlive the killed JVM, and the restart restores a Flink checkpoint");
+    }
+    if (crashEverySeconds != null && crashEverySeconds < MIN_CRASH_EVERY_SECONDS) {
+      throw new IllegalArgumentException("--crash-every " + crashEverySeconds + " must be " + MIN_CRASH_EVERY_SECONDS
+          + " seconds or more: each life must have time to restore and complete a checkpoint");
+    }
+    if (crashEverySeconds != null && (sink == Sink.IN_PROCESS || !runner.equals("FlinkRunner"))) {
+      throw new IllegalArgumentException("--crash-every needs --sink emulator and --runner FlinkRunner: the"
+          + " verification must outlive the killed JVMs, and each restart restores a Flink checkpoint");
     }
     if (sink == Sink.IN_PROCESS && !emulatorLimits.asFlags().isEmpty()) {
       throw new IllegalArgumentException(

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -48,6 +49,8 @@ final class RoundTarget implements StageTarget {
   private final RoundPlan plan;
   /** Why the round could not go on (a server died), once the segment has closed; else empty. */
   private volatile Optional<String> death = Optional.empty();
+  /** Consumers killed and restored (--kill-consumer-at, --crash-every). */
+  private final AtomicInteger kills = new AtomicInteger();
 
   RoundTarget(RoundSpec spec, RoundPlan plan) {
     this.spec = spec;
@@ -62,6 +65,11 @@ final class RoundTarget implements StageTarget {
   /** The consumer process of job {@code j}: {@code consumer} in a one-job round, else {@code consumer-J}. */
   private String processName(int j) {
     return spec.jobs() == 1 ? "consumer" : "consumer-" + j;
+  }
+
+  /** Consumers killed and restored so far. */
+  int kills() {
+    return kills.get();
   }
 
   /** Why the round could not go on: a server died (read after the driver returned or failed). */
@@ -91,7 +99,7 @@ final class RoundTarget implements StageTarget {
     private ServerWatch watch;
     private String host;
     private BigQueryEmulatorProcess.Address bigQuery = new BigQueryEmulatorProcess.Address("", "");
-    private ConsumerKill kill;
+    private ConsumerKill<ChildJvm> kill;
     private ChildJvm live;
     /** The live publisher will not run: a consumer stopped before the backlog was drained. */
     private boolean noLive;
@@ -187,8 +195,9 @@ final class RoundTarget implements StageTarget {
       consumers.add(consumer);
       watch.stopOnDeath(consumer);
       cpu.watch(name, consumer.pid());
-      if (consumers.size() == spec.jobs() && spec.killConsumerAt() != null) {
-        kill = new ConsumerKill(spec.killConsumerAt(), checkpointDirectories(), this::restart);
+      if (consumers.size() == spec.jobs() && spec.killsConsumers()) {
+        kill = new ConsumerKill<>(spec.killConsumerAt(), spec.crashEverySeconds(), checkpointDirectories(), this::restart,
+            progress::get);
       }
     }
 
@@ -200,17 +209,23 @@ final class RoundTarget implements StageTarget {
       return dirs;
     }
 
-    /** Job {@code j}'s consumer again, restoring {@code checkpoint}: its second life's log is kept apart. */
-    private ChildJvm restart(int j, Path checkpoint) throws IOException {
+    /**
+     * Job {@code j}'s consumer again, restoring {@code checkpoint}: each later life's log is kept apart
+     * ({@code consumer-restarted.log} for the second, {@code consumer-restarted-2.log} for the third...).
+     */
+    private ChildJvm restart(int j, int life, Path checkpoint) throws IOException {
       String name = processName(j);
+      String lifeName = name + "-restarted" + (life == 2 ? "" : "-" + (life - 1));
+      kills.incrementAndGet();
       List<String> args = new ArrayList<>(plan.consumerArgs(host, j, bigQuery));
       args.add("--savepointPath=" + checkpoint.toUri());
       ChildJvm restarted = ChildJvm.start(name, spec.heap(), CONSUMER_MAIN, args,
-          spec.out().resolve(name + "-restarted.log"), p -> progress.set(j - 1, p.accountedFor()));
+          spec.out().resolve(lifeName + ".log"), p -> progress.set(j - 1, p.accountedFor()));
       watch.stopOnDeath(restarted);
-      cpu.watch(name + "-restarted", restarted.pid());
+      cpu.watch(lifeName, restarted.pid());
       return restarted;
     }
+
 
     /** The kill when its time has come; the live publisher once every job has drained the backlog. */
     @Override

@@ -77,6 +77,7 @@ public final class UnorderedLocalRun {
         RoundSpec.Sink.EMULATOR,
         ScenarioLimits.of(plan.scenario().limits()),
         null,
+        null,
         RoundSpec.DEFAULT_RUNNER,
         RoundSpec.DEFAULT_PULL_BATCH_SIZE,
         heap,

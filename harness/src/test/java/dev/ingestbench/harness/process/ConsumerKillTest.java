@@ -5,11 +5,150 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Which checkpoint a killed consumer is restored from: the newest completed one, never a partial one. */
+/**
+ * When a consumer is killed (once, or again and again) and which checkpoint it is restored from: the
+ * newest completed one, never a partial one. The schedule runs on a hand-moved clock with stand-in
+ * processes; the real kills are RoundCommandTest's.
+ */
 class ConsumerKillTest {
+  private static final long SECOND = 1_000_000_000L;
+
+  /** A stand-in consumer process: alive until killed or stopped. */
+  private static final class FakeConsumer implements ConsumerKill.Killable {
+    final String name;
+    final int life;
+    boolean alive = true;
+
+    FakeConsumer(String name, int life) {
+      this.name = name;
+      this.life = life;
+    }
+
+    @Override
+    public String name() {
+      return name;
+    }
+
+    @Override
+    public boolean isAlive() {
+      return alive;
+    }
+
+    @Override
+    public void kill() {
+      alive = false;
+    }
+  }
+
+  private static void checkpoint(Path dir, String job, int n) throws Exception {
+    Path chk = dir.resolve(job).resolve("chk-" + n);
+    Files.createDirectories(chk);
+    Files.writeString(chk.resolve("_metadata"), "m");
+  }
+
+  @Test
+  void killConsumerAtKillsEachConsumerOnceAndRestoresTheNewestCheckpoint(@TempDir Path dir) throws Exception {
+    AtomicLong now = new AtomicLong();
+    long[] accounted = {0};
+    List<String> restores = new ArrayList<>();
+    ConsumerKill<FakeConsumer> kill = new ConsumerKill<>(10L, null, List.of(dir), (j, life, chk) -> {
+      restores.add(life + ":" + chk.getFileName());
+      return new FakeConsumer("consumer", life);
+    }, j -> accounted[0], now::get);
+    List<FakeConsumer> consumers = new ArrayList<>(List.of(new FakeConsumer("consumer", 1)));
+    accounted[0] = 500;
+    now.set(9 * SECOND);
+    checkpoint(dir, "a", 1);
+    kill.tick(consumers);
+    assertEquals(List.of(), restores, "not before its time");
+    now.set(10 * SECOND);
+    checkpoint(dir, "a", 2);
+    kill.tick(consumers);
+    assertEquals(List.of("2:chk-2"), restores, "chk-2 completed after the job had written rows");
+    checkpoint(dir, "b", 3);
+    accounted[0] = 900;
+    kill.tick(consumers);
+    checkpoint(dir, "b", 4);
+    now.set(100 * SECOND);
+    kill.tick(consumers);
+    assertEquals(List.of("2:chk-2"), restores, "--kill-consumer-at kills once");
+    assertTrue(consumers.get(0).alive && consumers.get(0).life == 2);
+  }
+
+  @Test
+  void aLifeIsKilledOnlyOnceACheckpointHoldsWorkItDid(@TempDir Path dir) throws Exception {
+    AtomicLong now = new AtomicLong();
+    long[] accounted = {0};
+    List<String> restores = new ArrayList<>();
+    ConsumerKill<FakeConsumer> kill = new ConsumerKill<>(null, 5L, List.of(dir), (j, life, chk) -> {
+      restores.add(life + ":" + chk.getFileName());
+      return new FakeConsumer("consumer", life);
+    }, j -> accounted[0], now::get);
+    List<FakeConsumer> consumers = new ArrayList<>(List.of(new FakeConsumer("consumer", 1)));
+    now.set(5 * SECOND);
+    checkpoint(dir, "a", 1);
+    kill.tick(consumers);
+    assertEquals(List.of(), restores, "a checkpoint, but nothing written: restoring it would repeat this life");
+    accounted[0] = 1_000;
+    kill.tick(consumers);
+    assertEquals(List.of(), restores, "written, but chk-1 was taken before: it does not hold the work");
+    checkpoint(dir, "a", 2);
+    now.set(7 * SECOND);
+    kill.tick(consumers);
+    assertEquals(List.of("2:chk-2"), restores, "killed as soon as a checkpoint holds work");
+    now.set(13 * SECOND);
+    checkpoint(dir, "b", 3);
+    kill.tick(consumers);
+    assertEquals(List.of("2:chk-2"), restores, "life 2 has a newer checkpoint but has not moved the job on");
+    accounted[0] = 2_000;
+    kill.tick(consumers);
+    assertEquals(List.of("2:chk-2"), restores, "chk-3 predates life 2's progress");
+    checkpoint(dir, "b", 4);
+    kill.tick(consumers);
+    assertEquals(List.of("2:chk-2", "3:chk-4"), restores);
+    accounted[0] = 3_000;
+    checkpoint(dir, "c", 5);
+    now.set(17 * SECOND);
+    checkpoint(dir, "c", 6);
+    kill.tick(consumers);
+    assertEquals(2, restores.size(), "life 3 started at 13 s: not due before 18 s");
+    consumers.get(0).alive = false; // it wrote every message and stopped by itself
+    now.set(30 * SECOND);
+    kill.tick(consumers);
+    kill.tick(consumers);
+    assertEquals(List.of("2:chk-2", "3:chk-4"), restores, "a consumer that stopped by itself is not restarted");
+  }
+
+  @Test
+  void crashEveryAfterKillConsumerAtStartsAtThatTime(@TempDir Path dir) throws Exception {
+    AtomicLong now = new AtomicLong();
+    long[] accounted = {0, 0};
+    List<String> restores = new ArrayList<>();
+    ConsumerKill<FakeConsumer> kill = new ConsumerKill<>(20L, 8L, List.of(dir, dir.resolve("two")),
+        (j, life, chk) -> {
+          restores.add(j + "/" + life);
+          return new FakeConsumer("consumer-" + j, life);
+        }, j -> accounted[j], now::get);
+    List<FakeConsumer> consumers = new ArrayList<>(List.of(new FakeConsumer("consumer-1", 1), new FakeConsumer("consumer-2", 1)));
+    accounted[0] = 10;
+    accounted[1] = 10;
+    kill.tick(consumers);
+    checkpoint(dir, "a", 1);
+    checkpoint(dir.resolve("two"), "a", 1);
+    now.set(8 * SECOND);
+    kill.tick(consumers);
+    assertEquals(List.of(), restores, "the first kill waits for --kill-consumer-at");
+    now.set(20 * SECOND);
+    kill.tick(consumers);
+    assertEquals(List.of("1/2", "2/2"), restores, "every consumer, each on its own checkpoints");
+  }
+
   @Test
   void theNewestCheckpointWithMetadataIsChosen(@TempDir Path dir) throws Exception {
     assertTrue(ConsumerKill.latestCheckpoint(dir.resolve("none")).isEmpty(), "no directory: nothing to restore");
