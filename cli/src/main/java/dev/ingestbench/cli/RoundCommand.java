@@ -116,7 +116,7 @@ public final class RoundCommand implements Callable<Integer> {
   Long killConsumerAt;
 
   @Option(names = "--crash-every", paramLabel = "SECONDS",
-      description = "Kill every consumer JVM (SIGKILL) this many seconds into each of its lives (once it has completed a Flink checkpoint in that life) and start it again from its last checkpoint, again and again until it has written every message: exactly-once under repeated crashes, verified row by row (as Beam's BigQueryStreamingLT does). With --kill-consumer-at, the first kill comes then.")
+      description = "Kill every consumer JVM (SIGKILL) this many seconds after each of its lives started writing (once Flink has completed a checkpoint after that) and start it again from its last checkpoint, again and again until it has written every message: exactly-once under repeated crashes, verified row by row (as Beam's BigQueryStreamingLT does). With --kill-consumer-at, the first kill comes then.")
   Long crashEvery;
 
   @Option(names = "--runner", defaultValue = RoundSpec.DEFAULT_RUNNER, description = "Consumer runner: FlinkRunner (embedded) or DirectRunner (default: ${DEFAULT-VALUE}).")

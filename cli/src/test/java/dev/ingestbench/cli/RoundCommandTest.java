@@ -28,7 +28,7 @@ class RoundCommandTest {
   /**
    * Two rounds at once on one machine, as two users (or two terminals) start them, and consumer
    * crashes in each. In a process of its own: a Kafka round whose exactly-once consumer is killed with
-   * SIGKILL every 15 s of each life ({@code --crash-every}) and restored from its checkpoint, until it
+   * SIGKILL 15 s after each of its lives started writing ({@code --crash-every}) and restored from its checkpoint, until it
    * has written every record (how many kills that takes depends on the machine's speed; each is
    * counted, and ConsumerKillTest holds the schedule itself). In this JVM: two at-least-once jobs writing one table,
    * with live traffic, both killed and restored, checked file by file. Each round starts its own
@@ -96,8 +96,8 @@ class RoundCommandTest {
 
       assertTrue(killed.waitFor(4, TimeUnit.MINUTES), "the killed round ended");
       String log = Files.readString(killedLog);
-      assertTrue(java.util.regex.Pattern.compile("Killed the consumer \\(SIGKILL\\) at \\d+ s; starting it again from its"
-          + " checkpoint chk-\\d+").matcher(log).find(), log);
+      assertTrue(java.util.regex.Pattern.compile("Killed the consumer \\(SIGKILL\\) at \\d+ s \\(\\d+ s after it started writing\\);"
+          + " starting it again from its checkpoint chk-\\d+").matcher(log).find(), log);
       assertTrue(Files.exists(killedOut.resolve("summary.json")), log + lastLines(killedOut.resolve("live-publisher.log"))
           + lastLines(killedOut.resolve("consumer-restarted.log")));
       JsonNode s = new ObjectMapper().readTree(killedOut.resolve("summary.json").toFile());
@@ -109,7 +109,7 @@ class RoundCommandTest {
       assertEquals(duplicates > 0, log.contains("Verification failed: job consumer: exactly-once wrote"), log);
       assertTrue(Files.exists(killedOut.resolve("consumer-restarted.log")), "the second life's log is kept");
       assertTrue(!Files.exists(killedOut.resolve("checkpoints")), "the retained checkpoints are removed");
-      assertTrue(Files.readString(killedOut.resolve("report.md")).contains("s into each of its lives"));
+      assertTrue(Files.readString(killedOut.resolve("report.md")).contains("s after each of its lives started writing"));
       java.util.regex.Matcher kills = java.util.regex.Pattern.compile(
           "Consumers killed \\(SIGKILL\\) and restored from a checkpoint: (\\d+) time\\(s\\) in all").matcher(log);
       assertTrue(kills.find() && Integer.parseInt(kills.group(1)) >= 1, log);

@@ -179,9 +179,9 @@ public final class RoundMarkdown {
         "Consumer crash", "every consumer JVM killed (SIGKILL) " + t + " s after it started and started again from"
             + " its last completed Flink checkpoint; the verification above spans both lives"));
     a.round().map(RoundSettings::crashEverySeconds).ifPresent(t -> row2(md, "Consumer crash", "every consumer JVM"
-        + " killed (SIGKILL) " + t + " s into each of its lives" + a.round().map(RoundSettings::killConsumerAt)
-            .map(first -> " (the first time at " + first + " s)").orElse("")
-        + ", once it had completed a Flink checkpoint in that life, and started again from its last checkpoint,"
+        + " killed (SIGKILL) " + t + " s after each of its lives started writing" + a.round()
+            .map(RoundSettings::killConsumerAt).map(first -> " (the first time at " + first + " s)").orElse("")
+        + ", once Flink had completed a checkpoint after that, and started again from its last checkpoint,"
         + " until it had written every message; the verification above spans every life (the round's log counts"
         + " the kills, each life's log is consumer-restarted[-N].log)"));
     if (a.jobs() > 1) {

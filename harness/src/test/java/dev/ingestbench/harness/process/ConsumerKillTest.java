@@ -82,7 +82,8 @@ class ConsumerKillTest {
   }
 
   @Test
-  void aLifeIsKilledOnlyOnceACheckpointHoldsWorkItDid(@TempDir Path dir) throws Exception {
+  void crashEveryKillsEachLifeAfterItHasWrittenThatLongOnceACheckpointHoldsTheWork(@TempDir Path dir)
+      throws Exception {
     AtomicLong now = new AtomicLong();
     long[] accounted = {0};
     List<String> restores = new ArrayList<>();
@@ -91,35 +92,42 @@ class ConsumerKillTest {
       return new FakeConsumer("consumer", life);
     }, j -> accounted[0], now::get);
     List<FakeConsumer> consumers = new ArrayList<>(List.of(new FakeConsumer("consumer", 1)));
-    now.set(5 * SECOND);
     checkpoint(dir, "a", 1);
+    now.set(20 * SECOND);
     kill.tick(consumers);
-    assertEquals(List.of(), restores, "a checkpoint, but nothing written: restoring it would repeat this life");
+    assertEquals(List.of(), restores, "20 s and a checkpoint, but nothing written: its clock has not started");
     accounted[0] = 1_000;
-    kill.tick(consumers);
-    assertEquals(List.of(), restores, "written, but chk-1 was taken before: it does not hold the work");
+    kill.tick(consumers); // life 1 starts writing at 20 s
     checkpoint(dir, "a", 2);
-    now.set(7 * SECOND);
+    now.set(24 * SECOND);
     kill.tick(consumers);
-    assertEquals(List.of("2:chk-2"), restores, "killed as soon as a checkpoint holds work");
-    now.set(13 * SECOND);
+    assertEquals(List.of(), restores, "4 s of writing: not due");
+    now.set(25 * SECOND);
+    kill.tick(consumers);
+    assertEquals(List.of("2:chk-2"), restores, "5 s of writing, and chk-2 completed after the first rows");
+
     checkpoint(dir, "b", 3);
+    now.set(40 * SECOND);
     kill.tick(consumers);
-    assertEquals(List.of("2:chk-2"), restores, "life 2 has a newer checkpoint but has not moved the job on");
+    assertEquals(1, restores.size(), "life 2 has a newer checkpoint but has written nothing: not due");
     accounted[0] = 2_000;
+    kill.tick(consumers); // life 2 starts writing at 40 s; chk-3 predates that
+    now.set(46 * SECOND);
     kill.tick(consumers);
-    assertEquals(List.of("2:chk-2"), restores, "chk-3 predates life 2's progress");
+    assertEquals(1, restores.size(), "due, but no checkpoint holds life 2's rows yet");
     checkpoint(dir, "b", 4);
     kill.tick(consumers);
-    assertEquals(List.of("2:chk-2", "3:chk-4"), restores);
-    accounted[0] = 3_000;
+    assertEquals(List.of("2:chk-2", "3:chk-4"), restores, "killed as soon as one does");
+
+    accounted[0] = 2_500;
+    now.set(50 * SECOND);
+    kill.tick(consumers); // life 3 starts writing at 50 s
     checkpoint(dir, "c", 5);
-    now.set(17 * SECOND);
-    checkpoint(dir, "c", 6);
+    now.set(54 * SECOND);
     kill.tick(consumers);
-    assertEquals(2, restores.size(), "life 3 started at 13 s: not due before 18 s");
+    assertEquals(2, restores.size(), "life 3 has written for 4 s");
     consumers.get(0).alive = false; // it wrote every message and stopped by itself
-    now.set(30 * SECOND);
+    now.set(60 * SECOND);
     kill.tick(consumers);
     kill.tick(consumers);
     assertEquals(List.of("2:chk-2", "3:chk-4"), restores, "a consumer that stopped by itself is not restarted");
