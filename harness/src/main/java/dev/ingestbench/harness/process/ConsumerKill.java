@@ -25,12 +25,12 @@ import java.util.stream.Stream;
  * repeatedly. The BigQuery emulator, a process of its own, keeps verifying the job across every life,
  * so what the restores duplicated or lost shows in the round's counts.
  *
- * <p>A life is killed only once the job has moved forward in it (more rows accounted for than when
- * it started) and Flink has completed a checkpoint after that: the restore then starts past where
- * this life started, so the job always gets on, however slowly the machine starts a JVM or hands
+ * <p>A {@code --crash-every} life is killed only once the job has moved forward in it (more rows
+ * accounted for than when it started) and Flink has completed a checkpoint after that: the restore
+ * then starts past where this life started, so the job always gets on, however slowly the machine starts a JVM or hands
  * back leased messages (without this, lives killed at their first checkpoint restored the same
  * position again and again: 22 rows in 9 lives, measured), and the kill tests a restore of state
- * that holds work. {@code --crash-every} counts a life's time from its first rows: counted from the
+ * that holds work. Its time counts from its first rows: counted from the
  * JVM's start, lives on a busy machine were killed seconds after they began to write, while the
  * messages the previous life had leased were still coming back (69 rows in 11 lives, measured).
  */
@@ -109,9 +109,9 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
   }
 
   /**
-   * Kills and restarts every live consumer in {@code consumers} whose time has come. A life in which
-   * the job has not moved forward yet, or whose progress no completed checkpoint holds yet (a slow
-   * start on a busy machine), is killed as soon as both are so.
+   * Kills and restarts every live consumer in {@code consumers} whose time has come: {@code
+   * --kill-consumer-at}'s as soon as it has a completed checkpoint (a slow start on a busy machine may
+   * have none by then), a {@code --crash-every} life as soon as one holds the work it did.
    */
   public void tick(List<C> consumers) throws IOException, InterruptedException {
     long now = nanoTime.getAsLong();
@@ -145,16 +145,19 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
         life.finished = true;
         continue;
       }
-      Optional<Path> checkpoint = life.checkpointAtProgress == Life.NO_PROGRESS ? Optional.empty()
+      // --kill-consumer-at's one kill needs a checkpoint to restore, nothing more: a kill before the
+      // first row is a crash too. A --crash-every life needs one that holds its work (see above).
+      Optional<Path> checkpoint = fromStart ? latestCheckpoint(dir)
           : latestCheckpoint(dir).filter(c -> checkpointNumber(c) > life.checkpointAtProgress);
       if (checkpoint.isEmpty()) {
         if (!life.waitingSaid) {
           life.waitingSaid = true;
-          say("The %s has %s by %d s%s: it is killed as soon as it has (a restore of that tests what it is meant to)",
-              consumer.name(), life.checkpointAtProgress == Life.NO_PROGRESS
-                  ? "written nothing yet, nor completed a Flink checkpoint after that"
-                  : "not completed a Flink checkpoint since it started writing",
-              elapsed, life.number == 1 ? "" : " of its life " + life.number);
+          say(fromStart
+              ? "The %s has not completed a Flink checkpoint by %d s%s: it is killed as soon as it has one (a restore"
+                  + " needs it)"
+              : "The %s has not completed a Flink checkpoint since it started writing, by %d s%s: it is killed as soon"
+                  + " as it has (a restore of that tests what it is meant to)",
+              consumer.name(), elapsed, life.number == 1 ? "" : " of its life " + life.number);
         }
         continue;
       }
