@@ -28,7 +28,7 @@ class RoundSpecFlagsTest {
             "shared", "--partitions", "8", "--jobs", "2", "--write-method", "at-least-once", "--connection-pool",
             "--destination-tables", "4", "--row-format", "typed", "--row-encoding", "proto", "--quota-mb-per-second",
             "2", "--quota-window-seconds", "5", "--fault", "drop=0.1", "--kill-consumer-at", "30",
-            "--consumer-arg=--failAtMessage=5", "--max-dead-letters", "3", "--live-messages", "0"),
+            "--crash-every", "20", "--consumer-arg=--failAtMessage=5", "--max-dead-letters", "3", "--live-messages", "0"),
         List.of("--out", "runs/z", "--streams", "4", "--triggering-frequency", "2", "--sink", "in-process",
             "--runner", "DirectRunner", "--message-size", "10000", "--seed", "7", "--timeout", "90"))) {
       RoundSpec spec = parse(args);
@@ -49,5 +49,16 @@ class RoundSpecFlagsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> parse(List.of("--out", "runs/x", "--partitions", "4")));
     assertEquals("--partitions and --consumer-groups are for --source kafka; add it, or drop them", e.getMessage());
+  }
+
+  @Test
+  void crashEveryIsCheckedBeforeAnythingStarts() {
+    assertEquals(20L, parse(List.of("--out", "runs/x", "--crash-every", "20")).crashEverySeconds());
+    assertEquals("--crash-every 3 must be 5 seconds or more: each life must have time to restore and complete a"
+        + " checkpoint", assertThrows(IllegalArgumentException.class,
+            () -> parse(List.of("--out", "runs/x", "--crash-every", "3"))).getMessage());
+    assertEquals("--crash-every needs --sink emulator and --runner FlinkRunner: the verification must outlive the"
+        + " killed JVMs, and each restart restores a Flink checkpoint", assertThrows(IllegalArgumentException.class,
+            () -> parse(List.of("--out", "runs/x", "--crash-every", "20", "--sink", "in-process"))).getMessage());
   }
 }
