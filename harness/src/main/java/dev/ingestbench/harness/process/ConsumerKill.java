@@ -21,18 +21,18 @@ import java.util.stream.Stream;
  * ({@code --savepointPath}), as a worker lost mid-bundle is restored. {@code --kill-consumer-at} kills
  * each consumer once, that many seconds after the consumers started; {@code --crash-every} kills it
  * again that many seconds after each of its lives started writing (the first time at {@code
- * --kill-consumer-at} when both are given), until it stops by itself, as Beam's BigQueryStreamingLT crashes its pipeline
- * repeatedly. The BigQuery emulator, a process of its own, keeps verifying the job across every life,
- * so what the restores duplicated or lost shows in the round's counts.
+ * --kill-consumer-at} when both are given), until it stops by itself, as Beam's BigQueryStreamingLT
+ * crashes its pipeline repeatedly. The BigQuery emulator, a process of its own, keeps verifying the
+ * job across every life, so what the restores duplicated or lost shows in the round's counts.
  *
  * <p>A {@code --crash-every} life is killed only once the job has moved forward in it (more rows
  * accounted for than when it started) and Flink has completed a checkpoint after that: the restore
- * then starts past where this life started, so the job always gets on, however slowly the machine starts a JVM or hands
- * back leased messages (without this, lives killed at their first checkpoint restored the same
- * position again and again: 22 rows in 9 lives, measured), and the kill tests a restore of state
- * that holds work. Its time counts from its first rows: counted from the
- * JVM's start, lives on a busy machine were killed seconds after they began to write, while the
- * messages the previous life had leased were still coming back (69 rows in 11 lives, measured).
+ * then starts past where this life started, so the job always gets on, however slowly the machine
+ * starts a JVM or hands back leased messages (lives killed at their first checkpoint restored the same
+ * position again and again: 22 rows in 9 lives, measured), and the kill tests a restore of state that
+ * holds work. Its time counts from its first rows: counted from the JVM's start, lives on a busy
+ * machine were killed seconds after they began to write, while the messages the previous life had
+ * leased were still coming back (69 rows in 11 lives, measured).
  */
 public final class ConsumerKill<C extends ConsumerKill.Killable> {
   /** What is killed: a consumer's process ({@link ChildJvm}). */
