@@ -181,7 +181,10 @@ public final class RoundRunner {
       results = false;
     }
     System.out.println("[round] Stopped: nothing was verified; the logs and partial files are in " + spec.out()
-        + (results ? "" : " (no consumer_result.json: the consumer was stopped before its pipeline ran)"));
+        + (results ? "" : spec.killsConsumers()
+            ? " (no consumer_result.json: a killed consumer writes none, and the last one was stopped before it"
+                + " wrote its own)"
+            : " (no consumer_result.json: the consumer was stopped before its pipeline ran)"));
   }
 
   /** One directory per job (1-based), as {@code dirOf} names it. */
