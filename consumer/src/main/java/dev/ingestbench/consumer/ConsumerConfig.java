@@ -250,7 +250,7 @@ public record ConsumerConfig(
         options.getRunId(),
         options.getDuplicateGraceSeconds(),
         options.getFailAtMessage(),
-        options.getPubsubIdAttribute() == null ? "" : options.getPubsubIdAttribute().trim());
+        idAttribute);
   }
 
   /**

@@ -11,6 +11,7 @@ public final class TaxiRideCollector implements TaxiRideFields {
   private double meterIncrement;
   private int pointIdx;
   private String timestamp;
+  private long timestampMicros = Long.MIN_VALUE;
   private String padding;
 
   @Override public void rideId(String value) { rideId = value; }
@@ -23,6 +24,17 @@ public final class TaxiRideCollector implements TaxiRideFields {
   @Override public void pointIdx(int value) { pointIdx = value; }
   @Override public void timestamp(String value) { timestamp = value; }
   @Override public void padding(String value) { padding = value; }
+
+  @Override
+  public void timestamp(String value, long epochMicros) {
+    timestamp = value;
+    timestampMicros = epochMicros;
+  }
+
+  /** The timestamp's epoch microseconds as the reader gave them; Long.MIN_VALUE when it gave none. */
+  public long timestampMicros() {
+    return timestampMicros;
+  }
 
   public TaxiRide build() {
     return new TaxiRide(rideId, rideStatus, latitude, longitude, passengerCount, meterReading,

@@ -23,6 +23,14 @@ public interface TaxiRideFields {
 
   void timestamp(String value);
 
+  /**
+   * The timestamp with its epoch microseconds, when the reader has computed them (the consumer's
+   * checks do), so that a target does not parse the text again; by default {@link #timestamp(String)}.
+   */
+  default void timestamp(String value, long epochMicros) {
+    timestamp(value);
+  }
+
   /** Called only when the message carries padding. */
   void padding(String value);
 }

@@ -1,6 +1,7 @@
 package dev.ingestbench.consumer.rows;
 
 import dev.ingestbench.events.TaxiRide;
+import dev.ingestbench.events.TaxiRideCollector;
 import dev.ingestbench.events.MessageFormat;
 import java.time.Instant;
 import org.apache.beam.sdk.schemas.Schema;
@@ -46,7 +47,9 @@ public final class MessageToBeamRow {
             .build();
       }
       case TYPED -> {
-        TaxiRide ride = EventChecks.parse(message, payload);
+        TaxiRideCollector read = new TaxiRideCollector();
+        EventChecks.read(message, payload, read); // checks the timestamp, and keeps its microseconds
+        TaxiRide ride = read.build();
         yield Row.withSchema(TYPED)
             .addValues(
                 metadata.subscriptionName(),
@@ -62,7 +65,7 @@ public final class MessageToBeamRow {
                 ride.meterReading(),
                 ride.meterIncrement(),
                 (long) ride.pointIdx(),
-                micros(EventChecks.timestampMicros(ride.timestamp())),
+                micros(read.timestampMicros()),
                 ride.padding())
             .build();
       }

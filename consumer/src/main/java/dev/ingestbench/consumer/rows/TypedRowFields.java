@@ -20,5 +20,6 @@ final class TypedRowFields implements TaxiRideFields {
   @Override public void meterIncrement(double value) { row.setMeterIncrement(value); }
   @Override public void pointIdx(int value) { row.setPointIdx(value); }
   @Override public void timestamp(String value) { row.setTimestamp(EventTimestamps.toMicros(value)); }
+  @Override public void timestamp(String value, long epochMicros) { row.setTimestamp(epochMicros); }
   @Override public void padding(String value) { row.setPadding(value); }
 }

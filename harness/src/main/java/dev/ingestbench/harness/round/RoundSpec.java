@@ -24,8 +24,8 @@ import java.util.Objects;
  * @param jobs consumer jobs, each in its own JVM with its own subscription
  * @param emulatorLimits the BigQuery emulator's limits and faults (only those given)
  * @param killConsumerAt seconds after which every consumer is killed and restored, or null
- * @param crashEverySeconds kill and restore every consumer again and again, this many seconds into each
- *     of its lives, or null
+ * @param crashEverySeconds kill and restore every consumer again and again, this many seconds after each
+ *     of its lives started writing, or null
  * @param runner {@code FlinkRunner} (embedded) or {@code DirectRunner}
  * @param pullBatchSize messages per Pull from the Pub/Sub emulator
  * @param heap heap cap of the publisher and consumer JVMs ({@code 2g})
@@ -193,17 +193,14 @@ public record RoundSpec(
     if (killConsumerAt != null && killConsumerAt < 1) {
       throw new IllegalArgumentException("--kill-consumer-at " + killConsumerAt + " must be 1 second or more");
     }
-    if (killConsumerAt != null && (sink == Sink.IN_PROCESS || !runner.equals("FlinkRunner"))) {
-      throw new IllegalArgumentException("--kill-consumer-at needs --sink emulator and --runner FlinkRunner: the"
-          + " verification must outlive the killed JVM, and the restart restores a Flink checkpoint");
-    }
     if (crashEverySeconds != null && crashEverySeconds < MIN_CRASH_EVERY_SECONDS) {
       throw new IllegalArgumentException("--crash-every " + crashEverySeconds + " must be " + MIN_CRASH_EVERY_SECONDS
           + " seconds or more: each life must have time to restore and complete a checkpoint");
     }
-    if (crashEverySeconds != null && (sink == Sink.IN_PROCESS || !runner.equals("FlinkRunner"))) {
-      throw new IllegalArgumentException("--crash-every needs --sink emulator and --runner FlinkRunner: the"
-          + " verification must outlive the killed JVMs, and each restart restores a Flink checkpoint");
+    if (killsConsumers() && (sink == Sink.IN_PROCESS || !runner.equals("FlinkRunner"))) {
+      throw new IllegalArgumentException((killConsumerAt != null ? "--kill-consumer-at" : "--crash-every")
+          + " needs --sink emulator and --runner FlinkRunner: the verification must outlive the killed JVMs, and"
+          + " each restart restores a Flink checkpoint");
     }
     if (sink == Sink.IN_PROCESS && !emulatorLimits.asFlags().isEmpty()) {
       throw new IllegalArgumentException(
