@@ -28,10 +28,9 @@ class RoundCommandTest {
   /**
    * Two rounds at once on one machine, as two users (or two terminals) start them, and consumer
    * crashes in each. In a process of its own: a Kafka round whose exactly-once consumer is killed with
-   * SIGKILL at 15 s ({@code --kill-consumer-at}), then 15 s after each later life started writing
-   * ({@code --crash-every}), and restored from its checkpoint each time, until it has written every
-   * record (how many kills after the first depends on the machine's speed; each is counted, and
-   * ConsumerKillTest holds the schedule itself). In this JVM: two at-least-once jobs writing one table,
+   * SIGKILL at 15 s ({@code --kill-consumer-at}) and restored from its checkpoint, until it has
+   * written every record (repeated kills, {@code --crash-every}, share that code: ConsumerKillTest holds
+   * their schedule, docs/results.md their measurements; a third life here cost ~30 s). In this JVM: two at-least-once jobs writing one table,
    * with live traffic, both killed and restored, checked file by file. Each round starts its own
    * servers on free ports and keeps its own directories and checkpoints; neither loses a message. A
    * restore that lost the job's state (as Beam's FlinkRunner did on an embedded Flink until the
@@ -47,7 +46,7 @@ class RoundCommandTest {
         "-cp", System.getProperty("java.class.path"), IngestbenchCommand.class.getName(),
         "round", "--out", killedOut.toString(), "--force", "--source", "kafka", "--message-format", "avro",
         "--write-method", "exactly-once", "--messages", "12000", "--live-messages", "4000", "--live-rate", "400",
-        "--kill-consumer-at", "15", "--crash-every", "15", "--heap", "768m", "--timeout", "300")
+        "--kill-consumer-at", "15", "--heap", "768m", "--timeout", "300")
         .redirectErrorStream(true).redirectOutput(logs.resolve("killed-round.log").toFile()).start();
     try {
       // The second round starts once the first has killed its consumer: a consumer's first checkpoint
@@ -110,7 +109,8 @@ class RoundCommandTest {
       assertEquals(duplicates > 0, log.contains("Verification failed: job consumer: exactly-once wrote"), log);
       assertTrue(Files.exists(killedOut.resolve("consumer-restarted.log")), "the second life's log is kept");
       assertTrue(!Files.exists(killedOut.resolve("checkpoints")), "the retained checkpoints are removed");
-      assertTrue(Files.readString(killedOut.resolve("report.md")).contains("s after each of its lives started writing"));
+      assertTrue(Files.readString(killedOut.resolve("report.md")).contains("killed (SIGKILL) 15 s after it started and started"
+          + " again from its last completed Flink checkpoint"));
       java.util.regex.Matcher kills = java.util.regex.Pattern.compile(
           "Consumers killed \\(SIGKILL\\) and restored from a checkpoint: (\\d+) time\\(s\\) in all").matcher(log);
       assertTrue(kills.find() && Integer.parseInt(kills.group(1)) >= 1, log);

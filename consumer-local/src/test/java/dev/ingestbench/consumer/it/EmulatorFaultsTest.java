@@ -5,20 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.bigquery.BigQueryEmulator;
 import dev.ingestbench.bigquery.EmulatorSettings;
-import dev.ingestbench.consumer.ConsumerConfig;
-import dev.ingestbench.consumer.ConsumerOptions;
-import dev.ingestbench.consumer.local.LocalConsumer;
-import dev.ingestbench.consumer.local.LocalRun;
 import dev.ingestbench.consumer.rows.ConvertToRowsFn;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.emulator.PubsubEmulator;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -31,7 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Tag("e2e")
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class EmulatorFaultsTest {
-  private static final long MESSAGES = 10_000;
+  private static final long MESSAGES = FaultRuns.MESSAGES;
   private static PubsubEmulator pubsubEmulator;
   private static LocalPubsub pubsub;
 
@@ -63,7 +57,7 @@ class EmulatorFaultsTest {
   void everyMessageArrivesAndDuplicatesAreCounted(String writeMethod, String fault) throws Exception {
     String name = writeMethod.replace("-", "") + fault.replaceAll("[^a-z0-9]", "");
     try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of(fault)))) {
-      EmulatorStatus status = consume(server, name, writeMethod);
+      EmulatorStatus status = FaultRuns.consume(pubsub, server, name, writeMethod);
       EmulatorStatus.Job written = status.job(name);
       assertTrue(status.faultsInjected() > 0, "the fault happened");
       assertEquals(MESSAGES, written.distinctMessageIds(), "no message lost");
@@ -93,87 +87,12 @@ class EmulatorFaultsTest {
     String name = writeMethod.replace("-", "") + "failat";
     long failuresBefore = ConvertToRowsFn.failuresInjected();
     try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults())) {
-      EmulatorStatus status = consume(server, name, writeMethod, "--failAtMessage=" + MESSAGES / 2);
+      EmulatorStatus status = FaultRuns.consume(pubsub, server, name, writeMethod, "--failAtMessage=" + MESSAGES / 2);
       EmulatorStatus.Job written = status.job(name);
       assertEquals(failuresBefore + 1, ConvertToRowsFn.failuresInjected(), "the worker failed once and was restarted");
       assertEquals(MESSAGES, written.distinctMessageIds(), "no message lost across the restart");
       assertEquals(written.rowsWritten() - written.distinctMessageIds(), written.duplicates(),
           "every replayed row is counted as a duplicate");
     }
-  }
-
-  /**
-   * The verifier itself under test: a store that duplicates or discards rows on its own (the
-   * client did nothing wrong). Exactly the injected rows must be reported as duplicates or lost, and
-   * a run missing rows must name them.
-   */
-  @Test
-  void aStoreThatDuplicatesRowsIsCaughtExactly() throws Exception {
-    String name = "storeduplicates";
-    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("duplicate=0.5")))) {
-      EmulatorStatus status = consume(server, name, "exactly-once");
-      EmulatorStatus.Job written = status.job(name);
-      assertTrue(status.rowsDuplicated() > 0, "the store duplicated rows");
-      assertEquals(MESSAGES, written.distinctMessageIds());
-      assertEquals(status.rowsDuplicated(), written.duplicates(), "every injected duplicate found, nothing else");
-    }
-  }
-
-  @Test
-  void aStoreThatCorruptsRowsIsCaughtExactly() throws Exception {
-    String name = "storecorrupts";
-    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("corrupt=0.5")))) {
-      EmulatorStatus status = consume(server, name, "at-least-once", "--rowFormat=typed");
-      EmulatorStatus.Job written = status.job(name);
-      assertTrue(status.rowsCorrupted() > 0, "the store altered rows");
-      assertEquals(MESSAGES, written.distinctMessageIds(), "nothing lost: only altered");
-      assertEquals(status.rowsCorrupted(), written.mismatchedRows(), "every altered row found, nothing else: "
-          + written.mismatches());
-      assertTrue(written.mismatches().get(0).matches("event_index \\d+: ride_id is '.*~', expected '.*'"),
-          written.mismatches().toString());
-    }
-  }
-
-  @Test
-  void aStoreThatDiscardsRowsIsCaughtExactlyAndTheMissingIndexesAreNamed() throws Exception {
-    String name = "storediscards";
-    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("discard=0.5")))) {
-      assertEquals(MESSAGES, pubsub.publish("t-" + name, "s-" + name, MESSAGES));
-      ConsumerOptions options = LocalConsumer.parse(args(server, name, "exactly-once", 40).toArray(String[]::new));
-      LocalRun.Result result = LocalConsumer.runLocally(options, ConsumerConfig.from(options));
-      EmulatorStatus status = server.status();
-      assertTrue(status.rowsDiscarded() > 0, "the store discarded rows");
-      assertTrue(!result.complete(), "a run missing rows never completes");
-      assertEquals(status.rowsDiscarded(), MESSAGES - status.job(name).distinctMessageIds(),
-          "every discarded row is missing, nothing else");
-      assertTrue(result.stopReason().contains("missing event indexes: "), result.stopReason());
-    }
-  }
-
-  /** Publishes MESSAGES to a topic of its own and consumes them into {@code server} until complete. */
-  private static EmulatorStatus consume(BigQueryEmulator server, String name, String writeMethod, String... extra)
-      throws Exception {
-    assertEquals(MESSAGES, pubsub.publish("t-" + name, "s-" + name, MESSAGES));
-    server.contentSeed(1); // the publisher's default --seed
-    List<String> args = args(server, name, writeMethod, 150);
-    args.addAll(List.of(extra));
-    ConsumerOptions options = LocalConsumer.parse(args.toArray(String[]::new));
-    LocalRun.Result result = LocalConsumer.runLocally(options, ConsumerConfig.from(options));
-    assertTrue(result.complete(), result.stopReason());
-    return server.status();
-  }
-
-  private static List<String> args(BigQueryEmulator server, String name, String writeMethod, int timeoutSeconds) {
-    return new ArrayList<>(List.of(
-        "--pubsubEmulatorHost=" + pubsub.host(),
-        "--project=" + LocalPubsub.PROJECT,
-        "--subscription=s-" + name,
-        "--outputTable=faults.rides_" + name,
-        "--writeMethod=" + writeMethod,
-        "--jobName=" + name,
-        "--expectedMessages=" + MESSAGES,
-        "--timeoutSeconds=" + timeoutSeconds,
-        "--storageWriteEndpoint=" + server.grpcAddress(),
-        "--bigQueryEndpoint=" + server.restUrl()));
   }
 }
