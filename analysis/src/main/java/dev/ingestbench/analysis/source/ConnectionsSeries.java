@@ -32,6 +32,7 @@ public final class ConnectionsSeries {
     if (!Files.isRegularFile(file)) {
       throw new IllegalArgumentException("--connections " + given + " is neither a number nor a file");
     }
+    Utf8Text.require(file);
     Map<String, Double> perTime = new HashMap<>();
     Map<String, Double> allJobs = new HashMap<>();
     try (MappingIterator<Map<String, String>> it =

@@ -33,6 +33,7 @@ public final class TimelineCsv {
     if (!Files.isRegularFile(file)) {
       throw new IOException("timeline file " + file + " does not exist");
     }
+    Utf8Text.require(file);
     if (TimelineJson.looksLikeJson(file)) {
       return TimelineJson.read(file);
     }

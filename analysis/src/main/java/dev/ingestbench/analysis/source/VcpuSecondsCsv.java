@@ -27,6 +27,9 @@ public final class VcpuSecondsCsv {
     Map<Instant, Double> seconds = new TreeMap<>();
     Map<Instant, double[]> utilisation = new TreeMap<>();
     for (Path file : files) {
+      if (Files.isRegularFile(file)) {
+        Utf8Text.require(file);
+      }
       if (isUtilisation(file)) {
         Map<Instant, Double> u = read(file);
         boolean percent = u.values().stream().anyMatch(v -> v > 1.5);

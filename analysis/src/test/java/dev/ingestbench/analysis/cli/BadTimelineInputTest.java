@@ -48,6 +48,44 @@ class BadTimelineInputTest {
   }
 
   @Test
+  void aTimelineThatIsNotUtf8IsRefusedWithItsLineAndByteOffset() throws Exception {
+    // A spreadsheet's Latin-1 export: "Zürich" as one byte 0xFC in the third line.
+    byte[] head = (HEADER + "2026-02-12 10:54:00,p,d,t,DEFAULT,OK,100,1000\n").getBytes(StandardCharsets.UTF_8);
+    byte[] bad = "2026-02-12 10:55:00,p,d,Z\u00fcrich,DEFAULT,OK,200,2000\n".getBytes(StandardCharsets.ISO_8859_1);
+    Path f = dir.resolve("latin1.csv");
+    Files.write(f, concat(head, bad));
+    String err = analyze(2, "--timeline", f.toString());
+    int offset = head.length + "2026-02-12 10:55:00,p,d,Z".length();
+    assertTrue(err.contains("latin1.csv is not UTF-8: line 3, byte offset " + offset + " (0xFC)"), err);
+    assertTrue(err.contains("iconv -f latin1 -t utf-8"), err);
+  }
+
+  @Test
+  void aTimelineCutInTheMiddleOfACharacterIsRefusedAtItsEnd() throws Exception {
+    byte[] whole = (HEADER + ROWS + "2026-02-12 10:56:00,p,d,\u00e9").getBytes(StandardCharsets.UTF_8);
+    Path f = dir.resolve("cut.csv");
+    Files.write(f, java.util.Arrays.copyOf(whole, whole.length - 1));
+    String err = analyze(2, "--timeline", f.toString());
+    assertTrue(err.contains("cut.csv is not UTF-8: line 4, byte offset " + (whole.length - 2)), err);
+  }
+
+  @Test
+  void aConnectionsFileThatIsNotUtf8IsRefusedToo() throws Exception {
+    Path timeline = file("t.csv", HEADER + ROWS);
+    Path connections = dir.resolve("connections.csv");
+    Files.write(connections, concat("time,job,connections\n".getBytes(StandardCharsets.UTF_8),
+        "2026-02-12T10:54:00Z,j\u00f6b,3\n".getBytes(StandardCharsets.ISO_8859_1)));
+    String err = analyze(2, "--timeline", timeline.toString(), "--connections", connections.toString());
+    assertTrue(err.contains("connections.csv is not UTF-8: line 2"), err);
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+
+  @Test
   void aStrayTimestampIsNamedNotDecadesOfEmptyMinutes() throws Exception {
     Path f = file("t.csv", HEADER + ROWS + "0,p,d,t,DEFAULT,OK,5,50\n");
     String err = analyze(2, "--timeline", f.toString());
