@@ -13,8 +13,8 @@ import java.util.Locale;
  * <ul>
  *   <li>CPU-bound: a phase's CPU utilisation is at least {@value #CPU_BOUND}.
  *   <li>Regional throughput quota (300 MiB/s = 314.57 MB/s unless the topology says otherwise): the
- *       per-minute MB/s saws ({@link QuotaSawtooth}: bursts above 80% of the quota followed by
- *       minutes below half of it, at least twice): throttled; else a phase's mean above the quota:
+ *       per-minute MB/s saws ({@link QuotaSawtooth}: bursts above the quota followed by minutes
+ *       below half of it, at least twice): throttled; else a phase's mean above the quota:
  *       above it and not throttled (burst headroom); else at least {@value #QUOTA_NEAR} of it: near.
  *   <li>Connection limit: the estimate N tables × W workers × J jobs, or observed connections, is at
  *       least {@value #CONNECTIONS_NEAR} of 1,000.
@@ -70,9 +70,9 @@ public final class Diagnoser {
     java.util.Optional<QuotaSawtooth> saw = QuotaSawtooth.find(perMinute, quota);
     saw.ifPresent(w -> verdicts.add(new Verdict("quota-throttled", null,
         "Throttled by the regional throughput quota (sawtooth)", String.format(Locale.ROOT,
-            "%d cycle(s) of %.1f minutes: bursts at %.1f MB/s (above %.0f%% of the %.1f MB/s quota), then throttled"
+            "%d cycle(s) of %.1f minutes: bursts at %.1f MB/s (above the %.1f MB/s quota), then throttled"
                 + " at %.1f MB/s; %.1f MB/s over the cycles (%.0f%% of the quota); %d burst-to-throttle turns",
-            w.cycles(), w.periodSeconds() / 60, w.burstMbPerSecond(), 100 * QuotaSawtooth.BURST_SHARE, quota,
+            w.cycles(), w.periodSeconds() / 60, w.burstMbPerSecond(), quota,
             w.throttledMbPerSecond(), w.meanMbPerSecond(), 100 * w.meanMbPerSecond() / quota, w.turns()))));
     for (PhaseSummary p : phases) {
       double mean = p.mbPerSecond().mean();
@@ -147,8 +147,8 @@ public final class Diagnoser {
   }
 
   /**
-   * How often a bucket above 80% of {@code quotaMbPerSecond} is followed by a bucket below half of
-   * it that still wrote rows: the quota's sawtooth (bursts, then throttled appends).
+   * How often a bucket above {@code quotaMbPerSecond} is followed by a bucket below half of it that
+   * still wrote rows: the quota's sawtooth (bursts, then throttled appends).
    */
   public static int sawteeth(Timeline timeline, double quotaMbPerSecond) {
     return QuotaSawtooth.turns(timeline, quotaMbPerSecond);

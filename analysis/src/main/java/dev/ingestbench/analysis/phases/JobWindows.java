@@ -25,7 +25,10 @@ import java.util.List;
 public final class JobWindows {
   /** An edge minute below this share of its neighbour is a partial minute: ramp-up or drain. */
   public static final double EDGE = 0.8;
-  /** As {@code QuotaSawtooth}: a burst is above 80% of the quota, a throttled level below half of it. */
+  /**
+   * A level above 80% of the quota next to one below half of it is labelled a burst (names and charts
+   * only: the throttling verdict, {@code QuotaSawtooth}, needs minutes above the quota itself).
+   */
   public static final double BURST_SHARE = 0.8;
   public static final double THROTTLED_SHARE = 0.5;
   /** A steady level this short or shorter may be a transient around one odd minute. */

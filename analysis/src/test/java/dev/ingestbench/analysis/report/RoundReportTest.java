@@ -129,4 +129,69 @@ class RoundReportTest {
     assertTrue(md.contains("a second message that reused the index"), md);
     assertEquals(1, json.readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("duplicates").asLong());
   }
+
+  private void processes(String... perSecond) throws IOException {
+    StringBuilder processes = new StringBuilder("epoch_second,process,cpu_seconds\n");
+    for (int i = 0; i < 26; i++) {
+      for (String p : perSecond) {
+        String[] nameAndCpu = p.split("=");
+        processes.append(T0 + i + 1).append(',').append(nameAndCpu[0]).append(',').append(nameAndCpu[1]).append('\n');
+      }
+    }
+    Files.writeString(dir.resolve(RunFiles.PROCESSES_CPU), processes);
+  }
+
+  private java.util.List<String> diagnosis() throws IOException {
+    return RoundDiagnosis.of(RoundAnalysis.of(dir)).stream().map(v -> v.verdict() + " | " + v.evidence()).toList();
+  }
+
+  /** The machine, not the consumer, was the limit: every process together kept 2 vCPUs 95% busy. */
+  @Test
+  void aMachineBusyWithTheHarnessIsNamedWithEachShare() throws IOException {
+    processes("emulator=0.5", "consumer=1.0", "bigquery-emulator=0.4");
+    java.util.List<String> verdicts = diagnosis();
+    assertEquals(1, verdicts.size(), verdicts.toString());
+    String v = verdicts.get(0);
+    assertTrue(v.startsWith("Machine-bound: 95% of 2 vCPUs | consumer 50%, Pub/Sub emulator 25%, BigQuery emulator 20%"
+        + " over the 20 s steady window"), v);
+    assertTrue(v.contains("the harness (emulators, broker, publishers) used 45% of the machine and the pipeline 50%"), v);
+    assertTrue(!v.contains("No bottleneck"), v);
+  }
+
+  @Test
+  void aMachineWithCpuToSpareSaysHowBusyItWas() throws IOException {
+    java.util.List<String> verdicts = diagnosis();
+    assertEquals(java.util.List.of("No bottleneck signal | consumer CPU below 90%, the machine 75% busy (consumer 50%,"
+        + " Pub/Sub emulator 25%), no quota throttling, connections below the limit"), verdicts);
+  }
+
+  /**
+   * A rate that saws by itself is not the quota: the emulator counts what its quota slowed, and its
+   * counters decide (the default local round's noise was called "throttled" before).
+   */
+  @Test
+  void theQuotaVerdictFollowsTheEmulatorsCountersNotTheRatesShape() throws IOException {
+    StringBuilder timeline = new StringBuilder(
+        "start_timestamp,project_id,project_number,dataset_id,table_id,stream_type,error_code,total_requests,total_rows,total_input_bytes\n");
+    for (int i = 0; i < 26; i++) {
+      long rows = i % 2 == 0 ? 11_000 : 4_000; // 6.6 and 2.4 MB/s: above a 6 MB/s quota, then below half of it
+      String ts = java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss")
+          .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.ofEpochSecond(T0 + i));
+      timeline.append(ts).append(",p,,d,rides,BUFFERED,OK,10,").append(rows).append(',').append(rows * 600).append('\n');
+    }
+    Files.writeString(dir.resolve(RunFiles.TIMELINE_PER_SECOND), timeline);
+    ObjectMapper json = new ObjectMapper();
+    Map<String, Object> emulator = new java.util.HashMap<>(Map.of("quota_mb_per_second", 6.0, "quota_window_seconds", 10.0,
+        "max_connections", 1_000, "peak_connections", 2, "throttled_appends", 0, "jobs", java.util.List.of()));
+    json.writeValue(dir.resolve(RunFiles.BIGQUERY_EMULATOR).toFile(), emulator);
+    assertTrue(diagnosis().stream().noneMatch(v -> v.startsWith("Throttled") || v.startsWith("Reached")),
+        diagnosis().toString());
+
+    emulator.put("throttled_appends", 12);
+    emulator.put("throttled_seconds", 3.5);
+    json.writeValue(dir.resolve(RunFiles.BIGQUERY_EMULATOR).toFile(), emulator);
+    String quota = diagnosis().stream().filter(v -> v.startsWith("Throttled")).findFirst().orElseThrow();
+    assertTrue(quota.startsWith("Throttled by the regional throughput quota (sawtooth) | the emulator slowed 12 appends"
+        + " by 3.5 s in all and refused 0 (quota 6.00 MB/s per 10 s window); "), quota);
+  }
 }
