@@ -47,6 +47,16 @@ final class StageDiagnosis {
       List<ScenarioSample> samples, Map<Integer, EmulatorStatus> emulators, Map<Long, Double> machineCpu,
       Map<Long, Double> pubsubCpu, int vcpus) {
     List<Verdict> verdicts = new ArrayList<>();
+    // A stage in which no running job wrote a row measured nothing: it is called idle, and no
+    // bottleneck is read from it (an emulator at 0.01 vCPUs is not "busier" than idle consumers).
+    List<StepStatus> idle = steps.stream().filter(s -> byStage.get(s.stage()).get(
+        dev.ingestbench.contracts.ResultRecord.ALL_JOBS).rows() == 0).toList();
+    for (StepStatus s : idle) {
+      verdicts.add(new Verdict("Idle in " + s.stage(), String.join(", ", s.jobs()) + (s.jobs().size() == 1 ? " wrote"
+          : " together wrote") + " no row in " + s.stage() + " (nothing to read, or still starting): no bottleneck is"
+          + " judged from it; give the jobs more to read, or hold the stage until: steady"));
+    }
+    steps = steps.stream().filter(s -> !idle.contains(s)).toList();
     Map<String, Double> machineShare = new java.util.HashMap<>();
     Map<String, Boolean> sourceBound = new java.util.HashMap<>();
     for (StepStatus s : steps) {
@@ -112,7 +122,7 @@ final class StageDiagnosis {
             e.peakConnections(), e.maxConnections(), e.connectionsRefused())));
       }
     }
-    boolean otherLimit = !verdicts.isEmpty();
+    boolean otherLimit = verdicts.size() > idle.size();
     for (int i = 1; i < steps.size(); i++) {
       StepStatus before = steps.get(i - 1);
       StepStatus after = steps.get(i);
@@ -142,7 +152,7 @@ final class StageDiagnosis {
             100 * Diagnoser.SCALING_FLOOR)));
       }
     }
-    if (verdicts.isEmpty()) {
+    if (verdicts.size() == idle.size() && !steps.isEmpty()) {
       verdicts.add(new Verdict("No bottleneck signal", "consumers below " + (int) (100 * Diagnoser.CPU_BOUND)
           + "% of the machine's CPU, no quota throttling, connections below the limit, throughput scaled with jobs"));
     }

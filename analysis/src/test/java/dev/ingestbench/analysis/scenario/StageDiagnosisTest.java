@@ -102,4 +102,37 @@ class StageDiagnosisTest {
     assertEquals(1, v.size(), v.toString());
     assertTrue(v.get(0).verdict().contains("not judged") && v.get(0).evidence().startsWith("b wrote no rows"), v.toString());
   }
+
+  /**
+   * A stage in which the only running job had nothing left to read is idle, not "limited by the
+   * Pub/Sub emulator" because an emulator at 0.01 vCPUs out-used consumers at 0.00.
+   */
+  @Test
+  void anIdleStageIsCalledIdleAndNoBottleneckIsReadFromIt() {
+    List<ScenarioSample> samples = new ArrayList<>();
+    add(samples, "a-alone", "a", T0, 60, 10_000, 1.0);
+    add(samples, "a-drained", "a", T0 + 60, 60, 0, 0.0);
+    Map<Long, Double> pubsub = new java.util.HashMap<>();
+    for (long t = T0 + 60; t < T0 + 120; t++) {
+      pubsub.put(t, 0.01);
+    }
+    List<Verdict> v = diagnose(List.of(step("a-alone", List.of("a"), T0, T0 + 60),
+        step("a-drained", List.of("a"), T0 + 60, T0 + 120)), samples, Map.of(), pubsub);
+    assertEquals(List.of("Idle in a-drained", "No bottleneck signal"), v.stream().map(Verdict::verdict).toList());
+    assertTrue(v.get(0).evidence().startsWith("a wrote no row in a-drained"), v.get(0).evidence());
+  }
+
+  @Test
+  void anIdleStageDoesNotHideContentionBetweenTheOthers() {
+    List<ScenarioSample> samples = new ArrayList<>();
+    add(samples, "a-alone", "a", T0, 60, 10_000, 1.0);
+    add(samples, "a-and-b", "a", T0 + 60, 60, 5_500, 1.0);
+    add(samples, "a-and-b", "b", T0 + 60, 60, 5_500, 1.0);
+    add(samples, "nothing-left", "b", T0 + 120, 60, 0, 0.0);
+    List<Verdict> v = diagnose(List.of(step("a-alone", List.of("a"), T0, T0 + 60),
+        step("a-and-b", List.of("a", "b"), T0 + 60, T0 + 120), step("nothing-left", List.of("b"), T0 + 120, T0 + 180)),
+        samples, Map.of(), Map.of());
+    assertEquals(List.of("Idle in nothing-left", "Per-table contention (sub-linear scaling) from a-alone to a-and-b"),
+        v.stream().map(Verdict::verdict).toList());
+  }
 }
