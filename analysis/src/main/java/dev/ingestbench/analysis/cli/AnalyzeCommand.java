@@ -161,7 +161,8 @@ public final class AnalyzeCommand implements Callable<Integer> {
             vcpuSeconds,
             vcpus,
             phases.stream().map(PhaseSpec::parse).toList(),
-            new Diagnoser.Topology(tables, workers, jobs, pooled, connections, jobsInPhase, quotaMbPerSecond));
+            writerEvidence(new Diagnoser.Topology(tables, workers, jobs, pooled, connections, jobsInPhase,
+                quotaMbPerSecond)));
     Path dir = out != null ? out : Path.of("report");
     if (tableRows < 0) {
       throw new IllegalArgumentException("--table-rows " + tableRows + " must be 0 or more (SELECT COUNT(*) of the table)");
@@ -170,6 +171,25 @@ public final class AnalyzeCommand implements Callable<Integer> {
     System.out.println("Wrote " + dir.resolve(TimelineReport.MARKDOWN) + ", " + dir.resolve(TimelineReport.JSON)
         + " and " + dir.resolve(TimelineReport.CHART));
     return 0;
+  }
+
+  /**
+   * Which jobs wrote when, for the writers per phase: a --connections series with a job column, else
+   * one --cpu file per job (named by its file); neither, and writers are only estimated.
+   */
+  private Diagnoser.Topology writerEvidence(Diagnoser.Topology topology) throws java.io.IOException {
+    Map<String, Map<Instant, Double>> byConnections = ConnectionsSeries.perJobMinutes(connectionsGiven);
+    if (!byConnections.isEmpty()) {
+      return topology.withJobActivity(byConnections, "connections series: jobs with open connections");
+    }
+    if (cpu.size() > 1 && monitoringProject == null) {
+      Map<String, Map<Instant, Double>> byCpu = new LinkedHashMap<>();
+      for (Path file : cpu) {
+        byCpu.put(file.getFileName().toString().replaceFirst("\\.[^.]*$", ""), VcpuSecondsCsv.read(file));
+      }
+      return topology.withJobActivity(byCpu, "per-job CPU: jobs using CPU");
+    }
+    return topology;
   }
 
   /**

@@ -18,8 +18,9 @@ import java.util.Locale;
  *       above it and not throttled (burst headroom); else at least {@value #QUOTA_NEAR} of it: near.
  *   <li>Connection limit: the estimate N tables × W workers × J jobs, or observed connections, is at
  *       least {@value #CONNECTIONS_NEAR} of 1,000.
- *   <li>Per-table contention: the steady rate scaled by less than 80% of the added jobs while CPU
- *       was spare and neither of the above applies (needs a comparison of job counts).
+ *   <li>Scaling ({@link ScalingVerdicts}): one verdict per change of writers, on the rate per writer,
+ *       with writers from evidence ({@link WriterEvidence}); contention only when a writer joining
+ *       lowered the per-writer rate and no other limit explains it.
  * </ul>
  */
 public final class Diagnoser {
@@ -40,7 +41,20 @@ public final class Diagnoser {
    */
   public record Topology(
       int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections,
-      java.util.Map<String, Integer> jobsInPhase, double quotaMbPerSecond) {
+      java.util.Map<String, Integer> jobsInPhase, double quotaMbPerSecond,
+      java.util.Map<String, java.util.Map<java.time.Instant, Double>> jobActivity, String jobActivitySource) {
+    public Topology(int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections,
+        java.util.Map<String, Integer> jobsInPhase, double quotaMbPerSecond) {
+      this(tables, workersPerJob, jobs, pooled, observedConnections, jobsInPhase, quotaMbPerSecond, java.util.Map.of(), "");
+    }
+
+    /** The same, with a per-job series (per minute) that says which jobs wrote when: the writers' evidence. */
+    public Topology withJobActivity(java.util.Map<String, java.util.Map<java.time.Instant, Double>> activity,
+        String source) {
+      return new Topology(tables, workersPerJob, jobs, pooled, observedConnections, jobsInPhase, quotaMbPerSecond,
+          activity, source);
+    }
+
     public Topology(int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections) {
       this(tables, workersPerJob, jobs, pooled, observedConnections, java.util.Map.of());
     }
@@ -55,7 +69,16 @@ public final class Diagnoser {
     }
   }
 
+  /** Verdicts that describe without naming a limit: with only these, there is no bottleneck signal. */
+  private static final java.util.Set<String> INFORMATIONAL = java.util.Set.of("linear-scaling", "scaling-not-judged",
+      "remaining-writers-faster", "rate-set-elsewhere");
+
   private Diagnoser() {}
+
+  /** Each phase's writers and what says so (see {@link WriterEvidence}). */
+  public static WriterEvidence writers(List<PhaseSummary> phases, Topology topology) {
+    return WriterEvidence.of(phases, topology.jobsInPhase(), topology.jobActivity(), topology.jobActivitySource());
+  }
 
   public static List<Verdict> diagnose(List<PhaseSummary> phases, Timeline perMinute, Topology topology) {
     List<Verdict> verdicts = new ArrayList<>();
@@ -99,33 +122,10 @@ public final class Diagnoser {
               : estimate));
     }
     boolean otherLimit = !verdicts.isEmpty();
-    for (PhaseSummary p : phases) {
-      for (PhaseSummary q : phases) {
-        Integer jp = topology.jobsInPhase().get(p.phase().name());
-        Integer jq = topology.jobsInPhase().get(q.phase().name());
-        if (jp == null || jq == null || jq <= jp || ScalingVerdicts.sameWindow(p, q)) {
-          continue;
-        }
-        double expected = (double) jq / jp;
-        double actual = q.rowsPerSecond().mean() / p.rowsPerSecond().mean();
-        boolean cpuSpare = (Double.isNaN(p.cpuUtilisation()) || p.cpuUtilisation() < CPU_BOUND)
-            && (Double.isNaN(q.cpuUtilisation()) || q.cpuUtilisation() < CPU_BOUND);
-        if (actual < SCALING_FLOOR * expected && cpuSpare && !otherLimit) {
-          verdicts.add(new Verdict("contention", q.phase().name(), "Per-table contention (sub-linear scaling)", String.format(Locale.ROOT,
-              "%s with %d job(s): %,.0f rows/s; %s with %d: %,.0f rows/s = %.2f× for %.2f× the jobs (< %.0f%%),"
-                  + " CPU spare where measured, no quota or connection signal",
-              p.phase().name(), jp, p.rowsPerSecond().mean(), q.phase().name(), jq, q.rowsPerSecond().mean(),
-              actual, expected, 100 * SCALING_FLOOR)));
-        }
-      }
-    }
-    // Levels a job window was split into: a writer joining or leaving, linear or not. A sub-linear
-    // step is only called contention when no other limit explains it.
-    for (Verdict v : ScalingVerdicts.of(phases, topology.jobsInPhase())) {
-      if (v.kind().equals("linear-scaling") || !otherLimit) {
-        verdicts.add(v);
-      }
-    }
+    // One judge for every change of writers, on the rate per writer and the writers' evidence.
+    String limit = verdicts.stream().filter(v -> !"cpu-bound".equals(v.kind())).map(Verdict::verdict).findFirst()
+        .map(v -> "the \"" + v + "\" verdict").orElse(null);
+    verdicts.addAll(ScalingVerdicts.of(phases, writers(phases, topology), limit));
     // CPU to spare and BigQuery not limiting: the rate was set before the write (the source).
     if (!otherLimit) {
       for (PhaseSummary p : phases) {
@@ -139,7 +139,7 @@ public final class Diagnoser {
         }
       }
     }
-    if (verdicts.stream().noneMatch(v -> !"linear-scaling".equals(v.kind()))) {
+    if (verdicts.stream().allMatch(v -> INFORMATIONAL.contains(v.kind()))) {
       verdicts.add(new Verdict("no-bottleneck", null, "No bottleneck signal", "CPU below " + (int) (100 * CPU_BOUND)
           + "% where measured, throughput below the quota, connections below the limit (or unknown)"));
     }

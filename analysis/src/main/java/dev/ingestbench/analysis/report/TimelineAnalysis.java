@@ -1,7 +1,7 @@
 package dev.ingestbench.analysis.report;
 
 import dev.ingestbench.analysis.diagnosis.Diagnoser;
-import dev.ingestbench.analysis.diagnosis.ScalingVerdicts;
+import dev.ingestbench.analysis.diagnosis.WriterEvidence;
 import dev.ingestbench.analysis.diagnosis.Verdict;
 import dev.ingestbench.analysis.model.Timeline;
 import dev.ingestbench.analysis.model.TimelineRow;
@@ -27,8 +27,9 @@ import java.util.Map;
  * @param levelChanges the boundaries between the detected phases and the transients inside them, with
  *     their evidence (whether or not --phase was given)
  * @param tableRows the table's row count as the user knows it (--table-rows), 0 when not given
- * @param writers each phase's writers: {@code --jobs-in}, or estimated from the level ratios of a
- *     window's levels (see {@link ScalingVerdicts})
+ * @param writers each phase's writers: {@code --jobs-in}, a per-job series, or estimated from the
+ *     level ratios of a window's levels (see {@link WriterEvidence})
+ * @param writerSources what gave each phase's writer count
  */
 public record TimelineAnalysis(
     Timeline perMinute,
@@ -39,6 +40,7 @@ public record TimelineAnalysis(
     Map<Instant, Double> vcpuSeconds,
     int vcpus,
     Map<String, Integer> writers,
+    Map<String, String> writerSources,
     long tableRows,
     List<Phase> allDetectedPhases,
     List<LevelChange> levelChanges) {
@@ -66,10 +68,10 @@ public record TimelineAnalysis(
         comparisons.add(Comparison.of(summaries.get(i), summaries.get(j)));
       }
     }
+    WriterEvidence writers = Diagnoser.writers(summaries, topology);
     return new TimelineAnalysis(
         perMinute, summaries, comparisons, Diagnoser.diagnose(summaries, perMinute, topology), !specs.isEmpty(),
-        vcpuSeconds, vcpus, ScalingVerdicts.writers(summaries, topology.jobsInPhase()), 0, detected,
-        LevelChange.find(detected, perMinute));
+        vcpuSeconds, vcpus, writers.counts(), writers.sources(), 0, detected, LevelChange.find(detected, perMinute));
   }
 
   /** The longest timeline analysed at once: a month of minutes. */
@@ -99,8 +101,8 @@ public record TimelineAnalysis(
 
   /** The same analysis, compared with a table of {@code rows} rows (--table-rows). */
   public TimelineAnalysis withTableRows(long rows) {
-    return new TimelineAnalysis(perMinute, phases, comparisons, diagnosis, phasesGiven, vcpuSeconds, vcpus, writers, rows,
-        allDetectedPhases, levelChanges);
+    return new TimelineAnalysis(perMinute, phases, comparisons, diagnosis, phasesGiven, vcpuSeconds, vcpus, writers,
+        writerSources, rows, allDetectedPhases, levelChanges);
   }
 
   /** Rows WRITE_API_TIMELINE counted as appended to data tables over the whole timeline. */

@@ -59,6 +59,7 @@ public final class TimelineReport {
       m.put("name", p.phase().name());
       m.put("kind", p.phase().kind());
       m.put("writers", a.writers().get(p.phase().name()));
+      m.put("writers_from", a.writerSources().get(p.phase().name()));
       m.put("start", p.phase().start().toString());
       m.put("end", p.phase().end().toString());
       m.put("minutes", p.phase().buckets());
@@ -173,9 +174,10 @@ public final class TimelineReport {
         : "Phases detected: job windows split at empty minutes; in each, partial first and last minutes are"
             + " ramp-up and drain, and the minutes between are split into levels where the rate shifts (PELT change"
             + " points, docs/analysis.md). Writers per level: "
-            + a.phases().stream().map(p -> p.phase().name() + ": " + a.writers().get(p.phase().name()))
-                .collect(java.util.stream.Collectors.joining(", "))
-            + " (estimated from the level ratios unless --jobs-in gives them).\n\n");
+            + a.phases().stream().map(p -> p.phase().name() + ": " + a.writers().get(p.phase().name()) + " ("
+                + a.writerSources().get(p.phase().name()) + ")").collect(java.util.stream.Collectors.joining(", "))
+            + ". Scaling is judged only from writers that evidence gives (--jobs-in, a --connections series with a job"
+            + " column, one --cpu file per job), never from the level-ratio estimate.\n\n");
     md.append("![timeline](").append(CHART).append(")\n\n");
     levelChanges(a, md);
     md.append("## Per minute\n\n")

@@ -60,4 +60,56 @@ public final class ConnectionsSeries {
     Map<String, Double> series = allJobs.isEmpty() ? perTime : allJobs;
     return (int) Math.round(series.values().stream().mapToDouble(Double::doubleValue).max().orElse(0));
   }
+
+  /**
+   * Per job, the most connections open in each minute, from a series with a job column (a local
+   * round's {@code concurrent_connections.csv}, or an export split by job); empty when the file has
+   * no job column or nothing is given: which jobs wrote when, the writers' evidence.
+   */
+  public static Map<String, Map<java.time.Instant, Double>> perJobMinutes(String given) throws IOException {
+    Map<String, Map<java.time.Instant, Double>> perJob = new java.util.TreeMap<>();
+    if (given == null || given.isBlank() || given.matches("\\d+")) {
+      return perJob;
+    }
+    Path file = Path.of(given);
+    try (MappingIterator<Map<String, String>> it =
+        new CsvMapper().readerFor(Map.class).with(CsvSchema.emptySchema().withHeader()).readValues(file.toFile())) {
+      while (it.hasNextValue()) {
+        Map<String, String> r = it.nextValue();
+        String job = r.get(ConnectionColumns.JOB);
+        if (job == null || job.isBlank() || ConnectionColumns.ALL_JOBS.equals(job)) {
+          continue;
+        }
+        String time = CsvRows.first(r, ConnectionColumns.EPOCH_SECOND, "minute", "timestamp", "start_timestamp");
+        String value = CsvRows.first(r, ConnectionColumns.MAX_OPEN, "connections", "concurrent_connections", "value");
+        java.time.Instant minute = minute(time);
+        if (minute == null || value == null) {
+          continue; // peak() has named what is wrong with such a line already
+        }
+        perJob.computeIfAbsent(job, k -> new java.util.TreeMap<>()).merge(minute, Double.parseDouble(value), Math::max);
+      }
+    }
+    return perJob;
+  }
+
+  /** The minute a time column's value falls in: epoch seconds, ISO-8601, or "yyyy-MM-dd HH:mm[:ss]" in UTC. */
+  static java.time.Instant minute(String time) {
+    if (time == null) {
+      return null;
+    }
+    String t = time.trim();
+    java.time.Instant instant;
+    try {
+      if (t.matches("\\d+")) {
+        instant = java.time.Instant.ofEpochSecond(Long.parseLong(t));
+      } else if (t.endsWith("Z") || t.matches(".*[+-]\\d\\d:\\d\\d$")) {
+        instant = java.time.OffsetDateTime.parse(t.replace(' ', 'T')).toInstant();
+      } else {
+        instant = java.time.LocalDateTime.parse(t.replace(' ', 'T')).toInstant(java.time.ZoneOffset.UTC);
+      }
+    } catch (java.time.DateTimeException e) {
+      return null;
+    }
+    return instant.truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
+  }
 }

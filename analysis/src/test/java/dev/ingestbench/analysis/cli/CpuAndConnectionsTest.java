@@ -59,7 +59,8 @@ class CpuAndConnectionsTest {
     Path out = dir.resolve("out");
     assertEquals(0, analyze("--timeline", timeline(dir).toString(), "--cpu", perMinute(dir, "a.csv", "utilization", 95).toString(),
         "--cpu", perMinute(dir, "b.csv", "utilization", 95).toString(), "--vcpus", "24", "--out", out.toString()));
-    assertEquals(List.of("cpu-bound", "cpu-bound", "cpu-bound", "linear-scaling", "linear-scaling"), kinds(out));
+    // Both files say both jobs were busy every minute: two writers throughout, no change to judge.
+    assertEquals(List.of("cpu-bound", "cpu-bound", "cpu-bound"), kinds(out));
     JsonNode level = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("phases").get(0);
     assertEquals(0.95, level.get("cpu_utilisation").asDouble(), 1e-9, "95% of 24 vCPUs, averaged over the jobs' files");
   }
@@ -70,7 +71,31 @@ class CpuAndConnectionsTest {
     // two jobs' files summed: 2 x 300 vCPU-seconds a minute of 24 vCPUs = 42%
     assertEquals(0, analyze("--timeline", timeline(dir).toString(), "--cpu", perMinute(dir, "a.csv", "vcpu_seconds", 300).toString(),
         "--cpu", perMinute(dir, "b.csv", "vcpu_seconds", 300).toString(), "--vcpus", "24", "--out", out.toString()));
-    assertEquals(List.of("linear-scaling", "linear-scaling", "upstream-bound", "upstream-bound", "upstream-bound"), kinds(out));
+    assertEquals(List.of("upstream-bound", "upstream-bound", "upstream-bound"), kinds(out));
+  }
+
+  /** One file per job, each busy only while its job ran: the writers per level come from them. */
+  @Test
+  void perJobCpuFilesSayWhoWroteWhenAndTheScalingIsJudgedOnThem(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("out");
+    StringBuilder a = new StringBuilder("minute,vcpu_seconds\n");
+    StringBuilder b = new StringBuilder("minute,vcpu_seconds\n");
+    for (int i = 0; i < 24; i++) {
+      a.append(T0.plusSeconds(60L * i)).append(',').append(i < 16 ? 300 : 2).append('\n');
+      b.append(T0.plusSeconds(60L * i)).append(',').append(i >= 8 ? 300 : 2).append('\n');
+    }
+    assertEquals(0, analyze("--timeline", timeline(dir).toString(), "--cpu", Files.writeString(dir.resolve("job-a.csv"), a)
+        .toString(), "--cpu", Files.writeString(dir.resolve("job-b.csv"), b).toString(), "--vcpus", "24", "--out",
+        out.toString()));
+    List<String> kinds = kinds(out);
+    assertEquals(List.of("linear-scaling", "linear-scaling"), kinds.subList(0, 2), kinds.toString());
+    JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+    List<Integer> writers = new ArrayList<>();
+    report.get("phases").forEach(p -> writers.add(p.get("writers").asInt()));
+    assertEquals(List.of(1, 2, 1), writers);
+    assertEquals("per-job CPU: jobs using CPU", report.get("phases").get(1).get("writers_from").asText());
+    assertTrue(report.get("verdicts").get(0).get("evidence").asText().contains("1 writer (per-job CPU: jobs using CPU)"),
+        report.get("verdicts").get(0).toString());
   }
 
   @Test
