@@ -251,6 +251,9 @@ public final class RoundRunner {
       say("Waiting of the messages published before the consumer caught up: p50 %,d ms, p99 %,d ms",
           s.backlogP50LatencyMs(), s.backlogP99LatencyMs());
     }
+    if (s.diagnosis() != null && !s.diagnosis().isEmpty()) {
+      say("Diagnosis: %s (evidence in the report)", String.join("; ", s.diagnosis()));
+    }
     say("Report: %s", out.resolve(RunFiles.REPORT));
   }
 
