@@ -5,7 +5,6 @@ import dev.ingestbench.analysis.stats.PhaseSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -32,11 +31,6 @@ public final class ScalingVerdicts {
   public static final int MIN_LEVEL_MINUTES = 3;
 
   private ScalingVerdicts() {}
-
-  /** Writers per phase: {@code --jobs-in} or the level-ratio estimate (no per-job series). */
-  public static Map<String, Integer> writers(List<PhaseSummary> phases, Map<String, Integer> jobsIn) {
-    return WriterEvidence.of(phases, jobsIn, Map.of(), "").counts();
-  }
 
   /**
    * @param otherLimit the limit another verdict found for the whole timeline (quota, connections), or
