@@ -1,6 +1,7 @@
 package dev.ingestbench.bigquery;
 
 import dev.ingestbench.contracts.ConnectionColumns;
+import dev.ingestbench.contracts.CsvField;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -114,7 +115,7 @@ final class Connections {
       for (Map.Entry<String, Counts> job : rows.entrySet()) {
         for (Map.Entry<Long, long[]> second : job.getValue().perSecond.entrySet()) {
           long[] row = second.getValue();
-          out.write(second.getKey() + "," + job.getKey() + "," + row[0] + "," + row[1] + "," + row[2] + "\n");
+          out.write(second.getKey() + "," + CsvField.of(job.getKey()) + "," + row[0] + "," + row[1] + "," + row[2] + "\n");
         }
       }
     }

@@ -45,7 +45,15 @@ final class RestApi implements HttpHandler {
 
   @Override
   public void handle(HttpExchange exchange) throws IOException {
+    // The catches answer before the exchange is closed: with try (exchange) { } catch { }, the resource
+    // is closed first, and a refusal was never sent (the client saw an empty reply).
     try (exchange) {
+      route(exchange);
+    }
+  }
+
+  private void route(HttpExchange exchange) throws IOException {
+    try {
       String path = exchange.getRequestURI().getPath();
       String method = exchange.getRequestMethod();
       if (path.equals(EmulatorStatus.PATH) && method.equals("GET")) {
@@ -96,16 +104,85 @@ final class RestApi implements HttpHandler {
       } else {
         error(exchange, 404, "notFound", "Not supported by the local BigQuery: " + method + " " + path);
       }
+    } catch (BodyTooLarge e) {
+      error(exchange, 413, "invalid", e.getMessage());
     } catch (RuntimeException | IOException e) {
       error(exchange, 400, "invalid", "Cannot read the request: " + e);
     }
   }
 
-  /** The request body; Google's API clients gzip what they send. */
+  /**
+   * The largest request body read, counted after decompression: the REST API here takes dataset and
+   * table definitions (kilobytes), and a small gzip body can inflate to gigabytes.
+   */
+  static final long MAX_BODY_BYTES = 10L * 1024 * 1024;
+
+  /**
+   * The request body; Google's API clients gzip what they send. It is read whole first (at most
+   * {@link #MAX_BODY_BYTES} as sent) and then inflated (at most as many again): a refused body has
+   * then been read to its end, so the refusal reaches the client rather than a reset connection.
+   */
   private static InputStream body(HttpExchange exchange) throws IOException {
-    InputStream in = exchange.getRequestBody();
+    byte[] raw = readAtMost(exchange.getRequestBody(), MAX_BODY_BYTES);
+    InputStream in = new java.io.ByteArrayInputStream(raw);
     String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
-    return encoding != null && encoding.equalsIgnoreCase("gzip") ? new GZIPInputStream(in) : in;
+    return new CappedBody(encoding != null && encoding.equalsIgnoreCase("gzip") ? new GZIPInputStream(in) : in);
+  }
+
+  /** All of {@code in}, or BodyTooLarge (after reading the rest, up to 16 times the limit) if it is longer. */
+  private static byte[] readAtMost(InputStream in, long limit) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    byte[] buffer = new byte[8192];
+    long read = 0;
+    int n;
+    while ((n = in.read(buffer)) > 0) {
+      read += n;
+      if (read > limit) {
+        while (read < 16 * limit && (n = in.read(buffer)) > 0) {
+          read += n;
+        }
+        throw new BodyTooLarge();
+      }
+      out.write(buffer, 0, n);
+    }
+    return out.toByteArray();
+  }
+
+  /** A body of more than {@link #MAX_BODY_BYTES}. */
+  private static final class BodyTooLarge extends IOException {
+    BodyTooLarge() {
+      super("Request body larger than " + MAX_BODY_BYTES + " bytes (as sent or after decompression): refused");
+    }
+  }
+
+  /** Stops reading a body at {@link #MAX_BODY_BYTES}. */
+  private static final class CappedBody extends java.io.FilterInputStream {
+    private long read;
+
+    CappedBody(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      count(b < 0 ? 0 : 1);
+      return b;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      int n = super.read(buffer, offset, length);
+      count(Math.max(n, 0));
+      return n;
+    }
+
+    private void count(int n) throws BodyTooLarge {
+      read += n;
+      if (read > MAX_BODY_BYTES) {
+        throw new BodyTooLarge();
+      }
+    }
   }
 
   private void insertTable(HttpExchange exchange, String project, String dataset) throws IOException {

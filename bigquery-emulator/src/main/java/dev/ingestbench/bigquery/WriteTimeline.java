@@ -1,5 +1,6 @@
 package dev.ingestbench.bigquery;
 
+import dev.ingestbench.contracts.CsvField;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.TimelineColumns;
 import java.io.IOException;
@@ -126,12 +127,12 @@ public final class WriteTimeline {
             String.join(
                 ",",
                 BQ_TIMESTAMP.format(Instant.ofEpochSecond(key.epochSecond())),
-                key.projectId(),
+                CsvField.of(key.projectId()),
                 "",
-                key.datasetId(),
-                key.tableId(),
-                key.streamType(),
-                key.errorCode(),
+                CsvField.of(key.datasetId()),
+                CsvField.of(key.tableId()),
+                CsvField.of(key.streamType()),
+                CsvField.of(key.errorCode()),
                 Long.toString(sums[0]),
                 Long.toString(sums[1]),
                 Long.toString(sums[2])));

@@ -17,6 +17,12 @@ public final class WrittenRows {
   private static final int MAX_ERROR_SAMPLES = 100;
   /** Dead letters kept in full: their payloads can be large. */
   private static final int MAX_DEAD_LETTER_SAMPLES = 20;
+  /**
+   * What a sample keeps of a payload and an error: every consumer reads the status once a second,
+   * and a dead letter may be a 10 MB message (20 of them were ~270 MB of base64 before).
+   */
+  static final int SAMPLE_PAYLOAD_BYTES = 4_096;
+  static final int SAMPLE_ERROR_CHARS = 2_000;
 
   private final BitSet written = new BitSet();
   private final BitSet deadLettered = new BitSet();
@@ -108,10 +114,10 @@ public final class WrittenRows {
       deadLettered.set((int) eventIndex);
     }
     if (deadLetterErrors.size() < MAX_ERROR_SAMPLES && error != null) {
-      deadLetterErrors.add(error);
+      deadLetterErrors.add(error.length() <= SAMPLE_ERROR_CHARS ? error : error.substring(0, SAMPLE_ERROR_CHARS) + "…");
     }
     if (deadLetterSamples.size() < MAX_DEAD_LETTER_SAMPLES && deadLetter != null) {
-      deadLetterSamples.add(deadLetter);
+      deadLetterSamples.add(deadLetter.truncated(SAMPLE_PAYLOAD_BYTES, SAMPLE_ERROR_CHARS));
     }
   }
 

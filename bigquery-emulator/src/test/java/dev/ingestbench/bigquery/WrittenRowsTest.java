@@ -106,4 +106,26 @@ class WrittenRowsTest {
     assertEquals(1, published.snapshot().foreignRows());
     assertTrue(published.accounted().size() <= 64);
   }
+
+  /** What a client sends cannot grow the status every consumer reads once a second. */
+  @Test
+  void aHugeDeadLetterIsKeptAsItsFirstBytesAndItsSize() {
+    WrittenRows written = new WrittenRows();
+    byte[] payload = new byte[9_000_000];
+    java.util.Arrays.fill(payload, (byte) 'x');
+    String error = "e".repeat(100_000);
+    for (int i = 0; i < 30; i++) {
+      written.recordDeadLetter(i, new DeadLetterSample("size", error, (long) i, (long) payload.length,
+          java.util.Base64.getEncoder().encodeToString(payload)));
+    }
+    WrittenRows.Snapshot s = written.snapshot();
+    assertEquals(20, s.deadLetterSamples().size());
+    DeadLetterSample first = s.deadLetterSamples().get(0);
+    assertEquals(WrittenRows.SAMPLE_PAYLOAD_BYTES, first.payload().length);
+    assertEquals(9_000_000L, first.payloadBytes(), "the whole size is still said");
+    assertTrue(first.error().length() < 2_100 && first.error().endsWith("(100000 characters)"), first.error().length() + "");
+    long kept = s.deadLetterSamples().stream().mapToLong(d -> d.payloadBase64().length() + d.error().length()).sum()
+        + s.deadLetterErrors().stream().mapToLong(String::length).sum();
+    assertTrue(kept < 300_000, "samples keep " + kept + " characters (9 MB each before)");
+  }
 }

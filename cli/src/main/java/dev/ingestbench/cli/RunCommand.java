@@ -118,6 +118,11 @@ public final class RunCommand implements Callable<Integer> {
         description = "Cloud Monitoring API; http://HOST:PORT means plaintext gRPC, no credentials (default: ${DEFAULT-VALUE}).")
     public String monitoringEndpoint = GcpSettings.MONITORING_ENDPOINT;
 
+    @Option(names = "--send-credentials-to-any-endpoint",
+        description = "Send your Google credentials to an https endpoint that is not a Google API host"
+            + " (*.googleapis.com), e.g. a proxy you run; without it such an endpoint is refused.")
+    public boolean credentialsToAnyEndpoint;
+
     @Option(names = "--pubsub-emulator-host", paramLabel = "HOST:PORT",
         description = "Create the topic and subscriptions on this Pub/Sub emulator instead of Pub/Sub (rehearsals, tests).")
     public String pubsubEmulatorHost = "";
@@ -136,7 +141,7 @@ public final class RunCommand implements Callable<Integer> {
       Duration poll = Durations.parse(d.pollInterval).orElseThrow(() ->
           new IllegalArgumentException("--poll-interval " + d.pollInterval + " is not a duration (e.g. 30s, 1m)"));
       gcp = new GcpSettings(d.project, d.region, d.bucket, d.dataset, d.table, d.stopWith, poll, d.dataflowEndpoint,
-          d.bigqueryEndpoint, d.monitoringEndpoint, d.pubsubEmulatorHost);
+          d.bigqueryEndpoint, d.monitoringEndpoint, d.pubsubEmulatorHost, d.credentialsToAnyEndpoint);
     } else if (dataflow.project != null) {
       throw new IllegalArgumentException("--project (and the other Dataflow flags) apply to --target dataflow only;"
           + " add --target dataflow, or leave them out to run locally");

@@ -160,8 +160,14 @@ class RoundCommandTest {
         "round", "--out", out.toString(), "--source", "kafka", "--message-format", "avro", "--partitions", "8",
         "--jobs", "2", "--consumer-groups", "shared", "--messages", "10000", "--live-messages", "0",
         "--destination-tables", "4", "--row-format", "typed", "--row-encoding", "proto",
-        "--write-method", "at-least-once", "--connection-pool", "--heap", "768m", "--timeout", "300");
+        "--write-method", "at-least-once", "--connection-pool", "--heap", "768m", "--timeout", "300",
+        // A SASL setting (ignored by a PLAINTEXT broker) stands for a secret: no file or log may hold it.
+        "--consumer-arg=--kafkaConsumerConfig=sasl.kerberos.service.name=secret-value-7");
     assertEquals(0, exit, "round exit code");
+    for (String file : List.of("round.json", "summary.json", "consumer-1.log", "consumer-2.log", "report.md")) {
+      assertTrue(!Files.readString(out.resolve(file)).contains("secret-value-7"), file + " holds the secret");
+    }
+    assertTrue(Files.readString(out.resolve("round.json")).contains("sasl.kerberos.service.name=<redacted>"));
     for (String job : new String[] {"job-1", "job-2"}) {
       JsonNode one = new ObjectMapper().readTree(out.resolve(job).resolve("summary.json").toFile());
       assertEquals(10_000, one.get("distinct_message_ids").asLong(), job + " read every record despite the shared group");
@@ -262,6 +268,15 @@ class RoundCommandTest {
       }
       assertTrue(round.isAlive() && Files.exists(out.resolve("checkpoints")), "the consumer is running: " + Files.readString(log));
       List<ProcessHandle> children = round.descendants().toList();
+      if (ListeningSockets.supported()) {
+        // Every server of a running round (the emulators, the consumer's embedded Flink) on loopback.
+        List<ProcessHandle> all = new java.util.ArrayList<>(children);
+        all.add(round.toHandle());
+        List<ListeningSockets.Socket> sockets = ListeningSockets.of(all);
+        assertTrue(sockets.size() >= 3, "the emulators and the consumer listen: " + sockets);
+        assertEquals(List.of(), sockets.stream().filter(ListeningSockets.Socket::wildcard).toList(),
+            "no server of the round listens on every interface");
+      }
       round.destroy(); // SIGTERM, as Ctrl-C
       assertTrue(round.waitFor(60, TimeUnit.SECONDS), "the round stopped");
       String output = Files.readString(log);

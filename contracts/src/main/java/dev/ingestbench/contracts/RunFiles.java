@@ -54,6 +54,8 @@ public final class RunFiles {
   public static final String GCP_DIAGNOSIS = "gcp_diagnosis.json";
   /** A scenario run: one {@link StepStatus} file per finished stage or iteration. */
   public static final String STATUS_DIRECTORY = "status";
+  /** A Kafka round or segment: the local broker's log directory (left behind by a crashed run). */
+  public static final String KAFKA_DATA = "kafka-data";
 
   /** Suffix of dead-letter tables: rows there are dead letters, not written data. */
   public static final String DEAD_LETTER_TABLE_SUFFIX = "_dlq";
@@ -65,7 +67,13 @@ public final class RunFiles {
    * results and its own write timeline); the round's directory holds what all jobs share.
    */
   public static String jobDirectory(String job) {
-    return job.replaceAll("[^A-Za-z0-9._-]", "_");
+    // A job's name may come from a client's trace id: never a path separator, never "." or ".." (the
+    // round's own directory or its parent), never longer than a file name may be.
+    String name = job.replaceAll("[^A-Za-z0-9._-]", "_");
+    if (name.isEmpty() || name.chars().allMatch(c -> c == '.')) {
+      name = "_" + name.replace('.', '_');
+    }
+    return name.length() > 100 ? name.substring(0, 100) : name;
   }
 
   /** True for the name of a dead-letter table. */

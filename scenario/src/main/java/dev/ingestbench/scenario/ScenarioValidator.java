@@ -10,6 +10,10 @@ import java.util.regex.Pattern;
 /** Every problem of a scenario at once, each as "key: what is wrong; the fix". */
 final class ScenarioValidator {
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
+  /** Pub/Sub's rule for topic and subscription names (Kafka topics are a subset of it here). */
+  private static final Pattern RESOURCE_NAME = Pattern.compile("[A-Za-z][-A-Za-z0-9_.~+%]{2,254}");
+  /** A Compute Engine machine type: lower-case words, digits and dashes (n2-highcpu-8, custom-8-32768). */
+  private static final Pattern MACHINE_TYPE = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
   private static final Set<String> SOURCES = Set.of("pubsub", "kafka");
   private static final Set<String> WRITE_METHODS = Set.of("exactly-once", "at-least-once");
   private static final Set<String> ROW_FORMATS = Set.of("json-column", "typed");
@@ -74,6 +78,17 @@ final class ScenarioValidator {
     }
     if (source.topic() == null || source.topic().isBlank()) {
       problem("source.topic", "missing; name the topic every job reads, e.g. taxi-rides");
+    } else if (!RESOURCE_NAME.matcher(source.topic()).matches() || source.topic().startsWith("goog")) {
+      problem("source.topic", "'" + source.topic() + "' is not a topic name: 3-255 characters, a letter first, then"
+          + " letters, digits and - _ . ~ + %, not starting with goog; e.g. taxi-rides");
+    }
+    if (source.subscriptions() != null) {
+      for (String sub : source.subscriptions()) {
+        if (sub == null || !RESOURCE_NAME.matcher(sub).matches() || sub.startsWith("goog")) {
+          problem("source.subscriptions", "'" + sub + "' is not a subscription name: 3-255 characters, a letter"
+              + " first, then letters, digits and - _ . ~ + %, not starting with goog; e.g. taxi-rides-a");
+        }
+      }
     }
     if (source.isKafka()) {
       if (source.subscriptions() != null) {
@@ -130,6 +145,10 @@ final class ScenarioValidator {
     atLeastOne(key + ".streams", job.streams());
     atLeastOne(key + ".triggering_frequency", job.triggeringFrequency());
     atLeastOne(key + ".workers", job.workers());
+    if (job.machineType() != null && !MACHINE_TYPE.matcher(job.machineType()).matches()) {
+      problem(key + ".machine_type", "'" + job.machineType() + "' is not a Compute Engine machine type; e.g."
+          + " n2-highcpu-8 or custom-8-32768");
+    }
     if (Boolean.TRUE.equals(job.connectionPool()) && !"at-least-once".equals(job.writeMethod())) {
       problem(key + ".connection_pool", "Beam pools connections only for at-least-once; set write_method: at-least-once"
           + " or remove connection_pool");

@@ -64,6 +64,23 @@ class ScenarioFileTest {
     assertTrue(only(dir, load).startsWith("stages[0].pubsub_load: measures a Pub/Sub source"), load);
   }
 
+  /** Names that reach a shell line (--dry-run's gcloud commands) or a path are checked against their service's rules. */
+  @Test
+  void namesThatWouldReachAShellAreRefusedWithTheRule(@TempDir Path dir) throws Exception {
+    String bad = GOOD.replace("source: {kind: pubsub, topic: rides}",
+            "source: {kind: pubsub, topic: 'rides; rm -rf ~', subscriptions: ['../x', 'goog-sub']}")
+        .replace("job_defaults: {write_method: at-least-once, destination_tables: 2}",
+            "job_defaults: {write_method: at-least-once, destination_tables: 2, machine_type: 'n2-standard-4 --impersonate-service-account=x'}");
+    List<String> p = assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, bad))).problems();
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("source.topic: 'rides; rm -rf ~' is not a topic name")), p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("source.subscriptions: '../x' is not a subscription name")), p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("source.subscriptions: 'goog-sub' is not")), p.toString());
+    assertTrue(p.stream().anyMatch(x -> x.startsWith("jobs.a.machine_type: 'n2-standard-4 --impersonate")), p.toString());
+    String fine = GOOD.replace("job_defaults: {write_method: at-least-once, destination_tables: 2}",
+        "job_defaults: {write_method: at-least-once, destination_tables: 2, machine_type: custom-8-32768}");
+    ScenarioFile.load(write(dir, fine));
+  }
+
   @Test
   void jobDefaultsApplyUnderEachJobsOwnKeys(@TempDir Path dir) throws Exception {
     Scenario s = ScenarioFile.load(write(dir, GOOD));

@@ -42,17 +42,25 @@ public final class Diagnoser {
   public record Topology(
       int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections,
       java.util.Map<String, Integer> jobsInPhase, double quotaMbPerSecond,
-      java.util.Map<String, java.util.Map<java.time.Instant, Double>> jobActivity, String jobActivitySource) {
+      java.util.Map<String, java.util.Map<java.time.Instant, Double>> jobActivity, String jobActivitySource,
+      String jobsInSource) {
     public Topology(int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections,
         java.util.Map<String, Integer> jobsInPhase, double quotaMbPerSecond) {
-      this(tables, workersPerJob, jobs, pooled, observedConnections, jobsInPhase, quotaMbPerSecond, java.util.Map.of(), "");
+      this(tables, workersPerJob, jobs, pooled, observedConnections, jobsInPhase, quotaMbPerSecond, java.util.Map.of(), "",
+          WriterEvidence.GIVEN);
     }
 
     /** The same, with a per-job series (per minute) that says which jobs wrote when: the writers' evidence. */
     public Topology withJobActivity(java.util.Map<String, java.util.Map<java.time.Instant, Double>> activity,
         String source) {
       return new Topology(tables, workersPerJob, jobs, pooled, observedConnections, jobsInPhase, quotaMbPerSecond,
-          activity, source);
+          activity, source, jobsInSource);
+    }
+
+    /** The same, saying where {@code jobsInPhase} came from (default {@code --jobs-in}), e.g. a stage plan. */
+    public Topology withJobsInSource(String source) {
+      return new Topology(tables, workersPerJob, jobs, pooled, observedConnections, jobsInPhase, quotaMbPerSecond,
+          jobActivity, jobActivitySource, source);
     }
 
     public Topology(int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections) {
@@ -77,7 +85,8 @@ public final class Diagnoser {
 
   /** Each phase's writers and what says so (see {@link WriterEvidence}). */
   public static WriterEvidence writers(List<PhaseSummary> phases, Topology topology) {
-    return WriterEvidence.of(phases, topology.jobsInPhase(), topology.jobActivity(), topology.jobActivitySource());
+    return WriterEvidence.of(phases, topology.jobsInPhase(), topology.jobsInSource(), topology.jobActivity(),
+        topology.jobActivitySource());
   }
 
   public static List<Verdict> diagnose(List<PhaseSummary> phases, Timeline perMinute, Topology topology) {

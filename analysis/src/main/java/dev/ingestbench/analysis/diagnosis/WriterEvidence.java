@@ -29,10 +29,11 @@ public record WriterEvidence(Map<String, Integer> counts, Map<String, String> so
   }
 
   /**
+   * @param jobsInSource what gave {@code jobsIn}: {@link #GIVEN}, or a scenario's stage plan
    * @param jobActivity per job, a value per minute (open connections, or vCPU-seconds) where recorded
    * @param activitySource what that series is, for the evidence ("connections series", "per-job CPU")
    */
-  public static WriterEvidence of(List<PhaseSummary> phases, Map<String, Integer> jobsIn,
+  public static WriterEvidence of(List<PhaseSummary> phases, Map<String, Integer> jobsIn, String jobsInSource,
       Map<String, Map<Instant, Double>> jobActivity, String activitySource) {
     Map<String, Integer> counts = new LinkedHashMap<>();
     Map<String, String> sources = new LinkedHashMap<>();
@@ -43,7 +44,7 @@ public record WriterEvidence(Map<String, Integer> counts, Map<String, String> so
       Integer observed = given != null ? null : activeJobs(p, jobActivity);
       if (given != null) {
         counts.put(name, given);
-        sources.put(name, GIVEN);
+        sources.put(name, jobsInSource);
       } else if (observed != null) {
         counts.put(name, observed);
         sources.put(name, activitySource);

@@ -34,8 +34,11 @@ import org.apache.beam.sdk.options.PipelineOptions;
  *       173 s, 10,000-element bundles 47 s (docs/results.md).
  *   <li>{@code --attachedMode=false} (Flink) / {@code --blockOnRun=false} (Direct): {@code run()}
  *       returns, so the local driver can watch progress and stop the job when everything arrived.
- *   <li>{@code --flinkConfDir} with {@code execution.savepoint.path} when {@code --savepointPath} is
- *       given: Beam applies that flag only to a remote Flink ({@link LocalSavepointRestore}).
+ *   <li>{@code --flinkConfDir} of its own ({@link LocalFlinkConf}): the embedded Flink's REST
+ *       endpoint and blob server on loopback (Flink's default is the wildcard address), and {@code
+ *       execution.savepoint.path} when {@code --savepointPath} is given: Beam applies that flag only
+ *       to a remote Flink ({@link LocalSavepointRestore}). A {@code --flinkConfDir} of the user's is
+ *       used as it is.
  * </ul>
  */
 public final class LocalRunnerDefaults {
@@ -73,17 +76,20 @@ public final class LocalRunnerDefaults {
           out.add("--stateBackendStoragePath=" + CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
         }
         String savepoint = value(args, "savepointPath");
-        if (savepoint != null) {
-          if (value(args, "flinkConfDir") != null) {
-            throw new IllegalArgumentException("--savepointPath and --flinkConfDir cannot both be given to a local"
-                + " Flink: Beam ignores --savepointPath there, so ingestbench restores it through a Flink"
-                + " configuration of its own; put 'execution.savepoint.path: " + savepoint + "' in your"
-                + " configuration directory's config.yaml instead of --savepointPath");
+        if (value(args, "flinkConfDir") == null) {
+          List<String> conf = new ArrayList<>();
+          if (savepoint != null) {
+            boolean allowNonRestored = Arrays.asList(args).contains("--allowNonRestoredState")
+                || "true".equalsIgnoreCase(value(args, "allowNonRestoredState"));
+            conf.addAll(LocalSavepointRestore.lines(savepoint, allowNonRestored));
           }
-          boolean allowNonRestored = Arrays.asList(args).contains("--allowNonRestoredState")
-              || "true".equalsIgnoreCase(value(args, "allowNonRestoredState"));
           Path prefix = Path.of(URI.create(CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-conf-"));
-          out.add("--flinkConfDir=" + LocalSavepointRestore.writeConfDir(savepoint, allowNonRestored, prefix));
+          out.add("--flinkConfDir=" + LocalFlinkConf.write(conf, prefix));
+        } else if (savepoint != null) {
+          throw new IllegalArgumentException("--savepointPath and --flinkConfDir cannot both be given to a local"
+              + " Flink: Beam ignores --savepointPath there, so ingestbench restores it through a Flink"
+              + " configuration of its own; put 'execution.savepoint.path: " + savepoint + "' in your"
+              + " configuration directory's config.yaml instead of --savepointPath");
         }
       }
     } else if (runner.endsWith("DirectRunner")) {

@@ -1,10 +1,6 @@
 package dev.ingestbench.consumer.local;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Makes {@code --savepointPath} work on an embedded Flink.
@@ -14,34 +10,18 @@ import java.nio.file.Path;
  * never read it). An embedded job given the flag therefore starts empty, without a word: no keyed
  * state, no timers, no source positions, and the sources resume from what they had acknowledged
  * (Pub/Sub) or committed (Kafka). An embedded Flink does read {@code execution.savepoint.path} from
- * its configuration, which Beam loads from {@code --flinkConfDir}; this class writes that directory.
+ * its configuration, which Beam loads from {@code --flinkConfDir}; this class gives the lines
+ * {@link LocalFlinkConf} writes there.
  */
 final class LocalSavepointRestore {
   private LocalSavepointRestore() {}
 
-  /**
-   * Writes a Flink configuration directory that restores {@code savepointPath} and returns it.
-   *
-   * @param dirPrefix the directory's name is this prefix plus a unique suffix, so that the clean-up
-   *     of a killed run's checkpoints ({@link LocalRunnerDefaults#deleteOrphanedCheckpoints}) also
-   *     removes it
-   */
-  static Path writeConfDir(String savepointPath, boolean allowNonRestoredState, Path dirPrefix) {
-    try {
-      Path dir = Files.createTempDirectory(dirPrefix.getParent(), dirPrefix.getFileName().toString());
-      Path file = dir.resolve("config.yaml");
-      Files.writeString(file, String.join("\n",
-          "# Written by ingestbench: Beam's FlinkRunner ignores --savepointPath on an embedded Flink.",
-          "execution.savepoint.path: " + quoted(savepointPath),
-          "execution.savepoint.ignore-unclaimed-state: " + allowNonRestoredState,
-          ""), StandardCharsets.UTF_8);
-      // Deleted in the reverse order of registration: the file, then its directory.
-      dir.toFile().deleteOnExit();
-      file.toFile().deleteOnExit();
-      return dir;
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write the Flink configuration that restores " + savepointPath, e);
-    }
+  /** The configuration lines that restore {@code savepointPath} ({@link LocalFlinkConf} writes them). */
+  static List<String> lines(String savepointPath, boolean allowNonRestoredState) {
+    return List.of(
+        "# Beam's FlinkRunner ignores --savepointPath on an embedded Flink.",
+        "execution.savepoint.path: " + quoted(savepointPath),
+        "execution.savepoint.ignore-unclaimed-state: " + allowNonRestoredState);
   }
 
   /** A YAML double-quoted scalar. */

@@ -68,4 +68,19 @@ class LocalRunnerDefaultsTest {
         () -> LocalRunnerDefaults.apply(new String[] {"--savepointPath=file:/tmp/chk-1", "--flinkConfDir=/etc/flink"}));
     assertTrue(e.getMessage().contains("execution.savepoint.path: file:/tmp/chk-1"), e.getMessage());
   }
+
+  /** Flink binds its REST endpoint and blob server to every interface unless its configuration says otherwise. */
+  @Test
+  void anEmbeddedFlinkListensOnLoopbackOnlyAndAUsersConfigurationIsKept() throws Exception {
+    String[] args = LocalRunnerDefaults.apply(new String[0]);
+    Path dir = Path.of(LocalRunnerDefaults.value(args, "flinkConfDir"));
+    org.apache.flink.configuration.Configuration flink =
+        org.apache.flink.configuration.GlobalConfiguration.loadConfiguration(dir.toString());
+    assertEquals("127.0.0.1", flink.get(org.apache.flink.configuration.RestOptions.BIND_ADDRESS));
+    assertEquals("127.0.0.1", flink.get(org.apache.flink.configuration.JobManagerOptions.BIND_HOST), "the blob server's");
+    assertEquals("127.0.0.1", flink.get(org.apache.flink.configuration.TaskManagerOptions.BIND_HOST));
+    String[] users = LocalRunnerDefaults.apply(new String[] {"--flinkConfDir=/etc/flink"});
+    assertEquals("/etc/flink", LocalRunnerDefaults.value(users, "flinkConfDir"));
+    assertEquals(1, java.util.Arrays.stream(users).filter(a -> a.startsWith("--flinkConfDir")).count());
+  }
 }

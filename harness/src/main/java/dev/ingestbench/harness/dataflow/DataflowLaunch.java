@@ -71,6 +71,6 @@ public record DataflowLaunch(
     // gcloud's alternate delimiter syntax (^;^) keeps values with commas intact.
     boolean commaInValue = pairs.stream().anyMatch(p -> p.contains(","));
     args.add("--parameters=" + (commaInValue ? "^;^" + String.join(";", pairs) : String.join(",", pairs)));
-    return String.join(" ", args);
+    return ShellQuote.line(args);
   }
 }

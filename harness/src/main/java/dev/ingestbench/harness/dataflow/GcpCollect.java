@@ -150,7 +150,7 @@ public final class GcpCollect {
     List<Verdict> verdicts = List.of();
     if (!phases.isEmpty()) {
       Diagnoser.Topology t = new Diagnoser.Topology(topology.tables(), topology.workersPerJob(), topology.jobs(),
-          topology.pooled(), peakConnections, jobsInPhase);
+          topology.pooled(), peakConnections, jobsInPhase).withJobsInSource("the scenario's stage plan");
       verdicts = TimelineAnalysis.of(rows, Map.of(), 0, phases, t).diagnosis();
     }
     RunJson.write(dir.root().resolve(RunFiles.GCP_DIAGNOSIS), verdicts);

@@ -60,16 +60,19 @@ public final class GcpResources {
     String p = target.project();
     List<String> commands = new ArrayList<>();
     String topic = plan.scenario().source().topic();
-    commands.add("gcloud pubsub topics create " + topic + " --project=" + p);
+    // Every name is validated already (the scenario's against Pub/Sub's rules, the target's against
+    // Google Cloud's); quoting is the second line of defence for a line the user pastes into a shell.
+    commands.add(ShellQuote.line(List.of("gcloud", "pubsub", "topics", "create", topic, "--project=" + p)));
     for (String s : subscriptions()) {
-      commands.add("gcloud pubsub subscriptions create " + s + " --project=" + p + " --topic=" + topic
-          + " --ack-deadline=" + PubsubAdmin.ACK_DEADLINE_SECONDS);
+      commands.add(ShellQuote.line(List.of("gcloud", "pubsub", "subscriptions", "create", s, "--project=" + p,
+          "--topic=" + topic, "--ack-deadline=" + PubsubAdmin.ACK_DEADLINE_SECONDS)));
     }
-    commands.add("bq --project_id=" + p + " mk --dataset --location=" + target.region() + " " + p + ":" + target.dataset());
+    commands.add(ShellQuote.line(List.of("bq", "--project_id=" + p, "mk", "--dataset", "--location=" + target.region(),
+        p + ":" + target.dataset())));
     for (Map.Entry<String, TableSchema> t : tables().entrySet()) {
       String schema = t.getKey().endsWith("_dlq") ? "dead-letter" : schemaName(t.getKey());
-      commands.add("bq --project_id=" + p + " mk --table " + p + ":" + target.dataset() + "." + t.getKey()
-          + " <(./ingestbench schema --row-format " + schema + ")");
+      commands.add(ShellQuote.line(List.of("bq", "--project_id=" + p, "mk", "--table",
+          p + ":" + target.dataset() + "." + t.getKey())) + " <(./ingestbench schema --row-format " + schema + ")");
     }
     return commands;
   }

@@ -21,7 +21,9 @@ import java.util.regex.Pattern;
  * specs (as {@code scripts/flex-template.sh build} writes them) and temp files, the dataset and
  * table, how jobs are stopped, how often they are polled, and the API endpoints. An endpoint given
  * as {@code http://} (a loopback stand-in, an emulator) is used without credentials; the defaults
- * are Google's, with Application Default Credentials.
+ * are Google's, with Application Default Credentials, which go to Google API hosts ({@code
+ * *.googleapis.com}) only, unless {@code credentialsToAnyHost} ({@code
+ * --send-credentials-to-any-endpoint}) says otherwise in so many words.
  */
 public record GcpSettings(
     String project,
@@ -34,7 +36,8 @@ public record GcpSettings(
     String dataflowEndpoint,
     String bigqueryEndpoint,
     String monitoringEndpoint,
-    String pubsubEmulatorHost) {
+    String pubsubEmulatorHost,
+    boolean credentialsToAnyHost) {
 
   /** How a job is stopped at the end of its stage. */
   public enum StopMode {
@@ -63,6 +66,29 @@ public record GcpSettings(
     require(NAME.matcher(dataset).matches(), "--dataset " + dataset + " is not a BigQuery dataset name");
     require(NAME.matcher(table).matches(), "--table " + table + " is not a BigQuery table name");
     require(pollInterval.getSeconds() >= 1, "--poll-interval must be at least 1s");
+    for (String[] endpoint : new String[][] {{"--dataflow-endpoint", dataflowEndpoint},
+        {"--bigquery-endpoint", bigqueryEndpoint}, {"--monitoring-endpoint", monitoringEndpoint}}) {
+      String host = host(endpoint[1]);
+      require(plaintext(endpoint[1]) || credentialsToAnyHost || host.equals("googleapis.com")
+          || host.endsWith(".googleapis.com"), endpoint[0] + " " + endpoint[1] + " would receive your Google"
+          + " credentials, and " + host + " is not a Google API host (*.googleapis.com): give a googleapis.com"
+          + " endpoint, http:// for a stand-in without credentials, or --send-credentials-to-any-endpoint if you"
+          + " mean to send them there (a proxy or private endpoint you run)");
+    }
+  }
+
+  /** The host of an API root URL ({@code https://host/...}) or a gRPC target ({@code host:port}). */
+  static String host(String endpoint) {
+    String rest = endpoint.contains("://") ? endpoint.substring(endpoint.indexOf("://") + 3) : endpoint;
+    int end = rest.length();
+    for (char c : new char[] {'/', ':', '?', '#'}) {
+      int at = rest.indexOf(c);
+      if (at >= 0 && at < end) {
+        end = at;
+      }
+    }
+    int userInfo = rest.lastIndexOf('@', end);
+    return rest.substring(userInfo + 1, end).toLowerCase(java.util.Locale.ROOT);
   }
 
   private static void require(boolean ok, String message) {

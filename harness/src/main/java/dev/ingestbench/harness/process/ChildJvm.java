@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.process;
 
 import dev.ingestbench.contracts.ConsumerProgress;
+import dev.ingestbench.contracts.Secrets;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -139,7 +140,8 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
       process.getOutputStream().close();
     }
     PrintWriter logWriter = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true);
-    logWriter.println("# " + String.join(" ", command.subList(0, 2)) + " ... " + mainClass + " " + String.join(" ", args));
+    logWriter.println("# " + String.join(" ", command.subList(0, 2)) + " ... " + mainClass + " "
+        + String.join(" ", Secrets.redact(args)));
     ArrayDeque<String> tail = new ArrayDeque<>();
     Thread pump =
         new Thread(

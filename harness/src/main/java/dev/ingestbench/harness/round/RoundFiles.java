@@ -16,8 +16,12 @@ final class RoundFiles {
       RunFiles.PUBLISHER_LIVE, RunFiles.CONSUMER_RESULT, RunFiles.CONNECTIONS, RunFiles.BIGQUERY_EMULATOR,
       RunFiles.TIMELINE, RunFiles.TIMELINE_PER_SECOND, RunFiles.SUMMARY, RunFiles.REPORT, RunFiles.CONSUMER_SAMPLES,
       RunFiles.PROCESSES_CPU, RunFiles.RESULTS);
-  /** The directories a round writes besides its job directories: the stage's marker and the kill's checkpoints. */
-  private static final List<String> DIRECTORIES = List.of(RunFiles.STATUS_DIRECTORY, "checkpoints");
+  /**
+   * The directories a round writes besides its job directories: the stage's marker, the kill's
+   * checkpoints, and a Kafka round's broker data, which a crashed round leaves behind (the broker
+   * refuses a directory that is not empty).
+   */
+  private static final List<String> DIRECTORIES = List.of(RunFiles.STATUS_DIRECTORY, "checkpoints", RunFiles.KAFKA_DATA);
 
   private RoundFiles() {}
 

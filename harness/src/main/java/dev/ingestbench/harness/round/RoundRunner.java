@@ -9,6 +9,7 @@ import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.contracts.Secrets;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StagedDriver;
@@ -212,11 +213,11 @@ public final class RoundRunner {
         spec.pullBatchSize(),
         spec.seed(),
         spec.heap(),
-        spec.consumerArgs(),
+        Secrets.redact(spec.consumerArgs()),
         MachineInfo.describe(),
         spec.jobs(),
         spec.sink().flag(),
-        spec.sink() == RoundSpec.Sink.EMULATOR ? plan.bigQueryEmulatorArgs() : List.of(),
+        Secrets.redact(spec.sink() == RoundSpec.Sink.EMULATOR ? plan.bigQueryEmulatorArgs() : List.of()),
         spec.source().flag(),
         plan.consumer.messageFormat().flag(),
         plan.kafka() ? plan.partitions() : null,

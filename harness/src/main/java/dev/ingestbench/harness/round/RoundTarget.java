@@ -112,7 +112,7 @@ final class RoundTarget implements StageTarget {
       watch = new ServerWatch();
       keep(this::closeWatch); // if starting fails half-way
       if (plan.kafka()) {
-        LocalKafka kafka = keep(LocalKafka.start(out.resolve("kafka-data"), out.resolve("kafka.log"), plan.partitions(), "1g"));
+        LocalKafka kafka = keep(LocalKafka.start(out.resolve(RunFiles.KAFKA_DATA), out.resolve("kafka.log"), plan.partitions(), "1g"));
         kafka.createTopic(RoundPlan.TOPIC, plan.partitions());
         host = kafka.bootstrapServers();
         say("Kafka %s broker (KRaft) on %s: topic %s with %d partitions%s", LocalKafka.version(), host,

@@ -189,7 +189,7 @@ public final class LocalTarget implements StageTarget {
       PubsubEmulator pubsub = plan.kafka() ? null : keep(PubsubEmulator.start());
       // A resumed run gets a new broker: its topic is published again into the new segment.
       LocalKafka kafka = plan.kafka()
-          ? keep(LocalKafka.start(segment.resolve("kafka-data"), segment.resolve("kafka.log"), plan.partitions(), "1g"))
+          ? keep(LocalKafka.start(segment.resolve(RunFiles.KAFKA_DATA), segment.resolve("kafka.log"), plan.partitions(), "1g"))
           : null;
       BigQueryEmulatorProcess bigQuery = keep(BigQueryEmulatorProcess.start(
           services.bigQueryEmulatorArgs(segment), segment.resolve("bigquery-emulator.log")));

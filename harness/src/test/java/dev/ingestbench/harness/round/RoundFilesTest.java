@@ -51,4 +51,15 @@ class RoundFilesTest {
   void anEmptyOutIsFine() throws Exception {
     RoundFiles.clearEarlierRound(out, false);
   }
+
+  /** A Kafka round killed with SIGKILL leaves its broker's data; a rerun with --force starts clean. */
+  @Test
+  void aCrashedKafkaRoundsBrokerDataIsAnEarlierRoundsAndForceClearsIt() throws Exception {
+    Files.createDirectories(out.resolve("kafka-data").resolve("taxi-rides-0"));
+    Files.writeString(out.resolve("kafka-data").resolve("meta.properties"), "node.id=1");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RoundFiles.clearEarlierRound(out, false));
+    assertTrue(e.getMessage().contains("(kafka-data)") && e.getMessage().contains("--force"), e.getMessage());
+    RoundFiles.clearEarlierRound(out, true);
+    assertFalse(Files.exists(out.resolve("kafka-data")));
+  }
 }

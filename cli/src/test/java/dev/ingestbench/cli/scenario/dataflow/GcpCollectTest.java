@@ -33,7 +33,7 @@ class GcpCollectTest {
   void perStageTableFiguresAndTheTimelinesDiagnosis(@TempDir Path out, @TempDir Path scenarios) throws Exception {
     try (BigQueryStandIn bigquery = new BigQueryStandIn(); MonitoringStandIn monitoring = new MonitoringStandIn()) {
       GcpSettings target = new GcpSettings("ingestbench-test", "asia-southeast1", "test-bucket", "ingestbench", "taxi_rides",
-          GcpSettings.StopMode.cancel, Duration.ofSeconds(30), "http://unused/", bigquery.url(), monitoring.url(), "");
+          GcpSettings.StopMode.cancel, Duration.ofSeconds(30), "http://unused/", bigquery.url(), monitoring.url(), "", false);
       RunDirectory dir = new RunDirectory(out);
       Path scenario = Files.writeString(scenarios.resolve("s.yaml"), "name: s\n");
       ScenarioRun run = new ScenarioRun("s-1", "s", "dataflow", 1, "sha", "2026-11-23T10:00:00Z", "Dataflow asia-southeast1", 0, null);
@@ -57,7 +57,8 @@ class GcpCollectTest {
       assertEquals(10.0, results.stream().filter(r -> r.job().equals("a") && r.metric().equals("monitoring_vcpus_busy"))
           .findFirst().orElseThrow().value(), 1e-9, "600 vCPU-seconds a minute");
       List<Verdict> verdicts = Arrays.asList(RunJson.read(out.resolve("gcp_diagnosis.json"), Verdict[].class));
-      assertTrue(verdicts.stream().anyMatch(v -> v.verdict().contains("contention") && v.evidence().contains("a-and-b with 2")),
+      assertTrue(verdicts.stream().anyMatch(v -> v.verdict().contains("contention")
+          && v.evidence().contains("a-and-b: 2 (the scenario's stage plan)") && v.evidence().contains("the per-writer rate ×0.50")),
           "b added nothing: " + verdicts);
       assertTrue(Files.readString(out.resolve("monitoring.csv")).contains(",vcpu_seconds,a,600.000"));
       String query = bigquery.queries.get(0).toString();
