@@ -327,6 +327,45 @@ class RoundCommandTest {
     }
   }
 
+  /**
+   * A round's JVM killed with SIGKILL runs no shutdown hook: every process it started must still stop
+   * by itself (the servers read their standard input, the round's pipe, to its end; the consumers
+   * watch the round's process), and the consumer writes what it has.
+   */
+  @Test
+  void aRoundKilledWithSigkillLeavesNoProcessBehind(@TempDir Path out, @TempDir Path logs) throws Exception {
+    Path log = logs.resolve("round.log");
+    Process round = new ProcessBuilder(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+        "-cp", System.getProperty("java.class.path"), IngestbenchCommand.class.getName(),
+        "round", "--out", out.toString(), "--messages", "70000", "--live-messages", "60000", "--live-rate", "1000",
+        "--heap", "768m", "--timeout", "300")
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    List<ProcessHandle> children = new java.util.ArrayList<>();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (round.isAlive() && System.nanoTime() < deadline && !Files.readString(log).contains("accounted for")) {
+        Thread.sleep(500);
+      }
+      children.addAll(round.descendants().toList());
+      assertTrue(round.isAlive() && children.size() >= 3, "the emulators and the consumer run: " + Files.readString(log));
+      round.destroyForcibly(); // SIGKILL: no hook of the round's runs
+      assertTrue(round.waitFor(10, TimeUnit.SECONDS));
+      for (ProcessHandle child : children) {
+        try {
+          child.onExit().get(60, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+          throw new AssertionError("left behind: " + child.info().commandLine().orElse("?"), e);
+        }
+      }
+      JsonNode result = new ObjectMapper().readTree(out.resolve("consumer_result.json").toFile());
+      assertTrue(result.get("stop_reason").asText().contains("the process that started it is gone"), result.toString());
+    } finally {
+      round.destroyForcibly();
+      children.forEach(ProcessHandle::destroyForcibly);
+    }
+  }
+
   @Test
   void limitsAndFaultsAreCheckedBeforeAnythingStarts() {
     StringWriter err = new StringWriter();

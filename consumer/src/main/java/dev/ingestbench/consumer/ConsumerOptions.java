@@ -204,6 +204,13 @@ public interface ConsumerOptions extends BigQueryOptions, StreamingOptions, Pubs
 
   void setStopOnStdinEof(boolean value);
 
+  @Description("Local runs: stop (and write what it has) as soon as the process that started this one has exited,"
+      + " even by SIGKILL; a round sets it for its consumers, so none is left running after a crashed round.")
+  @Default.Boolean(false)
+  boolean getStopWhenParentExits();
+
+  void setStopWhenParentExits(boolean value);
+
   @Description("Local runs with --stopOnStdinEof: how closing standard input (a stage stopping the job) ends the"
       + " pipeline: drain (stop reading, write what was read, as Dataflow's drain does) or cancel (at once;"
       + " exactly-once loses rows appended and not yet flushed, as Dataflow's cancel does). A signal, a"

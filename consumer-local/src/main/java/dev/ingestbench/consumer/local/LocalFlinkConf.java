@@ -22,9 +22,7 @@ final class LocalFlinkConf {
   static final List<String> LOOPBACK = List.of(
       "rest.address: 127.0.0.1",
       "rest.bind-address: 127.0.0.1",
-      "jobmanager.bind-host: 127.0.0.1",
-      "taskmanager.bind-host: 127.0.0.1",
-      "taskmanager.host: 127.0.0.1");
+      "jobmanager.bind-host: 127.0.0.1");
 
   private LocalFlinkConf() {}
 

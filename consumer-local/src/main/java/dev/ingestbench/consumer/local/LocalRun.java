@@ -41,6 +41,16 @@ public final class LocalRun {
   public record Result(
       boolean complete, String stopReason, double seconds, EmulatorStatus.Job verification) {}
 
+  /** The stop reason of a run whose parent (a round) died, e.g. by SIGKILL. */
+  static final String ORPHANED = "stopped: the process that started it is gone; results are partial";
+
+  /** The process that started this one, as it was at start (a dead parent's children are re-parented). */
+  private static final java.util.Optional<ProcessHandle> PARENT = ProcessHandle.current().parent();
+
+  private static boolean parentGone() {
+    return PARENT.map(p -> !p.isAlive()).orElse(false);
+  }
+
   /** The stop reason of a run ended by SIGTERM or Ctrl-C. */
   static final String SIGNALLED = "stopped: the process was asked to stop (SIGTERM or Ctrl-C); results are partial";
 
@@ -64,6 +74,11 @@ public final class LocalRun {
       Thread.sleep(stop.requested() ? 0 : 1_000);
       if (stop.requested()) {
         stopReason = SIGNALLED;
+        break;
+      }
+      // Before the sample: the round's BigQuery emulator may have gone with the round.
+      if (config.stopWhenParentExits() && parentGone()) {
+        stopReason = ORPHANED;
         break;
       }
       ResourceSampler.Sample sample = sampler.sample();
@@ -128,12 +143,15 @@ public final class LocalRun {
     double cpuSeconds = sampler.totalCpuSeconds();
     // Only a stage's stop drains: a complete run has nothing left to write, and a signal or timeout asks
     // for an end now.
-    stop(result, stdinClosed != null && stdinClosed.happened() ? config.stopWith() : StopMode.CANCEL, pipeline);
+    // Only a stage's stop drains; a consumer whose parent died has no sink left to drain into (the
+    // round's BigQuery emulator stopped with it) and cancels, as a signal or a timeout does.
+    boolean drainable = stdinClosed != null && stdinClosed.happened() && !stopReason.equals(ORPHANED);
+    stop(result, drainable ? config.stopWith() : StopMode.CANCEL, pipeline);
     EmulatorStatus.Job verification;
     try {
       verification = emulator.job();
     } catch (IOException e) {
-      if (!stop.requested() || sampler.lastJob() == null) {
+      if (!(stop.requested() || stopReason.equals(ORPHANED)) || sampler.lastJob() == null) {
         throw e;
       }
       // A round stops its BigQuery emulator at the same signal: keep its last answer, a second old.

@@ -78,7 +78,6 @@ class LocalRunnerDefaultsTest {
         org.apache.flink.configuration.GlobalConfiguration.loadConfiguration(dir.toString());
     assertEquals("127.0.0.1", flink.get(org.apache.flink.configuration.RestOptions.BIND_ADDRESS));
     assertEquals("127.0.0.1", flink.get(org.apache.flink.configuration.JobManagerOptions.BIND_HOST), "the blob server's");
-    assertEquals("127.0.0.1", flink.get(org.apache.flink.configuration.TaskManagerOptions.BIND_HOST));
     String[] users = LocalRunnerDefaults.apply(new String[] {"--flinkConfDir=/etc/flink"});
     assertEquals("/etc/flink", LocalRunnerDefaults.value(users, "flinkConfDir"));
     assertEquals(1, java.util.Arrays.stream(users).filter(a -> a.startsWith("--flinkConfDir")).count());

@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -180,33 +179,38 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
   }
 
   /**
-   * The newest completed checkpoint under {@code dir}: a {@code chk-N} directory holding {@code
-   * _metadata}. Flink removes a subsumed checkpoint whenever a newer one completes, so a directory
-   * listed a moment ago may be gone when the walk opens it: the walk then starts again (a kill, which
-   * needs the newest checkpoint, must not fail the round for it).
+   * The newest completed checkpoint under {@code dir} ({@code dir/JOB_ID/chk-N/_metadata}, or {@code
+   * dir/chk-N/_metadata}). Flink removes a subsumed checkpoint whenever a newer one completes, so an
+   * entry listed a moment ago may be gone when it is opened: such an entry is skipped, never an error
+   * (a walk that failed on it, retried five times, still lost the race under load).
    */
   public static Optional<Path> latestCheckpoint(Path dir) throws IOException {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return walkForLatest(dir);
-      } catch (UncheckedIOException | NoSuchFileException e) {
-        if (attempt == 5) {
-          throw e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
-        }
-      }
-    }
-  }
-
-  private static Optional<Path> walkForLatest(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       return Optional.empty();
     }
-    try (Stream<Path> files = Files.walk(dir, 3)) {
-      return files
-          .filter(p -> p.getFileName().toString().equals("_metadata"))
-          .map(Path::getParent)
-          .filter(p -> p.getFileName().toString().matches("chk-\\d+"))
-          .max(Comparator.comparingLong(p -> checkpointNumber(p)));
+    Path latest = null;
+    for (Path entry : list(dir)) {
+      for (Path chk : entry.getFileName().toString().matches("chk-\\d+") ? List.of(entry) : list(entry)) {
+        if (chk.getFileName().toString().matches("chk-\\d+") && Files.exists(chk.resolve("_metadata"))
+            && (latest == null || checkpointNumber(chk) > checkpointNumber(latest))) {
+          latest = chk;
+        }
+      }
+    }
+    return Optional.ofNullable(latest);
+  }
+
+  /** The entries of {@code dir}; none when it is not a directory (any more). */
+  private static List<Path> list(Path dir) throws IOException {
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries.toList();
+    } catch (NoSuchFileException | java.nio.file.NotDirectoryException gone) {
+      return List.of();
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof NoSuchFileException) {
+        return List.of();
+      }
+      throw e.getCause();
     }
   }
 

@@ -162,7 +162,9 @@ public final class RoundPlan {
       c.pubsub(host, subscriptions().get(j - 1), spec.pullBatchSize());
     }
     c.writes(PROJECT, spec.messageFormat().flag(), TABLE, spec.job())
-        .runs(spec.messages(), spec.timeoutSeconds(), jobDirectory(j));
+        .runs(spec.messages(), spec.timeoutSeconds(), jobDirectory(j))
+        // If the round's JVM dies (even by SIGKILL, which runs no hook), its consumers stop too.
+        .stopsWhenParentExits();
     if (spec.sink() == RoundSpec.Sink.EMULATOR) {
       c.emulator(bigQuery);
     } else {

@@ -71,6 +71,12 @@ public final class ChildFlags {
       return this;
     }
 
+    /** Stops (and writes what it has) when the process that started it is gone, even by SIGKILL. */
+    public Consumer stopsWhenParentExits() {
+      flags.add("--stopWhenParentExits=true");
+      return this;
+    }
+
     /** Stops (and writes its results) when its standard input closes: how a stage stops a job. */
     public Consumer stopsOnStdinEof() {
       flags.add("--stopOnStdinEof=true");
