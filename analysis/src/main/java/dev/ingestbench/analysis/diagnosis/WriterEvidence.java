@@ -72,6 +72,10 @@ public record WriterEvidence(Map<String, Integer> counts, Map<String, String> so
     if (jobActivity.isEmpty()) {
       return null;
     }
+    // Each job's busiest minute once, not once per minute of every phase.
+    Map<String, Double> peaks = new LinkedHashMap<>();
+    jobActivity.forEach((job, series) ->
+        peaks.put(job, series.values().stream().mapToDouble(Double::doubleValue).max().orElse(0)));
     int covered = 0;
     Map<String, Integer> activeMinutes = new LinkedHashMap<>();
     for (Instant minute = p.phase().start(); minute.isBefore(p.phase().end()); minute = minute.plusSeconds(60)) {
@@ -82,8 +86,7 @@ public record WriterEvidence(Map<String, Integer> counts, Map<String, String> so
           continue;
         }
         any = true;
-        double peak = job.getValue().values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
-        if (v > ACTIVE_SHARE * peak && v > 0) {
+        if (v > ACTIVE_SHARE * peaks.get(job.getKey()) && v > 0) {
           activeMinutes.merge(job.getKey(), 1, Integer::sum);
         }
       }
