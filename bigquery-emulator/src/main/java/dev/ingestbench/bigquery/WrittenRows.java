@@ -19,7 +19,7 @@ public final class WrittenRows {
   private static final int MAX_DEAD_LETTER_SAMPLES = 20;
   /**
    * What a sample keeps of a payload and an error: every consumer reads the status once a second,
-   * and a dead letter may be a 10 MB message (20 of them were ~270 MB of base64 before).
+   * and a dead letter may be a 10 MB message (20 samples of 9 MB were 240 MB of base64 before).
    */
   static final int SAMPLE_PAYLOAD_BYTES = 4_096;
   static final int SAMPLE_ERROR_CHARS = 2_000;
