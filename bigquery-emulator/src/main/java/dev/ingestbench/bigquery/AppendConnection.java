@@ -5,7 +5,6 @@ import com.google.cloud.bigquery.storage.v1.AppendRowsResponse;
 import com.google.cloud.bigquery.storage.v1.ProtoRows;
 import com.google.cloud.bigquery.storage.v1.ProtoSchema;
 import com.google.cloud.bigquery.storage.v1.RowError;
-import com.google.cloud.bigquery.storage.v1.StorageError.StorageErrorCode;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Int64Value;
 import dev.ingestbench.contracts.DeadLetterSample;
@@ -14,13 +13,15 @@ import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * One AppendRows stream: one connection, as BigQuery counts them. Requests arrive in order; each is
- * answered in order, as the client expects. The first request names the stream, the writer schema and
- * the trace id (which names the job); later ones repeat them only when they change (multiplexing).
+ * answered in order, as the client expects. The first request names the stream, the writer schema
+ * and the trace id (which names the job); later ones repeat them only when they change
+ * (multiplexing).
  */
 final class AppendConnection implements StreamObserver<AppendRowsRequest> {
   private final StorageWriteService service;
@@ -29,11 +30,17 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
   private String streamName = "";
   private @Nullable ProtoSchema schema;
   private @Nullable RowDecoder decoder;
-  /** The content check of this schema's rows (null: not checked, e.g. no seed given or another table). */
+
+  /**
+   * The content check of this schema's rows (null: not checked, e.g. no seed given or another
+   * table).
+   */
   private @Nullable RowContent content;
+
   private boolean closed;
 
-  AppendConnection(StorageWriteService service, ServerCallStreamObserver<AppendRowsResponse> responses) {
+  AppendConnection(
+      StorageWriteService service, ServerCallStreamObserver<AppendRowsResponse> responses) {
     this.service = service;
     this.responses = responses;
     responses.setOnCancelHandler(this::release);
@@ -49,10 +56,14 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     try {
       if (!request.getWriteStream().isEmpty() && !request.getWriteStream().equals(streamName)) {
         if (!newSchema && schema != null && !sameTable(streamName, request.getWriteStream())) {
-          // ProtoData.writer_schema: "Provide this value whenever ... You specify a new destination table."
-          throw WriteApiException.invalid(request.getWriteStream(), "This AppendRows request names another table ("
-              + request.getWriteStream() + ") without a writer_schema: send the writer_schema with the first request"
-              + " to each table");
+          // ProtoData.writer_schema: "Provide this value whenever ... You specify a new destination
+          // table."
+          throw WriteApiException.invalid(
+              request.getWriteStream(),
+              "This AppendRows request names another table ("
+                  + request.getWriteStream()
+                  + ") without a writer_schema: send the writer_schema with the first request"
+                  + " to each table");
         }
         streamName = request.getWriteStream();
         decoder = null;
@@ -64,47 +75,63 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       respond(append(request));
     } catch (WriteApiException e) {
       service.recordRefused(job, streamName, request, e);
-      respond(AppendRowsResponse.newBuilder().setError(e.toRpcStatus()).setWriteStream(streamName).build());
+      respond(
+          AppendRowsResponse.newBuilder()
+              .setError(e.toRpcStatus())
+              .setWriteStream(streamName)
+              .build());
     } catch (DroppedException e) {
-      fail(Status.UNAVAILABLE.withDescription("the server dropped this AppendRows stream (injected fault)"));
+      fail(
+          Status.UNAVAILABLE.withDescription(
+              "the server dropped this AppendRows stream (injected fault)"));
     }
   }
 
   private AppendRowsResponse append(AppendRowsRequest request) {
     if (streamName.isEmpty()) {
-      throw WriteApiException.invalid("", "The first AppendRows request must name the write_stream");
+      throw WriteApiException.invalid(
+          "", "The first AppendRows request must name the write_stream");
     }
     WriteStreamState stream = service.stream(streamName);
     if (!request.hasProtoRows()) {
       throw WriteApiException.invalid(streamName, "Only proto_rows are supported by this server");
     }
     if (schema == null) {
-      throw WriteApiException.invalid(streamName, "The first AppendRows request must carry the writer_schema");
+      throw WriteApiException.invalid(
+          streamName, "The first AppendRows request must carry the writer_schema");
     }
     int size = request.getSerializedSize();
     if (size > service.settings.maxRequestBytes()) {
       throw WriteApiException.invalid(
           streamName,
-          "AppendRows request too large: " + size + " bytes, the limit is " + service.settings.maxRequestBytes());
+          "AppendRows request too large: "
+              + size
+              + " bytes, the limit is "
+              + service.settings.maxRequestBytes());
     }
     if (decoder == null) {
       Tables.Entry table = service.tables.require(stream.table);
       RowShape shape = RowShape.of(schema.getProtoDescriptor(), table.protoSchema(), streamName);
       decoder = new RowDecoder(schema, shape, stream.table.isDeadLetterTable());
       Long seed = service.verification.contentSeed();
-      content = seed == null || stream.table.isDeadLetterTable() ? null : RowContent.of(seed, schema.getProtoDescriptor());
+      content =
+          seed == null || stream.table.isDeadLetterTable()
+              ? null
+              : RowContent.of(seed, schema.getProtoDescriptor());
     }
     Faults.Failure failure = service.faults.failNow(Faults.Rpc.APPEND_ROWS);
     if (failure != null) {
       service.faultsInjected.incrementAndGet();
-      throw new WriteApiException(failure.code(), null, streamName, failure.message(Faults.Rpc.APPEND_ROWS));
+      throw new WriteApiException(
+          failure.code(), null, streamName, failure.message(Faults.Rpc.APPEND_ROWS));
     }
     ProtoRows rows = request.getProtoRows().getRows();
     int count = rows.getSerializedRowsCount();
     ByteString corruptedFirst = null;
     if (content != null && count > 0 && service.faults.corruptNow()) {
       try {
-        corruptedFirst = content.corrupt(rows.getSerializedRows(0)); // what the store keeps instead of row 0
+        corruptedFirst =
+            content.corrupt(rows.getSerializedRows(0)); // what the store keeps instead of row 0
       } catch (IOException e) {
         corruptedFirst = null; // not protobuf: the row error below says so
       }
@@ -112,12 +139,14 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     String[] mismatches = null;
     long[] eventIndexes = new long[count];
     long[] publishMicros = new long[count];
-    DeadLetterSample[] deadLetters = stream.table.isDeadLetterTable() ? new DeadLetterSample[count] : null;
+    DeadLetterSample[] deadLetters =
+        stream.table.isDeadLetterTable() ? new DeadLetterSample[count] : null;
     long[] keys = new long[2];
     long bytes = 0;
     AppendRowsResponse.Builder rowErrors = null;
     for (int i = 0; i < count; i++) {
-      ByteString row = i == 0 && corruptedFirst != null ? corruptedFirst : rows.getSerializedRows(i);
+      ByteString row =
+          i == 0 && corruptedFirst != null ? corruptedFirst : rows.getSerializedRows(i);
       bytes += rows.getSerializedRows(i).size();
       try {
         decoder.scan(row, keys);
@@ -136,8 +165,16 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
           rowErrors = AppendRowsResponse.newBuilder();
         }
         rowErrors.addRowErrors(
-            RowError.newBuilder().setIndex(i).setCode(RowError.RowErrorCode.FIELDS_ERROR)
-                .setMessage("Row " + i + " is not a valid " + schema.getProtoDescriptor().getName() + ": " + e.getMessage()));
+            RowError.newBuilder()
+                .setIndex(i)
+                .setCode(RowError.RowErrorCode.FIELDS_ERROR)
+                .setMessage(
+                    "Row "
+                        + i
+                        + " is not a valid "
+                        + schema.getProtoDescriptor().getName()
+                        + ": "
+                        + e.getMessage()));
         continue;
       }
       eventIndexes[i] = keys[0];
@@ -145,7 +182,8 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     }
     if (rowErrors != null) {
       // BigQuery appends none of the request's rows when one is invalid, and names each bad row.
-      WriteApiException refused = WriteApiException.invalid(streamName, "Errors found while processing rows");
+      WriteApiException refused =
+          WriteApiException.invalid(streamName, "Errors found while processing rows");
       service.recordRefused(job, streamName, request, refused);
       return rowErrors.setError(refused.toRpcStatus()).setWriteStream(streamName).build();
     }
@@ -153,19 +191,30 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     long delay = service.quota.admit(size, now);
     if (delay == ThroughputQuota.REFUSE) {
       // The text the service sends (apache/beam#25073 shows it), with this server's numbers.
-      throw new WriteApiException(Status.Code.RESOURCE_EXHAUSTED, null, streamName, String.format(java.util.Locale.ROOT,
-          "Exceeds 'AppendRows throughput' quota, user_id: %s (status: INSUFFICIENT_TOKENS); the budget refills in"
-              + " %.1f s (injected by --quota-mode reject). Entity: %s", stream.table.project(), service.quota.secondsToRefill(now), streamName));
+      throw new WriteApiException(
+          Status.Code.RESOURCE_EXHAUSTED,
+          null,
+          streamName,
+          String.format(
+              Locale.ROOT,
+              "Exceeds 'AppendRows throughput' quota, user_id: %s (status: INSUFFICIENT_TOKENS); the budget refills in"
+                  + " %.1f s (injected by --quota-mode reject). Entity: %s",
+              stream.table.project(),
+              service.quota.secondsToRefill(now),
+              streamName));
     }
     if (delay > 0) {
       sleep(delay);
     }
     long offset = request.hasOffset() ? request.getOffset().getValue() : -1;
-    VisibleRows visible = new VisibleRows(job, eventIndexes, publishMicros, deadLetters, mismatches, count, 1);
+    VisibleRows visible =
+        new VisibleRows(job, eventIndexes, publishMicros, deadLetters, mismatches, count, 1);
     int copies = service.faults.copiesNow();
-    long at = stream.append(offset, copies == 1 ? visible : visible.stored(copies), service.verification);
+    long at =
+        stream.append(offset, copies == 1 ? visible : visible.stored(copies), service.verification);
     if (copies != 1 || corruptedFirst != null) {
-      service.faultsInjected.incrementAndGet(); // a store fault: the verification must find exactly these rows
+      service.faultsInjected
+          .incrementAndGet(); // a store fault: the verification must find exactly these rows
     }
     if (corruptedFirst != null) {
       service.verification.rowCorrupted();
@@ -177,16 +226,20 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       // and retries (at-least-once: duplicates; exactly-once: the offset already exists).
       throw new DroppedException();
     }
-    AppendRowsResponse.Builder response = AppendRowsResponse.newBuilder().setWriteStream(streamName);
+    AppendRowsResponse.Builder response =
+        AppendRowsResponse.newBuilder().setWriteStream(streamName);
     if (stream.streamType.equals("DEFAULT")) {
-      response.getAppendResultBuilder(); // AppendResult.offset "will not be set if appending using default streams"
+      response.getAppendResultBuilder(); // AppendResult.offset "will not be set if appending using
+      // default streams"
     } else {
       response.getAppendResultBuilder().setOffset(Int64Value.of(at));
     }
     return response.build();
   }
 
-  /** Whether two stream names are of one table ({@code projects/P/datasets/D/tables/T/streams/S}). */
+  /**
+   * Whether two stream names are of one table ({@code projects/P/datasets/D/tables/T/streams/S}).
+   */
   private static boolean sameTable(String a, String b) {
     int ia = a.indexOf("/streams/");
     int ib = b.indexOf("/streams/");

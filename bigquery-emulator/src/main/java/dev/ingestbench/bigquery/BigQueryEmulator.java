@@ -17,20 +17,23 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The local BigQuery: the Storage Write API over plaintext gRPC and the tables REST API, on loopback
- * ports, verifying every row it is sent. One instance serves every job of a round; tests and the
- * in-process sink start it in their own JVM.
+ * The local BigQuery: the Storage Write API over plaintext gRPC and the tables REST API, on
+ * loopback ports, verifying every row it is sent. One instance serves every job of a round; tests
+ * and the in-process sink start it in their own JVM.
  */
 public final class BigQueryEmulator implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BigQueryEmulator.class);
+
   /** Requests can be up to 10 MB plus framing; gRPC's default inbound limit is 4 MiB. */
   private static final int MAX_INBOUND_MESSAGE_BYTES = 64 * 1024 * 1024;
 
@@ -38,9 +41,12 @@ public final class BigQueryEmulator implements AutoCloseable {
   private final StorageWriteService service;
   private final Server grpc;
   private final HttpServer rest;
-  private final ExecutorService restExecutor = Executors.newFixedThreadPool(4, daemon("bigquery-emulator-rest"));
-  private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(daemon("bigquery-emulator-tick"));
+  private final ExecutorService restExecutor =
+      Executors.newFixedThreadPool(4, daemon("bigquery-emulator-rest"));
+  private final ScheduledExecutorService ticker =
+      Executors.newSingleThreadScheduledExecutor(daemon("bigquery-emulator-tick"));
   private final Instant startedAt = Instant.now();
+
   /** The round it serves, written into its status; null when started without one. */
   private volatile String runId;
 
@@ -60,7 +66,8 @@ public final class BigQueryEmulator implements AutoCloseable {
     }
     service.setLocation("local-" + grpc.getPort());
     try {
-      this.rest = HttpServer.create(new InetSocketAddress(settings.host(), settings.restPort()), 64);
+      this.rest =
+          HttpServer.create(new InetSocketAddress(settings.host(), settings.restPort()), 64);
     } catch (IOException e) {
       grpc.shutdownNow();
       throw portInUse("--rest-port", settings.restPort(), e);
@@ -75,7 +82,8 @@ public final class BigQueryEmulator implements AutoCloseable {
       // On the ticker, not in the request's thread: the N-th append is answered before the drain.
       service.onAppend(drainAfter, () -> ticker.execute(this::drain));
     } else if (drainAt >= 0) {
-      service.onAppend(1, () -> ticker.schedule(this::drain, (long) (drainAt * 1e9), TimeUnit.NANOSECONDS));
+      service.onAppend(
+          1, () -> ticker.schedule(this::drain, (long) (drainAt * 1e9), TimeUnit.NANOSECONDS));
     }
   }
 
@@ -113,8 +121,8 @@ public final class BigQueryEmulator implements AutoCloseable {
   }
 
   /**
-   * The publisher wrote event indexes [0, N): rows with other indexes are counted as foreign, not as
-   * accounted for. Call before rows arrive.
+   * The publisher wrote event indexes [0, N): rows with other indexes are counted as foreign, not
+   * as accounted for. Call before rows arrive.
    */
   /**
    * Checks every visible row's content against the event its index must produce with {@code seed}
@@ -133,24 +141,47 @@ public final class BigQueryEmulator implements AutoCloseable {
     this.runId = runId;
   }
 
-  /** The event indexes job {@code job} has written or dead-lettered (none when it has written nothing). */
+  /**
+   * The event indexes job {@code job} has written or dead-lettered (none when it has written
+   * nothing).
+   */
   public AccountedIndexes accounted(String job) {
     WrittenRows rows = service.verification.jobs().get(job);
     return AccountedIndexes.of(job, rows == null ? new BitSet() : rows.accounted());
   }
 
-  /** Every job's verification, connections and throttling, as served at {@link EmulatorStatus#PATH}. */
+  /**
+   * Every job's verification, connections and throttling, as served at {@link EmulatorStatus#PATH}.
+   */
   public EmulatorStatus status() {
     List<EmulatorStatus.Job> jobs = new ArrayList<>();
     for (Map.Entry<String, WrittenRows> entry : service.verification.jobs().entrySet()) {
       WrittenRows.Snapshot v = entry.getValue().snapshot();
       WrittenRows.Latencies l = entry.getValue().latencies();
       long[] c = service.connections.of(entry.getKey());
-      jobs.add(new EmulatorStatus.Job(entry.getKey(), v.rowsWritten(), v.distinctEventIndexes(), v.duplicates(),
-          v.unindexedRows(), v.deadLetterRows(), v.accountedFor(), v.deadLetterErrors(), l.all(), l.live(),
-          l.backlog(), l.caughtUpAt(), (int) c[0], (int) c[1], c[2],
-          service.timeline.dataBytes(entry.getKey()), v.deadLetterSamples(), v.foreignRows(),
-          v.unindexedDeadLetters(), v.mismatchedRows(), v.mismatches()));
+      jobs.add(
+          new EmulatorStatus.Job(
+              entry.getKey(),
+              v.rowsWritten(),
+              v.distinctEventIndexes(),
+              v.duplicates(),
+              v.unindexedRows(),
+              v.deadLetterRows(),
+              v.accountedFor(),
+              v.deadLetterErrors(),
+              l.all(),
+              l.live(),
+              l.backlog(),
+              l.caughtUpAt(),
+              (int) c[0],
+              (int) c[1],
+              c[2],
+              service.timeline.dataBytes(entry.getKey()),
+              v.deadLetterSamples(),
+              v.foreignRows(),
+              v.unindexedDeadLetters(),
+              v.mismatchedRows(),
+              v.mismatches()));
     }
     List<EmulatorStatus.Stream> streams = new ArrayList<>();
     long invisible = 0;
@@ -159,30 +190,53 @@ public final class BigQueryEmulator implements AutoCloseable {
       long appended = counts[0];
       long visible = counts[1];
       invisible += appended - visible;
-      streams.add(new EmulatorStatus.Stream(stream.name.substring(stream.name.lastIndexOf('/') + 1),
-          stream.table.dataset() + "." + stream.table.table(), stream.type.name(),
-          java.time.Instant.ofEpochMilli(stream.createdMillis).toString(), appended, visible, stream.finalized()));
+      streams.add(
+          new EmulatorStatus.Stream(
+              stream.name.substring(stream.name.lastIndexOf('/') + 1),
+              stream.table.dataset() + "." + stream.table.table(),
+              stream.type.name(),
+              Instant.ofEpochMilli(stream.createdMillis).toString(),
+              appended,
+              visible,
+              stream.finalized()));
     }
     Connections connections = service.connections;
-    return new EmulatorStatus(grpcAddress(), restUrl(), startedAt.toString(), connections.open(),
-        connections.peak(), connections.opened(), connections.refused(), service.appendRequests(),
-        service.quota.throttledAppends(), service.quota.throttledSeconds(), jobs,
-        settings.quotaMbPerSecond(), settings.quotaWindowSeconds(), settings.maxConnections(),
-        service.faultsInjected.get(), runId, invisible, streams, service.quota.rejectedAppends(),
-        service.verification.rowsDiscarded(), service.verification.rowsDuplicated(),
-        service.verification.rowsCorrupted(), service.verification.contentSeed());
+    return new EmulatorStatus(
+        grpcAddress(),
+        restUrl(),
+        startedAt.toString(),
+        connections.open(),
+        connections.peak(),
+        connections.opened(),
+        connections.refused(),
+        service.appendRequests(),
+        service.quota.throttledAppends(),
+        service.quota.throttledSeconds(),
+        jobs,
+        settings.quotaMbPerSecond(),
+        settings.quotaWindowSeconds(),
+        settings.maxConnections(),
+        service.faultsInjected.get(),
+        runId,
+        invisible,
+        streams,
+        service.quota.rejectedAppends(),
+        service.verification.rowsDiscarded(),
+        service.verification.rowsDuplicated(),
+        service.verification.rowsCorrupted(),
+        service.verification.contentSeed());
   }
 
   /**
    * Writes the write timeline (per minute and second), connections per second and the status; when
-   * several jobs wrote, each job's own timeline also goes to {@code dir/JOB/}, next to the files its
-   * consumer writes there.
+   * several jobs wrote, each job's own timeline also goes to {@code dir/JOB/}, next to the files
+   * its consumer writes there.
    */
   public void writeFiles(Path dir) throws IOException {
     Files.createDirectories(dir);
     service.timeline.writeCsv(dir.resolve(RunFiles.TIMELINE), 60, null);
     service.timeline.writeCsv(dir.resolve(RunFiles.TIMELINE_PER_SECOND), 1, null);
-    java.util.SortedSet<String> jobs = service.timeline.jobs();
+    SortedSet<String> jobs = service.timeline.jobs();
     if (jobs.size() > 1) {
       for (String job : jobs) {
         Path jobDir = dir.resolve(RunFiles.jobDirectory(job));
@@ -210,12 +264,13 @@ public final class BigQueryEmulator implements AutoCloseable {
 
   private static IOException portInUse(String flag, int port, IOException e) {
     if (e instanceof BindException || e.getCause() instanceof BindException) {
-      return new IOException(flag + " " + port + " is in use: pick another port, or 0 for a free one", e);
+      return new IOException(
+          flag + " " + port + " is in use: pick another port, or 0 for a free one", e);
     }
     return e;
   }
 
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
+  private static ThreadFactory daemon(String name) {
     return r -> {
       Thread t = new Thread(r, name);
       t.setDaemon(true);

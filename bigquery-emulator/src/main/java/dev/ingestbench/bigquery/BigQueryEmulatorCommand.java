@@ -1,10 +1,11 @@
 package dev.ingestbench.bigquery;
 
+import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.MainErrors;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.BindException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -32,39 +33,67 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
   /** The machine-readable line a parent process waits for. */
   public static final String READY_PREFIX = "ingestbench-bigquery-emulator ready";
 
-  @Option(names = "--port", description = "Storage Write API (gRPC) port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--port",
+      description =
+          "Storage Write API (gRPC) port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
   int port = 9060;
 
-  @Option(names = "--rest-port", description = "REST API port (tables, status); 0 picks a free one (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--rest-port",
+      description =
+          "REST API port (tables, status); 0 picks a free one (default: ${DEFAULT-VALUE}).")
   int restPort = 9050;
 
   @Mixin EmulatorLimitOptions limits = new EmulatorLimitOptions();
 
-  @Option(names = "--out", description = "Directory for the write timeline, connections and status, written when the server stops.")
+  @Option(
+      names = "--out",
+      description =
+          "Directory for the write timeline, connections and status, written when the server stops.")
   @Nullable Path out;
 
-  @Option(names = "--published-messages", paramLabel = "N", defaultValue = "0",
-      description = "The publisher wrote event indexes 0..N-1: rows with other indexes are reported as foreign, not counted as written (default: 0, not known).")
+  @Option(
+      names = "--published-messages",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "The publisher wrote event indexes 0..N-1: rows with other indexes are reported as foreign, not counted as written (default: 0, not known).")
   long publishedMessages;
 
-  @Option(names = "--content-seed", paramLabel = "SEED",
-      description = "The publishers' --seed: every visible row's content is checked against the event its index must"
-          + " produce, and rows that differ are counted as mismatched (default: not checked).")
+  @Option(
+      names = "--content-seed",
+      paramLabel = "SEED",
+      description =
+          "The publishers' --seed: every visible row's content is checked against the event its index must"
+              + " produce, and rows that differ are counted as mismatched (default: not checked).")
   @Nullable Long contentSeed;
 
-  @Option(names = "--run-id", paramLabel = "ID", description = "The round this server serves: written into its status and files, so an analysis can tell them from another round's.")
+  @Option(
+      names = "--run-id",
+      paramLabel = "ID",
+      description =
+          "The round this server serves: written into its status and files, so an analysis can tell them from another round's.")
   @Nullable String runId;
 
-  @Option(names = "--exit-on-stdin-eof", hidden = true, description = "Stop when stdin closes (how a round stops its child).")
+  @Option(
+      names = "--exit-on-stdin-eof",
+      hidden = true,
+      description = "Stop when stdin closes (how a round stops its child).")
   boolean exitOnStdinEof;
 
   /** The settings these flags ask for, checked; bad values throw naming the flag and the fix. */
   public EmulatorSettings settings() {
-    return limits.applyTo(new EmulatorSettings("127.0.0.1", port, restPort, 0, 1, 1, 1, Faults.NONE,
-        EmulatorSettings.THROTTLE)).validate();
+    return limits
+        .applyTo(
+            new EmulatorSettings(
+                "127.0.0.1", port, restPort, 0, 1, 1, 1, Faults.NONE, EmulatorSettings.THROTTLE))
+        .validate();
   }
 
-  /** Parses and checks {@code args} as the command would, starting nothing (how a round validates). */
+  /**
+   * Parses and checks {@code args} as the command would, starting nothing (how a round validates).
+   */
   public static EmulatorSettings settingsOf(List<String> args) {
     BigQueryEmulatorCommand command = new BigQueryEmulatorCommand();
     try {
@@ -105,10 +134,16 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
     } catch (IOException e) {
       for (Throwable t = e; t != null; t = t.getCause()) {
         // Netty's native transport reports it as its own exception, with the OS's words.
-        if (t instanceof java.net.BindException
+        if (t instanceof BindException
             || (t.getMessage() != null && t.getMessage().contains("already in use"))) {
-          throw new IOException(e.getMessage() + ": --port " + port + " or --rest-port " + restPort
-              + " is in use (another bigquery-emulator?); stop that process or pick other ports (0 = any free one)", e);
+          throw new IOException(
+              e.getMessage()
+                  + ": --port "
+                  + port
+                  + " or --rest-port "
+                  + restPort
+                  + " is in use (another bigquery-emulator?); stop that process or pick other ports (0 = any free one)",
+              e);
         }
       }
       throw e;
@@ -122,7 +157,8 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
     try {
       if (out != null) {
         server.writeFiles(out);
-        System.out.println("bigquery-emulator: wrote the timeline, connections and status to " + out);
+        System.out.println(
+            "bigquery-emulator: wrote the timeline, connections and status to " + out);
       }
     } catch (IOException e) {
       System.err.println("bigquery-emulator: could not write " + out + ": " + e.getMessage());
@@ -137,15 +173,27 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
     System.out.println("BigQuery emulator listening on loopback:");
     System.out.println("  Storage Write API (gRPC, plaintext): " + server.grpcAddress());
     System.out.println("  REST API (datasets, tables):         " + server.restUrl());
-    System.out.println("  Status (JSON):                       " + server.restUrl() + dev.ingestbench.contracts.EmulatorStatus.PATH);
-    System.out.println(String.format(Locale.ROOT,
-        "Limits: quota %s MB/s per %.0f s window%s, %d connections, %,d-byte requests.",
-        s.quotaMbPerSecond() > 0 ? String.format(Locale.ROOT, "%.2f", s.quotaMbPerSecond()) : "no",
-        s.quotaWindowSeconds(), EmulatorSettings.REJECT.equals(s.quotaMode()) ? " (spent: appends refused)" : "",
-        s.maxConnections(), s.maxRequestBytes()));
+    System.out.println(
+        "  Status (JSON):                       " + server.restUrl() + EmulatorStatus.PATH);
+    System.out.println(
+        String.format(
+            Locale.ROOT,
+            "Limits: quota %s MB/s per %.0f s window%s, %d connections, %,d-byte requests.",
+            s.quotaMbPerSecond() > 0
+                ? String.format(Locale.ROOT, "%.2f", s.quotaMbPerSecond())
+                : "no",
+            s.quotaWindowSeconds(),
+            EmulatorSettings.REJECT.equals(s.quotaMode()) ? " (spent: appends refused)" : "",
+            s.maxConnections(),
+            s.maxRequestBytes()));
     System.out.println("Point a consumer at it with:");
-    System.out.println("  --storageWriteEndpoint=" + server.grpcAddress() + " --bigQueryEndpoint=" + server.restUrl());
-    System.out.println(READY_PREFIX + " grpc=" + server.grpcAddress() + " rest=" + server.restUrl());
+    System.out.println(
+        "  --storageWriteEndpoint="
+            + server.grpcAddress()
+            + " --bigQueryEndpoint="
+            + server.restUrl());
+    System.out.println(
+        READY_PREFIX + " grpc=" + server.grpcAddress() + " rest=" + server.restUrl());
     System.out.flush();
   }
 
@@ -159,7 +207,8 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
   /** The command line with ingestbench's error handling: one line and an exit code. */
   public static CommandLine commandLine() {
     return new CommandLine(new BigQueryEmulatorCommand())
-        .setExecutionExceptionHandler((e, cmd, parse) -> MainErrors.report(cmd.getCommandName(), e, cmd.getErr()));
+        .setExecutionExceptionHandler(
+            (e, cmd, parse) -> MainErrors.report(cmd.getCommandName(), e, cmd.getErr()));
   }
 
   public static void main(String[] args) {

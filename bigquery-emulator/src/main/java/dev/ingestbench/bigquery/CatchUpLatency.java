@@ -10,14 +10,14 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.IntCountsHistogram;
 
 /**
- * Publish-to-visible latency kept per second of publish time, so that after a run it can be split at
- * the moment the consumer had caught up: messages published before it waited behind a backlog (or
- * behind the consumer's start-up); messages published after it measure the pipeline itself.
+ * Publish-to-visible latency kept per second of publish time, so that after a run it can be split
+ * at the moment the consumer had caught up: messages published before it waited behind a backlog
+ * (or behind the consumer's start-up); messages published after it measure the pipeline itself.
  *
  * <p>The consumer has caught up at the first second {@code t}, not before its first visible row, by
- * which every message published before {@code t - LAG_SECONDS} was visible: the oldest message still
- * waiting is younger than {@code LAG_SECONDS}, what Pub/Sub's {@code oldest_unacked_message_age}
- * would show. {@code docs/methodology.md} explains the choice.
+ * which every message published before {@code t - LAG_SECONDS} was visible: the oldest message
+ * still waiting is younger than {@code LAG_SECONDS}, what Pub/Sub's {@code
+ * oldest_unacked_message_age} would show. {@code docs/methodology.md} explains the choice.
  */
 final class CatchUpLatency {
   static final long LAG_SECONDS = ConsumerResult.CATCH_UP_LAG_SECONDS;
@@ -28,6 +28,7 @@ final class CatchUpLatency {
   private static final class PublishSecond {
     /** 2 significant digits keep one histogram at ~8 KB: an hour of seconds fits in 30 MB. */
     final AbstractHistogram latencies = new IntCountsHistogram(MAX_LATENCY_MS, 2);
+
     /** The latest second at which one of them became visible. */
     long lastVisibleSecond = Long.MIN_VALUE;
   }
@@ -44,7 +45,8 @@ final class CatchUpLatency {
       cached = bySecond.computeIfAbsent(second, s -> new PublishSecond());
       cachedSecond = second;
     }
-    cached.latencies.recordValue(Math.max(0, Math.min(visibleMillis - publishMicros / 1000, MAX_LATENCY_MS)));
+    cached.latencies.recordValue(
+        Math.max(0, Math.min(visibleMillis - publishMicros / 1000, MAX_LATENCY_MS)));
     long visibleSecond = Math.floorDiv(visibleMillis + 999, 1000L);
     cached.lastVisibleSecond = Math.max(cached.lastVisibleSecond, visibleSecond);
     firstVisibleSecond = Math.min(firstVisibleSecond, Math.floorDiv(visibleMillis, 1000L));
@@ -53,7 +55,8 @@ final class CatchUpLatency {
 
   /** The catch-up second, or null when nothing was visible. */
   Long caughtUpSecond() {
-    long waitingUntil = Long.MIN_VALUE; // when the messages published before t - LAG were all visible
+    long waitingUntil =
+        Long.MIN_VALUE; // when the messages published before t - LAG were all visible
     var published = bySecond.entrySet().iterator();
     Map.Entry<Long, PublishSecond> next = published.hasNext() ? published.next() : null;
     for (long t = firstVisibleSecond; t <= lastVisibleSecond; t++) {

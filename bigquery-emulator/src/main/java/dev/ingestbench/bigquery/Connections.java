@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Open AppendRows streams, BigQuery's "concurrent connections": counted per job and in total, held to
- * {@code --max-connections}, and kept per second as Cloud Monitoring's {@code
+ * Open AppendRows streams, BigQuery's "concurrent connections": counted per job and in total, held
+ * to {@code --max-connections}, and kept per second as Cloud Monitoring's {@code
  * write/concurrent_connections} would chart them.
  */
 final class Connections {
@@ -22,6 +22,7 @@ final class Connections {
     int peak;
     long opened;
     long refused;
+
     /** Per second: {max open, opened, refused}. */
     final TreeMap<Long, long[]> perSecond = new TreeMap<>();
 
@@ -41,7 +42,9 @@ final class Connections {
     this.maxConnections = maxConnections;
   }
 
-  /** Opens a connection not yet attributed to a job; false (and counted) when the limit is reached. */
+  /**
+   * Opens a connection not yet attributed to a job; false (and counted) when the limit is reached.
+   */
   synchronized boolean tryOpen() {
     long second = System.currentTimeMillis() / 1000;
     if (all.open >= maxConnections) {
@@ -115,7 +118,17 @@ final class Connections {
       for (Map.Entry<String, Counts> job : rows.entrySet()) {
         for (Map.Entry<Long, long[]> second : job.getValue().perSecond.entrySet()) {
           long[] row = second.getValue();
-          out.write(second.getKey() + "," + CsvField.of(job.getKey()) + "," + row[0] + "," + row[1] + "," + row[2] + "\n");
+          out.write(
+              second.getKey()
+                  + ","
+                  + CsvField.of(job.getKey())
+                  + ","
+                  + row[0]
+                  + ","
+                  + row[1]
+                  + ","
+                  + row[2]
+                  + "\n");
         }
       }
     }

@@ -6,47 +6,79 @@ import picocli.CommandLine.Option;
 
 /**
  * The local BigQuery's limits and faults as command-line options, defined once for every command
- * that runs one ({@code bigquery-emulator}, and {@code round} for the emulator it starts): a picocli
- * mixin. An option not given keeps BigQuery's own default.
+ * that runs one ({@code bigquery-emulator}, and {@code round} for the emulator it starts): a
+ * picocli mixin. An option not given keeps BigQuery's own default.
  */
 public final class EmulatorLimitOptions {
-  @Option(names = "--quota-mb-per-second", paramLabel = "MB/S",
-      description = "BigQuery emulator: regional append throughput quota in MB/s; 0 disables it (default: "
-          + EmulatorSettings.DEFAULT_QUOTA_MB_PER_SECOND + " = 300 MiB/s).")
+  @Option(
+      names = "--quota-mb-per-second",
+      paramLabel = "MB/S",
+      description =
+          "BigQuery emulator: regional append throughput quota in MB/s; 0 disables it (default: "
+              + EmulatorSettings.DEFAULT_QUOTA_MB_PER_SECOND
+              + " = 300 MiB/s).")
   Double quotaMbPerSecond;
 
-  @Option(names = "--quota-window-seconds", paramLabel = "SECONDS",
-      description = "BigQuery emulator: how long a quota budget lasts before it refills; lower it to see the sawtooth"
-          + " in a short round (default: " + (long) EmulatorSettings.DEFAULT_QUOTA_WINDOW_SECONDS + ").")
+  @Option(
+      names = "--quota-window-seconds",
+      paramLabel = "SECONDS",
+      description =
+          "BigQuery emulator: how long a quota budget lasts before it refills; lower it to see the sawtooth"
+              + " in a short round (default: "
+              + (long) EmulatorSettings.DEFAULT_QUOTA_WINDOW_SECONDS
+              + ").")
   Double quotaWindowSeconds;
 
-  @Option(names = "--quota-mode", paramLabel = "MODE",
-      description = "BigQuery emulator: what a spent quota does: throttle (slow appends to a trickle until the window"
-          + " refills, the regional quota; default) or reject (refuse them with RESOURCE_EXHAUSTED until it refills, the"
-          + " short-term quota; its window defaults to " + (long) EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS + " s).")
+  @Option(
+      names = "--quota-mode",
+      paramLabel = "MODE",
+      description =
+          "BigQuery emulator: what a spent quota does: throttle (slow appends to a trickle until the window"
+              + " refills, the regional quota; default) or reject (refuse them with RESOURCE_EXHAUSTED until it refills, the"
+              + " short-term quota; its window defaults to "
+              + (long) EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS
+              + " s).")
   String quotaMode;
 
-  @Option(names = "--max-connections", paramLabel = "N",
-      description = "BigQuery emulator: open AppendRows streams allowed at once; more get RESOURCE_EXHAUSTED (default: "
-          + EmulatorSettings.DEFAULT_MAX_CONNECTIONS + ").")
+  @Option(
+      names = "--max-connections",
+      paramLabel = "N",
+      description =
+          "BigQuery emulator: open AppendRows streams allowed at once; more get RESOURCE_EXHAUSTED (default: "
+              + EmulatorSettings.DEFAULT_MAX_CONNECTIONS
+              + ").")
   Integer maxConnections;
 
-  @Option(names = "--max-request-bytes", paramLabel = "BYTES",
-      description = "BigQuery emulator: largest AppendRows request accepted (default: "
-          + EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES + ").")
+  @Option(
+      names = "--max-request-bytes",
+      paramLabel = "BYTES",
+      description =
+          "BigQuery emulator: largest AppendRows request accepted (default: "
+              + EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES
+              + ").")
   Long maxRequestBytes;
 
-  @Option(names = "--fault", paramLabel = "FAULT",
-      description = "BigQuery emulator fault, repeatable: unavailable=F, internal=F or overloaded=F (fail a fraction F"
-          + " of appends), RPC:unavailable=F (also internal, overloaded) for create-write-stream, get-write-stream,"
-          + " flush-rows, finalize-write-stream or batch-commit-write-streams, drop=F (end the AppendRows stream on a"
-          + " fraction F of appends), drain-at=S (close every connection S seconds after the first append),"
-          + " drain-after=N (the same after the N-th append).")
+  @Option(
+      names = "--fault",
+      paramLabel = "FAULT",
+      description =
+          "BigQuery emulator fault, repeatable: unavailable=F, internal=F or overloaded=F (fail a fraction F"
+              + " of appends), RPC:unavailable=F (also internal, overloaded) for create-write-stream, get-write-stream,"
+              + " flush-rows, finalize-write-stream or batch-commit-write-streams, drop=F (end the AppendRows stream on a"
+              + " fraction F of appends), drain-at=S (close every connection S seconds after the first append),"
+              + " drain-after=N (the same after the N-th append).")
   List<String> faults = new ArrayList<>();
 
-  /** Limits given in code (a scenario's {@code limits}); null keeps BigQuery's default, as an option not given. */
-  public static EmulatorLimitOptions of(Double quotaMbPerSecond, Double quotaWindowSeconds, Integer maxConnections,
-      Long maxRequestBytes, List<String> faults) {
+  /**
+   * Limits given in code (a scenario's {@code limits}); null keeps BigQuery's default, as an option
+   * not given.
+   */
+  public static EmulatorLimitOptions of(
+      Double quotaMbPerSecond,
+      Double quotaWindowSeconds,
+      Integer maxConnections,
+      Long maxRequestBytes,
+      List<String> faults) {
     EmulatorLimitOptions o = new EmulatorLimitOptions();
     o.quotaMbPerSecond = quotaMbPerSecond;
     o.quotaWindowSeconds = quotaWindowSeconds;
@@ -56,13 +88,20 @@ public final class EmulatorLimitOptions {
     return o;
   }
 
-  /** {@code base} with these limits and faults (BigQuery's defaults for those not given); not yet validated. */
+  /**
+   * {@code base} with these limits and faults (BigQuery's defaults for those not given); not yet
+   * validated.
+   */
   public EmulatorSettings applyTo(EmulatorSettings base) {
     String mode = quotaMode == null ? EmulatorSettings.THROTTLE : quotaMode;
-    double defaultWindow = EmulatorSettings.REJECT.equals(mode)
-        ? EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS : EmulatorSettings.DEFAULT_QUOTA_WINDOW_SECONDS;
+    double defaultWindow =
+        EmulatorSettings.REJECT.equals(mode)
+            ? EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS
+            : EmulatorSettings.DEFAULT_QUOTA_WINDOW_SECONDS;
     return base.withLimits(
-            quotaMbPerSecond == null ? EmulatorSettings.DEFAULT_QUOTA_MB_PER_SECOND : quotaMbPerSecond,
+            quotaMbPerSecond == null
+                ? EmulatorSettings.DEFAULT_QUOTA_MB_PER_SECOND
+                : quotaMbPerSecond,
             quotaWindowSeconds == null ? defaultWindow : quotaWindowSeconds,
             maxConnections == null ? EmulatorSettings.DEFAULT_MAX_CONNECTIONS : maxConnections,
             maxRequestBytes == null ? EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES : maxRequestBytes)

@@ -1,12 +1,15 @@
 package dev.ingestbench.bigquery;
 
+import java.util.List;
+
 /**
  * How the local BigQuery listens and which of BigQuery's limits it enforces.
  *
  * @param port the Storage Write API's gRPC port (0: a free one)
  * @param restPort the REST API's port (0: a free one)
  * @param quotaMbPerSecond regional append throughput in MB/s (10^6 bytes); 0 disables the quota
- * @param quotaWindowSeconds how long a quota budget lasts before it refills ({@link ThroughputQuota})
+ * @param quotaWindowSeconds how long a quota budget lasts before it refills ({@link
+ *     ThroughputQuota})
  * @param maxConnections AppendRows streams open at once before new ones get RESOURCE_EXHAUSTED
  * @param maxRequestBytes the largest AppendRows request accepted
  * @param quotaMode {@code throttle} (slow appends once the budget is spent, the regional quota) or
@@ -25,32 +28,78 @@ public record EmulatorSettings(
 
   /** 18,874,368,000 bytes per minute, the regional quota the published rounds read: 300 MiB/s. */
   public static final double DEFAULT_QUOTA_MB_PER_SECOND = 314.5728;
+
   /** Beam's maintainers: the regional quota refills "within ~10 min". */
   public static final double DEFAULT_QUOTA_WINDOW_SECONDS = 600;
+
   public static final int DEFAULT_MAX_CONNECTIONS = 1_000;
+
   /** BigQuery's AppendRows request limit. */
   public static final long DEFAULT_MAX_REQUEST_BYTES = 10_000_000;
+
   public static final String THROTTLE = "throttle";
   public static final String REJECT = "reject";
-  /** The short-term quota's refill, "up to 10 s" (apache/beam#31837): reject mode's default window. */
+
+  /**
+   * The short-term quota's refill, "up to 10 s" (apache/beam#31837): reject mode's default window.
+   */
   public static final double DEFAULT_REJECT_WINDOW_SECONDS = 10;
 
   /** BigQuery's limits on free loopback ports, no faults: what tests and rounds start with. */
   public static EmulatorSettings defaults() {
-    return new EmulatorSettings("127.0.0.1", 0, 0, DEFAULT_QUOTA_MB_PER_SECOND, DEFAULT_QUOTA_WINDOW_SECONDS,
-        DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_REQUEST_BYTES, Faults.NONE, THROTTLE);
+    return new EmulatorSettings(
+        "127.0.0.1",
+        0,
+        0,
+        DEFAULT_QUOTA_MB_PER_SECOND,
+        DEFAULT_QUOTA_WINDOW_SECONDS,
+        DEFAULT_MAX_CONNECTIONS,
+        DEFAULT_MAX_REQUEST_BYTES,
+        Faults.NONE,
+        THROTTLE);
   }
 
-  public EmulatorSettings withLimits(double quotaMbPerSecond, double quotaWindowSeconds, int maxConnections, long maxRequestBytes) {
-    return new EmulatorSettings(host, port, restPort, quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes, faults, quotaMode);
+  public EmulatorSettings withLimits(
+      double quotaMbPerSecond,
+      double quotaWindowSeconds,
+      int maxConnections,
+      long maxRequestBytes) {
+    return new EmulatorSettings(
+        host,
+        port,
+        restPort,
+        quotaMbPerSecond,
+        quotaWindowSeconds,
+        maxConnections,
+        maxRequestBytes,
+        faults,
+        quotaMode);
   }
 
   public EmulatorSettings withQuotaMode(String mode) {
-    return new EmulatorSettings(host, port, restPort, quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes, faults, mode);
+    return new EmulatorSettings(
+        host,
+        port,
+        restPort,
+        quotaMbPerSecond,
+        quotaWindowSeconds,
+        maxConnections,
+        maxRequestBytes,
+        faults,
+        mode);
   }
 
-  public EmulatorSettings withFaults(java.util.List<String> specs) {
-    return new EmulatorSettings(host, port, restPort, quotaMbPerSecond, quotaWindowSeconds, maxConnections, maxRequestBytes, Faults.parse(specs), quotaMode);
+  public EmulatorSettings withFaults(List<String> specs) {
+    return new EmulatorSettings(
+        host,
+        port,
+        restPort,
+        quotaMbPerSecond,
+        quotaWindowSeconds,
+        maxConnections,
+        maxRequestBytes,
+        Faults.parse(specs),
+        quotaMode);
   }
 
   /** Checks every value, naming the flag and the fix. */
@@ -59,14 +108,19 @@ public record EmulatorSettings(
       throw new IllegalArgumentException("--port and --rest-port must be 0 (a free port) to 65535");
     }
     if (!(quotaMbPerSecond >= 0)) {
-      throw new IllegalArgumentException("--quota-mb-per-second must be 0 (no quota) or more, e.g. 314.57");
+      throw new IllegalArgumentException(
+          "--quota-mb-per-second must be 0 (no quota) or more, e.g. 314.57");
     }
     if (!(quotaWindowSeconds > 0)) {
-      throw new IllegalArgumentException("--quota-window-seconds must be above 0, e.g. 600 (BigQuery) or 30 (a short local round)");
+      throw new IllegalArgumentException(
+          "--quota-window-seconds must be above 0, e.g. 600 (BigQuery) or 30 (a short local round)");
     }
     if (!THROTTLE.equals(quotaMode) && !REJECT.equals(quotaMode)) {
-      throw new IllegalArgumentException("--quota-mode must be throttle (slow appends once the budget is spent) or"
-          + " reject (refuse them with RESOURCE_EXHAUSTED until it refills), not '" + quotaMode + "'");
+      throw new IllegalArgumentException(
+          "--quota-mode must be throttle (slow appends once the budget is spent) or"
+              + " reject (refuse them with RESOURCE_EXHAUSTED until it refills), not '"
+              + quotaMode
+              + "'");
     }
     if (maxConnections < 1) {
       throw new IllegalArgumentException("--max-connections must be 1 or more, e.g. 1000");

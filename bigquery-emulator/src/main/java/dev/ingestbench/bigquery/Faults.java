@@ -29,8 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       committed does: the writer cannot know its rows landed;
  *   <li>{@code drain-at=S}: S seconds after the first append, close every open connection at once
  *       (UNAVAILABLE, "connection is draining"), as the real service does when a server drains;
- *   <li>{@code drain-after=N}: the same drain once the N-th append has been answered. Unlike a time,
- *       a count lands while the writers are still writing (when N is below their number of
+ *   <li>{@code drain-after=N}: the same drain once the N-th append has been answered. Unlike a
+ *       time, a count lands while the writers are still writing (when N is below their number of
  *       appends), however fast or slow the machine.
  * </ul>
  *
@@ -64,8 +64,13 @@ final class Faults {
           return rpc;
         }
       }
-      throw new IllegalArgumentException("--fault " + spec + ": '" + text + "' is not an RPC: use append-rows,"
-          + " create-write-stream, get-write-stream, flush-rows, finalize-write-stream or batch-commit-write-streams");
+      throw new IllegalArgumentException(
+          "--fault "
+              + spec
+              + ": '"
+              + text
+              + "' is not an RPC: use append-rows,"
+              + " create-write-stream, get-write-stream, flush-rows, finalize-write-stream or batch-commit-write-streams");
     }
   }
 
@@ -73,7 +78,9 @@ final class Faults {
   record Failure(double fraction, Status.Code code, String kind, AtomicLong checks) {
     String message(Rpc rpc) {
       return kind.equals("overloaded")
-          ? "Request '" + rpc.method + "' throttled: Task is overloaded (memory-protection) (injected fault)"
+          ? "Request '"
+              + rpc.method
+              + "' throttled: Task is overloaded (memory-protection) (injected fault)"
           : "injected fault: " + code + " for this " + rpc.method + " call";
     }
   }
@@ -102,19 +109,29 @@ final class Faults {
       Rpc rpc = colon < 0 ? Rpc.APPEND_ROWS : Rpc.of(spec, name.substring(0, colon));
       String kind = name.substring(colon + 1).trim();
       if (colon >= 0 && !List.of("unavailable", "internal", "overloaded").contains(kind)) {
-        throw new IllegalArgumentException("--fault " + spec + ": an RPC's fault is unavailable=F, internal=F or"
-            + " overloaded=F, e.g. flush-rows:unavailable=0.1");
+        throw new IllegalArgumentException(
+            "--fault "
+                + spec
+                + ": an RPC's fault is unavailable=F, internal=F or"
+                + " overloaded=F, e.g. flush-rows:unavailable=0.1");
       }
       switch (kind) {
-        case "unavailable", "internal", "overloaded" -> faults.failures.put(rpc, new Failure(fraction(spec, value),
-            kind.equals("internal") ? Status.Code.INTERNAL : Status.Code.UNAVAILABLE, kind, new AtomicLong()));
+        case "unavailable", "internal", "overloaded" ->
+            faults.failures.put(
+                rpc,
+                new Failure(
+                    fraction(spec, value),
+                    kind.equals("internal") ? Status.Code.INTERNAL : Status.Code.UNAVAILABLE,
+                    kind,
+                    new AtomicLong()));
         case "drop" -> faults.dropFraction = fraction(spec, value);
         case "discard" -> faults.discardFraction = fraction(spec, value);
         case "duplicate" -> faults.duplicateFraction = fraction(spec, value);
         case "corrupt" -> faults.corruptFraction = fraction(spec, value);
         case "drain-at" -> {
           if (!(value >= 0)) {
-            throw new IllegalArgumentException("--fault " + spec + ": drain-at needs seconds >= 0, e.g. drain-at=30");
+            throw new IllegalArgumentException(
+                "--fault " + spec + ": drain-at needs seconds >= 0, e.g. drain-at=30");
           }
           faults.drainAtSeconds = value;
           faults.drainAfterAppends = -1;
@@ -122,14 +139,18 @@ final class Faults {
         case "drain-after" -> {
           if (!(value >= 1 && value == Math.rint(value))) {
             throw new IllegalArgumentException(
-                "--fault " + spec + ": drain-after needs a whole number of appends >= 1, e.g. drain-after=10");
+                "--fault "
+                    + spec
+                    + ": drain-after needs a whole number of appends >= 1, e.g. drain-after=10");
           }
           faults.drainAfterAppends = (long) value;
           faults.drainAtSeconds = -1;
         }
         default ->
             throw new IllegalArgumentException(
-                "--fault " + spec + " is not a fault: use unavailable=F, internal=F, overloaded=F, drop=F, discard=F, duplicate=F, corrupt=F (F a"
+                "--fault "
+                    + spec
+                    + " is not a fault: use unavailable=F, internal=F, overloaded=F, drop=F, discard=F, duplicate=F, corrupt=F (F a"
                     + " fraction of appends, e.g. 0.01), RPC:unavailable=F (RPC one of create-write-stream,"
                     + " get-write-stream, flush-rows, finalize-write-stream, batch-commit-write-streams),"
                     + " drain-at=S (seconds after the first append) or drain-after=N (after the N-th append)");
@@ -148,7 +169,8 @@ final class Faults {
 
   private static double fraction(String spec, double value) {
     if (!(value >= 0 && value <= 1)) {
-      throw new IllegalArgumentException("--fault " + spec + ": the fraction must be between 0 and 1, e.g. 0.01");
+      throw new IllegalArgumentException(
+          "--fault " + spec + ": the fraction must be between 0 and 1, e.g. 0.01");
     }
     return value;
   }
@@ -179,7 +201,10 @@ final class Faults {
     return due(corruptFraction, corruptChecks);
   }
 
-  /** How many times the store keeps this append's rows: 1, 0 ({@code discard}) or 2 ({@code duplicate}). */
+  /**
+   * How many times the store keeps this append's rows: 1, 0 ({@code discard}) or 2 ({@code
+   * duplicate}).
+   */
   int copiesNow() {
     if (due(discardFraction, discardChecks)) {
       return 0;
@@ -195,7 +220,9 @@ final class Faults {
     return drainAfterAppends;
   }
 
-  /** True for the calls where floor(n * fraction) steps up: exactly that fraction, evenly spaced. */
+  /**
+   * True for the calls where floor(n * fraction) steps up: exactly that fraction, evenly spaced.
+   */
   private static boolean due(double fraction, AtomicLong checks) {
     if (fraction <= 0) {
       return false;

@@ -12,20 +12,26 @@ import com.sun.net.httpserver.HttpHandler;
 import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunJson;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.zip.GZIPInputStream;
 
 /**
- * The part of BigQuery's REST API (v2) a pipeline uses around the Storage Write API: datasets.get and
- * insert (datasets always exist), tables.get, insert and delete, answered with the JSON and error
- * shapes Google's API client expects (404 {@code notFound} is what makes Beam create a table). Also
- * serves {@link EmulatorStatus} at {@link EmulatorStatus#PATH} and each job's {@link AccountedIndexes}.
+ * The part of BigQuery's REST API (v2) a pipeline uses around the Storage Write API: datasets.get
+ * and insert (datasets always exist), tables.get, insert and delete, answered with the JSON and
+ * error shapes Google's API client expects (404 {@code notFound} is what makes Beam create a
+ * table). Also serves {@link EmulatorStatus} at {@link EmulatorStatus#PATH} and each job's {@link
+ * AccountedIndexes}.
  */
 final class RestApi implements HttpHandler {
   private static final String PREFIX = "/bigquery/v2/";
@@ -37,7 +43,10 @@ final class RestApi implements HttpHandler {
   private final Supplier<EmulatorStatus> status;
   private final Function<String, AccountedIndexes> accounted;
 
-  RestApi(Tables tables, Supplier<EmulatorStatus> status, Function<String, AccountedIndexes> accounted) {
+  RestApi(
+      Tables tables,
+      Supplier<EmulatorStatus> status,
+      Function<String, AccountedIndexes> accounted) {
     this.tables = tables;
     this.status = status;
     this.accounted = accounted;
@@ -45,7 +54,8 @@ final class RestApi implements HttpHandler {
 
   @Override
   public void handle(HttpExchange exchange) throws IOException {
-    // The catches answer before the exchange is closed: with try (exchange) { } catch { }, the resource
+    // The catches answer before the exchange is closed: with try (exchange) { } catch { }, the
+    // resource
     // is closed first, and a refusal was never sent (the client saw an empty reply).
     try (exchange) {
       route(exchange);
@@ -75,10 +85,20 @@ final class RestApi implements HttpHandler {
         error(exchange, 404, "notFound", "Not found: " + path);
       } else if (p.length == 3 && method.equals("POST")) {
         Dataset dataset = JSON.fromInputStream(body(exchange), Dataset.class);
-        send(exchange, 200, JSON.toString(dataset.setId(p[1] + ":" + dataset.getDatasetReference().getDatasetId())));
+        send(
+            exchange,
+            200,
+            JSON.toString(
+                dataset.setId(p[1] + ":" + dataset.getDatasetReference().getDatasetId())));
       } else if (p.length == 4 && method.equals("GET")) {
-        send(exchange, 200, JSON.toString(new Dataset().setId(p[1] + ":" + p[3])
-            .setDatasetReference(new DatasetReference().setProjectId(p[1]).setDatasetId(p[3]))));
+        send(
+            exchange,
+            200,
+            JSON.toString(
+                new Dataset()
+                    .setId(p[1] + ":" + p[3])
+                    .setDatasetReference(
+                        new DatasetReference().setProjectId(p[1]).setDatasetId(p[3]))));
       } else if (p.length == 5 && p[4].equals("tables") && method.equals("POST")) {
         insertTable(exchange, p[1], p[3]);
       } else if (p.length == 6 && p[4].equals("tables")) {
@@ -87,7 +107,8 @@ final class RestApi implements HttpHandler {
           case "GET" -> {
             Tables.Entry entry = tables.get(id);
             if (entry == null) {
-              error(exchange, 404, "notFound", "Not found: Table " + p[1] + ":" + p[3] + "." + p[5]);
+              error(
+                  exchange, 404, "notFound", "Not found: Table " + p[1] + ":" + p[3] + "." + p[5]);
             } else {
               send(exchange, 200, JSON.toString(entry.table()));
             }
@@ -96,13 +117,19 @@ final class RestApi implements HttpHandler {
             if (tables.delete(id)) {
               send(exchange, 204, null);
             } else {
-              error(exchange, 404, "notFound", "Not found: Table " + p[1] + ":" + p[3] + "." + p[5]);
+              error(
+                  exchange, 404, "notFound", "Not found: Table " + p[1] + ":" + p[3] + "." + p[5]);
             }
           }
-          default -> error(exchange, 405, "badRequest", method + " is not supported on tables here");
+          default ->
+              error(exchange, 405, "badRequest", method + " is not supported on tables here");
         }
       } else {
-        error(exchange, 404, "notFound", "Not supported by the local BigQuery: " + method + " " + path);
+        error(
+            exchange,
+            404,
+            "notFound",
+            "Not supported by the local BigQuery: " + method + " " + path);
       }
     } catch (BodyTooLarge e) {
       error(exchange, 413, "invalid", e.getMessage());
@@ -124,14 +151,18 @@ final class RestApi implements HttpHandler {
    */
   private static InputStream body(HttpExchange exchange) throws IOException {
     byte[] raw = readAtMost(exchange.getRequestBody(), MAX_BODY_BYTES);
-    InputStream in = new java.io.ByteArrayInputStream(raw);
+    InputStream in = new ByteArrayInputStream(raw);
     String encoding = exchange.getRequestHeaders().getFirst("Content-Encoding");
-    return new CappedBody(encoding != null && encoding.equalsIgnoreCase("gzip") ? new GZIPInputStream(in) : in);
+    return new CappedBody(
+        encoding != null && encoding.equalsIgnoreCase("gzip") ? new GZIPInputStream(in) : in);
   }
 
-  /** All of {@code in}, or BodyTooLarge (after reading the rest, up to 16 times the limit) if it is longer. */
+  /**
+   * All of {@code in}, or BodyTooLarge (after reading the rest, up to 16 times the limit) if it is
+   * longer.
+   */
   private static byte[] readAtMost(InputStream in, long limit) throws IOException {
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     byte[] buffer = new byte[8192];
     long read = 0;
     int n;
@@ -151,12 +182,15 @@ final class RestApi implements HttpHandler {
   /** A body of more than {@link #MAX_BODY_BYTES}. */
   private static final class BodyTooLarge extends IOException {
     BodyTooLarge() {
-      super("Request body larger than " + MAX_BODY_BYTES + " bytes (as sent or after decompression): refused");
+      super(
+          "Request body larger than "
+              + MAX_BODY_BYTES
+              + " bytes (as sent or after decompression): refused");
     }
   }
 
   /** Stops reading a body at {@link #MAX_BODY_BYTES}. */
-  private static final class CappedBody extends java.io.FilterInputStream {
+  private static final class CappedBody extends FilterInputStream {
     private long read;
 
     CappedBody(InputStream in) {
@@ -185,7 +219,8 @@ final class RestApi implements HttpHandler {
     }
   }
 
-  private void insertTable(HttpExchange exchange, String project, String dataset) throws IOException {
+  private void insertTable(HttpExchange exchange, String project, String dataset)
+      throws IOException {
     Table table = JSON.fromInputStream(body(exchange), Table.class);
     TableReference ref = table.getTableReference();
     if (ref == null || ref.getTableId() == null) {
@@ -194,11 +229,12 @@ final class RestApi implements HttpHandler {
     }
     ref.setProjectId(project).setDatasetId(dataset);
     long now = System.currentTimeMillis();
-    table.setId(project + ":" + dataset + "." + ref.getTableId())
+    table
+        .setId(project + ":" + dataset + "." + ref.getTableId())
         .setKind("bigquery#table")
         .setType("TABLE")
         .setCreationTime(now)
-        .setLastModifiedTime(java.math.BigInteger.valueOf(now));
+        .setLastModifiedTime(BigInteger.valueOf(now));
     if (!tables.create(new TableId(project, dataset, ref.getTableId()), table)) {
       error(exchange, 409, "duplicate", "Already Exists: Table " + table.getId());
       return;
@@ -206,11 +242,12 @@ final class RestApi implements HttpHandler {
     send(exchange, 200, JSON.toString(table));
   }
 
-  private static void error(HttpExchange exchange, int code, String reason, String message) throws IOException {
+  private static void error(HttpExchange exchange, int code, String reason, String message)
+      throws IOException {
     GenericJson detail = new GenericJson();
     detail.putAll(Map.of("message", message, "domain", "global", "reason", reason));
     GenericJson error = new GenericJson();
-    error.putAll(Map.of("code", code, "message", message, "errors", java.util.List.of(detail)));
+    error.putAll(Map.of("code", code, "message", message, "errors", List.of(detail)));
     GenericJson body = new GenericJson();
     body.put("error", error);
     send(exchange, code, JSON.toString(body));

@@ -2,6 +2,7 @@ package dev.ingestbench.bigquery;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.DescriptorProtos.DescriptorProto;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.WireFormat;
@@ -9,8 +10,10 @@ import dev.ingestbench.events.TaxiRide;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.events.TaxiRideJson;
 import java.io.IOException;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
 import org.checkerframework.checker.nullness.qual.Nullable;
@@ -22,20 +25,33 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * json-column row's {@code payload} is parsed and compared the same way, so a conversion that drops
  * or alters a column shows as a mismatched row, not as "exactly once".
  *
- * <p>Padding is not compared (its length depends on the message size, not on the event), nor are the
- * metadata columns the pipeline adds (subscription, publish and processing time).
+ * <p>Padding is not compared (its length depends on the message size, not on the event), nor are
+ * the metadata columns the pipeline adds (subscription, publish and processing time).
  */
 final class RowContent {
   /** The columns compared, by the names both row formats use. */
   private static final String[] RIDE_COLUMNS = {
-    "ride_id", "ride_status", "latitude", "longitude", "passenger_count", "meter_reading", "meter_increment",
-    "point_idx", "timestamp"
+    "ride_id",
+    "ride_status",
+    "latitude",
+    "longitude",
+    "passenger_count",
+    "meter_reading",
+    "meter_increment",
+    "point_idx",
+    "timestamp"
   };
+
   private static final String PAYLOAD = "payload";
 
   private final TaxiRideGenerator generator;
-  /** Field number -> position in {@link #RIDE_COLUMNS} (or {@link #PAYLOAD_POSITION}); -1: not compared. */
+
+  /**
+   * Field number -> position in {@link #RIDE_COLUMNS} (or {@link #PAYLOAD_POSITION}); -1: not
+   * compared.
+   */
   private final int[] positions;
+
   private final FieldDescriptorProto.Type[] types;
   private final boolean typed;
   private final boolean jsonColumn;
@@ -43,15 +59,16 @@ final class RowContent {
 
   private RowContent(long seed, DescriptorProto writer) {
     this.generator = new TaxiRideGenerator(seed, 1);
-    int max = writer.getFieldList().stream().mapToInt(FieldDescriptorProto::getNumber).max().orElse(0);
+    int max =
+        writer.getFieldList().stream().mapToInt(FieldDescriptorProto::getNumber).max().orElse(0);
     this.positions = new int[Math.min(max, 4096) + 1];
     this.types = new FieldDescriptorProto.Type[positions.length];
-    java.util.Arrays.fill(positions, -1);
+    Arrays.fill(positions, -1);
     boolean anyRide = false;
     boolean payload = false;
     for (FieldDescriptorProto f : writer.getFieldList()) {
       String name = f.getName().toLowerCase(Locale.ROOT);
-      int at = name.equals(PAYLOAD) ? PAYLOAD_POSITION : java.util.Arrays.asList(RIDE_COLUMNS).indexOf(name);
+      int at = name.equals(PAYLOAD) ? PAYLOAD_POSITION : Arrays.asList(RIDE_COLUMNS).indexOf(name);
       if (at >= 0 && f.getNumber() < positions.length) {
         positions[f.getNumber()] = at;
         types[f.getNumber()] = f.getType();
@@ -63,7 +80,10 @@ final class RowContent {
     this.jsonColumn = !typed && payload;
   }
 
-  /** The check for rows of {@code writer}, or null when it has no columns to compare (another table). */
+  /**
+   * The check for rows of {@code writer}, or null when it has no columns to compare (another
+   * table).
+   */
   static @Nullable RowContent of(long seed, DescriptorProto writer) {
     RowContent content = new RowContent(seed, writer);
     return content.typed || content.jsonColumn ? content : null;
@@ -88,12 +108,14 @@ final class RowContent {
         in.skipField(tag);
         continue;
       }
-      values[at] = switch (types[number]) {
-        case TYPE_STRING, TYPE_BYTES -> at == PAYLOAD_POSITION ? in.readBytes() : in.readBytes().toStringUtf8();
-        case TYPE_DOUBLE -> in.readDouble();
-        case TYPE_FLOAT -> (double) in.readFloat();
-        default -> in.readInt64();
-      };
+      values[at] =
+          switch (types[number]) {
+            case TYPE_STRING, TYPE_BYTES ->
+                at == PAYLOAD_POSITION ? in.readBytes() : in.readBytes().toStringUtf8();
+            case TYPE_DOUBLE -> in.readDouble();
+            case TYPE_FLOAT -> (double) in.readFloat();
+            default -> in.readInt64();
+          };
     }
     TaxiRide expected = generator.event(index);
     if (jsonColumn) {
@@ -114,8 +136,15 @@ final class RowContent {
 
   private static Object[] fields(TaxiRide r, Object timestamp) {
     return new Object[] {
-      r.rideId(), r.rideStatus(), r.latitude(), r.longitude(), (long) r.passengerCount(), r.meterReading(),
-      r.meterIncrement(), (long) r.pointIdx(), timestamp
+      r.rideId(),
+      r.rideStatus(),
+      r.latitude(),
+      r.longitude(),
+      (long) r.passengerCount(),
+      r.meterReading(),
+      r.meterIncrement(),
+      (long) r.pointIdx(),
+      timestamp
     };
   }
 
@@ -125,8 +154,12 @@ final class RowContent {
       Object got = actual[i];
       if (!Objects.equals(got, wanted[i])) {
         wrong = wrong == null ? new StringBuilder() : wrong.append("; ");
-        wrong.append(RIDE_COLUMNS[i]).append(" is ").append(got == null ? "missing" : show(got))
-            .append(", expected ").append(show(wanted[i]));
+        wrong
+            .append(RIDE_COLUMNS[i])
+            .append(" is ")
+            .append(got == null ? "missing" : show(got))
+            .append(", expected ")
+            .append(show(wanted[i]));
       }
     }
     return wrong == null ? null : wrong.toString();
@@ -136,16 +169,20 @@ final class RowContent {
     return value instanceof String s ? "'" + s + "'" : String.valueOf(value);
   }
 
-  /** An event timestamp (ISO-8601 with offset) as epoch microseconds, the TIMESTAMP column's value. */
+  /**
+   * An event timestamp (ISO-8601 with offset) as epoch microseconds, the TIMESTAMP column's value.
+   */
   private static Object micros(String timestamp) {
     try {
-      return ChronoUnit.MICROS.between(java.time.Instant.EPOCH, OffsetDateTime.parse(timestamp).toInstant());
+      return ChronoUnit.MICROS.between(Instant.EPOCH, OffsetDateTime.parse(timestamp).toInstant());
     } catch (RuntimeException e) {
       return timestamp; // compared as text: a row holding the same unparseable text is still equal
     }
   }
 
-  /** A JSON payload with one value changed: its first digit, so the text is still the event's JSON. */
+  /**
+   * A JSON payload with one value changed: its first digit, so the text is still the event's JSON.
+   */
   private static String alterFirstDigit(String json) {
     for (int i = 0; i < json.length(); i++) {
       char c = json.charAt(i);
@@ -162,7 +199,7 @@ final class RowContent {
    */
   ByteString corrupt(ByteString row) throws IOException {
     ByteString.Output out = ByteString.newOutput(row.size() + 1);
-    com.google.protobuf.CodedOutputStream coded = com.google.protobuf.CodedOutputStream.newInstance(out);
+    CodedOutputStream coded = CodedOutputStream.newInstance(out);
     CodedInputStream in = row.newCodedInput();
     boolean altered = false;
     int tag;
@@ -174,9 +211,12 @@ final class RowContent {
       }
       altered = true;
       switch (types[number]) {
-        case TYPE_STRING, TYPE_BYTES -> coded.writeBytes(number, position(number) == PAYLOAD_POSITION
-            ? ByteString.copyFromUtf8(alterFirstDigit(in.readBytes().toStringUtf8()))
-            : in.readBytes().concat(ByteString.copyFromUtf8("~")));
+        case TYPE_STRING, TYPE_BYTES ->
+            coded.writeBytes(
+                number,
+                position(number) == PAYLOAD_POSITION
+                    ? ByteString.copyFromUtf8(alterFirstDigit(in.readBytes().toStringUtf8()))
+                    : in.readBytes().concat(ByteString.copyFromUtf8("~")));
         case TYPE_DOUBLE -> coded.writeDouble(number, in.readDouble() + 1);
         case TYPE_FLOAT -> coded.writeFloat(number, in.readFloat() + 1);
         default -> coded.writeInt64(number, in.readInt64() + 1);

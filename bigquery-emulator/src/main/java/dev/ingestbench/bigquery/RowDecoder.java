@@ -18,8 +18,9 @@ import java.util.Base64;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * What the server needs from a writer schema: the verification keys of each row, checked as BigQuery
- * checks it ({@link RowScanner}, against the schema's {@link RowShape}), and dead-letter rows in full.
+ * What the server needs from a writer schema: the verification keys of each row, checked as
+ * BigQuery checks it ({@link RowScanner}, against the schema's {@link RowShape}), and dead-letter
+ * rows in full.
  */
 final class RowDecoder {
   private final RowScanner scanner;
@@ -62,7 +63,8 @@ final class RowDecoder {
     DynamicMessage message = DynamicMessage.parseFrom(deadLetterDescriptor, row);
     Object payload = value(message, payloadField);
     byte[] bytes =
-        payload instanceof ByteString b ? b.toByteArray()
+        payload instanceof ByteString b
+            ? b.toByteArray()
             : payload == null ? null : payload.toString().getBytes(StandardCharsets.UTF_8);
     Object size = value(message, payloadBytesField);
     Object index = value(message, indexField);
@@ -86,7 +88,10 @@ final class RowDecoder {
     try {
       FileDescriptor file =
           FileDescriptor.buildFrom(
-              FileDescriptorProto.newBuilder().setName("writer_schema.proto").addMessageType(proto).build(),
+              FileDescriptorProto.newBuilder()
+                  .setName("writer_schema.proto")
+                  .addMessageType(proto)
+                  .build(),
               new FileDescriptor[0]);
       return file.getMessageTypes().get(0);
     } catch (DescriptorValidationException e) {

@@ -11,11 +11,14 @@ import java.io.IOException;
  * schema: every field sent with the wire type its declared type has, every REQUIRED column present.
  * Other fields are skipped without being decoded.
  *
- * <p>This walks the whole protobuf record, so a row whose bytes are not valid protobuf fails loudly,
- * yet it costs a fraction of a full decode: the sink must not be the bottleneck it measures.
+ * <p>This walks the whole protobuf record, so a row whose bytes are not valid protobuf fails
+ * loudly, yet it costs a fraction of a full decode: the sink must not be the bottleneck it
+ * measures.
  */
 final class RowScanner {
-  /** Returned when a row has no event index (e.g. a foreign message): counted, never de-duplicated. */
+  /**
+   * Returned when a row has no event index (e.g. a foreign message): counted, never de-duplicated.
+   */
   static final long ABSENT = Long.MIN_VALUE;
 
   private final RowShape shape;
@@ -29,7 +32,8 @@ final class RowScanner {
   /**
    * Fills {@code keys[0]} with the event index and {@code keys[1]} with publish micros (or ABSENT).
    *
-   * @throws IOException naming what is wrong with the row: bytes, a field's wire type, a missing column
+   * @throws IOException naming what is wrong with the row: bytes, a field's wire type, a missing
+   *     column
    */
   void scan(ByteString row, long[] keys) throws IOException {
     keys[0] = ABSENT;
@@ -44,8 +48,15 @@ final class RowScanner {
       if (field != null) {
         boolean packed = field.repeated() && wire == WireFormat.WIRETYPE_LENGTH_DELIMITED;
         if (wire != field.wireType() && !packed) {
-          throw new IOException("field " + number + " (" + field.column() + ") has wire type " + wire
-              + ", its type needs " + field.wireType());
+          throw new IOException(
+              "field "
+                  + number
+                  + " ("
+                  + field.column()
+                  + ") has wire type "
+                  + wire
+                  + ", its type needs "
+                  + field.wireType());
         }
         seen |= field.requiredBit();
       }

@@ -18,8 +18,8 @@ import java.util.Map;
 
 /**
  * A writer schema checked against its table, as BigQuery checks it when an AppendRows connection
- * names a schema: every field must be a column ({@code SCHEMA_MISMATCH_EXTRA_FIELDS}), of a protobuf
- * type BigQuery accepts for the column's type and with the column's mode ("The proto field
+ * names a schema: every field must be a column ({@code SCHEMA_MISMATCH_EXTRA_FIELDS}), of a
+ * protobuf type BigQuery accepts for the column's type and with the column's mode ("The proto field
  * mismatched with BigQuery field"). What is left is what each row must look like: the wire type of
  * every field and which fields a REQUIRED column needs ({@link RowScanner} checks rows against it).
  *
@@ -33,16 +33,25 @@ final class RowShape {
 
   private final Map<Integer, Field> sparse = new HashMap<>();
   private final Field[] dense;
+
   /** The fields whose column is REQUIRED, in the order of their bit in a row's presence mask. */
   private final List<Field> required = new ArrayList<>();
+
   final int eventIndexField;
   final int publishTimeField;
 
-  /** One field of the writer schema: its column, its wire type, its bit if the column is REQUIRED. */
+  /**
+   * One field of the writer schema: its column, its wire type, its bit if the column is REQUIRED.
+   */
   record Field(String column, int number, int wireType, boolean repeated, long requiredBit) {}
 
   private RowShape(List<Field> fields, int eventIndexField, int publishTimeField) {
-    int max = fields.stream().mapToInt(Field::number).filter(n -> n < DENSE_FIELD_NUMBERS).max().orElse(0);
+    int max =
+        fields.stream()
+            .mapToInt(Field::number)
+            .filter(n -> n < DENSE_FIELD_NUMBERS)
+            .max()
+            .orElse(0);
     max = Math.max(max, 0);
     this.dense = new Field[max + 1];
     for (Field f : fields) {
@@ -78,15 +87,28 @@ final class RowShape {
     for (FieldDescriptorProto f : writer.getFieldList()) {
       TableFieldSchema column = columns.get(f.getName().toLowerCase(Locale.ROOT));
       if (column == null) {
-        throw new WriteApiException(Status.Code.INVALID_ARGUMENT, StorageErrorCode.SCHEMA_MISMATCH_EXTRA_FIELDS, stream,
-            "Input schema has more fields than BigQuery schema, extra fields: '" + f.getName() + "'");
+        throw new WriteApiException(
+            Status.Code.INVALID_ARGUMENT,
+            StorageErrorCode.SCHEMA_MISMATCH_EXTRA_FIELDS,
+            stream,
+            "Input schema has more fields than BigQuery schema, extra fields: '"
+                + f.getName()
+                + "'");
       }
       boolean repeated = f.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED;
       boolean repeatedColumn = column.getMode() == TableFieldSchema.Mode.REPEATED;
       if (repeated != repeatedColumn || !accepts(column.getType(), f.getType())) {
-        throw WriteApiException.invalid(stream, "The proto field mismatched with BigQuery field at " + writer.getName()
-            + "." + f.getName() + ", the proto field type " + protoType(f) + ", BigQuery field type "
-            + column.getType().name() + (repeated != repeatedColumn ? " (mode " + column.getMode().name() + ")" : ""));
+        throw WriteApiException.invalid(
+            stream,
+            "The proto field mismatched with BigQuery field at "
+                + writer.getName()
+                + "."
+                + f.getName()
+                + ", the proto field type "
+                + protoType(f)
+                + ", BigQuery field type "
+                + column.getType().name()
+                + (repeated != repeatedColumn ? " (mode " + column.getMode().name() + ")" : ""));
       }
       long bit = 0;
       if (column.getMode() == TableFieldSchema.Mode.REQUIRED && requiredCount < Long.SIZE) {
@@ -102,10 +124,13 @@ final class RowShape {
     }
     int absent = -1;
     for (TableFieldSchema c : table.getFieldsList()) {
-      boolean inSchema = writer.getFieldList().stream().anyMatch(f -> f.getName().equalsIgnoreCase(c.getName()));
+      boolean inSchema =
+          writer.getFieldList().stream().anyMatch(f -> f.getName().equalsIgnoreCase(c.getName()));
       if (c.getMode() == TableFieldSchema.Mode.REQUIRED && !inSchema && requiredCount < Long.SIZE) {
         // No row can give it a value: every row is refused, naming it (a field number no row has).
-        fields.add(new Field(c.getName(), absent--, WireFormat.WIRETYPE_VARINT, false, 1L << requiredCount++));
+        fields.add(
+            new Field(
+                c.getName(), absent--, WireFormat.WIRETYPE_VARINT, false, 1L << requiredCount++));
       }
     }
     return new RowShape(fields, eventIndex, publishTime);
@@ -113,12 +138,18 @@ final class RowShape {
 
   /** The field numbered {@code number}, or null when the writer schema has none. */
   Field field(int number) {
-    return number < 0 ? null : number < dense.length ? dense[number] : number >= DENSE_FIELD_NUMBERS ? sparse.get(number) : null;
+    return number < 0
+        ? null
+        : number < dense.length
+            ? dense[number]
+            : number >= DENSE_FIELD_NUMBERS ? sparse.get(number) : null;
   }
 
   /** Every bit of a row's presence mask set: every REQUIRED column had a value. */
   long allRequired() {
-    return required.isEmpty() ? 0 : required.size() == Long.SIZE ? -1L : (1L << required.size()) - 1;
+    return required.isEmpty()
+        ? 0
+        : required.size() == Long.SIZE ? -1L : (1L << required.size()) - 1;
   }
 
   /** The REQUIRED columns missing from a row with presence mask {@code seen}. */
@@ -132,18 +163,32 @@ final class RowShape {
     return missing;
   }
 
-  /** BigQuery's table "Supported protocol buffer data types"; a message stands for the wrapper types. */
+  /**
+   * BigQuery's table "Supported protocol buffer data types"; a message stands for the wrapper
+   * types.
+   */
   static boolean accepts(TableFieldSchema.Type column, FieldDescriptorProto.Type proto) {
     return switch (column) {
-      case BOOL -> is(proto, TYPE_BOOL, TYPE_INT32, TYPE_INT64, TYPE_UINT32, TYPE_UINT64, TYPE_MESSAGE);
+      case BOOL ->
+          is(proto, TYPE_BOOL, TYPE_INT32, TYPE_INT64, TYPE_UINT32, TYPE_UINT64, TYPE_MESSAGE);
       case BYTES -> is(proto, TYPE_BYTES, TYPE_STRING, TYPE_MESSAGE);
       case DATE -> is(proto, TYPE_INT32, TYPE_INT64, TYPE_STRING);
       case DATETIME, TIME -> is(proto, TYPE_STRING, TYPE_INT64);
       case DOUBLE -> is(proto, TYPE_DOUBLE, TYPE_FLOAT, TYPE_MESSAGE);
       case GEOGRAPHY, JSON -> is(proto, TYPE_STRING);
       case INT64 -> is(proto, TYPE_INT32, TYPE_INT64, TYPE_UINT32, TYPE_ENUM, TYPE_MESSAGE);
-      case NUMERIC, BIGNUMERIC -> is(proto, TYPE_INT32, TYPE_INT64, TYPE_UINT32, TYPE_UINT64, TYPE_DOUBLE,
-          TYPE_FLOAT, TYPE_STRING, TYPE_BYTES, TYPE_MESSAGE);
+      case NUMERIC, BIGNUMERIC ->
+          is(
+              proto,
+              TYPE_INT32,
+              TYPE_INT64,
+              TYPE_UINT32,
+              TYPE_UINT64,
+              TYPE_DOUBLE,
+              TYPE_FLOAT,
+              TYPE_STRING,
+              TYPE_BYTES,
+              TYPE_MESSAGE);
       case STRING -> is(proto, TYPE_STRING, TYPE_ENUM, TYPE_MESSAGE);
       case TIMESTAMP -> is(proto, TYPE_INT64, TYPE_INT32, TYPE_UINT32, TYPE_MESSAGE);
       case INTERVAL -> is(proto, TYPE_STRING, TYPE_MESSAGE);
@@ -152,7 +197,8 @@ final class RowShape {
     };
   }
 
-  private static boolean is(FieldDescriptorProto.Type proto, FieldDescriptorProto.Type... accepted) {
+  private static boolean is(
+      FieldDescriptorProto.Type proto, FieldDescriptorProto.Type... accepted) {
     for (FieldDescriptorProto.Type t : accepted) {
       if (t == proto) {
         return true;
@@ -165,7 +211,10 @@ final class RowShape {
     return f.getType().name().substring("TYPE_".length()).toLowerCase(Locale.ROOT);
   }
 
-  /** The wire type a field of {@code type} is sent with (packed repeated scalars use LENGTH_DELIMITED too). */
+  /**
+   * The wire type a field of {@code type} is sent with (packed repeated scalars use
+   * LENGTH_DELIMITED too).
+   */
   static int wireType(FieldDescriptorProto.Type type) {
     return switch (type) {
       case TYPE_DOUBLE, TYPE_FIXED64, TYPE_SFIXED64 -> WireFormat.WIRETYPE_FIXED64;

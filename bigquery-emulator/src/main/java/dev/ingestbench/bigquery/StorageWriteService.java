@@ -20,6 +20,7 @@ import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,8 +31,8 @@ import java.util.function.Supplier;
 
 /**
  * {@code google.cloud.bigquery.storage.v1.BigQueryWrite} with BigQuery's semantics: COMMITTED,
- * PENDING and BUFFERED streams and {@code _default}, offsets, visibility, finalize and commit, and the
- * errors the real service sends (status plus {@link StorageError}).
+ * PENDING and BUFFERED streams and {@code _default}, offsets, visibility, finalize and commit, and
+ * the errors the real service sends (status plus {@link StorageError}).
  */
 final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase {
   /**
@@ -59,60 +60,84 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
     this.settings = settings;
     this.tables = tables;
     this.connections = new Connections(settings.maxConnections());
-    this.quota = new ThroughputQuota(settings.quotaMbPerSecond(), settings.quotaWindowSeconds(),
-        EmulatorSettings.REJECT.equals(settings.quotaMode()));
+    this.quota =
+        new ThroughputQuota(
+            settings.quotaMbPerSecond(),
+            settings.quotaWindowSeconds(),
+            EmulatorSettings.REJECT.equals(settings.quotaMode()));
     this.faults = settings.faults();
   }
 
   /** Every stream created with CreateWriteStream, oldest first (default streams are not listed). */
-  java.util.List<WriteStreamState> createdStreams() {
+  List<WriteStreamState> createdStreams() {
     return streams.values().stream()
         .filter(s -> !s.streamType.equals("DEFAULT"))
-        .sorted(java.util.Comparator.comparingLong((WriteStreamState s) -> s.createdMillis).thenComparing(s -> s.name))
+        .sorted(
+            Comparator.comparingLong((WriteStreamState s) -> s.createdMillis)
+                .thenComparing(s -> s.name))
         .toList();
   }
 
   // ---- unary calls ----
 
   @Override
-  public void createWriteStream(CreateWriteStreamRequest request, StreamObserver<WriteStream> response) {
-    unary(Faults.Rpc.CREATE_WRITE_STREAM, request.getParent(), response, () -> {
-      TableId table = TableId.parse(request.getParent());
-      Tables.Entry entry = tables.require(table);
-      WriteStream.Type type = request.getWriteStream().getType();
-      if (type == WriteStream.Type.TYPE_UNSPECIFIED || type == WriteStream.Type.UNRECOGNIZED) {
-        throw WriteApiException.invalid(request.getParent(), "write_stream.type must be COMMITTED, PENDING or BUFFERED");
-      }
-      String name = table.resource() + "/streams/" + UUID.randomUUID();
-      WriteStreamState stream = new WriteStreamState(name, table, type, false);
-      streams.put(name, stream);
-      return describe(stream, entry, WriteStreamView.FULL, location);
-    });
+  public void createWriteStream(
+      CreateWriteStreamRequest request, StreamObserver<WriteStream> response) {
+    unary(
+        Faults.Rpc.CREATE_WRITE_STREAM,
+        request.getParent(),
+        response,
+        () -> {
+          TableId table = TableId.parse(request.getParent());
+          Tables.Entry entry = tables.require(table);
+          WriteStream.Type type = request.getWriteStream().getType();
+          if (type == WriteStream.Type.TYPE_UNSPECIFIED || type == WriteStream.Type.UNRECOGNIZED) {
+            throw WriteApiException.invalid(
+                request.getParent(), "write_stream.type must be COMMITTED, PENDING or BUFFERED");
+          }
+          String name = table.resource() + "/streams/" + UUID.randomUUID();
+          WriteStreamState stream = new WriteStreamState(name, table, type, false);
+          streams.put(name, stream);
+          return describe(stream, entry, WriteStreamView.FULL, location);
+        });
   }
 
   @Override
   public void getWriteStream(GetWriteStreamRequest request, StreamObserver<WriteStream> response) {
-    unary(Faults.Rpc.GET_WRITE_STREAM, request.getName(), response, () -> {
-      WriteStreamState stream = stream(request.getName());
-      return describe(stream, tables.require(stream.table), request.getView(), location);
-    });
+    unary(
+        Faults.Rpc.GET_WRITE_STREAM,
+        request.getName(),
+        response,
+        () -> {
+          WriteStreamState stream = stream(request.getName());
+          return describe(stream, tables.require(stream.table), request.getView(), location);
+        });
   }
 
   @Override
   public void flushRows(FlushRowsRequest request, StreamObserver<FlushRowsResponse> response) {
-    unary(Faults.Rpc.FLUSH_ROWS, request.getWriteStream(), response, () -> {
-      long offset = request.hasOffset() ? request.getOffset().getValue() : 0;
-      stream(request.getWriteStream()).flush(offset, verification);
-      return FlushRowsResponse.newBuilder().setOffset(offset).build();
-    });
+    unary(
+        Faults.Rpc.FLUSH_ROWS,
+        request.getWriteStream(),
+        response,
+        () -> {
+          long offset = request.hasOffset() ? request.getOffset().getValue() : 0;
+          stream(request.getWriteStream()).flush(offset, verification);
+          return FlushRowsResponse.newBuilder().setOffset(offset).build();
+        });
   }
 
   @Override
   public void finalizeWriteStream(
       FinalizeWriteStreamRequest request, StreamObserver<FinalizeWriteStreamResponse> response) {
-    unary(Faults.Rpc.FINALIZE_WRITE_STREAM, request.getName(), response, () -> FinalizeWriteStreamResponse.newBuilder()
-        .setRowCount(stream(request.getName()).finalizeStream())
-        .build());
+    unary(
+        Faults.Rpc.FINALIZE_WRITE_STREAM,
+        request.getName(),
+        response,
+        () ->
+            FinalizeWriteStreamResponse.newBuilder()
+                .setRowCount(stream(request.getName()).finalizeStream())
+                .build());
   }
 
   /**
@@ -121,38 +146,50 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
    */
   @Override
   public void batchCommitWriteStreams(
-      BatchCommitWriteStreamsRequest request, StreamObserver<BatchCommitWriteStreamsResponse> response) {
-    unary(Faults.Rpc.BATCH_COMMIT_WRITE_STREAMS, request.getParent(), response, () -> {
-      List<WriteStreamState> toCommit = new ArrayList<>();
-      BatchCommitWriteStreamsResponse.Builder result = BatchCommitWriteStreamsResponse.newBuilder();
-      for (String name : request.getWriteStreamsList()) {
-        try {
-          WriteStreamState stream = stream(name);
-          stream.checkCommittable();
-          toCommit.add(stream);
-        } catch (WriteApiException e) {
-          result.addStreamErrors(
-              StorageError.newBuilder()
-                  .setCode(e.storageCode == null ? StorageErrorCode.INVALID_STREAM_STATE : e.storageCode)
-                  .setEntity(name)
-                  .setErrorMessage(e.getMessage()));
-        }
-      }
-      if (result.getStreamErrorsCount() > 0) {
-        return result.build();
-      }
-      long now = System.currentTimeMillis();
-      toCommit.forEach(s -> s.commit(verification, now));
-      return result.setCommitTime(timestamp(now)).build();
-    });
+      BatchCommitWriteStreamsRequest request,
+      StreamObserver<BatchCommitWriteStreamsResponse> response) {
+    unary(
+        Faults.Rpc.BATCH_COMMIT_WRITE_STREAMS,
+        request.getParent(),
+        response,
+        () -> {
+          List<WriteStreamState> toCommit = new ArrayList<>();
+          BatchCommitWriteStreamsResponse.Builder result =
+              BatchCommitWriteStreamsResponse.newBuilder();
+          for (String name : request.getWriteStreamsList()) {
+            try {
+              WriteStreamState stream = stream(name);
+              stream.checkCommittable();
+              toCommit.add(stream);
+            } catch (WriteApiException e) {
+              result.addStreamErrors(
+                  StorageError.newBuilder()
+                      .setCode(
+                          e.storageCode == null
+                              ? StorageErrorCode.INVALID_STREAM_STATE
+                              : e.storageCode)
+                      .setEntity(name)
+                      .setErrorMessage(e.getMessage()));
+            }
+          }
+          if (result.getStreamErrorsCount() > 0) {
+            return result.build();
+          }
+          long now = System.currentTimeMillis();
+          toCommit.forEach(s -> s.commit(verification, now));
+          return result.setCommitTime(timestamp(now)).build();
+        });
   }
 
   /** Answers a unary call, or fails it when {@code --fault} says this call of {@code rpc} fails. */
-  private <T> void unary(Faults.Rpc rpc, String entity, StreamObserver<T> response, Supplier<T> call) {
+  private <T> void unary(
+      Faults.Rpc rpc, String entity, StreamObserver<T> response, Supplier<T> call) {
     Faults.Failure failure = faults.failNow(rpc);
     if (failure != null) {
       faultsInjected.incrementAndGet();
-      response.onError(new WriteApiException(failure.code(), null, entity, failure.message(rpc)).toStatusException());
+      response.onError(
+          new WriteApiException(failure.code(), null, entity, failure.message(rpc))
+              .toStatusException());
       return;
     }
     T result;
@@ -169,13 +206,17 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   // ---- AppendRows: one bidirectional stream per connection ----
 
   @Override
-  public StreamObserver<AppendRowsRequest> appendRows(StreamObserver<AppendRowsResponse> responses) {
-    ServerCallStreamObserver<AppendRowsResponse> call = (ServerCallStreamObserver<AppendRowsResponse>) responses;
+  public StreamObserver<AppendRowsRequest> appendRows(
+      StreamObserver<AppendRowsResponse> responses) {
+    ServerCallStreamObserver<AppendRowsResponse> call =
+        (ServerCallStreamObserver<AppendRowsResponse>) responses;
     if (!connections.tryOpen()) {
       responses.onError(
           Status.RESOURCE_EXHAUSTED
-              .withDescription("Exceeds 'concurrent connections' limit of " + settings.maxConnections()
-                  + ": close idle connections, or use the multiplexing connection pool")
+              .withDescription(
+                  "Exceeds 'concurrent connections' limit of "
+                      + settings.maxConnections()
+                      + ": close idle connections, or use the multiplexing connection pool")
               .asRuntimeException());
       return new NoOpObserver();
     }
@@ -194,7 +235,11 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   int drainAll() {
     List<AppendConnection> all = new ArrayList<>(open);
     faultsInjected.addAndGet(all.size());
-    all.forEach(c -> c.fail(Status.UNAVAILABLE.withDescription("Connection is draining: the server is restarting")));
+    all.forEach(
+        c ->
+            c.fail(
+                Status.UNAVAILABLE.withDescription(
+                    "Connection is draining: the server is restarting")));
     return all.size();
   }
 
@@ -207,26 +252,49 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
     if (name.endsWith("/streams/_default")) {
       TableId table = TableId.parse(name);
       tables.require(table);
-      return streams.computeIfAbsent(name, n -> new WriteStreamState(n, table, WriteStream.Type.COMMITTED, true));
+      return streams.computeIfAbsent(
+          name, n -> new WriteStreamState(n, table, WriteStream.Type.COMMITTED, true));
     }
-    throw new WriteApiException(Status.Code.NOT_FOUND, StorageErrorCode.STREAM_NOT_FOUND, name, "Stream is not found: " + name);
+    throw new WriteApiException(
+        Status.Code.NOT_FOUND,
+        StorageErrorCode.STREAM_NOT_FOUND,
+        name,
+        "Stream is not found: " + name);
   }
 
   void recordAppended(String job, WriteStreamState stream, int rows, long bytes) {
     noteAppend();
     TableId t = stream.table;
-    timeline.record(job, System.currentTimeMillis(), t.project(), t.dataset(), t.table(), stream.streamType, "OK", rows, bytes);
+    timeline.record(
+        job,
+        System.currentTimeMillis(),
+        t.project(),
+        t.dataset(),
+        t.table(),
+        stream.streamType,
+        "OK",
+        rows,
+        bytes);
   }
 
-  void recordRefused(String job, String streamName, AppendRowsRequest request, WriteApiException error) {
+  void recordRefused(
+      String job, String streamName, AppendRowsRequest request, WriteApiException error) {
     noteAppend();
     WriteStreamState stream = streams.get(streamName);
     if (stream == null) {
       return;
     }
     TableId t = stream.table;
-    timeline.record(job, System.currentTimeMillis(), t.project(), t.dataset(), t.table(), stream.streamType,
-        error.errorCode(), request.getProtoRows().getRows().getSerializedRowsCount(), request.getSerializedSize());
+    timeline.record(
+        job,
+        System.currentTimeMillis(),
+        t.project(),
+        t.dataset(),
+        t.table(),
+        stream.streamType,
+        error.errorCode(),
+        request.getProtoRows().getRows().getSerializedRowsCount(),
+        request.getSerializedSize());
   }
 
   private void noteAppend() {
@@ -272,7 +340,10 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   }
 
   private static Timestamp timestamp(long millis) {
-    return Timestamp.newBuilder().setSeconds(millis / 1000).setNanos((int) (millis % 1000) * 1_000_000).build();
+    return Timestamp.newBuilder()
+        .setSeconds(millis / 1000)
+        .setNanos((int) (millis % 1000) * 1_000_000)
+        .build();
   }
 
   /** The observer of a refused connection: it was answered with an error already. */

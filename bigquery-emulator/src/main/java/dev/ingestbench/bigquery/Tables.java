@@ -2,7 +2,9 @@ package dev.ingestbench.bigquery;
 
 import com.google.api.services.bigquery.model.Table;
 import com.google.api.services.bigquery.model.TableFieldSchema;
+import com.google.cloud.bigquery.storage.v1.StorageError;
 import com.google.cloud.bigquery.storage.v1.TableSchema;
+import io.grpc.Status;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,7 +13,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * The tables of the local BigQuery, as the REST API creates them. Datasets always exist, as in a
- * project prepared for a round; tables must be created (Beam does it with {@code CREATE_IF_NEEDED}).
+ * project prepared for a round; tables must be created (Beam does it with {@code
+ * CREATE_IF_NEEDED}).
  */
 final class Tables {
   /** A table and its schema in the Storage Write API's form, converted once. */
@@ -21,7 +24,8 @@ final class Tables {
 
   /** Creates {@code table}; false when a table of that name exists (the REST API answers 409). */
   boolean create(TableId id, Table table) {
-    TableSchema proto = toProto(table.getSchema() == null ? List.of() : table.getSchema().getFields());
+    TableSchema proto =
+        toProto(table.getSchema() == null ? List.of() : table.getSchema().getFields());
     return tables.putIfAbsent(id, new Entry(table, proto)) == null;
   }
 
@@ -37,8 +41,10 @@ final class Tables {
   Entry require(TableId id) {
     Entry entry = tables.get(id);
     if (entry == null) {
-      throw new WriteApiException(io.grpc.Status.Code.NOT_FOUND,
-          com.google.cloud.bigquery.storage.v1.StorageError.StorageErrorCode.TABLE_NOT_FOUND, id.resource(),
+      throw new WriteApiException(
+          Status.Code.NOT_FOUND,
+          StorageError.StorageErrorCode.TABLE_NOT_FOUND,
+          id.resource(),
           "Requested entity was not found: table " + id.resource());
     }
     return entry;
@@ -53,7 +59,8 @@ final class Tables {
     return schema.build();
   }
 
-  private static com.google.cloud.bigquery.storage.v1.TableFieldSchema toProto(TableFieldSchema field) {
+  private static com.google.cloud.bigquery.storage.v1.TableFieldSchema toProto(
+      TableFieldSchema field) {
     var proto =
         com.google.cloud.bigquery.storage.v1.TableFieldSchema.newBuilder()
             .setName(field.getName())

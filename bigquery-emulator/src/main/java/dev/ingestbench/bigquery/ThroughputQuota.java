@@ -1,11 +1,11 @@
 package dev.ingestbench.bigquery;
 
 /**
- * The regional append-throughput quota, modelled on what a 3-job round saw on real BigQuery: appends
- * go through at full speed while the window's budget lasts (bursts well above the quota), then every
- * append is slowed to a trickle until the window ends and the budget refills (the sawtooth). No
- * append is refused: the writer only sees slower responses. {@code docs/bigquery-emulator.md} says
- * which published observation each parameter reproduces.
+ * The regional append-throughput quota, modelled on what a 3-job round saw on real BigQuery:
+ * appends go through at full speed while the window's budget lasts (bursts well above the quota),
+ * then every append is slowed to a trickle until the window ends and the budget refills (the
+ * sawtooth). No append is refused: the writer only sees slower responses. {@code
+ * docs/bigquery-emulator.md} says which published observation each parameter reproduces.
  *
  * <p>A window starts with the first append after the previous one ended, and its budget is the
  * quota times the window. Bytes let through beyond the budget (the trickle, and appends held until
@@ -13,9 +13,9 @@ package dev.ingestbench.bigquery;
  * quota times the elapsed time plus one budget.
  *
  * <p>{@code reject} mode models the short-term quota instead: "all append operations are rejected
- * while a quota is being refilled" (apache/beam#31837, where the short-term quota takes up to ~10 s to
- * refill). An append the window's budget cannot pay is refused with RESOURCE_EXHAUSTED, nothing is
- * charged for it, and the budget refills in full when the window ends.
+ * while a quota is being refilled" (apache/beam#31837, where the short-term quota takes up to ~10 s
+ * to refill). An append the window's budget cannot pay is refused with RESOURCE_EXHAUSTED, nothing
+ * is charged for it, and the budget refills in full when the window ends.
  */
 final class ThroughputQuota {
   /** While throttled, bytes are admitted at this fraction of the quota ("tens of MB/s" of 314). */
@@ -44,7 +44,9 @@ final class ThroughputQuota {
     this(megabytesPerSecond, windowSeconds, false);
   }
 
-  /** @param reject refuse what the budget cannot pay until it refills, instead of slowing it */
+  /**
+   * @param reject refuse what the budget cannot pay until it refills, instead of slowing it
+   */
   ThroughputQuota(double megabytesPerSecond, double windowSeconds, boolean reject) {
     this.reject = reject;
     this.bytesPerSecond = megabytesPerSecond * 1e6;
@@ -86,8 +88,9 @@ final class ThroughputQuota {
     long release = refill;
     if (windowsAhead == 1) {
       // Paid by the next window: let it trickle through now, but never later than that refill.
-      trickleFreeAt = Math.max(trickleFreeAt, nowNanos)
-          + (long) (bytes / (bytesPerSecond * THROTTLED_FRACTION) * 1e9);
+      trickleFreeAt =
+          Math.max(trickleFreeAt, nowNanos)
+              + (long) (bytes / (bytesPerSecond * THROTTLED_FRACTION) * 1e9);
       release = Math.min(trickleFreeAt, refill);
     }
     long delay = Math.max(0, release - nowNanos);

@@ -3,25 +3,30 @@ package dev.ingestbench.bigquery;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Rows as they become visible, verified per job ({@link WrittenRows}): every job of a multi-job round
- * writes every message once, so duplicates are counted within a job, never across jobs.
+ * Rows as they become visible, verified per job ({@link WrittenRows}): every job of a multi-job
+ * round writes every message once, so duplicates are counted within a job, never across jobs.
  */
 final class Verification implements WriteStreamState.Visibility {
   private final Map<String, WrittenRows> byJob = new ConcurrentHashMap<>();
+
   /** Event indexes [0, N) were published; 0: not known, every index counts. */
   private volatile long publishedMessages;
 
-  /** Set before the first row arrives: rows outside the range are counted as foreign from then on. */
+  /**
+   * Set before the first row arrives: rows outside the range are counted as foreign from then on.
+   */
   void publishedMessages(long n) {
     publishedMessages = n;
   }
 
   /** Rows acknowledged and never stored ({@code --fault discard=F}). */
-  private final java.util.concurrent.atomic.AtomicLong rowsDiscarded = new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong rowsDiscarded = new AtomicLong();
+
   /** Rows stored a second time ({@code --fault duplicate=F}). */
-  private final java.util.concurrent.atomic.AtomicLong rowsDuplicated = new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong rowsDuplicated = new AtomicLong();
 
   long rowsDiscarded() {
     return rowsDiscarded.get();
@@ -32,7 +37,7 @@ final class Verification implements WriteStreamState.Visibility {
   }
 
   /** Rows altered by the store ({@code --fault corrupt=F}). */
-  private final java.util.concurrent.atomic.AtomicLong rowsCorrupted = new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong rowsCorrupted = new AtomicLong();
 
   void rowCorrupted() {
     rowsCorrupted.incrementAndGet();
@@ -42,7 +47,10 @@ final class Verification implements WriteStreamState.Visibility {
     return rowsCorrupted.get();
   }
 
-  /** The seed every published event was generated with: rows are checked against it; null: not checked. */
+  /**
+   * The seed every published event was generated with: rows are checked against it; null: not
+   * checked.
+   */
   private volatile Long contentSeed;
 
   void contentSeed(Long seed) {
@@ -53,7 +61,10 @@ final class Verification implements WriteStreamState.Visibility {
     return contentSeed;
   }
 
-  /** The rows as the store keeps them: once, or as often as a store fault says ({@link VisibleRows#copies}). */
+  /**
+   * The rows as the store keeps them: once, or as often as a store fault says ({@link
+   * VisibleRows#copies}).
+   */
   @Override
   public void rowsVisible(WriteStreamState stream, VisibleRows rows) {
     if (rows.copies() == 0) {
@@ -67,13 +78,19 @@ final class Verification implements WriteStreamState.Visibility {
   }
 
   private void store(WriteStreamState stream, VisibleRows rows) {
-    WrittenRows written = byJob.computeIfAbsent(rows.job(), j -> new WrittenRows(publishedMessages));
+    WrittenRows written =
+        byJob.computeIfAbsent(rows.job(), j -> new WrittenRows(publishedMessages));
     if (stream.table.isDeadLetterTable()) {
       for (int i = 0; i < rows.count(); i++) {
-        written.recordDeadLetter(rows.eventIndexes()[i], rows.deadLetters() == null ? null : rows.deadLetters()[i]);
+        written.recordDeadLetter(
+            rows.eventIndexes()[i], rows.deadLetters() == null ? null : rows.deadLetters()[i]);
       }
     } else {
-      written.recordWritten(rows.eventIndexes(), rows.publishMicros(), rows.mismatches(), rows.count(),
+      written.recordWritten(
+          rows.eventIndexes(),
+          rows.publishMicros(),
+          rows.mismatches(),
+          rows.count(),
           System.currentTimeMillis());
     }
   }

@@ -13,16 +13,27 @@ import java.util.Arrays;
  *     ({@code --fault discard=F}: acknowledged, never stored) or 2 ({@code duplicate=F})
  */
 record VisibleRows(
-    String job, long[] eventIndexes, long[] publishMicros, DeadLetterSample[] deadLetters, String[] mismatches,
-    int count, int copies) {
+    String job,
+    long[] eventIndexes,
+    long[] publishMicros,
+    DeadLetterSample[] deadLetters,
+    String[] mismatches,
+    int count,
+    int copies) {
 
-  VisibleRows(String job, long[] eventIndexes, long[] publishMicros, DeadLetterSample[] deadLetters, int count) {
+  VisibleRows(
+      String job,
+      long[] eventIndexes,
+      long[] publishMicros,
+      DeadLetterSample[] deadLetters,
+      int count) {
     this(job, eventIndexes, publishMicros, deadLetters, null, count, 1);
   }
 
   /** These rows as the store keeps them {@code copies} times. */
   VisibleRows stored(int copies) {
-    return new VisibleRows(job, eventIndexes, publishMicros, deadLetters, mismatches, count, copies);
+    return new VisibleRows(
+        job, eventIndexes, publishMicros, deadLetters, mismatches, count, copies);
   }
 
   /** Rows {@code [from, from + length)} of this batch. */

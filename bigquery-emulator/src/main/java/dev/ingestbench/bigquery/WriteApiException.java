@@ -9,8 +9,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * A request BigQuery would refuse, carried the way the real service carries it: a gRPC status code,
- * and for stream-level errors a {@link StorageError} detail, which is what the Java client turns into
- * {@code OffsetAlreadyExists}, {@code StreamFinalizedException} and the like.
+ * and for stream-level errors a {@link StorageError} detail, which is what the Java client turns
+ * into {@code OffsetAlreadyExists}, {@code StreamFinalizedException} and the like.
  */
 final class WriteApiException extends RuntimeException {
   final Status.Code code;
@@ -18,7 +18,10 @@ final class WriteApiException extends RuntimeException {
   final String entity;
 
   WriteApiException(
-      Status.Code code, StorageError.@Nullable StorageErrorCode storageCode, String entity, String message) {
+      Status.Code code,
+      StorageError.@Nullable StorageErrorCode storageCode,
+      String entity,
+      String message) {
     super(message);
     this.code = code;
     this.storageCode = storageCode;

@@ -21,8 +21,10 @@ final class WriteStreamState {
   final String name;
   final TableId table;
   final WriteStream.Type type;
+
   /** The view's {@code stream_type}: DEFAULT for {@code _default}, else the type's name. */
   final String streamType;
+
   final long createdMillis;
 
   private long appended;
@@ -46,8 +48,8 @@ final class WriteStreamState {
 
   /**
    * Appended and visible rows read together (an append or flush between two separate reads could
-   * show more visible than appended rows). Visible: all of a COMMITTED stream's, a BUFFERED one's up
-   * to its flush, a PENDING one's once committed.
+   * show more visible than appended rows). Visible: all of a COMMITTED stream's, a BUFFERED one's
+   * up to its flush, a PENDING one's once committed.
    */
   synchronized long[] appendedAndVisible() {
     return new long[] {appended, visibleUpTo};
@@ -71,8 +73,8 @@ final class WriteStreamState {
   }
 
   /**
-   * Appends {@code rows} at {@code offset} (-1: wherever the stream ends, as on the default stream).
-   * Returns the offset the rows were written at.
+   * Appends {@code rows} at {@code offset} (-1: wherever the stream ends, as on the default
+   * stream). Returns the offset the rows were written at.
    *
    * @throws WriteApiException as BigQuery refuses the append
    */
@@ -80,12 +82,18 @@ final class WriteStreamState {
     if (offset >= 0 && streamType.equals("DEFAULT")) {
       // AppendRowsRequest.offset: "Specifying a value for this field is not allowed when calling
       // AppendRows for the '_default' stream."
-      throw WriteApiException.invalid(name, "Offset is not allowed on the default stream: " + name
-          + "; append without an offset, or create a COMMITTED stream to append at offsets");
+      throw WriteApiException.invalid(
+          name,
+          "Offset is not allowed on the default stream: "
+              + name
+              + "; append without an offset, or create a COMMITTED stream to append at offsets");
     }
     if (finalized) { // a committed stream is finalized too
       throw new WriteApiException(
-          Status.Code.INVALID_ARGUMENT, StorageErrorCode.STREAM_FINALIZED, name, "Stream is finalized: " + name);
+          Status.Code.INVALID_ARGUMENT,
+          StorageErrorCode.STREAM_FINALIZED,
+          name,
+          "Stream is finalized: " + name);
     }
     if (offset >= 0 && offset != appended) {
       boolean behind = offset < appended;
@@ -94,8 +102,12 @@ final class WriteStreamState {
           behind ? StorageErrorCode.OFFSET_ALREADY_EXISTS : StorageErrorCode.OFFSET_OUT_OF_RANGE,
           name,
           // The client parses "expected offset N, received M" out of this text.
-          "Offset " + (behind ? "already exists" : "out of range") + ": expected offset " + appended
-              + ", received " + offset);
+          "Offset "
+              + (behind ? "already exists" : "out of range")
+              + ": expected offset "
+              + appended
+              + ", received "
+              + offset);
     }
     long at = appended;
     appended += rows.count();
@@ -111,13 +123,24 @@ final class WriteStreamState {
   /** BUFFERED: makes rows up to and including {@code offset} visible. */
   synchronized void flush(long offset, Visibility visibility) {
     if (type != WriteStream.Type.BUFFERED) {
-      throw new WriteApiException(Status.Code.INVALID_ARGUMENT, StorageErrorCode.INVALID_STREAM_TYPE, name,
+      throw new WriteApiException(
+          Status.Code.INVALID_ARGUMENT,
+          StorageErrorCode.INVALID_STREAM_TYPE,
+          name,
           "FlushRows is only for BUFFERED streams; " + name + " is " + streamType);
     }
     if (offset >= appended) {
       throw new WriteApiException(
-          Status.Code.OUT_OF_RANGE, StorageErrorCode.OFFSET_OUT_OF_RANGE, name,
-          "Flush offset " + offset + " is beyond the end of " + name + ", which holds " + appended + " rows");
+          Status.Code.OUT_OF_RANGE,
+          StorageErrorCode.OFFSET_OUT_OF_RANGE,
+          name,
+          "Flush offset "
+              + offset
+              + " is beyond the end of "
+              + name
+              + ", which holds "
+              + appended
+              + " rows");
     }
     long remaining = offset + 1 - visibleUpTo;
     while (remaining > 0 && !invisible.isEmpty()) {
@@ -151,19 +174,28 @@ final class WriteStreamState {
   /** PENDING: checks that a commit may make this stream's rows visible. */
   synchronized void checkCommittable() {
     if (type != WriteStream.Type.PENDING) {
-      // StorageErrorCode.INVALID_STREAM_TYPE: "For example, you try to commit a stream that is not pending."
-      throw new WriteApiException(Status.Code.INVALID_ARGUMENT, StorageErrorCode.INVALID_STREAM_TYPE, name,
+      // StorageErrorCode.INVALID_STREAM_TYPE: "For example, you try to commit a stream that is not
+      // pending."
+      throw new WriteApiException(
+          Status.Code.INVALID_ARGUMENT,
+          StorageErrorCode.INVALID_STREAM_TYPE,
+          name,
           "Only PENDING streams are committed; " + name + " is " + streamType);
     }
     if (committedMillis >= 0) {
       // BatchCommitWriteStreams: streams "cannot be committed multiple times".
-      throw new WriteApiException(Status.Code.INVALID_ARGUMENT, StorageErrorCode.STREAM_ALREADY_COMMITTED, name,
+      throw new WriteApiException(
+          Status.Code.INVALID_ARGUMENT,
+          StorageErrorCode.STREAM_ALREADY_COMMITTED,
+          name,
           "Stream is already committed: " + name);
     }
     if (!finalized) {
       throw new WriteApiException(
-          Status.Code.INVALID_ARGUMENT, StorageErrorCode.INVALID_STREAM_STATE,
-          name, "Stream is not finalized: " + name);
+          Status.Code.INVALID_ARGUMENT,
+          StorageErrorCode.INVALID_STREAM_STATE,
+          name,
+          "Stream is not finalized: " + name);
     }
   }
 

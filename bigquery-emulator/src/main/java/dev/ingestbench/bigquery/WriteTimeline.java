@@ -13,7 +13,9 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -21,8 +23,8 @@ import java.util.concurrent.atomic.LongAdder;
  * What {@code INFORMATION_SCHEMA.WRITE_API_TIMELINE} would hold for this emulator: append requests,
  * rows and input bytes per time bucket, table, stream type and error code.
  *
- * <p>Recorded per second; written per minute with the view's own column names (so the analysis reads
- * a local run and a real {@code bq} export alike) and per second for finer charts.
+ * <p>Recorded per second; written per minute with the view's own column names (so the analysis
+ * reads a local run and a real {@code bq} export alike) and per second for finer charts.
  */
 public final class WriteTimeline {
   /** How the bq CLI writes a TIMESTAMP in CSV. */
@@ -45,6 +47,7 @@ public final class WriteTimeline {
   }
 
   private final Map<Key, Totals> perSecond = new ConcurrentHashMap<>();
+
   /** Input bytes of successful appends to data tables, per job: what a running scenario samples. */
   private final Map<String, LongAdder> dataBytesByJob = new ConcurrentHashMap<>();
 
@@ -78,8 +81,8 @@ public final class WriteTimeline {
   }
 
   /** The jobs that appended, in name order. */
-  java.util.SortedSet<String> jobs() {
-    java.util.SortedSet<String> jobs = new java.util.TreeSet<>();
+  SortedSet<String> jobs() {
+    SortedSet<String> jobs = new TreeSet<>();
     perSecond.keySet().forEach(k -> jobs.add(k.job()));
     return jobs;
   }

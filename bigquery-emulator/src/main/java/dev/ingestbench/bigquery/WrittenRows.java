@@ -7,21 +7,24 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * Verification of what became visible in the local tables: distinct event indexes, duplicates,
- * dead letters and end-to-end latency (publish to visible), without keeping the rows themselves.
+ * Verification of what became visible in the local tables: distinct event indexes, duplicates, dead
+ * letters and end-to-end latency (publish to visible), without keeping the rows themselves.
  *
  * <p>One bit per event index, so a million-message round needs 125 KB, and latencies go into HDR
  * histograms per second of publish time ({@link CatchUpLatency}) instead of a list.
  */
 public final class WrittenRows {
   private static final int MAX_ERROR_SAMPLES = 100;
+
   /** Dead letters kept in full: their payloads can be large. */
   private static final int MAX_DEAD_LETTER_SAMPLES = 20;
+
   /**
    * What a sample keeps of a payload and an error: every consumer reads the status once a second,
    * and a dead letter may be a 10 MB message (20 samples of 9 MB were 240 MB of base64 before).
    */
   static final int SAMPLE_PAYLOAD_BYTES = 4_096;
+
   static final int SAMPLE_ERROR_CHARS = 2_000;
 
   private final BitSet written = new BitSet();
@@ -29,6 +32,7 @@ public final class WrittenRows {
   private final CatchUpLatency byPublishSecond = new CatchUpLatency();
   private final List<String> deadLetterErrors = new ArrayList<>();
   private final List<DeadLetterSample> deadLetterSamples = new ArrayList<>();
+
   /** Mismatched rows described in full: the first few say what is wrong, column by column. */
   private static final int MAX_MISMATCH_SAMPLES = 10;
 
@@ -39,8 +43,10 @@ public final class WrittenRows {
   private long unindexedRows;
   private long deadLetterRows;
   private long unindexedDeadLetters;
+
   /** Published indexes are [0, publishedMessages); 0 when not known. */
   private final long publishedMessages;
+
   private long foreignRows;
 
   public WrittenRows() {
@@ -64,7 +70,9 @@ public final class WrittenRows {
   static final long UNKNOWN_RANGE = 1L << 27;
 
   private boolean foreign(long index) {
-    return publishedMessages > 0 && index != RowScanner.ABSENT && (index < 0 || index >= publishedMessages);
+    return publishedMessages > 0
+        && index != RowScanner.ABSENT
+        && (index < 0 || index >= publishedMessages);
   }
 
   /** An index that cannot be verified: absent, negative, or beyond the range kept in bits. */
@@ -72,13 +80,16 @@ public final class WrittenRows {
     return index == RowScanner.ABSENT || index < 0 || index >= UNKNOWN_RANGE;
   }
 
-  synchronized void recordWritten(long[] eventIndexes, long[] publishMicros, int count, long nowMillis) {
+  synchronized void recordWritten(
+      long[] eventIndexes, long[] publishMicros, int count, long nowMillis) {
     recordWritten(eventIndexes, publishMicros, null, count, nowMillis);
   }
 
-  /** Rows made visible; {@code mismatches[i]} says what row i's content gets wrong (null: nothing). */
-  synchronized void recordWritten(long[] eventIndexes, long[] publishMicros, String[] mismatches, int count,
-      long nowMillis) {
+  /**
+   * Rows made visible; {@code mismatches[i]} says what row i's content gets wrong (null: nothing).
+   */
+  synchronized void recordWritten(
+      long[] eventIndexes, long[] publishMicros, String[] mismatches, int count, long nowMillis) {
     for (int i = 0; i < count; i++) {
       if (mismatches != null && mismatches[i] != null) {
         mismatchedRows++;
@@ -114,7 +125,10 @@ public final class WrittenRows {
       deadLettered.set((int) eventIndex);
     }
     if (deadLetterErrors.size() < MAX_ERROR_SAMPLES && error != null) {
-      deadLetterErrors.add(error.length() <= SAMPLE_ERROR_CHARS ? error : error.substring(0, SAMPLE_ERROR_CHARS) + "…");
+      deadLetterErrors.add(
+          error.length() <= SAMPLE_ERROR_CHARS
+              ? error
+              : error.substring(0, SAMPLE_ERROR_CHARS) + "…");
     }
     if (deadLetterSamples.size() < MAX_DEAD_LETTER_SAMPLES && deadLetter != null) {
       deadLetterSamples.add(deadLetter.truncated(SAMPLE_PAYLOAD_BYTES, SAMPLE_ERROR_CHARS));
@@ -140,7 +154,9 @@ public final class WrittenRows {
         List.copyOf(mismatchSamples));
   }
 
-  /** The event indexes written or dead-lettered: what a run checks the source's leftovers against. */
+  /**
+   * The event indexes written or dead-lettered: what a run checks the source's leftovers against.
+   */
   public synchronized BitSet accounted() {
     BitSet accounted = (BitSet) written.clone();
     accounted.or(deadLettered);

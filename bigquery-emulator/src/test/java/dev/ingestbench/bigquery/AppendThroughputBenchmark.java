@@ -4,6 +4,9 @@ import com.google.api.core.ApiFuture;
 import com.google.cloud.bigquery.storage.v1.AppendRowsResponse;
 import com.google.cloud.bigquery.storage.v1.ProtoRows;
 import com.google.cloud.bigquery.storage.v1.StreamWriter;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedOutputStream;
+import dev.ingestbench.events.TaxiRideGenerator;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;
@@ -18,6 +21,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * How many rows the emulator takes per CPU-second of its own process: a benchmark, not a test.
@@ -30,9 +35,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *     -Dexec.mainClass=dev.ingestbench.bigquery.AppendThroughputBenchmark -Dexec.args="10000000 4"
  * </pre>
  *
- * <p>A third argument {@code content} appends real events instead (json-column rows whose payload is
- * the publisher's 500-byte JSON message) to a server given {@code --content-seed}: what the content
- * check of every row costs, on its slowest path (parsing the payload).
+ * <p>A third argument {@code content} appends real events instead (json-column rows whose payload
+ * is the publisher's 500-byte JSON message) to a server given {@code --content-seed}: what the
+ * content check of every row costs, on its slowest path (parsing the payload).
  */
 public final class AppendThroughputBenchmark {
   private static final int ROWS_PER_APPEND = 1_000;
@@ -40,14 +45,22 @@ public final class AppendThroughputBenchmark {
 
   public static void main(String[] args) throws Exception {
     // The client logs every stream's open and close at INFO; the result line is what matters.
-    java.util.logging.Logger.getLogger("com.google.cloud.bigquery.storage").setLevel(java.util.logging.Level.WARNING);
+    Logger.getLogger("com.google.cloud.bigquery.storage").setLevel(Level.WARNING);
     long rows = args.length > 0 ? Long.parseLong(args[0]) : 2_000_000;
     int writers = args.length > 1 ? Integer.parseInt(args[1]) : 4;
     boolean content = args.length > 2 && args[2].equals("content");
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-XX:+UseParallelGC",
-        "-cp", classPath(), BigQueryEmulatorCommand.class.getName(),
-        "--port=0", "--rest-port=0", "--exit-on-stdin-eof"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g",
+                "-XX:+UseParallelGC",
+                "-cp",
+                classPath(),
+                BigQueryEmulatorCommand.class.getName(),
+                "--port=0",
+                "--rest-port=0",
+                "--exit-on-stdin-eof"));
     if (content) {
       command.add("--content-seed=" + SEED);
     }
@@ -55,7 +68,9 @@ public final class AppendThroughputBenchmark {
     try {
       String grpc = null;
       String rest = null;
-      BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+      BufferedReader out =
+          new BufferedReader(
+              new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
       StringBuilder output = new StringBuilder();
       for (String line; (line = out.readLine()) != null; ) {
         output.append(line).append('\n');
@@ -77,11 +92,15 @@ public final class AppendThroughputBenchmark {
 
   private static final long SEED = 42;
 
-  private static void run(long pid, String grpc, String rest, long rows, int writers, boolean content)
+  private static void run(
+      long pid, String grpc, String rest, long rows, int writers, boolean content)
       throws Exception {
     try (OfficialClient bq = new OfficialClient(grpc, rest)) {
       String table = bq.createTable("bench");
-      ProtoRows batch = content ? events(ROWS_PER_APPEND) : OfficialClient.rows(0, ROWS_PER_APPEND, 486); // ~500 B
+      ProtoRows batch =
+          content
+              ? events(ROWS_PER_APPEND)
+              : OfficialClient.rows(0, ROWS_PER_APPEND, 486); // ~500 B
       long appends = rows / ROWS_PER_APPEND;
       // Warm up both JVMs, then measure.
       drive(bq, table, writers, Math.max(appends / 10, writers), batch);
@@ -91,26 +110,37 @@ public final class AppendThroughputBenchmark {
       double wall = (System.nanoTime() - start) / 1e9;
       double cpu = cpuSeconds(pid) - cpuBefore;
       long sentRows = sent * ROWS_PER_APPEND;
-      System.out.printf(Locale.ROOT,
+      System.out.printf(
+          Locale.ROOT,
           "%,d rows of %d B in %.1f s wall (%,.0f rows/s) by %d writers; server CPU %.1f s = %,.0f rows per server"
               + " CPU-second (%.2f µs/row); %d vCPUs shared by client and server; content %s%n",
-          sentRows, batch.getSerializedRows(0).size(), wall, sentRows / wall, writers, cpu, sentRows / cpu,
-          cpu / sentRows * 1e6, Runtime.getRuntime().availableProcessors(),
+          sentRows,
+          batch.getSerializedRows(0).size(),
+          wall,
+          sentRows / wall,
+          writers,
+          cpu,
+          sentRows / cpu,
+          cpu / sentRows * 1e6,
+          Runtime.getRuntime().availableProcessors(),
           content ? "checked (json-column rows of real events)" : "not checked");
     }
   }
 
-  /** Rows of events 0..count-1: event index, publish time and the publisher's JSON message as payload. */
+  /**
+   * Rows of events 0..count-1: event index, publish time and the publisher's JSON message as
+   * payload.
+   */
   private static ProtoRows events(int count) throws Exception {
-    dev.ingestbench.events.TaxiRideGenerator generator = new dev.ingestbench.events.TaxiRideGenerator(SEED, 470);
+    TaxiRideGenerator generator = new TaxiRideGenerator(SEED, 470);
     ProtoRows.Builder rows = ProtoRows.newBuilder();
     long nowMicros = System.currentTimeMillis() * 1000;
     for (int i = 0; i < count; i++) {
-      com.google.protobuf.ByteString.Output out = com.google.protobuf.ByteString.newOutput();
-      com.google.protobuf.CodedOutputStream coded = com.google.protobuf.CodedOutputStream.newInstance(out);
+      ByteString.Output out = ByteString.newOutput();
+      CodedOutputStream coded = CodedOutputStream.newInstance(out);
       coded.writeInt64(1, i);
       coded.writeInt64(2, nowMicros);
-      coded.writeBytes(3, com.google.protobuf.ByteString.copyFrom(generator.message(i)));
+      coded.writeBytes(3, ByteString.copyFrom(generator.message(i)));
       coded.flush();
       rows.addSerializedRows(out.toByteString());
     }
@@ -118,30 +148,34 @@ public final class AppendThroughputBenchmark {
   }
 
   /** {@code appends} appends spread over {@code writers} writers, each keeping IN_FLIGHT open. */
-  private static long drive(OfficialClient client, String table, int writers, long appends, ProtoRows batch)
+  private static long drive(
+      OfficialClient client, String table, int writers, long appends, ProtoRows batch)
       throws Exception {
     AtomicLong remaining = new AtomicLong(appends);
     CountDownLatch done = new CountDownLatch(writers);
     List<Thread> threads = new ArrayList<>();
     for (int w = 0; w < writers; w++) {
-      Thread t = new Thread(() -> {
-        try (StreamWriter writer = client.writer(table + "/streams/_default", "bench").build()) {
-          ArrayDeque<ApiFuture<AppendRowsResponse>> pending = new ArrayDeque<>();
-          while (remaining.getAndDecrement() > 0) {
-            pending.add(writer.append(batch));
-            if (pending.size() >= IN_FLIGHT) {
-              pending.removeFirst().get();
-            }
-          }
-          for (ApiFuture<AppendRowsResponse> f : pending) {
-            f.get();
-          }
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        } finally {
-          done.countDown();
-        }
-      });
+      Thread t =
+          new Thread(
+              () -> {
+                try (StreamWriter writer =
+                    client.writer(table + "/streams/_default", "bench").build()) {
+                  ArrayDeque<ApiFuture<AppendRowsResponse>> pending = new ArrayDeque<>();
+                  while (remaining.getAndDecrement() > 0) {
+                    pending.add(writer.append(batch));
+                    if (pending.size() >= IN_FLIGHT) {
+                      pending.removeFirst().get();
+                    }
+                  }
+                  for (ApiFuture<AppendRowsResponse> f : pending) {
+                    f.get();
+                  }
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                } finally {
+                  done.countDown();
+                }
+              });
       threads.add(t);
       t.start();
     }

@@ -30,6 +30,7 @@ import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -60,7 +61,8 @@ final class ConformanceCasesJava {
     return all;
   }
 
-  private List<Map<String, Object>> runCase(JsonNode c, int caseNo, String prefix) throws Exception {
+  private List<Map<String, Object>> runCase(JsonNode c, int caseNo, String prefix)
+      throws Exception {
     Map<String, String> tables = new LinkedHashMap<>();
     List<String> names = new ArrayList<>();
     c.path("tables").forEach(t -> names.add(t.asText()));
@@ -68,7 +70,8 @@ final class ConformanceCasesJava {
       names.add("a");
     }
     for (String t : names) {
-      String path = "projects/" + PROJECT + "/datasets/" + DATASET + "/tables/" + prefix + caseNo + "_" + t;
+      String path =
+          "projects/" + PROJECT + "/datasets/" + DATASET + "/tables/" + prefix + caseNo + "_" + t;
       createTable(path);
       tables.put(t, path);
     }
@@ -92,24 +95,44 @@ final class ConformanceCasesJava {
     return observed;
   }
 
-  private Map<String, Object> runStep(JsonNode step, String first, Map<String, String> tables,
-      Map<String, String> streams, Map<String, Connection> connections, String tablePrefix) {
+  private Map<String, Object> runStep(
+      JsonNode step,
+      String first,
+      Map<String, String> tables,
+      Map<String, String> streams,
+      Map<String, Connection> connections,
+      String tablePrefix) {
     String op = step.get("op").asText();
     Map<String, Object> obs = ok();
     switch (op) {
       case "create_stream" -> {
         String table = step.path("table").asText("a");
-        String parent = tables.getOrDefault(table, "projects/" + PROJECT + "/datasets/" + DATASET + "/tables/"
-            + tablePrefix + "_" + table);
-        WriteStream created = client.createWriteStream(CreateWriteStreamRequest.newBuilder().setParent(parent)
-            .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.valueOf(step.get("type").asText())))
-            .build());
+        String parent =
+            tables.getOrDefault(
+                table,
+                "projects/"
+                    + PROJECT
+                    + "/datasets/"
+                    + DATASET
+                    + "/tables/"
+                    + tablePrefix
+                    + "_"
+                    + table);
+        WriteStream created =
+            client.createWriteStream(
+                CreateWriteStreamRequest.newBuilder()
+                    .setParent(parent)
+                    .setWriteStream(
+                        WriteStream.newBuilder()
+                            .setType(WriteStream.Type.valueOf(step.get("type").asText())))
+                    .build());
         streams.put(step.get("as").asText(), created.getName());
         obs.put("type", created.getType().name());
         obs.put("commit_time", commitTime(created));
       }
       case "get" -> {
-        WriteStream got = client.getWriteStream(name(step.get("stream").asText(), first, tables, streams));
+        WriteStream got =
+            client.getWriteStream(name(step.get("stream").asText(), first, tables, streams));
         obs.put("type", got.getType().name());
         obs.put("commit_time", commitTime(got));
       }
@@ -119,32 +142,46 @@ final class ConformanceCasesJava {
         obs.put("row_count", done.getRowCount());
       }
       case "flush" -> {
-        FlushRowsResponse flushed = client.flushRows(FlushRowsRequest.newBuilder()
-            .setWriteStream(name(step.get("stream").asText(), first, tables, streams))
-            .setOffset(Int64Value.of(step.get("offset").asLong())).build());
+        FlushRowsResponse flushed =
+            client.flushRows(
+                FlushRowsRequest.newBuilder()
+                    .setWriteStream(name(step.get("stream").asText(), first, tables, streams))
+                    .setOffset(Int64Value.of(step.get("offset").asLong()))
+                    .build());
         obs.put("offset", flushed.getOffset());
       }
       case "commit" -> {
-        BatchCommitWriteStreamsRequest.Builder request = BatchCommitWriteStreamsRequest.newBuilder().setParent(first);
-        step.get("streams").forEach(s -> request.addWriteStreams(name(s.asText(), first, tables, streams)));
+        BatchCommitWriteStreamsRequest.Builder request =
+            BatchCommitWriteStreamsRequest.newBuilder().setParent(first);
+        step.get("streams")
+            .forEach(s -> request.addWriteStreams(name(s.asText(), first, tables, streams)));
         BatchCommitWriteStreamsResponse committed = client.batchCommitWriteStreams(request.build());
         obs.put("commit_time", committed.hasCommitTime() ? "set" : "empty");
-        obs.put("stream_errors", committed.getStreamErrorsList().stream().map(e -> e.getCode().name()).toList());
+        obs.put(
+            "stream_errors",
+            committed.getStreamErrorsList().stream().map(e -> e.getCode().name()).toList());
       }
       case "append" -> {
         AppendRowsRequest.ProtoData.Builder data = AppendRowsRequest.ProtoData.newBuilder();
         if (step.hasNonNull("schema")) {
-          data.setWriterSchema(ProtoSchema.newBuilder().setProtoDescriptor(descriptor(step.get("schema").asText())));
+          data.setWriterSchema(
+              ProtoSchema.newBuilder().setProtoDescriptor(descriptor(step.get("schema").asText())));
         }
         ProtoRows.Builder rows = ProtoRows.newBuilder();
-        step.get("rows").forEach(r -> rows.addSerializedRows(ByteString.copyFrom(HexFormat.of().parseHex(r.asText()))));
-        AppendRowsRequest.Builder request = AppendRowsRequest.newBuilder()
-            .setWriteStream(name(step.get("stream").asText(), first, tables, streams))
-            .setProtoRows(data.setRows(rows));
+        step.get("rows")
+            .forEach(
+                r ->
+                    rows.addSerializedRows(
+                        ByteString.copyFrom(HexFormat.of().parseHex(r.asText()))));
+        AppendRowsRequest.Builder request =
+            AppendRowsRequest.newBuilder()
+                .setWriteStream(name(step.get("stream").asText(), first, tables, streams))
+                .setProtoRows(data.setRows(rows));
         if (step.has("offset")) {
           request.setOffset(Int64Value.of(step.get("offset").asLong()));
         }
-        return connections.computeIfAbsent(step.path("connection").asText("main"), k -> new Connection(client))
+        return connections
+            .computeIfAbsent(step.path("connection").asText("main"), k -> new Connection(client))
             .send(request.build());
       }
       default -> throw new IllegalArgumentException("unknown op " + op);
@@ -152,7 +189,8 @@ final class ConformanceCasesJava {
     return obs;
   }
 
-  private static String name(String ref, String first, Map<String, String> tables, Map<String, String> streams) {
+  private static String name(
+      String ref, String first, Map<String, String> tables, Map<String, String> streams) {
     if (streams.containsKey(ref)) {
       return streams.get(ref);
     }
@@ -168,16 +206,27 @@ final class ConformanceCasesJava {
   private DescriptorProto descriptor(String schema) {
     DescriptorProto.Builder row = DescriptorProto.newBuilder().setName("Row");
     for (JsonNode f : suite.get("schemas").get(schema)) {
-      row.addField(FieldDescriptorProto.newBuilder().setName(f.get("name").asText()).setNumber(f.get("number").asInt())
-          .setType(FieldDescriptorProto.Type.valueOf("TYPE_" + f.get("type").asText().toUpperCase(java.util.Locale.ROOT)))
-          .setLabel(f.path("repeated").asBoolean() ? FieldDescriptorProto.Label.LABEL_REPEATED
-              : FieldDescriptorProto.Label.LABEL_OPTIONAL));
+      row.addField(
+          FieldDescriptorProto.newBuilder()
+              .setName(f.get("name").asText())
+              .setNumber(f.get("number").asInt())
+              .setType(
+                  FieldDescriptorProto.Type.valueOf(
+                      "TYPE_" + f.get("type").asText().toUpperCase(Locale.ROOT)))
+              .setLabel(
+                  f.path("repeated").asBoolean()
+                      ? FieldDescriptorProto.Label.LABEL_REPEATED
+                      : FieldDescriptorProto.Label.LABEL_OPTIONAL));
     }
     return row.build();
   }
 
   private void createTable(String path) throws Exception {
-    OfficialClient.createTable(restUrl, PROJECT, DATASET, path.substring(path.lastIndexOf('/') + 1),
+    OfficialClient.createTable(
+        restUrl,
+        PROJECT,
+        DATASET,
+        path.substring(path.lastIndexOf('/') + 1),
         suite.get("columns").toString());
   }
 
@@ -195,7 +244,10 @@ final class ConformanceCasesJava {
     return stream.getCommitTime().equals(stream.getCreateTime()) ? "create_time" : "set";
   }
 
-  /** A call that failed: its status and the StorageError the service attached, as the client received them. */
+  /**
+   * A call that failed: its status and the StorageError the service attached, as the client
+   * received them.
+   */
   static Map<String, Object> failed(ApiException e) {
     Map<String, Object> obs = new LinkedHashMap<>();
     obs.put("code", e.getStatusCode().getCode().name());
@@ -249,7 +301,11 @@ final class ConformanceCasesJava {
       }
       obs.put("code", "OK");
       obs.put("storage_error", null);
-      obs.put("offset", response.getAppendResult().hasOffset() ? response.getAppendResult().getOffset().getValue() : null);
+      obs.put(
+          "offset",
+          response.getAppendResult().hasOffset()
+              ? response.getAppendResult().getOffset().getValue()
+              : null);
       obs.put("row_errors", List.of());
       return obs;
     }

@@ -31,20 +31,37 @@ class FaultsTest {
 
   @Test
   void badFaultsNameTheFix() {
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("explode=1")))
-        .getMessage().contains("use unavailable=F, internal=F, overloaded=F, drop=F"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("flush:unavailable=0.1")))
-        .getMessage().contains("'flush' is not an RPC: use append-rows, create-write-stream"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("flush-rows:drop=0.1")))
-        .getMessage().contains("an RPC's fault is unavailable=F, internal=F or overloaded=F"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drop=2")))
-        .getMessage().contains("between 0 and 1"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drain-at=soon")))
-        .getMessage().contains("'soon' is not a number"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drain-after=2.5")))
-        .getMessage().contains("whole number of appends >= 1"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drain-after=0")))
-        .getMessage().contains("e.g. drain-after=10"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("explode=1")))
+            .getMessage()
+            .contains("use unavailable=F, internal=F, overloaded=F, drop=F"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Faults.parse(List.of("flush:unavailable=0.1")))
+            .getMessage()
+            .contains("'flush' is not an RPC: use append-rows, create-write-stream"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class, () -> Faults.parse(List.of("flush-rows:drop=0.1")))
+            .getMessage()
+            .contains("an RPC's fault is unavailable=F, internal=F or overloaded=F"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drop=2")))
+            .getMessage()
+            .contains("between 0 and 1"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drain-at=soon")))
+            .getMessage()
+            .contains("'soon' is not a number"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drain-after=2.5")))
+            .getMessage()
+            .contains("whole number of appends >= 1"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drain-after=0")))
+            .getMessage()
+            .contains("e.g. drain-after=10"));
   }
 
   @Test
@@ -59,15 +76,23 @@ class FaultsTest {
 
   @Test
   void everyRpcCanFailWithItsOwnFractionAndStatus() {
-    Faults faults = Faults.parse(List.of("flush-rows:unavailable=0.5", "BatchCommitWriteStreams:internal=1",
-        "create-write-stream:overloaded=1"));
+    Faults faults =
+        Faults.parse(
+            List.of(
+                "flush-rows:unavailable=0.5",
+                "BatchCommitWriteStreams:internal=1",
+                "create-write-stream:overloaded=1"));
     assertEquals(null, faults.failNow(Faults.Rpc.APPEND_ROWS), "appends are not affected");
     assertEquals(null, faults.failNow(Faults.Rpc.FLUSH_ROWS), "the first of two flushes passes");
     assertEquals(Status.Code.UNAVAILABLE, faults.failNow(Faults.Rpc.FLUSH_ROWS).code());
-    assertEquals(Status.Code.INTERNAL, faults.failNow(Faults.Rpc.BATCH_COMMIT_WRITE_STREAMS).code());
+    assertEquals(
+        Status.Code.INTERNAL, faults.failNow(Faults.Rpc.BATCH_COMMIT_WRITE_STREAMS).code());
     Faults.Failure overloaded = faults.failNow(Faults.Rpc.CREATE_WRITE_STREAM);
     assertEquals(Status.Code.UNAVAILABLE, overloaded.code());
-    assertTrue(overloaded.message(Faults.Rpc.CREATE_WRITE_STREAM)
-        .contains("Request 'CreateWriteStream' throttled: Task is overloaded (memory-protection)"));
+    assertTrue(
+        overloaded
+            .message(Faults.Rpc.CREATE_WRITE_STREAM)
+            .contains(
+                "Request 'CreateWriteStream' throttled: Task is overloaded (memory-protection)"));
   }
 }

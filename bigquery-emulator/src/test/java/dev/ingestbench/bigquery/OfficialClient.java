@@ -7,6 +7,8 @@ import com.google.cloud.bigquery.storage.v1.BigQueryWriteSettings;
 import com.google.cloud.bigquery.storage.v1.ProtoRows;
 import com.google.cloud.bigquery.storage.v1.ProtoSchema;
 import com.google.cloud.bigquery.storage.v1.StreamWriter;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.DescriptorProtos.DescriptorProto;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import io.grpc.ManagedChannelBuilder;
@@ -50,9 +52,10 @@ final class OfficialClient implements AutoCloseable {
 
   /** Creates {@code table} with event_index, publish_time and a payload column, over REST. */
   String createTable(String table, String... extraColumns) throws Exception {
-    StringBuilder fields = new StringBuilder(
-        "{\"name\":\"event_index\",\"type\":\"INTEGER\"},{\"name\":\"publish_time\",\"type\":\"TIMESTAMP\"},"
-            + "{\"name\":\"payload\",\"type\":\"STRING\"}");
+    StringBuilder fields =
+        new StringBuilder(
+            "{\"name\":\"event_index\",\"type\":\"INTEGER\"},{\"name\":\"publish_time\",\"type\":\"TIMESTAMP\"},"
+                + "{\"name\":\"payload\",\"type\":\"STRING\"}");
     for (String column : extraColumns) {
       fields.append(",{\"name\":\"").append(column).append("\",\"type\":\"STRING\"}");
     }
@@ -60,29 +63,53 @@ final class OfficialClient implements AutoCloseable {
   }
 
   /**
-   * Creates {@code project.dataset.table} with {@code fields} (the REST API's JSON array of columns)
-   * over the emulator's REST API at {@code restUrl}; returns the table's resource name.
+   * Creates {@code project.dataset.table} with {@code fields} (the REST API's JSON array of
+   * columns) over the emulator's REST API at {@code restUrl}; returns the table's resource name.
    */
-  static String createTable(String restUrl, String project, String dataset, String table, String fields)
+  static String createTable(
+      String restUrl, String project, String dataset, String table, String fields)
       throws Exception {
-    String body = "{\"tableReference\":{\"projectId\":\"" + project + "\",\"datasetId\":\"" + dataset
-        + "\",\"tableId\":\"" + table + "\"},\"schema\":{\"fields\":" + fields + "}}";
-    HttpResponse<String> response = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create(restUrl + "/bigquery/v2/projects/" + project + "/datasets/" + dataset + "/tables"))
-            .POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    String body =
+        "{\"tableReference\":{\"projectId\":\""
+            + project
+            + "\",\"datasetId\":\""
+            + dataset
+            + "\",\"tableId\":\""
+            + table
+            + "\"},\"schema\":{\"fields\":"
+            + fields
+            + "}}";
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(
+                            restUrl
+                                + "/bigquery/v2/projects/"
+                                + project
+                                + "/datasets/"
+                                + dataset
+                                + "/tables"))
+                    .POST(HttpRequest.BodyPublishers.ofString(body))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {
-      throw new IllegalStateException("creating " + table + ": " + response.statusCode() + " " + response.body());
+      throw new IllegalStateException(
+          "creating " + table + ": " + response.statusCode() + " " + response.body());
     }
     return "projects/" + project + "/datasets/" + dataset + "/tables/" + table;
   }
 
-  /** The writer schema of rows with {@code event_index}, {@code publish_time} (micros) and payload. */
+  /**
+   * The writer schema of rows with {@code event_index}, {@code publish_time} (micros) and payload.
+   */
   static ProtoSchema schema(String... extraFields) {
-    DescriptorProto.Builder row = DescriptorProto.newBuilder().setName("Row")
-        .addField(field("event_index", 1, FieldDescriptorProto.Type.TYPE_INT64))
-        .addField(field("publish_time", 2, FieldDescriptorProto.Type.TYPE_INT64))
-        .addField(field("payload", 3, FieldDescriptorProto.Type.TYPE_STRING));
+    DescriptorProto.Builder row =
+        DescriptorProto.newBuilder()
+            .setName("Row")
+            .addField(field("event_index", 1, FieldDescriptorProto.Type.TYPE_INT64))
+            .addField(field("publish_time", 2, FieldDescriptorProto.Type.TYPE_INT64))
+            .addField(field("payload", 3, FieldDescriptorProto.Type.TYPE_STRING));
     int number = 4;
     for (String extra : extraFields) {
       row.addField(field(extra, number++, FieldDescriptorProto.Type.TYPE_STRING));
@@ -90,9 +117,14 @@ final class OfficialClient implements AutoCloseable {
     return ProtoSchema.newBuilder().setProtoDescriptor(row).build();
   }
 
-  private static FieldDescriptorProto field(String name, int number, FieldDescriptorProto.Type type) {
-    return FieldDescriptorProto.newBuilder().setName(name).setNumber(number).setType(type)
-        .setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL).build();
+  private static FieldDescriptorProto field(
+      String name, int number, FieldDescriptorProto.Type type) {
+    return FieldDescriptorProto.newBuilder()
+        .setName(name)
+        .setNumber(number)
+        .setType(type)
+        .setLabel(FieldDescriptorProto.Label.LABEL_OPTIONAL)
+        .build();
   }
 
   /** Rows {@code from..from+count-1}, each ~{@code payloadBytes} long, published now. */
@@ -101,9 +133,9 @@ final class OfficialClient implements AutoCloseable {
     long nowMicros = System.currentTimeMillis() * 1000;
     String payload = "x".repeat(payloadBytes);
     for (long i = from; i < from + count; i++) {
-      com.google.protobuf.ByteString.Output out = com.google.protobuf.ByteString.newOutput();
+      ByteString.Output out = ByteString.newOutput();
       try {
-        com.google.protobuf.CodedOutputStream coded = com.google.protobuf.CodedOutputStream.newInstance(out);
+        CodedOutputStream coded = CodedOutputStream.newInstance(out);
         coded.writeInt64(1, i);
         coded.writeInt64(2, nowMicros);
         coded.writeString(3, payload);

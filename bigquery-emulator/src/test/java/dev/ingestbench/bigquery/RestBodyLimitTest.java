@@ -43,19 +43,37 @@ class RestBodyLimitTest {
       byte[] bomb = out.toByteArray();
       assertTrue(bomb.length < 200_000, bomb.length + " bytes on the wire");
       URI datasets = URI.create(server.restUrl() + "/bigquery/v2/projects/p/datasets");
-      HttpResponse<String> refused = http.send(HttpRequest.newBuilder(datasets).header("Content-Encoding", "gzip")
-          .POST(HttpRequest.BodyPublishers.ofByteArray(bomb)).build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> refused =
+          http.send(
+              HttpRequest.newBuilder(datasets)
+                  .header("Content-Encoding", "gzip")
+                  .POST(HttpRequest.BodyPublishers.ofByteArray(bomb))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       assertEquals(413, refused.statusCode(), refused.body());
-      assertTrue(refused.body().contains("larger than 10485760 bytes (as sent or after decompression)"), refused.body());
+      assertTrue(
+          refused.body().contains("larger than 10485760 bytes (as sent or after decompression)"),
+          refused.body());
 
-      byte[] small = gzip("{\"datasetReference\":{\"datasetId\":\"d\"}}".getBytes(StandardCharsets.UTF_8), 1);
-      HttpResponse<String> created = http.send(HttpRequest.newBuilder(datasets).header("Content-Encoding", "gzip")
-          .POST(HttpRequest.BodyPublishers.ofByteArray(small)).build(), HttpResponse.BodyHandlers.ofString());
+      byte[] small =
+          gzip("{\"datasetReference\":{\"datasetId\":\"d\"}}".getBytes(StandardCharsets.UTF_8), 1);
+      HttpResponse<String> created =
+          http.send(
+              HttpRequest.newBuilder(datasets)
+                  .header("Content-Encoding", "gzip")
+                  .POST(HttpRequest.BodyPublishers.ofByteArray(small))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       assertEquals(200, created.statusCode(), created.body());
 
-      // A body that is not JSON is answered too (the answer was lost before: the exchange closed first).
-      HttpResponse<String> garbled = http.send(HttpRequest.newBuilder(datasets)
-          .POST(HttpRequest.BodyPublishers.ofString("{not json")).build(), HttpResponse.BodyHandlers.ofString());
+      // A body that is not JSON is answered too (the answer was lost before: the exchange closed
+      // first).
+      HttpResponse<String> garbled =
+          http.send(
+              HttpRequest.newBuilder(datasets)
+                  .POST(HttpRequest.BodyPublishers.ofString("{not json"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       assertEquals(400, garbled.statusCode(), garbled.body());
       assertTrue(garbled.body().contains("Cannot read the request"), garbled.body());
     }

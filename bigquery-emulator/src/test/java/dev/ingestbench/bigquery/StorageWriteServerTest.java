@@ -14,14 +14,17 @@ import com.google.cloud.bigquery.storage.v1.ConnectionWorkerPool;
 import com.google.cloud.bigquery.storage.v1.CreateWriteStreamRequest;
 import com.google.cloud.bigquery.storage.v1.Exceptions;
 import com.google.cloud.bigquery.storage.v1.FlushRowsRequest;
+import com.google.cloud.bigquery.storage.v1.ProtoRows;
 import com.google.cloud.bigquery.storage.v1.StreamWriter;
 import com.google.cloud.bigquery.storage.v1.WriteStream;
+import com.google.protobuf.ByteString;
 import com.google.protobuf.Int64Value;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import io.grpc.Status;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -62,7 +65,10 @@ class StorageWriteServerTest {
       assertEquals(1000, jobA.distinctMessageIds());
       assertEquals(10, jobA.duplicates());
       assertEquals(1000, status.job("job-b").distinctMessageIds());
-      assertEquals(0, status.job("job-b").duplicates(), "one job's rows never count as another's duplicates");
+      assertEquals(
+          0,
+          status.job("job-b").duplicates(),
+          "one job's rows never count as another's duplicates");
       assertEquals(1, jobA.peakConnections());
       assertTrue(jobA.latency().samples() == 1010);
       server.writeFiles(out);
@@ -72,7 +78,8 @@ class StorageWriteServerTest {
       long rows = 0;
       for (String line : timeline.lines().skip(1).toList()) {
         String[] f = line.split(",");
-        assertEquals("my-project,,demo,rides,DEFAULT,OK", String.join(",", List.of(f).subList(1, 7)), line);
+        assertEquals(
+            "my-project,,demo,rides,DEFAULT,OK", String.join(",", List.of(f).subList(1, 7)), line);
         requests += Long.parseLong(f[7]);
         rows += Long.parseLong(f[8]);
       }
@@ -87,22 +94,40 @@ class StorageWriteServerTest {
     try (BigQueryEmulator server = start(EmulatorSettings.defaults());
         OfficialClient bq = new OfficialClient(server)) {
       String table = bq.createTable("buffered");
-      WriteStream stream = bq.client.createWriteStream(CreateWriteStreamRequest.newBuilder()
-          .setParent(table).setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.BUFFERED)).build());
+      WriteStream stream =
+          bq.client.createWriteStream(
+              CreateWriteStreamRequest.newBuilder()
+                  .setParent(table)
+                  .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.BUFFERED))
+                  .build());
       assertEquals(3, stream.getTableSchema().getFieldsCount());
       try (StreamWriter writer = bq.writer(stream.getName(), "eo").build()) {
         AppendRowsResponse first = writer.append(OfficialClient.rows(0, 100, 50), 0).get();
         assertEquals(0, first.getAppendResult().getOffset().getValue());
         writer.append(OfficialClient.rows(100, 100, 50), 100).get();
-        assertInstanceOf(Exceptions.OffsetAlreadyExists.class, failure(writer.append(OfficialClient.rows(100, 100, 50), 100)));
-        assertInstanceOf(Exceptions.OffsetOutOfRange.class, failure(writer.append(OfficialClient.rows(300, 1, 50), 300)));
-        assertEquals(0, server.status().job("eo").rowsWritten(), "BUFFERED rows are invisible until flushed");
-        bq.client.flushRows(FlushRowsRequest.newBuilder().setWriteStream(stream.getName()).setOffset(Int64Value.of(149)).build());
+        assertInstanceOf(
+            Exceptions.OffsetAlreadyExists.class,
+            failure(writer.append(OfficialClient.rows(100, 100, 50), 100)));
+        assertInstanceOf(
+            Exceptions.OffsetOutOfRange.class,
+            failure(writer.append(OfficialClient.rows(300, 1, 50), 300)));
+        assertEquals(
+            0,
+            server.status().job("eo").rowsWritten(),
+            "BUFFERED rows are invisible until flushed");
+        bq.client.flushRows(
+            FlushRowsRequest.newBuilder()
+                .setWriteStream(stream.getName())
+                .setOffset(Int64Value.of(149))
+                .build());
         assertEquals(150, server.status().job("eo").rowsWritten());
         EmulatorStatus status = server.status();
-        assertEquals(50, status.invisibleRows(), "appended past the flush: rows a writer never finished");
+        assertEquals(
+            50, status.invisibleRows(), "appended past the flush: rows a writer never finished");
         EmulatorStatus.Stream listed = status.streams().get(0);
-        assertEquals(List.of(200L, 150L, false), List.of(listed.appendedRows(), listed.visibleRows(), listed.finalized()));
+        assertEquals(
+            List.of(200L, 150L, false),
+            List.of(listed.appendedRows(), listed.visibleRows(), listed.finalized()));
         assertTrue(stream.getName().endsWith("/" + listed.name()), listed.name());
         assertEquals("BUFFERED", listed.type());
       }
@@ -114,18 +139,32 @@ class StorageWriteServerTest {
     try (BigQueryEmulator server = start(EmulatorSettings.defaults());
         OfficialClient bq = new OfficialClient(server)) {
       String table = bq.createTable("pending");
-      WriteStream stream = bq.client.createWriteStream(CreateWriteStreamRequest.newBuilder()
-          .setParent(table).setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.PENDING)).build());
+      WriteStream stream =
+          bq.client.createWriteStream(
+              CreateWriteStreamRequest.newBuilder()
+                  .setParent(table)
+                  .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.PENDING))
+                  .build());
       try (StreamWriter writer = bq.writer(stream.getName(), "pending").build()) {
         writer.append(OfficialClient.rows(0, 10, 50), 0).get();
-        BatchCommitWriteStreamsResponse early = bq.client.batchCommitWriteStreams(
-            BatchCommitWriteStreamsRequest.newBuilder().setParent(table).addWriteStreams(stream.getName()).build());
+        BatchCommitWriteStreamsResponse early =
+            bq.client.batchCommitWriteStreams(
+                BatchCommitWriteStreamsRequest.newBuilder()
+                    .setParent(table)
+                    .addWriteStreams(stream.getName())
+                    .build());
         assertEquals(1, early.getStreamErrorsCount(), "a stream must be finalized before commit");
         assertEquals(10, bq.client.finalizeWriteStream(stream.getName()).getRowCount());
-        assertInstanceOf(Exceptions.StreamFinalizedException.class, failure(writer.append(OfficialClient.rows(10, 1, 50), 10)));
+        assertInstanceOf(
+            Exceptions.StreamFinalizedException.class,
+            failure(writer.append(OfficialClient.rows(10, 1, 50), 10)));
         assertEquals(0, server.status().job("pending").rowsWritten());
-        BatchCommitWriteStreamsResponse commit = bq.client.batchCommitWriteStreams(
-            BatchCommitWriteStreamsRequest.newBuilder().setParent(table).addWriteStreams(stream.getName()).build());
+        BatchCommitWriteStreamsResponse commit =
+            bq.client.batchCommitWriteStreams(
+                BatchCommitWriteStreamsRequest.newBuilder()
+                    .setParent(table)
+                    .addWriteStreams(stream.getName())
+                    .build());
         assertTrue(commit.hasCommitTime());
         assertEquals(10, server.status().job("pending").rowsWritten());
       }
@@ -139,19 +178,39 @@ class StorageWriteServerTest {
    */
   @Test
   void everyRpcCanBeMadeToFailAndTheClientRetriesIt() throws Exception {
-    EmulatorSettings faulty = EmulatorSettings.defaults().withFaults(List.of("create-write-stream:overloaded=0.5",
-        "get-write-stream:unavailable=0.5", "flush-rows:unavailable=0.5", "finalize-write-stream:unavailable=0.5",
-        "batch-commit-write-streams:unavailable=0.5"));
-    try (BigQueryEmulator server = start(faulty); OfficialClient bq = new OfficialClient(server)) {
+    EmulatorSettings faulty =
+        EmulatorSettings.defaults()
+            .withFaults(
+                List.of(
+                    "create-write-stream:overloaded=0.5",
+                    "get-write-stream:unavailable=0.5",
+                    "flush-rows:unavailable=0.5",
+                    "finalize-write-stream:unavailable=0.5",
+                    "batch-commit-write-streams:unavailable=0.5"));
+    try (BigQueryEmulator server = start(faulty);
+        OfficialClient bq = new OfficialClient(server)) {
       String table = bq.createTable("flaky");
-      WriteStream buffered = bq.client.createWriteStream(CreateWriteStreamRequest.newBuilder().setParent(table)
-          .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.BUFFERED)).build());
-      WriteStream pending = bq.client.createWriteStream(CreateWriteStreamRequest.newBuilder().setParent(table)
-          .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.PENDING)).build());
-      assertEquals(1, server.status().faultsInjected(), "the second CreateWriteStream failed once and was retried");
-      // Every second call fails: each RPC is called twice, and the second call is retried by the client.
+      WriteStream buffered =
+          bq.client.createWriteStream(
+              CreateWriteStreamRequest.newBuilder()
+                  .setParent(table)
+                  .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.BUFFERED))
+                  .build());
+      WriteStream pending =
+          bq.client.createWriteStream(
+              CreateWriteStreamRequest.newBuilder()
+                  .setParent(table)
+                  .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.PENDING))
+                  .build());
+      assertEquals(
+          1,
+          server.status().faultsInjected(),
+          "the second CreateWriteStream failed once and was retried");
+      // Every second call fails: each RPC is called twice, and the second call is retried by the
+      // client.
       for (int i = 0; i < 2; i++) {
-        assertEquals(WriteStream.Type.BUFFERED, bq.client.getWriteStream(buffered.getName()).getType());
+        assertEquals(
+            WriteStream.Type.BUFFERED, bq.client.getWriteStream(buffered.getName()).getType());
       }
       try (StreamWriter writer = bq.writer(buffered.getName(), "flaky").build()) {
         writer.append(OfficialClient.rows(0, 10, 10), 0).get();
@@ -160,26 +219,41 @@ class StorageWriteServerTest {
         writer.append(OfficialClient.rows(10, 10, 10), 0).get();
       }
       for (long offset : new long[] {4, 9}) {
-        assertEquals(offset, bq.client.flushRows(FlushRowsRequest.newBuilder().setWriteStream(buffered.getName())
-            .setOffset(Int64Value.of(offset)).build()).getOffset());
+        assertEquals(
+            offset,
+            bq.client
+                .flushRows(
+                    FlushRowsRequest.newBuilder()
+                        .setWriteStream(buffered.getName())
+                        .setOffset(Int64Value.of(offset))
+                        .build())
+                .getOffset());
       }
       for (int i = 0; i < 2; i++) {
         assertEquals(10, bq.client.finalizeWriteStream(pending.getName()).getRowCount());
       }
       BatchCommitWriteStreamsRequest commit =
-          BatchCommitWriteStreamsRequest.newBuilder().setParent(table).addWriteStreams(pending.getName()).build();
+          BatchCommitWriteStreamsRequest.newBuilder()
+              .setParent(table)
+              .addWriteStreams(pending.getName())
+              .build();
       assertTrue(bq.client.batchCommitWriteStreams(commit).hasCommitTime());
-      assertEquals("STREAM_ALREADY_COMMITTED",
-          bq.client.batchCommitWriteStreams(commit).getStreamErrors(0).getCode().name(), "retried, then answered");
-      assertEquals(5, server.status().faultsInjected(), "one failure per RPC: create, get, flush, finalize, commit");
+      assertEquals(
+          "STREAM_ALREADY_COMMITTED",
+          bq.client.batchCommitWriteStreams(commit).getStreamErrors(0).getCode().name(),
+          "retried, then answered");
+      assertEquals(
+          5,
+          server.status().faultsInjected(),
+          "one failure per RPC: create, get, flush, finalize, commit");
       assertEquals(20, server.status().job("flaky").rowsWritten(), "every row visible once");
     }
   }
 
   /**
    * A store that misbehaves on purpose, to test the verification: every second append acknowledged
-   * and never stored, or stored twice, on the default stream and on a PENDING stream (whose rows the
-   * store keeps until the commit). The verification finds exactly the injected rows.
+   * and never stored, or stored twice, on the default stream and on a PENDING stream (whose rows
+   * the store keeps until the commit). The verification finds exactly the injected rows.
    */
   @Test
   void aStoreThatDiscardsOrDuplicatesIsCaughtRowForRow() throws Exception {
@@ -189,19 +263,31 @@ class StorageWriteServerTest {
         String table = bq.createTable("store");
         try (StreamWriter writer = bq.writer(table + "/streams/_default", "store").build()) {
           for (int batch = 0; batch < 4; batch++) {
-            writer.append(OfficialClient.rows(batch * 10, 10, 10)).get(); // every append answered OK
+            writer
+                .append(OfficialClient.rows(batch * 10, 10, 10))
+                .get(); // every append answered OK
           }
         }
-        WriteStream pending = bq.client.createWriteStream(CreateWriteStreamRequest.newBuilder().setParent(table)
-            .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.PENDING)).build());
+        WriteStream pending =
+            bq.client.createWriteStream(
+                CreateWriteStreamRequest.newBuilder()
+                    .setParent(table)
+                    .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.PENDING))
+                    .build());
         try (StreamWriter writer = bq.writer(pending.getName(), "store").build()) {
           for (int batch = 0; batch < 2; batch++) {
             writer.append(OfficialClient.rows(40 + batch * 10, 10, 10), batch * 10L).get();
           }
         }
-        assertEquals(20, bq.client.finalizeWriteStream(pending.getName()).getRowCount(), "offsets count every row");
+        assertEquals(
+            20,
+            bq.client.finalizeWriteStream(pending.getName()).getRowCount(),
+            "offsets count every row");
         bq.client.batchCommitWriteStreams(
-            BatchCommitWriteStreamsRequest.newBuilder().setParent(table).addWriteStreams(pending.getName()).build());
+            BatchCommitWriteStreamsRequest.newBuilder()
+                .setParent(table)
+                .addWriteStreams(pending.getName())
+                .build());
         EmulatorStatus status = server.status();
         EmulatorStatus.Job job = status.job("store");
         if (fault.startsWith("discard")) {
@@ -211,7 +297,8 @@ class StorageWriteServerTest {
         } else {
           assertEquals(30, status.rowsDuplicated());
           assertEquals(60, job.distinctMessageIds());
-          assertEquals(30, job.duplicates(), "each row stored twice is counted once as a duplicate");
+          assertEquals(
+              30, job.duplicates(), "each row stored twice is counted once as a duplicate");
         }
       }
     }
@@ -220,27 +307,46 @@ class StorageWriteServerTest {
   @Test
   void badRequestsGetTheErrorsARealClientExpects() throws Exception {
     EmulatorSettings small = EmulatorSettings.defaults().withLimits(0, 1, 1_000, 20_000);
-    try (BigQueryEmulator server = start(small); OfficialClient bq = new OfficialClient(server)) {
+    try (BigQueryEmulator server = start(small);
+        OfficialClient bq = new OfficialClient(server)) {
       String table = bq.createTable("strict");
-      NotFoundException missing = assertThrows(NotFoundException.class, () -> bq.client.createWriteStream(
-          CreateWriteStreamRequest.newBuilder().setParent(table.replace("strict", "absent"))
-              .setWriteStream(WriteStream.newBuilder().setType(WriteStream.Type.PENDING)).build()));
+      NotFoundException missing =
+          assertThrows(
+              NotFoundException.class,
+              () ->
+                  bq.client.createWriteStream(
+                      CreateWriteStreamRequest.newBuilder()
+                          .setParent(table.replace("strict", "absent"))
+                          .setWriteStream(
+                              WriteStream.newBuilder().setType(WriteStream.Type.PENDING))
+                          .build()));
       assertTrue(missing.getMessage().contains("absent"), missing.getMessage());
       try (StreamWriter unknown = bq.writer(table + "/streams/no-such-stream", "bad").build()) {
-        assertInstanceOf(Exceptions.StreamNotFound.class, failure(unknown.append(OfficialClient.rows(0, 1, 10))));
+        assertInstanceOf(
+            Exceptions.StreamNotFound.class,
+            failure(unknown.append(OfficialClient.rows(0, 1, 10))));
       }
-      try (StreamWriter wrongSchema = bq.writer(table + "/streams/_default", "bad")
-          .setWriterSchema(OfficialClient.schema("no_such_column")).build()) {
-        assertInstanceOf(Exceptions.SchemaMismatchedException.class, failure(wrongSchema.append(OfficialClient.rows(0, 1, 10))));
+      try (StreamWriter wrongSchema =
+          bq.writer(table + "/streams/_default", "bad")
+              .setWriterSchema(OfficialClient.schema("no_such_column"))
+              .build()) {
+        assertInstanceOf(
+            Exceptions.SchemaMismatchedException.class,
+            failure(wrongSchema.append(OfficialClient.rows(0, 1, 10))));
       }
       try (StreamWriter writer = bq.writer(table + "/streams/_default", "bad").build()) {
         Throwable tooBig = failure(writer.append(OfficialClient.rows(0, 100, 400)));
         assertEquals(Status.Code.INVALID_ARGUMENT, Status.fromThrowable(tooBig).getCode());
         assertTrue(tooBig.getMessage().contains("too large"), tooBig.getMessage());
-        Throwable garbage = failure(writer.append(com.google.cloud.bigquery.storage.v1.ProtoRows.newBuilder()
-            .addSerializedRows(com.google.protobuf.ByteString.copyFromUtf8("\u0008")).build()));
+        Throwable garbage =
+            failure(
+                writer.append(
+                    ProtoRows.newBuilder()
+                        .addSerializedRows(ByteString.copyFromUtf8("\u0008"))
+                        .build()));
         assertInstanceOf(Exceptions.AppendSerializationError.class, garbage);
-        assertEquals(1, ((Exceptions.AppendSerializationError) garbage).getRowIndexToErrorMessage().size());
+        assertEquals(
+            1, ((Exceptions.AppendSerializationError) garbage).getRowIndexToErrorMessage().size());
         writer.append(OfficialClient.rows(0, 10, 10)).get(); // the connection still works
       }
       assertEquals(10, server.status().job("bad").rowsWritten());
@@ -249,20 +355,26 @@ class StorageWriteServerTest {
 
   @Test
   void connectionsBeyondTheLimitAreRefusedWithResourceExhausted() throws Exception {
-    EmulatorSettings two = EmulatorSettings.defaults().withLimits(0, 1, 2, EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES);
-    try (BigQueryEmulator server = start(two); OfficialClient bq = new OfficialClient(server)) {
+    EmulatorSettings two =
+        EmulatorSettings.defaults().withLimits(0, 1, 2, EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES);
+    try (BigQueryEmulator server = start(two);
+        OfficialClient bq = new OfficialClient(server)) {
       List<StreamWriter> writers = new ArrayList<>();
       try {
         for (int t = 0; t < 3; t++) {
           String table = bq.createTable("t" + t);
-          StreamWriter writer = bq.writer(table + "/streams/_default", "many")
-              .setMaxRetryDuration(java.time.Duration.ofSeconds(1)).build();
+          StreamWriter writer =
+              bq.writer(table + "/streams/_default", "many")
+                  .setMaxRetryDuration(Duration.ofSeconds(1))
+                  .build();
           writers.add(writer);
-          ApiFuture<AppendRowsResponse> append = writer.append(OfficialClient.rows(t * 10L, 10, 10));
+          ApiFuture<AppendRowsResponse> append =
+              writer.append(OfficialClient.rows(t * 10L, 10, 10));
           if (t < 2) {
             append.get();
           } else {
-            assertEquals(Status.Code.RESOURCE_EXHAUSTED, Status.fromThrowable(failure(append)).getCode());
+            assertEquals(
+                Status.Code.RESOURCE_EXHAUSTED, Status.fromThrowable(failure(append)).getCode());
           }
         }
       } finally {
@@ -276,15 +388,22 @@ class StorageWriteServerTest {
 
   @Test
   void thePoolMultiplexesManyTablesOverAFewConnections() throws Exception {
-    ConnectionWorkerPool.setOptions(ConnectionWorkerPool.Settings.builder()
-        .setMinConnectionsPerRegion(2).setMaxConnectionsPerRegion(4).build());
-    try (BigQueryEmulator server = start(EmulatorSettings.defaults()); OfficialClient bq = new OfficialClient(server)) {
+    ConnectionWorkerPool.setOptions(
+        ConnectionWorkerPool.Settings.builder()
+            .setMinConnectionsPerRegion(2)
+            .setMaxConnectionsPerRegion(4)
+            .build());
+    try (BigQueryEmulator server = start(EmulatorSettings.defaults());
+        OfficialClient bq = new OfficialClient(server)) {
       List<StreamWriter> pooled = new ArrayList<>();
       List<StreamWriter> single = new ArrayList<>();
       try {
         for (int t = 0; t < 8; t++) {
           String table = bq.createTable("p" + t);
-          pooled.add(bq.writer(table + "/streams/_default", "pooled").setEnableConnectionPool(true).build());
+          pooled.add(
+              bq.writer(table + "/streams/_default", "pooled")
+                  .setEnableConnectionPool(true)
+                  .build());
           single.add(bq.writer(table + "/streams/_default", "single").build());
         }
         for (int t = 0; t < 8; t++) {
@@ -294,9 +413,11 @@ class StorageWriteServerTest {
         EmulatorStatus status = server.status();
         assertEquals(800, status.job("pooled").distinctMessageIds());
         assertEquals(800, status.job("single").distinctMessageIds());
-        assertEquals(8, status.job("single").peakConnections(), "one connection per table without the pool");
+        assertEquals(
+            8, status.job("single").peakConnections(), "one connection per table without the pool");
         int poolConnections = status.job("pooled").peakConnections();
-        assertTrue(poolConnections >= 1 && poolConnections <= 4, "pooled connections: " + poolConnections);
+        assertTrue(
+            poolConnections >= 1 && poolConnections <= 4, "pooled connections: " + poolConnections);
       } finally {
         pooled.forEach(StreamWriter::close);
         single.forEach(StreamWriter::close);
@@ -307,8 +428,11 @@ class StorageWriteServerTest {
   @Test
   void theQuotaSlowsAppendsInsteadOfFailingThem() throws Exception {
     // 0.1 MB/s for 2 s windows: a 200 KB budget, then 10 KB/s.
-    EmulatorSettings tiny = EmulatorSettings.defaults().withLimits(0.1, 2, 1_000, EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES);
-    try (BigQueryEmulator server = start(tiny); OfficialClient bq = new OfficialClient(server)) {
+    EmulatorSettings tiny =
+        EmulatorSettings.defaults()
+            .withLimits(0.1, 2, 1_000, EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES);
+    try (BigQueryEmulator server = start(tiny);
+        OfficialClient bq = new OfficialClient(server)) {
       String table = bq.createTable("quota");
       try (StreamWriter writer = bq.writer(table + "/streams/_default", "q").build()) {
         long started = System.nanoTime();

@@ -23,8 +23,10 @@ class ThroughputQuotaTest {
     // 10 MB more is the next window's whole budget: it waits for the refill after that one.
     assertEquals(20 * SECOND, quota.admit(10_000_000, now));
     // That append landed at the refill: the new window's budget is spent (charged, not forgiven).
-    assertTrue(quota.admit(1_000_000, 10 * SECOND) > 0, "the held bytes are charged to the new window");
-    assertEquals(0, quota.admit(1_000_000, 40 * SECOND), "a whole window without appends refills it");
+    assertTrue(
+        quota.admit(1_000_000, 10 * SECOND) > 0, "the held bytes are charged to the new window");
+    assertEquals(
+        0, quota.admit(1_000_000, 40 * SECOND), "a whole window without appends refills it");
   }
 
   @Test
@@ -65,7 +67,9 @@ class ThroughputQuotaTest {
     assertEquals(0, new ThroughputQuota(0, 10).admit(Long.MAX_VALUE / 2, 0));
   }
 
-  /** Reject mode: what the budget cannot pay is refused, not slowed, and nothing refused is charged. */
+  /**
+   * Reject mode: what the budget cannot pay is refused, not slowed, and nothing refused is charged.
+   */
   @Test
   void rejectModeRefusesUntilTheWindowRefills() {
     ThroughputQuota quota = new ThroughputQuota(1, 10, true); // 10 MB per 10 s window

@@ -29,7 +29,9 @@ class WriteStreamStateTest {
 
   @Test
   void defaultStreamRowsAreVisibleOnAppendAndCannotBeFinalized() {
-    WriteStreamState stream = new WriteStreamState("s/_default", new TableId("p", "d", "t"), WriteStream.Type.COMMITTED, true);
+    WriteStreamState stream =
+        new WriteStreamState(
+            "s/_default", new TableId("p", "d", "t"), WriteStream.Type.COMMITTED, true);
     assertEquals(0, stream.append(-1, rows(1, 2), sink));
     assertEquals(2, stream.append(-1, rows(3), sink));
     assertEquals(List.of(1L, 2L, 3L), visible);
@@ -53,11 +55,13 @@ class WriteStreamStateTest {
   void anAppendAtTheWrongOffsetIsRefusedWithTheErrorTheClientParses() {
     WriteStreamState stream = stream(WriteStream.Type.BUFFERED);
     stream.append(0, rows(1, 2), sink);
-    WriteApiException behind = assertThrows(WriteApiException.class, () -> stream.append(1, rows(3), sink));
+    WriteApiException behind =
+        assertThrows(WriteApiException.class, () -> stream.append(1, rows(3), sink));
     assertEquals(Status.Code.ALREADY_EXISTS, behind.code);
     assertEquals(StorageErrorCode.OFFSET_ALREADY_EXISTS, behind.storageCode);
     assertEquals("Offset already exists: expected offset 2, received 1", behind.getMessage());
-    WriteApiException ahead = assertThrows(WriteApiException.class, () -> stream.append(5, rows(3), sink));
+    WriteApiException ahead =
+        assertThrows(WriteApiException.class, () -> stream.append(5, rows(3), sink));
     assertEquals(Status.Code.OUT_OF_RANGE, ahead.code);
     assertEquals(StorageErrorCode.OFFSET_OUT_OF_RANGE, ahead.storageCode);
   }
@@ -68,21 +72,26 @@ class WriteStreamStateTest {
     stream.append(0, rows(1, 2), sink);
     assertThrows(WriteApiException.class, stream::checkCommittable);
     assertEquals(2, stream.finalizeStream());
-    WriteApiException finalized = assertThrows(WriteApiException.class, () -> stream.append(2, rows(3), sink));
+    WriteApiException finalized =
+        assertThrows(WriteApiException.class, () -> stream.append(2, rows(3), sink));
     assertEquals(StorageErrorCode.STREAM_FINALIZED, finalized.storageCode);
     stream.checkCommittable();
     assertEquals(-1, stream.commitTimeMillis(), "finalized, not committed: no commit_time");
     stream.commit(sink, 1234);
     assertEquals(List.of(1L, 2L), visible);
     assertEquals(1234, stream.commitTimeMillis());
-    assertEquals(StorageErrorCode.STREAM_ALREADY_COMMITTED,
-        assertThrows(WriteApiException.class, stream::checkCommittable).storageCode, "committed once only");
+    assertEquals(
+        StorageErrorCode.STREAM_ALREADY_COMMITTED,
+        assertThrows(WriteApiException.class, stream::checkCommittable).storageCode,
+        "committed once only");
   }
 
   @Test
   void flushingPastTheEndIsOutOfRange() {
     WriteStreamState stream = stream(WriteStream.Type.BUFFERED);
     stream.append(0, rows(1), sink);
-    assertEquals(Status.Code.OUT_OF_RANGE, assertThrows(WriteApiException.class, () -> stream.flush(1, sink)).code);
+    assertEquals(
+        Status.Code.OUT_OF_RANGE,
+        assertThrows(WriteApiException.class, () -> stream.flush(1, sink)).code);
   }
 }

@@ -9,7 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Table names come from the clients' write-stream paths: a comma or quote in one cannot shift a column. */
+/**
+ * Table names come from the clients' write-stream paths: a comma or quote in one cannot shift a
+ * column.
+ */
 class WriteTimelineCsvTest {
   @Test
   void aTableNameWithACommaAndAQuoteIsQuoted(@TempDir Path dir) throws Exception {

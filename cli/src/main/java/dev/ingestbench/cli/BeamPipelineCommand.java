@@ -15,7 +15,9 @@ import picocli.CommandLine.Unmatched;
  * so a line that works with {@code mvn exec:java} works here too.
  */
 abstract class BeamPipelineCommand implements Callable<Integer> {
-  @Option(names = {"-h", "--help"}, description = "Show this help and every pipeline flag.")
+  @Option(
+      names = {"-h", "--help"},
+      description = "Show this help and every pipeline flag.")
   boolean help;
 
   @Spec CommandSpec spec;

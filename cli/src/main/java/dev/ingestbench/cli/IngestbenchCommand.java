@@ -1,9 +1,14 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.analysis.cli.AnalyzeCommand;
+import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
+import dev.ingestbench.pubsubload.PubsubLoadCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code ingestbench} command: one entry point for rounds, pipelines, analysis and benchmarks. */
+/**
+ * The {@code ingestbench} command: one entry point for rounds, pipelines, analysis and benchmarks.
+ */
 @Command(
     name = "ingestbench",
     mixinStandardHelpOptions = true,
@@ -18,12 +23,12 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       PublishCommand.class,
       ConsumeCommand.class,
-      dev.ingestbench.analysis.cli.AnalyzeCommand.class,
-      dev.ingestbench.pubsubload.PubsubLoadCommand.class,
+      AnalyzeCommand.class,
+      PubsubLoadCommand.class,
       JmhCommand.class,
       EmulatorCommand.class,
       KafkaCommand.class,
-      dev.ingestbench.bigquery.BigQueryEmulatorCommand.class,
+      BigQueryEmulatorCommand.class,
       SchemaCommand.class,
       CommandLine.HelpCommand.class
     })

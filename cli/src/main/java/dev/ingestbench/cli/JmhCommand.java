@@ -19,29 +19,42 @@ import picocli.CommandLine.Option;
       "  ingestbench jmh --out runs/jmh               # ~10 minutes on 2 vCPUs"
     })
 final class JmhCommand implements Callable<Integer> {
-  @Option(names = "--out", paramLabel = "DIR", defaultValue = "runs/jmh", description = "Output directory (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      defaultValue = "runs/jmh",
+      description = "Output directory (default: ${DEFAULT-VALUE}).")
   Path out;
 
   @Option(names = "--quick", description = "One fork, short iterations: for smoke runs.")
   boolean quick;
 
-  @Option(names = "--targetRowsPerSecond", paramLabel = "ROWS/S", defaultValue = "200000",
+  @Option(
+      names = "--targetRowsPerSecond",
+      paramLabel = "ROWS/S",
+      defaultValue = "200000",
       description = "Rate for the \"vCPUs needed\" column (default: ${DEFAULT-VALUE}).")
   double targetRowsPerSecond;
 
   @Option(names = "--forks", description = "JMH forks per benchmark (default: 2, quick: 1).")
   Integer forks;
 
-  @Option(names = "--iterations", description = "Measurement iterations per fork (default: 5, quick: 2).")
+  @Option(
+      names = "--iterations",
+      description = "Measurement iterations per fork (default: 5, quick: 2).")
   Integer iterations;
 
-  @Option(names = "--include", paramLabel = "REGEX", description = "Only benchmarks matching REGEX, e.g. '.*proto'.")
+  @Option(
+      names = "--include",
+      paramLabel = "REGEX",
+      description = "Only benchmarks matching REGEX, e.g. '.*proto'.")
   String include;
 
   @Override
   public Integer call() throws Exception {
     if (targetRowsPerSecond <= 0) {
-      throw new IllegalArgumentException("--targetRowsPerSecond " + targetRowsPerSecond + " must be positive");
+      throw new IllegalArgumentException(
+          "--targetRowsPerSecond " + targetRowsPerSecond + " must be positive");
     }
     JmhSuite.Settings defaults = JmhSuite.Settings.defaults(quick, targetRowsPerSecond);
     JmhSuite.Settings settings =
@@ -52,8 +65,13 @@ final class JmhCommand implements Callable<Integer> {
             targetRowsPerSecond,
             include != null ? include : defaults.include());
     JmhSuite.run(settings, out);
-    System.out.println("Wrote " + out.resolve(JmhReport.REPORT) + ", " + out.resolve(JmhReport.SUMMARY)
-        + " and " + out.resolve(JmhSuite.RESULT_JSON));
+    System.out.println(
+        "Wrote "
+            + out.resolve(JmhReport.REPORT)
+            + ", "
+            + out.resolve(JmhReport.SUMMARY)
+            + " and "
+            + out.resolve(JmhSuite.RESULT_JSON));
     return 0;
   }
 }

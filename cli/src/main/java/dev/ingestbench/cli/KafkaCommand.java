@@ -21,14 +21,24 @@ import picocli.CommandLine.Option;
       ""
     })
 final class KafkaCommand implements Callable<Integer> {
-  @Option(names = "--topic", defaultValue = "taxi-rides", description = "Topic to create (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--topic",
+      defaultValue = "taxi-rides",
+      description = "Topic to create (default: ${DEFAULT-VALUE}).")
   String topic;
 
-  @Option(names = "--partitions", paramLabel = "N", defaultValue = "32",
-      description = "Partitions of the topic, and of topics created later without a count (default: ${DEFAULT-VALUE}, as in the reference rounds).")
+  @Option(
+      names = "--partitions",
+      paramLabel = "N",
+      defaultValue = "32",
+      description =
+          "Partitions of the topic, and of topics created later without a count (default: ${DEFAULT-VALUE}, as in the reference rounds).")
   int partitions;
 
-  @Option(names = "--heap", defaultValue = "1g", description = "Heap cap of the broker JVM (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--heap",
+      defaultValue = "1g",
+      description = "Heap cap of the broker JVM (default: ${DEFAULT-VALUE}).")
   String heap;
 
   @Override
@@ -37,20 +47,37 @@ final class KafkaCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--partitions " + partitions + " must be 1 or more");
     }
     if (!topic.matches("[A-Za-z0-9._-]{1,249}")) {
-      throw new IllegalArgumentException("--topic " + topic + " is not a Kafka topic name (letters, digits, '.', '_', '-')");
+      throw new IllegalArgumentException(
+          "--topic " + topic + " is not a Kafka topic name (letters, digits, '.', '_', '-')");
     }
     Path dir = Files.createTempDirectory("ingestbench-kafka-");
-    try (LocalKafka kafka = LocalKafka.start(dir.resolve("data"), dir.resolve("kafka.log"), partitions, heap)) {
+    try (LocalKafka kafka =
+        LocalKafka.start(dir.resolve("data"), dir.resolve("kafka.log"), partitions, heap)) {
       kafka.createTopic(topic, partitions);
-      System.out.println("Kafka " + LocalKafka.version() + " (KRaft) on " + kafka.bootstrapServers()
-          + ", topic " + topic + " with " + partitions + " partitions; log: " + kafka.log());
-      System.out.println("--bootstrapServers=" + kafka.bootstrapServers() + " --kafkaTopic=" + topic);
+      System.out.println(
+          "Kafka "
+              + LocalKafka.version()
+              + " (KRaft) on "
+              + kafka.bootstrapServers()
+              + ", topic "
+              + topic
+              + " with "
+              + partitions
+              + " partitions; log: "
+              + kafka.log());
+      System.out.println(
+          "--bootstrapServers=" + kafka.bootstrapServers() + " --kafkaTopic=" + topic);
       System.out.flush();
       int exit = kafka.waitFor();
       if (kafka.stopRequested()) {
         return 0; // Ctrl-C: stopped as asked
       }
-      System.out.println("The broker exited (code " + exit + "); its last lines:" + System.lineSeparator() + kafka.lastLines());
+      System.out.println(
+          "The broker exited (code "
+              + exit
+              + "); its last lines:"
+              + System.lineSeparator()
+              + kafka.lastLines());
       return 3;
     } finally {
       Files.deleteIfExists(dir.resolve("kafka.log"));

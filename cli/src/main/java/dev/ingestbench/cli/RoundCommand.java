@@ -39,106 +39,200 @@ import picocli.CommandLine.Option;
       ""
     })
 public final class RoundCommand implements Callable<Integer> {
-  @Option(names = "--out", paramLabel = "DIR", description = "Output directory (default: runs/round-<time>).")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Output directory (default: runs/round-<time>).")
   Path out;
 
-  @Option(names = "--force",
-      description = "Run into an --out that holds an earlier round's files, replacing them (without it such an --out is refused, so a crashed round never reports an earlier round's numbers).")
+  @Option(
+      names = "--force",
+      description =
+          "Run into an --out that holds an earlier round's files, replacing them (without it such an --out is refused, so a crashed round never reports an earlier round's numbers).")
   boolean force;
 
-  @Option(names = "--messages", paramLabel = "N", defaultValue = "300000", description = "Messages published in all (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--messages",
+      paramLabel = "N",
+      defaultValue = "300000",
+      description = "Messages published in all (default: ${DEFAULT-VALUE}).")
   long messages;
 
-  @Option(names = "--live-messages", paramLabel = "N", defaultValue = "100000", description = "Of those, published at --live-rate once the consumer has drained the backlog (they measure latency); the rest are the backlog, published first (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--live-messages",
+      paramLabel = "N",
+      defaultValue = "100000",
+      description =
+          "Of those, published at --live-rate once the consumer has drained the backlog (they measure latency); the rest are the backlog, published first (default: ${DEFAULT-VALUE}).")
   long liveMessages;
 
-  @Option(names = "--live-rate", paramLabel = "MSG/S", defaultValue = "10000", description = "Publish rate of the live messages (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--live-rate",
+      paramLabel = "MSG/S",
+      defaultValue = "10000",
+      description = "Publish rate of the live messages (default: ${DEFAULT-VALUE}).")
   double liveRate;
 
-  @Option(names = "--source", defaultValue = "pubsub",
-      description = "pubsub (the local Pub/Sub emulator) or kafka (a local Kafka broker, KRaft, in its own JVM) (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--source",
+      defaultValue = "pubsub",
+      description =
+          "pubsub (the local Pub/Sub emulator) or kafka (a local Kafka broker, KRaft, in its own JVM) (default: ${DEFAULT-VALUE}).")
   String source;
 
-  @Option(names = "--partitions", paramLabel = "N",
-      description = "With --source kafka: partitions of the topic (default: 32, as in the reference rounds).")
+  @Option(
+      names = "--partitions",
+      paramLabel = "N",
+      description =
+          "With --source kafka: partitions of the topic (default: 32, as in the reference rounds).")
   Integer partitions;
 
-  @Option(names = "--consumer-groups",
-      description = "With --source kafka and --jobs > 1: separate (a consumer group per job, as the reference's round 6) or shared (every job in one group, the production hypothesis) (default: separate).")
+  @Option(
+      names = "--consumer-groups",
+      description =
+          "With --source kafka and --jobs > 1: separate (a consumer group per job, as the reference's round 6) or shared (every job in one group, the production hypothesis) (default: separate).")
   String consumerGroups;
 
-  @Option(names = "--message-format", defaultValue = "json",
-      description = "json or avro (Avro binary of taxi_ride.avsc, ~88 B) (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--message-format",
+      defaultValue = "json",
+      description =
+          "json or avro (Avro binary of taxi_ride.avsc, ~88 B) (default: ${DEFAULT-VALUE}).")
   String messageFormat;
 
-  @Option(names = "--message-size", paramLabel = "BYTES",
-      description = "Message size; larger sizes pad, e.g. 10000 pads to ~10 KB (default: 500 for json, 88 for avro).")
+  @Option(
+      names = "--message-size",
+      paramLabel = "BYTES",
+      description =
+          "Message size; larger sizes pad, e.g. 10000 pads to ~10 KB (default: 500 for json, 88 for avro).")
   Integer messageSize;
 
-  @Option(names = "--write-method", defaultValue = "exactly-once", converter = WriteMethods.class,
-      description = "exactly-once (STORAGE_WRITE_API) or at-least-once (STORAGE_API_AT_LEAST_ONCE), any of those spellings (default: exactly-once).")
+  @Option(
+      names = "--write-method",
+      defaultValue = "exactly-once",
+      converter = WriteMethods.class,
+      description =
+          "exactly-once (STORAGE_WRITE_API) or at-least-once (STORAGE_API_AT_LEAST_ONCE), any of those spellings (default: exactly-once).")
   WriteMethod writeMethod;
 
-  @Option(names = "--row-format", defaultValue = "json-column", converter = RowFormats.class,
+  @Option(
+      names = "--row-format",
+      defaultValue = "json-column",
+      converter = RowFormats.class,
       description = "json-column or typed (default: json-column).")
   RowFormat rowFormat;
 
-  @Option(names = "--row-encoding", defaultValue = "tablerow", converter = RowEncodings.class,
+  @Option(
+      names = "--row-encoding",
+      defaultValue = "tablerow",
+      converter = RowEncodings.class,
       description = "tablerow, beam-row or proto: how rows reach BigQueryIO (default: tablerow).")
   RowEncoding rowEncoding;
 
-  @Option(names = "--destination-tables", paramLabel = "N", defaultValue = "1", description = "Dynamic destinations: spread rows over N tables (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--destination-tables",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = "Dynamic destinations: spread rows over N tables (default: ${DEFAULT-VALUE}).")
   int destinationTables;
 
-  @Option(names = "--connection-pool", description = "Beam's --useStorageApiConnectionPool (at-least-once only).")
+  @Option(
+      names = "--connection-pool",
+      description = "Beam's --useStorageApiConnectionPool (at-least-once only).")
   boolean connectionPool;
 
-  @Option(names = "--streams", paramLabel = "N", description = "Beam's --numStorageWriteApiStreams (exactly-once).")
+  @Option(
+      names = "--streams",
+      paramLabel = "N",
+      description = "Beam's --numStorageWriteApiStreams (exactly-once).")
   Integer streams;
 
-  @Option(names = "--triggering-frequency", paramLabel = "SECONDS", description = "Beam's --storageWriteApiTriggeringFrequencySec (exactly-once; default 1).")
+  @Option(
+      names = "--triggering-frequency",
+      paramLabel = "SECONDS",
+      description = "Beam's --storageWriteApiTriggeringFrequencySec (exactly-once; default 1).")
   Integer triggeringFrequency;
 
-  @Option(names = "--jobs", paramLabel = "J", defaultValue = "1",
-      description = "Consumer jobs, each a JVM on its own subscription (every job reads every message), all writing the same table(s) through one BigQuery emulator (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--jobs",
+      paramLabel = "J",
+      defaultValue = "1",
+      description =
+          "Consumer jobs, each a JVM on its own subscription (every job reads every message), all writing the same table(s) through one BigQuery emulator (default: ${DEFAULT-VALUE}).")
   int jobs;
 
-  @Option(names = "--sink", defaultValue = "emulator",
-      description = "emulator: one BigQuery emulator process shared by every job, reached through the official client over gRPC; in-process: the emulator inside the consumer's JVM (one job only) (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--sink",
+      defaultValue = "emulator",
+      description =
+          "emulator: one BigQuery emulator process shared by every job, reached through the official client over gRPC; in-process: the emulator inside the consumer's JVM (one job only) (default: ${DEFAULT-VALUE}).")
   String sink;
 
-  /** The BigQuery emulator's limits and faults: the same options as {@code ingestbench bigquery-emulator}. */
-  @Mixin
-  EmulatorLimitOptions emulatorLimits = new EmulatorLimitOptions();
+  /**
+   * The BigQuery emulator's limits and faults: the same options as {@code ingestbench
+   * bigquery-emulator}.
+   */
+  @Mixin EmulatorLimitOptions emulatorLimits = new EmulatorLimitOptions();
 
-  @Option(names = "--kill-consumer-at", paramLabel = "SECONDS",
-      description = "Kill every consumer JVM (SIGKILL) this many seconds after it started (later if it has not completed a Flink checkpoint yet), and start it again from its last retained checkpoint: exactly-once under a crash, measured.")
+  @Option(
+      names = "--kill-consumer-at",
+      paramLabel = "SECONDS",
+      description =
+          "Kill every consumer JVM (SIGKILL) this many seconds after it started (later if it has not completed a Flink checkpoint yet), and start it again from its last retained checkpoint: exactly-once under a crash, measured.")
   Long killConsumerAt;
 
-  @Option(names = "--crash-every", paramLabel = "SECONDS",
-      description = "Kill every consumer JVM (SIGKILL) this many seconds after each of its lives started writing (once Flink has completed a checkpoint after that) and start it again from its last checkpoint, again and again until it has written every message: exactly-once under repeated crashes, verified row by row (as Beam's BigQueryStreamingLT does). With --kill-consumer-at, the first kill comes then.")
+  @Option(
+      names = "--crash-every",
+      paramLabel = "SECONDS",
+      description =
+          "Kill every consumer JVM (SIGKILL) this many seconds after each of its lives started writing (once Flink has completed a checkpoint after that) and start it again from its last checkpoint, again and again until it has written every message: exactly-once under repeated crashes, verified row by row (as Beam's BigQueryStreamingLT does). With --kill-consumer-at, the first kill comes then.")
   Long crashEvery;
 
-  @Option(names = "--runner", defaultValue = RoundSpec.DEFAULT_RUNNER, description = "Consumer runner: FlinkRunner (embedded) or DirectRunner (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--runner",
+      defaultValue = RoundSpec.DEFAULT_RUNNER,
+      description =
+          "Consumer runner: FlinkRunner (embedded) or DirectRunner (default: ${DEFAULT-VALUE}).")
   String runner;
 
-  @Option(names = "--pull-batch-size", paramLabel = "N", defaultValue = "" + RoundSpec.DEFAULT_PULL_BATCH_SIZE, description = "Messages per Pull from the emulator (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--pull-batch-size",
+      paramLabel = "N",
+      defaultValue = "" + RoundSpec.DEFAULT_PULL_BATCH_SIZE,
+      description = "Messages per Pull from the emulator (default: ${DEFAULT-VALUE}).")
   int pullBatchSize;
 
-  @Option(names = "--seed", defaultValue = "" + RoundSpec.DEFAULT_SEED, description = "Event generator seed (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--seed",
+      defaultValue = "" + RoundSpec.DEFAULT_SEED,
+      description = "Event generator seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--heap", defaultValue = "2g", description = "Heap cap of the publisher and consumer JVMs (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--heap",
+      defaultValue = "2g",
+      description = "Heap cap of the publisher and consumer JVMs (default: ${DEFAULT-VALUE}).")
   String heap;
 
-  @Option(names = "--max-dead-letters", paramLabel = "N", defaultValue = "0",
-      description = "Fail the round (exit 1) when more messages than this were dead-lettered (default: ${DEFAULT-VALUE}: a round publishes only valid messages, so any dead letter is a finding).")
+  @Option(
+      names = "--max-dead-letters",
+      paramLabel = "N",
+      defaultValue = "0",
+      description =
+          "Fail the round (exit 1) when more messages than this were dead-lettered (default: ${DEFAULT-VALUE}: a round publishes only valid messages, so any dead letter is a finding).")
   long maxDeadLetters;
 
-  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "" + RoundSpec.DEFAULT_TIMEOUT_SECONDS, description = "Give up on the consumer after this long (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "" + RoundSpec.DEFAULT_TIMEOUT_SECONDS,
+      description = "Give up on the consumer after this long (default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
 
-  @Option(names = "--consumer-arg", paramLabel = "--FLAG=VALUE", description = "Extra Beam flag for the consumer; repeatable.")
+  @Option(
+      names = "--consumer-arg",
+      paramLabel = "--FLAG=VALUE",
+      description = "Extra Beam flag for the consumer; repeatable.")
   List<String> consumerArgs = new ArrayList<>();
 
   @Override
@@ -147,34 +241,76 @@ public final class RoundCommand implements Callable<Integer> {
     return new RoundRunner(spec()).run();
   }
 
-  /** The round these flags describe, validated; a bad flag throws IllegalArgumentException naming it. */
+  /**
+   * The round these flags describe, validated; a bad flag throws IllegalArgumentException naming
+   * it.
+   */
   public RoundSpec spec() {
-    RoundSpec.Source kind = switch (source) {
-      case "pubsub" -> RoundSpec.Source.PUBSUB;
-      case "kafka" -> RoundSpec.Source.KAFKA;
-      default -> throw new IllegalArgumentException("--source " + source + " is not known; use pubsub or kafka");
-    };
+    RoundSpec.Source kind =
+        switch (source) {
+          case "pubsub" -> RoundSpec.Source.PUBSUB;
+          case "kafka" -> RoundSpec.Source.KAFKA;
+          default ->
+              throw new IllegalArgumentException(
+                  "--source " + source + " is not known; use pubsub or kafka");
+        };
     if (kind != RoundSpec.Source.KAFKA && (partitions != null || consumerGroups != null)) {
-      throw new IllegalArgumentException("--partitions and --consumer-groups are for --source kafka; add it, or drop them");
+      throw new IllegalArgumentException(
+          "--partitions and --consumer-groups are for --source kafka; add it, or drop them");
     }
     String groups = consumerGroups == null ? "separate" : consumerGroups;
     if (!groups.equals("separate") && !groups.equals("shared")) {
-      throw new IllegalArgumentException("--consumer-groups " + consumerGroups + " is not known; use separate or shared");
+      throw new IllegalArgumentException(
+          "--consumer-groups " + consumerGroups + " is not known; use separate or shared");
     }
-    RoundSpec.Sink to = switch (sink) {
-      case "emulator" -> RoundSpec.Sink.EMULATOR;
-      case "in-process" -> RoundSpec.Sink.IN_PROCESS;
-      default -> throw new IllegalArgumentException("--sink " + sink + " is not known; use emulator or in-process");
-    };
+    RoundSpec.Sink to =
+        switch (sink) {
+          case "emulator" -> RoundSpec.Sink.EMULATOR;
+          case "in-process" -> RoundSpec.Sink.IN_PROCESS;
+          default ->
+              throw new IllegalArgumentException(
+                  "--sink " + sink + " is not known; use emulator or in-process");
+        };
     MessageFormat format = MessageFormat.fromFlag("--message-format", messageFormat);
-    Path dir = out != null ? out
-        : Path.of("runs", "round-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-    return new RoundSpec(dir, force, messages, liveMessages, liveRate, kind, partitions == null ? RoundSpec.DEFAULT_PARTITIONS : partitions,
-        groups.equals("shared"), format, messageSize != null ? messageSize : RoundSpec.defaultMessageSize(format), seed,
-        new JobSettings(writeMethod, rowFormat, rowEncoding, destinationTables, connectionPool, streams,
-            triggeringFrequency),
-        jobs, to, emulatorLimits, killConsumerAt, crashEvery, runner, pullBatchSize, heap, maxDeadLetters, timeoutSeconds,
-        consumerArgs).validate();
+    Path dir =
+        out != null
+            ? out
+            : Path.of(
+                "runs",
+                "round-"
+                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    return new RoundSpec(
+            dir,
+            force,
+            messages,
+            liveMessages,
+            liveRate,
+            kind,
+            partitions == null ? RoundSpec.DEFAULT_PARTITIONS : partitions,
+            groups.equals("shared"),
+            format,
+            messageSize != null ? messageSize : RoundSpec.defaultMessageSize(format),
+            seed,
+            new JobSettings(
+                writeMethod,
+                rowFormat,
+                rowEncoding,
+                destinationTables,
+                connectionPool,
+                streams,
+                triggeringFrequency),
+            jobs,
+            to,
+            emulatorLimits,
+            killConsumerAt,
+            crashEvery,
+            runner,
+            pullBatchSize,
+            heap,
+            maxDeadLetters,
+            timeoutSeconds,
+            consumerArgs)
+        .validate();
   }
 
   /** Any spelling {@link WriteMethod#fromFlag} accepts. */

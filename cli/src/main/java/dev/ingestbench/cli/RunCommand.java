@@ -40,38 +40,62 @@ public final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The scenario file (YAML).")
   public Path file;
 
-  @Option(names = "--target", defaultValue = "local",
-      description = "local: emulators and one consumer JVM per job on this machine; dataflow: Flex Template jobs in"
-          + " --project (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--target",
+      defaultValue = "local",
+      description =
+          "local: emulators and one consumer JVM per job on this machine; dataflow: Flex Template jobs in"
+              + " --project (default: ${DEFAULT-VALUE}).")
   public Target target;
 
-  @Option(names = "--out", paramLabel = "DIR",
-      description = "Run directory (default: runs/<scenario name>); rerunning into it resumes the run.")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description =
+          "Run directory (default: runs/<scenario name>); rerunning into it resumes the run.")
   public Path out;
 
-  @Option(names = "--scale", paramLabel = "S", defaultValue = "1",
-      description = "Multiply message counts, rate and durations by S to fit this machine; a scaled stage holds"
-          + " at least 90 s (a local job needs 25-50 s to start); the report lists every scaled value (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--scale",
+      paramLabel = "S",
+      defaultValue = "1",
+      description =
+          "Multiply message counts, rate and durations by S to fit this machine; a scaled stage holds"
+              + " at least 90 s (a local job needs 25-50 s to start); the report lists every scaled value (default: ${DEFAULT-VALUE}).")
   public double scale;
 
-  @Option(names = "--dry-run", description = "Print every action and command line; start nothing, write nothing.")
+  @Option(
+      names = "--dry-run",
+      description = "Print every action and command line; start nothing, write nothing.")
   public boolean dryRun;
 
-  @Option(names = "--restart", description = "Delete the files an earlier run wrote in --out and start over; a"
-      + " directory without run.json, or with files a run does not write, is refused and nothing is deleted.")
+  @Option(
+      names = "--restart",
+      description =
+          "Delete the files an earlier run wrote in --out and start over; a"
+              + " directory without run.json, or with files a run does not write, is refused and nothing is deleted.")
   public boolean restart;
 
-  @Option(names = "--results-table", paramLabel = "PROJECT:DATASET.TABLE",
-      description = "Also append results.jsonl to this BigQuery table (created when missing), with Application"
-          + " Default Credentials.")
+  @Option(
+      names = "--results-table",
+      paramLabel = "PROJECT:DATASET.TABLE",
+      description =
+          "Also append results.jsonl to this BigQuery table (created when missing), with Application"
+              + " Default Credentials.")
   public String resultsTable;
 
-  @Option(names = "--warm-up-max", paramLabel = "DURATION",
-      description = "A run that resumes at a later stage first starts the jobs that ran before it and waits until they"
-          + " are steady (not measured); this caps that wait (default: 2m locally, 10m on Dataflow; 0s: no wait).")
+  @Option(
+      names = "--warm-up-max",
+      paramLabel = "DURATION",
+      description =
+          "A run that resumes at a later stage first starts the jobs that ran before it and waits until they"
+              + " are steady (not measured); this caps that wait (default: 2m locally, 10m on Dataflow; 0s: no wait).")
   public String warmUpMax;
 
-  @Option(names = "--heap", defaultValue = "2g", description = "Heap cap of each publisher and consumer JVM (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--heap",
+      defaultValue = "2g",
+      description = "Heap cap of each publisher and consumer JVM (default: ${DEFAULT-VALUE}).")
   public String heap;
 
   @ArgGroup(exclusive = false, heading = "%n--target dataflow:%n")
@@ -82,49 +106,81 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--project", description = "Google Cloud project (no default, on purpose).")
     public String project;
 
-    @Option(names = "--region", description = "Dataflow region; the dataset is created there too, e.g. asia-southeast1.")
+    @Option(
+        names = "--region",
+        description = "Dataflow region; the dataset is created there too, e.g. asia-southeast1.")
     public String region;
 
-    @Option(names = "--bucket", description = "Bucket (name only) with the Flex Template specs in templates/"
-        + " (scripts/flex-template.sh build) and room for tmp/ and staging/.")
+    @Option(
+        names = "--bucket",
+        description =
+            "Bucket (name only) with the Flex Template specs in templates/"
+                + " (scripts/flex-template.sh build) and room for tmp/ and staging/.")
     public String bucket;
 
-    @Option(names = "--dataset", defaultValue = "ingestbench", description = "BigQuery dataset (default: ${DEFAULT-VALUE}).")
+    @Option(
+        names = "--dataset",
+        defaultValue = "ingestbench",
+        description = "BigQuery dataset (default: ${DEFAULT-VALUE}).")
     public String dataset = "ingestbench";
 
-    @Option(names = "--table", defaultValue = "taxi_rides",
-        description = "Base table: TABLE (json-column), TABLE_typed, TABLE_N with destination_tables, TABLE_dlq"
-            + " (default: ${DEFAULT-VALUE}).")
+    @Option(
+        names = "--table",
+        defaultValue = "taxi_rides",
+        description =
+            "Base table: TABLE (json-column), TABLE_typed, TABLE_N with destination_tables, TABLE_dlq"
+                + " (default: ${DEFAULT-VALUE}).")
     public String table = "taxi_rides";
 
-    @Option(names = "--stop-with", defaultValue = "cancel",
-        description = "How a stage stops a Dataflow job: cancel (at once) or drain (finish what was read) (default:"
-            + " ${DEFAULT-VALUE}). A local stage always drains.")
+    @Option(
+        names = "--stop-with",
+        defaultValue = "cancel",
+        description =
+            "How a stage stops a Dataflow job: cancel (at once) or drain (finish what was read) (default:"
+                + " ${DEFAULT-VALUE}). A local stage always drains.")
     public GcpSettings.StopMode stopWith = GcpSettings.StopMode.cancel;
 
-    @Option(names = "--poll-interval", defaultValue = "30s", paramLabel = "DURATION",
-        description = "How often job states and counters are read; also the length of each sample (default: ${DEFAULT-VALUE}).")
+    @Option(
+        names = "--poll-interval",
+        defaultValue = "30s",
+        paramLabel = "DURATION",
+        description =
+            "How often job states and counters are read; also the length of each sample (default: ${DEFAULT-VALUE}).")
     public String pollInterval = "30s";
 
-    @Option(names = "--dataflow-endpoint", defaultValue = GcpSettings.DATAFLOW_ENDPOINT,
-        description = "Dataflow API root URL; http:// means no credentials (default: ${DEFAULT-VALUE}).")
+    @Option(
+        names = "--dataflow-endpoint",
+        defaultValue = GcpSettings.DATAFLOW_ENDPOINT,
+        description =
+            "Dataflow API root URL; http:// means no credentials (default: ${DEFAULT-VALUE}).")
     public String dataflowEndpoint = GcpSettings.DATAFLOW_ENDPOINT;
 
-    @Option(names = "--bigquery-endpoint", defaultValue = GcpSettings.BIGQUERY_ENDPOINT,
-        description = "BigQuery API root URL; http:// means no credentials (default: ${DEFAULT-VALUE}).")
+    @Option(
+        names = "--bigquery-endpoint",
+        defaultValue = GcpSettings.BIGQUERY_ENDPOINT,
+        description =
+            "BigQuery API root URL; http:// means no credentials (default: ${DEFAULT-VALUE}).")
     public String bigqueryEndpoint = GcpSettings.BIGQUERY_ENDPOINT;
 
-    @Option(names = "--monitoring-endpoint", defaultValue = GcpSettings.MONITORING_ENDPOINT,
-        description = "Cloud Monitoring API; http://HOST:PORT means plaintext gRPC, no credentials (default: ${DEFAULT-VALUE}).")
+    @Option(
+        names = "--monitoring-endpoint",
+        defaultValue = GcpSettings.MONITORING_ENDPOINT,
+        description =
+            "Cloud Monitoring API; http://HOST:PORT means plaintext gRPC, no credentials (default: ${DEFAULT-VALUE}).")
     public String monitoringEndpoint = GcpSettings.MONITORING_ENDPOINT;
 
-    @Option(names = "--send-credentials-to-any-endpoint",
-        description = "Send your Google credentials to an https endpoint that is not a Google API host"
-            + " (*.googleapis.com), e.g. a proxy you run; without it such an endpoint is refused.")
+    @Option(
+        names = "--send-credentials-to-any-endpoint",
+        description =
+            "Send your Google credentials to an https endpoint that is not a Google API host"
+                + " (*.googleapis.com), e.g. a proxy you run; without it such an endpoint is refused.")
     public boolean credentialsToAnyEndpoint;
 
-    @Option(names = "--pubsub-emulator-host", paramLabel = "HOST:PORT",
-        description = "Create the topic and subscriptions on this Pub/Sub emulator instead of Pub/Sub (rehearsals, tests).")
+    @Option(
+        names = "--pubsub-emulator-host",
+        paramLabel = "HOST:PORT",
+        description =
+            "Create the topic and subscriptions on this Pub/Sub emulator instead of Pub/Sub (rehearsals, tests).")
     public String pubsubEmulatorHost = "";
   }
 
@@ -133,21 +189,50 @@ public final class RunCommand implements Callable<Integer> {
     return new ScenarioRunner(spec()).run();
   }
 
-  /** The run these flags describe; a bad flag throws IllegalArgumentException naming it and the fix. */
+  /**
+   * The run these flags describe; a bad flag throws IllegalArgumentException naming it and the fix.
+   */
   public RunSpec spec() {
     GcpSettings gcp = null;
     if (target == Target.dataflow) {
       DataflowFlags d = dataflow;
-      Duration poll = Durations.parse(d.pollInterval).orElseThrow(() ->
-          new IllegalArgumentException("--poll-interval " + d.pollInterval + " is not a duration (e.g. 30s, 1m)"));
-      gcp = new GcpSettings(d.project, d.region, d.bucket, d.dataset, d.table, d.stopWith, poll, d.dataflowEndpoint,
-          d.bigqueryEndpoint, d.monitoringEndpoint, d.pubsubEmulatorHost, d.credentialsToAnyEndpoint);
+      Duration poll =
+          Durations.parse(d.pollInterval)
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "--poll-interval "
+                              + d.pollInterval
+                              + " is not a duration (e.g. 30s, 1m)"));
+      gcp =
+          new GcpSettings(
+              d.project,
+              d.region,
+              d.bucket,
+              d.dataset,
+              d.table,
+              d.stopWith,
+              poll,
+              d.dataflowEndpoint,
+              d.bigqueryEndpoint,
+              d.monitoringEndpoint,
+              d.pubsubEmulatorHost,
+              d.credentialsToAnyEndpoint);
     } else if (dataflow.project != null) {
-      throw new IllegalArgumentException("--project (and the other Dataflow flags) apply to --target dataflow only;"
-          + " add --target dataflow, or leave them out to run locally");
+      throw new IllegalArgumentException(
+          "--project (and the other Dataflow flags) apply to --target dataflow only;"
+              + " add --target dataflow, or leave them out to run locally");
     }
-    Duration warmUp = warmUpMax == null ? null : Durations.parse(warmUpMax).orElseThrow(() ->
-        new IllegalArgumentException("--warm-up-max " + warmUpMax + " is not a duration (e.g. 0s, 30s, 2m)"));
+    Duration warmUp =
+        warmUpMax == null
+            ? null
+            : Durations.parse(warmUpMax)
+                .orElseThrow(
+                    () ->
+                        new IllegalArgumentException(
+                            "--warm-up-max "
+                                + warmUpMax
+                                + " is not a duration (e.g. 0s, 30s, 2m)"));
     return new RunSpec(file, gcp, out, scale, dryRun, restart, resultsTable, warmUp, heap);
   }
 }

@@ -8,7 +8,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** Prints a table schema in the JSON form {@code bq mk --table} takes, from the consumer's own definition. */
+/**
+ * Prints a table schema in the JSON form {@code bq mk --table} takes, from the consumer's own
+ * definition.
+ */
 @Command(
     name = "schema",
     mixinStandardHelpOptions = true,
@@ -17,15 +20,22 @@ import picocli.CommandLine.Option;
       "  ingestbench schema --row-format typed > typed.json && bq mk --table P:D.T typed.json"
     })
 final class SchemaCommand implements Callable<Integer> {
-  @Option(names = "--row-format", defaultValue = "json-column",
+  @Option(
+      names = "--row-format",
+      defaultValue = "json-column",
       description = "json-column, typed, or dead-letter (default: ${DEFAULT-VALUE}).")
   String rowFormat;
 
   @Override
   public Integer call() throws Exception {
-    var schema = rowFormat.equals("dead-letter") ? RowSchemas.deadLetter() : RowSchemas.forFormat(RowFormat.fromFlag(rowFormat));
+    var schema =
+        rowFormat.equals("dead-letter")
+            ? RowSchemas.deadLetter()
+            : RowSchemas.forFormat(RowFormat.fromFlag(rowFormat));
     System.out.println(
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(schema.getFields()));
+        new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .writeValueAsString(schema.getFields()));
     return 0;
   }
 }

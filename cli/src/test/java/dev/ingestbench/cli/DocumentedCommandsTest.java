@@ -9,8 +9,10 @@ import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.harness.round.RoundPlan;
+import dev.ingestbench.harness.scenario.ScenarioRunner;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
+import dev.ingestbench.pubsubload.PubsubLoadCommand;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,11 +36,11 @@ import picocli.CommandLine;
  * exactly as a user's shell would (variables set earlier in the same file included), then:
  *
  * <ul>
- *   <li>{@code ingestbench ...}: parsed by the real command line; {@code round}, {@code consume} and
- *       {@code publish} also validate every flag of every process they would start, with the same
- *       code those processes run ({@code RoundCommandTest} runs a small round for real);
- *   <li>{@code mvnw -pl consumer|consumer-local|publisher exec:java -Dexec.args=...}: the pipeline's own parse and
- *       validation of those arguments (GCP runs cannot go further here);
+ *   <li>{@code ingestbench ...}: parsed by the real command line; {@code round}, {@code consume}
+ *       and {@code publish} also validate every flag of every process they would start, with the
+ *       same code those processes run ({@code RoundCommandTest} runs a small round for real);
+ *   <li>{@code mvnw -pl consumer|consumer-local|publisher exec:java -Dexec.args=...}: the
+ *       pipeline's own parse and validation of those arguments (GCP runs cannot go further here);
  *   <li>{@code scripts/...}: run with {@code --dry-run}, which prints what it would do.
  * </ul>
  */
@@ -63,7 +65,8 @@ class DocumentedCommandsTest {
       commands.addAll(commandsOf(doc));
     }
     assertTrue(commands.size() >= 20, "found only " + commands.size() + " documented commands");
-    return commands.stream().map(c -> DynamicTest.dynamicTest(c.file() + ": " + c.line(), () -> check(c)));
+    return commands.stream()
+        .map(c -> DynamicTest.dynamicTest(c.file() + ": " + c.line(), () -> check(c)));
   }
 
   private static void check(Documented c) throws Exception {
@@ -96,12 +99,13 @@ class DocumentedCommandsTest {
     } else if (command instanceof BigQueryEmulatorCommand bigQuery) {
       bigQuery.settings(); // limits and faults checked as the server checks them
     } else if (command instanceof RunCommand run) {
-      // A dry run loads the scenario, scales it and checks every process's flags; it starts nothing.
+      // A dry run loads the scenario, scales it and checks every process's flags; it starts
+      // nothing.
       run.file = ROOT.resolve(run.file);
       run.out = Files.createTempDirectory(scratch, "documented-run").resolve("out");
       run.dryRun = true;
-      assertEquals(0, new dev.ingestbench.harness.scenario.ScenarioRunner(run.spec()).run(), "dry run of " + args);
-    } else if (command instanceof dev.ingestbench.pubsubload.PubsubLoadCommand load) {
+      assertEquals(0, new ScenarioRunner(run.spec()).run(), "dry run of " + args);
+    } else if (command instanceof PubsubLoadCommand load) {
       load.validate(); // settings, sweep and grid as a run checks them
     } else if (command instanceof PublishCommand publish) {
       PublishSettings.from(PublisherPipeline.parse(publish.beamArgs.toArray(new String[0])));
@@ -110,18 +114,31 @@ class DocumentedCommandsTest {
 
   private static void checkMaven(List<String> words) {
     if (!words.contains("exec:java")) {
-      assertTrue(words.contains("install") || words.contains("verify") || words.contains("dependency:tree"),
+      assertTrue(
+          words.contains("install")
+              || words.contains("verify")
+              || words.contains("dependency:tree"),
           "a build command: " + words);
       return;
     }
     String module = words.get(words.indexOf("-pl") + 1);
-    String execArgs = words.stream().map(EXEC_ARGS::matcher).filter(Matcher::matches).map(m -> m.group(1))
-        .findFirst().orElseThrow(() -> new AssertionError("exec:java without -Dexec.args: " + words));
+    String execArgs =
+        words.stream()
+            .map(EXEC_ARGS::matcher)
+            .filter(Matcher::matches)
+            .map(m -> m.group(1))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("exec:java without -Dexec.args: " + words));
     // The exec plugin splits its arguments on white space.
-    String[] args = Arrays.stream(execArgs.trim().split("\\s+")).filter(a -> !a.isEmpty()).toArray(String[]::new);
+    String[] args =
+        Arrays.stream(execArgs.trim().split("\\s+"))
+            .filter(a -> !a.isEmpty())
+            .toArray(String[]::new);
     switch (module) {
-      case "consumer" -> assertFalse(ConsumerConfig.from(ConsumerPipeline.parse(args)).sink().isLocal(),
-          "the pipeline module submits; a local run is -pl consumer-local: " + words);
+      case "consumer" ->
+          assertFalse(
+              ConsumerConfig.from(ConsumerPipeline.parse(args)).sink().isLocal(),
+              "the pipeline module submits; a local run is -pl consumer-local: " + words);
       case "consumer-local" -> ConsumerConfig.from(LocalConsumer.parse(args));
       case "publisher" -> PublishSettings.from(PublisherPipeline.parse(args));
       case "bigquery-emulator" -> checkEmulatorMain(words, args);
@@ -131,15 +148,21 @@ class DocumentedCommandsTest {
 
   /** The server's own flags, or another main class of the module (a benchmark) that must exist. */
   private static void checkEmulatorMain(List<String> words, String[] args) {
-    String mainClass = words.stream().filter(w -> w.startsWith("-Dexec.mainClass=")).findFirst()
-        .map(w -> w.substring("-Dexec.mainClass=".length())).orElse(null);
+    String mainClass =
+        words.stream()
+            .filter(w -> w.startsWith("-Dexec.mainClass="))
+            .findFirst()
+            .map(w -> w.substring("-Dexec.mainClass=".length()))
+            .orElse(null);
     if (mainClass == null) {
       new CommandLine(new BigQueryEmulatorCommand()).parseArgs(args);
       return;
     }
     String source = mainClass.replace('.', '/') + ".java";
-    assertTrue(Files.exists(ROOT.resolve("bigquery-emulator/src/main/java").resolve(source))
-        || Files.exists(ROOT.resolve("bigquery-emulator/src/test/java").resolve(source)), "no class " + mainClass);
+    assertTrue(
+        Files.exists(ROOT.resolve("bigquery-emulator/src/main/java").resolve(source))
+            || Files.exists(ROOT.resolve("bigquery-emulator/src/test/java").resolve(source)),
+        "no class " + mainClass);
     for (int i = 0; i < args.length; i++) {
       if (i == 2) {
         assertEquals("content", args[i], "the benchmark's third argument is 'content' or nothing");
@@ -158,7 +181,8 @@ class DocumentedCommandsTest {
       args.add(end < 0 ? args.size() : end, "--dry-run");
     }
     command.addAll(args);
-    Process p = new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder(command).directory(ROOT.toFile()).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(60, TimeUnit.SECONDS), "script did not finish");
     assertEquals(0, p.exitValue(), out);
@@ -197,8 +221,13 @@ class DocumentedCommandsTest {
   }
 
   /** Splits {@code line} into words as bash does, after the assignments that came before it. */
-  private static List<String> words(List<String> assignments, String line) throws IOException, InterruptedException {
-    String script = String.join("\n", assignments) + "\nprintwords() { printf '%s\\0' \"$@\"; }\nprintwords " + line + "\n";
+  private static List<String> words(List<String> assignments, String line)
+      throws IOException, InterruptedException {
+    String script =
+        String.join("\n", assignments)
+            + "\nprintwords() { printf '%s\\0' \"$@\"; }\nprintwords "
+            + line
+            + "\n";
     Process p = new ProcessBuilder("bash", "-c", script).redirectErrorStream(false).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(p.waitFor(10, TimeUnit.SECONDS));

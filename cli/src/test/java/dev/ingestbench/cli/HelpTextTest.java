@@ -24,7 +24,8 @@ class HelpTextTest {
   Stream<DynamicTest> everyCommandsHelpRendersWithoutWarnings() {
     List<CommandLine> commands = new ArrayList<>();
     collect(IngestbenchCommand.commandLine(), commands);
-    return commands.stream().map(c -> DynamicTest.dynamicTest(c.getCommandSpec().qualifiedName(), () -> check(c)));
+    return commands.stream()
+        .map(c -> DynamicTest.dynamicTest(c.getCommandSpec().qualifiedName(), () -> check(c)));
   }
 
   private static void collect(CommandLine command, List<CommandLine> into) {
@@ -42,7 +43,8 @@ class HelpTextTest {
     } finally {
       System.setErr(err);
     }
-    assertEquals("", captured.toString(StandardCharsets.UTF_8), "picocli warned while rendering the help");
+    assertEquals(
+        "", captured.toString(StandardCharsets.UTF_8), "picocli warned while rendering the help");
     assertFalse(usage.contains("%n"), "an unformatted %n in the help:\n" + usage);
   }
 }

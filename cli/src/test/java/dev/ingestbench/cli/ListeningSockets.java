@@ -23,7 +23,13 @@ final class ListeningSockets {
 
     @Override
     public String toString() {
-      return command + " (pid " + pid + ") on " + (wildcard() ? "the wildcard address" : hexAddress) + ":" + port;
+      return command
+          + " (pid "
+          + pid
+          + ") on "
+          + (wildcard() ? "the wildcard address" : hexAddress)
+          + ":"
+          + port;
     }
   }
 
@@ -67,8 +73,12 @@ final class ListeningSockets {
         if (target.startsWith("socket:[")) {
           String[] local = listening.get(target.substring(8, target.length() - 1));
           if (local != null) {
-            sockets.add(new Socket(process.pid(), process.info().command().orElse("?"), local[0],
-                Integer.parseInt(local[1], 16)));
+            sockets.add(
+                new Socket(
+                    process.pid(),
+                    process.info().command().orElse("?"),
+                    local[0],
+                    Integer.parseInt(local[1], 16)));
           }
         }
       }

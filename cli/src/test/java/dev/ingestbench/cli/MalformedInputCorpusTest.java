@@ -14,11 +14,12 @@ import org.junit.jupiter.params.provider.CsvFileSource;
 import picocli.CommandLine;
 
 /**
- * The malformed-input corpus: every case in {@code malformed/cases.psv} (flags of round, consume and
- * publish; timelines and phases for analyze; scenario files for run) must end with its exit code and
- * a message naming the problem, in one line without a stack trace, before anything is started (the first case of a JVM pays
- * for loading Beam's option registrars, a few seconds). Bad
- * messages are {@code DeadLetterRoutingTest}'s corpus; bad script arguments {@code GcpScriptsTest}'s.
+ * The malformed-input corpus: every case in {@code malformed/cases.psv} (flags of round, consume
+ * and publish; timelines and phases for analyze; scenario files for run) must end with its exit
+ * code and a message naming the problem, in one line without a stack trace, before anything is
+ * started (the first case of a JVM pays for loading Beam's option registrars, a few seconds). Bad
+ * messages are {@code DeadLetterRoutingTest}'s corpus; bad script arguments {@code
+ * GcpScriptsTest}'s.
  */
 class MalformedInputCorpusTest {
   private static final Path DIR = Paths.get("src/test/resources/malformed").toAbsolutePath();
@@ -28,7 +29,10 @@ class MalformedInputCorpusTest {
   @ParameterizedTest(name = "{0}")
   @CsvFileSource(resources = "/malformed/cases.psv", delimiter = '|', numLinesToSkip = 1)
   void isRefusedWithTheReason(String name, int exit, String says, String args) {
-    String[] argv = args.replace("{dir}", DIR.toString()).replace("{out}", out.resolve("o").toString()).split(" ");
+    String[] argv =
+        args.replace("{dir}", DIR.toString())
+            .replace("{out}", out.resolve("o").toString())
+            .split(" ");
     StringWriter err = new StringWriter();
     CommandLine cli = IngestbenchCommand.commandLine();
     cli.setErr(new PrintWriter(err, true));
@@ -38,7 +42,9 @@ class MalformedInputCorpusTest {
     String text = err.toString();
     assertEquals(exit, actual, name + ": " + text);
     assertTrue(text.contains(says), name + ": expected '" + says + "' in: " + text);
-    assertFalse(text.contains("\tat ") || text.contains("Exception in thread"), name + ": a stack trace: " + text);
+    assertFalse(
+        text.contains("\tat ") || text.contains("Exception in thread"),
+        name + ": a stack trace: " + text);
     assertTrue(seconds < 15, name + ": took " + seconds + " s");
   }
 }

@@ -14,12 +14,12 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Timeout;
-import java.util.concurrent.TimeUnit;
 
 /** {@code consume} and {@code publish} run with Beam flags exactly as the README shows them. */
 @Tag("e2e")
@@ -36,10 +36,17 @@ class PipelineCommandsTest {
 
   @Test
   void consumeTakesBeamFlagsAndRunsTheSyntheticSourceLocally(@TempDir Path out) throws Exception {
-    Outcome o = run("consume", "--source=synthetic", "--syntheticMessages=3000", "--project=ingestbench-local",
-        "--outputTable=bench.rides", "--localOutputDir=" + out);
+    Outcome o =
+        run(
+            "consume",
+            "--source=synthetic",
+            "--syntheticMessages=3000",
+            "--project=ingestbench-local",
+            "--outputTable=bench.rides",
+            "--localOutputDir=" + out);
     assertEquals(ExitCodes.OK, o.exit(), o.err());
-    ConsumerResult result = RunJson.read(out.resolve(RunFiles.CONSUMER_RESULT), ConsumerResult.class);
+    ConsumerResult result =
+        RunJson.read(out.resolve(RunFiles.CONSUMER_RESULT), ConsumerResult.class);
     assertEquals(3_000, result.distinctMessageIds());
     assertEquals(3_000, result.rowsWritten());
     assertEquals("exactly-once", result.writeMethod());
@@ -51,8 +58,15 @@ class PipelineCommandsTest {
   void publishTakesBeamFlagsAndPublishesToTheEmulator(@TempDir Path out) throws Exception {
     try (PubsubEmulator emulator = PubsubEmulator.start()) {
       Path result = out.resolve("published.json");
-      Outcome o = run("publish", "--pubsubEmulatorHost=" + emulator.hostAndPort(), "--project=ingestbench-local",
-          "--topic=rides", "--createSubscriptions=rides-a", "--numMessages=500", "--resultFile=" + result);
+      Outcome o =
+          run(
+              "publish",
+              "--pubsubEmulatorHost=" + emulator.hostAndPort(),
+              "--project=ingestbench-local",
+              "--topic=rides",
+              "--createSubscriptions=rides-a",
+              "--numMessages=500",
+              "--resultFile=" + result);
       assertEquals(ExitCodes.OK, o.exit(), o.err());
       PublisherResult published = RunJson.read(result, PublisherResult.class);
       assertEquals(500, published.published());
@@ -62,13 +76,27 @@ class PipelineCommandsTest {
 
   @Test
   void badPipelineFlagsEndWithTheUsageCodeAndOneLineNamingThem() {
-    Outcome consume = run("consume", "--source=synthetic", "--project=p-local", "--outputTable=d.t", "--writeMethod=sometimes");
+    Outcome consume =
+        run(
+            "consume",
+            "--source=synthetic",
+            "--project=p-local",
+            "--outputTable=d.t",
+            "--writeMethod=sometimes");
     assertEquals(ExitCodes.USAGE, consume.exit(), consume.err());
-    assertTrue(consume.err().startsWith("consume: --writeMethod=sometimes is not known"), consume.err());
+    assertTrue(
+        consume.err().startsWith("consume: --writeMethod=sometimes is not known"), consume.err());
     assertFalse(consume.err().contains("\tat "), "no stack trace: " + consume.err());
 
-    Outcome beamFlags = run("consume", "--source=synthetic", "--project=p-local", "--outputTable=d.t",
-        "--writeMethod=exactly-once", "--useStorageWriteApi=true", "--useStorageWriteApiAtLeastOnce=true");
+    Outcome beamFlags =
+        run(
+            "consume",
+            "--source=synthetic",
+            "--project=p-local",
+            "--outputTable=d.t",
+            "--writeMethod=exactly-once",
+            "--useStorageWriteApi=true",
+            "--useStorageWriteApiAtLeastOnce=true");
     assertEquals(ExitCodes.USAGE, beamFlags.exit(), beamFlags.err());
     assertTrue(beamFlags.err().contains("disagrees"), beamFlags.err());
 
@@ -89,8 +117,14 @@ class PipelineCommandsTest {
     assertEquals(ExitCodes.USAGE, typo.exit(), typo.err());
     assertTrue(typo.err().contains("--writeMethod=sometimes is not known"), typo.err());
 
-    Outcome beam = run("round", "--write-method", "at-least-once", "--consumer-arg=--useStorageWriteApi=true",
-        "--out", out.toString());
+    Outcome beam =
+        run(
+            "round",
+            "--write-method",
+            "at-least-once",
+            "--consumer-arg=--useStorageWriteApi=true",
+            "--out",
+            out.toString());
     assertEquals(ExitCodes.USAGE, beam.exit(), beam.err());
     assertTrue(beam.err().contains("disagrees"), beam.err());
   }

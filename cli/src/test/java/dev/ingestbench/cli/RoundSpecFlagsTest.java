@@ -22,15 +22,64 @@ class RoundSpecFlagsTest {
 
   @Test
   void aSpecReadsBackFromItsOwnFlags() {
-    for (List<String> args : List.of(
-        List.of("--out", "runs/x"),
-        List.of("--out", "runs/y", "--force", "--source", "kafka", "--message-format", "avro", "--consumer-groups",
-            "shared", "--partitions", "8", "--jobs", "2", "--write-method", "at-least-once", "--connection-pool",
-            "--destination-tables", "4", "--row-format", "typed", "--row-encoding", "proto", "--quota-mb-per-second",
-            "2", "--quota-window-seconds", "5", "--fault", "drop=0.1", "--kill-consumer-at", "30",
-            "--crash-every", "20", "--consumer-arg=--failAtMessage=5", "--max-dead-letters", "3", "--live-messages", "0"),
-        List.of("--out", "runs/z", "--streams", "4", "--triggering-frequency", "2", "--sink", "in-process",
-            "--runner", "DirectRunner", "--message-size", "10000", "--seed", "7", "--timeout", "90"))) {
+    for (List<String> args :
+        List.of(
+            List.of("--out", "runs/x"),
+            List.of(
+                "--out",
+                "runs/y",
+                "--force",
+                "--source",
+                "kafka",
+                "--message-format",
+                "avro",
+                "--consumer-groups",
+                "shared",
+                "--partitions",
+                "8",
+                "--jobs",
+                "2",
+                "--write-method",
+                "at-least-once",
+                "--connection-pool",
+                "--destination-tables",
+                "4",
+                "--row-format",
+                "typed",
+                "--row-encoding",
+                "proto",
+                "--quota-mb-per-second",
+                "2",
+                "--quota-window-seconds",
+                "5",
+                "--fault",
+                "drop=0.1",
+                "--kill-consumer-at",
+                "30",
+                "--crash-every",
+                "20",
+                "--consumer-arg=--failAtMessage=5",
+                "--max-dead-letters",
+                "3",
+                "--live-messages",
+                "0"),
+            List.of(
+                "--out",
+                "runs/z",
+                "--streams",
+                "4",
+                "--triggering-frequency",
+                "2",
+                "--sink",
+                "in-process",
+                "--runner",
+                "DirectRunner",
+                "--message-size",
+                "10000",
+                "--seed",
+                "7",
+                "--timeout",
+                "90"))) {
       RoundSpec spec = parse(args);
       RoundSpec again = parse(spec.asRoundFlags());
       assertEquals(spec.asRoundFlags(), again.asRoundFlags(), String.join(" ", args));
@@ -40,25 +89,48 @@ class RoundSpecFlagsTest {
 
   @Test
   void flagsBecomeTypedSettings() {
-    RoundSpec spec = parse(List.of("--out", "runs/x", "--source", "kafka", "--message-format", "avro",
-        "--write-method", "STORAGE_API_AT_LEAST_ONCE"));
+    RoundSpec spec =
+        parse(
+            List.of(
+                "--out",
+                "runs/x",
+                "--source",
+                "kafka",
+                "--message-format",
+                "avro",
+                "--write-method",
+                "STORAGE_API_AT_LEAST_ONCE"));
     assertEquals(RoundSpec.Source.KAFKA, spec.source());
     assertEquals(88, spec.messageSize(), "Avro's usual size when --message-size is not given");
     assertEquals(WriteMethod.AT_LEAST_ONCE, spec.job().writeMethod());
     assertEquals(RoundSpec.DEFAULT_PARTITIONS, spec.partitions());
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> parse(List.of("--out", "runs/x", "--partitions", "4")));
-    assertEquals("--partitions and --consumer-groups are for --source kafka; add it, or drop them", e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> parse(List.of("--out", "runs/x", "--partitions", "4")));
+    assertEquals(
+        "--partitions and --consumer-groups are for --source kafka; add it, or drop them",
+        e.getMessage());
   }
 
   @Test
   void crashEveryIsCheckedBeforeAnythingStarts() {
     assertEquals(20L, parse(List.of("--out", "runs/x", "--crash-every", "20")).crashEverySeconds());
-    assertEquals("--crash-every 3 must be 5 seconds or more: each life must have time to restore and complete a"
-        + " checkpoint", assertThrows(IllegalArgumentException.class,
-            () -> parse(List.of("--out", "runs/x", "--crash-every", "3"))).getMessage());
-    assertEquals("--crash-every needs --sink emulator and --runner FlinkRunner: the verification must outlive the"
-        + " killed JVMs, and each restart restores a Flink checkpoint", assertThrows(IllegalArgumentException.class,
-            () -> parse(List.of("--out", "runs/x", "--crash-every", "20", "--sink", "in-process"))).getMessage());
+    assertEquals(
+        "--crash-every 3 must be 5 seconds or more: each life must have time to restore and complete a"
+            + " checkpoint",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> parse(List.of("--out", "runs/x", "--crash-every", "3")))
+            .getMessage());
+    assertEquals(
+        "--crash-every needs --sink emulator and --runner FlinkRunner: the verification must outlive the"
+            + " killed JVMs, and each restart restores a Flink checkpoint",
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    parse(
+                        List.of("--out", "runs/x", "--crash-every", "20", "--sink", "in-process")))
+            .getMessage());
   }
 }

@@ -30,12 +30,14 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param storageWriteEndpoint the emulator's gRPC address with {@link SinkKind#EMULATOR}
  * @param duplicateGraceSeconds a local run keeps watching this long after completeness, for late
  *     duplicates
- * @param failAtMessage converting the N-th message throws once per job and JVM (a worker failure); 0 never
+ * @param failAtMessage converting the N-th message throws once per job and JVM (a worker failure);
+ *     0 never
  * @param stopWith how a local run asked to stop before it is complete ends its pipeline
  * @param runId the round this run belongs to, written into its result; null for a run of its own
- * @param jobName what the Storage Write API client sends in its trace id; the emulator verifies rows
- *     per job by it
- * @param pubsubIdAttribute the attribute the Pub/Sub read de-duplicates on; empty for the message id
+ * @param jobName what the Storage Write API client sends in its trace id; the emulator verifies
+ *     rows per job by it
+ * @param pubsubIdAttribute the attribute the Pub/Sub read de-duplicates on; empty for the message
+ *     id
  */
 public record ConsumerConfig(
     SourceKind source,
@@ -74,13 +76,15 @@ public record ConsumerConfig(
   public record SyntheticSource(long messages, long seed, int messageSizeBytes) {}
 
   /** The Kafka flags, which only {@code --source=kafka} reads. */
-  private static final String[] KAFKA_FLAGS = {"--bootstrapServers", "--kafkaTopic", "--kafkaConsumerConfig", "--kafkaGcpAuth"};
+  private static final String[] KAFKA_FLAGS = {
+    "--bootstrapServers", "--kafkaTopic", "--kafkaConsumerConfig", "--kafkaGcpAuth"
+  };
 
   /**
    * Validates {@code options} and makes Beam's own BigQuery options agree with the result: the
-   * write method goes into {@code --useStorageWriteApi*}, and the triggering frequency moves from the
-   * pipeline-wide option onto the exactly-once write (so the at-least-once dead-letter write does not
-   * warn that it ignores it).
+   * write method goes into {@code --useStorageWriteApi*}, and the triggering frequency moves from
+   * the pipeline-wide option onto the exactly-once write (so the at-least-once dead-letter write
+   * does not warn that it ignores it).
    */
   public static ConsumerConfig from(ConsumerOptions options) {
     RowFormat format = RowFormat.fromFlag(options.getRowFormat());
@@ -92,7 +96,8 @@ public record ConsumerConfig(
     String endpoint = blankToNull(options.getStorageWriteEndpoint());
     SinkKind sink =
         switch (SinkKind.fromFlag(options.getSink())) {
-          case AUTO -> dataflow ? SinkKind.BIGQUERY : endpoint != null ? SinkKind.EMULATOR : SinkKind.LOCAL;
+          case AUTO ->
+              dataflow ? SinkKind.BIGQUERY : endpoint != null ? SinkKind.EMULATOR : SinkKind.LOCAL;
           case LOCAL, EMULATOR, BIGQUERY -> SinkKind.fromFlag(options.getSink());
         };
     if (sink == SinkKind.EMULATOR
@@ -108,7 +113,9 @@ public record ConsumerConfig(
     }
     if (sink.isLocal() && dataflow) {
       throw new IllegalArgumentException(
-          "--sink=" + sink.flag() + " cannot run on Dataflow: a local BigQuery is not reachable from"
+          "--sink="
+              + sink.flag()
+              + " cannot run on Dataflow: a local BigQuery is not reachable from"
               + " Dataflow workers. Use --sink=bigquery (or auto).");
     }
     if (sink.isLocal()) {
@@ -117,27 +124,44 @@ public record ConsumerConfig(
     }
     TableTarget target =
         TableTarget.parse(
-            "--outputTable", options.getOutputTable(), options.getProject(), options.getDestinationTables());
-    MessageFormat messageFormat = MessageFormat.fromFlag("--messageFormat", options.getMessageFormat());
+            "--outputTable",
+            options.getOutputTable(),
+            options.getProject(),
+            options.getDestinationTables());
+    MessageFormat messageFormat =
+        MessageFormat.fromFlag("--messageFormat", options.getMessageFormat());
     String subscription = null;
     KafkaSource kafka = null;
     if (source == SourceKind.KAFKA) {
-      kafka = KafkaSource.from(options.getBootstrapServers(), options.getKafkaTopic(), options.getConsumerGroup(),
-          options.getKafkaConsumerConfig(), options.getKafkaGcpAuth());
-    } else if (blankToNull(options.getBootstrapServers()) != null || blankToNull(options.getKafkaTopic()) != null
-        || blankToNull(options.getKafkaConsumerConfig()) != null || options.getKafkaGcpAuth()) {
+      kafka =
+          KafkaSource.from(
+              options.getBootstrapServers(),
+              options.getKafkaTopic(),
+              options.getConsumerGroup(),
+              options.getKafkaConsumerConfig(),
+              options.getKafkaGcpAuth());
+    } else if (blankToNull(options.getBootstrapServers()) != null
+        || blankToNull(options.getKafkaTopic()) != null
+        || blankToNull(options.getKafkaConsumerConfig()) != null
+        || options.getKafkaGcpAuth()) {
       throw new IllegalArgumentException(
-          String.join(", ", KAFKA_FLAGS) + " are for --source=kafka; add it, or drop them with --source="
+          String.join(", ", KAFKA_FLAGS)
+              + " are for --source=kafka; add it, or drop them with --source="
               + source.flag());
     }
     if (source == SourceKind.PUBSUB) {
-      subscription = PubsubPaths.subscription(options.getProject(), "--subscription", options.getSubscription());
+      subscription =
+          PubsubPaths.subscription(
+              options.getProject(), "--subscription", options.getSubscription());
     } else if (source == SourceKind.SYNTHETIC && options.getSyntheticMessages() < 1) {
       throw new IllegalArgumentException(
-          "--syntheticMessages=" + options.getSyntheticMessages() + " must be 1 or more with --source=synthetic");
+          "--syntheticMessages="
+              + options.getSyntheticMessages()
+              + " must be 1 or more with --source=synthetic");
     }
     if (options.getMessageSizeBytes() < 1) {
-      throw new IllegalArgumentException("--messageSizeBytes=" + options.getMessageSizeBytes() + " must be 1 or more");
+      throw new IllegalArgumentException(
+          "--messageSizeBytes=" + options.getMessageSizeBytes() + " must be 1 or more");
     }
     boolean pool = options.getUseStorageApiConnectionPool();
     if (method == WriteMethod.EXACTLY_ONCE && pool) {
@@ -173,20 +197,28 @@ public record ConsumerConfig(
               + options.getMaxConnectionPoolConnections()
               + "; make min <= max");
     }
-    String idAttribute = options.getPubsubIdAttribute() == null ? "" : options.getPubsubIdAttribute().trim();
+    String idAttribute =
+        options.getPubsubIdAttribute() == null ? "" : options.getPubsubIdAttribute().trim();
     if (!idAttribute.isEmpty() && source != SourceKind.PUBSUB) {
-      throw new IllegalArgumentException("--pubsubIdAttribute=" + idAttribute + " is for --source=pubsub; drop it");
+      throw new IllegalArgumentException(
+          "--pubsubIdAttribute=" + idAttribute + " is for --source=pubsub; drop it");
     }
     if (options.getEmulatorPullBatchSize() < 1) {
       throw new IllegalArgumentException(
           "--emulatorPullBatchSize=" + options.getEmulatorPullBatchSize() + " must be 1 or more");
     }
-    if (options.getMaxMessageBytes() < 1 || options.getMaxMessageBytes() > ConsumerOptions.MAX_MESSAGE_BYTES_LIMIT) {
-      throw new IllegalArgumentException("--maxMessageBytes=" + options.getMaxMessageBytes() + " must be between 1 and "
-          + ConsumerOptions.MAX_MESSAGE_BYTES_LIMIT + " (a Storage Write append request holds at most 10 MB)");
+    if (options.getMaxMessageBytes() < 1
+        || options.getMaxMessageBytes() > ConsumerOptions.MAX_MESSAGE_BYTES_LIMIT) {
+      throw new IllegalArgumentException(
+          "--maxMessageBytes="
+              + options.getMaxMessageBytes()
+              + " must be between 1 and "
+              + ConsumerOptions.MAX_MESSAGE_BYTES_LIMIT
+              + " (a Storage Write append request holds at most 10 MB)");
     }
     if (options.getFailAtMessage() < 0) {
-      throw new IllegalArgumentException("--failAtMessage=" + options.getFailAtMessage() + " must be 0 (never) or more");
+      throw new IllegalArgumentException(
+          "--failAtMessage=" + options.getFailAtMessage() + " must be 0 (never) or more");
     }
     if (options.getDuplicateGraceSeconds() < 0) {
       throw new IllegalArgumentException(
@@ -197,7 +229,8 @@ public record ConsumerConfig(
           "--expectedMessages=" + options.getExpectedMessages() + " must be 0 (no target) or more");
     }
     if (options.getTimeoutSeconds() < 1) {
-      throw new IllegalArgumentException("--timeoutSeconds=" + options.getTimeoutSeconds() + " must be 1 or more");
+      throw new IllegalArgumentException(
+          "--timeoutSeconds=" + options.getTimeoutSeconds() + " must be 1 or more");
     }
     if (method == WriteMethod.EXACTLY_ONCE
         && options.getNumStorageWriteApiStreams() == 0
@@ -233,7 +266,8 @@ public record ConsumerConfig(
         options.getMaxMessageBytes(),
         options.getPubsubEmulatorHost() == null ? "" : options.getPubsubEmulatorHost().trim(),
         options.getEmulatorPullBatchSize(),
-        new SyntheticSource(options.getSyntheticMessages(), options.getSeed(), options.getMessageSizeBytes()),
+        new SyntheticSource(
+            options.getSyntheticMessages(), options.getSeed(), options.getMessageSizeBytes()),
         format,
         encoding,
         method,
@@ -256,9 +290,9 @@ public record ConsumerConfig(
   }
 
   /**
-   * {@code --writeMethod} in any spelling, or Beam's {@code --useStorageWriteApi} /
-   * {@code --useStorageWriteApiAtLeastOnce} (the flags Google's templates use); when both are given
-   * they must agree. Exactly-once when neither is.
+   * {@code --writeMethod} in any spelling, or Beam's {@code --useStorageWriteApi} / {@code
+   * --useStorageWriteApiAtLeastOnce} (the flags Google's templates use); when both are given they
+   * must agree. Exactly-once when neither is.
    */
   static WriteMethod writeMethod(ConsumerOptions options) {
     WriteMethod fromBeam =
@@ -275,9 +309,15 @@ public record ConsumerConfig(
               ? "--useStorageWriteApiAtLeastOnce=true"
               : "--useStorageWriteApi=true (without --useStorageWriteApiAtLeastOnce)";
       throw new IllegalArgumentException(
-          "--writeMethod=" + options.getWriteMethod() + " disagrees with Beam's " + beamFlags
-              + ", which means " + fromBeam.flag() + ". Give one of them: drop the Beam flag, or use"
-              + " --writeMethod=" + fromBeam.flag());
+          "--writeMethod="
+              + options.getWriteMethod()
+              + " disagrees with Beam's "
+              + beamFlags
+              + ", which means "
+              + fromBeam.flag()
+              + ". Give one of them: drop the Beam flag, or use"
+              + " --writeMethod="
+              + fromBeam.flag());
     }
     return given;
   }

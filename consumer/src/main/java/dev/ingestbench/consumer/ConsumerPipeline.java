@@ -41,12 +41,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Streaming pipeline: messages (Pub/Sub, Kafka or synthetic; JSON or Avro) to rows to BigQuery's Storage Write API, with
- * every message that cannot be written landing in {@code TABLE_dlq} with the reason.
+ * Streaming pipeline: messages (Pub/Sub, Kafka or synthetic; JSON or Avro) to rows to BigQuery's
+ * Storage Write API, with every message that cannot be written landing in {@code TABLE_dlq} with
+ * the reason.
  *
  * <p>Beam metrics (namespace {@code consumer}): {@code messages_read}, {@code rows_converted},
- * {@code dead_lettered_parse}, {@code rows_rejected} and {@code dead_letter_write_failures}; rows written are those converted and not
- * rejected, and the local BigQuery emulator counts them exactly.
+ * {@code dead_lettered_parse}, {@code rows_rejected} and {@code dead_letter_write_failures}; rows
+ * written are those converted and not rejected, and the local BigQuery emulator counts them
+ * exactly.
  */
 public final class ConsumerPipeline {
   private static final Logger LOG = LoggerFactory.getLogger(ConsumerPipeline.class);
@@ -65,17 +67,32 @@ public final class ConsumerPipeline {
     Converted converted =
         switch (config.rowEncoding()) {
           case TABLEROW ->
-              convertAndWrite(messages, config.sourceName(), config, services, MessageToRow::convert,
-                  TableRowJsonCoder.of(), BigQueryIO.writeTableRows(), TableTarget::eventIndexOf);
+              convertAndWrite(
+                  messages,
+                  config.sourceName(),
+                  config,
+                  services,
+                  MessageToRow::convert,
+                  TableRowJsonCoder.of(),
+                  BigQueryIO.writeTableRows(),
+                  TableTarget::eventIndexOf);
           case BEAM_ROW ->
-              convertAndWrite(messages, config.sourceName(), config, services, MessageToBeamRow::convert,
+              convertAndWrite(
+                  messages,
+                  config.sourceName(),
+                  config,
+                  services,
+                  MessageToBeamRow::convert,
                   SchemaCoder.of(MessageToBeamRow.schema(format)),
                   BigQueryIO.<Row>write().useBeamSchema(),
                   row -> row.getInt64(RowSchemas.EVENT_INDEX));
-          case PROTO -> protoRoute(messages, config.sourceName(), config, services, MessageToProto.rowClass(format));
+          case PROTO ->
+              protoRoute(
+                  messages, config.sourceName(), config, services, MessageToProto.rowClass(format));
         };
     PCollection<TableRow> rejected =
-        converted.written()
+        converted
+            .written()
             .getFailedStorageApiInserts()
             .apply("Describe rejected rows", ParDo.of(new DescribeRejectedRowsFn()))
             .setCoder(TableRowJsonCoder.of());
@@ -84,13 +101,22 @@ public final class ConsumerPipeline {
         .apply("Gather dead letters", Flatten.pCollections())
         .apply(
             "Write dead letters",
-            new WriteRows<>(BigQueryIO.writeTableRows(), config.target().deadLetters(), RowSchemas.deadLetter(),
-                WriteMethod.AT_LEAST_ONCE, null, TableTarget::eventIndexOf, config.validateOutputTable(), services))
+            new WriteRows<>(
+                BigQueryIO.writeTableRows(),
+                config.target().deadLetters(),
+                RowSchemas.deadLetter(),
+                WriteMethod.AT_LEAST_ONCE,
+                null,
+                TableTarget::eventIndexOf,
+                config.validateOutputTable(),
+                services))
         .getFailedStorageApiInserts()
         .apply("Count dead letters not written", ParDo.of(new CountDeadLetterWriteFailuresFn()));
   }
 
-  /** What converting and writing left: the write's result and the messages that never became rows. */
+  /**
+   * What converting and writing left: the write's result and the messages that never became rows.
+   */
   private record Converted(WriteResult written, PCollection<TableRow> deadLetters) {}
 
   private static <T> Converted convertAndWrite(
@@ -106,9 +132,15 @@ public final class ConsumerPipeline {
     PCollectionTuple converted =
         messages.apply(
             "Convert to rows",
-            ParDo.of(new ConvertToRowsFn<>(config.messageFormat(), config.maxMessageBytes(), config.failAtMessage(),
-                config.rowFormat(), sourceName,
-                builder, rows))
+            ParDo.of(
+                    new ConvertToRowsFn<>(
+                        config.messageFormat(),
+                        config.maxMessageBytes(),
+                        config.failAtMessage(),
+                        config.rowFormat(),
+                        sourceName,
+                        builder,
+                        rows))
                 .withOutputTags(rows, TupleTagList.of(ConvertToRowsFn.DEAD_LETTERS)));
     WriteResult written =
         converted
@@ -116,10 +148,17 @@ public final class ConsumerPipeline {
             .setCoder(coder)
             .apply(
                 "Write rows",
-                new WriteRows<>(base, config.target(), RowSchemas.forFormat(config.rowFormat()),
-                    config.writeMethod(), config.triggeringFrequencySec(), eventIndexOf,
-                    config.validateOutputTable(), services));
-    return new Converted(written, converted.get(ConvertToRowsFn.DEAD_LETTERS).setCoder(TableRowJsonCoder.of()));
+                new WriteRows<>(
+                    base,
+                    config.target(),
+                    RowSchemas.forFormat(config.rowFormat()),
+                    config.writeMethod(),
+                    config.triggeringFrequencySec(),
+                    eventIndexOf,
+                    config.validateOutputTable(),
+                    services));
+    return new Converted(
+        written, converted.get(ConvertToRowsFn.DEAD_LETTERS).setCoder(TableRowJsonCoder.of()));
   }
 
   private static <M extends Message> Converted protoRoute(
@@ -129,9 +168,17 @@ public final class ConsumerPipeline {
       @Nullable BigQueryServices services,
       Class<M> rowClass) {
     RowBuilder<M> builder =
-        (message, format, metadata, payload) -> rowClass.cast(MessageToProto.convert(message, format, metadata, payload));
-    return convertAndWrite(messages, sourceName, config, services, builder, ProtoCoder.of(rowClass),
-        BigQueryIO.writeProtos(rowClass), ConsumerPipeline::protoEventIndex);
+        (message, format, metadata, payload) ->
+            rowClass.cast(MessageToProto.convert(message, format, metadata, payload));
+    return convertAndWrite(
+        messages,
+        sourceName,
+        config,
+        services,
+        builder,
+        ProtoCoder.of(rowClass),
+        BigQueryIO.writeProtos(rowClass),
+        ConsumerPipeline::protoEventIndex);
   }
 
   /** The event index field of a generated row, or null when the message had none. */
@@ -154,7 +201,10 @@ public final class ConsumerPipeline {
     }
   }
 
-  /** Parses flags into options, as Beam does (a local run adds its defaults: consumer-local's LocalConsumer). */
+  /**
+   * Parses flags into options, as Beam does (a local run adds its defaults: consumer-local's
+   * LocalConsumer).
+   */
   public static ConsumerOptions parse(String[] args) {
     PipelineOptionsFactory.register(ConsumerOptions.class);
     return PipelineOptionsFactory.fromArgs(args).withValidation().as(ConsumerOptions.class);
@@ -162,23 +212,29 @@ public final class ConsumerPipeline {
 
   /**
    * Parses and validates {@code args} once, then submits the consumer (to Dataflow, or written as a
-   * template). A local sink is refused: this module is the pipeline alone, as the Flex Template ships
-   * it; the module consumer-local runs it here. Bad flags throw {@link IllegalArgumentException}
-   * before anything starts.
+   * template). A local sink is refused: this module is the pipeline alone, as the Flex Template
+   * ships it; the module consumer-local runs it here. Bad flags throw {@link
+   * IllegalArgumentException} before anything starts.
    */
   public static Outcome run(String[] args) throws Exception {
     ConsumerOptions options = parse(args);
     ConsumerConfig config = ConsumerConfig.from(options);
     if (config.sink().isLocal()) {
-      throw new IllegalArgumentException("--sink=" + config.sink().name().toLowerCase(Locale.ROOT) + " runs the"
-          + " consumer here against a local BigQuery emulator, and this is the pipeline alone (as the Flex Template"
-          + " ships it): run it with ./ingestbench consume, or ./mvnw -q -pl consumer-local exec:java"
-          + " -Dexec.args=\"...\"; for BigQuery give --runner=DataflowRunner (or --sink=bigquery)");
+      throw new IllegalArgumentException(
+          "--sink="
+              + config.sink().name().toLowerCase(Locale.ROOT)
+              + " runs the"
+              + " consumer here against a local BigQuery emulator, and this is the pipeline alone (as the Flex Template"
+              + " ships it): run it with ./ingestbench consume, or ./mvnw -q -pl consumer-local exec:java"
+              + " -Dexec.args=\"...\"; for BigQuery give --runner=DataflowRunner (or --sink=bigquery)");
     }
     return submit(options, config);
   }
 
-  /** Builds the pipeline for BigQuery and submits it; on Dataflow the launcher returns once the job runs. */
+  /**
+   * Builds the pipeline for BigQuery and submits it; on Dataflow the launcher returns once the job
+   * runs.
+   */
   public static Outcome submit(ConsumerOptions options, ConsumerConfig config) {
     Pipeline pipeline = Pipeline.create(options);
     build(pipeline, config, null);

@@ -16,7 +16,10 @@ public final class FlagValues {
       }
     }
     throw new IllegalArgumentException(
-        flag + "=" + value + " is not known; use one of "
+        flag
+            + "="
+            + value
+            + " is not known; use one of "
             + Arrays.stream(values).map(nameOf).collect(Collectors.joining(", ")));
   }
 }

@@ -9,9 +9,13 @@ public enum SinkKind {
    * local BigQuery in this JVM.
    */
   AUTO,
-  /** A local BigQuery emulator started inside the consumer's JVM (also spelled {@code in-process}). */
+  /**
+   * A local BigQuery emulator started inside the consumer's JVM (also spelled {@code in-process}).
+   */
   LOCAL,
-  /** A running BigQuery emulator ({@code ingestbench bigquery-emulator}), shared with other jobs. */
+  /**
+   * A running BigQuery emulator ({@code ingestbench bigquery-emulator}), shared with other jobs.
+   */
   EMULATOR,
   /** The real BigQuery service. */
   BIGQUERY;

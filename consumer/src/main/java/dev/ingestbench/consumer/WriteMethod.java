@@ -25,8 +25,8 @@ public enum WriteMethod {
   }
 
   /**
-   * Accepts every spelling users meet: the flag's name ({@code at-least-once}), the enum's
-   * ({@code AT_LEAST_ONCE}) and Beam's method name ({@code STORAGE_API_AT_LEAST_ONCE}), in any case.
+   * Accepts every spelling users meet: the flag's name ({@code at-least-once}), the enum's ({@code
+   * AT_LEAST_ONCE}) and Beam's method name ({@code STORAGE_API_AT_LEAST_ONCE}), in any case.
    */
   public static WriteMethod fromFlag(String value) {
     String normal = value == null ? "" : value.trim().toUpperCase(Locale.ROOT).replace('-', '_');
@@ -36,7 +36,9 @@ public enum WriteMethod {
       }
     }
     throw new IllegalArgumentException(
-        "--writeMethod=" + value + " is not known; use exactly-once (or STORAGE_WRITE_API) or"
+        "--writeMethod="
+            + value
+            + " is not known; use exactly-once (or STORAGE_WRITE_API) or"
             + " at-least-once (or STORAGE_API_AT_LEAST_ONCE)");
   }
 }

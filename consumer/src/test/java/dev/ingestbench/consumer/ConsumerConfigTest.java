@@ -15,14 +15,17 @@ class ConsumerConfigTest {
   /** Valid base flags; a flag in {@code extra} replaces the base flag of the same name. */
   private static ConsumerOptions options(String... extra) {
     Map<String, String> flags = new LinkedHashMap<>();
-    for (String arg : List.of("--project=ingestbench-test", "--subscription=rides-a", "--outputTable=bench.rides")) {
+    for (String arg :
+        List.of(
+            "--project=ingestbench-test", "--subscription=rides-a", "--outputTable=bench.rides")) {
       flags.put(arg.substring(0, arg.indexOf('=')), arg);
     }
     for (String arg : extra) {
       flags.put(arg.substring(0, arg.indexOf('=')), arg);
     }
     PipelineOptionsFactory.register(ConsumerOptions.class);
-    return PipelineOptionsFactory.fromArgs(flags.values().toArray(new String[0])).as(ConsumerOptions.class);
+    return PipelineOptionsFactory.fromArgs(flags.values().toArray(new String[0]))
+        .as(ConsumerOptions.class);
   }
 
   private static ConsumerConfig config(String... extra) {
@@ -30,7 +33,8 @@ class ConsumerConfigTest {
   }
 
   private static String failure(String... extra) {
-    return assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.from(options(extra))).getMessage();
+    return assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.from(options(extra)))
+        .getMessage();
   }
 
   @Test
@@ -41,75 +45,130 @@ class ConsumerConfigTest {
     assertEquals(RowFormat.JSON_COLUMN, config.rowFormat());
     assertEquals("ingestbench-test:bench.rides", config.target().spec(0));
     assertEquals(1, config.triggeringFrequencySec());
-    assertEquals(null, options.getStorageWriteApiTriggeringFrequencySec(),
+    assertEquals(
+        null,
+        options.getStorageWriteApiTriggeringFrequencySec(),
         "the frequency sits on the exactly-once write, not on every write of the pipeline");
-    assertTrue(options.getUseStorageWriteApi() && !options.getUseStorageWriteApiAtLeastOnce(),
+    assertTrue(
+        options.getUseStorageWriteApi() && !options.getUseStorageWriteApiAtLeastOnce(),
         "Beam's own flags agree with the write method");
   }
 
   @Test
   void everySpellingOfTheWriteMethodIsNormalisedOnce() {
-    for (String spelling : List.of("at-least-once", "AT_LEAST_ONCE", "at_least_once", "STORAGE_API_AT_LEAST_ONCE",
-        "storage_api_at_least_once")) {
-      assertEquals(WriteMethod.AT_LEAST_ONCE, ConsumerConfig.from(options("--writeMethod=" + spelling)).writeMethod(), spelling);
+    for (String spelling :
+        List.of(
+            "at-least-once",
+            "AT_LEAST_ONCE",
+            "at_least_once",
+            "STORAGE_API_AT_LEAST_ONCE",
+            "storage_api_at_least_once")) {
+      assertEquals(
+          WriteMethod.AT_LEAST_ONCE,
+          ConsumerConfig.from(options("--writeMethod=" + spelling)).writeMethod(),
+          spelling);
     }
-    for (String spelling : List.of("exactly-once", "EXACTLY_ONCE", "STORAGE_WRITE_API", "storage-write-api")) {
-      assertEquals(WriteMethod.EXACTLY_ONCE, ConsumerConfig.from(options("--writeMethod=" + spelling)).writeMethod(), spelling);
+    for (String spelling :
+        List.of("exactly-once", "EXACTLY_ONCE", "STORAGE_WRITE_API", "storage-write-api")) {
+      assertEquals(
+          WriteMethod.EXACTLY_ONCE,
+          ConsumerConfig.from(options("--writeMethod=" + spelling)).writeMethod(),
+          spelling);
     }
   }
 
   @Test
   void beamsStorageWriteApiFlagsMapOntoTheWriteMethod() {
-    ConsumerOptions options = options("--useStorageWriteApi=true", "--useStorageWriteApiAtLeastOnce=true");
+    ConsumerOptions options =
+        options("--useStorageWriteApi=true", "--useStorageWriteApiAtLeastOnce=true");
     assertEquals(WriteMethod.AT_LEAST_ONCE, ConsumerConfig.from(options).writeMethod());
-    assertEquals(WriteMethod.EXACTLY_ONCE, ConsumerConfig.from(options("--useStorageWriteApi=true")).writeMethod());
-    assertEquals(WriteMethod.AT_LEAST_ONCE,
-        ConsumerConfig.from(options("--useStorageWriteApiAtLeastOnce=true", "--writeMethod=at-least-once")).writeMethod(),
+    assertEquals(
+        WriteMethod.EXACTLY_ONCE,
+        ConsumerConfig.from(options("--useStorageWriteApi=true")).writeMethod());
+    assertEquals(
+        WriteMethod.AT_LEAST_ONCE,
+        ConsumerConfig.from(
+                options("--useStorageWriteApiAtLeastOnce=true", "--writeMethod=at-least-once"))
+            .writeMethod(),
         "agreeing flags are fine");
   }
 
   @Test
   void beamsFlagsThatDisagreeWithTheWriteMethodAreRefused() {
-    String message = failure("--writeMethod=exactly-once", "--useStorageWriteApi=true", "--useStorageWriteApiAtLeastOnce=true");
-    assertTrue(message.contains("--writeMethod=exactly-once disagrees") && message.contains("--useStorageWriteApiAtLeastOnce=true")
-        && message.contains("--writeMethod=at-least-once"), message);
+    String message =
+        failure(
+            "--writeMethod=exactly-once",
+            "--useStorageWriteApi=true",
+            "--useStorageWriteApiAtLeastOnce=true");
+    assertTrue(
+        message.contains("--writeMethod=exactly-once disagrees")
+            && message.contains("--useStorageWriteApiAtLeastOnce=true")
+            && message.contains("--writeMethod=at-least-once"),
+        message);
     message = failure("--writeMethod=at-least-once", "--useStorageWriteApi=true");
-    assertTrue(message.contains("--useStorageWriteApi=true") && message.contains("means exactly-once"), message);
+    assertTrue(
+        message.contains("--useStorageWriteApi=true") && message.contains("means exactly-once"),
+        message);
   }
 
   @Test
   void poolingWithExactlyOnceFailsNamingBothFlagsAndTheFix() {
     String message = failure("--useStorageApiConnectionPool=true");
-    assertTrue(message.contains("--useStorageApiConnectionPool") && message.contains("--writeMethod=at-least-once"), message);
+    assertTrue(
+        message.contains("--useStorageApiConnectionPool")
+            && message.contains("--writeMethod=at-least-once"),
+        message);
   }
 
   @Test
   void poolingWithAtLeastOnceIsAccepted() {
-    ConsumerConfig config = ConsumerConfig.from(options("--useStorageApiConnectionPool=true", "--writeMethod=at-least-once"));
+    ConsumerConfig config =
+        ConsumerConfig.from(
+            options("--useStorageApiConnectionPool=true", "--writeMethod=at-least-once"));
     assertEquals(WriteMethod.AT_LEAST_ONCE, config.writeMethod());
   }
 
   @Test
   void flagsThatAtLeastOnceIgnoresAreRefused() {
-    assertTrue(failure("--writeMethod=at-least-once", "--numStorageWriteApiStreams=4").contains("--numStorageWriteApiStreams"));
-    assertTrue(failure("--writeMethod=at-least-once", "--storageWriteApiTriggeringFrequencySec=5").contains("--storageWriteApiTriggeringFrequencySec"));
+    assertTrue(
+        failure("--writeMethod=at-least-once", "--numStorageWriteApiStreams=4")
+            .contains("--numStorageWriteApiStreams"));
+    assertTrue(
+        failure("--writeMethod=at-least-once", "--storageWriteApiTriggeringFrequencySec=5")
+            .contains("--storageWriteApiTriggeringFrequencySec"));
   }
 
   @Test
   void kafkaFlagsAreCheckedAtLaunchWithTheFix() {
-    assertTrue(failure("--source=kafka", "--kafkaTopic=t").contains("--bootstrapServers=HOST:PORT"));
-    assertTrue(failure("--source=kafka", "--bootstrapServers=broker", "--kafkaTopic=t").contains("'broker' is not HOST:PORT"));
-    assertTrue(failure("--source=kafka", "--bootstrapServers=b:9092").contains("--kafkaTopic=TOPIC"));
-    assertTrue(failure("--source=kafka", "--bootstrapServers=b:9092", "--kafkaTopic=t",
-        "--kafkaConsumerConfig=group.id=x").contains("use --consumerGroup"));
-    assertTrue(failure("--source=kafka", "--bootstrapServers=b:9092", "--kafkaTopic=t",
-        "--kafkaConsumerConfig=fetch.min.bytes").contains("is not KEY=VALUE"));
+    assertTrue(
+        failure("--source=kafka", "--kafkaTopic=t").contains("--bootstrapServers=HOST:PORT"));
+    assertTrue(
+        failure("--source=kafka", "--bootstrapServers=broker", "--kafkaTopic=t")
+            .contains("'broker' is not HOST:PORT"));
+    assertTrue(
+        failure("--source=kafka", "--bootstrapServers=b:9092").contains("--kafkaTopic=TOPIC"));
+    assertTrue(
+        failure(
+                "--source=kafka",
+                "--bootstrapServers=b:9092",
+                "--kafkaTopic=t",
+                "--kafkaConsumerConfig=group.id=x")
+            .contains("use --consumerGroup"));
+    assertTrue(
+        failure(
+                "--source=kafka",
+                "--bootstrapServers=b:9092",
+                "--kafkaTopic=t",
+                "--kafkaConsumerConfig=fetch.min.bytes")
+            .contains("is not KEY=VALUE"));
     assertTrue(failure("--kafkaTopic=t").contains("are for --source=kafka"));
   }
 
   @Test
   void unknownValuesListTheAcceptedOnes() {
-    assertTrue(failure("--writeMethod=sometimes").contains("use exactly-once (or STORAGE_WRITE_API) or at-least-once"));
+    assertTrue(
+        failure("--writeMethod=sometimes")
+            .contains("use exactly-once (or STORAGE_WRITE_API) or at-least-once"));
     assertTrue(failure("--rowFormat=xml").contains("json-column, typed"));
     assertTrue(failure("--source=files").contains("pubsub, kafka, synthetic"));
     assertTrue(failure("--messageFormat=xml").contains("json, avro"));
@@ -120,20 +179,29 @@ class ConsumerConfigTest {
   void theSinkFollowsTheEmulatorsAddressesAndRefusesHalfOfThem() {
     assertEquals(SinkKind.LOCAL, config().sink());
     assertEquals(SinkKind.LOCAL, config("--sink=in-process").sink());
-    ConsumerConfig shared = config("--storageWriteEndpoint=127.0.0.1:9060", "--bigQueryEndpoint=http://127.0.0.1:9050");
+    ConsumerConfig shared =
+        config("--storageWriteEndpoint=127.0.0.1:9060", "--bigQueryEndpoint=http://127.0.0.1:9050");
     assertEquals(SinkKind.EMULATOR, shared.sink());
     assertEquals("127.0.0.1:9060", shared.storageWriteEndpoint());
-    assertTrue(failure("--sink=emulator").contains("--storageWriteEndpoint=HOST:PORT and --bigQueryEndpoint"));
+    assertTrue(
+        failure("--sink=emulator")
+            .contains("--storageWriteEndpoint=HOST:PORT and --bigQueryEndpoint"));
     assertTrue(failure("--storageWriteEndpoint=127.0.0.1:9060").contains("--bigQueryEndpoint"));
-    assertTrue(failure("--sink=local", "--storageWriteEndpoint=127.0.0.1:9060").contains("only for --sink=emulator"));
+    assertTrue(
+        failure("--sink=local", "--storageWriteEndpoint=127.0.0.1:9060")
+            .contains("only for --sink=emulator"));
   }
 
   @Test
   void tablesAndPoolSizesAreChecked() {
     assertTrue(failure("--destinationTables=0").contains("--destinationTables"));
     assertTrue(failure("--outputTable=no-dataset").contains("--outputTable"));
-    assertTrue(failure("--writeMethod=at-least-once", "--minConnectionPoolConnections=9", "--maxConnectionPoolConnections=3")
-        .contains("min <= max"));
+    assertTrue(
+        failure(
+                "--writeMethod=at-least-once",
+                "--minConnectionPoolConnections=9",
+                "--maxConnectionPoolConnections=3")
+            .contains("min <= max"));
     assertTrue(failure("--maxMessageBytes=0").contains("between 1 and 10000000"));
     assertTrue(failure("--maxMessageBytes=10000001").contains("10 MB"));
     assertEquals(9_000_000, config().maxMessageBytes());
@@ -143,8 +211,11 @@ class ConsumerConfigTest {
   void aPubsubSourceNeedsASubscription() {
     PipelineOptionsFactory.register(ConsumerOptions.class);
     ConsumerOptions options =
-        PipelineOptionsFactory.fromArgs("--project=ingestbench-test", "--outputTable=bench.rides").as(ConsumerOptions.class);
-    String message = assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.from(options)).getMessage();
+        PipelineOptionsFactory.fromArgs("--project=ingestbench-test", "--outputTable=bench.rides")
+            .as(ConsumerOptions.class);
+    String message =
+        assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.from(options))
+            .getMessage();
     assertTrue(message.contains("--subscription is required"), message);
   }
 

@@ -6,8 +6,8 @@ import java.util.BitSet;
 /**
  * The event indexes one job has accounted for (written or dead-lettered), served by the local
  * BigQuery at {@code /ingestbench/v1/jobs/JOB/accounted}: what a run needs to count what a stopped
- * job left in its source without counting a message twice. One bit per index, so a million
- * messages take 125 KB.
+ * job left in its source without counting a message twice. One bit per index, so a million messages
+ * take 125 KB.
  *
  * @param job the job (the writer's trace id)
  * @param bits {@link BitSet#toByteArray()} in base64

@@ -10,10 +10,13 @@ import java.util.List;
 public final class ConnectionColumns {
   public static final String EPOCH_SECOND = "epoch_second";
   public static final String JOB = "job";
+
   /** Most AppendRows streams open at once during the second. */
   public static final String MAX_OPEN = "max_open";
+
   /** Streams opened during the second. */
   public static final String OPENED = "opened";
+
   /** Streams refused during the second because the connection limit was reached. */
   public static final String REFUSED = "refused";
 

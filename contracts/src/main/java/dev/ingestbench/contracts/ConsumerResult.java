@@ -15,7 +15,8 @@ import java.util.List;
  * @param deadLettered rows in the dead-letter tables
  * @param accountedFor distinct messages written or dead-lettered
  * @param latency publish-to-visible latency of every row that carried a publish time
- * @param liveLatency of the messages published after the consumer had caught up; null when none were
+ * @param liveLatency of the messages published after the consumer had caught up; null when none
+ *     were
  * @param backlogLatency of the messages published before that: how long they waited
  * @param caughtUpAt when the consumer had caught up ({@link #CATCH_UP_LAG_SECONDS}); null if never
  * @param peakAppendClients most AppendRows streams (connections) open at once, as the BigQuery
@@ -68,8 +69,8 @@ public record ConsumerResult(
     List<String> mismatches) {
 
   /**
-   * The consumer has caught up once the oldest message still waiting is younger than this: above one
-   * exactly-once commit (1 s triggering) plus a checkpoint, well below any backlog wait. {@code
+   * The consumer has caught up once the oldest message still waiting is younger than this: above
+   * one exactly-once commit (1 s triggering) plus a checkpoint, well below any backlog wait. {@code
    * docs/methodology.md} explains the rule; the report quotes it.
    */
   public static final long CATCH_UP_LAG_SECONDS = 5;

@@ -6,6 +6,7 @@ import java.util.List;
 public final class ConsumerSampleColumns {
   /** The second at whose end the sample was taken; its CPU covers the second before. */
   public static final String EPOCH_SECOND = "epoch_second";
+
   public static final String CPU_SECONDS = "cpu_seconds";
   public static final String VCPUS = "vcpus";
   public static final String ROWS_VISIBLE = "rows_visible";
@@ -14,7 +15,14 @@ public final class ConsumerSampleColumns {
   public static final String HEAP_USED_BYTES = "heap_used_bytes";
 
   public static final List<String> ALL =
-      List.of(EPOCH_SECOND, CPU_SECONDS, VCPUS, ROWS_VISIBLE, ACCOUNTED_FOR, OPEN_APPEND_CLIENTS, HEAP_USED_BYTES);
+      List.of(
+          EPOCH_SECOND,
+          CPU_SECONDS,
+          VCPUS,
+          ROWS_VISIBLE,
+          ACCOUNTED_FOR,
+          OPEN_APPEND_CLIENTS,
+          HEAP_USED_BYTES);
 
   private ConsumerSampleColumns() {}
 }

@@ -19,15 +19,20 @@ import java.util.stream.Stream;
  * (a file copied in from another round, or written after the round ended).
  *
  * @param runId the round's run id ({@code round.json})
- * @param sha256 path relative to the round directory (a job's files as {@code job-2/...}) to hex SHA-256
+ * @param sha256 path relative to the round directory (a job's files as {@code job-2/...}) to hex
+ *     SHA-256
  */
 public record CsvChecksums(String runId, Map<String, String> sha256) {
 
   /** Checksums of every {@code *.csv} in {@code dir} and its job subdirectories. */
   public static CsvChecksums of(Path dir, String runId) throws IOException {
     Map<String, String> sums = new TreeMap<>();
-    try (Stream<Path> files = Files.find(dir, 2, (path, attributes) -> attributes.isRegularFile()
-        && path.getFileName().toString().endsWith(".csv"))) {
+    try (Stream<Path> files =
+        Files.find(
+            dir,
+            2,
+            (path, attributes) ->
+                attributes.isRegularFile() && path.getFileName().toString().endsWith(".csv"))) {
       for (Path file : files.toList()) {
         sums.put(dir.relativize(file).toString().replace('\\', '/'), sha256(file));
       }

@@ -2,8 +2,8 @@ package dev.ingestbench.contracts;
 
 /**
  * One CSV field as RFC 4180 writes it: quoted, with its quotes doubled, when it holds a comma, a
- * quote or a line break. Names in the CSV files come from clients (a table in a write stream's path,
- * a job in a trace id), so they cannot be trusted to be plain.
+ * quote or a line break. Names in the CSV files come from clients (a table in a write stream's
+ * path, a job in a trace id), so they cannot be trusted to be plain.
  */
 public final class CsvField {
   private CsvField() {}
@@ -12,7 +12,10 @@ public final class CsvField {
     if (value == null) {
       return "";
     }
-    if (value.indexOf(',') < 0 && value.indexOf('"') < 0 && value.indexOf('\n') < 0 && value.indexOf('\r') < 0) {
+    if (value.indexOf(',') < 0
+        && value.indexOf('"') < 0
+        && value.indexOf('\n') < 0
+        && value.indexOf('\r') < 0) {
       return value;
     }
     return '"' + value.replace("\"", "\"\"") + '"';

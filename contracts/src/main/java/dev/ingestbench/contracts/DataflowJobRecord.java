@@ -4,9 +4,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * One Dataflow job a scenario run launched ({@link RunFiles#DATAFLOW_JOBS}): which part of the run
- * it was, its name and id (to find it in the console or with {@code gcloud dataflow jobs describe}),
- * and when it was launched and asked to stop. A resumed run reads these to cancel what an earlier,
- * killed attempt left running.
+ * it was, its name and id (to find it in the console or with {@code gcloud dataflow jobs
+ * describe}), and when it was launched and asked to stop. A resumed run reads these to cancel what
+ * an earlier, killed attempt left running.
  *
  * @param role a scenario job's name, {@code backlog} or {@code live} (the publishers)
  * @param stage the stage that launched it

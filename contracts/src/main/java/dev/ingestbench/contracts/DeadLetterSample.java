@@ -1,5 +1,6 @@
 package dev.ingestbench.contracts;
 
+import java.util.Arrays;
 import java.util.Base64;
 
 /**
@@ -13,23 +14,33 @@ import java.util.Base64;
  * @param payloadBase64 the stored payload, base64: the message byte for byte, or its first bytes
  *     when {@code payloadBytes} is larger than what it decodes to (an oversized message)
  */
-public record DeadLetterSample(String stage, String error, Long eventIndex, Long payloadBytes, String payloadBase64) {
+public record DeadLetterSample(
+    String stage, String error, Long eventIndex, Long payloadBytes, String payloadBase64) {
 
   /**
-   * This sample with at most {@code maxPayloadBytes} of its payload and {@code maxErrorChars} of its
-   * error kept ({@code payloadBytes} still gives the whole size): a server keeping samples of what
-   * clients send must not keep megabytes of each.
+   * This sample with at most {@code maxPayloadBytes} of its payload and {@code maxErrorChars} of
+   * its error kept ({@code payloadBytes} still gives the whole size): a server keeping samples of
+   * what clients send must not keep megabytes of each.
    */
   public DeadLetterSample truncated(int maxPayloadBytes, int maxErrorChars) {
     byte[] payload = payload();
-    String shortError = error == null || error.length() <= maxErrorChars ? error
-        : error.substring(0, maxErrorChars) + "… (" + error.length() + " characters)";
+    String shortError =
+        error == null || error.length() <= maxErrorChars
+            ? error
+            : error.substring(0, maxErrorChars) + "… (" + error.length() + " characters)";
     if (payload.length <= maxPayloadBytes && shortError == error) {
       return this;
     }
-    String kept = payloadBase64 == null ? null
-        : Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(payload, Math.min(payload.length, maxPayloadBytes)));
-    return new DeadLetterSample(stage, shortError, eventIndex, payloadBytes == null ? (long) payload.length : payloadBytes,
+    String kept =
+        payloadBase64 == null
+            ? null
+            : Base64.getEncoder()
+                .encodeToString(Arrays.copyOf(payload, Math.min(payload.length, maxPayloadBytes)));
+    return new DeadLetterSample(
+        stage,
+        shortError,
+        eventIndex,
+        payloadBytes == null ? (long) payload.length : payloadBytes,
         kept);
   }
 

@@ -28,9 +28,10 @@ import java.util.List;
  *     correct verification reports as lost
  * @param rowsDuplicated rows stored a second time ({@code --fault duplicate=F}): what it reports as
  *     duplicates
- * @param rowsCorrupted rows altered by the store ({@code --fault corrupt=F}): what the content check
- *     reports as mismatched
- * @param contentSeed the publishers' seed every row's content was checked against; null: not checked
+ * @param rowsCorrupted rows altered by the store ({@code --fault corrupt=F}): what the content
+ *     check reports as mismatched
+ * @param contentSeed the publishers' seed every row's content was checked against; null: not
+ *     checked
  */
 public record EmulatorStatus(
     String grpcAddress,
@@ -79,7 +80,12 @@ public record EmulatorStatus(
    * @param finalized whether FinalizeWriteStream was called
    */
   public record Stream(
-      String name, String table, String type, String createdAt, long appendedRows, long visibleRows,
+      String name,
+      String table,
+      String type,
+      String createdAt,
+      long appendedRows,
+      long visibleRows,
       boolean finalized) {}
 
   /**
@@ -90,14 +96,14 @@ public record EmulatorStatus(
    * @param duplicates rows whose event index was already visible
    * @param unindexedRows rows without an event index (not checkable)
    * @param deadLettered rows in the dead-letter tables
-   * @param accountedFor distinct published messages written or dead-lettered (by event index); a dead
-   *     letter without an event index is not among them: it cannot stand in for a lost message
+   * @param accountedFor distinct published messages written or dead-lettered (by event index); a
+   *     dead letter without an event index is not among them: it cannot stand in for a lost message
    * @param bytesWritten input bytes of successful appends to data tables (dead letters excluded)
    * @param deadLetters the first dead-letter rows in full (stage, reason, payload)
    * @param foreignRows rows and dead letters whose event index is outside the published range (when
    *     the server was told it): not this round's messages, so not accounted for
-   * @param unindexedDeadLetters dead letters without an event index (a message that was not one of the
-   *     run's): a consumer has handled them, but they account for no published message
+   * @param unindexedDeadLetters dead letters without an event index (a message that was not one of
+   *     the run's): a consumer has handled them, but they account for no published message
    * @param mismatchedRows visible rows whose content is not what their event index must produce
    *     (checked when the server knows the publishers' seed)
    * @param mismatches the first of them, column by column
@@ -125,13 +131,18 @@ public record EmulatorStatus(
       long mismatchedRows,
       List<String> mismatches) {
 
-    /** Messages the job has handled: accounted for, plus dead letters that match no published message. */
+    /**
+     * Messages the job has handled: accounted for, plus dead letters that match no published
+     * message.
+     */
     public long handled() {
       return accountedFor + unindexedDeadLetters;
     }
 
     static Job empty(String job) {
-      return new Job(job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0, 0, 0, List.of());
+      return new Job(
+          job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0, 0, 0,
+          List.of());
     }
   }
 }

@@ -4,9 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The value of a {@code KEY=VALUE;KEY=VALUE} flag ({@code --kafkaConsumerConfig},
- * {@code --kafkaProducerConfig}). Pairs are separated by ';' because Kafka's SASL JAAS values hold
- * spaces and '='; a {@code sasl.jaas.config} value gets back the ';' that ends a JAAS line.
+ * The value of a {@code KEY=VALUE;KEY=VALUE} flag ({@code --kafkaConsumerConfig}, {@code
+ * --kafkaProducerConfig}). Pairs are separated by ';' because Kafka's SASL JAAS values hold spaces
+ * and '='; a {@code sasl.jaas.config} value gets back the ';' that ends a JAAS line.
  */
 public final class KeyValueFlag {
   private KeyValueFlag() {}

@@ -17,7 +17,13 @@ public final class MachineInfo {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("vcpus", Runtime.getRuntime().availableProcessors());
     m.put("memory_gb", Math.round(os.getTotalMemorySize() / 1e9 * 10) / 10.0);
-    m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+    m.put(
+        "os",
+        System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.version")
+            + " "
+            + System.getProperty("os.arch"));
     m.put("cpu_model", cpuModel());
     m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
     m.put("load_average_at_start", os.getSystemLoadAverage());

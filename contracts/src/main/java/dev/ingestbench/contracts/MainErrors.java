@@ -7,9 +7,9 @@ import java.util.concurrent.Callable;
  * How every ingestbench main ends on an error, the CLI's included: one line naming the command and
  * the problem (no stack trace unless {@code INGESTBENCH_DEBUG} is set) and an {@link ExitCodes}
  * code. Bad input ({@link IllegalArgumentException}) is a usage error; anything else a failure. An
- * {@link Error} (a class missing from the classpath, memory exhausted) is a failure too, with its stack
- * trace: left to escape, it would end only the main thread, and the JVM would keep running with Flink's
- * and gRPC's threads, a process that neither works nor exits.
+ * {@link Error} (a class missing from the classpath, memory exhausted) is a failure too, with its
+ * stack trace: left to escape, it would end only the main thread, and the JVM would keep running
+ * with Flink's and gRPC's threads, a process that neither works nor exits.
  */
 public final class MainErrors {
   private MainErrors() {}
@@ -43,6 +43,8 @@ public final class MainErrors {
 
   /** The message, or the exception's type when it has none (a bare NullPointerException, say). */
   private static String message(Throwable e) {
-    return e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getName() : e.getMessage();
+    return e.getMessage() == null || e.getMessage().isBlank()
+        ? e.getClass().getName()
+        : e.getMessage();
   }
 }

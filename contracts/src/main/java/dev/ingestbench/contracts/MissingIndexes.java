@@ -22,11 +22,15 @@ public final class MissingIndexes {
     long missing = 0;
     int rangeCount = 0;
     for (int from = accounted.nextClearBit(0); from < end; from = accounted.nextClearBit(from)) {
-      int to = Math.min(accounted.nextSetBit(from) < 0 ? end : accounted.nextSetBit(from), end); // exclusive
+      int to =
+          Math.min(
+              accounted.nextSetBit(from) < 0 ? end : accounted.nextSetBit(from), end); // exclusive
       missing += to - from;
       if (rangeCount++ < maxRanges) {
-        ranges.add(to - from == 1 ? String.format(Locale.ROOT, "%,d", from)
-            : String.format(Locale.ROOT, "%,d-%,d", from, to - 1));
+        ranges.add(
+            to - from == 1
+                ? String.format(Locale.ROOT, "%,d", from)
+                : String.format(Locale.ROOT, "%,d-%,d", from, to - 1));
       }
       from = to;
     }
@@ -34,8 +38,13 @@ public final class MissingIndexes {
       return "none";
     }
     String listed = String.join(", ", ranges);
-    return rangeCount <= maxRanges ? listed
-        : String.format(Locale.ROOT, "%s and %,d more range(s): %,d indexes in all", listed, rangeCount - maxRanges,
+    return rangeCount <= maxRanges
+        ? listed
+        : String.format(
+            Locale.ROOT,
+            "%s and %,d more range(s): %,d indexes in all",
+            listed,
+            rangeCount - maxRanges,
             missing);
   }
 }

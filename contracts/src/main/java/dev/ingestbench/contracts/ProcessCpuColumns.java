@@ -2,7 +2,9 @@ package dev.ingestbench.contracts;
 
 import java.util.List;
 
-/** Columns of {@code processes_cpu.csv}: CPU-seconds per second of every process a round started. */
+/**
+ * Columns of {@code processes_cpu.csv}: CPU-seconds per second of every process a round started.
+ */
 public final class ProcessCpuColumns {
   public static final String EPOCH_SECOND = "epoch_second";
   public static final String PROCESS = "process";

@@ -1,6 +1,8 @@
 package dev.ingestbench.contracts;
 
-/** {@code publisher_*.json}: what one publisher run handed to Pub/Sub and what Pub/Sub acknowledged. */
+/**
+ * {@code publisher_*.json}: what one publisher run handed to Pub/Sub and what Pub/Sub acknowledged.
+ */
 public record PublisherResult(
     String topic,
     long requested,

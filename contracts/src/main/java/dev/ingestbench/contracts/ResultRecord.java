@@ -4,8 +4,8 @@ import java.util.Map;
 
 /**
  * One line of {@link RunFiles#RESULTS}: one metric of one job in one stage (or unordered
- * configuration) of one iteration of a scenario run. The keys (snake_case) are a contract: users load
- * these lines into BigQuery ({@code --results-table}) and query them across runs.
+ * configuration) of one iteration of a scenario run. The keys (snake_case) are a contract: users
+ * load these lines into BigQuery ({@code --results-table}) and query them across runs.
  *
  * @param runId the run directory's id, the same on every line of a run (and across its resumes)
  * @param target {@code local} or {@code dataflow}

@@ -15,7 +15,8 @@ import java.util.Map;
  * @param partitions the Kafka topic's partitions; null for Pub/Sub
  * @param consumerGroups {@code separate} or {@code shared}: Kafka rounds of several jobs only
  * @param killConsumerAt {@code --kill-consumer-at}: seconds before every consumer was killed once
- * @param crashEverySeconds {@code --crash-every}: seconds into each life a consumer was killed again
+ * @param crashEverySeconds {@code --crash-every}: seconds into each life a consumer was killed
+ *     again
  */
 public record RoundSettings(
     long messages,

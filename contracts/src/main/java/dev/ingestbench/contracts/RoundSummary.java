@@ -1,5 +1,6 @@
 package dev.ingestbench.contracts;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,7 +13,8 @@ import java.util.Map;
  * @param jobs consumer jobs that each read every message; {@code lost} counts against all of them
  * @param peakConnections most AppendRows streams open at once, counted by the BigQuery emulator
  *     across every job (Cloud Monitoring's {@code write/concurrent_connections})
- * @param connectionsRefused streams refused at the connection limit; null without an emulator process
+ * @param connectionsRefused streams refused at the connection limit; null without an emulator
+ *     process
  * @param throttledAppends appends the throughput quota slowed; null without an emulator process
  * @param mismatchedRows visible rows whose content is not what their event index must produce (the
  *     BigQuery emulator checks every row against the publishers' seed)
@@ -61,12 +63,12 @@ public record RoundSummary(
     Long connectionsRefused,
     Long throttledAppends,
     Double throttledSeconds,
-    java.util.List<String> diagnosis,
+    List<String> diagnosis,
     String runId,
     long foreignRows,
     long deadLetterWriteFailures,
     long mismatchedRows,
-    java.util.List<String> mismatches) {
+    List<String> mismatches) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

@@ -7,8 +7,10 @@ package dev.ingestbench.contracts;
 public final class RowKeyColumns {
   /** The generator's sequence number of the event: distinct per message, so duplicates show. */
   public static final String EVENT_INDEX = "event_index";
+
   /** When the message was published, in microseconds: the start of end-to-end latency. */
   public static final String PUBLISH_TIME = "publish_time";
+
   /** In dead-letter tables: why the message could not be written. */
   public static final String ERROR = "error";
 

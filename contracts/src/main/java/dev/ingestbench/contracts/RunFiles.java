@@ -7,53 +7,79 @@ package dev.ingestbench.contracts;
 public final class RunFiles {
   /** Per-minute WRITE_API_TIMELINE rows, {@link TimelineColumns} header. */
   public static final String TIMELINE = "write_api_timeline.csv";
+
   /** The same rows per second. */
   public static final String TIMELINE_PER_SECOND = "write_api_timeline_per_second.csv";
+
   /** Open AppendRows streams per second, {@link ConnectionColumns} header. */
   public static final String CONNECTIONS = "concurrent_connections.csv";
+
   /** {@link EmulatorStatus} of the local BigQuery server at its end. */
   public static final String BIGQUERY_EMULATOR = "bigquery_emulator.json";
+
   /** Per second of the consumer JVM, {@link ConsumerSampleColumns} header. */
   public static final String CONSUMER_SAMPLES = "consumer_samples.csv";
+
   /** {@link ConsumerResult}. */
   public static final String CONSUMER_RESULT = "consumer_result.json";
+
   /** {@link PublisherResult} of the backlog publisher. */
   public static final String PUBLISHER_BACKLOG = "publisher_backlog.json";
+
   /** {@link PublisherResult} of the live publisher. */
   public static final String PUBLISHER_LIVE = "publisher_live.json";
+
   /** What a scaled-down local Pub/Sub run fed each job's own topic (harness PubsubFeed.Result). */
   public static final String FEED = "feed.json";
+
   /** {@link RoundSettings}. */
   public static final String ROUND = "round.json";
+
   /** Per second and process of a round, {@link ProcessCpuColumns} header. */
   public static final String PROCESSES_CPU = "processes_cpu.csv";
+
   /** {@link CsvChecksums}: the run id and SHA-256 of every CSV file a round wrote. */
   public static final String CSV_CHECKSUMS = "csv_checksums.json";
+
   public static final String REPORT = "report.md";
+
   /** {@link RoundSummary}. */
   public static final String SUMMARY = "summary.json";
+
   public static final String THROUGHPUT_CHART = "throughput.svg";
   public static final String CPU_CHART = "cpu.svg";
   public static final String CONNECTIONS_CHART = "connections.svg";
 
   /** A scenario run: {@link ResultRecord}s, one JSON object per line. */
   public static final String RESULTS = "results.jsonl";
+
   /** A scenario run: per sampling interval and job, {@link ScenarioSampleColumns} header. */
   public static final String SCENARIO_SAMPLES = "scenario_samples.csv";
+
   /** A scenario run: the scenario file as it was run (a rerun must run the same one). */
   public static final String SCENARIO = "scenario.yaml";
+
   /** A scenario run: {@link ScenarioRun}. */
   public static final String SCENARIO_RUN = "run.json";
+
   /** A scenario run on Dataflow: every job it launched, {@link DataflowJobRecord} per line. */
   public static final String DATAFLOW_JOBS = "dataflow_jobs.jsonl";
+
   /** A scenario run on Dataflow: WRITE_API_TIMELINE of its tables over the run, read after it. */
   public static final String GCP_TIMELINE = "write_api_timeline.csv";
+
   /** A scenario run on Dataflow: Cloud Monitoring's per-minute series, read after it. */
   public static final String GCP_MONITORING = "monitoring.csv";
-  /** A scenario run on Dataflow: the timeline analysis's verdicts with the stages as phases (verdict, evidence). */
+
+  /**
+   * A scenario run on Dataflow: the timeline analysis's verdicts with the stages as phases
+   * (verdict, evidence).
+   */
   public static final String GCP_DIAGNOSIS = "gcp_diagnosis.json";
+
   /** A scenario run: one {@link StepStatus} file per finished stage or iteration. */
   public static final String STATUS_DIRECTORY = "status";
+
   /** A Kafka round or segment: the local broker's log directory (left behind by a crashed run). */
   public static final String KAFKA_DATA = "kafka-data";
 
@@ -67,7 +93,8 @@ public final class RunFiles {
    * results and its own write timeline); the round's directory holds what all jobs share.
    */
   public static String jobDirectory(String job) {
-    // A job's name may come from a client's trace id: never a path separator, never "." or ".." (the
+    // A job's name may come from a client's trace id: never a path separator, never "." or ".."
+    // (the
     // round's own directory or its parent), never longer than a file name may be.
     String name = job.replaceAll("[^A-Za-z0-9._-]", "_");
     if (name.isEmpty() || name.chars().allMatch(c -> c == '.')) {

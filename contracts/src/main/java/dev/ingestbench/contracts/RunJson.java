@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * Reads and writes the JSON records of a run directory: record components in camelCase become
@@ -23,8 +25,9 @@ public final class RunJson {
   private RunJson() {}
 
   /**
-   * Writes {@code file} whole or not at all: into a sibling first, then renamed over it, so a process
-   * killed while writing (Ctrl-C during a round's shutdown) never leaves an empty or half file.
+   * Writes {@code file} whole or not at all: into a sibling first, then renamed over it, so a
+   * process killed while writing (Ctrl-C during a round's shutdown) never leaves an empty or half
+   * file.
    */
   public static void write(Path file, Object value) throws IOException {
     Path target = file.toAbsolutePath();
@@ -33,10 +36,10 @@ public final class RunJson {
     Path partial = parent.resolve(target.getFileName() + ".partial");
     MAPPER.writeValue(partial.toFile(), value);
     try {
-      Files.move(partial, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-      Files.move(partial, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      Files.move(
+          partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
     }
   }
 
@@ -62,7 +65,8 @@ public final class RunJson {
     try {
       return MAPPER.readValue(file.toFile(), type);
     } catch (IOException e) {
-      throw new IOException(file + " is not a " + type.getSimpleName() + " file: " + e.getMessage(), e);
+      throw new IOException(
+          file + " is not a " + type.getSimpleName() + " file: " + e.getMessage(), e);
     }
   }
 }

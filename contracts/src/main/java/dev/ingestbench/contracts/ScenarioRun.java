@@ -3,8 +3,8 @@ package dev.ingestbench.contracts;
 import java.util.Map;
 
 /**
- * {@link RunFiles#SCENARIO_RUN}: what a scenario run is, written when it first starts; a rerun
- * into the same directory must match it (same scenario file, target and scale) to resume.
+ * {@link RunFiles#SCENARIO_RUN}: what a scenario run is, written when it first starts; a rerun into
+ * the same directory must match it (same scenario file, target and scale) to resume.
  *
  * @param scaled every value {@code --scale} changed: key to "full-size -> run" text
  */

@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Reads what a scenario run directory holds: its status markers and its results, for the runner and the report alike. */
+/**
+ * Reads what a scenario run directory holds: its status markers and its results, for the runner and
+ * the report alike.
+ */
 public final class ScenarioRunFiles {
   private ScenarioRunFiles() {}
 

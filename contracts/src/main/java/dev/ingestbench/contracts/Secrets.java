@@ -5,14 +5,15 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Keeps secrets out of files and logs: the value of any flag or {@code KEY=VALUE} setting whose name
- * mentions sasl, password, secret, token or credential is replaced before a command line is logged
- * or a round's settings are written ({@code round.json}, {@code summary.json}, a child's log). The
- * processes themselves still get the real values.
+ * Keeps secrets out of files and logs: the value of any flag or {@code KEY=VALUE} setting whose
+ * name mentions sasl, password, secret, token or credential is replaced before a command line is
+ * logged or a round's settings are written ({@code round.json}, {@code summary.json}, a child's
+ * log). The processes themselves still get the real values.
  */
 public final class Secrets {
   public static final String REDACTED = "<redacted>";
-  private static final Pattern SECRET = Pattern.compile("(?i).*(sasl|password|passwd|secret|token|credential).*");
+  private static final Pattern SECRET =
+      Pattern.compile("(?i).*(sasl|password|passwd|secret|token|credential).*");
 
   private Secrets() {}
 
@@ -27,10 +28,11 @@ public final class Secrets {
   }
 
   /**
-   * One argument with its secrets replaced: {@code --password=x} becomes {@code --password=<redacted>};
-   * in {@code --kafkaConsumerConfig=security.protocol=SASL_SSL;sasl.jaas.config=...} each secret
-   * setting's value; a flag that passes another flag on ({@code --consumer-arg=--x=y}) is redacted
-   * as that flag.
+   * One argument with its secrets replaced: {@code --password=x} becomes {@code
+   * --password=<redacted>}; in {@code
+   * --kafkaConsumerConfig=security.protocol=SASL_SSL;sasl.jaas.config=...} each secret setting's
+   * value; a flag that passes another flag on ({@code --consumer-arg=--x=y}) is redacted as that
+   * flag.
    */
   public static String redact(String arg) {
     if (arg == null) {
@@ -51,7 +53,9 @@ public final class Secrets {
     return value.contains("=") ? flag + "=" + redactSettings(value) : arg;
   }
 
-  /** {@code KEY=VALUE;KEY=VALUE} with each secret value replaced; all of it when it cannot be read. */
+  /**
+   * {@code KEY=VALUE;KEY=VALUE} with each secret value replaced; all of it when it cannot be read.
+   */
   private static String redactSettings(String text) {
     Map<String, String> pairs;
     try {
@@ -63,8 +67,12 @@ public final class Secrets {
       return text;
     }
     StringBuilder out = new StringBuilder();
-    pairs.forEach((key, value) -> out.append(out.length() == 0 ? "" : ";").append(key).append('=')
-        .append(isSecret(key) ? REDACTED : value));
+    pairs.forEach(
+        (key, value) ->
+            out.append(out.length() == 0 ? "" : ";")
+                .append(key)
+                .append('=')
+                .append(isSecret(key) ? REDACTED : value));
     return out.toString();
   }
 }

@@ -11,10 +11,10 @@ import java.util.List;
  * @param jobs the jobs running during the step
  * @param started the jobs the step started
  * @param stopped the jobs the step stopped
- * @param condition {@code hold 15m}, {@code until steady (max 5m)}, ..., or {@code pubsub-load FLAGS} for a
- *     stage that ran a Pub/Sub load test
- * @param conditionMet false when an {@code until} gave up at its {@code max} (a load test: not every
- *     message accounted for)
+ * @param condition {@code hold 15m}, {@code until steady (max 5m)}, ..., or {@code pubsub-load
+ *     FLAGS} for a stage that ran a Pub/Sub load test
+ * @param conditionMet false when an {@code until} gave up at its {@code max} (a load test: not
+ *     every message accounted for)
  * @param conditionMet false when an {@code until} gave up at its {@code max}
  * @param segment which (re)start of the run measured it: 1, then 2 after a resume, ...
  */

@@ -20,11 +20,21 @@ public final class TimelineColumns {
 
   /** Every column a local run writes, in the view's order. */
   public static final List<String> ALL =
-      List.of(START_TIMESTAMP, PROJECT_ID, PROJECT_NUMBER, DATASET_ID, TABLE_ID, STREAM_TYPE,
-          ERROR_CODE, TOTAL_REQUESTS, TOTAL_ROWS, TOTAL_INPUT_BYTES);
+      List.of(
+          START_TIMESTAMP,
+          PROJECT_ID,
+          PROJECT_NUMBER,
+          DATASET_ID,
+          TABLE_ID,
+          STREAM_TYPE,
+          ERROR_CODE,
+          TOTAL_REQUESTS,
+          TOTAL_ROWS,
+          TOTAL_INPUT_BYTES);
 
   /** The columns without which a timeline cannot be analysed. */
-  public static final List<String> REQUIRED = List.of(START_TIMESTAMP, TABLE_ID, TOTAL_ROWS, TOTAL_INPUT_BYTES);
+  public static final List<String> REQUIRED =
+      List.of(START_TIMESTAMP, TABLE_ID, TOTAL_ROWS, TOTAL_INPUT_BYTES);
 
   private TimelineColumns() {}
 }

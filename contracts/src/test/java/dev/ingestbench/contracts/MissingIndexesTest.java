@@ -15,7 +15,9 @@ class MissingIndexesTest {
     assertEquals("none", MissingIndexes.describe(accounted, 10, 3));
     assertEquals("10-11, 2,000", MissingIndexes.describe(accounted, 5_000, 3));
     assertEquals("10-11, 2,000, 5,000-5,999", MissingIndexes.describe(accounted, 6_000, 3));
-    assertEquals("10-11 and 2 more range(s): 1,003 indexes in all", MissingIndexes.describe(accounted, 6_000, 1));
+    assertEquals(
+        "10-11 and 2 more range(s): 1,003 indexes in all",
+        MissingIndexes.describe(accounted, 6_000, 1));
     assertEquals("0-2", MissingIndexes.describe(new BitSet(), 3, 3), "nothing accounted for");
   }
 }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** A job's directory name comes from what a client sent (its trace id): it must stay inside --out. */
+/**
+ * A job's directory name comes from what a client sent (its trace id): it must stay inside --out.
+ */
 class RunFilesTest {
   @Test
   void aJobNameNeverLeavesTheRoundsDirectory() {

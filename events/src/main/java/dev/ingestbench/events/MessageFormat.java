@@ -6,9 +6,13 @@ import java.util.stream.Collectors;
 
 /** How a taxi-ride event is written into a message ({@code --messageFormat}). */
 public enum MessageFormat {
-  /** JSON text, ~250 bytes unpadded (the reference rounds' ~500 B and 10 KB messages are padded). */
+  /**
+   * JSON text, ~250 bytes unpadded (the reference rounds' ~500 B and 10 KB messages are padded).
+   */
   JSON,
-  /** Avro binary of {@code taxi_ride.avsc}, ~88 bytes unpadded (the reference's production shape). */
+  /**
+   * Avro binary of {@code taxi_ride.avsc}, ~88 bytes unpadded (the reference's production shape).
+   */
   AVRO;
 
   public String flag() {
@@ -23,7 +27,10 @@ public enum MessageFormat {
       }
     }
     throw new IllegalArgumentException(
-        flag + "=" + value + " is not a message format; use one of "
+        flag
+            + "="
+            + value
+            + " is not a message format; use one of "
             + Arrays.stream(values()).map(MessageFormat::flag).collect(Collectors.joining(", ")));
   }
 

@@ -7,9 +7,9 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 /**
  * One taxi-ride event, the payload every ingestbench message carries.
  *
- * <p>The field names are the JSON keys of the published investigation's messages, so rows written by
- * ingestbench can be compared with theirs. {@code padding} is only present when a message is padded
- * to a larger size (for example the ~10 KB rounds).
+ * <p>The field names are the JSON keys of the published investigation's messages, so rows written
+ * by ingestbench can be compared with theirs. {@code padding} is only present when a message is
+ * padded to a larger size (for example the ~10 KB rounds).
  */
 @JsonPropertyOrder({
   "ride_id",
@@ -38,8 +38,17 @@ public record TaxiRide(
 
   /** The same event without its padding: what two messages of different sizes share. */
   public TaxiRide withoutPadding() {
-    return new TaxiRide(rideId, rideStatus, latitude, longitude, passengerCount, meterReading,
-        meterIncrement, pointIdx, timestamp, null);
+    return new TaxiRide(
+        rideId,
+        rideStatus,
+        latitude,
+        longitude,
+        passengerCount,
+        meterReading,
+        meterIncrement,
+        pointIdx,
+        timestamp,
+        null);
   }
 
   /** The ride statuses the generator draws from; dynamic destinations route on them. */

@@ -19,11 +19,12 @@ import org.apache.avro.io.EncoderFactory;
 
 /**
  * The Avro binary wire form of a {@link TaxiRide}: the record of {@code taxi_ride.avsc} (in this
- * package's resources), written without a container header, as a Kafka or Pub/Sub message carries it.
+ * package's resources), written without a container header, as a Kafka or Pub/Sub message carries
+ * it.
  *
- * <p>Reading goes straight from the bytes into a {@link TaxiRideFields}, in schema order, with Avro's
- * own binary decoder; a payload that does not decode to exactly one record of this schema (short,
- * trailing bytes, a bad union branch, invalid UTF-8 in a string) is a {@link
+ * <p>Reading goes straight from the bytes into a {@link TaxiRideFields}, in schema order, with
+ * Avro's own binary decoder; a payload that does not decode to exactly one record of this schema
+ * (short, trailing bytes, a bad union branch, invalid UTF-8 in a string) is a {@link
  * MalformedEventException} naming the field.
  */
 public final class TaxiRideAvro {
@@ -46,7 +47,8 @@ public final class TaxiRideAvro {
       Schema schema = new Schema.Parser().parse(in);
       for (int i = 0; i < FIELD_ORDER.length; i++) {
         if (!schema.getFields().get(i).name().equals(FIELD_ORDER[i])) {
-          throw new IllegalStateException("taxi_ride.avsc field " + i + " is not " + FIELD_ORDER[i]);
+          throw new IllegalStateException(
+              "taxi_ride.avsc field " + i + " is not " + FIELD_ORDER[i]);
         }
       }
       return schema;
@@ -129,7 +131,8 @@ public final class TaxiRideAvro {
         fields.padding(string(in, payload.length));
       } else if (branch != 0) {
         throw new MalformedEventException(
-            "payload is not an Avro taxi-ride record: '_padding' has union branch " + branch
+            "payload is not an Avro taxi-ride record: '_padding' has union branch "
+                + branch
                 + ", the schema has 0 (null) and 1 (string)");
       }
       if (!in.isEnd()) {
@@ -139,11 +142,19 @@ public final class TaxiRideAvro {
       }
     } catch (EOFException e) {
       throw new MalformedEventException(
-          "payload is not an Avro taxi-ride record: it ends inside '" + FIELD_ORDER[field] + "' ("
-              + payload.length + " bytes; written with another schema than taxi_ride.avsc?)", e);
+          "payload is not an Avro taxi-ride record: it ends inside '"
+              + FIELD_ORDER[field]
+              + "' ("
+              + payload.length
+              + " bytes; written with another schema than taxi_ride.avsc?)",
+          e);
     } catch (IOException | AvroRuntimeException | UnsupportedOperationException e) {
       throw new MalformedEventException(
-          "payload is not an Avro taxi-ride record: '" + FIELD_ORDER[field] + "': " + e.getMessage(), e);
+          "payload is not an Avro taxi-ride record: '"
+              + FIELD_ORDER[field]
+              + "': "
+              + e.getMessage(),
+          e);
     }
   }
 
@@ -153,7 +164,8 @@ public final class TaxiRideAvro {
     // must not make the decoder reserve gigabytes.
     long declared = in.readLong();
     if (declared < 0 || declared > payloadLength) {
-      throw new IOException("a string length of " + declared + " in a " + payloadLength + "-byte payload");
+      throw new IOException(
+          "a string length of " + declared + " in a " + payloadLength + "-byte payload");
     }
     int length = (int) declared;
     byte[] bytes = SCRATCH.get();
@@ -167,7 +179,8 @@ public final class TaxiRideAvro {
         return strictUtf8(bytes, length);
       }
     }
-    return new String(bytes, 0, length, StandardCharsets.ISO_8859_1); // ASCII: the common case, fast
+    return new String(
+        bytes, 0, length, StandardCharsets.ISO_8859_1); // ASCII: the common case, fast
   }
 
   private static String strictUtf8(byte[] bytes, int length) throws IOException {

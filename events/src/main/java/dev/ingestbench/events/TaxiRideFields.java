@@ -25,7 +25,8 @@ public interface TaxiRideFields {
 
   /**
    * The timestamp with its epoch microseconds, when the reader has computed them (the consumer's
-   * checks do), so that a target does not parse the text again; by default {@link #timestamp(String)}.
+   * checks do), so that a target does not parse the text again; by default {@link
+   * #timestamp(String)}.
    */
   default void timestamp(String value, long epochMicros) {
     timestamp(value);

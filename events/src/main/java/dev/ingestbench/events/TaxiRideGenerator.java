@@ -10,8 +10,8 @@ import java.util.SplittableRandom;
 /**
  * Deterministic synthetic taxi-ride events.
  *
- * <p>Event {@code i} depends only on the seed and {@code i}, so any worker can generate any slice of a
- * run and two runs with the same seed publish the same bytes. Messages are padded with a
+ * <p>Event {@code i} depends only on the seed and {@code i}, so any worker can generate any slice
+ * of a run and two runs with the same seed publish the same bytes. Messages are padded with a
  * {@code _padding} field to the requested size (JSON ±5%, Avro exactly); the unpadded event is ~250
  * bytes of JSON or ~88 bytes of Avro.
  */
@@ -31,7 +31,8 @@ public final class TaxiRideGenerator {
   /** Bytes that {@code ,"_padding":""} adds around the padding characters. */
   private static final int PADDING_FIELD_OVERHEAD = ",\"_padding\":\"\"".length();
 
-  private static final byte[] PADDING_FIELD_OPEN = ",\"_padding\":\"".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] PADDING_FIELD_OPEN =
+      ",\"_padding\":\"".getBytes(StandardCharsets.US_ASCII);
 
   private final long seed;
   private final int messageSizeBytes;
@@ -62,7 +63,9 @@ public final class TaxiRideGenerator {
     long ride = index / 100; // ~100 points per ride, like a real trip's GPS trace
     int pointIdx = (int) (index % 100) * 16 + random.nextInt(16);
     double meterIncrement = round(0.01 + random.nextDouble() * 0.04, 4);
-    Instant at = Instant.ofEpochSecond(ORIGIN_EPOCH_SECONDS + (index % 86_400), random.nextInt(1_000_000) * 1_000L);
+    Instant at =
+        Instant.ofEpochSecond(
+            ORIGIN_EPOCH_SECONDS + (index % 86_400), random.nextInt(1_000_000) * 1_000L);
     return new TaxiRide(
         "ride-" + ride,
         TaxiRide.STATUSES[random.nextInt(TaxiRide.STATUSES.length)],
@@ -84,18 +87,28 @@ public final class TaxiRideGenerator {
   private byte[] avroMessage(long index) {
     TaxiRide ride = event(index);
     byte[] unpadded = TaxiRideAvro.toBytes(ride);
-    // Padding adds its characters plus their length's varint (the union branch byte is there either way).
+    // Padding adds its characters plus their length's varint (the union branch byte is there either
+    // way).
     int paddingChars = messageSizeBytes - unpadded.length;
-    while (paddingChars > 0 && paddingChars + varintBytes(paddingChars) > messageSizeBytes - unpadded.length) {
+    while (paddingChars > 0
+        && paddingChars + varintBytes(paddingChars) > messageSizeBytes - unpadded.length) {
       paddingChars--;
     }
     if (paddingChars <= 0) {
       return unpadded;
     }
     return TaxiRideAvro.toBytes(
-        new TaxiRide(ride.rideId(), ride.rideStatus(), ride.latitude(), ride.longitude(),
-            ride.passengerCount(), ride.meterReading(), ride.meterIncrement(), ride.pointIdx(),
-            ride.timestamp(), "x".repeat(paddingChars)));
+        new TaxiRide(
+            ride.rideId(),
+            ride.rideStatus(),
+            ride.latitude(),
+            ride.longitude(),
+            ride.passengerCount(),
+            ride.meterReading(),
+            ride.meterIncrement(),
+            ride.pointIdx(),
+            ride.timestamp(),
+            "x".repeat(paddingChars)));
   }
 
   /** Bytes of Avro's zig-zag varint for a non-negative {@code value}. */

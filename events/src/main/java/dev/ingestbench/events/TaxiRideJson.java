@@ -13,9 +13,9 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 
 /**
- * The JSON wire form of a {@link TaxiRide}: one shared, thread-safe mapper for the whole project, and
- * the one reader of a JSON message that every consumer route and the BigQuery emulator's content
- * check use.
+ * The JSON wire form of a {@link TaxiRide}: one shared, thread-safe mapper for the whole project,
+ * and the one reader of a JSON message that every consumer route and the BigQuery emulator's
+ * content check use.
  *
  * <p>Reading streams the payload's tokens straight into a {@link TaxiRideFields} (no tree, no
  * object), strictly: exactly one JSON object, every required field once, each of its type (a number
@@ -37,8 +37,15 @@ public final class TaxiRideJson {
   private static final JsonFactory JSON = MAPPER.getFactory();
   private static final String NOT_AN_EVENT = "payload is not a taxi-ride event: ";
   private static final String[] REQUIRED = {
-    "ride_id", "ride_status", "latitude", "longitude", "passenger_count",
-    "meter_reading", "meter_increment", "point_idx", "timestamp"
+    "ride_id",
+    "ride_status",
+    "latitude",
+    "longitude",
+    "passenger_count",
+    "meter_reading",
+    "meter_increment",
+    "point_idx",
+    "timestamp"
   };
   private static final int ALL_REQUIRED = (1 << REQUIRED.length) - 1;
   private static final int PADDING = 1 << REQUIRED.length;
@@ -72,40 +79,74 @@ public final class TaxiRideJson {
    */
   public static void read(byte[] payload, TaxiRideFields fields) {
     if (payload.length == 0) {
-      throw new MalformedEventException("payload is empty: a JSON message must be one taxi-ride object");
+      throw new MalformedEventException(
+          "payload is empty: a JSON message must be one taxi-ride object");
     }
     int seen = 0;
     try (JsonParser p = JSON.createParser(payload)) {
       JsonToken first = p.nextToken();
       if (first != JsonToken.START_OBJECT) {
-        throw new MalformedEventException(first == null
-            ? "payload holds no JSON value (only white space): a JSON message must be one taxi-ride object"
-            : NOT_AN_EVENT + "it is " + describe(first) + ", not a JSON object");
+        throw new MalformedEventException(
+            first == null
+                ? "payload holds no JSON value (only white space): a JSON message must be one taxi-ride object"
+                : NOT_AN_EVENT + "it is " + describe(first) + ", not a JSON object");
       }
       while (p.nextToken() == JsonToken.FIELD_NAME) {
         String name = p.currentName();
         JsonToken value = p.nextToken();
-        int bit = switch (name) {
-          case "ride_id" -> { fields.rideId(text(p, value, name)); yield 1; }
-          case "ride_status" -> { fields.rideStatus(text(p, value, name)); yield 1 << 1; }
-          case "latitude" -> { fields.latitude(number(p, value, name)); yield 1 << 2; }
-          case "longitude" -> { fields.longitude(number(p, value, name)); yield 1 << 3; }
-          case "passenger_count" -> { fields.passengerCount(integer(p, value, name)); yield 1 << 4; }
-          case "meter_reading" -> { fields.meterReading(number(p, value, name)); yield 1 << 5; }
-          case "meter_increment" -> { fields.meterIncrement(number(p, value, name)); yield 1 << 6; }
-          case "point_idx" -> { fields.pointIdx(integer(p, value, name)); yield 1 << 7; }
-          case "timestamp" -> { fields.timestamp(text(p, value, name)); yield 1 << 8; }
-          case "_padding" -> {
-            if (value != JsonToken.VALUE_NULL) {
-              fields.padding(text(p, value, name));
-            }
-            yield PADDING;
-          }
-          default -> throw new MalformedEventException(NOT_AN_EVENT + "unknown field \"" + name + "\"");
-        };
+        int bit =
+            switch (name) {
+              case "ride_id" -> {
+                fields.rideId(text(p, value, name));
+                yield 1;
+              }
+              case "ride_status" -> {
+                fields.rideStatus(text(p, value, name));
+                yield 1 << 1;
+              }
+              case "latitude" -> {
+                fields.latitude(number(p, value, name));
+                yield 1 << 2;
+              }
+              case "longitude" -> {
+                fields.longitude(number(p, value, name));
+                yield 1 << 3;
+              }
+              case "passenger_count" -> {
+                fields.passengerCount(integer(p, value, name));
+                yield 1 << 4;
+              }
+              case "meter_reading" -> {
+                fields.meterReading(number(p, value, name));
+                yield 1 << 5;
+              }
+              case "meter_increment" -> {
+                fields.meterIncrement(number(p, value, name));
+                yield 1 << 6;
+              }
+              case "point_idx" -> {
+                fields.pointIdx(integer(p, value, name));
+                yield 1 << 7;
+              }
+              case "timestamp" -> {
+                fields.timestamp(text(p, value, name));
+                yield 1 << 8;
+              }
+              case "_padding" -> {
+                if (value != JsonToken.VALUE_NULL) {
+                  fields.padding(text(p, value, name));
+                }
+                yield PADDING;
+              }
+              default ->
+                  throw new MalformedEventException(
+                      NOT_AN_EVENT + "unknown field \"" + name + "\"");
+            };
         if ((seen & bit) != 0) {
-          // Jackson keeps the last of two equal keys; which one a reader believes is not for us to guess.
-          throw new MalformedEventException(NOT_AN_EVENT + "the field '" + name + "' appears twice");
+          // Jackson keeps the last of two equal keys; which one a reader believes is not for us to
+          // guess.
+          throw new MalformedEventException(
+              NOT_AN_EVENT + "the field '" + name + "' appears twice");
         }
         seen |= bit;
       }
@@ -114,17 +155,21 @@ public final class TaxiRideJson {
       }
       JsonToken after = p.nextToken();
       if (after != null) {
-        throw new MalformedEventException("payload has data after its JSON object (" + describe(after)
-            + "): a message must hold one event; two concatenated events are two messages");
+        throw new MalformedEventException(
+            "payload has data after its JSON object ("
+                + describe(after)
+                + "): a message must hold one event; two concatenated events are two messages");
       }
     } catch (StreamConstraintsException e) {
-      throw new MalformedEventException(NOT_AN_EVENT + "over the JSON reader's limits: " + firstLine(e), e);
+      throw new MalformedEventException(
+          NOT_AN_EVENT + "over the JSON reader's limits: " + firstLine(e), e);
     } catch (IOException e) {
       throw new MalformedEventException(NOT_AN_EVENT + "not valid JSON: " + firstLine(e), e);
     }
     for (int i = 0; i < REQUIRED.length; i++) {
       if ((seen & (1 << i)) == 0) {
-        throw new MalformedEventException(NOT_AN_EVENT + "missing required field '" + REQUIRED[i] + "'");
+        throw new MalformedEventException(
+            NOT_AN_EVENT + "missing required field '" + REQUIRED[i] + "'");
       }
     }
   }
@@ -142,8 +187,8 @@ public final class TaxiRideJson {
     }
     double value = p.getDoubleValue();
     if (Double.isInfinite(value)) {
-      throw new MalformedEventException(NOT_AN_EVENT + "'" + name + "' is " + p.getText()
-          + ", beyond what a FLOAT64 holds");
+      throw new MalformedEventException(
+          NOT_AN_EVENT + "'" + name + "' is " + p.getText() + ", beyond what a FLOAT64 holds");
     }
     return value;
   }
@@ -153,14 +198,20 @@ public final class TaxiRideJson {
       throw wrongType(name, "a whole number", t);
     }
     if (p.getNumberType() != JsonParser.NumberType.INT) {
-      throw new MalformedEventException(NOT_AN_EVENT + "'" + name + "' is " + p.getText()
-          + ", out of range (a 32-bit whole number)");
+      throw new MalformedEventException(
+          NOT_AN_EVENT
+              + "'"
+              + name
+              + "' is "
+              + p.getText()
+              + ", out of range (a 32-bit whole number)");
     }
     return p.getIntValue();
   }
 
   private static MalformedEventException wrongType(String name, String expected, JsonToken got) {
-    return new MalformedEventException(NOT_AN_EVENT + "'" + name + "' must be " + expected + ", not " + describe(got));
+    return new MalformedEventException(
+        NOT_AN_EVENT + "'" + name + "' must be " + expected + ", not " + describe(got));
   }
 
   /** A token as a person names it. */
@@ -179,7 +230,10 @@ public final class TaxiRideJson {
 
   /** Jackson's first line, without the source excerpt it appends. */
   private static String firstLine(IOException e) {
-    String message = e instanceof JsonProcessingException j ? j.getOriginalMessage() : String.valueOf(e.getMessage());
+    String message =
+        e instanceof JsonProcessingException j
+            ? j.getOriginalMessage()
+            : String.valueOf(e.getMessage());
     int newline = message.indexOf('\n');
     return newline < 0 ? message : message.substring(0, newline);
   }

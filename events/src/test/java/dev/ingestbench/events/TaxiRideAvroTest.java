@@ -74,22 +74,28 @@ class TaxiRideAvroTest {
   void truncatedMessagesNameTheFieldTheyEndIn() {
     byte[] message = AVRO.message(1);
     byte[] truncated = Arrays.copyOf(message, message.length - 20);
-    MalformedEventException e = assertThrows(MalformedEventException.class, () -> TaxiRideAvro.parse(truncated));
+    MalformedEventException e =
+        assertThrows(MalformedEventException.class, () -> TaxiRideAvro.parse(truncated));
     assertTrue(e.getMessage().contains("ends inside 'timestamp'"), e.getMessage());
   }
 
   @Test
   void jsonSentToTheAvroConsumerIsMalformedNotGarbage() {
     byte[] json = new TaxiRideGenerator(1, 500).message(1);
-    MalformedEventException e = assertThrows(MalformedEventException.class, () -> TaxiRideAvro.parse(json));
-    assertTrue(e.getMessage().startsWith("payload is not an Avro taxi-ride record"), e.getMessage());
+    MalformedEventException e =
+        assertThrows(MalformedEventException.class, () -> TaxiRideAvro.parse(json));
+    assertTrue(
+        e.getMessage().startsWith("payload is not an Avro taxi-ride record"), e.getMessage());
   }
 
   @Test
   void aCorruptLengthIsRefusedBeforeAnythingIsAllocated() {
     byte[] bad = {(byte) 0xfe, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x07, 'r', 'i', 'd', 'e'};
-    MalformedEventException e = assertThrows(MalformedEventException.class, () -> TaxiRideAvro.parse(bad));
-    assertTrue(e.getMessage().contains("'ride_id'") && e.getMessage().contains("string length"), e.getMessage());
+    MalformedEventException e =
+        assertThrows(MalformedEventException.class, () -> TaxiRideAvro.parse(bad));
+    assertTrue(
+        e.getMessage().contains("'ride_id'") && e.getMessage().contains("string length"),
+        e.getMessage());
   }
 
   @Test
@@ -99,15 +105,19 @@ class TaxiRideAvroTest {
     byte[] statusBytes = ride.rideStatus().getBytes(StandardCharsets.UTF_8);
     int at = indexOf(message, statusBytes);
     message[at] = (byte) 0xC3; // a lead byte followed by ASCII: invalid UTF-8
-    MalformedEventException e = assertThrows(MalformedEventException.class, () -> TaxiRideAvro.parse(message));
-    assertTrue(e.getMessage().contains("'ride_status'") && e.getMessage().contains("UTF-8"), e.getMessage());
+    MalformedEventException e =
+        assertThrows(MalformedEventException.class, () -> TaxiRideAvro.parse(message));
+    assertTrue(
+        e.getMessage().contains("'ride_status'") && e.getMessage().contains("UTF-8"),
+        e.getMessage());
   }
 
   @Test
   void aBadUnionBranchIsNamed() {
     byte[] message = AVRO.message(4);
     message[message.length - 1] = 4; // branch 2 (zig-zag 4): the union has only null and string
-    MalformedEventException e = assertThrows(MalformedEventException.class, () -> TaxiRideAvro.parse(message));
+    MalformedEventException e =
+        assertThrows(MalformedEventException.class, () -> TaxiRideAvro.parse(message));
     assertTrue(e.getMessage().contains("union branch 2"), e.getMessage());
   }
 
@@ -116,11 +126,19 @@ class TaxiRideAvroTest {
     // A producer that added a field at the end: the bytes decode as far as our schema goes, then
     // there is more - that must not be silently dropped.
     Schema other =
-        SchemaBuilder.record("TaxiRide").fields()
-            .requiredString("ride_id").requiredString("ride_status")
-            .requiredDouble("latitude").requiredDouble("longitude").requiredInt("passenger_count")
-            .requiredDouble("meter_reading").requiredDouble("meter_increment").requiredInt("point_idx")
-            .requiredString("timestamp").optionalString("_padding").requiredString("driver")
+        SchemaBuilder.record("TaxiRide")
+            .fields()
+            .requiredString("ride_id")
+            .requiredString("ride_status")
+            .requiredDouble("latitude")
+            .requiredDouble("longitude")
+            .requiredInt("passenger_count")
+            .requiredDouble("meter_reading")
+            .requiredDouble("meter_increment")
+            .requiredInt("point_idx")
+            .requiredString("timestamp")
+            .optionalString("_padding")
+            .requiredString("driver")
             .endRecord();
     TaxiRide ride = AVRO.event(5);
     GenericRecord record = new GenericData.Record(other);
@@ -150,7 +168,8 @@ class TaxiRideAvroTest {
 
   @Test
   void theSameSeedGivesTheSameBytes() {
-    assertArrayEquals(AVRO.message(77), new TaxiRideGenerator(3, 1, MessageFormat.AVRO).message(77));
+    assertArrayEquals(
+        AVRO.message(77), new TaxiRideGenerator(3, 1, MessageFormat.AVRO).message(77));
   }
 
   private static int indexOf(byte[] haystack, byte[] needle) {

@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class TaxiRideGeneratorTest {
 
@@ -73,7 +75,7 @@ class TaxiRideGeneratorTest {
   @Test
   void eventsUseEveryStatusAndPlausibleValues() {
     TaxiRideGenerator generator = new TaxiRideGenerator(11, 500);
-    java.util.Set<String> statuses = new java.util.HashSet<>();
+    Set<String> statuses = new HashSet<>();
     for (long i = 0; i < 1_000; i++) {
       TaxiRide ride = generator.event(i);
       statuses.add(ride.rideStatus());

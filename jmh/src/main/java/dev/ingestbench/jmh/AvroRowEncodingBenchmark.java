@@ -29,8 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The consumer's per-row cost for Avro messages ({@code --messageFormat=avro}), next to {@link
  * RowEncodingBenchmark}'s JSON routes: decode only, Avro straight to the typed proto, and Avro to a
- * TableRow (or Beam Row) then Beam's conversion to proto. 88 bytes is the reference rounds' unpadded
- * Avro event; 500 compares with the JSON routes at the same message size.
+ * TableRow (or Beam Row) then Beam's conversion to proto. 88 bytes is the reference rounds'
+ * unpadded Avro event; 500 compares with the JSON routes at the same message size.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -57,8 +57,13 @@ public class AvroRowEncodingBenchmark {
     for (int i = 0; i < MESSAGES; i++) {
       payloads[i] = generator.message(i);
     }
-    metadata = new MessageMetadata("bench-topic", "3-17949514", Map.of(MessageAttributes.EVENT_INDEX, "42"),
-        1_770_854_400_000_000L, 1_770_854_401_000_000L);
+    metadata =
+        new MessageMetadata(
+            "bench-topic",
+            "3-17949514",
+            Map.of(MessageAttributes.EVENT_INDEX, "42"),
+            1_770_854_400_000_000L,
+            1_770_854_401_000_000L);
     typedBytes = new StorageApiBytes(RowFormat.TYPED);
   }
 
@@ -76,18 +81,23 @@ public class AvroRowEncodingBenchmark {
   /** --messageFormat=avro --rowEncoding=proto: Avro fields straight into the appended proto. */
   @Benchmark
   public byte[] avroProto() {
-    return MessageToProto.convert(MessageFormat.AVRO, RowFormat.TYPED, metadata, nextPayload()).toByteArray();
+    return MessageToProto.convert(MessageFormat.AVRO, RowFormat.TYPED, metadata, nextPayload())
+        .toByteArray();
   }
 
-  /** --messageFormat=avro --rowEncoding=tablerow: Avro to TableRow, then Beam's TableRow-to-proto. */
+  /**
+   * --messageFormat=avro --rowEncoding=tablerow: Avro to TableRow, then Beam's TableRow-to-proto.
+   */
   @Benchmark
   public byte[] avroTablerow() throws Exception {
-    return typedBytes.fromTableRow(MessageToRow.convert(MessageFormat.AVRO, RowFormat.TYPED, metadata, nextPayload()));
+    return typedBytes.fromTableRow(
+        MessageToRow.convert(MessageFormat.AVRO, RowFormat.TYPED, metadata, nextPayload()));
   }
 
   /** --messageFormat=avro --rowEncoding=beam-row: Avro to a Beam Row, then Beam's Row-to-proto. */
   @Benchmark
   public byte[] avroBeamRow() {
-    return typedBytes.fromBeamRow(MessageToBeamRow.convert(MessageFormat.AVRO, RowFormat.TYPED, metadata, nextPayload()));
+    return typedBytes.fromBeamRow(
+        MessageToBeamRow.convert(MessageFormat.AVRO, RowFormat.TYPED, metadata, nextPayload()));
   }
 }

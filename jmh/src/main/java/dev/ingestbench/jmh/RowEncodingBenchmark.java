@@ -127,7 +127,8 @@ public class RowEncodingBenchmark {
   /** --rowEncoding=beam-row --rowFormat=typed. */
   @Benchmark
   public byte[] beamRow() {
-    return typedBytes.fromBeamRow(MessageToBeamRow.convert(RowFormat.TYPED, metadata, nextPayload()));
+    return typedBytes.fromBeamRow(
+        MessageToBeamRow.convert(RowFormat.TYPED, metadata, nextPayload()));
   }
 
   /** --rowEncoding=proto --rowFormat=typed: what writeProtos appends, with no conversion after. */

@@ -6,9 +6,9 @@ import org.apache.kafka.common.Uuid;
 
 /**
  * The broker JVM's main: formats the log directory for a new single-node KRaft cluster (as {@code
- * kafka-storage.sh format} does), then runs Kafka's own server main on the given properties. It exits
- * (Kafka's shutdown hook stopping the server cleanly) when its standard input closes, so a broker
- * never outlives the process that started it, whatever way that one ended.
+ * kafka-storage.sh format} does), then runs Kafka's own server main on the given properties. It
+ * exits (Kafka's shutdown hook stopping the server cleanly) when its standard input closes, so a
+ * broker never outlives the process that started it, whatever way that one ended.
  */
 public final class KafkaBrokerMain {
   private KafkaBrokerMain() {}
@@ -21,7 +21,9 @@ public final class KafkaBrokerMain {
     String properties = args[0];
     int formatted =
         kafka.tools.StorageTool.execute(
-            new String[] {"format", "-t", Uuid.randomUuid().toString(), "-c", properties, "--ignore-formatted"},
+            new String[] {
+              "format", "-t", Uuid.randomUuid().toString(), "-c", properties, "--ignore-formatted"
+            },
             System.out);
     if (formatted != 0) {
       System.err.println("formatting the broker's log directory failed (exit " + formatted + ")");

@@ -1,12 +1,16 @@
 package dev.ingestbench.kafka;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,22 +19,25 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.utils.AppInfoParser;
 
 /**
  * A real single-node Apache Kafka broker (KRaft: broker and controller in one process) in its own
- * JVM, listening on free loopback ports, with its data in a directory of its own that is removed when
- * it stops. It stops when {@link #close} is called, when this JVM shuts down (Ctrl-C included), and
- * on its own when this process dies (it watches its standard input).
+ * JVM, listening on free loopback ports, with its data in a directory of its own that is removed
+ * when it stops. It stops when {@link #close} is called, when this JVM shuts down (Ctrl-C
+ * included), and on its own when this process dies (it watches its standard input).
  */
 public final class LocalKafka implements AutoCloseable {
   private static final String MAIN = "dev.ingestbench.kafka.KafkaBrokerMain";
@@ -75,11 +82,19 @@ public final class LocalKafka implements AutoCloseable {
     int controllerPort = freePort();
     Path logDirs = dataDir.resolve("logs");
     Path properties = dataDir.resolve("server.properties");
-    Files.writeString(properties, serverProperties(port, controllerPort, logDirs, defaultPartitions));
-    List<String> command = new ArrayList<>(List.of(
-        javaBinary(), "-Xmx" + heap, "-XX:+UseG1GC",
-        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-        "-cp", brokerClasspath(), MAIN, properties.toString()));
+    Files.writeString(
+        properties, serverProperties(port, controllerPort, logDirs, defaultPartitions));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                javaBinary(),
+                "-Xmx" + heap,
+                "-XX:+UseG1GC",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "-cp",
+                brokerClasspath(),
+                MAIN,
+                properties.toString()));
     Files.createDirectories(log.toAbsolutePath().getParent());
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     LocalKafka kafka = new LocalKafka(process, dataDir, log, "127.0.0.1:" + port);
@@ -115,14 +130,17 @@ public final class LocalKafka implements AutoCloseable {
     return process.waitFor();
   }
 
-  /** True once this side stopped the broker (close, or this JVM shutting down): its exit is expected. */
+  /**
+   * True once this side stopped the broker (close, or this JVM shutting down): its exit is
+   * expected.
+   */
   public boolean stopRequested() {
     return stopRequested;
   }
 
   /** The Kafka release the broker runs. */
   public static String version() {
-    return org.apache.kafka.common.utils.AppInfoParser.getVersion();
+    return AppInfoParser.getVersion();
   }
 
   /** The broker's last output lines, for errors that name why it died. */
@@ -132,30 +150,44 @@ public final class LocalKafka implements AutoCloseable {
     }
   }
 
-  /** Creates {@code topic} with {@code partitions} partitions (replication 1), or keeps it if it exists with as many. */
+  /**
+   * Creates {@code topic} with {@code partitions} partitions (replication 1), or keeps it if it
+   * exists with as many.
+   */
   public void createTopic(String topic, int partitions) throws IOException, InterruptedException {
     try (Admin admin = admin()) {
       try {
-        admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(60, TimeUnit.SECONDS);
+        admin
+            .createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
+            .all()
+            .get(60, TimeUnit.SECONDS);
       } catch (ExecutionException e) {
         if (!(e.getCause() instanceof TopicExistsException)) {
-          throw new IOException("creating topic " + topic + " failed: " + e.getCause(), e.getCause());
+          throw new IOException(
+              "creating topic " + topic + " failed: " + e.getCause(), e.getCause());
         }
         int existing = existingPartitions(admin, topic);
         if (existing != partitions) {
-          throw new IOException("topic " + topic + " exists with " + existing + " partitions, not " + partitions);
+          throw new IOException(
+              "topic " + topic + " exists with " + existing + " partitions, not " + partitions);
         }
-      } catch (java.util.concurrent.TimeoutException e) {
+      } catch (TimeoutException e) {
         throw new IOException("creating topic " + topic + " took over 60 s; see " + log, e);
       }
     }
   }
 
-  private static int existingPartitions(Admin admin, String topic) throws IOException, InterruptedException {
+  private static int existingPartitions(Admin admin, String topic)
+      throws IOException, InterruptedException {
     try {
-      return admin.describeTopics(List.of(topic)).allTopicNames().get(60, TimeUnit.SECONDS)
-          .get(topic).partitions().size();
-    } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+      return admin
+          .describeTopics(List.of(topic))
+          .allTopicNames()
+          .get(60, TimeUnit.SECONDS)
+          .get(topic)
+          .partitions()
+          .size();
+    } catch (ExecutionException | TimeoutException e) {
       throw new IOException("describing topic " + topic + " failed: " + e, e);
     }
   }
@@ -202,12 +234,14 @@ public final class LocalKafka implements AutoCloseable {
 
   private void awaitReady() throws IOException, InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
-    // First the port (quietly), then the cluster: an admin client warns about every refused connection.
+    // First the port (quietly), then the cluster: an admin client warns about every refused
+    // connection.
     int port = Integer.parseInt(bootstrapServers.substring(bootstrapServers.lastIndexOf(':') + 1));
     while (!accepts(port)) {
       requireAlive();
       if (System.nanoTime() > deadline) {
-        throw new IOException("the Kafka broker did not listen within " + READY_SECONDS + " s; see " + log);
+        throw new IOException(
+            "the Kafka broker did not listen within " + READY_SECONDS + " s; see " + log);
       }
       Thread.sleep(100);
     }
@@ -218,11 +252,12 @@ public final class LocalKafka implements AutoCloseable {
           if (!admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).isEmpty()) {
             return;
           }
-        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
           // not answering yet
         }
         if (System.nanoTime() > deadline) {
-          throw new IOException("the Kafka broker did not answer within " + READY_SECONDS + " s; see " + log);
+          throw new IOException(
+              "the Kafka broker did not answer within " + READY_SECONDS + " s; see " + log);
         }
         Thread.sleep(200);
       }
@@ -232,14 +267,21 @@ public final class LocalKafka implements AutoCloseable {
   private void requireAlive() throws IOException, InterruptedException {
     if (!process.isAlive()) {
       Thread.sleep(500); // let the output copier catch the last lines
-      throw new IOException("the Kafka broker exited (code " + process.exitValue() + ") while starting;"
-          + " its last lines (all in " + log + "):" + System.lineSeparator() + lastLines());
+      throw new IOException(
+          "the Kafka broker exited (code "
+              + process.exitValue()
+              + ") while starting;"
+              + " its last lines (all in "
+              + log
+              + "):"
+              + System.lineSeparator()
+              + lastLines());
     }
   }
 
   private static boolean accepts(int port) {
-    try (java.net.Socket socket = new java.net.Socket()) {
-      socket.connect(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port), 500);
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
       return true;
     } catch (IOException e) {
       return false;
@@ -249,34 +291,43 @@ public final class LocalKafka implements AutoCloseable {
   /** Copies the broker's output to its log file, keeping the last lines for error messages. */
   private void copyOutput() throws IOException {
     Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8);
-    Thread copier = new Thread(() -> {
-      try (out; BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = in.readLine()) != null) {
-          out.write(line);
-          out.write(System.lineSeparator());
-          out.flush();
-          synchronized (tail) {
-            tail.addLast(line);
-            if (tail.size() > TAIL_LINES) {
-              tail.removeFirst();
-            }
-          }
-        }
-      } catch (IOException e) {
-        // the broker's output ended
-      }
-    }, "kafka-broker-output");
+    Thread copier =
+        new Thread(
+            () -> {
+              try (out;
+                  BufferedReader in =
+                      new BufferedReader(
+                          new InputStreamReader(
+                              process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                  out.write(line);
+                  out.write(System.lineSeparator());
+                  out.flush();
+                  synchronized (tail) {
+                    tail.addLast(line);
+                    if (tail.size() > TAIL_LINES) {
+                      tail.removeFirst();
+                    }
+                  }
+                }
+              } catch (IOException e) {
+                // the broker's output ended
+              }
+            },
+            "kafka-broker-output");
     copier.setDaemon(true);
     copier.start();
   }
 
-  static String serverProperties(int port, int controllerPort, Path logDirs, int defaultPartitions) {
-    Map<String, String> settings = new java.util.LinkedHashMap<>();
+  static String serverProperties(
+      int port, int controllerPort, Path logDirs, int defaultPartitions) {
+    Map<String, String> settings = new LinkedHashMap<>();
     settings.put("process.roles", "broker,controller");
     settings.put("node.id", "1");
     settings.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
-    settings.put("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+    settings.put(
+        "listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
     settings.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
     settings.put("controller.listener.names", "CONTROLLER");
     settings.put("inter.broker.listener.name", "PLAINTEXT");
@@ -292,24 +343,31 @@ public final class LocalKafka implements AutoCloseable {
     // Topics are created with their partition count before anything is published.
     settings.put("auto.create.topics.enable", "false");
     StringBuilder text = new StringBuilder("# written by ingestbench for one local broker\n");
-    settings.forEach((k, v) -> text.append(k).append('=').append(v.replace("\\", "\\\\")).append('\n'));
+    settings.forEach(
+        (k, v) -> text.append(k).append('=').append(v.replace("\\", "\\\\")).append('\n'));
     return text.toString();
   }
 
   private static String brokerClasspath() throws IOException {
     try (InputStream in = LocalKafka.class.getResourceAsStream(CLASSPATH_RESOURCE)) {
       if (in == null) {
-        throw new IOException("the broker's classpath (" + CLASSPATH_RESOURCE + ") is missing from the"
-            + " kafka-broker jar: rebuild with ./mvnw install -pl kafka-broker");
+        throw new IOException(
+            "the broker's classpath ("
+                + CLASSPATH_RESOURCE
+                + ") is missing from the"
+                + " kafka-broker jar: rebuild with ./mvnw install -pl kafka-broker");
       }
       String jars = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-      String own = Path.of(LocalKafka.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-      for (String jar : jars.split(java.io.File.pathSeparator)) {
+      String own =
+          Path.of(LocalKafka.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+              .toString();
+      for (String jar : jars.split(File.pathSeparator)) {
         if (!Files.exists(Path.of(jar))) {
-          throw new IOException("the broker's library " + jar + " is missing: run ./mvnw install -pl kafka-broker");
+          throw new IOException(
+              "the broker's library " + jar + " is missing: run ./mvnw install -pl kafka-broker");
         }
       }
-      return own + java.io.File.pathSeparator + jars;
+      return own + File.pathSeparator + jars;
     } catch (URISyntaxException e) {
       throw new IOException("cannot locate the kafka-broker classes", e);
     }
@@ -320,7 +378,7 @@ public final class LocalKafka implements AutoCloseable {
   }
 
   private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
     }
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,7 +28,8 @@ class LocalKafkaTest {
   @TempDir Path dir;
 
   @Test
-  void aRealBrokerTakesAndGivesBackRecordsOnEveryPartitionThenLeavesNothingBehind() throws Exception {
+  void aRealBrokerTakesAndGivesBackRecordsOnEveryPartitionThenLeavesNothingBehind()
+      throws Exception {
     Path data = dir.resolve("kafka-data");
     LocalKafka kafka = LocalKafka.start(data, dir.resolve("kafka.log"), 32, "512m");
     ProcessHandle broker = ProcessHandle.of(kafka.pid()).orElseThrow();
@@ -37,7 +39,8 @@ class LocalKafkaTest {
       Properties producerConfig = new Properties();
       producerConfig.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
       try (KafkaProducer<byte[], byte[]> producer =
-          new KafkaProducer<>(producerConfig, new ByteArraySerializer(), new ByteArraySerializer())) {
+          new KafkaProducer<>(
+              producerConfig, new ByteArraySerializer(), new ByteArraySerializer())) {
         for (int i = 0; i < 200; i++) {
           producer.send(new ProducerRecord<>("rides", i % 8, null, ("m" + i).getBytes()));
         }
@@ -50,7 +53,8 @@ class LocalKafkaTest {
       Set<String> values = new HashSet<>();
       Set<Integer> partitions = new HashSet<>();
       try (KafkaConsumer<byte[], byte[]> consumer =
-          new KafkaConsumer<>(consumerConfig, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+          new KafkaConsumer<>(
+              consumerConfig, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
         consumer.subscribe(List.of("rides"));
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (values.size() < 200 && System.nanoTime() < deadline) {
@@ -63,7 +67,7 @@ class LocalKafkaTest {
       assertEquals(200, values.size());
       assertEquals(8, partitions.size());
       IllegalStateOrIo mismatch = () -> kafka.createTopic("rides", 4);
-      assertThrows(java.io.IOException.class, mismatch::run);
+      assertThrows(IOException.class, mismatch::run);
     }
     assertFalse(broker.isAlive(), "the broker process is stopped");
     assertFalse(Files.exists(data), "its data is removed");
@@ -73,7 +77,9 @@ class LocalKafkaTest {
   void aDirectoryHoldingSomethingElseIsRefused() throws Exception {
     Path data = Files.createDirectories(dir.resolve("busy"));
     Files.writeString(data.resolve("keep.txt"), "not the broker's");
-    var e = assertThrows(java.io.IOException.class, () -> LocalKafka.start(data, dir.resolve("k.log"), 1, "256m"));
+    var e =
+        assertThrows(
+            IOException.class, () -> LocalKafka.start(data, dir.resolve("k.log"), 1, "256m"));
     assertTrue(e.getMessage().contains("not empty"), e.getMessage());
     assertTrue(Files.exists(data.resolve("keep.txt")));
   }

@@ -1,7 +1,5 @@
 package dev.ingestbench.publisher;
 
-import dev.ingestbench.pubsub.PubsubChannels;
-
 import com.google.api.core.ApiFuture;
 import com.google.api.core.ApiFutureCallback;
 import com.google.api.core.ApiFutures;
@@ -16,6 +14,7 @@ import com.google.pubsub.v1.PubsubMessage;
 import com.google.pubsub.v1.TopicName;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.TaxiRideGenerator;
+import dev.ingestbench.pubsub.PubsubChannels;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -30,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * Publishes one {@link EventRange} of generated events with the official Pub/Sub client, at the
  * shard's share of the target rate, and outputs how many the service acknowledged.
  *
- * <p>Every publish outcome is counted: if any message failed, the bundle fails with the first error,
- * so a run never reports messages as published that the service did not accept.
+ * <p>Every publish outcome is counted: if any message failed, the bundle fails with the first
+ * error, so a run never reports messages as published that the service did not accept.
  */
 class PublishEventsFn extends DoFn<EventRange, Long> {
   private static final Logger LOG = LoggerFactory.getLogger(PublishEventsFn.class);
@@ -53,7 +52,9 @@ class PublishEventsFn extends DoFn<EventRange, Long> {
   @Setup
   public void setup() throws Exception {
     channels = PubsubChannels.forEmulatorHost(settings.emulatorHost());
-    generator = new TaxiRideGenerator(settings.seed(), settings.messageSizeBytes(), settings.messageFormat());
+    generator =
+        new TaxiRideGenerator(
+            settings.seed(), settings.messageSizeBytes(), settings.messageFormat());
     Publisher.Builder builder =
         Publisher.newBuilder(TopicName.parse(settings.topicPath()))
             .setBatchingSettings(batching(settings));
@@ -117,7 +118,8 @@ class PublishEventsFn extends DoFn<EventRange, Long> {
           PubsubMessage.newBuilder()
               .setData(UnsafeByteOperations.unsafeWrap(payload))
               .putAttributes(MessageAttributes.EVENT_INDEX, Long.toString(index))
-              .putAttributes(MessageAttributes.PUBLISHED_AT_MS, Long.toString(System.currentTimeMillis()))
+              .putAttributes(
+                  MessageAttributes.PUBLISHED_AT_MS, Long.toString(System.currentTimeMillis()))
               .build();
       ApiFuture<String> future = publisher.publish(message);
       ApiFutures.addCallback(future, outcome, MoreExecutors.directExecutor());

@@ -46,35 +46,58 @@ public record PublishSettings(
   public static PublishSettings from(PublisherOptions options) {
     String sink = options.getSink() == null ? "auto" : options.getSink().trim();
     if (sink.equals("auto")) {
-      sink = options.getKafkaTopic() != null && !options.getKafkaTopic().isBlank() ? "kafka" : "pubsub";
+      sink =
+          options.getKafkaTopic() != null && !options.getKafkaTopic().isBlank()
+              ? "kafka"
+              : "pubsub";
     }
     if (!sink.equals("pubsub") && !sink.equals("kafka")) {
-      throw new IllegalArgumentException("--sink=" + options.getSink() + " is not known; use pubsub, kafka or auto");
+      throw new IllegalArgumentException(
+          "--sink=" + options.getSink() + " is not known; use pubsub, kafka or auto");
     }
     KafkaTarget kafka = sink.equals("kafka") ? KafkaTarget.from(options) : null;
     if (kafka != null && options.getTopic() != null && !options.getTopic().isBlank()) {
-      throw new IllegalArgumentException("--topic is the Pub/Sub topic; with --sink=kafka give --kafkaTopic instead");
+      throw new IllegalArgumentException(
+          "--topic is the Pub/Sub topic; with --sink=kafka give --kafkaTopic instead");
     }
     if (kafka != null && !options.getCreateSubscriptions().isBlank()) {
       throw new IllegalArgumentException(
           "--createSubscriptions is for Pub/Sub; with --sink=kafka, --kafkaPartitions=N creates the topic");
     }
     if (kafka == null && (options.getTopic() == null || options.getTopic().isBlank())) {
-      throw new IllegalArgumentException("--topic=TOPIC is required with --sink=pubsub (the default)");
+      throw new IllegalArgumentException(
+          "--topic=TOPIC is required with --sink=pubsub (the default)");
     }
-    String topic = kafka != null ? null : PubsubPaths.topic(options.getProject(), "--topic", options.getTopic());
+    String topic =
+        kafka != null
+            ? null
+            : PubsubPaths.topic(options.getProject(), "--topic", options.getTopic());
     MessageFormat format = MessageFormat.fromFlag("--messageFormat", options.getMessageFormat());
-    require(options.getFirstEventIndex() >= 0, "--firstEventIndex", options.getFirstEventIndex(), "use 0 or more");
-    require(options.getNumMessages() >= 0, "--numMessages", options.getNumMessages(), "use 0 or more");
+    require(
+        options.getFirstEventIndex() >= 0,
+        "--firstEventIndex",
+        options.getFirstEventIndex(),
+        "use 0 or more");
+    require(
+        options.getNumMessages() >= 0, "--numMessages", options.getNumMessages(), "use 0 or more");
     require(
         options.getMessageSizeBytes() > 0 && options.getMessageSizeBytes() <= 10_000_000,
         "--messageSizeBytes",
         options.getMessageSizeBytes(),
         "use 1..10000000 (Pub/Sub's 10 MB message limit)");
-    require(options.getRatePerSecond() >= 0, "--ratePerSecond", options.getRatePerSecond(), "use 0 (unthrottled) or a positive rate");
-    require(options.getPublisherShards() >= 0, "--publisherShards", options.getPublisherShards(), "use 0 (one per core) or more");
     require(
-        options.getBatchMaxMessages() >= 1 && options.getBatchMaxMessages() <= SERVICE_MAX_BATCH_MESSAGES,
+        options.getRatePerSecond() >= 0,
+        "--ratePerSecond",
+        options.getRatePerSecond(),
+        "use 0 (unthrottled) or a positive rate");
+    require(
+        options.getPublisherShards() >= 0,
+        "--publisherShards",
+        options.getPublisherShards(),
+        "use 0 (one per core) or more");
+    require(
+        options.getBatchMaxMessages() >= 1
+            && options.getBatchMaxMessages() <= SERVICE_MAX_BATCH_MESSAGES,
         "--batchMaxMessages",
         options.getBatchMaxMessages(),
         "use 1..1000, the service's limit per Publish request");
@@ -83,7 +106,11 @@ public record PublishSettings(
         "--batchMaxBytes",
         options.getBatchMaxBytes(),
         "use 1..10000000, the service's 10 MB limit per Publish request");
-    require(options.getBatchDelayMs() >= 1, "--batchDelayMs", options.getBatchDelayMs(), "use 1 ms or more");
+    require(
+        options.getBatchDelayMs() >= 1,
+        "--batchDelayMs",
+        options.getBatchDelayMs(),
+        "use 1 ms or more");
     require(
         options.getMaxOutstandingMessages() >= options.getBatchMaxMessages(),
         "--maxOutstandingMessages",
@@ -98,7 +125,8 @@ public record PublishSettings(
         options.getPublisherShards() > 0
             ? options.getPublisherShards()
             : Runtime.getRuntime().availableProcessors();
-    boolean emulator = options.getPubsubEmulatorHost() != null && !options.getPubsubEmulatorHost().isBlank();
+    boolean emulator =
+        options.getPubsubEmulatorHost() != null && !options.getPubsubEmulatorHost().isBlank();
     long batchBytes = options.getBatchMaxBytes();
     if (emulator && batchBytes > EMULATOR_MAX_BATCH_BYTES) {
       batchBytes = EMULATOR_MAX_BATCH_BYTES; // PublisherPipeline.run says so

@@ -52,26 +52,31 @@ class PublishToKafkaFn extends DoFn<EventRange, Long> {
 
   @Setup
   public void setup() {
-    generator = new TaxiRideGenerator(settings.seed(), settings.messageSizeBytes(), settings.messageFormat());
+    generator =
+        new TaxiRideGenerator(
+            settings.seed(), settings.messageSizeBytes(), settings.messageFormat());
     Map<String, Object> config = new HashMap<>(settings.kafka().producerConfig());
     config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.kafka().bootstrapServers());
     producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
   }
 
   @ProcessElement
-  public void processElement(@Element EventRange range, OutputReceiver<Long> out) throws InterruptedException {
-    RateLimiter limiter = settings.ratePerShard() > 0 ? RateLimiter.create(settings.ratePerShard()) : null;
+  public void processElement(@Element EventRange range, OutputReceiver<Long> out)
+      throws InterruptedException {
+    RateLimiter limiter =
+        settings.ratePerShard() > 0 ? RateLimiter.create(settings.ratePerShard()) : null;
     AtomicLong acknowledged = new AtomicLong();
     AtomicLong failures = new AtomicLong();
     AtomicReference<Exception> firstFailure = new AtomicReference<>();
-    Callback outcome = (metadata, error) -> {
-      if (error == null) {
-        acknowledged.incrementAndGet();
-      } else {
-        failures.incrementAndGet();
-        firstFailure.compareAndSet(null, error);
-      }
-    };
+    Callback outcome =
+        (metadata, error) -> {
+          if (error == null) {
+            acknowledged.incrementAndGet();
+          } else {
+            failures.incrementAndGet();
+            firstFailure.compareAndSet(null, error);
+          }
+        };
     String topic = settings.kafka().topic();
     long started = System.nanoTime();
     long nextProgress = started + PROGRESS_EVERY_NANOS;
@@ -84,9 +89,14 @@ class PublishToKafkaFn extends DoFn<EventRange, Long> {
       byte[] payload = generator.message(index);
       bytesSent += payload.length;
       long now = System.currentTimeMillis();
-      List<Header> headers = List.of(
-          new RecordHeader(MessageAttributes.EVENT_INDEX, Long.toString(index).getBytes(StandardCharsets.UTF_8)),
-          new RecordHeader(MessageAttributes.PUBLISHED_AT_MS, Long.toString(now).getBytes(StandardCharsets.UTF_8)));
+      List<Header> headers =
+          List.of(
+              new RecordHeader(
+                  MessageAttributes.EVENT_INDEX,
+                  Long.toString(index).getBytes(StandardCharsets.UTF_8)),
+              new RecordHeader(
+                  MessageAttributes.PUBLISHED_AT_MS,
+                  Long.toString(now).getBytes(StandardCharsets.UTF_8)));
       producer.send(new ProducerRecord<>(topic, null, now, null, payload, headers), outcome);
       handed++;
       if (firstFailure.get() != null) {
@@ -95,8 +105,13 @@ class PublishToKafkaFn extends DoFn<EventRange, Long> {
       long nanos = System.nanoTime();
       if (nanos >= nextProgress) {
         long done = index - range.start() + 1;
-        LOG.info("range {}..{}: {} of {} handed to the producer ({} msg/s), {} acknowledged",
-            range.start(), range.end(), done, range.size(), Math.round(done / ((nanos - started) / 1e9)),
+        LOG.info(
+            "range {}..{}: {} of {} handed to the producer ({} msg/s), {} acknowledged",
+            range.start(),
+            range.end(),
+            done,
+            range.size(),
+            Math.round(done / ((nanos - started) / 1e9)),
             acknowledged.get());
         nextProgress = nanos + PROGRESS_EVERY_NANOS;
       }
@@ -108,8 +123,14 @@ class PublishToKafkaFn extends DoFn<EventRange, Long> {
     if (failures.get() > 0 || acknowledged.get() != handed) {
       Exception cause = firstFailure.get();
       throw new IllegalStateException(
-          (handed - acknowledged.get()) + " of " + handed + " records were not acknowledged by Kafka topic "
-              + topic + "; first error: " + cause, cause);
+          (handed - acknowledged.get())
+              + " of "
+              + handed
+              + " records were not acknowledged by Kafka topic "
+              + topic
+              + "; first error: "
+              + cause,
+          cause);
     }
     out.output(acknowledged.get());
   }

@@ -1,7 +1,6 @@
 package dev.ingestbench.publisher;
 
 import dev.ingestbench.pubsub.PubsubConnectionOptions;
-
 import org.apache.beam.sdk.extensions.gcp.options.GcpOptions;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
@@ -14,13 +13,15 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
   // "auto" because the consumer's --sink, registered in the same JVM by the CLI, defaults to it and
   // Beam requires one default per flag name.
-  @Description("Where to publish: pubsub (--topic), kafka (--bootstrapServers, --kafkaTopic) or auto (kafka when --kafkaTopic is given, else pubsub).")
+  @Description(
+      "Where to publish: pubsub (--topic), kafka (--bootstrapServers, --kafkaTopic) or auto (kafka when --kafkaTopic is given, else pubsub).")
   @Default.String("auto")
   String getSink();
 
   void setSink(String value);
 
-  @Description("Pub/Sub topic to publish to: a name (completed with --project) or projects/P/topics/T. Required with --sink=pubsub.")
+  @Description(
+      "Pub/Sub topic to publish to: a name (completed with --project) or projects/P/topics/T. Required with --sink=pubsub.")
   String getTopic();
 
   void setTopic(String value);
@@ -39,13 +40,15 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
   void setNumMessages(long value);
 
-  @Description("Index of the first event: runs that publish to one topic in parts use disjoint ranges.")
+  @Description(
+      "Index of the first event: runs that publish to one topic in parts use disjoint ranges.")
   @Default.Long(0)
   long getFirstEventIndex();
 
   void setFirstEventIndex(long value);
 
-  @Description("How events are written: json or avro (Avro binary of events' taxi_ride.avsc, ~88 bytes unpadded).")
+  @Description(
+      "How events are written: json or avro (Avro binary of events' taxi_ride.avsc, ~88 bytes unpadded).")
   @Default.String("json")
   String getMessageFormat();
 
@@ -61,7 +64,8 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
   void setKafkaTopic(String value);
 
-  @Description("With --sink=kafka: create the topic with this many partitions if it does not exist (replication 1); 0 requires it to exist.")
+  @Description(
+      "With --sink=kafka: create the topic with this many partitions if it does not exist (replication 1); 0 requires it to exist.")
   @Default.Integer(0)
   int getKafkaPartitions();
 
@@ -85,25 +89,29 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
   void setCompressionType(String value);
 
-  @Description("Kafka producer: acks, 0, 1 or all (all with the idempotent producer: no duplicates from retries).")
+  @Description(
+      "Kafka producer: acks, 0, 1 or all (all with the idempotent producer: no duplicates from retries).")
   @Default.String("all")
   String getAcks();
 
   void setAcks(String value);
 
-  @Description("With --sink=kafka: more producer settings as KEY=VALUE pairs separated by ';' (e.g. SASL for Managed Service for Apache Kafka).")
+  @Description(
+      "With --sink=kafka: more producer settings as KEY=VALUE pairs separated by ';' (e.g. SASL for Managed Service for Apache Kafka).")
   @Default.String("")
   String getKafkaProducerConfig();
 
   void setKafkaProducerConfig(String value);
 
-  @Description("With --sink=kafka: authenticate to Managed Service for Apache Kafka with Google credentials (SASL_SSL, OAUTHBEARER, Google's GcpLoginCallbackHandler).")
+  @Description(
+      "With --sink=kafka: authenticate to Managed Service for Apache Kafka with Google credentials (SASL_SSL, OAUTHBEARER, Google's GcpLoginCallbackHandler).")
   @Default.Boolean(false)
   boolean getKafkaGcpAuth();
 
   void setKafkaGcpAuth(boolean value);
 
-  @Description("Size of each message in bytes; larger sizes pad a _padding field (e.g. 10000). An Avro event is ~88 bytes unpadded.")
+  @Description(
+      "Size of each message in bytes; larger sizes pad a _padding field (e.g. 10000). An Avro event is ~88 bytes unpadded.")
   @Default.Integer(500)
   int getMessageSizeBytes();
 
@@ -115,7 +123,8 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
   void setSeed(long value);
 
-  @Description("Target publish rate for the whole job in messages/s; 0 publishes as fast as possible.")
+  @Description(
+      "Target publish rate for the whole job in messages/s; 0 publishes as fast as possible.")
   @Default.Double(0)
   double getRatePerSecond();
 
@@ -129,19 +138,22 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
   void setPublisherShards(int value);
 
-  @Description("Client batching: publish a batch once it holds this many messages (service max 1000).")
+  @Description(
+      "Client batching: publish a batch once it holds this many messages (service max 1000).")
   @Default.Long(1000)
   long getBatchMaxMessages();
 
   void setBatchMaxMessages(long value);
 
-  @Description("Client batching: publish a batch once it holds this many bytes (service max 10 MB).")
+  @Description(
+      "Client batching: publish a batch once it holds this many bytes (service max 10 MB).")
   @Default.Long(9_500_000)
   long getBatchMaxBytes();
 
   void setBatchMaxBytes(long value);
 
-  @Description("Client batching: publish a batch at the latest this many milliseconds after its first message.")
+  @Description(
+      "Client batching: publish a batch at the latest this many milliseconds after its first message.")
   @Default.Long(10)
   long getBatchDelayMs();
 
@@ -165,12 +177,14 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
 
   void setFlowControlBehavior(FlowControlBehavior value);
 
-  @Description("The round this run belongs to: written into its result file, so an analysis can tell a file of another round (a reused directory) from this round's. Rounds set it; leave it out otherwise.")
+  @Description(
+      "The round this run belongs to: written into its result file, so an analysis can tell a file of another round (a reused directory) from this round's. Rounds set it; leave it out otherwise.")
   String getRunId();
 
   void setRunId(String value);
 
-  @Description("Optional JSON file to write the run's result to (published, failures, seconds, rate).")
+  @Description(
+      "Optional JSON file to write the run's result to (published, failures, seconds, rate).")
   @Default.String("")
   String getResultFile();
 

@@ -27,8 +27,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Batch pipeline that publishes {@code --numMessages} synthetic taxi-ride events (JSON or Avro) to a
- * Pub/Sub {@code --topic} or, with {@code --sink=kafka}, a Kafka {@code --kafkaTopic}.
+ * Batch pipeline that publishes {@code --numMessages} synthetic taxi-ride events (JSON or Avro) to
+ * a Pub/Sub {@code --topic} or, with {@code --sink=kafka}, a Kafka {@code --kafkaTopic}.
  *
  * <p>The run is split into shards, each published by one client with the configured batching and
  * flow control; on Dataflow the shards spread over workers.
@@ -40,12 +40,18 @@ public final class PublisherPipeline {
 
   /** Adds the publishing steps to {@code pipeline}; returns the count the service acknowledged. */
   public static PCollection<Long> build(Pipeline pipeline, PublishSettings settings) {
-    List<EventRange> ranges = EventRange.split(settings.firstEventIndex(), settings.numMessages(), settings.shards());
+    List<EventRange> ranges =
+        EventRange.split(settings.firstEventIndex(), settings.numMessages(), settings.shards());
     return pipeline
-        .apply("Split into shards", Create.of(ranges).withCoder(SerializableCoder.of(EventRange.class)))
+        .apply(
+            "Split into shards",
+            Create.of(ranges).withCoder(SerializableCoder.of(EventRange.class)))
         .apply("Spread shards over workers", Reshuffle.viaRandomKey())
-        .apply("Publish events",
-            settings.kafka() != null ? ParDo.of(new PublishToKafkaFn(settings)) : ParDo.of(new PublishEventsFn(settings)))
+        .apply(
+            "Publish events",
+            settings.kafka() != null
+                ? ParDo.of(new PublishToKafkaFn(settings))
+                : ParDo.of(new PublishEventsFn(settings)))
         .apply("Count published", Sum.longsGlobally());
   }
 
@@ -146,9 +152,12 @@ public final class PublisherPipeline {
   }
 
   public static void main(String[] args) {
-    System.exit(MainErrors.run("publisher", () -> {
-      run(parse(args));
-      return ExitCodes.OK;
-    }));
+    System.exit(
+        MainErrors.run(
+            "publisher",
+            () -> {
+              run(parse(args));
+              return ExitCodes.OK;
+            }));
   }
 }

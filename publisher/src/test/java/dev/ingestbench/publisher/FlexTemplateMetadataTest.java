@@ -13,7 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 class FlexTemplateMetadataTest {
   @Test
   void publisherMetadataAgreesWithPublisherOptions() throws Exception {
-    assertEquals(List.of(), FlexTemplateMetadata.problems(Path.of("flex-template", "metadata.json"), PublisherOptions.class));
+    assertEquals(
+        List.of(),
+        FlexTemplateMetadata.problems(
+            Path.of("flex-template", "metadata.json"), PublisherOptions.class));
   }
 
   @Test
@@ -21,7 +24,9 @@ class FlexTemplateMetadataTest {
     Path bad = dir.resolve("metadata.json");
     Files.writeString(bad, "{\"parameters\": []}");
     List<String> problems = FlexTemplateMetadata.problems(bad, WithARequiredOption.class);
-    assertTrue(problems.contains("target: a required option missing from metadata.json"), problems.toString());
+    assertTrue(
+        problems.contains("target: a required option missing from metadata.json"),
+        problems.toString());
   }
 
   /** The publisher's own options require nothing (--topic or --kafkaTopic, checked at launch). */

@@ -19,7 +19,8 @@ class PublishSettingsTest {
   }
 
   private static String failure(String... extra) {
-    return assertThrows(IllegalArgumentException.class, () -> PublishSettings.from(options(extra))).getMessage();
+    return assertThrows(IllegalArgumentException.class, () -> PublishSettings.from(options(extra)))
+        .getMessage();
   }
 
   @Test
@@ -39,14 +40,17 @@ class PublishSettingsTest {
 
   @Test
   void batchesToAnEmulatorStayUnderItsFourMebibyteRequestLimit() {
-    assertEquals(PublishSettings.EMULATOR_MAX_BATCH_BYTES,
+    assertEquals(
+        PublishSettings.EMULATOR_MAX_BATCH_BYTES,
         PublishSettings.from(options("--pubsubEmulatorHost=127.0.0.1:1")).batchMaxBytes());
     assertEquals(9_500_000, PublishSettings.from(options("--pubsubEmulatorHost=")).batchMaxBytes());
   }
 
   @Test
   void flowControlMustAdmitAtLeastOneBatch() {
-    assertTrue(failure("--maxOutstandingMessages=10", "--batchMaxMessages=100").contains("--maxOutstandingMessages"));
+    assertTrue(
+        failure("--maxOutstandingMessages=10", "--batchMaxMessages=100")
+            .contains("--maxOutstandingMessages"));
   }
 
   @Test
@@ -58,14 +62,17 @@ class PublishSettingsTest {
 
   @Test
   void theRateIsSharedEquallyByTheShards() {
-    PublishSettings s = PublishSettings.from(options("--ratePerSecond=1000", "--publisherShards=4"));
+    PublishSettings s =
+        PublishSettings.from(options("--ratePerSecond=1000", "--publisherShards=4"));
     assertEquals(250.0, s.ratePerShard());
   }
 
   @Test
   void rangesCoverEveryIndexOnceFromTheFirstIndex() {
     List<EventRange> ranges = EventRange.split(100, 10, 3);
-    assertEquals(List.of(new EventRange(100, 104), new EventRange(104, 107), new EventRange(107, 110)), ranges);
+    assertEquals(
+        List.of(new EventRange(100, 104), new EventRange(104, 107), new EventRange(107, 110)),
+        ranges);
     assertEquals(List.of(new EventRange(0, 2)), EventRange.split(0, 2, 1));
     assertTrue(EventRange.split(0, 0, 4).isEmpty());
   }

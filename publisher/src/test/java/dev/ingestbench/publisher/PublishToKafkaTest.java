@@ -13,6 +13,7 @@ import dev.ingestbench.kafka.LocalKafka;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
@@ -44,7 +45,9 @@ class PublishToKafkaTest {
 
   private static PublisherOptions options(String... extra) {
     PipelineOptionsFactory.register(PublisherOptions.class);
-    String[] base = {"--sink=kafka", "--bootstrapServers=" + kafka.bootstrapServers(), "--project=ingestbench-test"};
+    String[] base = {
+      "--sink=kafka", "--bootstrapServers=" + kafka.bootstrapServers(), "--project=ingestbench-test"
+    };
     String[] args = new String[base.length + extra.length];
     System.arraycopy(base, 0, args, 0, base.length);
     System.arraycopy(extra, 0, args, base.length, extra.length);
@@ -52,10 +55,18 @@ class PublishToKafkaTest {
   }
 
   @Test
-  void everyAvroEventLandsOnceWithItsIndexHeaderSpreadOverPartitions(@TempDir Path out) throws Exception {
+  void everyAvroEventLandsOnceWithItsIndexHeaderSpreadOverPartitions(@TempDir Path out)
+      throws Exception {
     Path result = out.resolve("result.json");
-    PublisherPipeline.run(options("--kafkaTopic=avro-rides", "--kafkaPartitions=6", "--messageFormat=avro",
-        "--numMessages=5000", "--firstEventIndex=100", "--compressionType=lz4", "--resultFile=" + result));
+    PublisherPipeline.run(
+        options(
+            "--kafkaTopic=avro-rides",
+            "--kafkaPartitions=6",
+            "--messageFormat=avro",
+            "--numMessages=5000",
+            "--firstEventIndex=100",
+            "--compressionType=lz4",
+            "--resultFile=" + result));
     JsonNode json = new ObjectMapper().readTree(result.toFile());
     assertEquals(5000, json.get("published").asLong());
     assertEquals("kafka:avro-rides", json.get("topic").asText());
@@ -65,42 +76,66 @@ class PublishToKafkaTest {
     Set<Integer> partitions = new HashSet<>();
     int records = 0;
     for (ConsumerRecord<byte[], byte[]> record : readAll("avro-rides", 5000)) {
-      long index = Long.parseLong(new String(record.headers().lastHeader("event_index").value(), StandardCharsets.UTF_8));
+      long index =
+          Long.parseLong(
+              new String(
+                  record.headers().lastHeader("event_index").value(), StandardCharsets.UTF_8));
       indexes.add(index);
       partitions.add(record.partition());
       records++;
-      assertEquals(expected.event(index).withoutPadding(), TaxiRideAvro.parse(record.value()).withoutPadding());
+      assertEquals(
+          expected.event(index).withoutPadding(),
+          TaxiRideAvro.parse(record.value()).withoutPadding());
       assertTrue(record.timestamp() > 0);
     }
     assertEquals(5000, records, "no duplicates");
     assertEquals(5000, indexes.size());
     assertEquals(100L, indexes.stream().mapToLong(Long::longValue).min().orElseThrow());
-    // Keyless records go to one partition per batch (Kafka's sticky partitioner), chosen at random, so
-    // ~27 batches of 5,000 lz4 records miss one of 6 partitions a few times in a hundred: assert a spread.
+    // Keyless records go to one partition per batch (Kafka's sticky partitioner), chosen at random,
+    // so
+    // ~27 batches of 5,000 lz4 records miss one of 6 partitions a few times in a hundred: assert a
+    // spread.
     assertTrue(partitions.size() > 1, "spread over partitions: " + partitions);
   }
 
   @Test
   void aMissingTopicWithoutPartitionsToCreateItFailsTheRun() {
-    Exception e = assertThrows(Exception.class, () -> PublisherPipeline.run(options(
-        "--kafkaTopic=no-such-topic", "--numMessages=10", "--publisherShards=1",
-        "--kafkaProducerConfig=max.block.ms=3000")));
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () ->
+                PublisherPipeline.run(
+                    options(
+                        "--kafkaTopic=no-such-topic",
+                        "--numMessages=10",
+                        "--publisherShards=1",
+                        "--kafkaProducerConfig=max.block.ms=3000")));
     assertTrue(String.valueOf(e.getMessage()).contains("no-such-topic"), e.toString());
   }
 
   @Test
   void badKafkaFlagsNameTheFlagAndTheFix() {
-    var acks = assertThrows(IllegalArgumentException.class,
-        () -> PublishSettings.from(options("--kafkaTopic=t", "--acks=2")));
+    var acks =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> PublishSettings.from(options("--kafkaTopic=t", "--acks=2")));
     assertTrue(acks.getMessage().contains("--acks=2"), acks.getMessage());
-    var compression = assertThrows(IllegalArgumentException.class,
-        () -> PublishSettings.from(options("--kafkaTopic=t", "--compressionType=brotli")));
+    var compression =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> PublishSettings.from(options("--kafkaTopic=t", "--compressionType=brotli")));
     assertTrue(compression.getMessage().contains("zstd"), compression.getMessage());
-    var owned = assertThrows(IllegalArgumentException.class,
-        () -> PublishSettings.from(options("--kafkaTopic=t", "--kafkaProducerConfig=linger.ms=50")));
+    var owned =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                PublishSettings.from(
+                    options("--kafkaTopic=t", "--kafkaProducerConfig=linger.ms=50")));
     assertTrue(owned.getMessage().contains("--lingerMs"), owned.getMessage());
-    var pubsubTopic = assertThrows(IllegalArgumentException.class,
-        () -> PublishSettings.from(options("--kafkaTopic=t", "--topic=x")));
+    var pubsubTopic =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> PublishSettings.from(options("--kafkaTopic=t", "--topic=x")));
     assertTrue(pubsubTopic.getMessage().contains("--kafkaTopic"), pubsubTopic.getMessage());
   }
 
@@ -109,7 +144,7 @@ class PublishToKafkaTest {
     config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
     config.put(ConsumerConfig.GROUP_ID_CONFIG, "check-" + topic);
     config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-    List<ConsumerRecord<byte[], byte[]>> records = new java.util.ArrayList<>();
+    List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
     try (KafkaConsumer<byte[], byte[]> consumer =
         new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
       consumer.subscribe(List.of(topic));

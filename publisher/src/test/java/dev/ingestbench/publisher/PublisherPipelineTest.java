@@ -36,7 +36,9 @@ class PublisherPipelineTest {
 
   private static PublisherOptions options(String... extra) {
     PipelineOptionsFactory.register(PublisherOptions.class);
-    String[] base = {"--pubsubEmulatorHost=" + emulator.hostAndPort(), "--project=ingestbench-test"};
+    String[] base = {
+      "--pubsubEmulatorHost=" + emulator.hostAndPort(), "--project=ingestbench-test"
+    };
     String[] args = new String[base.length + extra.length];
     System.arraycopy(base, 0, args, 0, base.length);
     System.arraycopy(extra, 0, args, base.length, extra.length);
@@ -46,25 +48,36 @@ class PublisherPipelineTest {
   @Test
   void publishesEveryEventOnceWithItsIndexAndWritesTheResult(@TempDir Path dir) throws Exception {
     Path result = dir.resolve("result.json");
-    PublisherPipeline.run(options("--topic=pub-topic", "--createSubscriptions=pub-sub", "--numMessages=3000",
-        "--firstEventIndex=1000", "--resultFile=" + result));
+    PublisherPipeline.run(
+        options(
+            "--topic=pub-topic",
+            "--createSubscriptions=pub-sub",
+            "--numMessages=3000",
+            "--firstEventIndex=1000",
+            "--resultFile=" + result));
     JsonNode json = new ObjectMapper().readTree(result.toFile());
     assertEquals(3000, json.get("published").asLong());
     assertEquals(0, json.get("publish_failures").asLong());
 
     Set<Long> indexes = new HashSet<>();
     try (PubsubChannels channels = PubsubChannels.forEmulatorHost(emulator.hostAndPort());
-        SubscriptionAdminClient subscriber = SubscriptionAdminClient.create(
-            SubscriptionAdminSettings.newBuilder()
-                .setTransportChannelProvider(channels.channelProvider())
-                .setCredentialsProvider(channels.credentialsProvider())
-                .build())) {
+        SubscriptionAdminClient subscriber =
+            SubscriptionAdminClient.create(
+                SubscriptionAdminSettings.newBuilder()
+                    .setTransportChannelProvider(channels.channelProvider())
+                    .setCredentialsProvider(channels.credentialsProvider())
+                    .build())) {
       for (int attempt = 0; attempt < 50 && indexes.size() < 3000; attempt++) {
-        PullResponse response = subscriber.pull("projects/ingestbench-test/subscriptions/pub-sub", 1000);
-        response.getReceivedMessagesList().forEach(m -> {
-          indexes.add(Long.parseLong(m.getMessage().getAttributesOrThrow("event_index")));
-          assertTrue(Math.abs(m.getMessage().getData().size() - 500) <= 25, "message size ~500 B");
-        });
+        PullResponse response =
+            subscriber.pull("projects/ingestbench-test/subscriptions/pub-sub", 1000);
+        response
+            .getReceivedMessagesList()
+            .forEach(
+                m -> {
+                  indexes.add(Long.parseLong(m.getMessage().getAttributesOrThrow("event_index")));
+                  assertTrue(
+                      Math.abs(m.getMessage().getData().size() - 500) <= 25, "message size ~500 B");
+                });
       }
     }
     assertEquals(3000, indexes.size());
@@ -74,8 +87,12 @@ class PublisherPipelineTest {
 
   @Test
   void publishingToAMissingTopicFailsTheJobInsteadOfCountingSuccess() {
-    Exception e = assertThrows(Exception.class,
-        () -> PublisherPipeline.run(options("--topic=no-such-topic", "--numMessages=10", "--publisherShards=1")));
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () ->
+                PublisherPipeline.run(
+                    options("--topic=no-such-topic", "--numMessages=10", "--publisherShards=1")));
     assertTrue(String.valueOf(e.getMessage()).contains("failed to publish"), e.toString());
   }
 }

@@ -58,14 +58,16 @@ public final class PstestBinary {
     Path dir = privateDirectory(root.resolve("pstest-" + hash(sources)));
     Path binary = dir.resolve("pstest-server");
     // One build at a time across processes too: two rounds started together share the cache.
-    try (FileChannel lockFile = FileChannel.open(dir.resolve("build.lock"), StandardOpenOption.CREATE,
-            StandardOpenOption.WRITE);
+    try (FileChannel lockFile =
+            FileChannel.open(
+                dir.resolve("build.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         FileLock lock = lockFile.lock()) {
       if (Files.isExecutable(binary) && builtHere(binary)) {
         return binary;
       }
       if (Files.exists(binary)) {
-        LOG.warn("{} does not match the hash recorded when it was built: building it again", binary);
+        LOG.warn(
+            "{} does not match the hash recorded when it was built: building it again", binary);
       }
       for (int i = 0; i < SOURCES.size(); i++) {
         Files.write(dir.resolve(SOURCES.get(i)), sources[i]);
@@ -78,14 +80,16 @@ public final class PstestBinary {
 
   /**
    * The cache holds an executable this tool runs: it must be the user's own and closed to others
-   * (0700; a directory created here is made so), and a binary is used only if its SHA-256 is the one
-   * recorded when it was built here.
+   * (0700; a directory created here is made so), and a binary is used only if its SHA-256 is the
+   * one recorded when it was built here.
    */
   static Path privateDirectory(Path dir) throws IOException {
     boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
     if (!Files.isDirectory(dir)) {
       if (posix) {
-        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Files.createDirectories(
+            dir,
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       } else {
         Files.createDirectories(dir);
       }
@@ -93,8 +97,16 @@ public final class PstestBinary {
     if (posix) {
       String owner = Files.getOwner(dir).getName();
       if (!owner.equals(System.getProperty("user.name"))) {
-        throw new IOException("the cache directory " + dir + " belongs to " + owner + ", not to "
-            + System.getProperty("user.name") + ": set " + CACHE_ENV + " to a directory of your own");
+        throw new IOException(
+            "the cache directory "
+                + dir
+                + " belongs to "
+                + owner
+                + ", not to "
+                + System.getProperty("user.name")
+                + ": set "
+                + CACHE_ENV
+                + " to a directory of your own");
       }
       Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
     }
@@ -103,7 +115,8 @@ public final class PstestBinary {
 
   private static boolean builtHere(Path binary) throws IOException {
     Path recorded = hashFile(binary);
-    return Files.exists(recorded) && Files.readString(recorded, StandardCharsets.UTF_8).trim().equals(sha256(binary));
+    return Files.exists(recorded)
+        && Files.readString(recorded, StandardCharsets.UTF_8).trim().equals(sha256(binary));
   }
 
   private static Path hashFile(Path binary) {
@@ -148,7 +161,8 @@ public final class PstestBinary {
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     try {
       if (!process.waitFor(10, TimeUnit.MINUTES) || process.exitValue() != 0) {
-        throw new IOException("'go build' of the Pub/Sub emulator failed in " + dir + ":\n" + output);
+        throw new IOException(
+            "'go build' of the Pub/Sub emulator failed in " + dir + ":\n" + output);
       }
     } catch (InterruptedException e) {
       process.destroyForcibly();
@@ -156,7 +170,8 @@ public final class PstestBinary {
       throw new IOException("interrupted while building the Pub/Sub emulator", e);
     }
     // Rename last so a concurrent or interrupted build never leaves a half-written binary in place.
-    Files.move(partial, binary, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    Files.move(
+        partial, binary, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
   static Path cacheRoot() {

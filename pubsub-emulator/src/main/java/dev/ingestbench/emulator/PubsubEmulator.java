@@ -17,8 +17,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A running local Pub/Sub emulator (Google's {@code pstest} fake) on a free loopback port.
  *
- * <p>It speaks the real Pub/Sub gRPC API in plaintext. pstest keeps every message in memory and slows
- * as its backlog grows, so a round starts one emulator of its own and closes it at the end.
+ * <p>It speaks the real Pub/Sub gRPC API in plaintext. pstest keeps every message in memory and
+ * slows as its backlog grows, so a round starts one emulator of its own and closes it at the end.
  */
 public final class PubsubEmulator implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(PubsubEmulator.class);

@@ -10,7 +10,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The emulator binary cache runs only what it built: the user's own directory, closed to others, hash-checked. */
+/**
+ * The emulator binary cache runs only what it built: the user's own directory, closed to others,
+ * hash-checked.
+ */
 class PstestBinaryTest {
 
   @Test
@@ -18,11 +21,15 @@ class PstestBinaryTest {
     Path cache = tmp.resolve("cache");
     Path binary = PstestBinary.locate(cache);
     assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(cache)));
-    assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(binary.getParent())));
+    assertEquals(
+        "rwx------",
+        PosixFilePermissions.toString(Files.getPosixFilePermissions(binary.getParent())));
     byte[] built = Files.readAllBytes(binary);
     Files.writeString(binary, "#!/bin/sh\necho planted\n", StandardCharsets.UTF_8);
     assertEquals(binary, PstestBinary.locate(cache));
-    assertFalse(Files.readString(binary, StandardCharsets.ISO_8859_1).startsWith("#!/bin/sh"), "the planted script was replaced");
+    assertFalse(
+        Files.readString(binary, StandardCharsets.ISO_8859_1).startsWith("#!/bin/sh"),
+        "the planted script was replaced");
     assertEquals(built.length, Files.size(binary), "by the binary built from the sources");
   }
 }

@@ -24,10 +24,13 @@ class PubsubEmulatorTest {
     }
     emulator.close();
     assertFalse(emulator.isAlive());
-    assertThrows(IOException.class, () -> {
-      try (Socket socket = new Socket()) {
-        socket.connect(address, 2_000);
-      }
-    }, "the port is released once the emulator is stopped");
+    assertThrows(
+        IOException.class,
+        () -> {
+          try (Socket socket = new Socket()) {
+            socket.connect(address, 2_000);
+          }
+        },
+        "the port is released once the emulator is stopped");
   }
 }

@@ -27,13 +27,19 @@ import org.HdrHistogram.Histogram;
 
 /**
  * {@code --grid}: a grid search over the publisher's batch settings as the published batching study
- * ran it: every combination of delay, count and bytes, plus a baseline without batching (one message
- * per request), {@code trials} times each in a shuffled order (so drift over time does not favour a
- * combination); each trial publishes {@code messages} messages and is timed from the first publish
- * to the last acknowledgement. Trials are appended to {@code grid_trials.jsonl} as they finish, so a
- * rerun into the same {@code --out} resumes where it stopped.
+ * ran it: every combination of delay, count and bytes, plus a baseline without batching (one
+ * message per request), {@code trials} times each in a shuffled order (so drift over time does not
+ * favour a combination); each trial publishes {@code messages} messages and is timed from the first
+ * publish to the last acknowledgement. Trials are appended to {@code grid_trials.jsonl} as they
+ * finish, so a rerun into the same {@code --out} resumes where it stopped.
  */
-record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<Long> bytes, int trials, long messages,
+record BatchingGrid(
+    String spec,
+    List<Duration> delays,
+    List<Long> counts,
+    List<Long> bytes,
+    int trials,
+    long messages,
     long seed) {
 
   static final String BASELINE = "no batching";
@@ -43,10 +49,12 @@ record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<
 
   static BatchingGrid parse(String spec, int trials, long messages, long seed) {
     if (trials < 1 || trials > 1000) {
-      throw new IllegalArgumentException("--trials " + trials + " is out of range: use 1..1000 (the published study: 25)");
+      throw new IllegalArgumentException(
+          "--trials " + trials + " is out of range: use 1..1000 (the published study: 25)");
     }
     if (messages < 1) {
-      throw new IllegalArgumentException("--messages " + messages + " is out of range: use 1 or more");
+      throw new IllegalArgumentException(
+          "--messages " + messages + " is out of range: use 1 or more");
     }
     List<Duration> delays = List.of();
     List<Long> counts = List.of();
@@ -59,19 +67,27 @@ record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<
       String key = eq < 0 ? part.trim() : part.substring(0, eq).trim();
       String values = eq < 0 ? "" : part.substring(eq + 1).trim();
       if (values.isEmpty()) {
-        throw new IllegalArgumentException("--grid: '" + part.trim() + "' has no values; write e.g. delay=1,10,100ms");
+        throw new IllegalArgumentException(
+            "--grid: '" + part.trim() + "' has no values; write e.g. delay=1,10,100ms");
       }
       switch (key) {
         case "delay" -> delays = delays(values);
         case "count" -> counts = longs("count", values, 1, LoadSettings.MAX_BATCH_MESSAGES);
         case "bytes" -> bytes = longs("bytes", values, 1, LoadSettings.MAX_BATCH_BYTES);
-        default -> throw new IllegalArgumentException("--grid: '" + key + "' is not a batch setting; use delay, count"
-            + " and bytes, as in \"delay=1,10,100ms; count=5,50,100,1000; bytes=2048,4096,1000000\"");
+        default ->
+            throw new IllegalArgumentException(
+                "--grid: '"
+                    + key
+                    + "' is not a batch setting; use delay, count"
+                    + " and bytes, as in \"delay=1,10,100ms; count=5,50,100,1000; bytes=2048,4096,1000000\"");
       }
     }
     if (delays.isEmpty() && counts.isEmpty() && bytes.isEmpty()) {
-      throw new IllegalArgumentException("--grid '" + spec + "' names no setting; write e.g."
-          + " \"delay=1,10,100ms; count=5,50,100,1000; bytes=2048,4096,1000000\"");
+      throw new IllegalArgumentException(
+          "--grid '"
+              + spec
+              + "' names no setting; write e.g."
+              + " \"delay=1,10,100ms; count=5,50,100,1000; bytes=2048,4096,1000000\"");
     }
     return new BatchingGrid(spec.trim(), delays, counts, bytes, trials, messages, seed);
   }
@@ -88,7 +104,8 @@ record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<
       }
       Duration d = PubsubLoadCommand.duration("--grid delay", v);
       if (d.isZero()) {
-        throw new IllegalArgumentException("--grid delay " + v + " is out of range: use 1ms or more");
+        throw new IllegalArgumentException(
+            "--grid delay " + v + " is out of range: use 1ms or more");
       }
       out.add(d);
     }
@@ -101,32 +118,54 @@ record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<
       try {
         long v = Long.parseLong(p.trim());
         if (v < min || v > max) {
-          throw new IllegalArgumentException("--grid " + key + " " + v + " is out of range: use " + min + ".." + max
-              + (key.equals("count") ? " (the service's limit per Publish request)" : " (the service's 10 MB request limit)"));
+          throw new IllegalArgumentException(
+              "--grid "
+                  + key
+                  + " "
+                  + v
+                  + " is out of range: use "
+                  + min
+                  + ".."
+                  + max
+                  + (key.equals("count")
+                      ? " (the service's limit per Publish request)"
+                      : " (the service's 10 MB request limit)"));
         }
         out.add(v);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("--grid " + key + ": '" + p.trim() + "' is not a whole number");
+        throw new IllegalArgumentException(
+            "--grid " + key + ": '" + p.trim() + "' is not a whole number");
       }
     }
     return out;
   }
 
-  /** Every combination, the baseline first; settings the grid leaves out keep the base settings' values. */
+  /**
+   * Every combination, the baseline first; settings the grid leaves out keep the base settings'
+   * values.
+   */
   List<Combination> combinations(LoadSettings base) {
     List<Combination> all = new ArrayList<>();
     all.add(new Combination(BASELINE, Duration.ofMillis(1), 1, base.batchMaxBytes()));
     for (Duration d : delays.isEmpty() ? List.of(base.batchDelay()) : delays) {
       for (long c : counts.isEmpty() ? List.of(base.batchMaxMessages()) : counts) {
         for (long b : bytes.isEmpty() ? List.of(base.batchMaxBytes()) : bytes) {
-          all.add(new Combination(String.format(Locale.ROOT, "delay=%dms count=%d bytes=%d", d.toMillis(), c, b), d, c, b));
+          all.add(
+              new Combination(
+                  String.format(Locale.ROOT, "delay=%dms count=%d bytes=%d", d.toMillis(), c, b),
+                  d,
+                  c,
+                  b));
         }
       }
     }
     return all;
   }
 
-  /** The trials in the order they run: each combination {@code trials} times, shuffled by {@code seed}. */
+  /**
+   * The trials in the order they run: each combination {@code trials} times, shuffled by {@code
+   * seed}.
+   */
   List<Map.Entry<Combination, Integer>> order(LoadSettings base) {
     List<Map.Entry<Combination, Integer>> order = new ArrayList<>();
     for (Combination c : combinations(base)) {
@@ -138,8 +177,15 @@ record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<
     return order;
   }
 
-  int run(LoadSettings base, PubsubTarget target, String targetName, Map<String, Object> machine, Path dir,
-      boolean restart, Consumer<String> log) throws Exception {
+  int run(
+      LoadSettings base,
+      PubsubTarget target,
+      String targetName,
+      Map<String, Object> machine,
+      Path dir,
+      boolean restart,
+      Consumer<String> log)
+      throws Exception {
     LoadSettings publishOnly = base.withSide(LoadSettings.Side.PUBLISH);
     Files.createDirectories(dir);
     Map<String, Object> plan = plan(publishOnly, targetName);
@@ -150,8 +196,12 @@ record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<
     } else if (Files.exists(planFile)) {
       Map<?, ?> previous = new ObjectMapper().readValue(planFile.toFile(), Map.class);
       if (!previous.equals(new ObjectMapper().readValue(RunJson.toJson(plan), Map.class))) {
-        throw new IllegalArgumentException("--out " + dir + " holds a grid search with other settings (" + planFile
-            + "): give another --out, or --restart to start over there");
+        throw new IllegalArgumentException(
+            "--out "
+                + dir
+                + " holds a grid search with other settings ("
+                + planFile
+                + "): give another --out, or --restart to start over there");
       }
     }
     RunJson.write(planFile, plan);
@@ -162,20 +212,40 @@ record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<
     List<Map.Entry<Combination, Integer>> order = order(publishOnly);
     int total = order.size();
     if (!finished.isEmpty()) {
-      log.accept(String.format(Locale.ROOT, "Resuming: %d of %d trials done already (%s)", finished.size(), total, trialsFile));
+      log.accept(
+          String.format(
+              Locale.ROOT,
+              "Resuming: %d of %d trials done already (%s)",
+              finished.size(),
+              total,
+              trialsFile));
     }
     int n = 0;
-    try (BufferedWriter out = Files.newBufferedWriter(trialsFile, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-        StandardOpenOption.APPEND)) {
+    try (BufferedWriter out =
+        Files.newBufferedWriter(
+            trialsFile,
+            StandardCharsets.UTF_8,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.APPEND)) {
       for (Map.Entry<Combination, Integer> e : order) {
         n++;
         if (finished.contains(e.getKey().name() + "#" + e.getValue())) {
           continue;
         }
         Map<String, Object> trial = trial(publishOnly, target, e.getKey(), e.getValue(), n);
-        log.accept(String.format(Locale.ROOT, "Trial %d of %d: %s #%d: %,.0f ms, %,.0f msg/s%s", n, total,
-            e.getKey().name(), e.getValue(), (Double) trial.get("time_ms"), (Double) trial.get("messages_per_second"),
-            ((Number) trial.get("errors")).longValue() > 0 ? ", " + trial.get("errors") + " errors" : ""));
+        log.accept(
+            String.format(
+                Locale.ROOT,
+                "Trial %d of %d: %s #%d: %,.0f ms, %,.0f msg/s%s",
+                n,
+                total,
+                e.getKey().name(),
+                e.getValue(),
+                (Double) trial.get("time_ms"),
+                (Double) trial.get("messages_per_second"),
+                ((Number) trial.get("errors")).longValue() > 0
+                    ? ", " + trial.get("errors") + " errors"
+                    : ""));
         out.write(RunJson.toJsonLine(trial));
         out.newLine();
         out.flush();
@@ -185,15 +255,22 @@ record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<
     GridSummary summary = GridSummary.of(this, publishOnly, done);
     Map<String, Object> json = summary.json(plan, machine);
     RunJson.write(dir.resolve(LoadFiles.SUMMARY), json);
-    Files.writeString(dir.resolve(LoadFiles.REPORT), summary.markdown(targetName, machine), StandardCharsets.UTF_8);
+    Files.writeString(
+        dir.resolve(LoadFiles.REPORT),
+        summary.markdown(targetName, machine),
+        StandardCharsets.UTF_8);
     log.accept(summary.recommendation());
     log.accept("Grid report: " + dir.resolve(LoadFiles.REPORT));
-    // Each trial publishes only, and is timed until Pub/Sub acknowledged it all: a trial with errors
+    // Each trial publishes only, and is timed until Pub/Sub acknowledged it all: a trial with
+    // errors
     // did not publish what it timed.
     Verdict verdict = new Verdict(new VerificationPolicy(0));
     for (Map<String, Object> t : done) {
-      Map<String, Object> totals = Map.of("published", t.get("messages"), "acked", t.get("acked"), "errors", t.get("errors"));
-      LoadVerification.judge(t.get("combination") + " #" + t.get("trial"), totals).forEach(verdict::add);
+      Map<String, Object> totals =
+          Map.of(
+              "published", t.get("messages"), "acked", t.get("acked"), "errors", t.get("errors"));
+      LoadVerification.judge(t.get("combination") + " #" + t.get("trial"), totals)
+          .forEach(verdict::add);
     }
     for (Finding f : verdict.failuresFirst()) {
       log.accept(f.heading() + " " + f.line());
@@ -201,7 +278,9 @@ record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<
     return verdict.exitCode();
   }
 
-  /** What must match for a rerun to resume: the grid, the trials, and every setting a trial uses. */
+  /**
+   * What must match for a rerun to resume: the grid, the trials, and every setting a trial uses.
+   */
   private Map<String, Object> plan(LoadSettings s, String targetName) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("grid", spec);
@@ -215,7 +294,8 @@ record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<
     return m;
   }
 
-  private Map<String, Object> trial(LoadSettings base, PubsubTarget target, Combination c, int trial, int position)
+  private Map<String, Object> trial(
+      LoadSettings base, PubsubTarget target, Combination c, int trial, int position)
       throws Exception {
     LoadSettings s = base.withBatching(c.count(), c.bytes(), c.delay()).validated();
     LoadCounters counters = new LoadCounters(Runs.id());
@@ -239,8 +319,12 @@ record BatchingGrid(String spec, List<Duration> delays, List<Long> counts, List<
     m.put("errors", counters.errors.sum());
     m.put("time_ms", Math.round(timeMs * 1000) / 1000.0);
     m.put("messages_per_second", Math.round(messages / (timeMs / 1000) * 10) / 10.0);
-    m.put("publish_p50_ms", latency.getTotalCount() == 0 ? null : latency.getValueAtPercentile(50) / 1000.0);
-    m.put("publish_p99_ms", latency.getTotalCount() == 0 ? null : latency.getValueAtPercentile(99) / 1000.0);
+    m.put(
+        "publish_p50_ms",
+        latency.getTotalCount() == 0 ? null : latency.getValueAtPercentile(50) / 1000.0);
+    m.put(
+        "publish_p99_ms",
+        latency.getTotalCount() == 0 ? null : latency.getValueAtPercentile(99) / 1000.0);
     return m;
   }
 

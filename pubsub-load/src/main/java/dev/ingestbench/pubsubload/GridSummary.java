@@ -12,14 +12,24 @@ import org.apache.commons.math3.stat.descriptive.DescriptiveStatistics;
 
 /**
  * A grid search's trials per combination, as the published batching study reports them: the median
- * time to publish the trial's messages with its interquartile range, messages per second and "time to
- * publish 1M" from the median, each against the baseline without batching; the best and the worst;
- * and a recommendation with the publish latency it costs.
+ * time to publish the trial's messages with its interquartile range, messages per second and "time
+ * to publish 1M" from the median, each against the baseline without batching; the best and the
+ * worst; and a recommendation with the publish latency it costs.
  */
 final class GridSummary {
   /** One combination's trials. */
-  record Row(String name, int trials, double medianMs, double q1Ms, double q3Ms, double messagesPerSecond,
-      double secondsPerMillion, double vsBaselinePct, double latencyP50Ms, double latencyP99Ms, long errors) {}
+  record Row(
+      String name,
+      int trials,
+      double medianMs,
+      double q1Ms,
+      double q3Ms,
+      double messagesPerSecond,
+      double secondsPerMillion,
+      double vsBaselinePct,
+      double latencyP50Ms,
+      double latencyP99Ms,
+      long errors) {}
 
   private final BatchingGrid grid;
   private final LoadSettings base;
@@ -54,10 +64,19 @@ final class GridSummary {
       }
       DescriptiveStatistics time = stats(ts, "time_ms");
       double median = time.getPercentile(50);
-      Row row = new Row(e.getKey(), ts.size(), median, time.getPercentile(25), time.getPercentile(75),
-          grid.messages() / (median / 1000), median / 1000 * 1e6 / grid.messages(),
-          100 * (median - baselineMedian) / baselineMedian, median(ts, "publish_p50_ms"), median(ts, "publish_p99_ms"),
-          ts.stream().mapToLong(t -> ((Number) t.get("errors")).longValue()).sum());
+      Row row =
+          new Row(
+              e.getKey(),
+              ts.size(),
+              median,
+              time.getPercentile(25),
+              time.getPercentile(75),
+              grid.messages() / (median / 1000),
+              median / 1000 * 1e6 / grid.messages(),
+              100 * (median - baselineMedian) / baselineMedian,
+              median(ts, "publish_p50_ms"),
+              median(ts, "publish_p99_ms"),
+              ts.stream().mapToLong(t -> ((Number) t.get("errors")).longValue()).sum());
       if (e.getKey().equals(BatchingGrid.BASELINE)) {
         baseline = row;
       } else {
@@ -70,7 +89,10 @@ final class GridSummary {
 
   private static DescriptiveStatistics stats(List<Map<String, Object>> trials, String key) {
     DescriptiveStatistics s = new DescriptiveStatistics();
-    trials.stream().map(t -> t.get(key)).filter(v -> v instanceof Number).forEach(v -> s.addValue(((Number) v).doubleValue()));
+    trials.stream()
+        .map(t -> t.get(key))
+        .filter(v -> v instanceof Number)
+        .forEach(v -> s.addValue(((Number) v).doubleValue()));
     return s;
   }
 
@@ -94,14 +116,27 @@ final class GridSummary {
       return "No recommendation: no combination completed without errors.";
     }
     if (best.vsBaselinePct() >= 0) {
-      return String.format(Locale.ROOT, "Recommendation: no batching. No combination beat one message per request"
-          + " (median %,.0f ms for %,d messages); the best, %s, took %+.1f%%.", baseline.medianMs(), grid.messages(),
-          best.name(), best.vsBaselinePct());
+      return String.format(
+          Locale.ROOT,
+          "Recommendation: no batching. No combination beat one message per request"
+              + " (median %,.0f ms for %,d messages); the best, %s, took %+.1f%%.",
+          baseline.medianMs(),
+          grid.messages(),
+          best.name(),
+          best.vsBaselinePct());
     }
-    return String.format(Locale.ROOT, "Recommendation: %s: %.1f%% less time than no batching (time to publish 1M: %s"
+    return String.format(
+        Locale.ROOT,
+        "Recommendation: %s: %.1f%% less time than no batching (time to publish 1M: %s"
             + " instead of %s), at a publish latency p50 of %.1f ms and p99 of %.1f ms (no batching: %.1f / %.1f ms).",
-        best.name(), -best.vsBaselinePct(), duration(best.secondsPerMillion()), duration(baseline.secondsPerMillion()),
-        best.latencyP50Ms(), best.latencyP99Ms(), baseline.latencyP50Ms(), baseline.latencyP99Ms());
+        best.name(),
+        -best.vsBaselinePct(),
+        duration(best.secondsPerMillion()),
+        duration(baseline.secondsPerMillion()),
+        best.latencyP50Ms(),
+        best.latencyP99Ms(),
+        baseline.latencyP50Ms(),
+        baseline.latencyP99Ms());
   }
 
   Map<String, Object> json(Map<String, Object> plan, Map<String, Object> machine) {
@@ -133,30 +168,61 @@ final class GridSummary {
 
   String markdown(String targetName, Map<String, Object> machine) {
     StringBuilder md = new StringBuilder("# Pub/Sub publisher batching: grid search\n\n");
-    md.append(String.format(Locale.ROOT, "Against %s on %s vCPUs (%s). Grid `%s`; each combination and the baseline"
-            + " without batching (one message per request) ran %d times in a shuffled order; a trial publishes %,d"
-            + " messages of %,d bytes from %d threads%s and is timed from the first publish to the last"
-            + " acknowledgement. Median and interquartile range of the trials; msgs/s and time to publish 1M from the"
-            + " median; latency is the median of the trials' publish p50 and p99.%n%n", targetName, machine.get("vcpus"),
-        machine.get("cpu_model"), grid.spec(), grid.trials(), grid.messages(), base.messageSizeBytes(), base.threads(),
-        base.ratePerSecond() > 0 ? String.format(Locale.ROOT, " at %,.0f msg/s", base.ratePerSecond()) : ""));
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "Against %s on %s vCPUs (%s). Grid `%s`; each combination and the baseline"
+                + " without batching (one message per request) ran %d times in a shuffled order; a trial publishes %,d"
+                + " messages of %,d bytes from %d threads%s and is timed from the first publish to the last"
+                + " acknowledgement. Median and interquartile range of the trials; msgs/s and time to publish 1M from the"
+                + " median; latency is the median of the trials' publish p50 and p99.%n%n",
+            targetName,
+            machine.get("vcpus"),
+            machine.get("cpu_model"),
+            grid.spec(),
+            grid.trials(),
+            grid.messages(),
+            base.messageSizeBytes(),
+            base.threads(),
+            base.ratePerSecond() > 0
+                ? String.format(Locale.ROOT, " at %,.0f msg/s", base.ratePerSecond())
+                : ""));
     md.append("**").append(recommendation()).append("**\n\n");
     if (best() != null && worst() != null) {
-      md.append(String.format(Locale.ROOT, "- Best: %s, %+.1f%% time vs no batching%n- Worst: %s, %+.1f%% time vs no"
-          + " batching%n%n", best().name(), best().vsBaselinePct(), worst().name(), worst().vsBaselinePct()));
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "- Best: %s, %+.1f%% time vs no batching%n- Worst: %s, %+.1f%% time vs no"
+                  + " batching%n%n",
+              best().name(),
+              best().vsBaselinePct(),
+              worst().name(),
+              worst().vsBaselinePct()));
     }
-    md.append("| Settings | Trials | Median time (ms) | IQR (ms) | Msgs/s | Time to publish 1M | vs no batching |"
-        + " Publish p50 / p99 (ms) | Errors |\n|:---|---:|---:|:---|---:|---:|---:|---:|---:|\n");
+    md.append(
+        "| Settings | Trials | Median time (ms) | IQR (ms) | Msgs/s | Time to publish 1M | vs no batching |"
+            + " Publish p50 / p99 (ms) | Errors |\n|:---|---:|---:|:---|---:|---:|---:|---:|---:|\n");
     List<Row> all = new ArrayList<>();
     if (baseline != null) {
       all.add(baseline);
     }
     all.addAll(rows);
     for (Row r : all) {
-      md.append(String.format(Locale.ROOT, "| %s | %d | %,.1f | %,.1f–%,.1f | %,.0f | %s | %s | %.1f / %.1f | %,d |%n",
-          r.name(), r.trials(), r.medianMs(), r.q1Ms(), r.q3Ms(), r.messagesPerSecond(), duration(r.secondsPerMillion()),
-          r == baseline ? "baseline" : String.format(Locale.ROOT, "%+.1f%%", r.vsBaselinePct()), r.latencyP50Ms(),
-          r.latencyP99Ms(), r.errors()));
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %d | %,.1f | %,.1f–%,.1f | %,.0f | %s | %s | %.1f / %.1f | %,d |%n",
+              r.name(),
+              r.trials(),
+              r.medianMs(),
+              r.q1Ms(),
+              r.q3Ms(),
+              r.messagesPerSecond(),
+              duration(r.secondsPerMillion()),
+              r == baseline ? "baseline" : String.format(Locale.ROOT, "%+.1f%%", r.vsBaselinePct()),
+              r.latencyP50Ms(),
+              r.latencyP99Ms(),
+              r.errors()));
     }
     return md.toString();
   }
@@ -165,7 +231,8 @@ final class GridSummary {
   static String duration(double seconds) {
     long s = Math.round(seconds);
     if (s >= 86_400) {
-      return String.format(Locale.ROOT, "%dd %dh %dm", s / 86_400, s % 86_400 / 3600, s % 3600 / 60);
+      return String.format(
+          Locale.ROOT, "%dd %dh %dm", s / 86_400, s % 86_400 / 3600, s % 3600 / 60);
     }
     if (s >= 3600) {
       return String.format(Locale.ROOT, "%dh %dm", s / 3600, s % 3600 / 60);

@@ -8,8 +8,8 @@ import java.lang.management.ThreadMXBean;
  * The harness's own CPU cost per message, measured by running exactly its per-message work with no
  * client behind it: building the message with its attributes and the bookkeeping of an acknowledged
  * publish (latency histogram, counters, sequence bit) on the publisher side; parsing the attributes
- * and the same bookkeeping on the subscriber side. Multiplied by the rates a test reached and divided
- * by the process's CPU, it says whether the harness or the client saturated first.
+ * and the same bookkeeping on the subscriber side. Multiplied by the rates a test reached and
+ * divided by the process's CPU, it says whether the harness or the client saturated first.
  *
  * @param publishNanos CPU nanoseconds of harness work per published message
  * @param subscribeNanos CPU nanoseconds of harness work per received message
@@ -67,7 +67,8 @@ record HarnessOverhead(double publishNanos, double subscribeNanos) {
     if (processCpuCores <= 0) {
       return Double.NaN;
     }
-    double harnessCores = (publishNanos * publishedPerSecond + subscribeNanos * receivedPerSecond) / 1e9;
+    double harnessCores =
+        (publishNanos * publishedPerSecond + subscribeNanos * receivedPerSecond) / 1e9;
     return harnessCores / processCpuCores;
   }
 }

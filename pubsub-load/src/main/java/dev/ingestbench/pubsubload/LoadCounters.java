@@ -1,5 +1,6 @@
 package dev.ingestbench.pubsubload;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Recorder;
 
@@ -18,25 +19,36 @@ final class LoadCounters {
 
   /** Handed to {@code Publisher.publish}. */
   final LongAdder published = new LongAdder();
+
   /** Publish futures that succeeded (the service acknowledged the message). */
   final LongAdder acked = new LongAdder();
+
   final LongAdder ackedBytes = new LongAdder();
+
   /** Publish futures that failed. */
   final LongAdder errors = new LongAdder();
+
   final LongAdder received = new LongAdder();
   final LongAdder receivedBytes = new LongAdder();
+
   /** Subscriber-side failures (a pull or ack call that threw). */
   final LongAdder subscriberErrors = new LongAdder();
+
   /** Received messages without this tool's sequence attribute (someone else's). */
   final LongAdder foreign = new LongAdder();
+
   /** publish() to its future completing, in microseconds. */
   final Recorder publishLatency = new Recorder(3);
+
   /** Publish time (attribute) to receipt, in microseconds: needs both sides' clocks to agree. */
   final Recorder endToEndLatency = new Recorder(3);
+
   final SequenceTracker ackedSequences = new SequenceTracker();
   final SequenceTracker receivedSequences = new SequenceTracker();
+
   /** System.nanoTime() of the last publish future to complete (a grid trial ends there). */
-  final java.util.concurrent.atomic.AtomicLong lastCompletionNanos = new java.util.concurrent.atomic.AtomicLong();
+  final AtomicLong lastCompletionNanos = new AtomicLong();
+
   volatile Throwable firstPublishError;
   volatile Throwable firstSubscriberError;
 }

@@ -2,17 +2,22 @@ package dev.ingestbench.pubsubload;
 
 import com.google.protobuf.ByteString;
 import com.google.pubsub.v1.PubsubMessage;
+import java.time.Instant;
 import java.util.Random;
 
 /**
- * The messages a load test publishes: a fixed random payload of the configured size (incompressible,
- * built once) and two attributes, as in Google's load-test framework: a sequence number, for
- * missing and duplicate counts, and the publish time, for end-to-end latency.
+ * The messages a load test publishes: a fixed random payload of the configured size
+ * (incompressible, built once) and two attributes, as in Google's load-test framework: a sequence
+ * number, for missing and duplicate counts, and the publish time, for end-to-end latency.
  */
 final class LoadMessages {
   static final String SEQUENCE = "sequence_number";
   static final String SENT_AT_MICROS = "send_time_us";
-  /** Which test published it: another test's messages in the same subscription are foreign, not duplicates. */
+
+  /**
+   * Which test published it: another test's messages in the same subscription are foreign, not
+   * duplicates.
+   */
   static final String RUN = "load_test_run";
 
   private final ByteString payload;
@@ -39,13 +44,13 @@ final class LoadMessages {
   }
 
   static long nowMicros() {
-    java.time.Instant now = java.time.Instant.now();
+    Instant now = Instant.now();
     return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
   }
 
   /**
-   * The sequence number of a received message, or -1 when it is not one of test {@code run}'s; a null
-   * {@code run} (a subscribe-only test, the publisher being another process) takes any test's.
+   * The sequence number of a received message, or -1 when it is not one of test {@code run}'s; a
+   * null {@code run} (a subscribe-only test, the publisher being another process) takes any test's.
    */
   static long sequenceOf(PubsubMessage m, String run) {
     String s = m.getAttributesMap().get(SEQUENCE);

@@ -4,6 +4,7 @@ import dev.ingestbench.analysis.stats.Estimate;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
@@ -13,8 +14,15 @@ import org.HdrHistogram.Histogram;
  * the mean of the window's per-second samples with a 95% confidence interval).
  */
 record LoadResult(
-    LoadSettings settings, Instant started, Instant ended, List<LoadSample> samples, LoadCounters counters,
-    Histogram publishLatency, Histogram endToEndLatency, double processCpuCores, HarnessOverhead harness,
+    LoadSettings settings,
+    Instant started,
+    Instant ended,
+    List<LoadSample> samples,
+    LoadCounters counters,
+    Histogram publishLatency,
+    Histogram endToEndLatency,
+    double processCpuCores,
+    HarnessOverhead harness,
     LoadRun.DrainEnd drainEnd) {
 
   List<LoadSample> window() {
@@ -59,12 +67,16 @@ record LoadResult(
 
   /** Acknowledged by the service, never received (only when both sides ran). */
   long missing() {
-    return settings.side() == LoadSettings.Side.BOTH ? counters.ackedSequences.missingFrom(counters.receivedSequences) : 0;
+    return settings.side() == LoadSettings.Side.BOTH
+        ? counters.ackedSequences.missingFrom(counters.receivedSequences)
+        : 0;
   }
 
   double harnessShare() {
-    return harness.shareOf(processCpuCores, publishedPerSecond().mean(), settings.side().subscribes()
-        ? receivedPerSecond().mean() : 0);
+    return harness.shareOf(
+        processCpuCores,
+        publishedPerSecond().mean(),
+        settings.side().subscribes() ? receivedPerSecond().mean() : 0);
   }
 
   Map<String, Object> summary(Map<String, Object> machine, String targetDescription) {
@@ -107,7 +119,7 @@ record LoadResult(
     }
     if (settings.side() == LoadSettings.Side.BOTH) {
       totals.put("missing", missing());
-      totals.put("drain", drainEnd.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+      totals.put("drain", drainEnd.name().toLowerCase(Locale.ROOT).replace('_', '-'));
     }
     m.put("totals", totals);
     Map<String, Object> checks = new LinkedHashMap<>();

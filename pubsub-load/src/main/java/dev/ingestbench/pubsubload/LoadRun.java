@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,13 +19,17 @@ import org.HdrHistogram.Histogram;
 /**
  * One measurement, as the framework runs it: the clients start, a burn-in lets them (and the JIT)
  * warm up, then a measurement window is sampled every second; then publishing stops, every publish
- * completes, and the subscriber drains until it has seen every acknowledged message (or stops making
- * progress), so missing and duplicate counts are final. Samples go to {@code samples.csv} as they are
- * taken.
+ * completes, and the subscriber drains until it has seen every acknowledged message (or stops
+ * making progress), so missing and duplicate counts are final. Samples go to {@code samples.csv} as
+ * they are taken.
  */
 final class LoadRun {
-  /** The subscriber may take this long after publishing stopped before what it has not seen is missing. */
+  /**
+   * The subscriber may take this long after publishing stopped before what it has not seen is
+   * missing.
+   */
   static final Duration DRAIN_STALL = Duration.ofSeconds(10);
+
   static final Duration DRAIN_MAX = Duration.ofSeconds(60);
   private static final int PROGRESS_EVERY_SECONDS = 5;
 
@@ -45,7 +50,8 @@ final class LoadRun {
     Files.createDirectories(out);
     target.ensure(settings);
     // Subscribing alone, the publisher is another process with its own id: take its messages.
-    LoadCounters counters = new LoadCounters(settings.side() == LoadSettings.Side.SUBSCRIBE ? null : run);
+    LoadCounters counters =
+        new LoadCounters(settings.side() == LoadSettings.Side.SUBSCRIBE ? null : run);
     OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     List<LoadSample> samples = new ArrayList<>();
     Histogram publishLatency = new Histogram(3);
@@ -54,8 +60,10 @@ final class LoadRun {
     long windowCpuStart = 0;
     long windowCpuEnd = 0;
     DrainEnd drainEnd = DrainEnd.NONE;
-    try (BufferedWriter csv = Files.newBufferedWriter(out.resolve(LoadFiles.SAMPLES), StandardCharsets.UTF_8);
-        SubscriberLoad subscriber = settings.side().subscribes() ? new SubscriberLoad(settings, target, counters) : null) {
+    try (BufferedWriter csv =
+            Files.newBufferedWriter(out.resolve(LoadFiles.SAMPLES), StandardCharsets.UTF_8);
+        SubscriberLoad subscriber =
+            settings.side().subscribes() ? new SubscriberLoad(settings, target, counters) : null) {
       csv.write(LoadSample.HEADER);
       csv.newLine();
       if (subscriber != null) {
@@ -65,11 +73,13 @@ final class LoadRun {
       long burnIn = settings.burnIn().getSeconds();
       long total = burnIn + settings.duration().getSeconds();
       long startNanos = System.nanoTime();
-      try (PublisherLoad publisher = settings.side().publishes() ? new PublisherLoad(settings, target, counters) : null) {
+      try (PublisherLoad publisher =
+          settings.side().publishes() ? new PublisherLoad(settings, target, counters) : null) {
         if (publisher != null) {
           publisher.start(0);
         }
-        // The sample of second s covers (s-1, s]: the window is (burnIn, total], so its CPU is read at burnIn.
+        // The sample of second s covers (s-1, s]: the window is (burnIn, total], so its CPU is read
+        // at burnIn.
         if (burnIn == 0) {
           windowCpuStart = os.getProcessCpuTime();
         }
@@ -88,8 +98,16 @@ final class LoadRun {
           last = sample(counters, last, s, phase, p, e, samples, csv);
           if (s % PROGRESS_EVERY_SECONDS == 0 || s == total) {
             LoadSample x = samples.get(samples.size() - 1);
-            log.accept(String.format(Locale.ROOT, "%ds of %ds (%s): published %,d/s, received %,d/s, errors %,d", s, total,
-                phase, x.acked(), x.received(), counters.errors.sum() + counters.subscriberErrors.sum()));
+            log.accept(
+                String.format(
+                    Locale.ROOT,
+                    "%ds of %ds (%s): published %,d/s, received %,d/s, errors %,d",
+                    s,
+                    total,
+                    phase,
+                    x.acked(),
+                    x.received(),
+                    counters.errors.sum() + counters.subscriberErrors.sum()));
           }
         }
         windowCpuEnd = os.getProcessCpuTime();
@@ -105,7 +123,17 @@ final class LoadRun {
     Instant ended = Instant.now();
     HarnessOverhead harness = HarnessOverhead.measure(settings.messageSizeBytes());
     double cores = (windowCpuEnd - windowCpuStart) / 1e9 / settings.duration().getSeconds();
-    return new LoadResult(settings, started, ended, samples, counters, publishLatency, endToEnd, cores, harness, drainEnd);
+    return new LoadResult(
+        settings,
+        started,
+        ended,
+        samples,
+        counters,
+        publishLatency,
+        endToEnd,
+        cores,
+        harness,
+        drainEnd);
   }
 
   /** How the drain after publishing ended. */
@@ -114,18 +142,33 @@ final class LoadRun {
     CAUGHT_UP,
     /** Nothing new arrived for {@link #DRAIN_STALL}: what was not received is missing. */
     STALLED,
-    /** Still receiving at {@link #DRAIN_MAX}: the subscriber is behind; unreceived is not proven lost. */
+    /**
+     * Still receiving at {@link #DRAIN_MAX}: the subscriber is behind; unreceived is not proven
+     * lost.
+     */
     TIME_LIMIT,
     /** No drain: one side only. */
     NONE
   }
 
-  /** Keeps the subscriber running until it saw every acknowledged message, or stops making progress. */
-  private DrainEnd drain(LoadCounters counters, Snapshot last, long startNanos, long total, List<LoadSample> samples,
-      BufferedWriter csv) throws Exception {
+  /**
+   * Keeps the subscriber running until it saw every acknowledged message, or stops making progress.
+   */
+  private DrainEnd drain(
+      LoadCounters counters,
+      Snapshot last,
+      long startNanos,
+      long total,
+      List<LoadSample> samples,
+      BufferedWriter csv)
+      throws Exception {
     long acked = counters.acked.sum();
-    log.accept(String.format(Locale.ROOT, "Draining: %,d of %,d acknowledged messages received so far",
-        counters.receivedSequences.distinct(), acked));
+    log.accept(
+        String.format(
+            Locale.ROOT,
+            "Draining: %,d of %,d acknowledged messages received so far",
+            counters.receivedSequences.distinct(),
+            acked));
     long s = total;
     long stalledSince = System.nanoTime();
     long seen = counters.receivedSequences.distinct();
@@ -146,38 +189,80 @@ final class LoadRun {
       }
       s++;
       sleepUntil(startNanos + s * 1_000_000_000L);
-      last = sample(counters, last, s, LoadSample.DRAIN, counters.publishLatency.getIntervalHistogram(),
-          counters.endToEndLatency.getIntervalHistogram(), samples, csv);
+      last =
+          sample(
+              counters,
+              last,
+              s,
+              LoadSample.DRAIN,
+              counters.publishLatency.getIntervalHistogram(),
+              counters.endToEndLatency.getIntervalHistogram(),
+              samples,
+              csv);
       long now = counters.receivedSequences.distinct();
       if (now > seen) {
         seen = now;
         stalledSince = System.nanoTime();
       }
       if ((s - total) % PROGRESS_EVERY_SECONDS == 0) {
-        log.accept(String.format(Locale.ROOT, "Draining: %,d of %,d received (%,d/s)", now, acked,
-            samples.get(samples.size() - 1).received()));
+        log.accept(
+            String.format(
+                Locale.ROOT,
+                "Draining: %,d of %,d received (%,d/s)",
+                now,
+                acked,
+                samples.get(samples.size() - 1).received()));
       }
     }
     // A last look: duplicates that arrive late are still counted.
     sleepUntil(System.nanoTime() + 1_000_000_000L);
-    sample(counters, last, s + 1, LoadSample.DRAIN, counters.publishLatency.getIntervalHistogram(),
-        counters.endToEndLatency.getIntervalHistogram(), samples, csv);
+    sample(
+        counters,
+        last,
+        s + 1,
+        LoadSample.DRAIN,
+        counters.publishLatency.getIntervalHistogram(),
+        counters.endToEndLatency.getIntervalHistogram(),
+        samples,
+        csv);
     if (end != DrainEnd.CAUGHT_UP) {
-      log.accept(String.format(Locale.ROOT, "Drain ended (%s) with %,d acknowledged messages not received",
-          end == DrainEnd.STALLED ? "nothing arrived for " + DRAIN_STALL.getSeconds() + "s" : "time limit "
-              + DRAIN_MAX.getSeconds() + "s, still receiving", counters.ackedSequences.missingFrom(counters.receivedSequences)));
+      log.accept(
+          String.format(
+              Locale.ROOT,
+              "Drain ended (%s) with %,d acknowledged messages not received",
+              end == DrainEnd.STALLED
+                  ? "nothing arrived for " + DRAIN_STALL.getSeconds() + "s"
+                  : "time limit " + DRAIN_MAX.getSeconds() + "s, still receiving",
+              counters.ackedSequences.missingFrom(counters.receivedSequences)));
     }
     return end;
   }
 
-  private static Snapshot sample(LoadCounters c, Snapshot last, long s, String phase, Histogram p, Histogram e,
-      List<LoadSample> samples, BufferedWriter csv) throws IOException {
+  private static Snapshot sample(
+      LoadCounters c,
+      Snapshot last,
+      long s,
+      String phase,
+      Histogram p,
+      Histogram e,
+      List<LoadSample> samples,
+      BufferedWriter csv)
+      throws IOException {
     Snapshot now = Snapshot.of(c);
-    LoadSample x = new LoadSample(Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS), s, phase,
-        now.published - last.published, now.acked - last.acked, now.errors - last.errors, now.received - last.received,
-        now.duplicates - last.duplicates, now.ackedBytes - last.ackedBytes, now.receivedBytes - last.receivedBytes,
-        p.getTotalCount() == 0 ? 0 : p.getValueAtPercentile(99) / 1000.0,
-        e.getTotalCount() == 0 ? 0 : e.getValueAtPercentile(99) / 1000.0);
+    LoadSample x =
+        new LoadSample(
+            Instant.now().truncatedTo(ChronoUnit.SECONDS),
+            s,
+            phase,
+            now.published - last.published,
+            now.acked - last.acked,
+            now.errors - last.errors,
+            now.received - last.received,
+            now.duplicates - last.duplicates,
+            now.ackedBytes - last.ackedBytes,
+            now.receivedBytes - last.receivedBytes,
+            p.getTotalCount() == 0 ? 0 : p.getValueAtPercentile(99) / 1000.0,
+            e.getTotalCount() == 0 ? 0 : e.getValueAtPercentile(99) / 1000.0);
     samples.add(x);
     csv.write(x.csv());
     csv.newLine();
@@ -193,11 +278,23 @@ final class LoadRun {
   }
 
   /** Running totals at one instant. */
-  private record Snapshot(long published, long acked, long errors, long received, long duplicates, long ackedBytes,
+  private record Snapshot(
+      long published,
+      long acked,
+      long errors,
+      long received,
+      long duplicates,
+      long ackedBytes,
       long receivedBytes) {
     static Snapshot of(LoadCounters c) {
-      return new Snapshot(c.published.sum(), c.acked.sum(), c.errors.sum(), c.received.sum(),
-          c.receivedSequences.duplicates(), c.ackedBytes.sum(), c.receivedBytes.sum());
+      return new Snapshot(
+          c.published.sum(),
+          c.acked.sum(),
+          c.errors.sum(),
+          c.received.sum(),
+          c.receivedSequences.duplicates(),
+          c.ackedBytes.sum(),
+          c.receivedBytes.sum());
     }
   }
 }

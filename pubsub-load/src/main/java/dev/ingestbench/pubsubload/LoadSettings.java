@@ -10,9 +10,12 @@ import java.util.Map;
  * every side, thread and client setting, so a sweep or a grid trial is this value with one field
  * changed, and a bad value fails before anything starts.
  *
- * @param threads publisher threads generating load for one publisher client (the framework: 5 per core)
- * @param ratePerSecond target publish rate over all threads (a rate limiter), 0 for as fast as the client takes
- * @param subscriberMaxOutstandingMessages subscriber flow control, 0 for no message limit (the framework's choice)
+ * @param threads publisher threads generating load for one publisher client (the framework: 5 per
+ *     core)
+ * @param ratePerSecond target publish rate over all threads (a rate limiter), 0 for as fast as the
+ *     client takes
+ * @param subscriberMaxOutstandingMessages subscriber flow control, 0 for no message limit (the
+ *     framework's choice)
  * @param pullBatch unary pull: messages asked for per Pull request
  * @param messages how many messages each grid trial publishes
  */
@@ -40,7 +43,9 @@ public record LoadSettings(
 
   /** Which clients a load test runs. */
   public enum Side {
-    PUBLISH, SUBSCRIBE, BOTH;
+    PUBLISH,
+    SUBSCRIBE,
+    BOTH;
 
     boolean publishes() {
       return this != SUBSCRIBE;
@@ -51,42 +56,93 @@ public record LoadSettings(
     }
   }
 
-  /** Streaming pull (the client's Subscriber) or unary Pull requests of {@code pullBatch} messages. */
+  /**
+   * Streaming pull (the client's Subscriber) or unary Pull requests of {@code pullBatch} messages.
+   */
   public enum PullMode {
-    STREAMING, UNARY
+    STREAMING,
+    UNARY
   }
 
   /** The service's limits on one Publish request. */
   static final long MAX_BATCH_MESSAGES = 1_000;
+
   static final long MAX_BATCH_BYTES = 10_000_000;
+
   /** pstest keeps gRPC's 4 MiB request limit: batches for an emulator stay under it. */
   static final long EMULATOR_MAX_BATCH_BYTES = 3_500_000;
 
-  /** Checks every value, naming the flag, the value and the fix; throws IllegalArgumentException. */
+  /**
+   * Checks every value, naming the flag, the value and the fix; throws IllegalArgumentException.
+   */
   public LoadSettings validated() {
     require(threads >= 1 && threads <= 1024, "--threads", threads, "use 1..1024 publisher threads");
-    require(messageSizeBytes >= 1 && messageSizeBytes <= 10_000_000, "--message-size", messageSizeBytes,
+    require(
+        messageSizeBytes >= 1 && messageSizeBytes <= 10_000_000,
+        "--message-size",
+        messageSizeBytes,
         "use 1..10000000 bytes (Pub/Sub's 10 MB message limit)");
-    require(batchMaxMessages >= 1 && batchMaxMessages <= MAX_BATCH_MESSAGES, "--batch-messages", batchMaxMessages,
+    require(
+        batchMaxMessages >= 1 && batchMaxMessages <= MAX_BATCH_MESSAGES,
+        "--batch-messages",
+        batchMaxMessages,
         "use 1..1000, the service's limit per Publish request");
-    require(batchMaxBytes >= 1 && batchMaxBytes <= MAX_BATCH_BYTES, "--batch-bytes", batchMaxBytes,
+    require(
+        batchMaxBytes >= 1 && batchMaxBytes <= MAX_BATCH_BYTES,
+        "--batch-bytes",
+        batchMaxBytes,
         "use 1..10000000, the service's 10 MB limit per Publish request");
-    require(!batchDelay.isNegative() && !batchDelay.isZero(), "--batch-delay", batchDelay.toMillis() + "ms",
+    require(
+        !batchDelay.isNegative() && !batchDelay.isZero(),
+        "--batch-delay",
+        batchDelay.toMillis() + "ms",
         "use 1ms or more");
-    require(maxOutstandingMessages >= batchMaxMessages, "--max-outstanding-messages", maxOutstandingMessages,
+    require(
+        maxOutstandingMessages >= batchMaxMessages,
+        "--max-outstanding-messages",
+        maxOutstandingMessages,
         "allow at least one full batch (--batch-messages " + batchMaxMessages + ")");
-    require(maxOutstandingBytes >= messageSizeBytes, "--max-outstanding-bytes", maxOutstandingBytes,
+    require(
+        maxOutstandingBytes >= messageSizeBytes,
+        "--max-outstanding-bytes",
+        maxOutstandingBytes,
         "allow at least one message (--message-size " + messageSizeBytes + ")");
-    require(ratePerSecond >= 0, "--rate", ratePerSecond, "use 0 (as fast as the client takes) or a positive rate");
-    require(parallelPullCount >= 1 && parallelPullCount <= 256, "--parallel-pull", parallelPullCount, "use 1..256 streams");
-    require(subscriberThreads >= 1 && subscriberThreads <= 1024, "--subscriber-threads", subscriberThreads, "use 1..1024");
-    require(subscriberMaxOutstandingMessages >= 0, "--subscriber-max-outstanding-messages",
-        subscriberMaxOutstandingMessages, "use 0 (no limit) or more");
-    require(subscriberMaxOutstandingBytes >= messageSizeBytes, "--subscriber-max-outstanding-bytes",
-        subscriberMaxOutstandingBytes, "allow at least one message (--message-size " + messageSizeBytes + ")");
-    require(pullBatch >= 1 && pullBatch <= 1_000, "--pull-batch", pullBatch, "use 1..1000 messages per Pull");
+    require(
+        ratePerSecond >= 0,
+        "--rate",
+        ratePerSecond,
+        "use 0 (as fast as the client takes) or a positive rate");
+    require(
+        parallelPullCount >= 1 && parallelPullCount <= 256,
+        "--parallel-pull",
+        parallelPullCount,
+        "use 1..256 streams");
+    require(
+        subscriberThreads >= 1 && subscriberThreads <= 1024,
+        "--subscriber-threads",
+        subscriberThreads,
+        "use 1..1024");
+    require(
+        subscriberMaxOutstandingMessages >= 0,
+        "--subscriber-max-outstanding-messages",
+        subscriberMaxOutstandingMessages,
+        "use 0 (no limit) or more");
+    require(
+        subscriberMaxOutstandingBytes >= messageSizeBytes,
+        "--subscriber-max-outstanding-bytes",
+        subscriberMaxOutstandingBytes,
+        "allow at least one message (--message-size " + messageSizeBytes + ")");
+    require(
+        pullBatch >= 1 && pullBatch <= 1_000,
+        "--pull-batch",
+        pullBatch,
+        "use 1..1000 messages per Pull");
     require(!burnIn.isNegative(), "--burn-in", burnIn, "use 0s or more");
-    require(duration.getSeconds() >= 2, "--duration", duration, "measure for at least 2s (rates are per-second samples)");
+    require(
+        duration.getSeconds() >= 2,
+        "--duration",
+        duration,
+        "measure for at least 2s (rates are per-second samples)");
     require(messages >= 1, "--messages", messages, "use 1 or more");
     return this;
   }
@@ -138,49 +194,171 @@ public record LoadSettings(
 
   /** A copy with one field changed, for sweeps and grid trials. */
   LoadSettings withThreads(int v) {
-    return new LoadSettings(side, topic, subscription, v, messageSizeBytes, batchMaxMessages, batchMaxBytes, batchDelay,
-        maxOutstandingMessages, maxOutstandingBytes, ratePerSecond, pull, parallelPullCount, subscriberThreads,
-        subscriberMaxOutstandingMessages, subscriberMaxOutstandingBytes, pullBatch, burnIn, duration, messages);
+    return new LoadSettings(
+        side,
+        topic,
+        subscription,
+        v,
+        messageSizeBytes,
+        batchMaxMessages,
+        batchMaxBytes,
+        batchDelay,
+        maxOutstandingMessages,
+        maxOutstandingBytes,
+        ratePerSecond,
+        pull,
+        parallelPullCount,
+        subscriberThreads,
+        subscriberMaxOutstandingMessages,
+        subscriberMaxOutstandingBytes,
+        pullBatch,
+        burnIn,
+        duration,
+        messages);
   }
 
   LoadSettings withMessageSize(int v) {
-    return new LoadSettings(side, topic, subscription, threads, v, batchMaxMessages, batchMaxBytes, batchDelay,
-        maxOutstandingMessages, Math.max(maxOutstandingBytes, v), ratePerSecond, pull, parallelPullCount,
-        subscriberThreads, subscriberMaxOutstandingMessages, Math.max(subscriberMaxOutstandingBytes, v), pullBatch,
-        burnIn, duration, messages);
+    return new LoadSettings(
+        side,
+        topic,
+        subscription,
+        threads,
+        v,
+        batchMaxMessages,
+        batchMaxBytes,
+        batchDelay,
+        maxOutstandingMessages,
+        Math.max(maxOutstandingBytes, v),
+        ratePerSecond,
+        pull,
+        parallelPullCount,
+        subscriberThreads,
+        subscriberMaxOutstandingMessages,
+        Math.max(subscriberMaxOutstandingBytes, v),
+        pullBatch,
+        burnIn,
+        duration,
+        messages);
   }
 
   LoadSettings withPullBatch(int v) {
-    return new LoadSettings(side, topic, subscription, threads, messageSizeBytes, batchMaxMessages, batchMaxBytes,
-        batchDelay, maxOutstandingMessages, maxOutstandingBytes, ratePerSecond, PullMode.UNARY, parallelPullCount,
-        subscriberThreads, subscriberMaxOutstandingMessages, subscriberMaxOutstandingBytes, v, burnIn, duration, messages);
+    return new LoadSettings(
+        side,
+        topic,
+        subscription,
+        threads,
+        messageSizeBytes,
+        batchMaxMessages,
+        batchMaxBytes,
+        batchDelay,
+        maxOutstandingMessages,
+        maxOutstandingBytes,
+        ratePerSecond,
+        PullMode.UNARY,
+        parallelPullCount,
+        subscriberThreads,
+        subscriberMaxOutstandingMessages,
+        subscriberMaxOutstandingBytes,
+        v,
+        burnIn,
+        duration,
+        messages);
   }
 
   LoadSettings withParallelPull(int v) {
-    return new LoadSettings(side, topic, subscription, threads, messageSizeBytes, batchMaxMessages, batchMaxBytes,
-        batchDelay, maxOutstandingMessages, maxOutstandingBytes, ratePerSecond, PullMode.STREAMING, v, subscriberThreads,
-        subscriberMaxOutstandingMessages, subscriberMaxOutstandingBytes, pullBatch, burnIn, duration, messages);
+    return new LoadSettings(
+        side,
+        topic,
+        subscription,
+        threads,
+        messageSizeBytes,
+        batchMaxMessages,
+        batchMaxBytes,
+        batchDelay,
+        maxOutstandingMessages,
+        maxOutstandingBytes,
+        ratePerSecond,
+        PullMode.STREAMING,
+        v,
+        subscriberThreads,
+        subscriberMaxOutstandingMessages,
+        subscriberMaxOutstandingBytes,
+        pullBatch,
+        burnIn,
+        duration,
+        messages);
   }
 
   /** Batching as a grid trial sets it; flow control grows to hold at least one batch. */
   LoadSettings withBatching(long maxMessages, long maxBytes, Duration delay) {
-    return new LoadSettings(side, topic, subscription, threads, messageSizeBytes, maxMessages, maxBytes, delay,
-        Math.max(maxOutstandingMessages, maxMessages), maxOutstandingBytes, ratePerSecond, pull, parallelPullCount,
-        subscriberThreads, subscriberMaxOutstandingMessages, subscriberMaxOutstandingBytes, pullBatch, burnIn, duration,
+    return new LoadSettings(
+        side,
+        topic,
+        subscription,
+        threads,
+        messageSizeBytes,
+        maxMessages,
+        maxBytes,
+        delay,
+        Math.max(maxOutstandingMessages, maxMessages),
+        maxOutstandingBytes,
+        ratePerSecond,
+        pull,
+        parallelPullCount,
+        subscriberThreads,
+        subscriberMaxOutstandingMessages,
+        subscriberMaxOutstandingBytes,
+        pullBatch,
+        burnIn,
+        duration,
         messages);
   }
 
   LoadSettings withSide(Side v) {
-    return new LoadSettings(v, topic, subscription, threads, messageSizeBytes, batchMaxMessages, batchMaxBytes,
-        batchDelay, maxOutstandingMessages, maxOutstandingBytes, ratePerSecond, pull, parallelPullCount,
-        subscriberThreads, subscriberMaxOutstandingMessages, subscriberMaxOutstandingBytes, pullBatch, burnIn, duration,
+    return new LoadSettings(
+        v,
+        topic,
+        subscription,
+        threads,
+        messageSizeBytes,
+        batchMaxMessages,
+        batchMaxBytes,
+        batchDelay,
+        maxOutstandingMessages,
+        maxOutstandingBytes,
+        ratePerSecond,
+        pull,
+        parallelPullCount,
+        subscriberThreads,
+        subscriberMaxOutstandingMessages,
+        subscriberMaxOutstandingBytes,
+        pullBatch,
+        burnIn,
+        duration,
         messages);
   }
 
   LoadSettings withTopic(String newTopic, String newSubscription) {
-    return new LoadSettings(side, newTopic, newSubscription, threads, messageSizeBytes, batchMaxMessages, batchMaxBytes,
-        batchDelay, maxOutstandingMessages, maxOutstandingBytes, ratePerSecond, pull, parallelPullCount,
-        subscriberThreads, subscriberMaxOutstandingMessages, subscriberMaxOutstandingBytes, pullBatch, burnIn, duration,
+    return new LoadSettings(
+        side,
+        newTopic,
+        newSubscription,
+        threads,
+        messageSizeBytes,
+        batchMaxMessages,
+        batchMaxBytes,
+        batchDelay,
+        maxOutstandingMessages,
+        maxOutstandingBytes,
+        ratePerSecond,
+        pull,
+        parallelPullCount,
+        subscriberThreads,
+        subscriberMaxOutstandingMessages,
+        subscriberMaxOutstandingBytes,
+        pullBatch,
+        burnIn,
+        duration,
         messages);
   }
 }

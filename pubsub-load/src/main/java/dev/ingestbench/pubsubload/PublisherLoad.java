@@ -31,14 +31,20 @@ final class PublisherLoad implements AutoCloseable {
   private final List<Thread> threads = new ArrayList<>();
   private volatile boolean stopping;
 
-  PublisherLoad(LoadSettings settings, PubsubTarget target, LoadCounters counters) throws IOException {
+  PublisherLoad(LoadSettings settings, PubsubTarget target, LoadCounters counters)
+      throws IOException {
     this.settings = settings;
     this.counters = counters;
-    this.messages = new LoadMessages(settings.messageSizeBytes(), counters.run != null ? counters.run : Runs.id());
-    Publisher.Builder builder = Publisher.newBuilder(TopicName.parse(target.topicPath(settings.topic())))
-        .setBatchingSettings(batching(settings, target.isEmulator()));
+    this.messages =
+        new LoadMessages(
+            settings.messageSizeBytes(), counters.run != null ? counters.run : Runs.id());
+    Publisher.Builder builder =
+        Publisher.newBuilder(TopicName.parse(target.topicPath(settings.topic())))
+            .setBatchingSettings(batching(settings, target.isEmulator()));
     if (target.isEmulator()) {
-      builder.setChannelProvider(target.channelProvider()).setCredentialsProvider(target.credentialsProvider());
+      builder
+          .setChannelProvider(target.channelProvider())
+          .setCredentialsProvider(target.credentialsProvider());
     }
     this.publisher = builder.build();
   }
@@ -48,17 +54,22 @@ final class PublisherLoad implements AutoCloseable {
         .setElementCountThreshold(s.batchMaxMessages())
         .setRequestByteThreshold(s.batchBytesFor(emulator))
         .setDelayThresholdDuration(s.batchDelay())
-        .setFlowControlSettings(FlowControlSettings.newBuilder()
-            .setMaxOutstandingElementCount(s.maxOutstandingMessages())
-            .setMaxOutstandingRequestBytes(s.maxOutstandingBytes())
-            .setLimitExceededBehavior(LimitExceededBehavior.Block)
-            .build())
+        .setFlowControlSettings(
+            FlowControlSettings.newBuilder()
+                .setMaxOutstandingElementCount(s.maxOutstandingMessages())
+                .setMaxOutstandingRequestBytes(s.maxOutstandingBytes())
+                .setLimitExceededBehavior(LimitExceededBehavior.Block)
+                .build())
         .build();
   }
 
-  /** Starts publishing until {@link #stop}, or until {@code limit} messages (0: no limit) are handed over. */
+  /**
+   * Starts publishing until {@link #stop}, or until {@code limit} messages (0: no limit) are handed
+   * over.
+   */
   void start(long limit) {
-    RateLimiter limiter = settings.ratePerSecond() > 0 ? RateLimiter.create(settings.ratePerSecond()) : null;
+    RateLimiter limiter =
+        settings.ratePerSecond() > 0 ? RateLimiter.create(settings.ratePerSecond()) : null;
     for (int i = 0; i < settings.threads(); i++) {
       Thread t = new Thread(() -> publishLoop(limiter, limit), "publisher-" + i);
       t.setDaemon(true);
@@ -95,25 +106,28 @@ final class PublisherLoad implements AutoCloseable {
       return;
     }
     counters.published.increment();
-    ApiFutures.addCallback(future, new ApiFutureCallback<>() {
-      @Override
-      public void onSuccess(String id) {
-        counters.lastCompletionNanos.accumulateAndGet(System.nanoTime(), Math::max);
-        counters.publishLatency.recordValue(Math.max(1, (System.nanoTime() - started) / 1_000));
-        counters.acked.increment();
-        counters.ackedBytes.add(messages.sizeBytes());
-        counters.ackedSequences.mark(seq);
-      }
+    ApiFutures.addCallback(
+        future,
+        new ApiFutureCallback<>() {
+          @Override
+          public void onSuccess(String id) {
+            counters.lastCompletionNanos.accumulateAndGet(System.nanoTime(), Math::max);
+            counters.publishLatency.recordValue(Math.max(1, (System.nanoTime() - started) / 1_000));
+            counters.acked.increment();
+            counters.ackedBytes.add(messages.sizeBytes());
+            counters.ackedSequences.mark(seq);
+          }
 
-      @Override
-      public void onFailure(Throwable t) {
-        counters.lastCompletionNanos.accumulateAndGet(System.nanoTime(), Math::max);
-        counters.errors.increment();
-        if (counters.firstPublishError == null) {
-          counters.firstPublishError = t;
-        }
-      }
-    }, MoreExecutors.directExecutor());
+          @Override
+          public void onFailure(Throwable t) {
+            counters.lastCompletionNanos.accumulateAndGet(System.nanoTime(), Math::max);
+            counters.errors.increment();
+            if (counters.firstPublishError == null) {
+              counters.firstPublishError = t;
+            }
+          }
+        },
+        MoreExecutors.directExecutor());
   }
 
   /** Stops handing out messages; what is in flight completes in {@link #close}. */
@@ -131,7 +145,10 @@ final class PublisherLoad implements AutoCloseable {
     }
   }
 
-  /** Sends what is batched and waits until every publish future completed: published = acked + errors. */
+  /**
+   * Sends what is batched and waits until every publish future completed: published = acked +
+   * errors.
+   */
   @Override
   public void close() throws InterruptedException {
     stopping = true;

@@ -9,9 +9,9 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Where a load test publishes and pulls: a local emulator (plaintext, no credentials) or real Pub/Sub
- * (the client's defaults and Application Default Credentials). The same client code runs against
- * both; only the channel differs.
+ * Where a load test publishes and pulls: a local emulator (plaintext, no credentials) or real
+ * Pub/Sub (the client's defaults and Application Default Credentials). The same client code runs
+ * against both; only the channel differs.
  */
 final class PubsubTarget implements AutoCloseable {
   private final String project;
@@ -46,8 +46,12 @@ final class PubsubTarget implements AutoCloseable {
 
   /** The topic, and the subscription when the test subscribes; what exists is kept. */
   void ensure(LoadSettings settings) throws IOException {
-    PubsubAdmin.ensureTopicAndSubscriptions(emulatorHost, topicPath(settings.topic()),
-        settings.side().subscribes() ? List.of(subscriptionPath(settings.subscription())) : List.of());
+    PubsubAdmin.ensureTopicAndSubscriptions(
+        emulatorHost,
+        topicPath(settings.topic()),
+        settings.side().subscribes()
+            ? List.of(subscriptionPath(settings.subscription()))
+            : List.of());
   }
 
   TransportChannelProvider channelProvider() {

@@ -19,7 +19,8 @@ final class SequenceTracker {
 
   /** Marks {@code seq}; returns false when it was marked already (a duplicate). */
   boolean mark(long seq) {
-    AtomicLongArray block = blocks.computeIfAbsent(seq >>> BLOCK_BITS, k -> new AtomicLongArray(BLOCK_WORDS));
+    AtomicLongArray block =
+        blocks.computeIfAbsent(seq >>> BLOCK_BITS, k -> new AtomicLongArray(BLOCK_WORDS));
     int bit = (int) (seq & ((1 << BLOCK_BITS) - 1));
     int word = bit >>> 6;
     long mask = 1L << (bit & 63);

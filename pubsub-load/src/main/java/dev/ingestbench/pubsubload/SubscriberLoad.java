@@ -7,6 +7,7 @@ import com.google.cloud.pubsub.v1.Subscriber;
 import com.google.cloud.pubsub.v1.stub.GrpcSubscriberStub;
 import com.google.cloud.pubsub.v1.stub.SubscriberStub;
 import com.google.cloud.pubsub.v1.stub.SubscriberStubSettings;
+import com.google.common.util.concurrent.MoreExecutors;
 import com.google.pubsub.v1.AcknowledgeRequest;
 import com.google.pubsub.v1.ProjectSubscriptionName;
 import com.google.pubsub.v1.PubsubMessage;
@@ -17,12 +18,13 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The subscriber side: streaming pull through the client's {@link Subscriber} (parallel pull count,
- * flow control, executor threads), or unary Pull requests of {@code pullBatch} messages from
- * {@code subscriberThreads} threads. Each message is counted, checked against the sequence numbers
- * seen, timed end to end from its publish-time attribute, and acknowledged.
+ * flow control, executor threads), or unary Pull requests of {@code pullBatch} messages from {@code
+ * subscriberThreads} threads. Each message is counted, checked against the sequence numbers seen,
+ * timed end to end from its publish-time attribute, and acknowledged.
  */
 final class SubscriberLoad implements AutoCloseable {
   private final LoadSettings settings;
@@ -50,42 +52,53 @@ final class SubscriberLoad implements AutoCloseable {
   }
 
   private void startStreaming() {
-    MessageReceiver receiver = (message, consumer) -> {
-      onMessage(message);
-      consumer.ack();
-    };
-    FlowControlSettings.Builder flow = FlowControlSettings.newBuilder()
-        .setMaxOutstandingRequestBytes(settings.subscriberMaxOutstandingBytes());
+    MessageReceiver receiver =
+        (message, consumer) -> {
+          onMessage(message);
+          consumer.ack();
+        };
+    FlowControlSettings.Builder flow =
+        FlowControlSettings.newBuilder()
+            .setMaxOutstandingRequestBytes(settings.subscriberMaxOutstandingBytes());
     if (settings.subscriberMaxOutstandingMessages() > 0) {
       flow.setMaxOutstandingElementCount(settings.subscriberMaxOutstandingMessages());
     } else {
       flow.setMaxOutstandingElementCount(Long.MAX_VALUE);
     }
-    Subscriber.Builder builder = Subscriber.newBuilder(ProjectSubscriptionName.parse(subscriptionPath), receiver)
-        .setParallelPullCount(settings.parallelPullCount())
-        .setFlowControlSettings(flow.build())
-        .setExecutorProvider(InstantiatingExecutorProvider.newBuilder()
-            .setExecutorThreadCount(settings.subscriberThreads()).build());
+    Subscriber.Builder builder =
+        Subscriber.newBuilder(ProjectSubscriptionName.parse(subscriptionPath), receiver)
+            .setParallelPullCount(settings.parallelPullCount())
+            .setFlowControlSettings(flow.build())
+            .setExecutorProvider(
+                InstantiatingExecutorProvider.newBuilder()
+                    .setExecutorThreadCount(settings.subscriberThreads())
+                    .build());
     if (target.isEmulator()) {
-      builder.setChannelProvider(target.channelProvider()).setCredentialsProvider(target.credentialsProvider());
+      builder
+          .setChannelProvider(target.channelProvider())
+          .setCredentialsProvider(target.credentialsProvider());
     }
     subscriber = builder.build();
-    subscriber.addListener(new Subscriber.Listener() {
-      @Override
-      public void failed(Subscriber.State from, Throwable failure) {
-        counters.subscriberErrors.increment();
-        if (counters.firstSubscriberError == null) {
-          counters.firstSubscriberError = failure;
-        }
-      }
-    }, com.google.common.util.concurrent.MoreExecutors.directExecutor());
+    subscriber.addListener(
+        new Subscriber.Listener() {
+          @Override
+          public void failed(Subscriber.State from, Throwable failure) {
+            counters.subscriberErrors.increment();
+            if (counters.firstSubscriberError == null) {
+              counters.firstSubscriberError = failure;
+            }
+          }
+        },
+        MoreExecutors.directExecutor());
     subscriber.startAsync().awaitRunning();
   }
 
   private void startUnary() throws IOException {
     SubscriberStubSettings.Builder stubSettings = SubscriberStubSettings.newBuilder();
     if (target.isEmulator()) {
-      stubSettings.setTransportChannelProvider(target.channelProvider()).setCredentialsProvider(target.credentialsProvider());
+      stubSettings
+          .setTransportChannelProvider(target.channelProvider())
+          .setCredentialsProvider(target.credentialsProvider());
     }
     stub = GrpcSubscriberStub.create(stubSettings.build());
     for (int i = 0; i < settings.subscriberThreads(); i++) {
@@ -97,14 +110,19 @@ final class SubscriberLoad implements AutoCloseable {
   }
 
   private void pullLoop() {
-    PullRequest request = PullRequest.newBuilder().setSubscription(subscriptionPath).setMaxMessages(settings.pullBatch()).build();
+    PullRequest request =
+        PullRequest.newBuilder()
+            .setSubscription(subscriptionPath)
+            .setMaxMessages(settings.pullBatch())
+            .build();
     while (!stopping) {
       try {
         PullResponse response = stub.pullCallable().call(request);
         if (response.getReceivedMessagesCount() == 0) {
           continue;
         }
-        AcknowledgeRequest.Builder ack = AcknowledgeRequest.newBuilder().setSubscription(subscriptionPath);
+        AcknowledgeRequest.Builder ack =
+            AcknowledgeRequest.newBuilder().setSubscription(subscriptionPath);
         for (ReceivedMessage m : response.getReceivedMessagesList()) {
           onMessage(m.getMessage());
           ack.addAckIds(m.getAckId());
@@ -144,7 +162,7 @@ final class SubscriberLoad implements AutoCloseable {
       subscriber.stopAsync();
       try {
         subscriber.awaitTerminated(30, TimeUnit.SECONDS);
-      } catch (java.util.concurrent.TimeoutException | IllegalStateException e) {
+      } catch (TimeoutException | IllegalStateException e) {
         // a failed subscriber is reported through the counters; nothing more to stop
       }
     }

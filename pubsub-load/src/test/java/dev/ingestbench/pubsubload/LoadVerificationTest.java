@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 /** A load test's totals judged by the one policy: each verdict, and the exit code it gives. */
 class LoadVerificationTest {
 
-  private static Map<String, Object> totals(long missing, String drain, long errors, long subscriberErrors,
-      long duplicates) {
+  private static Map<String, Object> totals(
+      long missing, String drain, long errors, long subscriberErrors, long duplicates) {
     Map<String, Object> t = new LinkedHashMap<>();
     t.put("published", 10_000L);
     t.put("acked", 10_000L - errors);
@@ -47,15 +47,19 @@ class LoadVerificationTest {
   void messagesNeverReceivedAfterTheSubscriberStalledAreLost() {
     List<Finding> findings = LoadVerification.judge(null, totals(12, "stalled", 0, 0, 0));
     assertEquals(Finding.Kind.LOST, findings.get(0).kind());
-    assertTrue(findings.get(0).line().startsWith("job subscriber: lost 12 of 10,000"), findings.get(0).line());
+    assertTrue(
+        findings.get(0).line().startsWith("job subscriber: lost 12 of 10,000"),
+        findings.get(0).line());
     assertEquals(ExitCodes.INCOMPLETE, exit(findings));
   }
 
   @Test
   void aSubscriberStillReceivingWhenTheDrainEndedIsBehindNotShownToHaveLost() {
-    List<Finding> findings = LoadVerification.judge("threads=8", totals(330_742, "time-limit", 0, 0, 0));
+    List<Finding> findings =
+        LoadVerification.judge("threads=8", totals(330_742, "time-limit", 0, 0, 0));
     assertEquals(Finding.Kind.UNVERIFIED, findings.get(0).kind());
-    assertTrue(findings.get(0).line().startsWith("stage threads=8, job subscriber: 330,742 acknowledged"),
+    assertTrue(
+        findings.get(0).line().startsWith("stage threads=8, job subscriber: 330,742 acknowledged"),
         findings.get(0).line());
     assertEquals(ExitCodes.FAILED, exit(findings));
   }
@@ -65,15 +69,22 @@ class LoadVerificationTest {
     List<Finding> findings = LoadVerification.judge(null, totals(0, "caught-up", 3, 2, 0));
     assertEquals(List.of("publisher", "subscriber"), findings.stream().map(Finding::job).toList());
     assertTrue(findings.stream().allMatch(f -> f.kind() == Finding.Kind.LOAD_TEST));
-    assertTrue(findings.get(0).message().startsWith("3 of 10,000 published message(s) were not acknowledged"),
+    assertTrue(
+        findings
+            .get(0)
+            .message()
+            .startsWith("3 of 10,000 published message(s) were not acknowledged"),
         findings.get(0).message());
     assertEquals(ExitCodes.INCOMPLETE, exit(findings));
   }
 
   @Test
   void aPublishOnlyTrialIsJudgedOnWhatPubsubAcknowledged() {
-    assertEquals(List.of(), LoadVerification.judge("t", Map.of("published", 1_000L, "acked", 1_000L, "errors", 0L)));
-    List<Finding> short1 = LoadVerification.judge("t", Map.of("published", 1_000L, "acked", 999L, "errors", 0L));
+    assertEquals(
+        List.of(),
+        LoadVerification.judge("t", Map.of("published", 1_000L, "acked", 1_000L, "errors", 0L)));
+    List<Finding> short1 =
+        LoadVerification.judge("t", Map.of("published", 1_000L, "acked", 999L, "errors", 0L));
     assertEquals(Finding.Kind.LOAD_TEST, short1.get(0).kind());
   }
 }

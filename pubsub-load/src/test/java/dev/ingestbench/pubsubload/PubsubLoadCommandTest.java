@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,24 +37,53 @@ class PubsubLoadCommandTest {
   }
 
   private static String[] with(Path out, String topic, String... args) {
-    List<String> all = new java.util.ArrayList<>(List.of("--pubsub-emulator-host", emulator.hostAndPort(), "--out", out.toString(),
-        "--topic", topic, "--subscription", topic + "-sub"));
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "--pubsub-emulator-host",
+                emulator.hostAndPort(),
+                "--out",
+                out.toString(),
+                "--topic",
+                topic,
+                "--subscription",
+                topic + "-sub"));
     all.addAll(List.of(args));
     return all.toArray(new String[0]);
   }
 
   @Test
   void bothSidesAtARateAccountForEveryMessage(@TempDir Path out) throws Exception {
-    assertEquals(0, run(with(out, "both", "--rate", "400", "--burn-in", "1s", "--duration", "3s", "--threads", "2")));
+    assertEquals(
+        0,
+        run(
+            with(
+                out,
+                "both",
+                "--rate",
+                "400",
+                "--burn-in",
+                "1s",
+                "--duration",
+                "3s",
+                "--threads",
+                "2")));
     JsonNode s = JSON.readTree(out.resolve(LoadFiles.SUMMARY).toFile());
     JsonNode totals = s.get("totals");
     long published = totals.get("published").asLong();
     assertTrue(published > 1000, "published " + published);
-    assertEquals(published, totals.get("acked").asLong() + totals.get("errors").asLong(), "published = acked + errors");
-    assertTrue(totals.get("received").asLong() >= totals.get("acked").asLong(), "at-least-once: received >= acked");
+    assertEquals(
+        published,
+        totals.get("acked").asLong() + totals.get("errors").asLong(),
+        "published = acked + errors");
+    assertTrue(
+        totals.get("received").asLong() >= totals.get("acked").asLong(),
+        "at-least-once: received >= acked");
     assertEquals(0, totals.get("missing").asLong());
     assertEquals("caught-up", totals.get("drain").asText());
-    assertEquals(totals.get("received").asLong(), totals.get("distinct_received").asLong() + totals.get("duplicates").asLong(),
+    assertEquals(
+        totals.get("received").asLong(),
+        totals.get("distinct_received").asLong() + totals.get("duplicates").asLong(),
         "every delivery is a first sighting or a counted duplicate");
     for (String side : List.of("publish", "subscribe")) {
       JsonNode rate = s.get(side).get("messages_per_second");
@@ -74,25 +104,55 @@ class PubsubLoadCommandTest {
     assertEquals(LoadSample.HEADER, samples.get(0));
     assertEquals(1, samples.stream().filter(l -> l.contains(",burn-in,")).count());
     assertEquals(3, samples.stream().filter(l -> l.contains(",measure,")).count());
-    long publishedInSamples = samples.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[3])).sum();
+    long publishedInSamples =
+        samples.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[3])).sum();
     assertEquals(published, publishedInSamples, "the per-second samples add up to the total");
     String report = Files.readString(out.resolve(LoadFiles.REPORT));
-    assertTrue(report.contains("## Throughput") && report.contains("## Latency") && report.contains("missing"), report);
+    assertTrue(
+        report.contains("## Throughput")
+            && report.contains("## Latency")
+            && report.contains("missing"),
+        report);
     assertTrue(Files.size(out.resolve(LoadFiles.CHART)) > 1000);
   }
 
   @Test
   void aPublishOnlyTestHasNoSubscriberFigures(@TempDir Path out) throws Exception {
-    assertEquals(0, run(with(out, "publish-only", "--side", "publish", "--burn-in", "0s", "--duration", "2s", "--threads", "2",
-        "--rate", "1000")));
+    assertEquals(
+        0,
+        run(
+            with(
+                out,
+                "publish-only",
+                "--side",
+                "publish",
+                "--burn-in",
+                "0s",
+                "--duration",
+                "2s",
+                "--threads",
+                "2",
+                "--rate",
+                "1000")));
     JsonNode s = JSON.readTree(out.resolve(LoadFiles.SUMMARY).toFile());
-    assertTrue(s.has("publish") && !s.has("subscribe") && !s.get("totals").has("missing"), s.toString());
+    assertTrue(
+        s.has("publish") && !s.has("subscribe") && !s.get("totals").has("missing"), s.toString());
   }
 
   @Test
   void aTinyGridRunsEveryTrialAndResumes(@TempDir Path out) throws Exception {
-    String[] args = with(out, "grid", "--grid", "delay=1,20ms; count=1,50", "--trials", "2", "--messages", "200",
-        "--threads", "2");
+    String[] args =
+        with(
+            out,
+            "grid",
+            "--grid",
+            "delay=1,20ms; count=1,50",
+            "--trials",
+            "2",
+            "--messages",
+            "200",
+            "--threads",
+            "2");
     assertEquals(0, run(args));
     List<String> trials = Files.readAllLines(out.resolve(LoadFiles.GRID_TRIALS));
     assertEquals((4 + 1) * 2, trials.size(), "4 combinations and the baseline, 2 trials each");
@@ -103,8 +163,11 @@ class PubsubLoadCommandTest {
       assertEquals(2, c.get("trials").asInt());
       assertEquals(0, c.get("errors").asInt());
       assertTrue(c.get("median_time_ms").asDouble() > 0);
-      assertEquals(c.get("messages_per_second").asDouble() * c.get("time_to_publish_1m_seconds").asDouble(), 1e6,
-          1e6 * 0.001, "msgs/s and time to publish 1M come from the same median");
+      assertEquals(
+          c.get("messages_per_second").asDouble() * c.get("time_to_publish_1m_seconds").asDouble(),
+          1e6,
+          1e6 * 0.001,
+          "msgs/s and time to publish 1M come from the same median");
     }
     assertTrue(s.get("recommendation").asText().startsWith("Recommendation: "));
     // a rerun resumes: every trial is there already, none runs again
@@ -112,21 +175,37 @@ class PubsubLoadCommandTest {
     assertEquals(10, Files.readAllLines(out.resolve(LoadFiles.GRID_TRIALS)).size());
     // another grid into the same directory is refused with the fix
     StringWriter err = new StringWriter();
-    int exit = PubsubLoadCommand.commandLine().setErr(new PrintWriter(err)).execute(with(out, "grid", "--grid", "count=5",
-        "--trials", "2", "--messages", "200"));
+    int exit =
+        PubsubLoadCommand.commandLine()
+            .setErr(new PrintWriter(err))
+            .execute(with(out, "grid", "--grid", "count=5", "--trials", "2", "--messages", "200"));
     assertEquals(2, exit);
     assertTrue(err.toString().contains("--restart"), err.toString());
   }
 
   @Test
   void aSweepMeasuresEachValueAndChartsThem(@TempDir Path out) throws Exception {
-    assertEquals(0, run(with(out, "sweep", "--sweep", "threads=1,2", "--rate", "300", "--burn-in", "0s", "--duration", "2s")));
+    assertEquals(
+        0,
+        run(
+            with(
+                out,
+                "sweep",
+                "--sweep",
+                "threads=1,2",
+                "--rate",
+                "300",
+                "--burn-in",
+                "0s",
+                "--duration",
+                "2s")));
     assertTrue(Files.exists(out.resolve("threads-1").resolve(LoadFiles.SUMMARY)));
     assertTrue(Files.exists(out.resolve("threads-2").resolve(LoadFiles.SUMMARY)));
     JsonNode s = JSON.readTree(out.resolve(LoadFiles.SUMMARY).toFile());
     assertEquals("threads", s.get("sweep").asText());
     assertEquals(2, s.get("points").size());
     assertTrue(Files.size(out.resolve(LoadFiles.SWEEP_CHART)) > 1000);
-    assertTrue(Files.readString(out.resolve(LoadFiles.REPORT)).contains("| [2](threads-2/report.md) |"));
+    assertTrue(
+        Files.readString(out.resolve(LoadFiles.REPORT)).contains("| [2](threads-2/report.md) |"));
   }
 }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -24,7 +25,9 @@ import org.apache.beam.sdk.options.Validation;
 public final class FlexTemplateMetadata {
   private FlexTemplateMetadata() {}
 
-  /** Every disagreement found, each naming the parameter and what is wrong; empty when they agree. */
+  /**
+   * Every disagreement found, each naming the parameter and what is wrong; empty when they agree.
+   */
   public static List<String> problems(Path metadataJson, Class<? extends PipelineOptions> options)
       throws IOException {
     JsonNode metadata = new ObjectMapper().readTree(metadataJson.toFile());
@@ -46,7 +49,11 @@ public final class FlexTemplateMetadata {
       boolean optional = parameter.path("isOptional").asBoolean(false);
       String defaultValue = defaultValue(getter.get());
       if (!optional && defaultValue != null) {
-        problems.add(name + ": required in metadata.json, yet the option has a default (" + defaultValue + ")");
+        problems.add(
+            name
+                + ": required in metadata.json, yet the option has a default ("
+                + defaultValue
+                + ")");
       }
       List<Pattern> regexes = new ArrayList<>();
       parameter.path("regexes").forEach(r -> regexes.add(Pattern.compile(r.asText())));
@@ -54,13 +61,20 @@ public final class FlexTemplateMetadata {
       boolean numeric = Number.class.isAssignableFrom(box(type));
       boolean bool = box(type) == Boolean.class;
       if ((numeric || bool) && regexes.isEmpty()) {
-        problems.add(name + ": a " + type.getSimpleName() + " option needs a regex in metadata.json");
+        problems.add(
+            name + ": a " + type.getSimpleName() + " option needs a regex in metadata.json");
       }
-      if (defaultValue != null && !regexes.stream().allMatch(r -> r.matcher(defaultValue).matches())) {
-        problems.add(name + ": its regexes reject the option's default '" + defaultValue + "' (type mismatch?)");
+      if (defaultValue != null
+          && !regexes.stream().allMatch(r -> r.matcher(defaultValue).matches())) {
+        problems.add(
+            name
+                + ": its regexes reject the option's default '"
+                + defaultValue
+                + "' (type mismatch?)");
       }
       if ((numeric || bool) && regexes.stream().allMatch(r -> r.matcher("abc").matches())) {
-        problems.add(name + ": a " + type.getSimpleName() + " option, yet its regexes accept 'abc'");
+        problems.add(
+            name + ": a " + type.getSimpleName() + " option, yet its regexes accept 'abc'");
       }
     }
     for (Method method : options.getMethods()) {
@@ -77,7 +91,8 @@ public final class FlexTemplateMetadata {
   private static Optional<Method> getter(Class<?> options, String name) {
     String suffix = Character.toUpperCase(name.charAt(0)) + name.substring(1);
     for (Method m : options.getMethods()) {
-      if ((m.getName().equals("get" + suffix) || m.getName().equals("is" + suffix)) && m.getParameterCount() == 0) {
+      if ((m.getName().equals("get" + suffix) || m.getName().equals("is" + suffix))
+          && m.getParameterCount() == 0) {
         return Optional.of(m);
       }
     }
@@ -85,23 +100,34 @@ public final class FlexTemplateMetadata {
   }
 
   private static String propertyName(Method getter) {
-    String n = getter.getName().startsWith("is") ? getter.getName().substring(2) : getter.getName().substring(3);
+    String n =
+        getter.getName().startsWith("is")
+            ? getter.getName().substring(2)
+            : getter.getName().substring(3);
     return Character.toLowerCase(n.charAt(0)) + n.substring(1);
   }
 
   private static String defaultValue(Method m) {
-    if (m.getAnnotation(Default.String.class) != null) return m.getAnnotation(Default.String.class).value();
-    if (m.getAnnotation(Default.Integer.class) != null) return String.valueOf(m.getAnnotation(Default.Integer.class).value());
-    if (m.getAnnotation(Default.Long.class) != null) return String.valueOf(m.getAnnotation(Default.Long.class).value());
-    if (m.getAnnotation(Default.Double.class) != null) return plain(m.getAnnotation(Default.Double.class).value());
-    if (m.getAnnotation(Default.Boolean.class) != null) return String.valueOf(m.getAnnotation(Default.Boolean.class).value());
-    if (m.getAnnotation(Default.Enum.class) != null) return m.getAnnotation(Default.Enum.class).value();
+    if (m.getAnnotation(Default.String.class) != null)
+      return m.getAnnotation(Default.String.class).value();
+    if (m.getAnnotation(Default.Integer.class) != null)
+      return String.valueOf(m.getAnnotation(Default.Integer.class).value());
+    if (m.getAnnotation(Default.Long.class) != null)
+      return String.valueOf(m.getAnnotation(Default.Long.class).value());
+    if (m.getAnnotation(Default.Double.class) != null)
+      return plain(m.getAnnotation(Default.Double.class).value());
+    if (m.getAnnotation(Default.Boolean.class) != null)
+      return String.valueOf(m.getAnnotation(Default.Boolean.class).value());
+    if (m.getAnnotation(Default.Enum.class) != null)
+      return m.getAnnotation(Default.Enum.class).value();
     return null;
   }
 
-  /** Beam's own required options (runner, ...) come with defaults and need no template parameter. */
+  /**
+   * Beam's own required options (runner, ...) come with defaults and need no template parameter.
+   */
   private static boolean hasAnyDefault(Method m) {
-    return java.util.Arrays.stream(m.getAnnotations())
+    return Arrays.stream(m.getAnnotations())
         .anyMatch(a -> a.annotationType().getEnclosingClass() == Default.class);
   }
 

@@ -14,17 +14,19 @@ import org.slf4j.LoggerFactory;
 /** Creates a topic and its subscriptions idempotently: what exists already is left as it is. */
 public final class PubsubAdmin {
   private static final Logger LOG = LoggerFactory.getLogger(PubsubAdmin.class);
+
   /**
-   * The ack deadline of subscriptions on Google Cloud: long enough for a checkpointing runner to ack what
-   * it read before Pub/Sub redelivers it.
+   * The ack deadline of subscriptions on Google Cloud: long enough for a checkpointing runner to
+   * ack what it read before Pub/Sub redelivers it.
    */
   public static final int ACK_DEADLINE_SECONDS = 60;
 
   /**
-   * The ack deadline of subscriptions on the emulator: Pub/Sub's own default. Beam's reader extends the
-   * deadline of what it holds (by half of it, before 20% is left) and Flink de-duplicates a redelivery,
-   * so the deadline only decides how soon the messages a stopped or killed job had pulled come back:
-   * 10 s instead of 60 after each kill and before a stopped job's leftovers can be counted.
+   * The ack deadline of subscriptions on the emulator: Pub/Sub's own default. Beam's reader extends
+   * the deadline of what it holds (by half of it, before 20% is left) and Flink de-duplicates a
+   * redelivery, so the deadline only decides how soon the messages a stopped or killed job had
+   * pulled come back: 10 s instead of 60 after each kill and before a stopped job's leftovers can
+   * be counted.
    */
   public static final int EMULATOR_ACK_DEADLINE_SECONDS = 10;
 
@@ -35,7 +37,8 @@ public final class PubsubAdmin {
       String emulatorHost, String topicPath, List<String> subscriptionPaths) throws IOException {
     try (PubsubChannels channels = PubsubChannels.forEmulatorHost(emulatorHost)) {
       TopicAdminSettings.Builder topicSettings = TopicAdminSettings.newBuilder();
-      SubscriptionAdminSettings.Builder subscriptionSettings = SubscriptionAdminSettings.newBuilder();
+      SubscriptionAdminSettings.Builder subscriptionSettings =
+          SubscriptionAdminSettings.newBuilder();
       if (channels.isEmulator()) {
         topicSettings
             .setTransportChannelProvider(channels.channelProvider())
@@ -60,7 +63,9 @@ public final class PubsubAdmin {
                     .setName(subscriptionPath)
                     .setTopic(topicPath)
                     .setAckDeadlineSeconds(
-                        channels.isEmulator() ? EMULATOR_ACK_DEADLINE_SECONDS : ACK_DEADLINE_SECONDS)
+                        channels.isEmulator()
+                            ? EMULATOR_ACK_DEADLINE_SECONDS
+                            : ACK_DEADLINE_SECONDS)
                     .build());
             LOG.info("Created subscription {}", subscriptionPath);
           } catch (AlreadyExistsException e) {

@@ -29,8 +29,11 @@ public final class PubsubChannels implements AutoCloseable {
     }
     // A Pull of 1,000 messages of 10 KB is 10 MB: over gRPC's default 4 MiB, which the emulator
     // (unlike Pub/Sub, which caps a response) does not keep to.
-    return new PubsubChannels(ManagedChannelBuilder.forTarget(emulatorHost).usePlaintext()
-        .maxInboundMessageSize(MAX_INBOUND_BYTES).build());
+    return new PubsubChannels(
+        ManagedChannelBuilder.forTarget(emulatorHost)
+            .usePlaintext()
+            .maxInboundMessageSize(MAX_INBOUND_BYTES)
+            .build());
   }
 
   public boolean isEmulator() {

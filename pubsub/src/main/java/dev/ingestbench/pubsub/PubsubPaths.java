@@ -28,12 +28,20 @@ public final class PubsubPaths {
   private static String path(String project, String kind, String flag, String value) {
     if (value == null || value.isBlank()) {
       throw new IllegalArgumentException(
-          flag + " is required: give a name like 'taxi-rides' or projects/PROJECT/" + kind + "/NAME");
+          flag
+              + " is required: give a name like 'taxi-rides' or projects/PROJECT/"
+              + kind
+              + "/NAME");
     }
     if (value.startsWith("projects/")) {
       if (!FULL.matcher(value).matches() || !value.contains("/" + kind + "/")) {
         throw new IllegalArgumentException(
-            flag + "=" + value + " is not a valid path; expected projects/PROJECT/" + kind + "/NAME");
+            flag
+                + "="
+                + value
+                + " is not a valid path; expected projects/PROJECT/"
+                + kind
+                + "/NAME");
       }
       return value;
     }

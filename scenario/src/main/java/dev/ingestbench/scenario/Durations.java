@@ -6,7 +6,10 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as scenario files write them ({@code 90s}, {@code 15m}, {@code 1h}) and as reports show them. */
+/**
+ * Durations as scenario files write them ({@code 90s}, {@code 15m}, {@code 1h}) and as reports show
+ * them.
+ */
 public final class Durations {
   private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
 
@@ -19,12 +22,13 @@ public final class Durations {
       return Optional.empty();
     }
     long n = Long.parseLong(m.group(1));
-    return Optional.of(switch (m.group(2)) {
-      case "ms" -> Duration.ofMillis(n);
-      case "s" -> Duration.ofSeconds(n);
-      case "m" -> Duration.ofMinutes(n);
-      default -> Duration.ofHours(n);
-    });
+    return Optional.of(
+        switch (m.group(2)) {
+          case "ms" -> Duration.ofMillis(n);
+          case "s" -> Duration.ofSeconds(n);
+          case "m" -> Duration.ofMinutes(n);
+          default -> Duration.ofHours(n);
+        });
   }
 
   /** {@code 45 s}, {@code 15m}, {@code 1h 2m 3s}: short, exact to the second. */

@@ -1,11 +1,13 @@
 package dev.ingestbench.scenario;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * One consumer job: the consumer's flags under their {@code round} names, plus what Dataflow needs
- * ({@code workers}, {@code machine_type}). Absent keys come from {@code job_defaults}, then from the
- * consumer's own defaults.
+ * ({@code workers}, {@code machine_type}). Absent keys come from {@code job_defaults}, then from
+ * the consumer's own defaults.
  */
 public record JobConfig(
     @JsonProperty("write_method") String writeMethod,
@@ -21,7 +23,9 @@ public record JobConfig(
   /** {@code job}'s keys over {@code defaults}' (either may be null). */
   static JobConfig merge(JobConfig defaults, JobConfig job) {
     if (defaults == null) {
-      return job == null ? new JobConfig(null, null, null, null, null, null, null, null, null) : job;
+      return job == null
+          ? new JobConfig(null, null, null, null, null, null, null, null, null)
+          : job;
     }
     if (job == null) {
       return defaults;
@@ -43,8 +47,8 @@ public record JobConfig(
   }
 
   /** Every key the job sets, under the scenario file's names: what results are labelled with. */
-  public java.util.Map<String, String> labels() {
-    java.util.Map<String, String> labels = new java.util.LinkedHashMap<>();
+  public Map<String, String> labels() {
+    Map<String, String> labels = new LinkedHashMap<>();
     put(labels, "write_method", writeMethod);
     put(labels, "row_format", rowFormat);
     put(labels, "row_encoding", rowEncoding);
@@ -57,7 +61,7 @@ public record JobConfig(
     return labels;
   }
 
-  private static void put(java.util.Map<String, String> labels, String key, Object value) {
+  private static void put(Map<String, String> labels, String key, Object value) {
     if (value != null) {
       labels.put(key, String.valueOf(value));
     }

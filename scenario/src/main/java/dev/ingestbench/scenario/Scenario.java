@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * An investigation as a file: where messages come from, what is published, the named consumer
- * jobs, the local server's limits, and either ordered {@code stages} that start and stop jobs or
- * {@code unordered} configurations run one at a time for comparison. Keys are snake_case in YAML
- * and are contracts: scenario files in users' repositories rely on them.
+ * An investigation as a file: where messages come from, what is published, the named consumer jobs,
+ * the local server's limits, and either ordered {@code stages} that start and stop jobs or {@code
+ * unordered} configurations run one at a time for comparison. Keys are snake_case in YAML and are
+ * contracts: scenario files in users' repositories rely on them.
  *
  * @param jobDefaults settings every job starts from; a job's own keys override them
  */
@@ -35,7 +35,8 @@ public record Scenario(
 
   /**
    * @param kind {@code pubsub} or {@code kafka}
-   * @param subscriptions Pub/Sub: one per job in the order of {@code jobs}; absent: {@code TOPIC-JOB}
+   * @param subscriptions Pub/Sub: one per job in the order of {@code jobs}; absent: {@code
+   *     TOPIC-JOB}
    * @param partitions Kafka: the topic's partitions (absent: 32, as in the reference rounds)
    * @param consumerGroups Kafka: {@code separate} (a group per job; the default) or {@code shared}
    */
@@ -66,8 +67,8 @@ public record Scenario(
       @JsonProperty("message_format") String messageFormat) {}
 
   /**
-   * The local BigQuery emulator's limits (the flags of {@code ingestbench bigquery-emulator}), and the
-   * run's own.
+   * The local BigQuery emulator's limits (the flags of {@code ingestbench bigquery-emulator}), and
+   * the run's own.
    *
    * @param maxDeadLetters dead letters a job may write before it fails verification (absent: 0), as
    *     {@code round --max-dead-letters}
@@ -86,12 +87,17 @@ public record Scenario(
    * @param hold a duration: {@code 90s}, {@code 15m}, {@code 1h}
    * @param until {@code steady} (docs/methodology.md's steady-state rule) or {@code drained}
    * @param max the longest an {@code until} may wait, a duration
-   * @param pubsubLoad instead of starting and stopping jobs: a Pub/Sub load test ({@code ingestbench
-   *     pubsub-load}) with these flags (keys without the dashes, {@code burn_in: 10s}), so a round can
-   *     begin by measuring its source
+   * @param pubsubLoad instead of starting and stopping jobs: a Pub/Sub load test ({@code
+   *     ingestbench pubsub-load}) with these flags (keys without the dashes, {@code burn_in: 10s}),
+   *     so a round can begin by measuring its source
    */
   public record Stage(
-      String name, List<String> start, List<String> stop, String hold, String until, String max,
+      String name,
+      List<String> start,
+      List<String> stop,
+      String hold,
+      String until,
+      String max,
       @JsonProperty("pubsub_load") Map<String, Object> pubsubLoad) {
 
     public boolean isLoadTest() {

@@ -14,15 +14,19 @@ import java.util.stream.Collectors;
 
 /** Reads a scenario file and validates it once, so a bad file fails before anything starts. */
 public final class ScenarioFile {
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+  private static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory())
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
 
   private ScenarioFile() {}
 
   public static Scenario load(Path file) throws ScenarioException, IOException {
     if (!Files.isRegularFile(file)) {
-      throw new ScenarioException(file, List.of("no such file; give the path of a scenario, e.g. scenarios/write-method-ab.yaml"));
+      throw new ScenarioException(
+          file,
+          List.of(
+              "no such file; give the path of a scenario, e.g. scenarios/write-method-ab.yaml"));
     }
     if (Files.readString(file).isBlank()) {
       throw new ScenarioException(file, List.of("the file is empty; start from one in scenarios/"));
@@ -31,12 +35,27 @@ public final class ScenarioFile {
     try {
       scenario = YAML.readValue(file.toFile(), Scenario.class);
     } catch (UnrecognizedPropertyException e) {
-      throw new ScenarioException(file, List.of(String.format("%s: unknown key '%s' (line %d); known keys here: %s",
-          path(e.getPath().subList(0, e.getPath().size() - 1)), e.getPropertyName(), e.getLocation().getLineNr(),
-          e.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", ")))));
+      throw new ScenarioException(
+          file,
+          List.of(
+              String.format(
+                  "%s: unknown key '%s' (line %d); known keys here: %s",
+                  path(e.getPath().subList(0, e.getPath().size() - 1)),
+                  e.getPropertyName(),
+                  e.getLocation().getLineNr(),
+                  e.getKnownPropertyIds().stream()
+                      .map(String::valueOf)
+                      .sorted()
+                      .collect(Collectors.joining(", ")))));
     } catch (JsonMappingException e) {
-      throw new ScenarioException(file, List.of(String.format("%s: %s (line %d)", path(e.getPath()),
-          e.getOriginalMessage().replaceAll(" \\(.*", ""), e.getLocation() == null ? 0 : e.getLocation().getLineNr())));
+      throw new ScenarioException(
+          file,
+          List.of(
+              String.format(
+                  "%s: %s (line %d)",
+                  path(e.getPath()),
+                  e.getOriginalMessage().replaceAll(" \\(.*", ""),
+                  e.getLocation() == null ? 0 : e.getLocation().getLineNr())));
     } catch (JsonProcessingException e) {
       throw new ScenarioException(file, List.of("not valid YAML: " + e.getOriginalMessage()));
     }
@@ -52,9 +71,11 @@ public final class ScenarioFile {
 
   /** The key path of a mapping error in the file's own terms, e.g. {@code jobs.a.workers}. */
   private static String path(List<JsonMappingException.Reference> references) {
-    String path = references.stream()
-        .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-        .collect(Collectors.joining(".")).replace(".[", "[");
+    String path =
+        references.stream()
+            .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+            .collect(Collectors.joining("."))
+            .replace(".[", "[");
     return path.isEmpty() ? "(top level)" : path;
   }
 }

@@ -1,5 +1,6 @@
 package dev.ingestbench.scenario;
 
+import dev.ingestbench.contracts.StepStatus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,8 +14,8 @@ import java.util.Set;
 
 /**
  * A validated scenario made ready to run at a scale: message counts, rate and durations scaled, the
- * jobs running during each stage worked out, the unordered configurations put in their shuffled order.
- * Pure: it starts nothing, so a dry run, a resume and the tests all see the same plan.
+ * jobs running during each stage worked out, the unordered configurations put in their shuffled
+ * order. Pure: it starts nothing, so a dry run, a resume and the tests all see the same plan.
  *
  * @param messages per subscription, scaled
  * @param backlog of {@code messages}, published before the first stage, scaled
@@ -35,16 +36,24 @@ public record ScenarioPlan(
 
   /** JSON messages of the taxi-ride event when a scenario does not say. */
   public static final int DEFAULT_MESSAGE_SIZE = 500;
+
   /** Avro messages when a scenario does not say: the reference's unpadded event. */
   public static final int DEFAULT_AVRO_MESSAGE_SIZE = 88;
+
   /** Kafka partitions when a scenario does not say, as in the reference rounds. */
   public static final int DEFAULT_PARTITIONS = 32;
-  /** The consumer group of every job with {@code consumer_groups: shared}; the prefix of each job's otherwise. */
-  public static final String CONSUMER_GROUP = "ingestbench-scenario";
+
   /**
-   * The shortest a scaled hold becomes: long enough for a job started by the stage to write (a local
-   * Flink consumer takes 25-50 s before its first row) and then show a steady rate. With 20 s, a
-   * published round at --scale 0.001 measured nothing: every stage ended before its jobs wrote a row.
+   * The consumer group of every job with {@code consumer_groups: shared}; the prefix of each job's
+   * otherwise.
+   */
+  public static final String CONSUMER_GROUP = "ingestbench-scenario";
+
+  /**
+   * The shortest a scaled hold becomes: long enough for a job started by the stage to write (a
+   * local Flink consumer takes 25-50 s before its first row) and then show a steady rate. With 20
+   * s, a published round at --scale 0.001 measured nothing: every stage ended before its jobs wrote
+   * a row.
    */
   public static final Duration MIN_SCALED_HOLD = Duration.ofSeconds(90);
 
@@ -57,8 +66,15 @@ public record ScenarioPlan(
    * @param max the longest an {@code until} waits
    */
   public record PlannedStage(
-      int index, String name, List<String> start, List<String> stop, List<String> running,
-      Duration hold, String until, Duration max, Map<String, String> pubsubLoad) {
+      int index,
+      String name,
+      List<String> start,
+      List<String> stop,
+      List<String> running,
+      Duration hold,
+      String until,
+      Duration max,
+      Map<String, String> pubsubLoad) {
 
     /** A stage that runs a Pub/Sub load test instead of starting and stopping jobs. */
     public boolean isLoadTest() {
@@ -68,10 +84,11 @@ public record ScenarioPlan(
     /** {@code ingestbench pubsub-load}'s flags for this stage, as written in the file. */
     public List<String> loadTestArgs() {
       List<String> args = new ArrayList<>();
-      pubsubLoad.forEach((flag, value) -> {
-        args.add("--" + flag.replace('_', '-'));
-        args.add(value);
-      });
+      pubsubLoad.forEach(
+          (flag, value) -> {
+            args.add("--" + flag.replace('_', '-'));
+            args.add(value);
+          });
       return args;
     }
 
@@ -84,16 +101,25 @@ public record ScenarioPlan(
     public String condition() {
       if (isLoadTest()) {
         // StepStatus.isLoadTest recognises a load-test stage by this beginning.
-        return (dev.ingestbench.contracts.StepStatus.LOAD_TEST + " " + String.join(" ", loadTestArgs())).trim();
+        return (StepStatus.LOAD_TEST + " " + String.join(" ", loadTestArgs())).trim();
       }
-      return hold != null ? "hold " + Durations.show(hold) : "until " + until + " (max " + Durations.show(max) + ")";
+      return hold != null
+          ? "hold " + Durations.show(hold)
+          : "until " + until + " (max " + Durations.show(max) + ")";
     }
 
-    /** The longest it can last (a load test: its burn-in and window, and the longest drain after them). */
+    /**
+     * The longest it can last (a load test: its burn-in and window, and the longest drain after
+     * them).
+     */
     public Duration longest() {
       if (isLoadTest()) {
-        Duration burnIn = Durations.parse(pubsubLoad.getOrDefault("burn_in", "10s")).orElse(Duration.ofSeconds(10));
-        Duration window = Durations.parse(pubsubLoad.getOrDefault("duration", "30s")).orElse(Duration.ofSeconds(30));
+        Duration burnIn =
+            Durations.parse(pubsubLoad.getOrDefault("burn_in", "10s"))
+                .orElse(Duration.ofSeconds(10));
+        Duration window =
+            Durations.parse(pubsubLoad.getOrDefault("duration", "30s"))
+                .orElse(Duration.ofSeconds(30));
         return burnIn.plus(window).plusSeconds(70);
       }
       return hold != null ? hold : max;
@@ -108,18 +134,22 @@ public record ScenarioPlan(
   }
 
   /**
-   * @param scale 0 < scale: multiplies messages, backlog, rate and durations (a scaled hold is never
-   *     below {@link #MIN_SCALED_HOLD}, nor a scaled count below 1)
-   * @param shuffleSeed orders the unordered configurations; the same seed gives the same order, so a
-   *     resumed run continues the order it started
+   * @param scale 0 < scale: multiplies messages, backlog, rate and durations (a scaled hold is
+   *     never below {@link #MIN_SCALED_HOLD}, nor a scaled count below 1)
+   * @param shuffleSeed orders the unordered configurations; the same seed gives the same order, so
+   *     a resumed run continues the order it started
    */
   public static ScenarioPlan of(Scenario s, double scale, long shuffleSeed) {
     if (!(scale > 0)) {
-      throw new IllegalArgumentException("--scale " + scale + " must be more than 0, e.g. 0.01 for a hundredth");
+      throw new IllegalArgumentException(
+          "--scale " + scale + " must be more than 0, e.g. 0.01 for a hundredth");
     }
     Map<String, String> scaled = new LinkedHashMap<>();
     long messages = scaleCount("publish.messages", s.publish().messages(), scale, scaled);
-    long backlog = s.publish().backlog() == null ? 0 : scaleCount("publish.backlog", s.publish().backlog(), scale, scaled);
+    long backlog =
+        s.publish().backlog() == null
+            ? 0
+            : scaleCount("publish.backlog", s.publish().backlog(), scale, scaled);
     backlog = Math.min(backlog, messages);
     double rate = 0;
     if (s.publish().rate() != null) {
@@ -128,8 +158,12 @@ public record ScenarioPlan(
         scaled.put("publish.rate", fmt(s.publish().rate()) + " -> " + fmt(rate) + " msg/s");
       }
     }
-    int size = s.publish().messageSize() != null ? s.publish().messageSize()
-        : "avro".equals(s.publish().messageFormat()) ? DEFAULT_AVRO_MESSAGE_SIZE : DEFAULT_MESSAGE_SIZE;
+    int size =
+        s.publish().messageSize() != null
+            ? s.publish().messageSize()
+            : "avro".equals(s.publish().messageFormat())
+                ? DEFAULT_AVRO_MESSAGE_SIZE
+                : DEFAULT_MESSAGE_SIZE;
     List<PlannedStage> stages = new ArrayList<>();
     if (s.stages() != null) {
       Set<String> running = new LinkedHashSet<>();
@@ -140,14 +174,31 @@ public record ScenarioPlan(
         running.removeAll(stop);
         running.addAll(start);
         String key = "stages." + st.name();
-        Duration hold = st.hold() == null ? null : scaleDuration(key + ".hold", Durations.parse(st.hold()).orElseThrow(), scale, scaled);
-        Duration max = st.max() == null ? null : scaleDuration(key + ".max", Durations.parse(st.max()).orElseThrow(), scale, scaled);
+        Duration hold =
+            st.hold() == null
+                ? null
+                : scaleDuration(
+                    key + ".hold", Durations.parse(st.hold()).orElseThrow(), scale, scaled);
+        Duration max =
+            st.max() == null
+                ? null
+                : scaleDuration(
+                    key + ".max", Durations.parse(st.max()).orElseThrow(), scale, scaled);
         Map<String, String> load = new LinkedHashMap<>();
         if (st.pubsubLoad() != null) {
           st.pubsubLoad().forEach((flag, value) -> load.put(flag, String.valueOf(value)));
         }
-        stages.add(new PlannedStage(i, st.name(), start, stop, List.copyOf(running), hold, st.until(), max,
-            Collections.unmodifiableMap(new LinkedHashMap<>(load))));
+        stages.add(
+            new PlannedStage(
+                i,
+                st.name(),
+                start,
+                stop,
+                List.copyOf(running),
+                hold,
+                st.until(),
+                max,
+                Collections.unmodifiableMap(new LinkedHashMap<>(load))));
       }
     }
     List<PlannedIteration> iterations = new ArrayList<>();
@@ -156,7 +207,8 @@ public record ScenarioPlan(
       Random random = new Random(shuffleSeed);
       List<String> base = new ArrayList<>(s.unordered().jobs());
       Collections.shuffle(base, random);
-      // Balanced as well as shuffled: round i runs the shuffled list rotated by a shuffled offset, so
+      // Balanced as well as shuffled: round i runs the shuffled list rotated by a shuffled offset,
+      // so
       // each configuration runs first (and last) equally often, as far as the iterations allow. A
       // plain shuffle per round can put one configuration first every time (1 in 16 for 5 x 2).
       List<Integer> offsets = new ArrayList<>();
@@ -172,8 +224,17 @@ public record ScenarioPlan(
         }
       }
     }
-    return new ScenarioPlan(s, scale, messages, backlog, rate, size, s.resolvedJobs(), List.copyOf(stages),
-        List.copyOf(iterations), scaled);
+    return new ScenarioPlan(
+        s,
+        scale,
+        messages,
+        backlog,
+        rate,
+        size,
+        s.resolvedJobs(),
+        List.copyOf(stages),
+        List.copyOf(iterations),
+        scaled);
   }
 
   public boolean isStaged() {
@@ -183,7 +244,8 @@ public record ScenarioPlan(
   /** Unordered configurations run at once; 1 unless the scenario says. */
   public int concurrency() {
     return scenario.unordered() == null || scenario.unordered().concurrency() == null
-        ? 1 : scenario.unordered().concurrency();
+        ? 1
+        : scenario.unordered().concurrency();
   }
 
   /** Messages published while the jobs run, at {@link #rate}. */
@@ -193,10 +255,10 @@ public record ScenarioPlan(
 
   /**
    * Whether the local target feeds the jobs as fast as they read, instead of publishing the backlog
-   * up front: a backlog-only scenario run scaled down, whose scaled backlog would be read in seconds
-   * (Pub/Sub: each job its own topic, as a backlog sized to last would slow the Pub/Sub emulator
-   * itself; Kafka: the one topic). The jobs then read for as long as their stages run; what was
-   * published for each until it stopped is what it is verified on.
+   * up front: a backlog-only scenario run scaled down, whose scaled backlog would be read in
+   * seconds (Pub/Sub: each job its own topic, as a backlog sized to last would slow the Pub/Sub
+   * emulator itself; Kafka: the one topic). The jobs then read for as long as their stages run;
+   * what was published for each until it stopped is what it is verified on.
    */
   public boolean fedLocally() {
     return scale < 1 && backlog > 0 && liveMessages() == 0 && isStaged();
@@ -214,7 +276,10 @@ public record ScenarioPlan(
     return List.copyOf(all);
   }
 
-  /** Dead letters a job may write before it fails verification: {@code limits.max_dead_letters}, 0 if absent. */
+  /**
+   * Dead letters a job may write before it fails verification: {@code limits.max_dead_letters}, 0
+   * if absent.
+   */
   public long maxDeadLetters() {
     Scenario.Limits limits = scenario.limits();
     return limits == null || limits.maxDeadLetters() == null ? 0 : limits.maxDeadLetters();
@@ -231,12 +296,16 @@ public record ScenarioPlan(
 
   /** The Kafka topic's partitions. */
   public int partitions() {
-    return scenario.source().partitions() == null ? DEFAULT_PARTITIONS : scenario.source().partitions();
+    return scenario.source().partitions() == null
+        ? DEFAULT_PARTITIONS
+        : scenario.source().partitions();
   }
 
   /** Job {@code job}'s Kafka consumer group: one for all with {@code consumer_groups: shared}. */
   public String consumerGroup(String job) {
-    return "shared".equals(scenario.source().consumerGroups()) ? CONSUMER_GROUP : CONSUMER_GROUP + "-" + job;
+    return "shared".equals(scenario.source().consumerGroups())
+        ? CONSUMER_GROUP
+        : CONSUMER_GROUP + "-" + job;
   }
 
   /** The subscription job {@code job} reads: the file's, or {@code TOPIC-JOB}. */
@@ -254,7 +323,8 @@ public record ScenarioPlan(
     return result;
   }
 
-  private static Duration scaleDuration(String key, Duration d, double scale, Map<String, String> scaled) {
+  private static Duration scaleDuration(
+      String key, Duration d, double scale, Map<String, String> scaled) {
     if (scale == 1) {
       return d;
     }

@@ -5,15 +5,22 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /** Every problem of a scenario at once, each as "key: what is wrong; the fix". */
 final class ScenarioValidator {
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
+
   /** Pub/Sub's rule for topic and subscription names (Kafka topics are a subset of it here). */
   private static final Pattern RESOURCE_NAME = Pattern.compile("[A-Za-z][-A-Za-z0-9_.~+%]{2,254}");
-  /** A Compute Engine machine type: lower-case words, digits and dashes (n2-highcpu-8, custom-8-32768). */
+
+  /**
+   * A Compute Engine machine type: lower-case words, digits and dashes (n2-highcpu-8,
+   * custom-8-32768).
+   */
   private static final Pattern MACHINE_TYPE = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
+
   private static final Set<String> SOURCES = Set.of("pubsub", "kafka");
   private static final Set<String> WRITE_METHODS = Set.of("exactly-once", "at-least-once");
   private static final Set<String> ROW_FORMATS = Set.of("json-column", "typed");
@@ -32,7 +39,11 @@ final class ScenarioValidator {
 
   private void check(Scenario s) {
     if (s.name() == null || !NAME.matcher(s.name()).matches()) {
-      problem("name", "'" + s.name() + "' is not a name; use lower-case letters, digits and dashes, e.g. two-jobs-10kb");
+      problem(
+          "name",
+          "'"
+              + s.name()
+              + "' is not a name; use lower-case letters, digits and dashes, e.g. two-jobs-10kb");
     }
     checkSource(s.source());
     checkPublish(s.publish());
@@ -41,24 +52,33 @@ final class ScenarioValidator {
       problem("jobs", "no jobs; name at least one, e.g. jobs: {a: {write_method: exactly-once}}");
     }
     jobs.forEach(this::checkJob);
-    if (s.source() != null && s.source().subscriptions() != null
+    if (s.source() != null
+        && s.source().subscriptions() != null
         && s.source().subscriptions().size() != jobs.size()) {
-      problem("source.subscriptions", s.source().subscriptions().size() + " subscriptions for " + jobs.size()
-          + " jobs; give one per job (every job reads every message) or leave the key out");
+      problem(
+          "source.subscriptions",
+          s.source().subscriptions().size()
+              + " subscriptions for "
+              + jobs.size()
+              + " jobs; give one per job (every job reads every message) or leave the key out");
     }
     checkLimits(s.limits());
     boolean staged = s.stages() != null;
     boolean unordered = s.unordered() != null;
     if (staged == unordered) {
-      problem("stages", "give either stages (an ordered experiment) or unordered (configurations to compare), not "
-          + (staged ? "both" : "neither"));
+      problem(
+          "stages",
+          "give either stages (an ordered experiment) or unordered (configurations to compare), not "
+              + (staged ? "both" : "neither"));
     }
     if (staged) {
       checkStages(s.stages(), jobs.keySet());
       if (s.source() != null && s.source().isKafka()) {
         for (int i = 0; i < s.stages().size(); i++) {
           if (s.stages().get(i).isLoadTest()) {
-            problem("stages[" + i + "].pubsub_load", "measures a Pub/Sub source; this scenario reads Kafka (source.kind)");
+            problem(
+                "stages[" + i + "].pubsub_load",
+                "measures a Pub/Sub source; this scenario reads Kafka (source.kind)");
           }
         }
       }
@@ -78,37 +98,55 @@ final class ScenarioValidator {
     }
     if (source.topic() == null || source.topic().isBlank()) {
       problem("source.topic", "missing; name the topic every job reads, e.g. taxi-rides");
-    } else if (!RESOURCE_NAME.matcher(source.topic()).matches() || source.topic().startsWith("goog")) {
-      problem("source.topic", "'" + source.topic() + "' is not a topic name: 3-255 characters, a letter first, then"
-          + " letters, digits and - _ . ~ + %, not starting with goog; e.g. taxi-rides");
+    } else if (!RESOURCE_NAME.matcher(source.topic()).matches()
+        || source.topic().startsWith("goog")) {
+      problem(
+          "source.topic",
+          "'"
+              + source.topic()
+              + "' is not a topic name: 3-255 characters, a letter first, then"
+              + " letters, digits and - _ . ~ + %, not starting with goog; e.g. taxi-rides");
     }
     if (source.subscriptions() != null) {
       for (String sub : source.subscriptions()) {
         if (sub == null || !RESOURCE_NAME.matcher(sub).matches() || sub.startsWith("goog")) {
-          problem("source.subscriptions", "'" + sub + "' is not a subscription name: 3-255 characters, a letter"
-              + " first, then letters, digits and - _ . ~ + %, not starting with goog; e.g. taxi-rides-a");
+          problem(
+              "source.subscriptions",
+              "'"
+                  + sub
+                  + "' is not a subscription name: 3-255 characters, a letter"
+                  + " first, then letters, digits and - _ . ~ + %, not starting with goog; e.g. taxi-rides-a");
         }
       }
     }
     if (source.isKafka()) {
       if (source.subscriptions() != null) {
-        problem("source.subscriptions", "Kafka has no subscriptions: every job reads every partition of the topic;"
-            + " drop it (source.consumer_groups chooses separate or shared groups)");
+        problem(
+            "source.subscriptions",
+            "Kafka has no subscriptions: every job reads every partition of the topic;"
+                + " drop it (source.consumer_groups chooses separate or shared groups)");
       }
       if (source.partitions() != null && source.partitions() < 1) {
         problem("source.partitions", source.partitions() + " must be 1 or more, e.g. 32");
       }
-      if (source.consumerGroups() != null && !Set.of("separate", "shared").contains(source.consumerGroups())) {
-        problem("source.consumer_groups", "'" + source.consumerGroups() + "' is not known; use separate or shared");
+      if (source.consumerGroups() != null
+          && !Set.of("separate", "shared").contains(source.consumerGroups())) {
+        problem(
+            "source.consumer_groups",
+            "'" + source.consumerGroups() + "' is not known; use separate or shared");
       }
     } else if (source.partitions() != null || source.consumerGroups() != null) {
-      problem("source", "partitions and consumer_groups are for kind: kafka; drop them or use kind: kafka");
+      problem(
+          "source",
+          "partitions and consumer_groups are for kind: kafka; drop them or use kind: kafka");
     }
   }
 
   private void checkPublish(Scenario.Publish p) {
     if (p == null) {
-      problem("publish", "missing; e.g. publish: {messages: 1000000, message_size: 500, backlog: 1000000}");
+      problem(
+          "publish",
+          "missing; e.g. publish: {messages: 1000000, message_size: 500, backlog: 1000000}");
       return;
     }
     if (p.messages() == null || p.messages() <= 0) {
@@ -116,20 +154,31 @@ final class ScenarioValidator {
     }
     boolean avro = "avro".equals(p.messageFormat());
     if (p.messageFormat() != null && !avro && !"json".equals(p.messageFormat())) {
-      problem("publish.message_format", "'" + p.messageFormat() + "' is not known; use json or avro");
+      problem(
+          "publish.message_format", "'" + p.messageFormat() + "' is not known; use json or avro");
     }
     if (p.messageSize() != null && p.messageSize() < (avro ? 80 : 100)) {
-      problem("publish.message_size", p.messageSize() + " bytes is below a taxi-ride event (~"
-          + (avro ? "88 B of Avro); use 88" : "500 B of JSON); use 500") + " or more");
+      problem(
+          "publish.message_size",
+          p.messageSize()
+              + " bytes is below a taxi-ride event (~"
+              + (avro ? "88 B of Avro); use 88" : "500 B of JSON); use 500")
+              + " or more");
     }
     long backlog = p.backlog() == null ? 0 : p.backlog();
     if (backlog < 0 || (p.messages() != null && backlog > p.messages())) {
-      problem("publish.backlog", backlog + " must be between 0 and publish.messages (" + p.messages() + ")");
+      problem(
+          "publish.backlog",
+          backlog + " must be between 0 and publish.messages (" + p.messages() + ")");
     }
     boolean live = p.messages() != null && backlog < p.messages();
     if (live && (p.rate() == null || p.rate() <= 0)) {
-      problem("publish.rate", "the " + (p.messages() - backlog) + " messages after the backlog need a rate in messages"
-          + " per second, e.g. rate: 10000; or set backlog to messages");
+      problem(
+          "publish.rate",
+          "the "
+              + (p.messages() - backlog)
+              + " messages after the backlog need a rate in messages"
+              + " per second, e.g. rate: 10000; or set backlog to messages");
     }
   }
 
@@ -146,12 +195,18 @@ final class ScenarioValidator {
     atLeastOne(key + ".triggering_frequency", job.triggeringFrequency());
     atLeastOne(key + ".workers", job.workers());
     if (job.machineType() != null && !MACHINE_TYPE.matcher(job.machineType()).matches()) {
-      problem(key + ".machine_type", "'" + job.machineType() + "' is not a Compute Engine machine type; e.g."
-          + " n2-highcpu-8 or custom-8-32768");
+      problem(
+          key + ".machine_type",
+          "'"
+              + job.machineType()
+              + "' is not a Compute Engine machine type; e.g."
+              + " n2-highcpu-8 or custom-8-32768");
     }
     if (Boolean.TRUE.equals(job.connectionPool()) && !"at-least-once".equals(job.writeMethod())) {
-      problem(key + ".connection_pool", "Beam pools connections only for at-least-once; set write_method: at-least-once"
-          + " or remove connection_pool");
+      problem(
+          key + ".connection_pool",
+          "Beam pools connections only for at-least-once; set write_method: at-least-once"
+              + " or remove connection_pool");
     }
   }
 
@@ -176,7 +231,9 @@ final class ScenarioValidator {
 
   private void checkStages(List<Scenario.Stage> stages, Set<String> jobs) {
     if (stages.isEmpty()) {
-      problem("stages", "empty; a stage starts or stops jobs and holds, e.g. - {name: a-alone, start: [a], hold: 10m}");
+      problem(
+          "stages",
+          "empty; a stage starts or stops jobs and holds, e.g. - {name: a-alone, start: [a], hold: 10m}");
     }
     Set<String> running = new HashSet<>();
     Set<String> names = new HashSet<>();
@@ -184,9 +241,13 @@ final class ScenarioValidator {
       Scenario.Stage st = stages.get(i);
       String key = "stages[" + i + "]";
       if (st.name() == null || !NAME.matcher(st.name()).matches()) {
-        problem(key + ".name", "'" + st.name() + "' is not a stage name; use lower-case letters, digits and dashes");
+        problem(
+            key + ".name",
+            "'" + st.name() + "' is not a stage name; use lower-case letters, digits and dashes");
       } else if (!names.add(st.name())) {
-        problem(key + ".name", "'" + st.name() + "' names two stages; status markers need unique names");
+        problem(
+            key + ".name",
+            "'" + st.name() + "' names two stages; status markers need unique names");
       }
       if (st.isLoadTest()) {
         checkLoadTest(key, st);
@@ -194,7 +255,11 @@ final class ScenarioValidator {
       }
       for (String job : st.stop() == null ? List.<String>of() : st.stop()) {
         if (!running.remove(job)) {
-          problem(key + ".stop", "'" + job + "' is not running at this stage; stop only jobs an earlier stage started");
+          problem(
+              key + ".stop",
+              "'"
+                  + job
+                  + "' is not running at this stage; stop only jobs an earlier stage started");
         }
       }
       for (String job : st.start() == null ? List.<String>of() : st.start()) {
@@ -213,29 +278,53 @@ final class ScenarioValidator {
 
   /** Flags the runner sets itself: where the test runs and writes. */
   public static final Set<String> LOAD_TEST_RESERVED =
-      Set.of("out", "project", "pubsub_emulator_host", "topic", "subscription", "sweep", "grid", "trials", "messages",
-          "seed", "restart", "help", "version");
+      Set.of(
+          "out",
+          "project",
+          "pubsub_emulator_host",
+          "topic",
+          "subscription",
+          "sweep",
+          "grid",
+          "trials",
+          "messages",
+          "seed",
+          "restart",
+          "help",
+          "version");
 
   /**
    * A load-test stage starts and stops no job and lasts as long as its test; its flags' values are
    * checked by the load test itself before the run starts.
    */
   private void checkLoadTest(String key, Scenario.Stage st) {
-    if (st.start() != null || st.stop() != null || st.hold() != null || st.until() != null || st.max() != null) {
-      problem(key, "a pubsub_load stage runs a load test and nothing else: move start, stop, hold, until and max to a"
-          + " stage of their own");
+    if (st.start() != null
+        || st.stop() != null
+        || st.hold() != null
+        || st.until() != null
+        || st.max() != null) {
+      problem(
+          key,
+          "a pubsub_load stage runs a load test and nothing else: move start, stop, hold, until and max to a"
+              + " stage of their own");
     }
-    st.pubsubLoad().forEach((flag, value) -> {
-      if (LOAD_TEST_RESERVED.contains(flag)) {
-        problem(key + ".pubsub_load." + flag, "is set by the runner (the run's emulator or project, its own topic and"
-            + " directory); remove it");
-      } else if (!flag.matches("[a-z][a-z0-9_]*")) {
-        problem(key + ".pubsub_load." + flag, "is not a flag name; write ingestbench pubsub-load's flags without the"
-            + " dashes, e.g. burn_in: 10s");
-      } else if (value == null || value instanceof Map || value instanceof List) {
-        problem(key + ".pubsub_load." + flag, "needs one value, e.g. rate: 20000");
-      }
-    });
+    st.pubsubLoad()
+        .forEach(
+            (flag, value) -> {
+              if (LOAD_TEST_RESERVED.contains(flag)) {
+                problem(
+                    key + ".pubsub_load." + flag,
+                    "is set by the runner (the run's emulator or project, its own topic and"
+                        + " directory); remove it");
+              } else if (!flag.matches("[a-z][a-z0-9_]*")) {
+                problem(
+                    key + ".pubsub_load." + flag,
+                    "is not a flag name; write ingestbench pubsub-load's flags without the"
+                        + " dashes, e.g. burn_in: 10s");
+              } else if (value == null || value instanceof Map || value instanceof List) {
+                problem(key + ".pubsub_load." + flag, "needs one value, e.g. rate: 20000");
+              }
+            });
   }
 
   private void checkHold(String key, Scenario.Stage st) {
@@ -255,9 +344,12 @@ final class ScenarioValidator {
 
   private void checkUnordered(Scenario.Unordered u, Set<String> jobs) {
     if (u.jobs() == null || u.jobs().isEmpty()) {
-      problem("unordered.jobs", "name the job configurations to compare, e.g. [exactly-once, at-least-once]");
+      problem(
+          "unordered.jobs",
+          "name the job configurations to compare, e.g. [exactly-once, at-least-once]");
     } else {
-      u.jobs().stream().filter(j -> !jobs.contains(j))
+      u.jobs().stream()
+          .filter(j -> !jobs.contains(j))
           .forEach(j -> problem("unordered.jobs", "'" + j + "' is not a job; jobs are " + jobs));
     }
     atLeastOne("unordered.iterations", u.iterations());
@@ -266,7 +358,7 @@ final class ScenarioValidator {
 
   private void oneOf(String key, String value, Set<String> allowed) {
     if (value != null && !allowed.contains(value)) {
-      problem(key, "'" + value + "' is not one of " + new java.util.TreeSet<>(allowed));
+      problem(key, "'" + value + "' is not one of " + new TreeSet<>(allowed));
     }
   }
 

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ScenarioFileTest {
   private static final Path SHIPPED = Path.of("..", "scenarios");
 
-  private static final String GOOD = """
+  private static final String GOOD =
+      """
       name: two-jobs
       source: {kind: pubsub, topic: rides}
       publish: {messages: 1000, message_size: 500, backlog: 1000}
@@ -35,10 +36,16 @@ class ScenarioFileTest {
     try (Stream<Path> s = Files.list(SHIPPED)) {
       files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
-    assertEquals(8, files.size(), "six published rounds, round 6 with a shared group, and write-method-ab: " + files);
+    assertEquals(
+        8,
+        files.size(),
+        "six published rounds, round 6 with a shared group, and write-method-ab: " + files);
     for (Path file : files) {
       Scenario scenario = ScenarioFile.load(file);
-      assertEquals(file.getFileName().toString().replace(".yaml", ""), scenario.name(), "name matches the file");
+      assertEquals(
+          file.getFileName().toString().replace(".yaml", ""),
+          scenario.name(),
+          "name matches the file");
     }
     Scenario ab = ScenarioFile.load(SHIPPED.resolve("write-method-ab.yaml"));
     assertEquals(5, ab.unordered().iterations());
@@ -49,35 +56,80 @@ class ScenarioFileTest {
 
   @Test
   void kafkaKeysAreCheckedWithTheirFix(@TempDir Path dir) throws Exception {
-    String kafka = GOOD.replace("source: {kind: pubsub, topic: rides}", "source: {kind: kafka, topic: rides, partitions: 0,"
-            + " consumer_groups: half, subscriptions: [x, y]}")
-        .replace("message_size: 500,", "message_format: avro, message_size: 50,");
-    List<String> p = assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, kafka))).problems();
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("source.partitions: 0 must be 1 or more")), p.toString());
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("source.consumer_groups: 'half' is not known")), p.toString());
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("source.subscriptions: Kafka has no subscriptions")), p.toString());
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("publish.message_size: 50 bytes is below") && x.contains("use 88")), p.toString());
-    String pubsubWithPartitions = GOOD.replace("source: {kind: pubsub, topic: rides}", "source: {kind: pubsub, topic: rides, partitions: 8}");
-    assertTrue(only(dir, pubsubWithPartitions).startsWith("source: partitions and consumer_groups are for kind: kafka"));
-    String load = GOOD.replace("source: {kind: pubsub, topic: rides}", "source: {kind: kafka, topic: rides}")
-        .replace("  - {name: a-alone, start: [a], hold: 90s}", "  - {name: capacity, pubsub_load: {rate: 1000}}\n  - {name: a-alone, start: [a], hold: 90s}");
-    assertTrue(only(dir, load).startsWith("stages[0].pubsub_load: measures a Pub/Sub source"), load);
+    String kafka =
+        GOOD.replace(
+                "source: {kind: pubsub, topic: rides}",
+                "source: {kind: kafka, topic: rides, partitions: 0,"
+                    + " consumer_groups: half, subscriptions: [x, y]}")
+            .replace("message_size: 500,", "message_format: avro, message_size: 50,");
+    List<String> p =
+        assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, kafka)))
+            .problems();
+    assertTrue(
+        p.stream().anyMatch(x -> x.startsWith("source.partitions: 0 must be 1 or more")),
+        p.toString());
+    assertTrue(
+        p.stream().anyMatch(x -> x.startsWith("source.consumer_groups: 'half' is not known")),
+        p.toString());
+    assertTrue(
+        p.stream().anyMatch(x -> x.startsWith("source.subscriptions: Kafka has no subscriptions")),
+        p.toString());
+    assertTrue(
+        p.stream()
+            .anyMatch(
+                x ->
+                    x.startsWith("publish.message_size: 50 bytes is below")
+                        && x.contains("use 88")),
+        p.toString());
+    String pubsubWithPartitions =
+        GOOD.replace(
+            "source: {kind: pubsub, topic: rides}",
+            "source: {kind: pubsub, topic: rides, partitions: 8}");
+    assertTrue(
+        only(dir, pubsubWithPartitions)
+            .startsWith("source: partitions and consumer_groups are for kind: kafka"));
+    String load =
+        GOOD.replace("source: {kind: pubsub, topic: rides}", "source: {kind: kafka, topic: rides}")
+            .replace(
+                "  - {name: a-alone, start: [a], hold: 90s}",
+                "  - {name: capacity, pubsub_load: {rate: 1000}}\n  - {name: a-alone, start: [a], hold: 90s}");
+    assertTrue(
+        only(dir, load).startsWith("stages[0].pubsub_load: measures a Pub/Sub source"), load);
   }
 
-  /** Names that reach a shell line (--dry-run's gcloud commands) or a path are checked against their service's rules. */
+  /**
+   * Names that reach a shell line (--dry-run's gcloud commands) or a path are checked against their
+   * service's rules.
+   */
   @Test
   void namesThatWouldReachAShellAreRefusedWithTheRule(@TempDir Path dir) throws Exception {
-    String bad = GOOD.replace("source: {kind: pubsub, topic: rides}",
-            "source: {kind: pubsub, topic: 'rides; rm -rf ~', subscriptions: ['../x', 'goog-sub']}")
-        .replace("job_defaults: {write_method: at-least-once, destination_tables: 2}",
-            "job_defaults: {write_method: at-least-once, destination_tables: 2, machine_type: 'n2-standard-4 --impersonate-service-account=x'}");
-    List<String> p = assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, bad))).problems();
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("source.topic: 'rides; rm -rf ~' is not a topic name")), p.toString());
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("source.subscriptions: '../x' is not a subscription name")), p.toString());
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("source.subscriptions: 'goog-sub' is not")), p.toString());
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("jobs.a.machine_type: 'n2-standard-4 --impersonate")), p.toString());
-    String fine = GOOD.replace("job_defaults: {write_method: at-least-once, destination_tables: 2}",
-        "job_defaults: {write_method: at-least-once, destination_tables: 2, machine_type: custom-8-32768}");
+    String bad =
+        GOOD.replace(
+                "source: {kind: pubsub, topic: rides}",
+                "source: {kind: pubsub, topic: 'rides; rm -rf ~', subscriptions: ['../x', 'goog-sub']}")
+            .replace(
+                "job_defaults: {write_method: at-least-once, destination_tables: 2}",
+                "job_defaults: {write_method: at-least-once, destination_tables: 2, machine_type: 'n2-standard-4 --impersonate-service-account=x'}");
+    List<String> p =
+        assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, bad))).problems();
+    assertTrue(
+        p.stream()
+            .anyMatch(x -> x.startsWith("source.topic: 'rides; rm -rf ~' is not a topic name")),
+        p.toString());
+    assertTrue(
+        p.stream()
+            .anyMatch(x -> x.startsWith("source.subscriptions: '../x' is not a subscription name")),
+        p.toString());
+    assertTrue(
+        p.stream().anyMatch(x -> x.startsWith("source.subscriptions: 'goog-sub' is not")),
+        p.toString());
+    assertTrue(
+        p.stream().anyMatch(x -> x.startsWith("jobs.a.machine_type: 'n2-standard-4 --impersonate")),
+        p.toString());
+    String fine =
+        GOOD.replace(
+            "job_defaults: {write_method: at-least-once, destination_tables: 2}",
+            "job_defaults: {write_method: at-least-once, destination_tables: 2, machine_type: custom-8-32768}");
     ScenarioFile.load(write(dir, fine));
   }
 
@@ -98,7 +150,8 @@ class ScenarioFileTest {
 
   @Test
   void aValueOfTheWrongTypeNamesItsKey(@TempDir Path dir) throws Exception {
-    String problem = only(dir, GOOD.replace("b: {destination_tables: 4}", "b: {destination_tables: four}"));
+    String problem =
+        only(dir, GOOD.replace("b: {destination_tables: 4}", "b: {destination_tables: four}"));
     assertTrue(problem.startsWith("jobs.b.destination_tables:"), problem);
   }
 
@@ -107,35 +160,60 @@ class ScenarioFileTest {
     String problem = only(dir, GOOD.replace("stop: [a]", "stop: [c]"));
     assertTrue(problem.startsWith("stages[2].stop: 'c' is not running"), problem);
     problem = only(dir, GOOD.replace("hold: 90s", "hold: 90 seconds"));
-    assertTrue(problem.startsWith("stages[0].hold: '90 seconds' is not a duration; write e.g. 90s"), problem);
+    assertTrue(
+        problem.startsWith("stages[0].hold: '90 seconds' is not a duration; write e.g. 90s"),
+        problem);
     problem = only(dir, GOOD.replace("until: drained, max: 1h", "until: drained"));
     assertTrue(problem.startsWith("stages[2].max: until needs the longest it may wait"), problem);
   }
 
   @Test
   void everyProblemIsReportedAtOnceWithItsFix(@TempDir Path dir) throws Exception {
-    String bad = GOOD.replace("backlog: 1000}", "backlog: 500}")
-        .replace("b: {destination_tables: 4}", "b: {write_method: exactly-once, connection_pool: true}")
-        + "unordered: {jobs: [a], iterations: 0}\n";
-    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, bad)));
+    String bad =
+        GOOD.replace("backlog: 1000}", "backlog: 500}")
+                .replace(
+                    "b: {destination_tables: 4}",
+                    "b: {write_method: exactly-once, connection_pool: true}")
+            + "unordered: {jobs: [a], iterations: 0}\n";
+    ScenarioException e =
+        assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, bad)));
     List<String> p = e.problems();
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("publish.rate: the 500 messages after the backlog need a rate")), p.toString());
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("jobs.b.connection_pool: Beam pools connections only for at-least-once")), p.toString());
+    assertTrue(
+        p.stream()
+            .anyMatch(
+                x -> x.startsWith("publish.rate: the 500 messages after the backlog need a rate")),
+        p.toString());
+    assertTrue(
+        p.stream()
+            .anyMatch(
+                x ->
+                    x.startsWith(
+                        "jobs.b.connection_pool: Beam pools connections only for at-least-once")),
+        p.toString());
     assertTrue(p.stream().anyMatch(x -> x.startsWith("stages: give either stages")), p.toString());
-    assertTrue(p.stream().anyMatch(x -> x.startsWith("unordered.iterations: 0 must be 1 or more")), p.toString());
+    assertTrue(
+        p.stream().anyMatch(x -> x.startsWith("unordered.iterations: 0 must be 1 or more")),
+        p.toString());
     assertTrue(e.getMessage().startsWith(dir.resolve("s.yaml").toString()), "names the file");
   }
 
   @Test
   void aMissingOrEmptyFileSaysWhatToGive(@TempDir Path dir) {
-    assertTrue(assertThrows(ScenarioException.class, () -> ScenarioFile.load(dir.resolve("nope.yaml")))
-        .problems().get(0).startsWith("no such file"));
-    assertTrue(assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, "")))
-        .problems().get(0).startsWith("the file is empty"));
+    assertTrue(
+        assertThrows(ScenarioException.class, () -> ScenarioFile.load(dir.resolve("nope.yaml")))
+            .problems()
+            .get(0)
+            .startsWith("no such file"));
+    assertTrue(
+        assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, "")))
+            .problems()
+            .get(0)
+            .startsWith("the file is empty"));
   }
 
   private static String only(Path dir, String yaml) throws IOException {
-    ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, yaml)));
+    ScenarioException e =
+        assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, yaml)));
     assertEquals(1, e.problems().size(), e.getMessage());
     return e.problems().get(0);
   }

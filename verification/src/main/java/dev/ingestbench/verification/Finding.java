@@ -16,7 +16,9 @@ public record Finding(String stage, String job, Kind kind, String message) {
     LOST,
     /** Rows written twice by a job that promised exactly-once. */
     DUPLICATES,
-    /** Rows whose content is not what their event index must produce (a column dropped or altered). */
+    /**
+     * Rows whose content is not what their event index must produce (a column dropped or altered).
+     */
     MISMATCHED,
     /** More messages dead-lettered than the run allows. */
     DEAD_LETTERS,
@@ -24,7 +26,9 @@ public record Finding(String stage, String job, Kind kind, String message) {
     LOAD_TEST,
     /** A stage did not do what it is for (a running job had nothing left to read). */
     STAGE_PURPOSE,
-    /** The figures cannot decide (a timeout, a miscount, a source that could not be read): exit 3. */
+    /**
+     * The figures cannot decide (a timeout, a miscount, a source that could not be read): exit 3.
+     */
     UNVERIFIED
   }
 
@@ -37,9 +41,15 @@ public record Finding(String stage, String job, Kind kind, String message) {
     };
   }
 
-  /** "stage a-and-b, job a: ...", "job consumer-2: ..." (a round), "stage source: ..." (the whole stage). */
+  /**
+   * "stage a-and-b, job a: ...", "job consumer-2: ..." (a round), "stage source: ..." (the whole
+   * stage).
+   */
   public String line() {
-    String where = stage == null ? "job " + job : job == null ? "stage " + stage : "stage " + stage + ", job " + job;
+    String where =
+        stage == null
+            ? "job " + job
+            : job == null ? "stage " + stage : "stage " + stage + ", job " + job;
     return where + ": " + message;
   }
 }

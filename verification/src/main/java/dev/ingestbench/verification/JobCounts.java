@@ -12,8 +12,8 @@ package dev.ingestbench.verification;
  * @param distinct distinct published messages among those rows
  * @param duplicates rows whose message was already visible
  * @param deadLettered rows in its dead-letter tables
- * @param accountedFor distinct published messages written or dead-lettered; a dead letter without an
- *     event index is never among them (it cannot be matched to a published message)
+ * @param accountedFor distinct published messages written or dead-lettered; a dead letter without
+ *     an event index is never among them (it cannot be matched to a published message)
  * @param left published messages still in its subscription (or unread by its Kafka group) after it
  *     stopped, not among {@code accountedFor}: counted by reading them; null when not counted (a
  *     round's consumer runs until it has accounted for everything or its timeout)
@@ -39,16 +39,50 @@ public record JobCounts(
     String firstMismatch) {
 
   /** Figures whose content was not checked (or held no mismatch). */
-  public JobCounts(String stage, String job, boolean exactlyOnce, long published, long written, long distinct,
-      long duplicates, long deadLettered, long accountedFor, Long left, String unverified) {
-    this(stage, job, exactlyOnce, published, written, distinct, duplicates, deadLettered, accountedFor, left,
-        unverified, 0, null);
+  public JobCounts(
+      String stage,
+      String job,
+      boolean exactlyOnce,
+      long published,
+      long written,
+      long distinct,
+      long duplicates,
+      long deadLettered,
+      long accountedFor,
+      Long left,
+      String unverified) {
+    this(
+        stage,
+        job,
+        exactlyOnce,
+        published,
+        written,
+        distinct,
+        duplicates,
+        deadLettered,
+        accountedFor,
+        left,
+        unverified,
+        0,
+        null);
   }
 
   /** The same figures with {@code mismatched} rows of wrong content, the first described. */
   public JobCounts withMismatched(long mismatched, String firstMismatch) {
-    return new JobCounts(stage, job, exactlyOnce, published, written, distinct, duplicates, deadLettered,
-        accountedFor, left, unverified, mismatched, firstMismatch);
+    return new JobCounts(
+        stage,
+        job,
+        exactlyOnce,
+        published,
+        written,
+        distinct,
+        duplicates,
+        deadLettered,
+        accountedFor,
+        left,
+        unverified,
+        mismatched,
+        firstMismatch);
   }
 
   /**
@@ -61,7 +95,19 @@ public record JobCounts(
 
   /** The same figures, marked as unable to decide loss for {@code reason}. */
   public JobCounts unverified(String reason) {
-    return new JobCounts(stage, job, exactlyOnce, published, written, distinct, duplicates, deadLettered,
-        accountedFor, left, reason, mismatched, firstMismatch);
+    return new JobCounts(
+        stage,
+        job,
+        exactlyOnce,
+        published,
+        written,
+        distinct,
+        duplicates,
+        deadLettered,
+        accountedFor,
+        left,
+        reason,
+        mismatched,
+        firstMismatch);
   }
 }

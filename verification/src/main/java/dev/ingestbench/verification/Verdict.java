@@ -5,10 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Everything a run's verification found, in the order it was found, and the exit code that
- * follows: 1 when any job of any stage failed verification (or a load-test stage or a stage's
- * purpose failed), else 3 when something could not be verified, else 0. A run that lost data never
- * exits 0.
+ * Everything a run's verification found, in the order it was found, and the exit code that follows:
+ * 1 when any job of any stage failed verification (or a load-test stage or a stage's purpose
+ * failed), else 3 when something could not be verified, else 0. A run that lost data never exits 0.
  */
 public final class Verdict {
   private final VerificationPolicy policy;

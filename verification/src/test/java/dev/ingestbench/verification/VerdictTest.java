@@ -6,16 +6,36 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ingestbench.contracts.ExitCodes;
 import java.util.BitSet;
 import java.util.List;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class VerdictTest {
   private static final VerificationPolicy STRICT = new VerificationPolicy(0);
 
-  /** A job that accounted for {@code accounted} of 1,000 published, with {@code left} left in its source. */
-  private static JobCounts job(String stage, String job, boolean exactlyOnce, long accounted, Long left,
-      long duplicates, long deadLettered) {
-    return new JobCounts(stage, job, exactlyOnce, 1_000, accounted + duplicates, accounted, duplicates,
-        deadLettered, accounted, left, null);
+  /**
+   * A job that accounted for {@code accounted} of 1,000 published, with {@code left} left in its
+   * source.
+   */
+  private static JobCounts job(
+      String stage,
+      String job,
+      boolean exactlyOnce,
+      long accounted,
+      Long left,
+      long duplicates,
+      long deadLettered) {
+    return new JobCounts(
+        stage,
+        job,
+        exactlyOnce,
+        1_000,
+        accounted + duplicates,
+        accounted,
+        duplicates,
+        deadLettered,
+        accounted,
+        left,
+        null);
   }
 
   @Test
@@ -33,12 +53,16 @@ class VerdictTest {
     Verdict v = new Verdict(STRICT);
     v.judge(job(null, "consumer-1", true, 990, null, 0, 0)); // lost 10
     v.judge(job(null, "consumer-2", true, 1_010, null, 0, 0)); // counted 10 too many
-    assertEquals(ExitCodes.INCOMPLETE, v.exitCode(), "the combined count balances; the jobs do not");
+    assertEquals(
+        ExitCodes.INCOMPLETE, v.exitCode(), "the combined count balances; the jobs do not");
     Finding first = v.failuresFirst().get(0);
     assertEquals(Finding.Kind.LOST, first.kind());
     assertEquals("consumer-1", first.job());
     assertTrue(first.line().startsWith("job consumer-1: lost 10 of 1,000"), first.line());
-    assertEquals(Finding.Kind.UNVERIFIED, v.failuresFirst().get(1).kind(), "a surplus is a miscount, never a pass");
+    assertEquals(
+        Finding.Kind.UNVERIFIED,
+        v.failuresFirst().get(1).kind(),
+        "a surplus is a miscount, never a pass");
   }
 
   @Test
@@ -48,20 +72,30 @@ class VerdictTest {
     assertEquals(-1, job("s", "a", true, 600, 401L, 0, 0).lost());
     Verdict v = new Verdict(STRICT);
     v.judge(job("a-and-b", "a", true, 600, 399L, 0, 0));
-    assertEquals(ExitCodes.INCOMPLETE, v.exitCode(), "one message neither written, dead-lettered nor left");
-    assertTrue(v.findings().get(0).message().contains("399 left in its source"), v.findings().toString());
+    assertEquals(
+        ExitCodes.INCOMPLETE, v.exitCode(), "one message neither written, dead-lettered nor left");
+    assertTrue(
+        v.findings().get(0).message().contains("399 left in its source"), v.findings().toString());
   }
 
   @Test
   void aRowOfWrongContentFailsEveryWriteMethod() {
     for (boolean exactlyOnce : new boolean[] {true, false}) {
       Verdict v = new Verdict(STRICT);
-      v.judge(job(null, "consumer", exactlyOnce, 1_000, null, 0, 0)
-          .withMismatched(3, "event_index 7: ride_status is 'x', expected 'pickup'"));
-      assertEquals(ExitCodes.INCOMPLETE, v.exitCode(), "nothing lost, but three rows hold the wrong values");
+      v.judge(
+          job(null, "consumer", exactlyOnce, 1_000, null, 0, 0)
+              .withMismatched(3, "event_index 7: ride_status is 'x', expected 'pickup'"));
+      assertEquals(
+          ExitCodes.INCOMPLETE, v.exitCode(), "nothing lost, but three rows hold the wrong values");
       assertEquals(Finding.Kind.MISMATCHED, v.findings().get(0).kind());
-      assertTrue(v.findings().get(0).line().contains("3 row(s) do not hold what their event must produce, e.g."
-          + " event_index 7: ride_status is 'x'"), v.findings().get(0).line());
+      assertTrue(
+          v.findings()
+              .get(0)
+              .line()
+              .contains(
+                  "3 row(s) do not hold what their event must produce, e.g."
+                      + " event_index 7: ride_status is 'x'"),
+          v.findings().get(0).line());
     }
   }
 
@@ -101,22 +135,26 @@ class VerdictTest {
   @Test
   void whatCouldNotBeVerifiedExitsThreeUnlessSomethingFailed() {
     Verdict timedOut = new Verdict(STRICT);
-    timedOut.judge(job(null, "consumer", true, 400, null, 0, 0).unverified("stopped at --timeout 60 s"));
+    timedOut.judge(
+        job(null, "consumer", true, 400, null, 0, 0).unverified("stopped at --timeout 60 s"));
     assertEquals(ExitCodes.FAILED, timedOut.exitCode(), "a timeout is not a measured loss");
-    assertEquals(1, timedOut.findings().size(), "an unverified job's shortfall is not also called lost");
+    assertEquals(
+        1, timedOut.findings().size(), "an unverified job's shortfall is not also called lost");
 
     Verdict both = new Verdict(STRICT);
-    both.judge(job(null, "consumer-1", true, 400, null, 0, 0).unverified("stopped at --timeout 60 s"));
+    both.judge(
+        job(null, "consumer-1", true, 400, null, 0, 0).unverified("stopped at --timeout 60 s"));
     both.judge(job(null, "consumer-2", true, 1_000, null, 2, 0));
     assertEquals(ExitCodes.INCOMPLETE, both.exitCode(), "a failure elsewhere decides");
-    assertEquals(List.of(Finding.Kind.DUPLICATES, Finding.Kind.UNVERIFIED),
+    assertEquals(
+        List.of(Finding.Kind.DUPLICATES, Finding.Kind.UNVERIFIED),
         both.failuresFirst().stream().map(Finding::kind).toList());
   }
 
   @Test
   void aNegativeDeadLetterLimitIsRefused() {
-    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-        () -> new VerificationPolicy(-1));
+    IllegalArgumentException e =
+        Assertions.assertThrows(IllegalArgumentException.class, () -> new VerificationPolicy(-1));
     assertTrue(e.getMessage().contains("0 or more"), e.getMessage());
   }
 
@@ -125,11 +163,23 @@ class VerdictTest {
     BitSet accounted = new BitSet();
     accounted.set(0, 60); // written
     BitSet inSource = new BitSet();
-    inSource.set(50, 100); // 50..59 were written, then handed back unacknowledged when the job stopped
+    inSource.set(
+        50, 100); // 50..59 were written, then handed back unacknowledged when the job stopped
     inSource.set(5_000); // beyond what was published: not counted
     assertEquals(40, LeftInSource.count(inSource, accounted, 100));
-    JobCounts c = new JobCounts("s", "a", true, 100, 60, 60, 0, 0, 60, LeftInSource.count(inSource, accounted, 100),
-        null);
+    JobCounts c =
+        new JobCounts(
+            "s",
+            "a",
+            true,
+            100,
+            60,
+            60,
+            0,
+            0,
+            60,
+            LeftInSource.count(inSource, accounted, 100),
+            null);
     assertEquals(0, c.lost());
   }
 }

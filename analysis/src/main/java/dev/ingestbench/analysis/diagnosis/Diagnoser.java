@@ -1,11 +1,14 @@
 package dev.ingestbench.analysis.diagnosis;
 
-import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.model.Timeline;
 import dev.ingestbench.analysis.stats.PhaseSummary;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Names the bottleneck a run shows, each verdict with its evidence. Rules (docs/methodology.md):
@@ -14,24 +17,28 @@ import java.util.Locale;
  *   <li>CPU-bound: a phase's CPU utilisation is at least {@value #CPU_BOUND}.
  *   <li>Regional throughput quota (300 MiB/s = 314.57 MB/s unless the topology says otherwise): the
  *       per-minute MB/s saws ({@link QuotaSawtooth}: bursts above the quota followed by minutes
- *       below half of it, at least twice): throttled; else a phase's mean above the quota:
- *       above it and not throttled (burst headroom); else at least {@value #QUOTA_NEAR} of it: near.
- *   <li>Connection limit: the estimate N tables × W workers × J jobs, or observed connections, is at
- *       least {@value #CONNECTIONS_NEAR} of 1,000.
- *   <li>Scaling ({@link ScalingVerdicts}): one verdict per change of writers, on the rate per writer,
- *       with writers from evidence ({@link WriterEvidence}); contention only when a writer joining
- *       lowered the per-writer rate and no other limit explains it.
+ *       below half of it, at least twice): throttled; else a phase's mean above the quota: above it
+ *       and not throttled (burst headroom); else at least {@value #QUOTA_NEAR} of it: near.
+ *   <li>Connection limit: the estimate N tables × W workers × J jobs, or observed connections, is
+ *       at least {@value #CONNECTIONS_NEAR} of 1,000.
+ *   <li>Scaling ({@link ScalingVerdicts}): one verdict per change of writers, on the rate per
+ *       writer, with writers from evidence ({@link WriterEvidence}); contention only when a writer
+ *       joining lowered the per-writer rate and no other limit explains it.
  * </ul>
  */
 public final class Diagnoser {
   public static final double CPU_BOUND = 0.9;
+
   /** Below this CPU, with no BigQuery-side limit, a level is set upstream of the writers. */
   public static final double UPSTREAM_CPU = 0.8;
+
   /** The regional Storage Write API throughput quota as measured: 300 MiB/s = 314,572,800 B/s. */
   public static final double QUOTA_MB_PER_SECOND = 314.5728;
+
   public static final double QUOTA_NEAR = 0.85;
   public static final int CONNECTION_LIMIT = 1_000;
   public static final double CONNECTIONS_NEAR = 0.8;
+
   /** More jobs should give at least this share of proportional throughput. */
   public static final double SCALING_FLOOR = 0.8;
 
@@ -40,36 +47,93 @@ public final class Diagnoser {
    * wrote during each phase, for the scaling rule.
    */
   public record Topology(
-      int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections,
-      java.util.Map<String, Integer> jobsInPhase, double quotaMbPerSecond,
-      java.util.Map<String, java.util.Map<java.time.Instant, Double>> jobActivity, String jobActivitySource,
+      int tables,
+      int workersPerJob,
+      int jobs,
+      boolean pooled,
+      int observedConnections,
+      Map<String, Integer> jobsInPhase,
+      double quotaMbPerSecond,
+      Map<String, Map<Instant, Double>> jobActivity,
+      String jobActivitySource,
       String jobsInSource) {
-    public Topology(int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections,
-        java.util.Map<String, Integer> jobsInPhase, double quotaMbPerSecond) {
-      this(tables, workersPerJob, jobs, pooled, observedConnections, jobsInPhase, quotaMbPerSecond, java.util.Map.of(), "",
+    public Topology(
+        int tables,
+        int workersPerJob,
+        int jobs,
+        boolean pooled,
+        int observedConnections,
+        Map<String, Integer> jobsInPhase,
+        double quotaMbPerSecond) {
+      this(
+          tables,
+          workersPerJob,
+          jobs,
+          pooled,
+          observedConnections,
+          jobsInPhase,
+          quotaMbPerSecond,
+          Map.of(),
+          "",
           WriterEvidence.GIVEN);
     }
 
-    /** The same, with a per-job series (per minute) that says which jobs wrote when: the writers' evidence. */
-    public Topology withJobActivity(java.util.Map<String, java.util.Map<java.time.Instant, Double>> activity,
-        String source) {
-      return new Topology(tables, workersPerJob, jobs, pooled, observedConnections, jobsInPhase, quotaMbPerSecond,
-          activity, source, jobsInSource);
+    /**
+     * The same, with a per-job series (per minute) that says which jobs wrote when: the writers'
+     * evidence.
+     */
+    public Topology withJobActivity(Map<String, Map<Instant, Double>> activity, String source) {
+      return new Topology(
+          tables,
+          workersPerJob,
+          jobs,
+          pooled,
+          observedConnections,
+          jobsInPhase,
+          quotaMbPerSecond,
+          activity,
+          source,
+          jobsInSource);
     }
 
-    /** The same, saying where {@code jobsInPhase} came from (default {@code --jobs-in}), e.g. a stage plan. */
+    /**
+     * The same, saying where {@code jobsInPhase} came from (default {@code --jobs-in}), e.g. a
+     * stage plan.
+     */
     public Topology withJobsInSource(String source) {
-      return new Topology(tables, workersPerJob, jobs, pooled, observedConnections, jobsInPhase, quotaMbPerSecond,
-          jobActivity, jobActivitySource, source);
+      return new Topology(
+          tables,
+          workersPerJob,
+          jobs,
+          pooled,
+          observedConnections,
+          jobsInPhase,
+          quotaMbPerSecond,
+          jobActivity,
+          jobActivitySource,
+          source);
     }
 
-    public Topology(int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections) {
-      this(tables, workersPerJob, jobs, pooled, observedConnections, java.util.Map.of());
+    public Topology(
+        int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections) {
+      this(tables, workersPerJob, jobs, pooled, observedConnections, Map.of());
     }
 
-    public Topology(int tables, int workersPerJob, int jobs, boolean pooled, int observedConnections,
-        java.util.Map<String, Integer> jobsInPhase) {
-      this(tables, workersPerJob, jobs, pooled, observedConnections, jobsInPhase, QUOTA_MB_PER_SECOND);
+    public Topology(
+        int tables,
+        int workersPerJob,
+        int jobs,
+        boolean pooled,
+        int observedConnections,
+        Map<String, Integer> jobsInPhase) {
+      this(
+          tables,
+          workersPerJob,
+          jobs,
+          pooled,
+          observedConnections,
+          jobsInPhase,
+          QUOTA_MB_PER_SECOND);
     }
 
     public int estimatedConnections() {
@@ -77,80 +141,166 @@ public final class Diagnoser {
     }
   }
 
-  /** Verdicts that describe without naming a limit: with only these, there is no bottleneck signal. */
-  private static final java.util.Set<String> INFORMATIONAL = java.util.Set.of("linear-scaling", "scaling-not-judged",
-      "remaining-writers-faster", "rate-set-elsewhere");
+  /**
+   * Verdicts that describe without naming a limit: with only these, there is no bottleneck signal.
+   */
+  private static final Set<String> INFORMATIONAL =
+      Set.of(
+          "linear-scaling", "scaling-not-judged", "remaining-writers-faster", "rate-set-elsewhere");
 
   private Diagnoser() {}
 
   /** Each phase's writers and what says so (see {@link WriterEvidence}). */
   public static WriterEvidence writers(List<PhaseSummary> phases, Topology topology) {
-    return WriterEvidence.of(phases, topology.jobsInPhase(), topology.jobsInSource(), topology.jobActivity(),
+    return WriterEvidence.of(
+        phases,
+        topology.jobsInPhase(),
+        topology.jobsInSource(),
+        topology.jobActivity(),
         topology.jobActivitySource());
   }
 
-  public static List<Verdict> diagnose(List<PhaseSummary> phases, Timeline perMinute, Topology topology) {
+  public static List<Verdict> diagnose(
+      List<PhaseSummary> phases, Timeline perMinute, Topology topology) {
     List<Verdict> verdicts = new ArrayList<>();
     for (PhaseSummary p : phases) {
       if (!Double.isNaN(p.cpuUtilisation()) && p.cpuUtilisation() >= CPU_BOUND) {
-        verdicts.add(new Verdict("cpu-bound", p.phase().name(), "CPU-bound in " + p.phase().name(), String.format(Locale.ROOT,
-            "CPU utilisation %.1f%% (≥ %.0f%%) over %d minute(s) with vCPU data; %,.0f rows/s = %,.0f rows/s per vCPU",
-            100 * p.cpuUtilisation(), 100 * CPU_BOUND, p.cpuSamples(), p.rowsPerSecond().mean(), p.rowsPerSecondPerVcpu())));
+        verdicts.add(
+            new Verdict(
+                "cpu-bound",
+                p.phase().name(),
+                "CPU-bound in " + p.phase().name(),
+                String.format(
+                    Locale.ROOT,
+                    "CPU utilisation %.1f%% (≥ %.0f%%) over %d minute(s) with vCPU data; %,.0f rows/s = %,.0f rows/s per vCPU",
+                    100 * p.cpuUtilisation(),
+                    100 * CPU_BOUND,
+                    p.cpuSamples(),
+                    p.rowsPerSecond().mean(),
+                    p.rowsPerSecondPerVcpu())));
       }
     }
     double quota = topology.quotaMbPerSecond();
-    java.util.Optional<QuotaSawtooth> saw = QuotaSawtooth.find(perMinute, quota);
-    saw.ifPresent(w -> verdicts.add(new Verdict("quota-throttled", null,
-        "Throttled by the regional throughput quota (sawtooth)", String.format(Locale.ROOT,
-            "%d cycle(s) of %.1f minutes: bursts at %.1f MB/s (above the %.1f MB/s quota), then throttled"
-                + " at %.1f MB/s; %.1f MB/s over the cycles (%.0f%% of the quota); %d burst-to-throttle turns",
-            w.cycles(), w.periodSeconds() / 60, w.burstMbPerSecond(), quota,
-            w.throttledMbPerSecond(), w.meanMbPerSecond(), 100 * w.meanMbPerSecond() / quota, w.turns()))));
+    Optional<QuotaSawtooth> saw = QuotaSawtooth.find(perMinute, quota);
+    saw.ifPresent(
+        w ->
+            verdicts.add(
+                new Verdict(
+                    "quota-throttled",
+                    null,
+                    "Throttled by the regional throughput quota (sawtooth)",
+                    String.format(
+                        Locale.ROOT,
+                        "%d cycle(s) of %.1f minutes: bursts at %.1f MB/s (above the %.1f MB/s quota), then throttled"
+                            + " at %.1f MB/s; %.1f MB/s over the cycles (%.0f%% of the quota); %d burst-to-throttle turns",
+                        w.cycles(),
+                        w.periodSeconds() / 60,
+                        w.burstMbPerSecond(),
+                        quota,
+                        w.throttledMbPerSecond(),
+                        w.meanMbPerSecond(),
+                        100 * w.meanMbPerSecond() / quota,
+                        w.turns()))));
     for (PhaseSummary p : phases) {
       double mean = p.mbPerSecond().mean();
       if (saw.isEmpty() && mean >= quota) {
-        verdicts.add(new Verdict("quota-exceeded-unthrottled", p.phase().name(),
-            "Above the regional throughput quota and not throttled in " + p.phase().name() + " (burst headroom)",
-            String.format(Locale.ROOT, "mean %.1f MB/s ≥ the %.1f MB/s quota with no sawtooth", mean, quota)));
+        verdicts.add(
+            new Verdict(
+                "quota-exceeded-unthrottled",
+                p.phase().name(),
+                "Above the regional throughput quota and not throttled in "
+                    + p.phase().name()
+                    + " (burst headroom)",
+                String.format(
+                    Locale.ROOT,
+                    "mean %.1f MB/s ≥ the %.1f MB/s quota with no sawtooth",
+                    mean,
+                    quota)));
       } else if (saw.isEmpty() && mean >= QUOTA_NEAR * quota) {
-        verdicts.add(new Verdict("quota-near", p.phase().name(), "Near the regional throughput quota in "
-            + p.phase().name(), String.format(Locale.ROOT, "mean %.1f MB/s ≥ %.0f%% of the %.1f MB/s quota", mean,
-            100 * QUOTA_NEAR, quota)));
+        verdicts.add(
+            new Verdict(
+                "quota-near",
+                p.phase().name(),
+                "Near the regional throughput quota in " + p.phase().name(),
+                String.format(
+                    Locale.ROOT,
+                    "mean %.1f MB/s ≥ %.0f%% of the %.1f MB/s quota",
+                    mean,
+                    100 * QUOTA_NEAR,
+                    quota)));
       }
     }
-    int connections = Math.max(topology.observedConnections(), topology.pooled() ? 0 : topology.estimatedConnections());
+    int connections =
+        Math.max(
+            topology.observedConnections(),
+            topology.pooled() ? 0 : topology.estimatedConnections());
     if (connections >= CONNECTIONS_NEAR * CONNECTION_LIMIT) {
-      String estimate = topology.estimatedConnections() > 0 ? String.format(Locale.ROOT,
-          "%d tables × %d workers × %d jobs = %,d connections without pooling%s", topology.tables(),
-          topology.workersPerJob(), topology.jobs(), topology.estimatedConnections(), topology.pooled() ? " (pooled)" : "")
-          : "";
-      verdicts.add(new Verdict("connection-limit", null, "Near the 1,000 concurrent-connection limit",
-          topology.observedConnections() > 0
-              ? String.format(Locale.ROOT, "%,d connections observed (peak)%s", topology.observedConnections(),
-                  estimate.isEmpty() ? "" : "; " + estimate)
-              : estimate));
+      String estimate =
+          topology.estimatedConnections() > 0
+              ? String.format(
+                  Locale.ROOT,
+                  "%d tables × %d workers × %d jobs = %,d connections without pooling%s",
+                  topology.tables(),
+                  topology.workersPerJob(),
+                  topology.jobs(),
+                  topology.estimatedConnections(),
+                  topology.pooled() ? " (pooled)" : "")
+              : "";
+      verdicts.add(
+          new Verdict(
+              "connection-limit",
+              null,
+              "Near the 1,000 concurrent-connection limit",
+              topology.observedConnections() > 0
+                  ? String.format(
+                      Locale.ROOT,
+                      "%,d connections observed (peak)%s",
+                      topology.observedConnections(),
+                      estimate.isEmpty() ? "" : "; " + estimate)
+                  : estimate));
     }
     boolean otherLimit = !verdicts.isEmpty();
     // One judge for every change of writers, on the rate per writer and the writers' evidence.
-    String limit = verdicts.stream().filter(v -> !"cpu-bound".equals(v.kind())).map(Verdict::verdict).findFirst()
-        .map(v -> "the \"" + v + "\" verdict").orElse(null);
+    String limit =
+        verdicts.stream()
+            .filter(v -> !"cpu-bound".equals(v.kind()))
+            .map(Verdict::verdict)
+            .findFirst()
+            .map(v -> "the \"" + v + "\" verdict")
+            .orElse(null);
     verdicts.addAll(ScalingVerdicts.of(phases, writers(phases, topology), limit));
     // CPU to spare and BigQuery not limiting: the rate was set before the write (the source).
     if (!otherLimit) {
       for (PhaseSummary p : phases) {
-        boolean judged = verdicts.stream().anyMatch(v -> "contention".equals(v.kind()) && p.phase().name().equals(v.phase()));
+        boolean judged =
+            verdicts.stream()
+                .anyMatch(v -> "contention".equals(v.kind()) && p.phase().name().equals(v.phase()));
         if (!judged && !Double.isNaN(p.cpuUtilisation()) && p.cpuUtilisation() < UPSTREAM_CPU) {
-          verdicts.add(new Verdict("upstream-bound", p.phase().name(), "Limited upstream of BigQuery in " + p.phase().name(),
-              String.format(Locale.ROOT, "CPU %.0f%% (headroom below %.0f%%), no quota throttling, no connection limit:"
-                  + " %,.0f rows/s is what reached the writers; check the source's throughput (Pub/Sub or Kafka"
-                  + " consumer, backlog) and the pipeline's parallelism", 100 * p.cpuUtilisation(), 100 * UPSTREAM_CPU,
-                  p.rowsPerSecond().mean())));
+          verdicts.add(
+              new Verdict(
+                  "upstream-bound",
+                  p.phase().name(),
+                  "Limited upstream of BigQuery in " + p.phase().name(),
+                  String.format(
+                      Locale.ROOT,
+                      "CPU %.0f%% (headroom below %.0f%%), no quota throttling, no connection limit:"
+                          + " %,.0f rows/s is what reached the writers; check the source's throughput (Pub/Sub or Kafka"
+                          + " consumer, backlog) and the pipeline's parallelism",
+                      100 * p.cpuUtilisation(),
+                      100 * UPSTREAM_CPU,
+                      p.rowsPerSecond().mean())));
         }
       }
     }
     if (verdicts.stream().allMatch(v -> INFORMATIONAL.contains(v.kind()))) {
-      verdicts.add(new Verdict("no-bottleneck", null, "No bottleneck signal", "CPU below " + (int) (100 * CPU_BOUND)
-          + "% where measured, throughput below the quota, connections below the limit (or unknown)"));
+      verdicts.add(
+          new Verdict(
+              "no-bottleneck",
+              null,
+              "No bottleneck signal",
+              "CPU below "
+                  + (int) (100 * CPU_BOUND)
+                  + "% where measured, throughput below the quota, connections below the limit (or unknown)"));
     }
     return verdicts;
   }

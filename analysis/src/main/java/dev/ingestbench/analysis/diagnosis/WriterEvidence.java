@@ -10,10 +10,10 @@ import java.util.Map;
  * How many writers (jobs) each phase had, and what says so, strongest evidence first: {@code
  * --jobs-in}; a per-job activity series (a {@code --connections} series with a job column: jobs
  * with open connections; one {@code --cpu} file per job: jobs using CPU) in most of the phase's
- * minutes; and only where neither exists, an estimate from the level ratios (the first level has one
- * writer; a level above the one before at least one more, the nearest whole multiple of the ratio if
- * larger; a level below at least one fewer). An estimate made from the levels cannot judge how the
- * levels scale: {@link ScalingVerdicts} says so instead of judging.
+ * minutes; and only where neither exists, an estimate from the level ratios (the first level has
+ * one writer; a level above the one before at least one more, the nearest whole multiple of the
+ * ratio if larger; a level below at least one fewer). An estimate made from the levels cannot judge
+ * how the levels scale: {@link ScalingVerdicts} says so instead of judging.
  *
  * @param counts writers per phase name
  * @param sources what gave each phase's count
@@ -21,6 +21,7 @@ import java.util.Map;
 public record WriterEvidence(Map<String, Integer> counts, Map<String, String> sources) {
   public static final String GIVEN = "--jobs-in";
   public static final String ESTIMATED = "estimated from the level ratios";
+
   /** A job writes in a minute when its activity is above this share of its own busiest minute. */
   static final double ACTIVE_SHARE = 0.05;
 
@@ -30,11 +31,17 @@ public record WriterEvidence(Map<String, Integer> counts, Map<String, String> so
 
   /**
    * @param jobsInSource what gave {@code jobsIn}: {@link #GIVEN}, or a scenario's stage plan
-   * @param jobActivity per job, a value per minute (open connections, or vCPU-seconds) where recorded
-   * @param activitySource what that series is, for the evidence ("connections series", "per-job CPU")
+   * @param jobActivity per job, a value per minute (open connections, or vCPU-seconds) where
+   *     recorded
+   * @param activitySource what that series is, for the evidence ("connections series", "per-job
+   *     CPU")
    */
-  public static WriterEvidence of(List<PhaseSummary> phases, Map<String, Integer> jobsIn, String jobsInSource,
-      Map<String, Map<Instant, Double>> jobActivity, String activitySource) {
+  public static WriterEvidence of(
+      List<PhaseSummary> phases,
+      Map<String, Integer> jobsIn,
+      String jobsInSource,
+      Map<String, Map<Instant, Double>> jobActivity,
+      String activitySource) {
     Map<String, Integer> counts = new LinkedHashMap<>();
     Map<String, String> sources = new LinkedHashMap<>();
     PhaseSummary previous = null;
@@ -48,7 +55,8 @@ public record WriterEvidence(Map<String, Integer> counts, Map<String, String> so
       } else if (observed != null) {
         counts.put(name, observed);
         sources.put(name, activitySource);
-      } else if (previous == null || !ScalingVerdicts.sameWindow(previous, p)
+      } else if (previous == null
+          || !ScalingVerdicts.sameWindow(previous, p)
           || !counts.containsKey(previous.phase().name())) {
         counts.put(name, 1);
         sources.put(name, ESTIMATED);
@@ -56,7 +64,11 @@ public record WriterEvidence(Map<String, Integer> counts, Map<String, String> so
         int before = counts.get(previous.phase().name());
         double ratio = p.rowsPerSecond().mean() / previous.rowsPerSecond().mean();
         int estimate = (int) Math.round(before * ratio);
-        counts.put(name, ratio >= 1 ? Math.max(before + 1, estimate) : Math.max(1, Math.min(before - 1, estimate)));
+        counts.put(
+            name,
+            ratio >= 1
+                ? Math.max(before + 1, estimate)
+                : Math.max(1, Math.min(before - 1, estimate)));
         sources.put(name, ESTIMATED);
       }
       previous = p;
@@ -65,8 +77,8 @@ public record WriterEvidence(Map<String, Integer> counts, Map<String, String> so
   }
 
   /**
-   * Jobs active in more than half of the phase's minutes that have a value for any job; null when no
-   * minute of the phase has one (the series does not cover it).
+   * Jobs active in more than half of the phase's minutes that have a value for any job; null when
+   * no minute of the phase has one (the series does not cover it).
    */
   private static Integer activeJobs(PhaseSummary p, Map<String, Map<Instant, Double>> jobActivity) {
     if (jobActivity.isEmpty()) {
@@ -74,11 +86,15 @@ public record WriterEvidence(Map<String, Integer> counts, Map<String, String> so
     }
     // Each job's busiest minute once, not once per minute of every phase.
     Map<String, Double> peaks = new LinkedHashMap<>();
-    jobActivity.forEach((job, series) ->
-        peaks.put(job, series.values().stream().mapToDouble(Double::doubleValue).max().orElse(0)));
+    jobActivity.forEach(
+        (job, series) ->
+            peaks.put(
+                job, series.values().stream().mapToDouble(Double::doubleValue).max().orElse(0)));
     int covered = 0;
     Map<String, Integer> activeMinutes = new LinkedHashMap<>();
-    for (Instant minute = p.phase().start(); minute.isBefore(p.phase().end()); minute = minute.plusSeconds(60)) {
+    for (Instant minute = p.phase().start();
+        minute.isBefore(p.phase().end());
+        minute = minute.plusSeconds(60)) {
       boolean any = false;
       for (Map.Entry<String, Map<Instant, Double>> job : jobActivity.entrySet()) {
         Double v = job.getValue().get(minute);

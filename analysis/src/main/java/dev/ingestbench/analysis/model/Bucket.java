@@ -3,7 +3,8 @@ package dev.ingestbench.analysis.model;
 import java.time.Instant;
 
 /** Totals of one time bucket (a second or a minute) across the tables of interest. */
-public record Bucket(Instant start, int seconds, long rows, long bytes, long requests, long errorRows) {
+public record Bucket(
+    Instant start, int seconds, long rows, long bytes, long requests, long errorRows) {
 
   public double rowsPerSecond() {
     return rows / (double) seconds;

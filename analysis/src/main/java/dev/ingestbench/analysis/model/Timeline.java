@@ -21,7 +21,8 @@ public final class Timeline {
   }
 
   /** Sums {@code rows} accepted by {@code filter} into buckets of {@code bucketSeconds}. */
-  public static Timeline of(List<TimelineRow> rows, int bucketSeconds, Predicate<TimelineRow> filter) {
+  public static Timeline of(
+      List<TimelineRow> rows, int bucketSeconds, Predicate<TimelineRow> filter) {
     Map<Long, long[]> sums = new TreeMap<>();
     for (TimelineRow row : rows) {
       if (!filter.test(row)) {
@@ -47,7 +48,8 @@ public final class Timeline {
         }
       }
       long[] s = entry.getValue();
-      buckets.add(new Bucket(Instant.ofEpochSecond(entry.getKey()), bucketSeconds, s[0], s[1], s[2], s[3]));
+      buckets.add(
+          new Bucket(Instant.ofEpochSecond(entry.getKey()), bucketSeconds, s[0], s[1], s[2], s[3]));
       previous = entry.getKey();
     }
     return new Timeline(buckets, bucketSeconds);

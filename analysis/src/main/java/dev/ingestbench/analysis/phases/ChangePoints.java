@@ -10,24 +10,26 @@ import java.util.List;
  * Linear Time (Killick, Fearnhead and Eckley, JASA 2012): the exact minimum of the sum of each
  * segment's squared deviations from its mean plus a penalty per change, found in about linear time.
  *
- * <p>Levels are compared on a log scale: the per-minute noise of a write timeline is proportional to
- * its level (sd 2-4% in the published tables), so on the log scale it is the same at 100k and 200k
- * rows/min, and a job joining (x2) is the same step at any level. Zero minutes become a small floor
- * ({@link #FLOOR_OF_MEDIAN} of the median) so a stop is a large step, not an infinity.
+ * <p>Levels are compared on a log scale: the per-minute noise of a write timeline is proportional
+ * to its level (sd 2-4% in the published tables), so on the log scale it is the same at 100k and
+ * 200k rows/min, and a job joining (x2) is the same step at any level. Zero minutes become a small
+ * floor ({@link #FLOOR_OF_MEDIAN} of the median) so a stop is a large step, not an infinity.
  *
  * <p>The penalty is {@code 4 sigma^2 ln n}: twice the Schwarz (BIC) criterion for a mean shift in
  * Gaussian noise. Plain BIC made 48 spurious cuts in 100 constant 30-minute levels with 4% noise
- * (the largest of n chi-square terms is about {@code 2 ln n} itself); twice it made 5, and a
- * job joining or leaving is still dozens of times over it. {@code sigma} is estimated from the series,
- * robustly: the median absolute first difference divided by {@code 0.6745 sqrt 2} (differences cancel
- * the level, so the shifts do not inflate it), and at least {@link #MIN_NOISE} (1%), so a nearly
- * noiseless series is not cut at every wobble.
+ * (the largest of n chi-square terms is about {@code 2 ln n} itself); twice it made 5, and a job
+ * joining or leaving is still dozens of times over it. {@code sigma} is estimated from the series,
+ * robustly: the median absolute first difference divided by {@code 0.6745 sqrt 2} (differences
+ * cancel the level, so the shifts do not inflate it), and at least {@link #MIN_NOISE} (1%), so a
+ * nearly noiseless series is not cut at every wobble.
  */
 public final class ChangePoints {
   /** Noise on the log scale is never taken to be below this (1% of the level). */
   public static final double MIN_NOISE = 0.01;
+
   /** Shortest segment: one minute is not a level. */
   public static final int MIN_SEGMENT = 2;
+
   /** A zero minute counts as this share of the median level. */
   public static final double FLOOR_OF_MEDIAN = 1e-3;
 
@@ -36,8 +38,8 @@ public final class ChangePoints {
   /**
    * The indices of {@code levels} (e.g. rows per minute) where a new segment begins (0 excluded),
    * ascending. Neighbouring segments whose mean levels differ by less than {@link #MIN_CHANGE} are
-   * merged: a slow drift of a few percent is statistically a shift in quiet data, but no job joined or
-   * left and no throttle began.
+   * merged: a slow drift of a few percent is statistically a shift in quiet data, but no job joined
+   * or left and no throttle began.
    */
   public static List<Integer> detect(double[] levels) {
     double[] y = logLevels(levels);
@@ -99,8 +101,8 @@ public final class ChangePoints {
   }
 
   /**
-   * The per-minute noise of {@code y} (on the log scale: a share of the level), robustly: the median
-   * absolute first difference over {@code 0.6745 sqrt 2}, at least {@link #MIN_NOISE}.
+   * The per-minute noise of {@code y} (on the log scale: a share of the level), robustly: the
+   * median absolute first difference over {@code 0.6745 sqrt 2}, at least {@link #MIN_NOISE}.
    */
   public static double noise(double[] y) {
     if (y.length < 2) {
@@ -148,14 +150,16 @@ public final class ChangePoints {
       }
       best[t] = min;
       last[t] = arg;
-      // Pruning: a start that is already worse than the best by more than the penalty never wins later.
+      // Pruning: a start that is already worse than the best by more than the penalty never wins
+      // later.
       List<Integer> kept = new ArrayList<>();
       for (int k = 0; k < candidates.size(); k++) {
         if (Double.isNaN(costs[k]) || costs[k] - penalty <= min) {
           kept.add(candidates.get(k));
         }
       }
-      kept.add(t); // F(t) is known now: t may start the next segment (eligible from t + MIN_SEGMENT)
+      kept.add(
+          t); // F(t) is known now: t may start the next segment (eligible from t + MIN_SEGMENT)
       candidates = kept;
     }
     List<Integer> changes = new ArrayList<>();

@@ -14,18 +14,23 @@ import java.util.regex.Pattern;
  * midnight.
  */
 public record PhaseSpec(String name, LocalTime first, LocalTime last) {
-  private static final Pattern SPEC = Pattern.compile("([^=]+)=(\\d{1,2}:\\d{2})\\.\\.(\\d{1,2}:\\d{2})");
+  private static final Pattern SPEC =
+      Pattern.compile("([^=]+)=(\\d{1,2}:\\d{2})\\.\\.(\\d{1,2}:\\d{2})");
 
   public static PhaseSpec parse(String text) {
     Matcher m = SPEC.matcher(text.trim());
     if (!m.matches()) {
       throw new IllegalArgumentException(
-          "--phase " + text + " is not NAME=HH:MM..HH:MM (UTC, both minutes included), e.g. A1=10:56..11:01");
+          "--phase "
+              + text
+              + " is not NAME=HH:MM..HH:MM (UTC, both minutes included), e.g. A1=10:56..11:01");
     }
     try {
-      return new PhaseSpec(m.group(1).trim(), LocalTime.parse(pad(m.group(2))), LocalTime.parse(pad(m.group(3))));
+      return new PhaseSpec(
+          m.group(1).trim(), LocalTime.parse(pad(m.group(2))), LocalTime.parse(pad(m.group(3))));
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException("--phase " + text + ": " + e.getParsedString() + " is not a time of day");
+      throw new IllegalArgumentException(
+          "--phase " + text + ": " + e.getParsedString() + " is not a time of day");
     }
   }
 

@@ -7,20 +7,21 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Splits a timeline into ramp-up, steady state and drain by a documented rule (docs/methodology.md):
+ * Splits a timeline into ramp-up, steady state and drain by a documented rule
+ * (docs/methodology.md):
  *
  * <ol>
  *   <li>The active window runs from the first to the last bucket with rows written.
  *   <li>The capacity level is the 90th percentile of the rates in the active window after a centred
  *       moving average of {@code smoothing} buckets (default 3), so single bursts or stalls do not
  *       set it.
- *   <li>The steady state runs from the first to the last bucket whose own rate reaches
- *       {@code threshold} (default 80%) of that level. Before it is ramp-up, after it drain.
+ *   <li>The steady state runs from the first to the last bucket whose own rate reaches {@code
+ *       threshold} (default 80%) of that level. Before it is ramp-up, after it drain.
  * </ol>
  *
- * <p>The percentile (not the maximum) keeps one burst from setting the bar; judging the edges on the
- * buckets' own rates keeps smoothing from trimming real steady seconds; the first-to-last span keeps
- * short dips inside the steady state, where they belong in its variance.
+ * <p>The percentile (not the maximum) keeps one burst from setting the bar; judging the edges on
+ * the buckets' own rates keeps smoothing from trimming real steady seconds; the first-to-last span
+ * keeps short dips inside the steady state, where they belong in its variance.
  */
 public final class SteadyStateDetector {
   public static final double DEFAULT_THRESHOLD = 0.8;
@@ -108,6 +109,7 @@ public final class SteadyStateDetector {
     }
     Bucket end = buckets.get(to - 1);
     phases.add(
-        new Phase(name, from, to, buckets.get(from).start(), end.start().plusSeconds(end.seconds())));
+        new Phase(
+            name, from, to, buckets.get(from).start(), end.start().plusSeconds(end.seconds())));
   }
 }

@@ -8,9 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What the processes of a local round used of the machine over a window ({@code processes_cpu.csv}):
- * in all, and split into the pipeline (the consumers) and the harness that stands in for Google's
- * services (the emulators, the broker, the publishers), which on Dataflow runs elsewhere.
+ * What the processes of a local round used of the machine over a window ({@code
+ * processes_cpu.csv}): in all, and split into the pipeline (the consumers) and the harness that
+ * stands in for Google's services (the emulators, the broker, the publishers), which on Dataflow
+ * runs elsewhere.
  *
  * @param vcpus the machine's vCPUs
  * @param seconds the window's length
@@ -20,7 +21,9 @@ public record MachineLoad(int vcpus, long seconds, Map<String, Double> cpuSecond
 
   /** The load over [from, to) of round {@code a}; empty CPU when the round recorded none. */
   static MachineLoad of(RoundAnalysis a, Instant from, Instant to) {
-    return new MachineLoad(a.vcpus(), Math.max(0, to.getEpochSecond() - from.getEpochSecond()),
+    return new MachineLoad(
+        a.vcpus(),
+        Math.max(0, to.getEpochSecond() - from.getEpochSecond()),
         a.processCpuSeconds(from, to));
   }
 
@@ -35,15 +38,24 @@ public record MachineLoad(int vcpus, long seconds, Map<String, Double> cpuSecond
 
   /** The share the consumers used: the pipeline itself. */
   public double pipelineShare() {
-    return of(cpuSeconds.entrySet().stream().filter(e -> isPipeline(e.getKey())).mapToDouble(Map.Entry::getValue).sum());
+    return of(
+        cpuSeconds.entrySet().stream()
+            .filter(e -> isPipeline(e.getKey()))
+            .mapToDouble(Map.Entry::getValue)
+            .sum());
   }
 
-  /** The share of everything else: what stands in for Pub/Sub, Kafka and BigQuery, and the publishers. */
+  /**
+   * The share of everything else: what stands in for Pub/Sub, Kafka and BigQuery, and the
+   * publishers.
+   */
   public double harnessShare() {
     return share() - pipelineShare();
   }
 
-  /** "consumer 64%, Pub/Sub emulator 25%, BigQuery emulator 5%": each role's share, largest first. */
+  /**
+   * "consumer 64%, Pub/Sub emulator 25%, BigQuery emulator 5%": each role's share, largest first.
+   */
   public String breakdown() {
     Map<String, Double> byRole = new LinkedHashMap<>();
     cpuSeconds.forEach((process, cpu) -> byRole.merge(role(process), cpu, Double::sum));

@@ -15,10 +15,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The results of a multi-job round taken together: every job's consumer result and per-second
@@ -38,9 +40,10 @@ public final class MultiJobResults {
       jobs.add(RunJson.read(dir.resolve(RunFiles.CONSUMER_RESULT), ConsumerResult.class));
     }
     Path emulator = roundDir.resolve(RunFiles.BIGQUERY_EMULATOR);
-    OptionalInt peakConnections = Files.exists(emulator)
-        ? OptionalInt.of(RunJson.read(emulator, EmulatorStatus.class).peakConnections())
-        : OptionalInt.empty();
+    OptionalInt peakConnections =
+        Files.exists(emulator)
+            ? OptionalInt.of(RunJson.read(emulator, EmulatorStatus.class).peakConnections())
+            : OptionalInt.empty();
     RunJson.write(roundDir.resolve(RunFiles.CONSUMER_RESULT), sum(jobs, peakConnections));
     writeSamples(roundDir.resolve(RunFiles.CONSUMER_SAMPLES), jobDirs);
   }
@@ -53,10 +56,19 @@ public final class MultiJobResults {
   static ConsumerResult sum(List<ConsumerResult> jobs, OptionalInt peakConnections) {
     ConsumerResult first = jobs.get(0);
     return new ConsumerResult(
-        first.runner(), first.source(), first.writeMethod(), first.rowFormat(), first.rowEncoding(),
-        first.destinationTables(), first.useStorageApiConnectionPool(), first.numStorageWriteApiStreams(),
+        first.runner(),
+        first.source(),
+        first.writeMethod(),
+        first.rowFormat(),
+        first.rowEncoding(),
+        first.destinationTables(),
+        first.useStorageApiConnectionPool(),
+        first.numStorageWriteApiStreams(),
         first.triggeringFrequencySec(),
-        jobs.stream().map(ConsumerResult::startedAt).min(String::compareTo).orElse(first.startedAt()),
+        jobs.stream()
+            .map(ConsumerResult::startedAt)
+            .min(String::compareTo)
+            .orElse(first.startedAt()),
         jobs.stream().mapToDouble(ConsumerResult::seconds).max().orElse(0),
         jobs.stream().map(ConsumerResult::stopReason).distinct().collect(Collectors.joining("; ")),
         jobs.stream().mapToLong(ConsumerResult::expected).sum(),
@@ -66,11 +78,15 @@ public final class MultiJobResults {
         jobs.stream().mapToLong(ConsumerResult::unindexedRows).sum(),
         jobs.stream().mapToLong(ConsumerResult::deadLettered).sum(),
         jobs.stream().mapToLong(ConsumerResult::accountedFor).sum(),
-        null, null, null, null,
+        null,
+        null,
+        null,
+        null,
         first.deadLetterErrors(),
         jobs.stream().mapToDouble(ConsumerResult::cpuSeconds).sum(),
         first.vcpus(),
-        peakConnections.orElseGet(() -> jobs.stream().mapToInt(ConsumerResult::peakAppendClients).sum()),
+        peakConnections.orElseGet(
+            () -> jobs.stream().mapToInt(ConsumerResult::peakAppendClients).sum()),
         jobs.stream().mapToInt(ConsumerResult::appendClientsCreated).sum(),
         first.maxHeapBytes(),
         first.deadLetterSamples(),
@@ -78,8 +94,10 @@ public final class MultiJobResults {
         first.runId(),
         jobs.stream().mapToLong(ConsumerResult::foreignRows).sum(),
         jobs.stream().mapToLong(ConsumerResult::mismatchedRows).sum(),
-        jobs.stream().flatMap(j -> j.mismatches() == null ? java.util.stream.Stream.<String>empty()
-            : j.mismatches().stream()).limit(10).toList());
+        jobs.stream()
+            .flatMap(j -> j.mismatches() == null ? Stream.<String>empty() : j.mismatches().stream())
+            .limit(10)
+            .toList());
   }
 
   /** Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). */
@@ -88,12 +106,16 @@ public final class MultiJobResults {
     List<String> columns = ConsumerSampleColumns.ALL;
     for (Path dir : jobDirs) {
       try (MappingIterator<Map<String, String>> it =
-          new CsvMapper().readerFor(Map.class).with(CsvSchema.emptySchema().withHeader())
+          new CsvMapper()
+              .readerFor(Map.class)
+              .with(CsvSchema.emptySchema().withHeader())
               .readValues(dir.resolve(RunFiles.CONSUMER_SAMPLES).toFile())) {
         while (it.hasNextValue()) {
           Map<String, String> row = it.nextValue();
-          double[] sums = bySecond.computeIfAbsent(
-              Long.parseLong(row.get(ConsumerSampleColumns.EPOCH_SECOND)), s -> new double[columns.size()]);
+          double[] sums =
+              bySecond.computeIfAbsent(
+                  Long.parseLong(row.get(ConsumerSampleColumns.EPOCH_SECOND)),
+                  s -> new double[columns.size()]);
           for (int c = 1; c < columns.size(); c++) {
             double value = Double.parseDouble(row.getOrDefault(columns.get(c), "0"));
             sums[c] = columns.get(c).equals(ConsumerSampleColumns.VCPUS) ? value : sums[c] + value;
@@ -108,8 +130,10 @@ public final class MultiJobResults {
         double[] sums = second.getValue();
         for (int c = 1; c < columns.size(); c++) {
           line.append(',');
-          line.append(columns.get(c).equals(ConsumerSampleColumns.CPU_SECONDS)
-              ? String.format(java.util.Locale.ROOT, "%.4f", sums[c]) : Long.toString(Math.round(sums[c])));
+          line.append(
+              columns.get(c).equals(ConsumerSampleColumns.CPU_SECONDS)
+                  ? String.format(Locale.ROOT, "%.4f", sums[c])
+                  : Long.toString(Math.round(sums[c])));
         }
         out.write(line + "\n");
       }

@@ -19,13 +19,17 @@ import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * Everything a local round's report says, computed from the raw files the round left: the per-second
- * write timeline, the consumer's per-second CPU samples, and the publisher and consumer results.
+ * Everything a local round's report says, computed from the raw files the round left: the
+ * per-second write timeline, the consumer's per-second CPU samples, and the publisher and consumer
+ * results.
  */
 public record RoundAnalysis(
     Optional<RoundSettings> round,
@@ -55,7 +59,8 @@ public record RoundAnalysis(
         Files.exists(dir.resolve(RunFiles.ROUND))
             ? Optional.of(RunJson.read(dir.resolve(RunFiles.ROUND), RoundSettings.class))
             : Optional.empty();
-    ConsumerResult consumer = RunJson.read(dir.resolve(RunFiles.CONSUMER_RESULT), ConsumerResult.class);
+    ConsumerResult consumer =
+        RunJson.read(dir.resolve(RunFiles.CONSUMER_RESULT), ConsumerResult.class);
     List<PublisherResult> publishers = new ArrayList<>();
     List<String> publisherFiles = new ArrayList<>();
     for (String name : List.of(RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE)) {
@@ -66,7 +71,8 @@ public record RoundAnalysis(
     }
     Optional<EmulatorStatus> emulator =
         Files.exists(dir.resolve(RunFiles.BIGQUERY_EMULATOR))
-            ? Optional.of(RunJson.read(dir.resolve(RunFiles.BIGQUERY_EMULATOR), EmulatorStatus.class))
+            ? Optional.of(
+                RunJson.read(dir.resolve(RunFiles.BIGQUERY_EMULATOR), EmulatorStatus.class))
             : Optional.empty();
     if (round.isPresent() && round.get().runId() != null) {
       RunIds check = new RunIds(dir, round.get().runId());
@@ -75,8 +81,13 @@ public record RoundAnalysis(
         check.require(publisherFiles.get(i), publishers.get(i).runId());
       }
       emulator.ifPresent(e -> check.require(RunFiles.BIGQUERY_EMULATOR, e.runId()));
-      check.requireCsvs(List.of(RunFiles.TIMELINE, RunFiles.TIMELINE_PER_SECOND, RunFiles.CONNECTIONS,
-          RunFiles.CONSUMER_SAMPLES, RunFiles.PROCESSES_CPU));
+      check.requireCsvs(
+          List.of(
+              RunFiles.TIMELINE,
+              RunFiles.TIMELINE_PER_SECOND,
+              RunFiles.CONNECTIONS,
+              RunFiles.CONSUMER_SAMPLES,
+              RunFiles.PROCESSES_CPU));
     }
     List<TimelineRow> rows = TimelineCsv.read(dir.resolve(RunFiles.TIMELINE_PER_SECOND));
     Timeline perSecond = Timeline.of(rows, 1, Timeline.dataTables());
@@ -85,7 +96,8 @@ public record RoundAnalysis(
     List<CpuSamplesCsv.Sample> cpu = CpuSamplesCsv.read(dir.resolve(RunFiles.CONSUMER_SAMPLES));
     int vcpus = cpu.isEmpty() ? Math.max(1, consumer.vcpus()) : cpu.get(0).vcpus();
     Optional<Phase> steady = phases.stream().filter(p -> p.name().equals("steady")).findFirst();
-    List<Bucket> window = steady.map(p -> perSecond.slice(p.fromIndex(), p.toIndex())).orElse(List.of());
+    List<Bucket> window =
+        steady.map(p -> perSecond.slice(p.fromIndex(), p.toIndex())).orElse(List.of());
     Estimate rowsPerSecond = Estimate.of(window.stream().map(Bucket::rowsPerSecond).toList());
     Estimate mbPerSecond = Estimate.of(window.stream().map(Bucket::mbPerSecond).toList());
     double cpuSeconds = 0;
@@ -94,16 +106,30 @@ public record RoundAnalysis(
       for (CpuSamplesCsv.Sample s : cpu) {
         // A sample stamped at second t measured the CPU used during [t-1, t).
         long covered = s.second().getEpochSecond() - 1;
-        if (covered >= steady.get().start().getEpochSecond() && covered < steady.get().end().getEpochSecond()) {
+        if (covered >= steady.get().start().getEpochSecond()
+            && covered < steady.get().end().getEpochSecond()) {
           cpuSeconds += s.cpuSeconds();
           cpuSampleSeconds++;
         }
       }
     }
-    double utilisation = cpuSampleSeconds == 0 ? Double.NaN : cpuSeconds / (vcpus * (double) cpuSampleSeconds);
+    double utilisation =
+        cpuSampleSeconds == 0 ? Double.NaN : cpuSeconds / (vcpus * (double) cpuSampleSeconds);
     return new RoundAnalysis(
-        round, consumer, publishers, perSecond, perMinute, phases, cpu, steady, rowsPerSecond,
-        mbPerSecond, utilisation, cpuSeconds, vcpus, ProcessCpuCsv.read(dir.resolve(RunFiles.PROCESSES_CPU)),
+        round,
+        consumer,
+        publishers,
+        perSecond,
+        perMinute,
+        phases,
+        cpu,
+        steady,
+        rowsPerSecond,
+        mbPerSecond,
+        utilisation,
+        cpuSeconds,
+        vcpus,
+        ProcessCpuCsv.read(dir.resolve(RunFiles.PROCESSES_CPU)),
         emulator,
         ConnectionsCsv.read(dir.resolve(RunFiles.CONNECTIONS)),
         jobResults(dir, round.map(RoundSettings::jobCount).orElse(1)));
@@ -119,7 +145,9 @@ public record RoundAnalysis(
       for (Path sub : entries.sorted().toList()) {
         Path result = sub.resolve(RunFiles.CONSUMER_RESULT);
         if (Files.isDirectory(sub) && Files.exists(result)) {
-          results.add(new JobResult(sub.getFileName().toString(), RunJson.read(result, ConsumerResult.class)));
+          results.add(
+              new JobResult(
+                  sub.getFileName().toString(), RunJson.read(result, ConsumerResult.class)));
         }
       }
     }
@@ -159,7 +187,10 @@ public record RoundAnalysis(
     if (steady.isEmpty() || steadyCpuSeconds == 0) {
       return Double.NaN;
     }
-    long rows = perSecond.slice(steady.get().fromIndex(), steady.get().toIndex()).stream().mapToLong(Bucket::rows).sum();
+    long rows =
+        perSecond.slice(steady.get().fromIndex(), steady.get().toIndex()).stream()
+            .mapToLong(Bucket::rows)
+            .sum();
     return rows / steadyCpuSeconds;
   }
 
@@ -177,8 +208,8 @@ public record RoundAnalysis(
    * CPU-seconds each process of the round used in [from, to), by the seconds its samples cover, in
    * the order the processes first appear.
    */
-  public java.util.Map<String, Double> processCpuSeconds(java.time.Instant from, java.time.Instant to) {
-    java.util.Map<String, Double> totals = new java.util.LinkedHashMap<>();
+  public Map<String, Double> processCpuSeconds(Instant from, Instant to) {
+    Map<String, Double> totals = new LinkedHashMap<>();
     for (ProcessCpuCsv.Sample s : processCpu) {
       long covered = s.second().getEpochSecond() - 1;
       if (covered >= from.getEpochSecond() && covered < to.getEpochSecond()) {
@@ -195,7 +226,8 @@ public record RoundAnalysis(
 
   /** Messages some job never wrote nor dead-lettered: every job must account for every message. */
   public long lost() {
-    // Not clamped: accounted_for counts only the published range (foreign rows apart), so a negative
+    // Not clamped: accounted_for counts only the published range (foreign rows apart), so a
+    // negative
     // number would show a miscount rather than be hidden as 0.
     return published() * jobs() - consumer.accountedFor();
   }

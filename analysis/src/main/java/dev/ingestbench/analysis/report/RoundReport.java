@@ -21,7 +21,8 @@ public final class RoundReport {
     if (!analysis.connections().isEmpty()) {
       Charts.connections(analysis, dir.resolve(RunFiles.CONNECTIONS_CHART));
     }
-    Files.writeString(dir.resolve(RunFiles.REPORT), RoundMarkdown.render(analysis), StandardCharsets.UTF_8);
+    Files.writeString(
+        dir.resolve(RunFiles.REPORT), RoundMarkdown.render(analysis), StandardCharsets.UTF_8);
     return summary;
   }
 }

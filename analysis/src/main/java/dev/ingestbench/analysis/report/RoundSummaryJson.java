@@ -1,10 +1,13 @@
 package dev.ingestbench.analysis.report;
 
+import dev.ingestbench.analysis.diagnosis.Verdict;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RoundSummary;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,7 +21,9 @@ public final class RoundSummaryJson {
     ConsumerResult c = a.consumer();
     Map<String, RoundSummary.PhaseWindow> phases = new LinkedHashMap<>();
     for (Phase p : a.phases()) {
-      phases.put(p.name(), new RoundSummary.PhaseWindow(p.start().toString(), p.end().toString(), p.buckets()));
+      phases.put(
+          p.name(),
+          new RoundSummary.PhaseWindow(p.start().toString(), p.end().toString(), p.buckets()));
     }
     Map<String, Double> byProcess = null;
     if (a.steady().isPresent()) {
@@ -74,7 +79,8 @@ public final class RoundSummaryJson {
             "per-second WRITE_API_TIMELINE buckets of the local BigQuery emulator; per-second process CPU of the consumer JVM(s)",
             "consumer JVM CPU-seconds / (vCPUs x seconds) over the steady window; publisher and emulator share the machine",
             "publish time (message attribute) to the second the row became visible; live = published after the"
-                + " consumer caught up (every message published over " + ConsumerResult.CATCH_UP_LAG_SECONDS
+                + " consumer caught up (every message published over "
+                + ConsumerResult.CATCH_UP_LAG_SECONDS
                 + " s earlier visible), see docs/methodology.md",
             a.round().orElse(null)),
         a.jobs(),
@@ -82,12 +88,12 @@ public final class RoundSummaryJson {
         a.emulator().map(e -> e.connectionsRefused()).orElse(null),
         a.emulator().map(e -> e.throttledAppends()).orElse(null),
         a.emulator().map(e -> round4(e.throttledSeconds())).orElse(null),
-        RoundDiagnosis.of(a).stream().map(dev.ingestbench.analysis.diagnosis.Verdict::verdict).toList(),
-        a.round().map(dev.ingestbench.contracts.RoundSettings::runId).orElse(c.runId()),
+        RoundDiagnosis.of(a).stream().map(Verdict::verdict).toList(),
+        a.round().map(RoundSettings::runId).orElse(c.runId()),
         c.foreignRows(),
         c.deadLetterWriteFailures(),
         c.mismatchedRows(),
-        c.mismatches() == null ? java.util.List.of() : c.mismatches());
+        c.mismatches() == null ? List.of() : c.mismatches());
   }
 
   /** Why there is no live latency, in words a user can act on. */
@@ -102,12 +108,14 @@ public final class RoundSummaryJson {
     if (a.consumer().caughtUpAt() == null) {
       return "not measured: no row became visible";
     }
-    return "not measured: no message was published after the consumer caught up at " + a.consumer().caughtUpAt()
+    return "not measured: no message was published after the consumer caught up at "
+        + a.consumer().caughtUpAt()
         + "; publish live traffic for longer (--live-messages) or at a rate the consumer can keep up with (--live-rate)";
   }
 
   private static RoundSummary.Estimate estimate(Estimate e) {
-    return new RoundSummary.Estimate(round4(e.mean()), round4(e.stddev()), round4(e.ci95Low()), round4(e.ci95High()), e.n());
+    return new RoundSummary.Estimate(
+        round4(e.mean()), round4(e.stddev()), round4(e.ci95Low()), round4(e.ci95High()), e.n());
   }
 
   static Double round(double v) {

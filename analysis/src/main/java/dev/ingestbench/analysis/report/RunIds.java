@@ -10,9 +10,9 @@ import java.util.List;
 
 /**
  * Checks that a round directory's files come from one round: each JSON file names the run id of
- * {@code round.json}, and each CSV file has the SHA-256 the round recorded for it. A file of another
- * round (a reused directory, a process of an earlier round still writing) would lend this report
- * its numbers.
+ * {@code round.json}, and each CSV file has the SHA-256 the round recorded for it. A file of
+ * another round (a reused directory, a process of an earlier round still writing) would lend this
+ * report its numbers.
  */
 final class RunIds {
   private final Path dir;
@@ -42,10 +42,16 @@ final class RunIds {
       }
       String expected = sums.sha256() == null ? null : sums.sha256().get(file);
       if (expected == null || !expected.equals(CsvChecksums.sha256(csv))) {
-        throw new IllegalArgumentException(csv + (expected == null ? " was not written by" : " was changed after")
-            + " round " + runId + " (" + RunFiles.CSV_CHECKSUMS + " records every CSV the round wrote, with its"
-            + " SHA-256): the directory mixes files of two rounds, or the file was edited, so no report is made"
-            + " from it; run the round again into an empty --out (or with --force)");
+        throw new IllegalArgumentException(
+            csv
+                + (expected == null ? " was not written by" : " was changed after")
+                + " round "
+                + runId
+                + " ("
+                + RunFiles.CSV_CHECKSUMS
+                + " records every CSV the round wrote, with its"
+                + " SHA-256): the directory mixes files of two rounds, or the file was edited, so no report is made"
+                + " from it; run the round again into an empty --out (or with --force)");
       }
     }
   }
@@ -53,10 +59,14 @@ final class RunIds {
   /** Throws naming the file, both rounds and the fix when {@code fileRunId} is not this round's. */
   void require(String file, String fileRunId) {
     if (!runId.equals(fileRunId)) {
-      throw new IllegalArgumentException(dir.resolve(file) + " is from "
-          + (fileRunId == null ? "a run without a run id" : "round " + fileRunId) + ", not from round " + runId
-          + " of round.json: the directory mixes files of two rounds, so no report is made from it; run the"
-          + " round again into an empty --out (or with --force)");
+      throw new IllegalArgumentException(
+          dir.resolve(file)
+              + " is from "
+              + (fileRunId == null ? "a run without a run id" : "round " + fileRunId)
+              + ", not from round "
+              + runId
+              + " of round.json: the directory mixes files of two rounds, so no report is made from it; run the"
+              + " round again into an empty --out (or with --force)");
     }
   }
 }

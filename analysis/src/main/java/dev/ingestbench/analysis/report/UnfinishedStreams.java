@@ -30,9 +30,16 @@ public final class UnfinishedStreams {
       return null;
     }
     EmulatorStatus.Stream first = streams.get(0);
-    return String.format(Locale.ROOT, "%,d row(s) were appended to %d write stream(s) and never flushed or committed, so they"
+    return String.format(
+        Locale.ROOT,
+        "%,d row(s) were appended to %d write stream(s) and never flushed or committed, so they"
             + " are not visible (the first: stream %s of %s, created %s, %,d appended, %,d visible); report.md lists them",
-        status.invisibleRows(), streams.size(), first.name(), first.table(), first.createdAt(), first.appendedRows(),
+        status.invisibleRows(),
+        streams.size(),
+        first.name(),
+        first.table(),
+        first.createdAt(),
+        first.appendedRows(),
         first.visibleRows());
   }
 
@@ -42,19 +49,34 @@ public final class UnfinishedStreams {
     if (streams.isEmpty()) {
       return "";
     }
-    StringBuilder md = new StringBuilder(String.format(Locale.ROOT,
-        "**%,d row(s) were appended and never made visible**: the writer appended them to these streams and then"
-            + " neither flushed (BUFFERED) nor committed (PENDING) them. BigQuery would not show them either. Rows"
-            + " missing from the verification above stopped here, unless the writer wrote them again elsewhere.%n%n"
-            + "| Stream | Table | Type | Created | Appended | Visible | Finalized |%n|:---|:---|:---|:---|---:|---:|:---|%n",
-        status.invisibleRows()));
+    StringBuilder md =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "**%,d row(s) were appended and never made visible**: the writer appended them to these streams and then"
+                    + " neither flushed (BUFFERED) nor committed (PENDING) them. BigQuery would not show them either. Rows"
+                    + " missing from the verification above stopped here, unless the writer wrote them again elsewhere.%n%n"
+                    + "| Stream | Table | Type | Created | Appended | Visible | Finalized |%n|:---|:---|:---|:---|---:|---:|:---|%n",
+                status.invisibleRows()));
     for (EmulatorStatus.Stream s : streams.subList(0, Math.min(LISTED, streams.size()))) {
-      md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %,d | %,d | %s |%n", s.name(), s.table(), s.type(),
-          s.createdAt(), s.appendedRows(), s.visibleRows(), s.finalized() ? "yes" : "no"));
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %s | %s | %,d | %,d | %s |%n",
+              s.name(),
+              s.table(),
+              s.type(),
+              s.createdAt(),
+              s.appendedRows(),
+              s.visibleRows(),
+              s.finalized() ? "yes" : "no"));
     }
     if (streams.size() > LISTED) {
-      md.append(String.format(Locale.ROOT, "%nand %d more stream(s) (bigquery_emulator.json lists every stream).%n",
-          streams.size() - LISTED));
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "%nand %d more stream(s) (bigquery_emulator.json lists every stream).%n",
+              streams.size() - LISTED));
     }
     return md.append('\n').toString();
   }

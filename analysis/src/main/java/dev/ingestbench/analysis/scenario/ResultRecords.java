@@ -1,19 +1,30 @@
 package dev.ingestbench.analysis.scenario;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RoundSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Measures as {@link ResultRecord}s: one per metric, each carrying who, where and with which flags,
  * so a line of {@code results.jsonl} (or a row of the results table) stands on its own.
  */
 public final class ResultRecords {
-  /** What every record of a step shares; {@code labels} are the job's flags plus the run's (scale, machine). */
-  public record Step(String runId, String scenario, String target, int iteration, String stage, String timestamp) {}
+  /**
+   * What every record of a step shares; {@code labels} are the job's flags plus the run's (scale,
+   * machine).
+   */
+  public record Step(
+      String runId,
+      String scenario,
+      String target,
+      int iteration,
+      String stage,
+      String timestamp) {}
 
   private final Step step;
   private final List<ResultRecord> records = new ArrayList<>();
@@ -57,16 +68,24 @@ public final class ResultRecords {
   public static final String IDLE_SECONDS = "idle_seconds";
 
   /** The metrics of {@link #verification}: a rerun of the verification replaces exactly these. */
-  public static final java.util.Set<String> VERIFICATION_METRICS =
-      java.util.Set.of("published", "accounted_for", "duplicates", "dead_lettered", "left", "lost");
+  public static final Set<String> VERIFICATION_METRICS =
+      Set.of("published", "accounted_for", "duplicates", "dead_lettered", "left", "lost");
 
   /**
    * A stopped job's verification, recorded with the last stage it ran in: what was published to it,
    * what it accounted for, what it left in its source (counted by reading it), and lost = published
-   * - accounted for - left, never clamped (left and lost are absent when they could not be counted).
+   * - accounted for - left, never clamped (left and lost are absent when they could not be
+   * counted).
    */
-  public ResultRecords verification(String job, long published, long accountedFor, long duplicates,
-      long deadLettered, Long left, Long lost, Map<String, String> labels) {
+  public ResultRecords verification(
+      String job,
+      long published,
+      long accountedFor,
+      long duplicates,
+      long deadLettered,
+      Long left,
+      Long lost,
+      Map<String, String> labels) {
     add(job, "published", published, "messages", labels);
     add(job, "accounted_for", accountedFor, "messages", labels);
     add(job, "duplicates", duplicates, "rows", labels);
@@ -96,21 +115,51 @@ public final class ResultRecords {
    * A load-test stage's figures, from the load test's {@code summary.json}: each side's messages/s
    * (with its interval) and MB/s, publish and end-to-end p99, and the message accounting.
    */
-  public ResultRecords loadTest(String job, com.fasterxml.jackson.databind.JsonNode summary, Map<String, String> labels) {
+  public ResultRecords loadTest(String job, JsonNode summary, Map<String, String> labels) {
     for (String side : List.of("publish", "subscribe")) {
-      com.fasterxml.jackson.databind.JsonNode s = summary.path(side);
+      JsonNode s = summary.path(side);
       if (s.isMissingNode()) {
         continue;
       }
       String prefix = side.equals("publish") ? "pubsub_published" : "pubsub_received";
-      add(job, prefix + "_messages_per_second", number(s.path("messages_per_second").path("mean")), "messages/s", labels);
-      add(job, prefix + "_messages_per_second_ci95_low", number(s.path("messages_per_second").path("ci95_low")), "messages/s", labels);
-      add(job, prefix + "_messages_per_second_ci95_high", number(s.path("messages_per_second").path("ci95_high")), "messages/s", labels);
-      add(job, prefix + "_mb_per_second", number(s.path("mb_per_second").path("mean")), "MB/s", labels);
+      add(
+          job,
+          prefix + "_messages_per_second",
+          number(s.path("messages_per_second").path("mean")),
+          "messages/s",
+          labels);
+      add(
+          job,
+          prefix + "_messages_per_second_ci95_low",
+          number(s.path("messages_per_second").path("ci95_low")),
+          "messages/s",
+          labels);
+      add(
+          job,
+          prefix + "_messages_per_second_ci95_high",
+          number(s.path("messages_per_second").path("ci95_high")),
+          "messages/s",
+          labels);
+      add(
+          job,
+          prefix + "_mb_per_second",
+          number(s.path("mb_per_second").path("mean")),
+          "MB/s",
+          labels);
     }
-    add(job, "pubsub_publish_p99_ms", number(summary.path("publish").path("latency_ms").path("p99")), "ms", labels);
-    add(job, "pubsub_end_to_end_p99_ms", number(summary.path("subscribe").path("end_to_end_latency_ms").path("p99")), "ms", labels);
-    com.fasterxml.jackson.databind.JsonNode totals = summary.path("totals");
+    add(
+        job,
+        "pubsub_publish_p99_ms",
+        number(summary.path("publish").path("latency_ms").path("p99")),
+        "ms",
+        labels);
+    add(
+        job,
+        "pubsub_end_to_end_p99_ms",
+        number(summary.path("subscribe").path("end_to_end_latency_ms").path("p99")),
+        "ms",
+        labels);
+    JsonNode totals = summary.path("totals");
     add(job, "pubsub_published", number(totals.path("published")), "messages", labels);
     add(job, "pubsub_errors", number(totals.path("errors")), "messages", labels);
     add(job, "pubsub_missing", number(totals.path("missing")), "messages", labels);
@@ -118,16 +167,32 @@ public final class ResultRecords {
     return this;
   }
 
-  private static Double number(com.fasterxml.jackson.databind.JsonNode n) {
+  private static Double number(JsonNode n) {
     return n.isNumber() ? n.asDouble() : null;
   }
 
-  /** Records without a value (no CPU samples, no latency) are left out rather than written as NaN. */
-  private void add(String job, String metric, Number value, String unit, Map<String, String> labels) {
-    if (value == null || Double.isNaN(value.doubleValue()) || Double.isInfinite(value.doubleValue())) {
+  /**
+   * Records without a value (no CPU samples, no latency) are left out rather than written as NaN.
+   */
+  private void add(
+      String job, String metric, Number value, String unit, Map<String, String> labels) {
+    if (value == null
+        || Double.isNaN(value.doubleValue())
+        || Double.isInfinite(value.doubleValue())) {
       return;
     }
-    records.add(new ResultRecord(step.runId(), step.scenario(), step.target(), step.iteration(), step.stage(), job,
-        metric, value.doubleValue(), unit, new LinkedHashMap<>(labels), step.timestamp()));
+    records.add(
+        new ResultRecord(
+            step.runId(),
+            step.scenario(),
+            step.target(),
+            step.iteration(),
+            step.stage(),
+            job,
+            metric,
+            value.doubleValue(),
+            unit,
+            new LinkedHashMap<>(labels),
+            step.timestamp()));
   }
 }

@@ -1,5 +1,6 @@
 package dev.ingestbench.analysis.scenario;
 
+import com.google.auth.oauth2.GoogleCredentials;
 import com.google.cloud.bigquery.BigQuery;
 import com.google.cloud.bigquery.BigQueryException;
 import com.google.cloud.bigquery.BigQueryOptions;
@@ -13,6 +14,7 @@ import com.google.cloud.bigquery.Table;
 import com.google.cloud.bigquery.TableId;
 import com.google.cloud.bigquery.TableInfo;
 import dev.ingestbench.contracts.ResultRecord;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,16 +23,33 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code --results-table PROJECT:DATASET.TABLE}: appends a run's {@link ResultRecord}s to a BigQuery
- * table with the client library, creating the table (the schema of {@code results.jsonl}) when it is
- * missing. Each row's insert id is its run, iteration, stage, job and metric, so pushing the same run
- * twice within BigQuery's de-duplication window does not double it.
+ * {@code --results-table PROJECT:DATASET.TABLE}: appends a run's {@link ResultRecord}s to a
+ * BigQuery table with the client library, creating the table (the schema of {@code results.jsonl})
+ * when it is missing. Each row's insert id is its run, iteration, stage, job and metric, so pushing
+ * the same run twice within BigQuery's de-duplication window does not double it.
  */
 public final class ResultsTable {
-  private static final Pattern SPEC = Pattern.compile("([a-z][-a-z0-9.:]{4,62}):([A-Za-z0-9_]+)\\.([A-Za-z0-9_-]+)");
-  /** Labels the runners write; each a column of the {@code labels} record, so queries read {@code labels.write_method}. */
-  public static final List<String> LABELS = List.of("write_method", "row_format", "row_encoding", "destination_tables",
-      "connection_pool", "streams", "triggering_frequency", "workers", "machine_type", "message_size", "scale", "machine");
+  private static final Pattern SPEC =
+      Pattern.compile("([a-z][-a-z0-9.:]{4,62}):([A-Za-z0-9_]+)\\.([A-Za-z0-9_-]+)");
+
+  /**
+   * Labels the runners write; each a column of the {@code labels} record, so queries read {@code
+   * labels.write_method}.
+   */
+  public static final List<String> LABELS =
+      List.of(
+          "write_method",
+          "row_format",
+          "row_encoding",
+          "destination_tables",
+          "connection_pool",
+          "streams",
+          "triggering_frequency",
+          "workers",
+          "machine_type",
+          "message_size",
+          "scale",
+          "machine");
 
   private final BigQuery bigQuery;
   private final TableId table;
@@ -44,8 +63,10 @@ public final class ResultsTable {
   public static TableId parse(String spec) {
     Matcher m = spec == null ? null : SPEC.matcher(spec);
     if (m == null || !m.matches()) {
-      throw new IllegalArgumentException("--results-table " + spec
-          + " is not PROJECT:DATASET.TABLE, e.g. my-project:ingestbench.results");
+      throw new IllegalArgumentException(
+          "--results-table "
+              + spec
+              + " is not PROJECT:DATASET.TABLE, e.g. my-project:ingestbench.results");
     }
     return TableId.of(m.group(1), m.group(2), m.group(3));
   }
@@ -56,17 +77,19 @@ public final class ResultsTable {
    */
   public static void requireCredentials() {
     try {
-      com.google.auth.oauth2.GoogleCredentials.getApplicationDefault();
-    } catch (java.io.IOException e) {
-      throw new IllegalArgumentException("--results-table needs Google Application Default Credentials, and none"
-          + " were found: run `gcloud auth application-default login` (or set GOOGLE_APPLICATION_CREDENTIALS), or"
-          + " leave the flag out and load results.jsonl later with bq load (docs/scenarios.md)");
+      GoogleCredentials.getApplicationDefault();
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "--results-table needs Google Application Default Credentials, and none"
+              + " were found: run `gcloud auth application-default login` (or set GOOGLE_APPLICATION_CREDENTIALS), or"
+              + " leave the flag out and load results.jsonl later with bq load (docs/scenarios.md)");
     }
   }
 
   /** The client for {@code table}'s project, with Application Default Credentials. */
   public static ResultsTable forTable(TableId table) {
-    return new ResultsTable(BigQueryOptions.newBuilder().setProjectId(table.getProject()).build().getService(), table);
+    return new ResultsTable(
+        BigQueryOptions.newBuilder().setProjectId(table.getProject()).build().getService(), table);
   }
 
   public static Schema schema() {
@@ -94,29 +117,47 @@ public final class ResultsTable {
       }
       InsertAllRequest.Builder request = InsertAllRequest.newBuilder(table);
       for (ResultRecord r : records) {
-        request.addRow(r.runId() + "/" + r.iteration() + "/" + r.stage() + "/" + r.job() + "/" + r.metric(), row(r));
+        request.addRow(
+            r.runId() + "/" + r.iteration() + "/" + r.stage() + "/" + r.job() + "/" + r.metric(),
+            row(r));
       }
       InsertAllResponse response = bigQuery.insertAll(request.build());
       if (response.hasErrors()) {
         List<String> errors = new ArrayList<>();
-        response.getInsertErrors().forEach((row, e) -> errors.add("row " + row + ": " + e.get(0).getMessage()));
-        throw new IllegalStateException("BigQuery refused " + errors.size() + " of " + records.size() + " results in "
-            + spec() + ": " + String.join("; ", errors.subList(0, Math.min(3, errors.size()))));
+        response
+            .getInsertErrors()
+            .forEach((row, e) -> errors.add("row " + row + ": " + e.get(0).getMessage()));
+        throw new IllegalStateException(
+            "BigQuery refused "
+                + errors.size()
+                + " of "
+                + records.size()
+                + " results in "
+                + spec()
+                + ": "
+                + String.join("; ", errors.subList(0, Math.min(3, errors.size()))));
       }
       return records.size();
     } catch (BigQueryException e) {
-      throw new IllegalStateException("appending to " + spec() + " failed: " + e.getMessage()
-          + " (check the dataset exists and you may write to it; results.jsonl keeps the results)", e);
+      throw new IllegalStateException(
+          "appending to "
+              + spec()
+              + " failed: "
+              + e.getMessage()
+              + " (check the dataset exists and you may write to it; results.jsonl keeps the results)",
+          e);
     }
   }
 
   private static Map<String, Object> row(ResultRecord r) {
     Map<String, Object> labels = new LinkedHashMap<>();
-    r.labels().forEach((k, v) -> {
-      if (LABELS.contains(k)) {
-        labels.put(k, v);
-      }
-    });
+    r.labels()
+        .forEach(
+            (k, v) -> {
+              if (LABELS.contains(k)) {
+                labels.put(k, v);
+              }
+            });
     Map<String, Object> row = new LinkedHashMap<>();
     row.put("run_id", r.runId());
     row.put("scenario", r.scenario());

@@ -20,21 +20,35 @@ import java.util.regex.Pattern;
  * Needs {@code bigquery.tables.list} on the project and {@code bigquery.jobs.create}.
  */
 public final class BigQueryTimelineSource {
-  private static final Pattern PROJECT = Pattern.compile("(?:[a-z][-a-z0-9.]{2,61}:)?[a-z][-a-z0-9]{4,28}[a-z0-9]");
+  private static final Pattern PROJECT =
+      Pattern.compile("(?:[a-z][-a-z0-9.]{2,61}:)?[a-z][-a-z0-9]{4,28}[a-z0-9]");
   private static final Pattern REGION = Pattern.compile("(?:us|eu|[a-z]+-[a-z]+[0-9]{1,2})");
 
-  /** What to read: one region of one project, optionally one dataset and some tables, in [start, end). */
-  public record Request(String project, String region, String dataset, List<String> tables, Instant start, Instant end) {
+  /**
+   * What to read: one region of one project, optionally one dataset and some tables, in [start,
+   * end).
+   */
+  public record Request(
+      String project,
+      String region,
+      String dataset,
+      List<String> tables,
+      Instant start,
+      Instant end) {
     public Request {
       if (project == null || !PROJECT.matcher(project).matches()) {
-        throw new IllegalArgumentException("--bigquery-project " + project + " is not a Google Cloud project id");
+        throw new IllegalArgumentException(
+            "--bigquery-project " + project + " is not a Google Cloud project id");
       }
       if (region == null || !REGION.matcher(region).matches()) {
         throw new IllegalArgumentException(
-            "--region " + region + " is not a BigQuery region or multi-region (e.g. asia-southeast1, us, eu)");
+            "--region "
+                + region
+                + " is not a BigQuery region or multi-region (e.g. asia-southeast1, us, eu)");
       }
       if (start == null || end == null || !start.isBefore(end)) {
-        throw new IllegalArgumentException("--from must be before --to (UTC, e.g. 2026-02-12T10:00:00Z)");
+        throw new IllegalArgumentException(
+            "--from must be before --to (UTC, e.g. 2026-02-12T10:00:00Z)");
       }
       dataset = dataset == null ? "" : dataset;
       tables = tables == null ? List.of() : List.copyOf(tables);
@@ -49,13 +63,18 @@ public final class BigQueryTimelineSource {
 
   /** A source with application-default credentials, billing queries to {@code project}. */
   public static BigQueryTimelineSource connect(String project) {
-    return new BigQueryTimelineSource(BigQueryOptions.newBuilder().setProjectId(project).build().getService());
+    return new BigQueryTimelineSource(
+        BigQueryOptions.newBuilder().setProjectId(project).build().getService());
   }
 
   static String sql(Request r) {
     return "SELECT start_timestamp, project_id, project_number, dataset_id, table_id, stream_type,"
         + " error_code, total_requests, total_rows, total_input_bytes"
-        + " FROM `" + r.project() + "`.`region-" + r.region() + "`.INFORMATION_SCHEMA.WRITE_API_TIMELINE"
+        + " FROM `"
+        + r.project()
+        + "`.`region-"
+        + r.region()
+        + "`.INFORMATION_SCHEMA.WRITE_API_TIMELINE"
         + " WHERE start_timestamp >= @start AND start_timestamp < @end"
         + " AND (@dataset = '' OR dataset_id = @dataset)"
         + " AND (ARRAY_LENGTH(@tables) = 0 OR table_id IN UNNEST(@tables))"
@@ -66,10 +85,14 @@ public final class BigQueryTimelineSource {
     QueryJobConfiguration query =
         QueryJobConfiguration.newBuilder(sql(r))
             .setUseLegacySql(false)
-            .addNamedParameter("start", QueryParameterValue.timestamp(r.start().toEpochMilli() * 1_000L))
-            .addNamedParameter("end", QueryParameterValue.timestamp(r.end().toEpochMilli() * 1_000L))
+            .addNamedParameter(
+                "start", QueryParameterValue.timestamp(r.start().toEpochMilli() * 1_000L))
+            .addNamedParameter(
+                "end", QueryParameterValue.timestamp(r.end().toEpochMilli() * 1_000L))
             .addNamedParameter("dataset", QueryParameterValue.string(r.dataset()))
-            .addNamedParameter("tables", QueryParameterValue.array(r.tables().toArray(new String[0]), String.class))
+            .addNamedParameter(
+                "tables",
+                QueryParameterValue.array(r.tables().toArray(new String[0]), String.class))
             .build();
     TableResult result = bigquery.query(query);
     List<TimelineRow> rows = new ArrayList<>();

@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Reads the BigQuery emulator's open connections per second ({@code concurrent_connections.csv}). */
+/**
+ * Reads the BigQuery emulator's open connections per second ({@code concurrent_connections.csv}).
+ */
 public final class ConnectionsCsv {
   /** One second of one job ({@link ConnectionColumns#ALL_JOBS}: every job). */
   public record Sample(Instant second, String job, int maxOpen, int opened, int refused) {}
@@ -26,18 +28,23 @@ public final class ConnectionsCsv {
       return samples;
     }
     try (MappingIterator<Map<String, String>> it =
-        new CsvMapper().readerFor(Map.class).with(CsvSchema.emptySchema().withHeader()).readValues(file.toFile())) {
+        new CsvMapper()
+            .readerFor(Map.class)
+            .with(CsvSchema.emptySchema().withHeader())
+            .readValues(file.toFile())) {
       while (it.hasNextValue()) {
         Map<String, String> r = it.nextValue();
         try {
-          samples.add(new Sample(
-              Instant.ofEpochSecond(Long.parseLong(r.get(ConnectionColumns.EPOCH_SECOND))),
-              r.get(ConnectionColumns.JOB),
-              Integer.parseInt(r.get(ConnectionColumns.MAX_OPEN)),
-              Integer.parseInt(r.get(ConnectionColumns.OPENED)),
-              Integer.parseInt(r.get(ConnectionColumns.REFUSED))));
+          samples.add(
+              new Sample(
+                  Instant.ofEpochSecond(Long.parseLong(r.get(ConnectionColumns.EPOCH_SECOND))),
+                  r.get(ConnectionColumns.JOB),
+                  Integer.parseInt(r.get(ConnectionColumns.MAX_OPEN)),
+                  Integer.parseInt(r.get(ConnectionColumns.OPENED)),
+                  Integer.parseInt(r.get(ConnectionColumns.REFUSED))));
         } catch (RuntimeException e) {
-          throw new IOException(file + ": row " + r + " is not a connection sample (" + e.getMessage() + ")");
+          throw new IOException(
+              file + ": row " + r + " is not a connection sample (" + e.getMessage() + ")");
         }
       }
     }

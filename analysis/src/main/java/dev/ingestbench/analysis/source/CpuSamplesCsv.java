@@ -41,7 +41,8 @@ public final class CpuSamplesCsv {
                   Integer.parseInt(r.getOrDefault(ConsumerSampleColumns.OPEN_APPEND_CLIENTS, "0")),
                   Long.parseLong(r.getOrDefault(ConsumerSampleColumns.HEAP_USED_BYTES, "0"))));
         } catch (RuntimeException e) {
-          throw new IOException(file + ": sample " + r + " is not numbers (" + e.getMessage() + ")");
+          throw new IOException(
+              file + ": sample " + r + " is not numbers (" + e.getMessage() + ")");
         }
       }
     }

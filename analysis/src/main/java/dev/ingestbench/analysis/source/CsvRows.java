@@ -2,7 +2,9 @@ package dev.ingestbench.analysis.source;
 
 import java.util.Map;
 
-/** What the per-minute series readers share: the first of several accepted column names a row has. */
+/**
+ * What the per-minute series readers share: the first of several accepted column names a row has.
+ */
 final class CsvRows {
   private CsvRows() {}
 

@@ -25,14 +25,21 @@ public final class ProcessCpuCsv {
       return samples;
     }
     try (MappingIterator<Map<String, String>> it =
-        new CsvMapper().readerFor(Map.class).with(CsvSchema.emptySchema().withHeader()).readValues(file.toFile())) {
+        new CsvMapper()
+            .readerFor(Map.class)
+            .with(CsvSchema.emptySchema().withHeader())
+            .readValues(file.toFile())) {
       while (it.hasNextValue()) {
         Map<String, String> r = it.nextValue();
-        samples.add(new Sample(Instant.ofEpochSecond(Long.parseLong(r.get(ProcessCpuColumns.EPOCH_SECOND))), r.get(ProcessCpuColumns.PROCESS),
-            Double.parseDouble(r.get(ProcessCpuColumns.CPU_SECONDS))));
+        samples.add(
+            new Sample(
+                Instant.ofEpochSecond(Long.parseLong(r.get(ProcessCpuColumns.EPOCH_SECOND))),
+                r.get(ProcessCpuColumns.PROCESS),
+                Double.parseDouble(r.get(ProcessCpuColumns.CPU_SECONDS))));
       }
     } catch (RuntimeException e) {
-      throw new IOException(file + " is not epoch_second,process,cpu_seconds rows: " + e.getMessage());
+      throw new IOException(
+          file + " is not epoch_second,process,cpu_seconds rows: " + e.getMessage());
     }
     return samples;
   }

@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * Finds a row of the view repeated in one export (the same table, minute, stream type and error
  * code), which would otherwise be added twice. Exports come ordered by time, so only the current
- * minute's rows are kept (a few hundred, not a day's 288,000); a timestamp going back (a file pasted
- * after itself) switches to remembering every row.
+ * minute's rows are kept (a few hundred, not a day's 288,000); a timestamp going back (a file
+ * pasted after itself) switches to remembering every row.
  */
 final class RepeatedRows {
   private Instant minute;

@@ -47,12 +47,16 @@ public final class TimelineCsv {
     try (CsvParser parser = mapper.getFactory().createParser(file.toFile())) {
       List<String> header = nextRecord(parser, null);
       if (header == null) {
-        throw new IllegalArgumentException(file + " is empty: expected a header line with the view's column names");
+        throw new IllegalArgumentException(
+            file + " is empty: expected a header line with the view's column names");
       }
       for (String column : TimelineColumns.REQUIRED) {
         if (!header.contains(column)) {
           throw new IllegalArgumentException(
-              file + " has no column '" + column + "': export WRITE_API_TIMELINE with the view's"
+              file
+                  + " has no column '"
+                  + column
+                  + "': export WRITE_API_TIMELINE with the view's"
                   + " column names (SELECT * or keep start_timestamp, table_id, total_rows,"
                   + " total_input_bytes)");
         }
@@ -90,9 +94,15 @@ public final class TimelineCsv {
                 parseLong(at(r, bytes), "total_input_bytes", file, line));
         Integer earlier = repeats.earlierLine(row, line, rows);
         if (earlier != null) {
-          throw new IllegalArgumentException(file + " line " + line + " repeats line " + earlier + " (the same table,"
-              + " minute, stream type and error code): the view has one row for each, so adding both would count"
-              + " those rows twice; export again, or remove the repeated lines");
+          throw new IllegalArgumentException(
+              file
+                  + " line "
+                  + line
+                  + " repeats line "
+                  + earlier
+                  + " (the same table,"
+                  + " minute, stream type and error code): the view has one row for each, so adding both would count"
+                  + " those rows twice; export again, or remove the repeated lines");
         }
         rows.add(row);
       }
@@ -100,7 +110,10 @@ public final class TimelineCsv {
     return rows;
   }
 
-  /** The next line's fields into {@code into} (a new list when null), or null at the end of the file. */
+  /**
+   * The next line's fields into {@code into} (a new list when null), or null at the end of the
+   * file.
+   */
   private static List<String> nextRecord(CsvParser parser, List<String> into) throws IOException {
     JsonToken token = parser.nextToken();
     if (token == null) {
@@ -108,7 +121,9 @@ public final class TimelineCsv {
     }
     List<String> fields = into != null ? into : new ArrayList<>();
     fields.clear();
-    for (token = parser.nextToken(); token != null && token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+    for (token = parser.nextToken();
+        token != null && token != JsonToken.END_ARRAY;
+        token = parser.nextToken()) {
       fields.add(parser.getText());
     }
     return fields;
@@ -144,7 +159,11 @@ public final class TimelineCsv {
           return Instant.parse(v);
         } catch (DateTimeParseException e) {
           throw new IllegalArgumentException(
-              file + " line " + line + ": start_timestamp '" + value
+              file
+                  + " line "
+                  + line
+                  + ": start_timestamp '"
+                  + value
                   + "' is not a timestamp (expected e.g. 2026-02-12 10:54:00)");
         }
       }
@@ -159,11 +178,20 @@ public final class TimelineCsv {
     try {
       n = Long.parseLong(value.trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(file + " line " + line + ": " + column + " '" + value + "' is not a whole number");
+      throw new IllegalArgumentException(
+          file + " line " + line + ": " + column + " '" + value + "' is not a whole number");
     }
     if (n < 0) {
-      throw new IllegalArgumentException(file + " line " + line + ": " + column + " " + n + " is negative; the view's"
-          + " counts are 0 or more: fix or remove that line");
+      throw new IllegalArgumentException(
+          file
+              + " line "
+              + line
+              + ": "
+              + column
+              + " "
+              + n
+              + " is negative; the view's"
+              + " counts are 0 or more: fix or remove that line");
     }
     return n;
   }

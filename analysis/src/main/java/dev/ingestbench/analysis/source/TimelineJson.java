@@ -1,6 +1,7 @@
 package dev.ingestbench.analysis.source;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,11 +13,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Reads a WRITE_API_TIMELINE export as JSON: the array {@code bq query --format=json} prints, or JSON
- * lines (one object per line). Values may be strings or numbers, as bq renders them.
+ * Reads a WRITE_API_TIMELINE export as JSON: the array {@code bq query --format=json} prints, or
+ * JSON lines (one object per line). Values may be strings or numbers, as bq renders them.
  */
 final class TimelineJson {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -37,7 +40,7 @@ final class TimelineJson {
 
   static List<TimelineRow> read(Path file) throws IOException {
     List<TimelineRow> rows = new ArrayList<>();
-    java.util.Map<TimelineRow.Key, Integer> seen = new java.util.HashMap<>();
+    Map<TimelineRow.Key, Integer> seen = new HashMap<>();
     // From bytes, not a Reader: Jackson then detects the encoding and skips a byte-order mark.
     try (JsonParser parser = JSON.getFactory().createParser(file.toFile())) {
       JsonToken first = parser.nextToken();
@@ -48,20 +51,37 @@ final class TimelineJson {
         TimelineRow row = row(JSON.readTree(parser), file, ++index);
         Integer earlier = seen.putIfAbsent(row.key(), index);
         if (earlier != null) {
-          throw new IllegalArgumentException(file + " record " + index + " repeats record " + earlier + " (the same"
-              + " table, minute, stream type and error code): the view has one row for each, so adding both would"
-              + " count those rows twice; export again, or remove the repeated records");
+          throw new IllegalArgumentException(
+              file
+                  + " record "
+                  + index
+                  + " repeats record "
+                  + earlier
+                  + " (the same"
+                  + " table, minute, stream type and error code): the view has one row for each, so adding both would"
+                  + " count those rows twice; export again, or remove the repeated records");
         }
         rows.add(row);
         next = parser.nextToken();
       }
       if (next != null && !(array && next == JsonToken.END_ARRAY)) {
-        throw new IllegalArgumentException(file + " line " + parser.currentLocation().getLineNr() + ": expected a"
-            + " timeline record ({...}), found " + next + "; export with bq --format=json or as JSON lines");
+        throw new IllegalArgumentException(
+            file
+                + " line "
+                + parser.currentLocation().getLineNr()
+                + ": expected a"
+                + " timeline record ({...}), found "
+                + next
+                + "; export with bq --format=json or as JSON lines");
       }
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalArgumentException(file + " line " + e.getLocation().getLineNr() + ": not valid JSON ("
-          + e.getOriginalMessage() + "); export again with bq --format=json, or as JSON lines");
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(
+          file
+              + " line "
+              + e.getLocation().getLineNr()
+              + ": not valid JSON ("
+              + e.getOriginalMessage()
+              + "); export again with bq --format=json, or as JSON lines");
     }
     return rows;
   }
@@ -69,8 +89,13 @@ final class TimelineJson {
   private static TimelineRow row(JsonNode r, Path file, int index) {
     for (String column : TimelineColumns.REQUIRED) {
       if (!r.has(column)) {
-        throw new IllegalArgumentException(file + " record " + index + " has no '" + column
-            + "': export WRITE_API_TIMELINE with the view's column names");
+        throw new IllegalArgumentException(
+            file
+                + " record "
+                + index
+                + " has no '"
+                + column
+                + "': export WRITE_API_TIMELINE with the view's column names");
       }
     }
     return new TimelineRow(
@@ -82,6 +107,7 @@ final class TimelineJson {
         r.path("error_code").asText(""),
         TimelineCsv.parseLong(r.path("total_requests").asText("0"), "total_requests", file, index),
         TimelineCsv.parseLong(r.get("total_rows").asText(), "total_rows", file, index),
-        TimelineCsv.parseLong(r.get("total_input_bytes").asText(), "total_input_bytes", file, index));
+        TimelineCsv.parseLong(
+            r.get("total_input_bytes").asText(), "total_input_bytes", file, index));
   }
 }

@@ -13,20 +13,25 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Refuses a file that is not UTF-8 before it is parsed, naming the line and byte offset of the first
- * byte that is not: parsers only say "Input length = 1", and a spreadsheet's Latin-1 export would
- * otherwise end the analysis with that.
+ * Refuses a file that is not UTF-8 before it is parsed, naming the line and byte offset of the
+ * first byte that is not: parsers only say "Input length = 1", and a spreadsheet's Latin-1 export
+ * would otherwise end the analysis with that.
  */
 public final class Utf8Text {
   private static final int CHUNK = 1 << 16;
 
   private Utf8Text() {}
 
-  /** Throws {@link IllegalArgumentException} naming line and byte offset when {@code file} is not UTF-8. */
+  /**
+   * Throws {@link IllegalArgumentException} naming line and byte offset when {@code file} is not
+   * UTF-8.
+   */
   public static void require(Path file) throws IOException {
-    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    CharsetDecoder decoder =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
     ByteBuffer in = ByteBuffer.allocate(CHUNK);
     CharBuffer out = CharBuffer.allocate(CHUNK);
     long consumed = 0;
@@ -47,11 +52,18 @@ public final class Utf8Text {
         if (result.isError()) {
           long offset = consumed + in.position();
           String bytes = describe(in, result.length());
-          throw new IllegalArgumentException(String.format(Locale.ROOT,
-              "%s is not UTF-8: line %,d, byte offset %,d (%s) %s; export it as UTF-8, e.g. iconv -f latin1"
-                  + " -t utf-8 %s > %s.utf8",
-              file, line, offset, bytes, result.isMalformed() ? "is not a UTF-8 character" : "cannot be read",
-              file.getFileName(), file.getFileName()));
+          throw new IllegalArgumentException(
+              String.format(
+                  Locale.ROOT,
+                  "%s is not UTF-8: line %,d, byte offset %,d (%s) %s; export it as UTF-8, e.g. iconv -f latin1"
+                      + " -t utf-8 %s > %s.utf8",
+                  file,
+                  line,
+                  offset,
+                  bytes,
+                  result.isMalformed() ? "is not a UTF-8 character" : "cannot be read",
+                  file.getFileName(),
+                  file.getFileName()));
         }
         consumed += in.position();
         in.compact();
@@ -66,7 +78,8 @@ public final class Utf8Text {
   private static String describe(ByteBuffer in, int length) {
     StringBuilder s = new StringBuilder();
     for (int i = 0; i < length && in.position() + i < in.limit(); i++) {
-      s.append(i == 0 ? "" : " ").append(String.format(Locale.ROOT, "0x%02X", in.get(in.position() + i) & 0xff));
+      s.append(i == 0 ? "" : " ")
+          .append(String.format(Locale.ROOT, "0x%02X", in.get(in.position() + i) & 0xff));
     }
     return s.length() == 0 ? "a sequence cut short at the end of the file" : s.toString();
   }

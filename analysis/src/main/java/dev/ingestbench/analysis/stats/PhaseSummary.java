@@ -24,7 +24,8 @@ public record PhaseSummary(
     int cpuSamples,
     int vcpus) {
 
-  public static PhaseSummary of(Phase phase, List<Bucket> buckets, Map<Instant, Double> vcpuSeconds, int vcpus) {
+  public static PhaseSummary of(
+      Phase phase, List<Bucket> buckets, Map<Instant, Double> vcpuSeconds, int vcpus) {
     List<Double> rows = buckets.stream().map(Bucket::rowsPerSecond).toList();
     long totalRows = buckets.stream().mapToLong(Bucket::rows).sum();
     long totalBytes = buckets.stream().mapToLong(Bucket::bytes).sum();
@@ -39,7 +40,8 @@ public record PhaseSummary(
         seconds += b.seconds();
       }
     }
-    double utilisation = samples == 0 || vcpus <= 0 ? Double.NaN : used / (vcpus * (double) seconds);
+    double utilisation =
+        samples == 0 || vcpus <= 0 ? Double.NaN : used / (vcpus * (double) seconds);
     return new PhaseSummary(
         phase,
         rows,

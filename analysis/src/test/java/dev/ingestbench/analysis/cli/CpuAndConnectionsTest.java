@@ -25,18 +25,28 @@ import picocli.CommandLine;
 class CpuAndConnectionsTest {
   private static final Instant T0 = Instant.parse("2026-02-12T10:00:00Z");
 
-  /** A alone, A and B, B alone: 8 minutes each at 100k / 200k / 100k rows/s of 500 bytes, 3% noise. */
+  /**
+   * A alone, A and B, B alone: 8 minutes each at 100k / 200k / 100k rows/s of 500 bytes, 3% noise.
+   */
   private static Path timeline(Path dir) throws Exception {
     Random random = new Random(5);
-    StringBuilder csv = new StringBuilder("start_timestamp,table_id,total_rows,total_input_bytes\n");
+    StringBuilder csv =
+        new StringBuilder("start_timestamp,table_id,total_rows,total_input_bytes\n");
     for (int i = 0; i < 24; i++) {
       long rows = Math.round((i >= 8 && i < 16 ? 12e6 : 6e6) * (1 + 0.03 * random.nextGaussian()));
-      csv.append(String.format(Locale.ROOT, "%s,taxi_rides,%d,%d%n", T0.plusSeconds(60L * i).toString().replace('T', ' ').replace("Z", ""), rows, rows * 500));
+      csv.append(
+          String.format(
+              Locale.ROOT,
+              "%s,taxi_rides,%d,%d%n",
+              T0.plusSeconds(60L * i).toString().replace('T', ' ').replace("Z", ""),
+              rows,
+              rows * 500));
     }
     return Files.writeString(dir.resolve("timeline.csv"), csv);
   }
 
-  private static Path perMinute(Path dir, String name, String column, double value) throws Exception {
+  private static Path perMinute(Path dir, String name, String column, double value)
+      throws Exception {
     StringBuilder csv = new StringBuilder("minute," + column + "\n");
     for (int i = 0; i < 24; i++) {
       csv.append(T0.plusSeconds(60L * i)).append(',').append(value).append('\n');
@@ -46,7 +56,10 @@ class CpuAndConnectionsTest {
 
   private static List<String> kinds(Path out) throws Exception {
     List<String> kinds = new ArrayList<>();
-    new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("verdicts").forEach(v -> kinds.add(v.get("kind").asText()));
+    new ObjectMapper()
+        .readTree(out.resolve("report.json").toFile())
+        .get("verdicts")
+        .forEach(v -> kinds.add(v.get("kind").asText()));
     return kinds;
   }
 
@@ -57,26 +70,55 @@ class CpuAndConnectionsTest {
   @Test
   void utilisationInPercentPerJobAtNinetyFiveIsCpuBound(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("out");
-    assertEquals(0, analyze("--timeline", timeline(dir).toString(), "--cpu", perMinute(dir, "a.csv", "utilization", 95).toString(),
-        "--cpu", perMinute(dir, "b.csv", "utilization", 95).toString(), "--vcpus", "24", "--out", out.toString()));
+    assertEquals(
+        0,
+        analyze(
+            "--timeline",
+            timeline(dir).toString(),
+            "--cpu",
+            perMinute(dir, "a.csv", "utilization", 95).toString(),
+            "--cpu",
+            perMinute(dir, "b.csv", "utilization", 95).toString(),
+            "--vcpus",
+            "24",
+            "--out",
+            out.toString()));
     // Both files say both jobs were busy every minute: two writers throughout, no change to judge.
     assertEquals(List.of("cpu-bound", "cpu-bound", "cpu-bound"), kinds(out));
-    JsonNode level = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("phases").get(0);
-    assertEquals(0.95, level.get("cpu_utilisation").asDouble(), 1e-9, "95% of 24 vCPUs, averaged over the jobs' files");
+    JsonNode level =
+        new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("phases").get(0);
+    assertEquals(
+        0.95,
+        level.get("cpu_utilisation").asDouble(),
+        1e-9,
+        "95% of 24 vCPUs, averaged over the jobs' files");
   }
 
   @Test
-  void vcpuSecondsPerJobWithHeadroomAndNoBigQueryLimitIsUpstreamBound(@TempDir Path dir) throws Exception {
+  void vcpuSecondsPerJobWithHeadroomAndNoBigQueryLimitIsUpstreamBound(@TempDir Path dir)
+      throws Exception {
     Path out = dir.resolve("out");
     // two jobs' files summed: 2 x 300 vCPU-seconds a minute of 24 vCPUs = 42%
-    assertEquals(0, analyze("--timeline", timeline(dir).toString(), "--cpu", perMinute(dir, "a.csv", "vcpu_seconds", 300).toString(),
-        "--cpu", perMinute(dir, "b.csv", "vcpu_seconds", 300).toString(), "--vcpus", "24", "--out", out.toString()));
+    assertEquals(
+        0,
+        analyze(
+            "--timeline",
+            timeline(dir).toString(),
+            "--cpu",
+            perMinute(dir, "a.csv", "vcpu_seconds", 300).toString(),
+            "--cpu",
+            perMinute(dir, "b.csv", "vcpu_seconds", 300).toString(),
+            "--vcpus",
+            "24",
+            "--out",
+            out.toString()));
     assertEquals(List.of("upstream-bound", "upstream-bound", "upstream-bound"), kinds(out));
   }
 
   /** One file per job, each busy only while its job ran: the writers per level come from them. */
   @Test
-  void perJobCpuFilesSayWhoWroteWhenAndTheScalingIsJudgedOnThem(@TempDir Path dir) throws Exception {
+  void perJobCpuFilesSayWhoWroteWhenAndTheScalingIsJudgedOnThem(@TempDir Path dir)
+      throws Exception {
     Path out = dir.resolve("out");
     StringBuilder a = new StringBuilder("minute,vcpu_seconds\n");
     StringBuilder b = new StringBuilder("minute,vcpu_seconds\n");
@@ -84,33 +126,75 @@ class CpuAndConnectionsTest {
       a.append(T0.plusSeconds(60L * i)).append(',').append(i < 16 ? 300 : 2).append('\n');
       b.append(T0.plusSeconds(60L * i)).append(',').append(i >= 8 ? 300 : 2).append('\n');
     }
-    assertEquals(0, analyze("--timeline", timeline(dir).toString(), "--cpu", Files.writeString(dir.resolve("job-a.csv"), a)
-        .toString(), "--cpu", Files.writeString(dir.resolve("job-b.csv"), b).toString(), "--vcpus", "24", "--out",
-        out.toString()));
+    assertEquals(
+        0,
+        analyze(
+            "--timeline",
+            timeline(dir).toString(),
+            "--cpu",
+            Files.writeString(dir.resolve("job-a.csv"), a).toString(),
+            "--cpu",
+            Files.writeString(dir.resolve("job-b.csv"), b).toString(),
+            "--vcpus",
+            "24",
+            "--out",
+            out.toString()));
     List<String> kinds = kinds(out);
-    assertEquals(List.of("linear-scaling", "linear-scaling"), kinds.subList(0, 2), kinds.toString());
+    assertEquals(
+        List.of("linear-scaling", "linear-scaling"), kinds.subList(0, 2), kinds.toString());
     JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
     List<Integer> writers = new ArrayList<>();
     report.get("phases").forEach(p -> writers.add(p.get("writers").asInt()));
     assertEquals(List.of(1, 2, 1), writers);
-    assertEquals("per-job CPU: jobs using CPU", report.get("phases").get(1).get("writers_from").asText());
-    assertTrue(report.get("verdicts").get(0).get("evidence").asText().contains("1 writer (per-job CPU: jobs using CPU)"),
+    assertEquals(
+        "per-job CPU: jobs using CPU", report.get("phases").get(1).get("writers_from").asText());
+    assertTrue(
+        report
+            .get("verdicts")
+            .get(0)
+            .get("evidence")
+            .asText()
+            .contains("1 writer (per-job CPU: jobs using CPU)"),
         report.get("verdicts").get(0).toString());
   }
 
   @Test
-  void aConnectionsSeriesIsSummedPerMinuteAndCheckedAgainstTheLimitAndTheEstimate(@TempDir Path dir) throws Exception {
+  void aConnectionsSeriesIsSummedPerMinuteAndCheckedAgainstTheLimitAndTheEstimate(@TempDir Path dir)
+      throws Exception {
     Path out = dir.resolve("out");
     StringBuilder csv = new StringBuilder("timestamp,value\n");
     for (int i = 0; i < 24; i++) {
-      csv.append(T0.plusSeconds(60L * i)).append(",450\n").append(T0.plusSeconds(60L * i)).append(',').append(i == 10 ? 420 : 300).append('\n');
+      csv.append(T0.plusSeconds(60L * i))
+          .append(",450\n")
+          .append(T0.plusSeconds(60L * i))
+          .append(',')
+          .append(i == 10 ? 420 : 300)
+          .append('\n');
     }
     Path connections = Files.writeString(dir.resolve("connections.csv"), csv);
-    assertEquals(0, analyze("--timeline", timeline(dir).toString(), "--connections", connections.toString(),
-        "--tables", "100", "--workers", "5", "--jobs", "2", "--out", out.toString()));
-    JsonNode verdict = new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("verdicts").get(0);
+    assertEquals(
+        0,
+        analyze(
+            "--timeline",
+            timeline(dir).toString(),
+            "--connections",
+            connections.toString(),
+            "--tables",
+            "100",
+            "--workers",
+            "5",
+            "--jobs",
+            "2",
+            "--out",
+            out.toString()));
+    JsonNode verdict =
+        new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("verdicts").get(0);
     assertEquals("connection-limit", verdict.get("kind").asText());
-    assertTrue(verdict.get("evidence").asText().startsWith("870 connections observed (peak); 100 tables × 5 workers × 2 jobs = 1,000"),
+    assertTrue(
+        verdict
+            .get("evidence")
+            .asText()
+            .startsWith("870 connections observed (peak); 100 tables × 5 workers × 2 jobs = 1,000"),
         verdict.get("evidence").asText());
   }
 
@@ -119,11 +203,33 @@ class CpuAndConnectionsTest {
     StringWriter err = new StringWriter();
     CommandLine cli = AnalyzeCommand.commandLine();
     cli.setErr(new PrintWriter(err));
-    assertEquals(2, cli.execute("--timeline", timeline(dir).toString(), "--cpu", perMinute(dir, "a.csv", "utilization", 50).toString(),
-        "--cpu", perMinute(dir, "b.csv", "vcpu_seconds", 300).toString(), "--vcpus", "24", "--out", dir.resolve("o").toString()));
-    assertTrue(err.toString().contains("--cpu files mix vCPU-seconds and utilisation"), err.toString());
+    assertEquals(
+        2,
+        cli.execute(
+            "--timeline",
+            timeline(dir).toString(),
+            "--cpu",
+            perMinute(dir, "a.csv", "utilization", 50).toString(),
+            "--cpu",
+            perMinute(dir, "b.csv", "vcpu_seconds", 300).toString(),
+            "--vcpus",
+            "24",
+            "--out",
+            dir.resolve("o").toString()));
+    assertTrue(
+        err.toString().contains("--cpu files mix vCPU-seconds and utilisation"), err.toString());
     err.getBuffer().setLength(0);
-    assertEquals(2, cli.execute("--timeline", timeline(dir).toString(), "--connections", "nope.csv", "--out", dir.resolve("o").toString()));
-    assertTrue(err.toString().contains("--connections nope.csv is neither a number nor a file"), err.toString());
+    assertEquals(
+        2,
+        cli.execute(
+            "--timeline",
+            timeline(dir).toString(),
+            "--connections",
+            "nope.csv",
+            "--out",
+            dir.resolve("o").toString()));
+    assertTrue(
+        err.toString().contains("--connections nope.csv is neither a number nor a file"),
+        err.toString());
   }
 }

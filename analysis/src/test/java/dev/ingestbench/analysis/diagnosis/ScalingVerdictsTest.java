@@ -21,9 +21,12 @@ import org.junit.jupiter.api.Test;
  */
 class ScalingVerdictsTest {
   private static final Instant T0 = Instant.parse("2026-02-12T10:00:00Z");
-  private static final Map<String, Integer> ONE_TWO_ONE = Map.of("W1 steady 1", 1, "W1 steady 2", 2, "W1 steady 3", 1);
+  private static final Map<String, Integer> ONE_TWO_ONE =
+      Map.of("W1 steady 1", 1, "W1 steady 2", 2, "W1 steady 3", 1);
 
-  /** Rows per minute: a alone for 8 minutes, both for 8, b alone for 8 (and a first partial minute). */
+  /**
+   * Rows per minute: a alone for 8 minutes, both for 8, b alone for 8 (and a first partial minute).
+   */
   private static List<TimelineRow> round(long seed, double a, double ab, double b) {
     Random random = new Random(seed);
     List<TimelineRow> rows = new ArrayList<>();
@@ -34,13 +37,24 @@ class ScalingVerdictsTest {
     }
     for (int i = 0; i < levels.length; i++) {
       long n = Math.round(levels[i] * (1 + 0.03 * random.nextGaussian()));
-      rows.add(new TimelineRow(T0.plusSeconds(60L * i), "p", "d", "taxi_rides", "COMMITTED", "", n / 500, n, n * 500));
+      rows.add(
+          new TimelineRow(
+              T0.plusSeconds(60L * i),
+              "p",
+              "d",
+              "taxi_rides",
+              "COMMITTED",
+              "",
+              n / 500,
+              n,
+              n * 500));
     }
     return rows;
   }
 
   private static TimelineAnalysis analyse(List<TimelineRow> rows, Map<String, Integer> jobsIn) {
-    return TimelineAnalysis.of(rows, Map.of(), 0, List.of(), new Diagnoser.Topology(1, 3, 2, true, 0, jobsIn));
+    return TimelineAnalysis.of(
+        rows, Map.of(), 0, List.of(), new Diagnoser.Topology(1, 3, 2, true, 0, jobsIn));
   }
 
   private static List<String> kinds(TimelineAnalysis a) {
@@ -54,8 +68,12 @@ class ScalingVerdictsTest {
         TimelineAnalysis a = analyse(round(seed, 6_000_000, both, 6_000_000), Map.of());
         assertEquals(ONE_TWO_ONE, a.writers(), "seed " + seed);
         assertEquals(WriterEvidence.ESTIMATED, a.writerSources().get("W1 steady 2"));
-        assertEquals(List.of("scaling-not-judged", "no-bottleneck"), kinds(a), "seed " + seed + ": " + a.diagnosis());
-        assertTrue(a.diagnosis().get(0).evidence().contains("would be circular; give --jobs-in PHASE=N"),
+        assertEquals(
+            List.of("scaling-not-judged", "no-bottleneck"),
+            kinds(a),
+            "seed " + seed + ": " + a.diagnosis());
+        assertTrue(
+            a.diagnosis().get(0).evidence().contains("would be circular; give --jobs-in PHASE=N"),
             a.diagnosis().get(0).evidence());
       }
     }
@@ -65,11 +83,17 @@ class ScalingVerdictsTest {
   void bJoiningAndALeavingScaledLinearlyPerWriter() {
     for (long seed = 0; seed < 20; seed++) {
       TimelineAnalysis a = analyse(round(seed, 6_000_000, 12_000_000, 6_000_000), ONE_TWO_ONE);
-      assertEquals(List.of("linear-scaling", "linear-scaling", "no-bottleneck"), kinds(a), "seed " + seed + ": "
-          + a.diagnosis());
-      assertTrue(a.diagnosis().get(0).verdict().startsWith("A writer joining"), a.diagnosis().toString());
-      assertTrue(a.diagnosis().get(1).verdict().startsWith("A writer leaving"), a.diagnosis().toString());
-      assertTrue(a.diagnosis().get(0).evidence().contains("1 writer (--jobs-in)"), a.diagnosis().get(0).evidence());
+      assertEquals(
+          List.of("linear-scaling", "linear-scaling", "no-bottleneck"),
+          kinds(a),
+          "seed " + seed + ": " + a.diagnosis());
+      assertTrue(
+          a.diagnosis().get(0).verdict().startsWith("A writer joining"), a.diagnosis().toString());
+      assertTrue(
+          a.diagnosis().get(1).verdict().startsWith("A writer leaving"), a.diagnosis().toString());
+      assertTrue(
+          a.diagnosis().get(0).evidence().contains("1 writer (--jobs-in)"),
+          a.diagnosis().get(0).evidence());
     }
   }
 
@@ -77,21 +101,32 @@ class ScalingVerdictsTest {
   void bJoiningForOnlyAThirdMoreIsContentionAndALeavingIsNotItsContradiction() {
     for (long seed = 0; seed < 20; seed++) {
       TimelineAnalysis a = analyse(round(seed, 6_000_000, 8_000_000, 6_000_000), ONE_TWO_ONE);
-      assertEquals(List.of("contention", "remaining-writers-faster"), kinds(a), "seed " + seed + ": " + a.diagnosis());
+      assertEquals(
+          List.of("contention", "remaining-writers-faster"),
+          kinds(a),
+          "seed " + seed + ": " + a.diagnosis());
       Verdict joined = a.diagnosis().get(0);
       assertEquals("W1 steady 2", joined.phase());
-      assertTrue(joined.evidence().matches(".*the per-writer rate ×0\\.6\\d.*6\\d% of proportional.*"), joined.evidence());
-      assertTrue(a.diagnosis().get(1).verdict().contains("not contention"), a.diagnosis().toString());
+      assertTrue(
+          joined.evidence().matches(".*the per-writer rate ×0\\.6\\d.*6\\d% of proportional.*"),
+          joined.evidence());
+      assertTrue(
+          a.diagnosis().get(1).verdict().contains("not contention"), a.diagnosis().toString());
     }
   }
 
   @Test
   void jobsInGivesTheWritersAndTheirSource() {
-    TimelineAnalysis a = analyse(round(1, 6_000_000, 12_000_000, 6_000_000),
-        Map.of("W1 steady 1", 1, "W1 steady 2", 3, "W1 steady 3", 1));
+    TimelineAnalysis a =
+        analyse(
+            round(1, 6_000_000, 12_000_000, 6_000_000),
+            Map.of("W1 steady 1", 1, "W1 steady 2", 3, "W1 steady 3", 1));
     assertEquals(3, a.writers().get("W1 steady 2"));
     assertEquals(WriterEvidence.GIVEN, a.writerSources().get("W1 steady 2"));
-    assertEquals("contention", a.diagnosis().get(0).kind(), "2x the rate for 3x the writers: " + a.diagnosis());
+    assertEquals(
+        "contention",
+        a.diagnosis().get(0).kind(),
+        "2x the rate for 3x the writers: " + a.diagnosis());
   }
 
   /** A local round's concurrent_connections.csv, per job: who had streams open when. */
@@ -106,10 +141,19 @@ class ScalingVerdictsTest {
         open.computeIfAbsent("b", k -> new TreeMap<>()).put(T0.plusSeconds(60L * i), 10.0);
       }
     }
-    TimelineAnalysis a = TimelineAnalysis.of(round(3, 6_000_000, 12_000_000, 6_000_000), Map.of(), 0, List.of(),
-        new Diagnoser.Topology(1, 3, 2, true, 0, Map.of()).withJobActivity(open, "connections series"));
+    TimelineAnalysis a =
+        TimelineAnalysis.of(
+            round(3, 6_000_000, 12_000_000, 6_000_000),
+            Map.of(),
+            0,
+            List.of(),
+            new Diagnoser.Topology(1, 3, 2, true, 0, Map.of())
+                .withJobActivity(open, "connections series"));
     assertEquals(ONE_TWO_ONE, a.writers());
     assertEquals("connections series", a.writerSources().get("W1 steady 1"));
-    assertEquals(List.of("linear-scaling", "linear-scaling", "no-bottleneck"), kinds(a), a.diagnosis().toString());
+    assertEquals(
+        List.of("linear-scaling", "linear-scaling", "no-bottleneck"),
+        kinds(a),
+        a.diagnosis().toString());
   }
 }

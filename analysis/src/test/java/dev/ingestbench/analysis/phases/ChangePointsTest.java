@@ -29,9 +29,17 @@ class ChangePointsTest {
   void aJoinsBJoinsALeavesAreThreeLevelsAtTheRightMinutes() {
     int exact = 0;
     for (long seed = 0; seed < 100; seed++) {
-      double[] x = levels(seed, 0.04, new double[] {100_000, 6}, new double[] {200_000, 6}, new double[] {100_000, 6});
+      double[] x =
+          levels(
+              seed,
+              0.04,
+              new double[] {100_000, 6},
+              new double[] {200_000, 6},
+              new double[] {100_000, 6});
       List<Integer> changes = ChangePoints.detect(x);
-      assertTrue(changes.contains(6) && changes.contains(12), "seed " + seed + ": both real changes found: " + changes);
+      assertTrue(
+          changes.contains(6) && changes.contains(12),
+          "seed " + seed + ": both real changes found: " + changes);
       exact += changes.size() == 2 ? 1 : 0;
     }
     assertTrue(exact >= 98, "no extra cut in at least 98 of 100 noisy 18-minute rounds: " + exact);
@@ -50,20 +58,37 @@ class ChangePointsTest {
   void aDriftOfAFewPercentIsOneLevel() {
     // 3,405k -> 3,193k rows/min over ten quiet minutes (the published round 3's second window): a
     // statistically clear drift, but no job joined or left.
-    double[] x = {3_405_738, 3_348_835, 3_380_328, 3_335_539, 3_290_536, 3_278_013, 3_227_037, 3_250_379, 3_193_048, 3_217_163};
+    double[] x = {
+      3_405_738, 3_348_835, 3_380_328, 3_335_539, 3_290_536, 3_278_013, 3_227_037, 3_250_379,
+      3_193_048, 3_217_163
+    };
     assertEquals(List.of(), ChangePoints.detect(x));
   }
 
   @Test
   void aSawtoothIsCutAtEveryBurstAndThrottle() {
-    double[] x = levels(7, 0.02, new double[] {400, 3}, new double[] {60, 4}, new double[] {400, 3}, new double[] {60, 4},
-        new double[] {400, 3}, new double[] {60, 4});
+    double[] x =
+        levels(
+            7,
+            0.02,
+            new double[] {400, 3},
+            new double[] {60, 4},
+            new double[] {400, 3},
+            new double[] {60, 4},
+            new double[] {400, 3},
+            new double[] {60, 4});
     assertEquals(List.of(3, 7, 10, 14, 17), ChangePoints.detect(x));
   }
 
   @Test
   void aDayOfMinutesIsFast() {
-    double[] x = levels(3, 0.03, new double[] {100_000, 600}, new double[] {200_000, 600}, new double[] {0.5, 240});
+    double[] x =
+        levels(
+            3,
+            0.03,
+            new double[] {100_000, 600},
+            new double[] {200_000, 600},
+            new double[] {0.5, 240});
     long start = System.nanoTime();
     List<Integer> changes = ChangePoints.detect(x);
     assertTrue(System.nanoTime() - start < 1_000_000_000L, "1,440 minutes in under a second");

@@ -17,7 +17,17 @@ class SteadyStateDetectorTest {
     List<TimelineRow> rows = new ArrayList<>();
     for (int i = 0; i < rowsPerSecond.length; i++) {
       if (rowsPerSecond[i] > 0) {
-        rows.add(new TimelineRow(T0.plusSeconds(i), "p", "d", "t", "DEFAULT", "OK", 1, rowsPerSecond[i], rowsPerSecond[i] * 500));
+        rows.add(
+            new TimelineRow(
+                T0.plusSeconds(i),
+                "p",
+                "d",
+                "t",
+                "DEFAULT",
+                "OK",
+                1,
+                rowsPerSecond[i],
+                rowsPerSecond[i] * 500));
       }
     }
     return Timeline.of(rows, 1, Timeline.dataTables());
@@ -26,7 +36,10 @@ class SteadyStateDetectorTest {
   @Test
   void findsRampUpSteadyAndDrainOfAKnownShape() {
     // 0 idle, 3 s ramp, 10 s at ~1000 with noise, 3 s tail.
-    Timeline timeline = perSecond(0, 100, 300, 600, 1000, 980, 1020, 990, 1010, 1000, 1005, 995, 1000, 1000, 400, 200, 100);
+    Timeline timeline =
+        perSecond(
+            0, 100, 300, 600, 1000, 980, 1020, 990, 1010, 1000, 1005, 995, 1000, 1000, 400, 200,
+            100);
     List<Phase> phases = new SteadyStateDetector(0.8, 1).detect(timeline);
     assertEquals(List.of("ramp-up", "steady", "drain"), phases.stream().map(Phase::name).toList());
     Phase steady = phases.get(1);

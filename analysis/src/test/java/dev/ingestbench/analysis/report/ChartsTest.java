@@ -18,8 +18,10 @@ class ChartsTest {
   @Test
   void aStageNamedAsAJobIsShadedUnderItsOwnLabel(@TempDir Path dir) throws Exception {
     Instant t0 = Instant.parse("2026-01-01T00:00:00Z");
-    List<Phase> stages = List.of(new Phase("exactly-once", 0, 1, t0, t0.plusSeconds(60)),
-        new Phase("at-least-once", 1, 2, t0.plusSeconds(60), t0.plusSeconds(120)));
+    List<Phase> stages =
+        List.of(
+            new Phase("exactly-once", 0, 1, t0, t0.plusSeconds(60)),
+            new Phase("at-least-once", 1, 2, t0.plusSeconds(60), t0.plusSeconds(120)));
     Map<String, List<Date>> x = new LinkedHashMap<>();
     Map<String, List<Double>> y = new LinkedHashMap<>();
     x.put("exactly-once", List.of(Date.from(t0.plusSeconds(10)), Date.from(t0.plusSeconds(50))));

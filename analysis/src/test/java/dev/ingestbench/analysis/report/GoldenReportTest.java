@@ -15,22 +15,24 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The whole Markdown report of the published round 3, compared with a reviewed copy. A change in any
- * number, table or wording shows up here; when the change is intended, regenerate the copy with
+ * The whole Markdown report of the published round 3, compared with a reviewed copy. A change in
+ * any number, table or wording shows up here; when the change is intended, regenerate the copy with
  * {@code -Dgolden.update=true} and review the diff.
  */
 class GoldenReportTest {
   private static final Path REF = Path.of("src", "test", "resources", "reference");
-  private static final Path GOLDEN = Path.of("src", "test", "resources", "golden", "round3_report.md");
+  private static final Path GOLDEN =
+      Path.of("src", "test", "resources", "golden", "round3_report.md");
 
   @Test
   void round3ReportMatchesTheReviewedCopy() throws Exception {
-    TimelineAnalysis a = TimelineAnalysis.of(
-        TimelineCsv.read(REF.resolve("round3_write_api_timeline.csv")),
-        VcpuSecondsCsv.read(REF.resolve("round3_vcpu_seconds.csv")),
-        12,
-        List.of(PhaseSpec.parse("A1=10:56..11:01"), PhaseSpec.parse("A2=11:13..11:22")),
-        new Diagnoser.Topology(0, 0, 0, false, 0));
+    TimelineAnalysis a =
+        TimelineAnalysis.of(
+            TimelineCsv.read(REF.resolve("round3_write_api_timeline.csv")),
+            VcpuSecondsCsv.read(REF.resolve("round3_vcpu_seconds.csv")),
+            12,
+            List.of(PhaseSpec.parse("A1=10:56..11:01"), PhaseSpec.parse("A2=11:13..11:22")),
+            new Diagnoser.Topology(0, 0, 0, false, 0));
     Map<String, Double> claims = new LinkedHashMap<>();
     claims.put("A1.rows_per_second", 55_791.0);
     claims.put("A2.rows_per_second", 54_878.0);

@@ -47,8 +47,10 @@ class LevelChangeTest {
     for (long seed = 0; seed < 30; seed++) {
       Timeline t = minutes(seed, rows);
       List<LevelChange> changes = LevelChange.find(JobWindows.detect(t), t);
-      assertEquals(List.of("ramp-up", "transient", "level-shift", "drain", "gap"),
-          changes.stream().map(LevelChange::kind).toList(), "seed " + seed);
+      assertEquals(
+          List.of("ramp-up", "transient", "level-shift", "drain", "gap"),
+          changes.stream().map(LevelChange::kind).toList(),
+          "seed " + seed);
       LevelChange transientMinute = changes.get(1);
       assertEquals(T0.plusSeconds(6 * 60), transientMinute.at());
       assertEquals(-40, transientMinute.changePct(), 8);
@@ -59,7 +61,8 @@ class LevelChangeTest {
       assertTrue(shift.ci95LowPct() > 70 && shift.ci95HighPct() < 150, shift.toString());
       assertTrue(shift.pValue() < 0.001);
       assertTrue(shift.evidence().contains("Welch p < 0.001"), shift.evidence());
-      assertTrue(changes.get(4).evidence().startsWith("2 empty minutes"), changes.get(4).evidence());
+      assertTrue(
+          changes.get(4).evidence().startsWith("2 empty minutes"), changes.get(4).evidence());
     }
   }
 }

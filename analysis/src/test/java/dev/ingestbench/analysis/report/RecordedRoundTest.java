@@ -9,10 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A real default round on 2 vCPUs (src/test/resources/recorded/round-default): the consumer used 47%
- * of the machine, and the processes around it as much again. Its diagnosis must say the machine was
- * the limit, with each share from its own processes_cpu.csv, not "no bottleneck: consumer CPU below
- * 90%" as it did before.
+ * A real default round on 2 vCPUs (src/test/resources/recorded/round-default): the consumer used
+ * 47% of the machine, and the processes around it as much again. Its diagnosis must say the machine
+ * was the limit, with each share from its own processes_cpu.csv, not "no bottleneck: consumer CPU
+ * below 90%" as it did before.
  */
 class RecordedRoundTest {
   private static final Path ROUND = Path.of("src/test/resources/recorded/round-default");
@@ -23,17 +23,26 @@ class RecordedRoundTest {
     assertEquals(1, verdicts.size(), verdicts.toString());
     Verdict v = verdicts.get(0);
     assertEquals("Machine-bound: 95% of 2 vCPUs", v.verdict());
-    assertTrue(v.evidence().startsWith("consumer 47%, live publisher 30%, Pub/Sub emulator 14%, BigQuery emulator 4%"
-        + " over the 46 s steady window"), v.evidence());
-    assertTrue(v.evidence().contains("the harness (emulators, broker, publishers) used 49% of the machine and the"
-        + " pipeline 47%"), v.evidence());
+    assertTrue(
+        v.evidence()
+            .startsWith(
+                "consumer 47%, live publisher 30%, Pub/Sub emulator 14%, BigQuery emulator 4%"
+                    + " over the 46 s steady window"),
+        v.evidence());
+    assertTrue(
+        v.evidence()
+            .contains(
+                "the harness (emulators, broker, publishers) used 49% of the machine and the"
+                    + " pipeline 47%"),
+        v.evidence());
   }
 
   @Test
   void itsQuotaAndConnectionCountersSayNeitherLimited() throws Exception {
     RoundAnalysis a = RoundAnalysis.of(ROUND);
     assertEquals(0, a.emulator().orElseThrow().throttledAppends());
-    assertTrue(RoundDiagnosis.of(a).stream().noneMatch(v -> v.verdict().contains("quota")
-        || v.verdict().contains("connection")));
+    assertTrue(
+        RoundDiagnosis.of(a).stream()
+            .noneMatch(v -> v.verdict().contains("quota") || v.verdict().contains("connection")));
   }
 }

@@ -9,21 +9,31 @@ import dev.ingestbench.contracts.RunFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A round directory with known raw data: the report's numbers must be the ones the data implies. */
+/**
+ * A round directory with known raw data: the report's numbers must be the ones the data implies.
+ */
 class RoundReportTest {
   private static final long T0 = 1_770_890_040L; // 2026-02-12T09:54:00Z
   @TempDir Path dir;
 
   @BeforeEach
   void writeRound() throws IOException {
-    StringBuilder timeline = new StringBuilder(
-        "start_timestamp,project_id,project_number,dataset_id,table_id,stream_type,error_code,total_requests,total_rows,total_input_bytes\n");
-    StringBuilder cpu = new StringBuilder("epoch_second,cpu_seconds,vcpus,rows_visible,accounted_for,open_append_clients,heap_used_bytes\n");
+    StringBuilder timeline =
+        new StringBuilder(
+            "start_timestamp,project_id,project_number,dataset_id,table_id,stream_type,error_code,total_requests,total_rows,total_input_bytes\n");
+    StringBuilder cpu =
+        new StringBuilder(
+            "epoch_second,cpu_seconds,vcpus,rows_visible,accounted_for,open_append_clients,heap_used_bytes\n");
     long[] rates = new long[26];
     rates[0] = 1_000;
     rates[1] = 3_000;
@@ -35,16 +45,28 @@ class RoundReportTest {
     rates[24] = 1_000;
     rates[25] = 500;
     for (int i = 0; i < rates.length; i++) {
-      String ts = java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss")
-          .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.ofEpochSecond(T0 + i));
-      timeline.append(ts).append(",p,,d,rides,BUFFERED,OK,10,").append(rates[i]).append(',').append(rates[i] * 600).append('\n');
+      String ts =
+          DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss")
+              .withZone(ZoneOffset.UTC)
+              .format(Instant.ofEpochSecond(T0 + i));
+      timeline
+          .append(ts)
+          .append(",p,,d,rides,BUFFERED,OK,10,")
+          .append(rates[i])
+          .append(',')
+          .append(rates[i] * 600)
+          .append('\n');
       cpu.append(T0 + i + 1).append(",1.0,2,0,0,2,1000\n");
     }
     timeline.append("2026-02-12 09:54:05,p,,d,rides_dlq,DEFAULT,OK,1,3,900\n");
     Files.writeString(dir.resolve(RunFiles.TIMELINE_PER_SECOND), timeline);
     StringBuilder processes = new StringBuilder("epoch_second,process,cpu_seconds\n");
     for (int i = 0; i < rates.length; i++) {
-      processes.append(T0 + i + 1).append(",emulator,0.5\n").append(T0 + i + 1).append(",consumer,1.0\n");
+      processes
+          .append(T0 + i + 1)
+          .append(",emulator,0.5\n")
+          .append(T0 + i + 1)
+          .append(",consumer,1.0\n");
     }
     Files.writeString(dir.resolve(RunFiles.PROCESSES_CPU), processes);
     Files.writeString(dir.resolve(RunFiles.CONSUMER_SAMPLES), cpu);
@@ -53,44 +75,78 @@ class RoundReportTest {
     for (long r : rates) {
       total += r;
     }
-    json.writeValue(dir.resolve(RunFiles.CONSUMER_RESULT).toFile(), Map.ofEntries(
-        Map.entry("runner", "FlinkRunner"),
-        Map.entry("write_method", "exactly-once"),
-        Map.entry("row_format", "json-column"),
-        Map.entry("destination_tables", 1),
-        Map.entry("rows_written", total),
-        Map.entry("distinct_message_ids", total),
-        Map.entry("duplicates", 0),
-        Map.entry("dead_lettered", 3),
-        Map.entry("accounted_for", total + 3),
-        Map.entry("latency", Map.of("samples", total, "p50_ms", 800, "p90_ms", 900, "p99_ms", 1_500, "max_ms", 2_000)),
-        Map.entry("caught_up_at", "2026-02-12T09:54:25Z")));
-    json.writeValue(dir.resolve(RunFiles.PUBLISHER_BACKLOG).toFile(), Map.of("published", total + 3));
-    json.writeValue(dir.resolve(RunFiles.ROUND).toFile(), Map.of("messages", total + 3, "live_messages", 1_000));
+    json.writeValue(
+        dir.resolve(RunFiles.CONSUMER_RESULT).toFile(),
+        Map.ofEntries(
+            Map.entry("runner", "FlinkRunner"),
+            Map.entry("write_method", "exactly-once"),
+            Map.entry("row_format", "json-column"),
+            Map.entry("destination_tables", 1),
+            Map.entry("rows_written", total),
+            Map.entry("distinct_message_ids", total),
+            Map.entry("duplicates", 0),
+            Map.entry("dead_lettered", 3),
+            Map.entry("accounted_for", total + 3),
+            Map.entry(
+                "latency",
+                Map.of(
+                    "samples", total, "p50_ms", 800, "p90_ms", 900, "p99_ms", 1_500, "max_ms",
+                    2_000)),
+            Map.entry("caught_up_at", "2026-02-12T09:54:25Z")));
+    json.writeValue(
+        dir.resolve(RunFiles.PUBLISHER_BACKLOG).toFile(), Map.of("published", total + 3));
+    json.writeValue(
+        dir.resolve(RunFiles.ROUND).toFile(),
+        Map.of("messages", total + 3, "live_messages", 1_000));
   }
 
   @Test
   void summaryHoldsTheNumbersTheRawDataImplies() throws IOException {
     RoundReport.write(dir);
     JsonNode s = new ObjectMapper().readTree(dir.resolve(RunFiles.SUMMARY).toFile());
-    assertEquals(10_000.0, s.get("rows_per_second").asDouble(), 1e-6, "steady mean of the 20 alternating seconds");
+    assertEquals(
+        10_000.0,
+        s.get("rows_per_second").asDouble(),
+        1e-6,
+        "steady mean of the 20 alternating seconds");
     assertEquals(5_000.0, s.get("rows_per_second_per_vcpu").asDouble(), 1e-6);
-    assertEquals(0.5, s.get("cpu_utilisation").asDouble(), 1e-9, "1 CPU-second per second on 2 vCPUs");
+    assertEquals(
+        0.5, s.get("cpu_utilisation").asDouble(), 1e-9, "1 CPU-second per second on 2 vCPUs");
     assertEquals(10_000.0, s.get("rows_per_cpu_second").asDouble(), 1e-6);
-    assertEquals(6.0, s.get("mb_per_second").asDouble(), 1e-9, "600 bytes per row, MB = 10^6 bytes");
+    assertEquals(
+        6.0, s.get("mb_per_second").asDouble(), 1e-9, "600 bytes per row, MB = 10^6 bytes");
     assertEquals(0, s.get("lost").asLong(), "dead letters count as accounted for");
     assertEquals(3, s.get("dead_lettered").asLong());
     JsonNode estimate = s.get("rows_per_second_estimate");
     assertEquals(20, estimate.get("n").asLong());
-    assertTrue(estimate.get("ci95_low").asDouble() < 10_000 && estimate.get("ci95_high").asDouble() > 10_000);
+    assertTrue(
+        estimate.get("ci95_low").asDouble() < 10_000
+            && estimate.get("ci95_high").asDouble() > 10_000);
     assertEquals(20, s.get("phases").get("steady").get("seconds").asInt());
     assertEquals(800, s.get("p50_latency_ms").asLong());
-    assertTrue(s.get("live_p50_latency_ms").isNull(), "no message was published after catch-up: no number");
-    assertTrue(s.get("live_latency_note").asText().contains("no message was published after the consumer caught up"),
+    assertTrue(
+        s.get("live_p50_latency_ms").isNull(),
+        "no message was published after catch-up: no number");
+    assertTrue(
+        s.get("live_latency_note")
+            .asText()
+            .contains("no message was published after the consumer caught up"),
         s.get("live_latency_note").asText());
-    for (String field : new String[] {"published", "written", "distinct_message_ids", "duplicates", "dead_lettered",
-        "rows_per_second", "rows_per_second_per_vcpu", "cpu_utilisation", "p50_latency_ms", "p99_latency_ms",
-        "runner", "write_method"}) {
+    for (String field :
+        new String[] {
+          "published",
+          "written",
+          "distinct_message_ids",
+          "duplicates",
+          "dead_lettered",
+          "rows_per_second",
+          "rows_per_second_per_vcpu",
+          "cpu_utilisation",
+          "p50_latency_ms",
+          "p99_latency_ms",
+          "runner",
+          "write_method"
+        }) {
       assertTrue(s.has(field), "summary.json lacks " + field);
     }
   }
@@ -109,25 +165,33 @@ class RoundReportTest {
       String svg = Files.readString(dir.resolve(chart));
       assertTrue(svg.contains("<svg"), chart + " is an SVG");
     }
-    assertTrue(!md.contains("duplicate(s): a row with an event index already written"), "none: no such line");
+    assertTrue(
+        !md.contains("duplicate(s): a row with an event index already written"),
+        "none: no such line");
   }
 
-  /** A duplicate is explained where it is counted: a replay, or a second message reusing the index. */
+  /**
+   * A duplicate is explained where it is counted: a replay, or a second message reusing the index.
+   */
   @Test
   void duplicatesAreExplainedInTheVerification() throws IOException {
     Path result = dir.resolve(RunFiles.CONSUMER_RESULT);
     ObjectMapper json = new ObjectMapper();
     @SuppressWarnings("unchecked")
-    Map<String, Object> fields = new java.util.HashMap<>(json.readValue(result.toFile(), Map.class));
+    Map<String, Object> fields = new HashMap<>(json.readValue(result.toFile(), Map.class));
     fields.put("duplicates", 1);
     fields.put("rows_written", ((Number) fields.get("rows_written")).longValue() + 1);
     json.writeValue(result.toFile(), fields);
     RoundReport.write(dir);
     String md = Files.readString(dir.resolve(RunFiles.REPORT));
-    assertTrue(md.contains("1 duplicate(s): a row with an event index already written. Either the same message"
-        + " written again"), md);
+    assertTrue(
+        md.contains(
+            "1 duplicate(s): a row with an event index already written. Either the same message"
+                + " written again"),
+        md);
     assertTrue(md.contains("a second message that reused the index"), md);
-    assertEquals(1, json.readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("duplicates").asLong());
+    assertEquals(
+        1, json.readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("duplicates").asLong());
   }
 
   private void processes(String... perSecond) throws IOException {
@@ -135,34 +199,51 @@ class RoundReportTest {
     for (int i = 0; i < 26; i++) {
       for (String p : perSecond) {
         String[] nameAndCpu = p.split("=");
-        processes.append(T0 + i + 1).append(',').append(nameAndCpu[0]).append(',').append(nameAndCpu[1]).append('\n');
+        processes
+            .append(T0 + i + 1)
+            .append(',')
+            .append(nameAndCpu[0])
+            .append(',')
+            .append(nameAndCpu[1])
+            .append('\n');
       }
     }
     Files.writeString(dir.resolve(RunFiles.PROCESSES_CPU), processes);
   }
 
-  private java.util.List<String> diagnosis() throws IOException {
-    return RoundDiagnosis.of(RoundAnalysis.of(dir)).stream().map(v -> v.verdict() + " | " + v.evidence()).toList();
+  private List<String> diagnosis() throws IOException {
+    return RoundDiagnosis.of(RoundAnalysis.of(dir)).stream()
+        .map(v -> v.verdict() + " | " + v.evidence())
+        .toList();
   }
 
   /** The machine, not the consumer, was the limit: every process together kept 2 vCPUs 95% busy. */
   @Test
   void aMachineBusyWithTheHarnessIsNamedWithEachShare() throws IOException {
     processes("emulator=0.5", "consumer=1.0", "bigquery-emulator=0.4");
-    java.util.List<String> verdicts = diagnosis();
+    List<String> verdicts = diagnosis();
     assertEquals(1, verdicts.size(), verdicts.toString());
     String v = verdicts.get(0);
-    assertTrue(v.startsWith("Machine-bound: 95% of 2 vCPUs | consumer 50%, Pub/Sub emulator 25%, BigQuery emulator 20%"
-        + " over the 20 s steady window"), v);
-    assertTrue(v.contains("the harness (emulators, broker, publishers) used 45% of the machine and the pipeline 50%"), v);
+    assertTrue(
+        v.startsWith(
+            "Machine-bound: 95% of 2 vCPUs | consumer 50%, Pub/Sub emulator 25%, BigQuery emulator 20%"
+                + " over the 20 s steady window"),
+        v);
+    assertTrue(
+        v.contains(
+            "the harness (emulators, broker, publishers) used 45% of the machine and the pipeline 50%"),
+        v);
     assertTrue(!v.contains("No bottleneck"), v);
   }
 
   @Test
   void aMachineWithCpuToSpareSaysHowBusyItWas() throws IOException {
-    java.util.List<String> verdicts = diagnosis();
-    assertEquals(java.util.List.of("No bottleneck signal | consumer CPU below 90%, the machine 75% busy (consumer 50%,"
-        + " Pub/Sub emulator 25%), no quota throttling, connections below the limit"), verdicts);
+    List<String> verdicts = diagnosis();
+    assertEquals(
+        List.of(
+            "No bottleneck signal | consumer CPU below 90%, the machine 75% busy (consumer 50%,"
+                + " Pub/Sub emulator 25%), no quota throttling, connections below the limit"),
+        verdicts);
   }
 
   /**
@@ -171,27 +252,57 @@ class RoundReportTest {
    */
   @Test
   void theQuotaVerdictFollowsTheEmulatorsCountersNotTheRatesShape() throws IOException {
-    StringBuilder timeline = new StringBuilder(
-        "start_timestamp,project_id,project_number,dataset_id,table_id,stream_type,error_code,total_requests,total_rows,total_input_bytes\n");
+    StringBuilder timeline =
+        new StringBuilder(
+            "start_timestamp,project_id,project_number,dataset_id,table_id,stream_type,error_code,total_requests,total_rows,total_input_bytes\n");
     for (int i = 0; i < 26; i++) {
-      long rows = i % 2 == 0 ? 11_000 : 4_000; // 6.6 and 2.4 MB/s: above a 6 MB/s quota, then below half of it
-      String ts = java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss")
-          .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.ofEpochSecond(T0 + i));
-      timeline.append(ts).append(",p,,d,rides,BUFFERED,OK,10,").append(rows).append(',').append(rows * 600).append('\n');
+      long rows =
+          i % 2 == 0
+              ? 11_000
+              : 4_000; // 6.6 and 2.4 MB/s: above a 6 MB/s quota, then below half of it
+      String ts =
+          DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss")
+              .withZone(ZoneOffset.UTC)
+              .format(Instant.ofEpochSecond(T0 + i));
+      timeline
+          .append(ts)
+          .append(",p,,d,rides,BUFFERED,OK,10,")
+          .append(rows)
+          .append(',')
+          .append(rows * 600)
+          .append('\n');
     }
     Files.writeString(dir.resolve(RunFiles.TIMELINE_PER_SECOND), timeline);
     ObjectMapper json = new ObjectMapper();
-    Map<String, Object> emulator = new java.util.HashMap<>(Map.of("quota_mb_per_second", 6.0, "quota_window_seconds", 10.0,
-        "max_connections", 1_000, "peak_connections", 2, "throttled_appends", 0, "jobs", java.util.List.of()));
+    Map<String, Object> emulator =
+        new HashMap<>(
+            Map.of(
+                "quota_mb_per_second",
+                6.0,
+                "quota_window_seconds",
+                10.0,
+                "max_connections",
+                1_000,
+                "peak_connections",
+                2,
+                "throttled_appends",
+                0,
+                "jobs",
+                List.of()));
     json.writeValue(dir.resolve(RunFiles.BIGQUERY_EMULATOR).toFile(), emulator);
-    assertTrue(diagnosis().stream().noneMatch(v -> v.startsWith("Throttled") || v.startsWith("Reached")),
+    assertTrue(
+        diagnosis().stream().noneMatch(v -> v.startsWith("Throttled") || v.startsWith("Reached")),
         diagnosis().toString());
 
     emulator.put("throttled_appends", 12);
     emulator.put("throttled_seconds", 3.5);
     json.writeValue(dir.resolve(RunFiles.BIGQUERY_EMULATOR).toFile(), emulator);
-    String quota = diagnosis().stream().filter(v -> v.startsWith("Throttled")).findFirst().orElseThrow();
-    assertTrue(quota.startsWith("Throttled by the regional throughput quota (sawtooth) | the emulator slowed 12 appends"
-        + " by 3.5 s in all and refused 0 (quota 6.00 MB/s per 10 s window); "), quota);
+    String quota =
+        diagnosis().stream().filter(v -> v.startsWith("Throttled")).findFirst().orElseThrow();
+    assertTrue(
+        quota.startsWith(
+            "Throttled by the regional throughput quota (sawtooth) | the emulator slowed 12 appends"
+                + " by 3.5 s in all and refused 0 (quota 6.00 MB/s per 10 s window); "),
+        quota);
   }
 }

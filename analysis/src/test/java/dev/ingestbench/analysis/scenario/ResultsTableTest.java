@@ -22,50 +22,63 @@ import org.junit.jupiter.api.Test;
 
 /** The real BigQuery client appending results to a loopback stand-in of the BigQuery REST API. */
 class ResultsTableTest {
-  private static final String TABLE_PATH = "/bigquery/v2/projects/ingestbench-test/datasets/bench/tables/results";
+  private static final String TABLE_PATH =
+      "/bigquery/v2/projects/ingestbench-test/datasets/bench/tables/results";
+
   /** What BigQuery answers for a table (the client needs its type). */
-  private static final String TABLE_RESOURCE = "{\"kind\":\"bigquery#table\",\"type\":\"TABLE\","
-      + "\"tableReference\":{\"projectId\":\"ingestbench-test\",\"datasetId\":\"bench\",\"tableId\":\"results\"}}";
+  private static final String TABLE_RESOURCE =
+      "{\"kind\":\"bigquery#table\",\"type\":\"TABLE\","
+          + "\"tableReference\":{\"projectId\":\"ingestbench-test\",\"datasetId\":\"bench\",\"tableId\":\"results\"}}";
+
   private HttpServer server;
   private final List<String> requests = new ArrayList<>();
 
   private ResultsTable standIn(boolean tableExists, String insertReply) throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/", exchange -> {
-      InputStream in = exchange.getRequestBody();
-      if ("gzip".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Content-Encoding"))) {
-        in = new GZIPInputStream(in);
-      }
-      String path = exchange.getRequestURI().getPath();
-      String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      requests.add(exchange.getRequestMethod() + " " + path + " " + body);
-      int status;
-      String reply;
-      if (exchange.getRequestMethod().equals("GET") && path.equals(TABLE_PATH)) {
-        status = tableExists ? 200 : 404;
-        reply = tableExists
-            ? TABLE_RESOURCE
-            : "{\"error\":{\"code\":404,\"message\":\"Not found: Table ingestbench-test:bench.results\"}}";
-      } else if (exchange.getRequestMethod().equals("POST") && path.endsWith("/datasets/bench/tables")) {
-        status = 200;
-        reply = TABLE_RESOURCE;
-      } else if (path.equals(TABLE_PATH + "/insertAll")) {
-        status = 200;
-        reply = insertReply;
-      } else {
-        status = 404;
-        reply = "{\"error\":{\"code\":404,\"message\":\"not expected\"}}";
-      }
-      byte[] bytes = reply.getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type", "application/json");
-      exchange.sendResponseHeaders(status, bytes.length);
-      exchange.getResponseBody().write(bytes);
-      exchange.close();
-    });
+    server.createContext(
+        "/",
+        exchange -> {
+          InputStream in = exchange.getRequestBody();
+          if ("gzip".equalsIgnoreCase(exchange.getRequestHeaders().getFirst("Content-Encoding"))) {
+            in = new GZIPInputStream(in);
+          }
+          String path = exchange.getRequestURI().getPath();
+          String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+          requests.add(exchange.getRequestMethod() + " " + path + " " + body);
+          int status;
+          String reply;
+          if (exchange.getRequestMethod().equals("GET") && path.equals(TABLE_PATH)) {
+            status = tableExists ? 200 : 404;
+            reply =
+                tableExists
+                    ? TABLE_RESOURCE
+                    : "{\"error\":{\"code\":404,\"message\":\"Not found: Table ingestbench-test:bench.results\"}}";
+          } else if (exchange.getRequestMethod().equals("POST")
+              && path.endsWith("/datasets/bench/tables")) {
+            status = 200;
+            reply = TABLE_RESOURCE;
+          } else if (path.equals(TABLE_PATH + "/insertAll")) {
+            status = 200;
+            reply = insertReply;
+          } else {
+            status = 404;
+            reply = "{\"error\":{\"code\":404,\"message\":\"not expected\"}}";
+          }
+          byte[] bytes = reply.getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().add("Content-Type", "application/json");
+          exchange.sendResponseHeaders(status, bytes.length);
+          exchange.getResponseBody().write(bytes);
+          exchange.close();
+        });
     server.start();
-    return new ResultsTable(BigQueryOptions.newBuilder().setProjectId("ingestbench-test")
-        .setHost("http://127.0.0.1:" + server.getAddress().getPort()).setCredentials(NoCredentials.getInstance())
-        .build().getService(), ResultsTable.parse("ingestbench-test:bench.results"));
+    return new ResultsTable(
+        BigQueryOptions.newBuilder()
+            .setProjectId("ingestbench-test")
+            .setHost("http://127.0.0.1:" + server.getAddress().getPort())
+            .setCredentials(NoCredentials.getInstance())
+            .build()
+            .getService(),
+        ResultsTable.parse("ingestbench-test:bench.results"));
   }
 
   @AfterEach
@@ -76,26 +89,55 @@ class ResultsTableTest {
   }
 
   private static List<ResultRecord> records() {
-    Map<String, String> labels = Map.of("write_method", "exactly-once", "scale", "0.01", "not_a_column", "x");
+    Map<String, String> labels =
+        Map.of("write_method", "exactly-once", "scale", "0.01", "not_a_column", "x");
     return List.of(
-        new ResultRecord("r-1", "two-jobs", "local", 1, "a-alone", "a", "rows_per_second", 4312.5, "rows/s", labels,
+        new ResultRecord(
+            "r-1",
+            "two-jobs",
+            "local",
+            1,
+            "a-alone",
+            "a",
+            "rows_per_second",
+            4312.5,
+            "rows/s",
+            labels,
             "2026-11-23T10:00:00Z"),
-        new ResultRecord("r-1", "two-jobs", "local", 1, "a-alone", "all", "rows_per_second", 4312.5, "rows/s", labels,
+        new ResultRecord(
+            "r-1",
+            "two-jobs",
+            "local",
+            1,
+            "a-alone",
+            "all",
+            "rows_per_second",
+            4312.5,
+            "rows/s",
+            labels,
             "2026-11-23T10:00:00Z"));
   }
 
   @Test
   void createsTheMissingTableThenAppendsEveryRecordWithAnInsertId() throws Exception {
-    assertEquals(2, standIn(false, "{\"kind\":\"bigquery#tableDataInsertAllResponse\"}").append(records()));
+    assertEquals(
+        2, standIn(false, "{\"kind\":\"bigquery#tableDataInsertAllResponse\"}").append(records()));
     assertEquals(3, requests.size(), requests.toString());
     assertTrue(requests.get(0).startsWith("GET " + TABLE_PATH), requests.get(0));
     String create = requests.get(1);
-    assertTrue(create.startsWith("POST ") && create.contains("\"name\":\"labels\"") && create.contains("\"type\":\"RECORD\"")
-        && create.contains("\"name\":\"write_method\"") && create.contains("\"name\":\"timestamp\""), create);
+    assertTrue(
+        create.startsWith("POST ")
+            && create.contains("\"name\":\"labels\"")
+            && create.contains("\"type\":\"RECORD\"")
+            && create.contains("\"name\":\"write_method\"")
+            && create.contains("\"name\":\"timestamp\""),
+        create);
     String insert = requests.get(2);
     assertTrue(insert.startsWith("POST " + TABLE_PATH + "/insertAll"), insert);
     assertTrue(insert.contains("\"insertId\":\"r-1/1/a-alone/a/rows_per_second\""), insert);
-    assertTrue(insert.contains("\"write_method\":\"exactly-once\"") && insert.contains("\"value\":4312.5"), insert);
+    assertTrue(
+        insert.contains("\"write_method\":\"exactly-once\"") && insert.contains("\"value\":4312.5"),
+        insert);
     assertTrue(!insert.contains("not_a_column"), "labels without a column are not sent: " + insert);
   }
 
@@ -108,16 +150,25 @@ class ResultsTableTest {
 
   @Test
   void refusedRowsAreReportedWithBigQuerysReason() throws Exception {
-    ResultsTable table = standIn(true, "{\"insertErrors\":[{\"index\":0,\"errors\":[{\"reason\":\"invalid\","
-        + "\"message\":\"no such field: labels.foo\"}]}]}");
-    IllegalStateException e = assertThrows(IllegalStateException.class, () -> table.append(records()));
-    assertTrue(e.getMessage().contains("refused 1 of 2") && e.getMessage().contains("no such field"), e.getMessage());
+    ResultsTable table =
+        standIn(
+            true,
+            "{\"insertErrors\":[{\"index\":0,\"errors\":[{\"reason\":\"invalid\","
+                + "\"message\":\"no such field: labels.foo\"}]}]}");
+    IllegalStateException e =
+        assertThrows(IllegalStateException.class, () -> table.append(records()));
+    assertTrue(
+        e.getMessage().contains("refused 1 of 2") && e.getMessage().contains("no such field"),
+        e.getMessage());
   }
 
   @Test
   void aTableSpecIsProjectColonDatasetDotTable() {
-    assertEquals(TableId.of("my-project", "bench", "results"), ResultsTable.parse("my-project:bench.results"));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ResultsTable.parse("bench.results"));
+    assertEquals(
+        TableId.of("my-project", "bench", "results"),
+        ResultsTable.parse("my-project:bench.results"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ResultsTable.parse("bench.results"));
     assertTrue(e.getMessage().contains("PROJECT:DATASET.TABLE"), e.getMessage());
   }
 }

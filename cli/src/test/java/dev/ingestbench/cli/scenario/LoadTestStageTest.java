@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ingestbench.cli.IngestbenchCommand;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.harness.staged.LoadTestStage;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -15,11 +16,14 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import dev.ingestbench.harness.staged.LoadTestStage;
 
-/** A scenario that starts by measuring its source: a pubsub_load stage, run for real on the run's emulator. */
+/**
+ * A scenario that starts by measuring its source: a pubsub_load stage, run for real on the run's
+ * emulator.
+ */
 class LoadTestStageTest {
-  private static final String SCENARIO = """
+  private static final String SCENARIO =
+      """
       name: source-check
       description: Measures the source before any job starts.
       source: {kind: pubsub, topic: taxi-rides}
@@ -42,19 +46,35 @@ class LoadTestStageTest {
     StringWriter err = new StringWriter();
     assertEquals(0, run(err, "run", file.toString(), "--out", out.toString()), err.toString());
     Path test = out.resolve("pubsub-load-01-source-capacity");
-    assertTrue(Files.exists(test.resolve("summary.json")) && Files.exists(test.resolve("samples.csv")));
-    assertTrue(Files.exists(out.resolve("status").resolve("01-source-capacity.json")), "the stage is marked done");
-    List<ResultRecord> results = Files.readAllLines(out.resolve("results.jsonl")).stream()
-        .map(l -> { try { return RunJson.fromJson(l, ResultRecord.class); } catch (Exception e) { throw new AssertionError(e); } })
-        .toList();
-    Map<String, Double> byMetric = results.stream().filter(r -> r.job().equals(LoadTestStage.JOB))
-        .collect(Collectors.toMap(ResultRecord::metric, ResultRecord::value));
+    assertTrue(
+        Files.exists(test.resolve("summary.json")) && Files.exists(test.resolve("samples.csv")));
+    assertTrue(
+        Files.exists(out.resolve("status").resolve("01-source-capacity.json")),
+        "the stage is marked done");
+    List<ResultRecord> results =
+        Files.readAllLines(out.resolve("results.jsonl")).stream()
+            .map(
+                l -> {
+                  try {
+                    return RunJson.fromJson(l, ResultRecord.class);
+                  } catch (Exception e) {
+                    throw new AssertionError(e);
+                  }
+                })
+            .toList();
+    Map<String, Double> byMetric =
+        results.stream()
+            .filter(r -> r.job().equals(LoadTestStage.JOB))
+            .collect(Collectors.toMap(ResultRecord::metric, ResultRecord::value));
     assertEquals(300, byMetric.get("pubsub_published_messages_per_second"), 90);
     assertEquals(300, byMetric.get("pubsub_received_messages_per_second"), 90);
     assertEquals(0, byMetric.get("pubsub_missing"));
     assertTrue(byMetric.get("pubsub_publish_p99_ms") > 0);
     String report = Files.readString(out.resolve("report.md"));
-    assertTrue(report.contains("## Source capacity") && report.contains("(pubsub-load-01-source-capacity/report.md)"), report);
+    assertTrue(
+        report.contains("## Source capacity")
+            && report.contains("(pubsub-load-01-source-capacity/report.md)"),
+        report);
     // a rerun finds the stage done and only rewrites the report
     assertEquals(0, run(new StringWriter(), "run", file.toString(), "--out", out.toString()));
   }
@@ -62,14 +82,18 @@ class LoadTestStageTest {
   @Test
   void badLoadTestFlagsAreRefusedBeforeAnythingStarts(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("bad.yaml");
-    Files.writeString(file, SCENARIO.replace("rate: 300", "rate: -5").replace("threads: 2", "topic: mine"));
+    Files.writeString(
+        file, SCENARIO.replace("rate: 300", "rate: -5").replace("threads: 2", "topic: mine"));
     StringWriter err = new StringWriter();
     assertEquals(2, run(err, "run", file.toString(), "--out", dir.resolve("run").toString()));
     assertTrue(err.toString().contains("pubsub_load.topic: is set by the runner"), err.toString());
     Files.writeString(file, SCENARIO.replace("rate: 300", "rate: -5"));
     err = new StringWriter();
     assertEquals(2, run(err, "run", file.toString(), "--out", dir.resolve("run").toString()));
-    assertTrue(err.toString().contains("stages.source-capacity.pubsub_load: --rate -5.0 is out of range"), err.toString());
-    assertTrue(!Files.exists(dir.resolve("run").resolve("run.json")), "nothing was started or written");
+    assertTrue(
+        err.toString().contains("stages.source-capacity.pubsub_load: --rate -5.0 is out of range"),
+        err.toString());
+    assertTrue(
+        !Files.exists(dir.resolve("run").resolve("run.json")), "nothing was started or written");
   }
 }

@@ -7,9 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ingestbench.cli.IngestbenchCommand;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StepStatus;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,10 +22,10 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code ingestbench run} end to end on this machine: a 2-job, 3-stage scenario killed during its
@@ -30,17 +35,30 @@ import org.junit.jupiter.api.Timeout;
 @Tag("e2e")
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class RunCommandTest {
-  private static final Path STAGED = Path.of("src/test/resources/scenarios/two-jobs-three-stages.yaml");
-  private static final Path UNORDERED = Path.of("src/test/resources/scenarios/two-configurations.yaml");
+  private static final Path STAGED =
+      Path.of("src/test/resources/scenarios/two-jobs-three-stages.yaml");
+  private static final Path UNORDERED =
+      Path.of("src/test/resources/scenarios/two-configurations.yaml");
 
   @Test
-  void aKilledStagedRunResumesAtTheUnfinishedStageAndVerifiesEveryJob(@TempDir Path out, @TempDir Path logs)
-      throws Exception {
-    Process first = new ProcessBuilder(
-        Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-cp", System.getProperty("java.class.path"), IngestbenchCommand.class.getName(),
-        "run", STAGED.toString(), "--out", out.toString(), "--heap", "768m")
-        .redirectErrorStream(true).redirectOutput(logs.resolve("first-run.log").toFile()).start();
+  void aKilledStagedRunResumesAtTheUnfinishedStageAndVerifiesEveryJob(
+      @TempDir Path out, @TempDir Path logs) throws Exception {
+    Process first =
+        new ProcessBuilder(
+                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                IngestbenchCommand.class.getName(),
+                "run",
+                STAGED.toString(),
+                "--out",
+                out.toString(),
+                "--heap",
+                "768m")
+            .redirectErrorStream(true)
+            .redirectOutput(logs.resolve("first-run.log").toFile())
+            .start();
     Path stage1 = out.resolve("status/01-a-alone.json");
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
     while (!Files.exists(stage1) && first.isAlive() && System.nanoTime() < deadline) {
@@ -58,9 +76,20 @@ class RunCommandTest {
     }
     assertEquals(List.of("01-a-alone.json"), markers(out), "only the finished stage is marked");
 
-    String output = runInProcess(0, "run", STAGED.toString(), "--out", out.toString(), "--heap", "768m",
-        "--warm-up-max", "45s");
-    assertTrue(output.contains("Resuming at stage 2/3 a-and-b: stages 1-1 are finished and skipped"), output);
+    String output =
+        runInProcess(
+            0,
+            "run",
+            STAGED.toString(),
+            "--out",
+            out.toString(),
+            "--heap",
+            "768m",
+            "--warm-up-max",
+            "45s");
+    assertTrue(
+        output.contains("Resuming at stage 2/3 a-and-b: stages 1-1 are finished and skipped"),
+        output);
     assertTrue(output.contains("waiting until steady (max 45s; not measured)"), output);
     assertEquals(List.of("01-a-alone.json", "02-a-and-b.json", "03-b-alone.json"), markers(out));
     assertEquals(1, status(out, "01-a-alone").segment(), "stage 1 was measured by the first run");
@@ -69,11 +98,13 @@ class RunCommandTest {
     assertTrue(status(out, "03-b-alone").conditionMet(), "b drained");
 
     List<ResultRecord> results = results(out);
-    assertEquals(0, value(results, "b-alone", "b", "lost"), "b read every message of its subscription");
+    assertEquals(
+        0, value(results, "b-alone", "b", "lost"), "b read every message of its subscription");
     assertEquals(40_000, value(results, "b-alone", "b", "accounted_for"));
     assertEquals(40_000, value(results, "b-alone", "b", "published"));
     assertEquals(0, value(results, "b-alone", "b", "left"));
-    // a was stopped in stage 3: what it had not written was counted in its subscription, not assumed.
+    // a was stopped in stage 3: what it had not written was counted in its subscription, not
+    // assumed.
     double aAccounted = value(results, "a-and-b", "a", "accounted_for");
     double aLeft = value(results, "a-and-b", "a", "left");
     assertTrue(aLeft > 0, "a stopped before it had read everything");
@@ -83,12 +114,24 @@ class RunCommandTest {
     assertEquals(0, value(results, "b-alone", "b", "duplicates"), "exactly-once: no duplicates");
     assertTrue(value(results, "a-and-b", "a", "rows_written") > 0, "a wrote in stage 2");
     assertTrue(value(results, "b-alone", "b", "rows_per_second") > 0, "b wrote in stage 3");
-    assertTrue(results.stream().anyMatch(r -> r.stage().equals("a-alone")), "stage 1's results survived the kill");
-    assertEquals(1, results.stream().map(ResultRecord::runId).distinct().count(), "one run id across the resume");
+    assertTrue(
+        results.stream().anyMatch(r -> r.stage().equals("a-alone")),
+        "stage 1's results survived the kill");
+    assertEquals(
+        1,
+        results.stream().map(ResultRecord::runId).distinct().count(),
+        "one run id across the resume");
     ResultRecord sample = results.get(0);
-    // a was stopped mid-stream under exactly-once: drained, it lost nothing and wrote nothing twice.
-    assertEquals("exactly-once", results.stream().filter(r -> r.job().equals("a")).findFirst().orElseThrow()
-        .labels().get("write_method"));
+    // a was stopped mid-stream under exactly-once: drained, it lost nothing and wrote nothing
+    // twice.
+    assertEquals(
+        "exactly-once",
+        results.stream()
+            .filter(r -> r.job().equals("a"))
+            .findFirst()
+            .orElseThrow()
+            .labels()
+            .get("write_method"));
     assertEquals(0, value(results, "a-and-b", "a", "duplicates"));
     assertEquals("local", sample.target());
 
@@ -100,14 +143,16 @@ class RunCommandTest {
   }
 
   @Test
-  void anUnorderedRunRunsEachConfigurationAsARoundAndARerunSkipsThem(@TempDir Path out) throws Exception {
+  void anUnorderedRunRunsEachConfigurationAsARoundAndARerunSkipsThem(@TempDir Path out)
+      throws Exception {
     runInProcess(0, "run", UNORDERED.toString(), "--out", out.toString(), "--heap", "768m");
     assertEquals(List.of("at-least-once-i1.json", "exactly-once-i1.json"), markers(out));
     List<ResultRecord> results = results(out);
     for (String config : List.of("exactly-once", "at-least-once")) {
       assertEquals(0, value(results, config, config, "lost"), config);
       assertEquals(10_000, value(results, config, config, "rows_written"), config);
-      assertTrue(Files.exists(out.resolve("iterations").resolve(config + "-i1").resolve("report.md")));
+      assertTrue(
+          Files.exists(out.resolve("iterations").resolve(config + "-i1").resolve("report.md")));
     }
     assertTrue(Files.readString(out.resolve("report.md")).contains("## Configurations"));
 
@@ -120,20 +165,32 @@ class RunCommandTest {
   void aRerunWithAnotherScaleIsRefusedWithTheFix(@TempDir Path out) throws Exception {
     runInProcess(0, "run", UNORDERED.toString(), "--out", out.toString(), "--dry-run");
     Files.createDirectories(out);
-    RunJson.write(out.resolve("run.json"), new dev.ingestbench.contracts.ScenarioRun("x", "two-configurations", "local",
-        0.5, "not-this-file", "2026-01-01T00:00:00Z", "m", 2, null));
+    RunJson.write(
+        out.resolve("run.json"),
+        new ScenarioRun(
+            "x",
+            "two-configurations",
+            "local",
+            0.5,
+            "not-this-file",
+            "2026-01-01T00:00:00Z",
+            "m",
+            2,
+            null));
     String err = runInProcess(2, "run", UNORDERED.toString(), "--out", out.toString());
-    assertTrue(err.contains("holds a run of a different scenario file") && err.contains("--restart"), err);
+    assertTrue(
+        err.contains("holds a run of a different scenario file") && err.contains("--restart"), err);
   }
 
   private static String runInProcess(int expectedExit, String... args) {
     PrintStream stdout = System.out;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    java.io.StringWriter err = new java.io.StringWriter();
+    StringWriter err = new StringWriter();
     int exit;
-    try (PrintStream tee = new PrintStream(new TeeStream(captured, stdout), true, StandardCharsets.UTF_8)) {
+    try (PrintStream tee =
+        new PrintStream(new TeeStream(captured, stdout), true, StandardCharsets.UTF_8)) {
       System.setOut(tee);
-      exit = IngestbenchCommand.commandLine().setErr(new java.io.PrintWriter(err, true)).execute(args);
+      exit = IngestbenchCommand.commandLine().setErr(new PrintWriter(err, true)).execute(args);
     } finally {
       System.setOut(stdout);
     }
@@ -144,7 +201,11 @@ class RunCommandTest {
 
   private static List<String> markers(Path out) throws Exception {
     try (var files = Files.list(out.resolve("status"))) {
-      return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")).sorted().toList();
+      return files
+          .map(p -> p.getFileName().toString())
+          .filter(n -> n.endsWith(".json"))
+          .sorted()
+          .toList();
     }
   }
 
@@ -161,28 +222,31 @@ class RunCommandTest {
   }
 
   private static double value(List<ResultRecord> results, String stage, String job, String metric) {
-    return results.stream().filter(r -> r.stage().equals(stage) && r.job().equals(job) && r.metric().equals(metric))
-        .findFirst().orElseThrow(() -> new AssertionError("no " + metric + " of " + job + " in " + stage)).value();
+    return results.stream()
+        .filter(r -> r.stage().equals(stage) && r.job().equals(job) && r.metric().equals(metric))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no " + metric + " of " + job + " in " + stage))
+        .value();
   }
 
   /** Shows the run's output while capturing it. */
-  private static final class TeeStream extends java.io.OutputStream {
-    private final java.io.OutputStream a;
-    private final java.io.OutputStream b;
+  private static final class TeeStream extends OutputStream {
+    private final OutputStream a;
+    private final OutputStream b;
 
-    TeeStream(java.io.OutputStream a, java.io.OutputStream b) {
+    TeeStream(OutputStream a, OutputStream b) {
       this.a = a;
       this.b = b;
     }
 
     @Override
-    public void write(int c) throws java.io.IOException {
+    public void write(int c) throws IOException {
       a.write(c);
       b.write(c);
     }
 
     @Override
-    public void write(byte[] buf, int off, int len) throws java.io.IOException {
+    public void write(byte[] buf, int off, int len) throws IOException {
       a.write(buf, off, len);
       b.write(buf, off, len);
     }

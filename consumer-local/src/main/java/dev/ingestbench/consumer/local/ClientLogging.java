@@ -10,7 +10,8 @@ import java.util.logging.Logger;
  */
 public final class ClientLogging {
   /** Held: java.util.logging keeps loggers weakly, and a collected logger forgets its level. */
-  private static final Logger STORAGE_CLIENT = Logger.getLogger("com.google.cloud.bigquery.storage");
+  private static final Logger STORAGE_CLIENT =
+      Logger.getLogger("com.google.cloud.bigquery.storage");
 
   private ClientLogging() {}
 

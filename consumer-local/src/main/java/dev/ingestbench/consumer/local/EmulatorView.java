@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer.local;
 
+import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -13,7 +14,7 @@ public interface EmulatorView extends AutoCloseable {
   EmulatorStatus.Job job() throws IOException;
 
   /** The event indexes this consumer's job has written or dead-lettered so far. */
-  dev.ingestbench.contracts.AccountedIndexes accounted() throws IOException;
+  AccountedIndexes accounted() throws IOException;
 
   /** The emulator's files for a run directory; only an emulator this run owns writes them. */
   void writeFiles(Path dir) throws IOException;

@@ -2,6 +2,7 @@ package dev.ingestbench.consumer.local;
 
 import dev.ingestbench.bigquery.BigQueryEmulator;
 import dev.ingestbench.bigquery.EmulatorSettings;
+import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -28,8 +29,9 @@ public final class InProcessEmulator implements EmulatorView {
    *     writes it (a round's analysis refuses a file that names no round); null outside a round
    * @param contentSeed the seed the events were generated with; null when not known (not checked)
    */
-  public static InProcessEmulator start(BigQueryOptions options, String job, long publishedMessages, String runId,
-      Long contentSeed) throws IOException {
+  public static InProcessEmulator start(
+      BigQueryOptions options, String job, long publishedMessages, String runId, Long contentSeed)
+      throws IOException {
     BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults());
     server.publishedMessages(publishedMessages);
     if (contentSeed != null) {
@@ -53,7 +55,7 @@ public final class InProcessEmulator implements EmulatorView {
   }
 
   @Override
-  public dev.ingestbench.contracts.AccountedIndexes accounted() {
+  public AccountedIndexes accounted() {
     return server.accounted(job);
   }
 

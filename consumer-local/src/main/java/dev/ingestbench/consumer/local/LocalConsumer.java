@@ -5,6 +5,7 @@ import dev.ingestbench.consumer.ConsumerOptions;
 import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.ConsumerPipeline.Outcome;
 import dev.ingestbench.consumer.SinkKind;
+import dev.ingestbench.consumer.SourceKind;
 import dev.ingestbench.consumer.sink.EmulatorBigQueryServices;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MainErrors;
@@ -16,17 +17,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The consumer as it runs on this machine: the pipeline of {@link ConsumerPipeline} on embedded Flink
- * (the default without a GCP runner), writing to a BigQuery emulator in this JVM or a shared one, driven
- * until every expected message is accounted for. With a GCP runner it submits, as the pipeline does.
- * What {@code ingestbench consume}, rounds and staged runs start.
+ * The consumer as it runs on this machine: the pipeline of {@link ConsumerPipeline} on embedded
+ * Flink (the default without a GCP runner), writing to a BigQuery emulator in this JVM or a shared
+ * one, driven until every expected message is accounted for. With a GCP runner it submits, as the
+ * pipeline does. What {@code ingestbench consume}, rounds and staged runs start.
  */
 public final class LocalConsumer {
   private static final Logger LOG = LoggerFactory.getLogger(LocalConsumer.class);
 
   private LocalConsumer() {}
 
-  /** Parses flags with the local defaults (embedded Flink, checkpoints) when no GCP runner is named. */
+  /**
+   * Parses flags with the local defaults (embedded Flink, checkpoints) when no GCP runner is named.
+   */
   public static ConsumerOptions parse(String[] args) {
     PipelineOptionsFactory.register(ConsumerOptions.class);
     return PipelineOptionsFactory.fromArgs(LocalRunnerDefaults.apply(args))
@@ -50,7 +53,9 @@ public final class LocalConsumer {
       return switch (exit) {
         case ExitCodes.OK -> Outcome.COMPLETE;
         case ExitCodes.INCOMPLETE -> Outcome.INCOMPLETE;
-        default -> throw new IOException("the consumer's own JVM failed (exit " + exit + "); see its output above");
+        default ->
+            throw new IOException(
+                "the consumer's own JVM failed (exit " + exit + "); see its output above");
       };
     }
     return runLocally(options, config).complete() ? Outcome.COMPLETE : Outcome.INCOMPLETE;
@@ -62,17 +67,21 @@ public final class LocalConsumer {
    * its own emulator and removes the run's checkpoints; also when the process is asked to stop
    * (SIGTERM, Ctrl-C), with the results so far.
    */
-  public static LocalRun.Result runLocally(ConsumerOptions options, ConsumerConfig config) throws Exception {
+  public static LocalRun.Result runLocally(ConsumerOptions options, ConsumerConfig config)
+      throws Exception {
     ClientLogging.quietForLocalRuns();
     LocalRunnerDefaults.deleteOrphanedCheckpoints();
     String savepoint = options.as(FlinkPipelineOptions.class).getSavepointPath();
     if (savepoint != null) {
-      LOG.info("Restoring the job's state (keyed state, timers, source positions) from the Flink checkpoint {}", savepoint);
+      LOG.info(
+          "Restoring the job's state (keyed state, timers, source positions) from the Flink checkpoint {}",
+          savepoint);
     }
     try (StopSignal stop = StopSignal.install()) {
       try (EmulatorView emulator = emulator(options, config)) {
         Pipeline pipeline = Pipeline.create(options);
-        ConsumerPipeline.build(pipeline, config, new EmulatorBigQueryServices(emulator.storageWriteEndpoint()));
+        ConsumerPipeline.build(
+            pipeline, config, new EmulatorBigQueryServices(emulator.storageWriteEndpoint()));
         return LocalRun.drive(pipeline, emulator, config, stop);
       } finally {
         LocalRunnerDefaults.deleteCheckpoints(options);
@@ -80,11 +89,17 @@ public final class LocalConsumer {
     }
   }
 
-  private static EmulatorView emulator(ConsumerOptions options, ConsumerConfig config) throws IOException {
+  private static EmulatorView emulator(ConsumerOptions options, ConsumerConfig config)
+      throws IOException {
     return config.sink() == SinkKind.EMULATOR
-        ? new RemoteEmulator(config.storageWriteEndpoint(), options.getBigQueryEndpoint(), config.jobName())
-        : InProcessEmulator.start(options, config.jobName(), options.getPublishedMessages(), config.runId(),
-            config.source() == dev.ingestbench.consumer.SourceKind.SYNTHETIC ? options.getSeed() : null);
+        ? new RemoteEmulator(
+            config.storageWriteEndpoint(), options.getBigQueryEndpoint(), config.jobName())
+        : InProcessEmulator.start(
+            options,
+            config.jobName(),
+            options.getPublishedMessages(),
+            config.runId(),
+            config.source() == SourceKind.SYNTHETIC ? options.getSeed() : null);
   }
 
   public static void main(String[] args) {

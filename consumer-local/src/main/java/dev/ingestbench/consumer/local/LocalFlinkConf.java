@@ -19,10 +19,11 @@ import java.util.List;
  */
 final class LocalFlinkConf {
   /** Keys that keep the embedded Flink's servers on loopback. */
-  static final List<String> LOOPBACK = List.of(
-      "rest.address: 127.0.0.1",
-      "rest.bind-address: 127.0.0.1",
-      "jobmanager.bind-host: 127.0.0.1");
+  static final List<String> LOOPBACK =
+      List.of(
+          "rest.address: 127.0.0.1",
+          "rest.bind-address: 127.0.0.1",
+          "jobmanager.bind-host: 127.0.0.1");
 
   private LocalFlinkConf() {}
 
@@ -40,7 +41,8 @@ final class LocalFlinkConf {
     lines.addAll(more);
     lines.add("");
     try {
-      Path dir = Files.createTempDirectory(dirPrefix.getParent(), dirPrefix.getFileName().toString());
+      Path dir =
+          Files.createTempDirectory(dirPrefix.getParent(), dirPrefix.getFileName().toString());
       Path file = dir.resolve("config.yaml");
       Files.writeString(file, String.join("\n", lines), StandardCharsets.UTF_8);
       // Deleted in the reverse order of registration: the file, then its directory.
@@ -48,7 +50,8 @@ final class LocalFlinkConf {
       file.toFile().deleteOnExit();
       return dir;
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write the embedded Flink's configuration under " + dirPrefix.getParent(), e);
+      throw new UncheckedIOException(
+          "Cannot write the embedded Flink's configuration under " + dirPrefix.getParent(), e);
     }
   }
 }

@@ -6,6 +6,7 @@ import dev.ingestbench.consumer.rows.CountDeadLetterWriteFailuresFn;
 import dev.ingestbench.contracts.ConsumerProgress;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.MissingIndexes;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Optional;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
@@ -20,9 +22,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the consumer in this JVM against a BigQuery emulator: shows progress every few seconds, stops the
- * job once every expected message is written or dead-lettered (or on timeout), and writes what the
- * analysis reads: the write timeline, the per-second samples and the verification result.
+ * Runs the consumer in this JVM against a BigQuery emulator: shows progress every few seconds,
+ * stops the job once every expected message is written or dead-lettered (or on timeout), and writes
+ * what the analysis reads: the write timeline, the per-second samples and the verification result.
  *
  * <p>With {@code --progressLines} it also prints a {@link ConsumerProgress} line once a second for
  * the process that started it.
@@ -30,6 +32,7 @@ import org.slf4j.LoggerFactory;
 public final class LocalRun {
   private static final Logger LOG = LoggerFactory.getLogger(LocalRun.class);
   private static final long PROGRESS_EVERY_SECONDS = 5;
+
   /** Say so when nothing arrives for this long: a stuck run should not look like a slow one. */
   private static final long STALL_WARNING_SECONDS = 30;
 
@@ -42,19 +45,25 @@ public final class LocalRun {
       boolean complete, String stopReason, double seconds, EmulatorStatus.Job verification) {}
 
   /** The stop reason of a run whose parent (a round) died, e.g. by SIGKILL. */
-  static final String ORPHANED = "stopped: the process that started it is gone; results are partial";
+  static final String ORPHANED =
+      "stopped: the process that started it is gone; results are partial";
 
-  /** The process that started this one, as it was at start (a dead parent's children are re-parented). */
-  private static final java.util.Optional<ProcessHandle> PARENT = ProcessHandle.current().parent();
+  /**
+   * The process that started this one, as it was at start (a dead parent's children are
+   * re-parented).
+   */
+  private static final Optional<ProcessHandle> PARENT = ProcessHandle.current().parent();
 
   private static boolean parentGone() {
     return PARENT.map(p -> !p.isAlive()).orElse(false);
   }
 
   /** The stop reason of a run ended by SIGTERM or Ctrl-C. */
-  static final String SIGNALLED = "stopped: the process was asked to stop (SIGTERM or Ctrl-C); results are partial";
+  static final String SIGNALLED =
+      "stopped: the process was asked to stop (SIGTERM or Ctrl-C); results are partial";
 
-  public static Result drive(Pipeline pipeline, EmulatorView emulator, ConsumerConfig config, StopSignal stop)
+  public static Result drive(
+      Pipeline pipeline, EmulatorView emulator, ConsumerConfig config, StopSignal stop)
       throws IOException, InterruptedException {
     long expected = config.expectedMessages();
     ResourceSampler sampler = new ResourceSampler(emulator);
@@ -83,7 +92,8 @@ public final class LocalRun {
       }
       ResourceSampler.Sample sample = sampler.sample();
       if (config.progressLines()) {
-        System.out.println(new ConsumerProgress(sample.rowsVisible(), sample.accountedFor()).toLine());
+        System.out.println(
+            new ConsumerProgress(sample.rowsVisible(), sample.accountedFor()).toLine());
       }
       long now = System.nanoTime();
       if (now - lastProgress >= PROGRESS_EVERY_SECONDS * 1_000_000_000L) {
@@ -124,8 +134,12 @@ public final class LocalRun {
           completeAtNanos = now;
         }
         if (now - completeAtNanos >= config.duplicateGraceSeconds() * 1_000_000_000L) {
-          stopReason = "all " + expected + " messages written or dead-lettered (then watched "
-              + config.duplicateGraceSeconds() + " s more for late duplicates)";
+          stopReason =
+              "all "
+                  + expected
+                  + " messages written or dead-lettered (then watched "
+                  + config.duplicateGraceSeconds()
+                  + " s more for late duplicates)";
           break;
         }
       }
@@ -141,11 +155,13 @@ public final class LocalRun {
     }
     double seconds = (System.nanoTime() - startNanos) / 1e9;
     double cpuSeconds = sampler.totalCpuSeconds();
-    // Only a stage's stop drains: a complete run has nothing left to write, and a signal or timeout asks
+    // Only a stage's stop drains: a complete run has nothing left to write, and a signal or timeout
+    // asks
     // for an end now.
     // Only a stage's stop drains; a consumer whose parent died has no sink left to drain into (the
     // round's BigQuery emulator stopped with it) and cancels, as a signal or a timeout does.
-    boolean drainable = stdinClosed != null && stdinClosed.happened() && !stopReason.equals(ORPHANED);
+    boolean drainable =
+        stdinClosed != null && stdinClosed.happened() && !stopReason.equals(ORPHANED);
     stop(result, drainable ? config.stopWith() : StopMode.CANCEL, pipeline);
     EmulatorStatus.Job verification;
     try {
@@ -155,11 +171,14 @@ public final class LocalRun {
         throw e;
       }
       // A round stops its BigQuery emulator at the same signal: keep its last answer, a second old.
-      LOG.warn("The BigQuery emulator no longer answers ({}): results from its last answer", e.toString());
+      LOG.warn(
+          "The BigQuery emulator no longer answers ({}): results from its last answer",
+          e.toString());
       verification = sampler.lastJob();
     }
     boolean complete = expected == 0 || verification.handled() >= expected;
-    if (!complete && (stopReason.startsWith("timeout") || stopReason.startsWith("pipeline ended"))) {
+    if (!complete
+        && (stopReason.startsWith("timeout") || stopReason.startsWith("pipeline ended"))) {
       stopReason += "; " + missing(emulator, expected);
     }
     LOG.info(
@@ -189,21 +208,27 @@ public final class LocalRun {
       return;
     }
     if (mode == StopMode.DRAIN) {
-      String savepoints = pipeline.getOptions().as(FlinkPipelineOptions.class).getStateBackendStoragePath();
+      String savepoints =
+          pipeline.getOptions().as(FlinkPipelineOptions.class).getStateBackendStoragePath();
       long start = System.nanoTime();
       try {
         LOG.info("Draining: the sources stop, what was read is written, then the job ends");
-        // Without a checkpoint directory (a --stateBackend of the user's without a path), Flink's own
-        // configured savepoint directory is used, or the drain fails and the job is cancelled below.
-        FlinkDrain.drain(result, savepoints == null ? null : savepoints + "/drain", DRAIN_MAX_SECONDS);
+        // Without a checkpoint directory (a --stateBackend of the user's without a path), Flink's
+        // own
+        // configured savepoint directory is used, or the drain fails and the job is cancelled
+        // below.
+        FlinkDrain.drain(
+            result, savepoints == null ? null : savepoints + "/drain", DRAIN_MAX_SECONDS);
         LOG.info("Drained in {} s", Math.round((System.nanoTime() - start) / 1e9));
         return;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         LOG.warn("Interrupted while draining: cancelling instead");
       } catch (Exception e) {
-        LOG.warn("Draining failed ({}): cancelling instead; under exactly-once, rows appended and not yet"
-            + " flushed are lost", e.toString());
+        LOG.warn(
+            "Draining failed ({}): cancelling instead; under exactly-once, rows appended and not yet"
+                + " flushed are lost",
+            e.toString());
       }
     }
     try {
@@ -258,11 +283,14 @@ public final class LocalRun {
         v.mismatches());
   }
 
-  /** Which published indexes the job never wrote nor dead-lettered, as ranges: what a user looks for next. */
+  /**
+   * Which published indexes the job never wrote nor dead-lettered, as ranges: what a user looks for
+   * next.
+   */
   private static String missing(EmulatorView emulator, long expected) {
     try {
       return "missing event indexes: "
-          + dev.ingestbench.contracts.MissingIndexes.describe(emulator.accounted().indexes(), expected, 5);
+          + MissingIndexes.describe(emulator.accounted().indexes(), expected, 5);
     } catch (IOException e) {
       return "the missing event indexes could not be read (" + e.getMessage() + ")";
     }

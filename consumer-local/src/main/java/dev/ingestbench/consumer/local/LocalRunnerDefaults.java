@@ -1,6 +1,7 @@
 package dev.ingestbench.consumer.local;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,15 +37,17 @@ import org.apache.beam.sdk.options.PipelineOptions;
  *       returns, so the local driver can watch progress and stop the job when everything arrived.
  *   <li>{@code --flinkConfDir} of its own ({@link LocalFlinkConf}): the embedded Flink's REST
  *       endpoint and blob server on loopback (Flink's default is the wildcard address), and {@code
- *       execution.savepoint.path} when {@code --savepointPath} is given: Beam applies that flag only
- *       to a remote Flink ({@link LocalSavepointRestore}). A {@code --flinkConfDir} of the user's is
- *       used as it is.
+ *       execution.savepoint.path} when {@code --savepointPath} is given: Beam applies that flag
+ *       only to a remote Flink ({@link LocalSavepointRestore}). A {@code --flinkConfDir} of the
+ *       user's is used as it is.
  * </ul>
  */
 public final class LocalRunnerDefaults {
   /** Checkpoints of a local run go under the temporary directory, one directory per run. */
   private static final String CHECKPOINTS_PREFIX =
-      Path.of(System.getProperty("java.io.tmpdir"), "ingestbench-flink-checkpoints-").toUri().toString();
+      Path.of(System.getProperty("java.io.tmpdir"), "ingestbench-flink-checkpoints-")
+          .toUri()
+          .toString();
 
   private LocalRunnerDefaults() {}
 
@@ -73,23 +76,33 @@ public final class LocalRunnerDefaults {
         if (value(args, "stateBackend") == null) {
           out.add("--stateBackend=filesystem");
           // The pid in the name lets a later run remove what a killed one (SIGKILL) left.
-          out.add("--stateBackendStoragePath=" + CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
+          out.add(
+              "--stateBackendStoragePath="
+                  + CHECKPOINTS_PREFIX
+                  + ProcessHandle.current().pid()
+                  + "-"
+                  + UUID.randomUUID());
         }
         String savepoint = value(args, "savepointPath");
         if (value(args, "flinkConfDir") == null) {
           List<String> conf = new ArrayList<>();
           if (savepoint != null) {
-            boolean allowNonRestored = Arrays.asList(args).contains("--allowNonRestoredState")
-                || "true".equalsIgnoreCase(value(args, "allowNonRestoredState"));
+            boolean allowNonRestored =
+                Arrays.asList(args).contains("--allowNonRestoredState")
+                    || "true".equalsIgnoreCase(value(args, "allowNonRestoredState"));
             conf.addAll(LocalSavepointRestore.lines(savepoint, allowNonRestored));
           }
-          Path prefix = Path.of(URI.create(CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-conf-"));
+          Path prefix =
+              Path.of(URI.create(CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-conf-"));
           out.add("--flinkConfDir=" + LocalFlinkConf.write(conf, prefix));
         } else if (savepoint != null) {
-          throw new IllegalArgumentException("--savepointPath and --flinkConfDir cannot both be given to a local"
-              + " Flink: Beam ignores --savepointPath there, so ingestbench restores it through a Flink"
-              + " configuration of its own; put 'execution.savepoint.path: " + savepoint + "' in your"
-              + " configuration directory's config.yaml instead of --savepointPath");
+          throw new IllegalArgumentException(
+              "--savepointPath and --flinkConfDir cannot both be given to a local"
+                  + " Flink: Beam ignores --savepointPath there, so ingestbench restores it through a Flink"
+                  + " configuration of its own; put 'execution.savepoint.path: "
+                  + savepoint
+                  + "' in your"
+                  + " configuration directory's config.yaml instead of --savepointPath");
         }
       }
     } else if (runner.endsWith("DirectRunner")) {
@@ -99,9 +112,9 @@ public final class LocalRunnerDefaults {
   }
 
   /**
-   * Deletes the checkpoint directory these defaults chose for {@code options}, once the run is over;
-   * a directory the user chose is left alone. Flink creates it when the job starts, so parsing flags
-   * (as a round does to validate them) leaves nothing behind.
+   * Deletes the checkpoint directory these defaults chose for {@code options}, once the run is
+   * over; a directory the user chose is left alone. Flink creates it when the job starts, so
+   * parsing flags (as a round does to validate them) leaves nothing behind.
    */
   public static void deleteCheckpoints(PipelineOptions options) {
     String path = options.as(FlinkPipelineOptions.class).getStateBackendStoragePath();
@@ -125,7 +138,8 @@ public final class LocalRunnerDefaults {
       for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith(prefix)).toList()) {
         String rest = dir.getFileName().toString().substring(prefix.length());
         int dash = rest.indexOf('-');
-        if (dash > 0 && rest.substring(0, dash).chars().allMatch(Character::isDigit)
+        if (dash > 0
+            && rest.substring(0, dash).chars().allMatch(Character::isDigit)
             && ProcessHandle.of(Long.parseLong(rest.substring(0, dash))).isEmpty()) {
           deleteTree(dir);
         }
@@ -137,14 +151,15 @@ public final class LocalRunnerDefaults {
 
   /**
    * Best effort: it is a temporary directory. Flink may still be removing a subsumed checkpoint
-   * while the walk lists it (the walk then throws UncheckedIOException: a run failed at its very end
-   * with NoSuchFileException on {@code chk-6}), so a vanished entry is skipped and the walk retried.
+   * while the walk lists it (the walk then throws UncheckedIOException: a run failed at its very
+   * end with NoSuchFileException on {@code chk-6}), so a vanished entry is skipped and the walk
+   * retried.
    */
   private static void deleteTree(Path dir) {
     for (int attempt = 0; attempt < 3 && Files.exists(dir); attempt++) {
       try (Stream<Path> files = Files.walk(dir)) {
         files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-      } catch (IOException | java.io.UncheckedIOException e) {
+      } catch (IOException | UncheckedIOException e) {
         // an entry vanished under the walk: walk again
       }
     }

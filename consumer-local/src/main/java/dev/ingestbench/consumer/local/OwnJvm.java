@@ -15,9 +15,10 @@ import java.util.Set;
  * Runs a main class again in a JVM of its own when this one loaded it behind an isolated class
  * loader, as {@code mvn exec:java} does.
  *
- * <p>Embedded Flink builds the class loader of its JobMaster over the system class loader, which under
- * {@code exec:java} holds only Maven itself, so the job fails with ClassNotFoundException for Flink's
- * own classes. A child JVM on the same classpath sees everything from the system class loader.
+ * <p>Embedded Flink builds the class loader of its JobMaster over the system class loader, which
+ * under {@code exec:java} holds only Maven itself, so the job fails with ClassNotFoundException for
+ * Flink's own classes. A child JVM on the same classpath sees everything from the system class
+ * loader.
  */
 public final class OwnJvm {
   private OwnJvm() {}
@@ -43,7 +44,9 @@ public final class OwnJvm {
 
   private static Set<String> classPath(ClassLoader loader) {
     Set<String> entries = new LinkedHashSet<>();
-    for (ClassLoader l = loader; l != null && l != ClassLoader.getSystemClassLoader(); l = l.getParent()) {
+    for (ClassLoader l = loader;
+        l != null && l != ClassLoader.getSystemClassLoader();
+        l = l.getParent()) {
       if (l instanceof URLClassLoader urls) {
         for (URL url : urls.getURLs()) {
           try {

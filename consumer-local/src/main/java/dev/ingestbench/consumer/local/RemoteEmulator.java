@@ -1,8 +1,10 @@
 package dev.ingestbench.consumer.local;
 
+import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,21 +13,23 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * {@code --sink=emulator}: a BigQuery emulator another process runs (a round's, or {@code ingestbench
- * bigquery-emulator}), read through its status endpoint. It writes its own files when it stops.
+ * {@code --sink=emulator}: a BigQuery emulator another process runs (a round's, or {@code
+ * ingestbench bigquery-emulator}), read through its status endpoint. It writes its own files when
+ * it stops.
  */
 public final class RemoteEmulator implements EmulatorView {
   private final String storageWriteEndpoint;
   private final URI status;
   private final URI accounted;
   private final String job;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   public RemoteEmulator(String storageWriteEndpoint, String restUrl, String job) {
     this.storageWriteEndpoint = storageWriteEndpoint;
     this.status = URI.create(restUrl.replaceAll("/+$", "") + EmulatorStatus.PATH);
     this.job = job;
-    this.accounted = URI.create(restUrl.replaceAll("/+$", "") + dev.ingestbench.contracts.AccountedIndexes.path(job));
+    this.accounted = URI.create(restUrl.replaceAll("/+$", "") + AccountedIndexes.path(job));
   }
 
   @Override
@@ -39,25 +43,30 @@ public final class RemoteEmulator implements EmulatorView {
   }
 
   @Override
-  public dev.ingestbench.contracts.AccountedIndexes accounted() throws IOException {
-    return RunJson.fromJson(get(accounted), dev.ingestbench.contracts.AccountedIndexes.class);
+  public AccountedIndexes accounted() throws IOException {
+    return RunJson.fromJson(get(accounted), AccountedIndexes.class);
   }
 
   private String get(URI uri) throws IOException {
     try {
       HttpResponse<String> response =
-          http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+          http.send(
+              HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
               HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() != 200) {
-        throw new IOException("the BigQuery emulator at " + uri + " answered " + response.statusCode());
+        throw new IOException(
+            "the BigQuery emulator at " + uri + " answered " + response.statusCode());
       }
       return response.body();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while asking " + uri, e);
-    } catch (java.net.ConnectException e) {
-      throw new IOException("no BigQuery emulator answers at " + uri
-          + ": start one with `ingestbench bigquery-emulator`, or check --bigQueryEndpoint", e);
+    } catch (ConnectException e) {
+      throw new IOException(
+          "no BigQuery emulator answers at "
+              + uri
+              + ": start one with `ingestbench bigquery-emulator`, or check --bigQueryEndpoint",
+          e);
     }
   }
 

@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Once a second: this JVM's CPU time (the local stand-in for Dataflow's {@code job/total_vcpu_time}),
- * rows of this job visible in the BigQuery emulator, its open connections and heap in use.
+ * Once a second: this JVM's CPU time (the local stand-in for Dataflow's {@code
+ * job/total_vcpu_time}), rows of this job visible in the BigQuery emulator, its open connections
+ * and heap in use.
  */
 final class ResourceSampler {
   record Sample(

@@ -15,18 +15,21 @@ final class StdinEof {
 
   static StdinEof watch() {
     StdinEof eof = new StdinEof();
-    Thread reader = new Thread(() -> {
-      InputStream in = System.in;
-      byte[] buffer = new byte[256];
-      try {
-        while (in.read(buffer) >= 0) {
-          // Anything written is ignored; only the end matters.
-        }
-      } catch (IOException e) {
-        // A broken pipe means the parent is gone: stop as well.
-      }
-      eof.closed.set(true);
-    }, "stdin-eof");
+    Thread reader =
+        new Thread(
+            () -> {
+              InputStream in = System.in;
+              byte[] buffer = new byte[256];
+              try {
+                while (in.read(buffer) >= 0) {
+                  // Anything written is ignored; only the end matters.
+                }
+              } catch (IOException e) {
+                // A broken pipe means the parent is gone: stop as well.
+              }
+              eof.closed.set(true);
+            },
+            "stdin-eof");
     reader.setDaemon(true);
     reader.start();
     return eof;

@@ -17,14 +17,17 @@ public final class StopSignal implements AutoCloseable {
   private volatile boolean requested;
 
   private StopSignal() {
-    hook = new Thread(() -> {
-      requested = true;
-      try {
-        finished.await(GRACE_SECONDS, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }, "consumer-stop-signal");
+    hook =
+        new Thread(
+            () -> {
+              requested = true;
+              try {
+                finished.await(GRACE_SECONDS, TimeUnit.SECONDS);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+            },
+            "consumer-stop-signal");
   }
 
   public static StopSignal install() {

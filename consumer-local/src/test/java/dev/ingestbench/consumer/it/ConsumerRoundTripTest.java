@@ -17,6 +17,7 @@ import dev.ingestbench.events.TaxiRideGenerator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +54,8 @@ class ConsumerRoundTripTest {
   }
 
   @Test
-  void exactlyOnceWritesEveryMessageOnceAndDeadLettersTheMalformed(@TempDir Path out) throws Exception {
+  void exactlyOnceWritesEveryMessageOnceAndDeadLettersTheMalformed(@TempDir Path out)
+      throws Exception {
     assertEquals(EVENTS, pubsub.publish("eo-topic", "eo-sub", EVENTS));
     pubsub.publishRaw("eo-topic", "{\"ride_id\": \"truncated", Map.of("event_index", "900000001"));
     pubsub.publishRaw("eo-topic", "{\"ride_id\": \"r\"}", Map.of("event_index", "seven"));
@@ -63,7 +65,13 @@ class ConsumerRoundTripTest {
     pubsub.publishRaw("eo-topic", utf16, Map.of("event_index", "900000004"));
 
     LocalRun.Result result =
-        consume(out, "eo-sub", "eo.rides", EVENTS + 4, "--writeMethod=exactly-once", "--rowFormat=json-column");
+        consume(
+            out,
+            "eo-sub",
+            "eo.rides",
+            EVENTS + 4,
+            "--writeMethod=exactly-once",
+            "--rowFormat=json-column");
 
     EmulatorStatus.Job v = result.verification();
     assertTrue(result.complete(), result.stopReason());
@@ -71,8 +79,12 @@ class ConsumerRoundTripTest {
     assertEquals(EVENTS, v.rowsWritten(), "exactly-once writes each message once");
     assertEquals(0, v.duplicates());
     assertEquals(4, v.deadLettered());
-    assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("not valid JSON")), v.deadLetterErrors().toString());
-    assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("event_index")), v.deadLetterErrors().toString());
+    assertTrue(
+        v.deadLetterErrors().stream().anyMatch(e -> e.contains("not valid JSON")),
+        v.deadLetterErrors().toString());
+    assertTrue(
+        v.deadLetterErrors().stream().anyMatch(e -> e.contains("event_index")),
+        v.deadLetterErrors().toString());
     // Read back from the local BigQuery: the bytes that were sent, not text decoded with U+FFFD.
     DeadLetterSample latin1Letter = deadLetter(v, 900000003L);
     assertEquals("decode", latin1Letter.stage());
@@ -82,18 +94,25 @@ class ConsumerRoundTripTest {
     assertTrue(utf16Letter.error().contains("UTF-16"), utf16Letter.error());
     assertArrayEquals(utf16, utf16Letter.payload());
     assertEquals("parse", deadLetter(v, 900000001L).stage());
-    assertEquals(EVENTS, timelineRows(out.resolve(RunFiles.TIMELINE)).getOrDefault("rides", 0L),
+    assertEquals(
+        EVENTS,
+        timelineRows(out.resolve(RunFiles.TIMELINE)).getOrDefault("rides", 0L),
         "the per-minute timeline accounts for every appended row");
-    assertTrue(Files.readString(out.resolve(RunFiles.TIMELINE)).contains(",BUFFERED,OK,"),
+    assertTrue(
+        Files.readString(out.resolve(RunFiles.TIMELINE)).contains(",BUFFERED,OK,"),
         "exactly-once appends to BUFFERED streams");
   }
 
   @Test
-  void atLeastOnceWithPoolingSpreadsOverFourTablesAndDeadLettersRejectedRows(@TempDir Path out) throws Exception {
+  void atLeastOnceWithPoolingSpreadsOverFourTablesAndDeadLettersRejectedRows(@TempDir Path out)
+      throws Exception {
     assertEquals(EVENTS, pubsub.publish("alo-topic", "alo-sub", EVENTS));
-    // Another message reusing event index 3: read (the read de-duplicates on the Pub/Sub message id),
-    // written, and counted as a duplicate, not dropped inside the read where nothing would count it.
-    pubsub.publishRaw("alo-topic", new TaxiRideGenerator(1, 500).message(3), Map.of("event_index", "3"));
+    // Another message reusing event index 3: read (the read de-duplicates on the Pub/Sub message
+    // id),
+    // written, and counted as a duplicate, not dropped inside the read where nothing would count
+    // it.
+    pubsub.publishRaw(
+        "alo-topic", new TaxiRideGenerator(1, 500).message(3), Map.of("event_index", "3"));
     // Parses as JSON but misses required fields: a parse-stage dead letter for every route.
     pubsub.publishRaw("alo-topic", "{\"ride_id\": \"r-1\"}", Map.of("event_index", "900000001"));
     // A complete event whose timestamp BigQuery cannot take: refused before any row is built.
@@ -105,55 +124,75 @@ class ConsumerRoundTripTest {
         Map.of("event_index", "900000002"));
 
     LocalRun.Result result =
-        consume(out, "alo-sub", "alo.rides", EVENTS + 2,
-            "--writeMethod=at-least-once", "--rowFormat=typed", "--destinationTables=4",
+        consume(
+            out,
+            "alo-sub",
+            "alo.rides",
+            EVENTS + 2,
+            "--writeMethod=at-least-once",
+            "--rowFormat=typed",
+            "--destinationTables=4",
             "--useStorageApiConnectionPool=true");
 
     EmulatorStatus.Job v = result.verification();
     assertTrue(result.complete(), result.stopReason());
     assertEquals(EVENTS, v.distinctMessageIds(), "no message lost");
-    assertEquals(1, v.duplicates(), "the message that reused index 3 is a second row of it, counted");
+    assertEquals(
+        1, v.duplicates(), "the message that reused index 3 is a second row of it, counted");
     assertEquals(2, v.deadLettered());
-    assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("timestamp 'not-a-time'")),
+    assertTrue(
+        v.deadLetterErrors().stream().anyMatch(e -> e.contains("timestamp 'not-a-time'")),
         v.deadLetterErrors().toString());
-    assertEquals("parse", deadLetter(v, 900000002L).stage(), "refused by the event checks, not by BigQuery");
+    assertEquals(
+        "parse", deadLetter(v, 900000002L).stage(), "refused by the event checks, not by BigQuery");
     Map<String, Long> perTable = timelineRows(out.resolve(RunFiles.TIMELINE));
     for (int k = 0; k < 4; k++) {
-      assertTrue(perTable.getOrDefault("rides_" + k, 0L) >= EVENTS / 4, "table rides_" + k + ": " + perTable);
+      assertTrue(
+          perTable.getOrDefault("rides_" + k, 0L) >= EVENTS / 4,
+          "table rides_" + k + ": " + perTable);
     }
-    assertTrue(Files.readString(out.resolve(RunFiles.TIMELINE)).contains(",DEFAULT,OK,"),
+    assertTrue(
+        Files.readString(out.resolve(RunFiles.TIMELINE)).contains(",DEFAULT,OK,"),
         "at-least-once appends to the default stream");
   }
 
   @Test
-  void tenKilobyteMessagesPassTheEmulatorsFourMebibyteMessageLimitBothWays(@TempDir Path out) throws Exception {
+  void tenKilobyteMessagesPassTheEmulatorsFourMebibyteMessageLimitBothWays(@TempDir Path out)
+      throws Exception {
     // 1,000-message batches and 5,000-message pulls of 10 KB messages are ~10 MB and ~50 MB: both
     // beyond gRPC's default 4 MiB, on the publishing and on the pulling side.
     long events = 3_000;
     assertEquals(events, pubsub.publish("big-topic", "big-sub", events, 10_000));
-    LocalRun.Result result = consume(out, "big-sub", "big.rides", events, "--writeMethod=at-least-once");
+    LocalRun.Result result =
+        consume(out, "big-sub", "big.rides", events, "--writeMethod=at-least-once");
     assertTrue(result.complete(), result.stopReason());
     assertEquals(events, result.verification().distinctMessageIds());
   }
 
-  private static LocalRun.Result consume(Path out, String subscription, String table, long expected, String... flags)
+  private static LocalRun.Result consume(
+      Path out, String subscription, String table, long expected, String... flags)
       throws Exception {
-    List<String> args = new java.util.ArrayList<>(List.of(
-        "--pubsubEmulatorHost=" + pubsub.host(),
-        "--project=" + LocalPubsub.PROJECT,
-        "--subscription=" + subscription,
-        "--outputTable=" + table,
-        "--expectedMessages=" + expected,
-        "--timeoutSeconds=240",
-        "--localOutputDir=" + out));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--pubsubEmulatorHost=" + pubsub.host(),
+                "--project=" + LocalPubsub.PROJECT,
+                "--subscription=" + subscription,
+                "--outputTable=" + table,
+                "--expectedMessages=" + expected,
+                "--timeoutSeconds=240",
+                "--localOutputDir=" + out));
     args.addAll(List.of(flags));
     ConsumerOptions options = LocalConsumer.parse(args.toArray(new String[0]));
     return LocalConsumer.runLocally(options, ConsumerConfig.from(options));
   }
 
   private static DeadLetterSample deadLetter(EmulatorStatus.Job v, long eventIndex) {
-    return v.deadLetters().stream().filter(d -> Long.valueOf(eventIndex).equals(d.eventIndex())).findFirst()
-        .orElseThrow(() -> new AssertionError("no dead letter of " + eventIndex + " in " + v.deadLetters()));
+    return v.deadLetters().stream()
+        .filter(d -> Long.valueOf(eventIndex).equals(d.eventIndex()))
+        .findFirst()
+        .orElseThrow(
+            () -> new AssertionError("no dead letter of " + eventIndex + " in " + v.deadLetters()));
   }
 
   /** Rows per table_id in a per-minute timeline CSV, successful appends only. */

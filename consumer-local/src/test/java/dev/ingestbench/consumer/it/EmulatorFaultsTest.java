@@ -49,28 +49,43 @@ class EmulatorFaultsTest {
     "exactly-once, internal=0.25",
     "exactly-once, drop=0.25",
     "at-least-once, drop=0.25",
-    // After the second append: both writers make more than that for 10,000 rows, so the drain always
+    // After the second append: both writers make more than that for 10,000 rows, so the drain
+    // always
     // comes while they still write (a time-based drain did not, on a fast or a slow machine).
     "exactly-once, drain-after=2",
     "at-least-once, drain-after=2",
   })
-  void everyMessageArrivesAndDuplicatesAreCounted(String writeMethod, String fault) throws Exception {
+  void everyMessageArrivesAndDuplicatesAreCounted(String writeMethod, String fault)
+      throws Exception {
     String name = writeMethod.replace("-", "") + fault.replaceAll("[^a-z0-9]", "");
-    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of(fault)))) {
+    try (BigQueryEmulator server =
+        BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of(fault)))) {
       EmulatorStatus status = FaultRuns.consume(pubsub, server, name, writeMethod);
       EmulatorStatus.Job written = status.job(name);
       assertTrue(status.faultsInjected() > 0, "the fault happened");
       assertEquals(MESSAGES, written.distinctMessageIds(), "no message lost");
-      assertEquals(written.rowsWritten() - written.distinctMessageIds(), written.duplicates(),
+      assertEquals(
+          written.rowsWritten() - written.distinctMessageIds(),
+          written.duplicates(),
           "every extra row is counted as a duplicate");
-      assertEquals(0, written.mismatchedRows(), "every row holds its event, column by column: " + written.mismatches());
+      assertEquals(
+          0,
+          written.mismatchedRows(),
+          "every row holds its event, column by column: " + written.mismatches());
       if (writeMethod.equals("exactly-once")) {
-        assertEquals(0, written.duplicates(), "exactly-once writes each row once whatever the fault");
+        assertEquals(
+            0, written.duplicates(), "exactly-once writes each row once whatever the fault");
       }
       if (fault.startsWith("drain")) {
-        assertTrue(status.connectionsOpened() > written.peakConnections(),
-            "the writers reconnected after the drain: opened " + status.connectionsOpened() + ", peak "
-                + written.peakConnections() + ", " + status.appendRequests() + " appends");
+        assertTrue(
+            status.connectionsOpened() > written.peakConnections(),
+            "the writers reconnected after the drain: opened "
+                + status.connectionsOpened()
+                + ", peak "
+                + written.peakConnections()
+                + ", "
+                + status.appendRequests()
+                + " appends");
       }
     }
   }
@@ -87,11 +102,17 @@ class EmulatorFaultsTest {
     String name = writeMethod.replace("-", "") + "failat";
     long failuresBefore = ConvertToRowsFn.failuresInjected();
     try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults())) {
-      EmulatorStatus status = FaultRuns.consume(pubsub, server, name, writeMethod, "--failAtMessage=" + MESSAGES / 2);
+      EmulatorStatus status =
+          FaultRuns.consume(pubsub, server, name, writeMethod, "--failAtMessage=" + MESSAGES / 2);
       EmulatorStatus.Job written = status.job(name);
-      assertEquals(failuresBefore + 1, ConvertToRowsFn.failuresInjected(), "the worker failed once and was restarted");
+      assertEquals(
+          failuresBefore + 1,
+          ConvertToRowsFn.failuresInjected(),
+          "the worker failed once and was restarted");
       assertEquals(MESSAGES, written.distinctMessageIds(), "no message lost across the restart");
-      assertEquals(written.rowsWritten() - written.distinctMessageIds(), written.duplicates(),
+      assertEquals(
+          written.rowsWritten() - written.distinctMessageIds(),
+          written.duplicates(),
           "every replayed row is counted as a duplicate");
     }
   }

@@ -14,16 +14,20 @@ import java.util.List;
 
 /**
  * Test helper of the fault tests: a consumer run in this JVM (embedded Flink, the official client)
- * from the Pub/Sub emulator into a BigQuery emulator, on a topic, subscription and table of its own.
+ * from the Pub/Sub emulator into a BigQuery emulator, on a topic, subscription and table of its
+ * own.
  */
 final class FaultRuns {
   static final long MESSAGES = 10_000;
 
   private FaultRuns() {}
 
-  /** Publishes MESSAGES to a topic of its own and consumes them into {@code server} until complete. */
+  /**
+   * Publishes MESSAGES to a topic of its own and consumes them into {@code server} until complete.
+   */
   static EmulatorStatus consume(
-      LocalPubsub pubsub, BigQueryEmulator server, String name, String writeMethod, String... extra) throws Exception {
+      LocalPubsub pubsub, BigQueryEmulator server, String name, String writeMethod, String... extra)
+      throws Exception {
     assertEquals(MESSAGES, pubsub.publish("t-" + name, "s-" + name, MESSAGES));
     server.contentSeed(1); // the publisher's default --seed
     List<String> args = args(pubsub, server, name, writeMethod, 150);
@@ -39,17 +43,22 @@ final class FaultRuns {
   }
 
   static List<String> args(
-      LocalPubsub pubsub, BigQueryEmulator server, String name, String writeMethod, int timeoutSeconds) {
-    return new ArrayList<>(List.of(
-        "--pubsubEmulatorHost=" + pubsub.host(),
-        "--project=" + LocalPubsub.PROJECT,
-        "--subscription=s-" + name,
-        "--outputTable=faults.rides_" + name,
-        "--writeMethod=" + writeMethod,
-        "--jobName=" + name,
-        "--expectedMessages=" + MESSAGES,
-        "--timeoutSeconds=" + timeoutSeconds,
-        "--storageWriteEndpoint=" + server.grpcAddress(),
-        "--bigQueryEndpoint=" + server.restUrl()));
+      LocalPubsub pubsub,
+      BigQueryEmulator server,
+      String name,
+      String writeMethod,
+      int timeoutSeconds) {
+    return new ArrayList<>(
+        List.of(
+            "--pubsubEmulatorHost=" + pubsub.host(),
+            "--project=" + LocalPubsub.PROJECT,
+            "--subscription=s-" + name,
+            "--outputTable=faults.rides_" + name,
+            "--writeMethod=" + writeMethod,
+            "--jobName=" + name,
+            "--expectedMessages=" + MESSAGES,
+            "--timeoutSeconds=" + timeoutSeconds,
+            "--storageWriteEndpoint=" + server.grpcAddress(),
+            "--bigQueryEndpoint=" + server.restUrl()));
   }
 }

@@ -66,15 +66,28 @@ class KafkaRoundTripTest {
   }
 
   @Test
-  void exactlyOnceWritesEveryAvroRecordOnceOverFourTablesAndDeadLettersTheMalformed(@TempDir Path out) throws Exception {
+  void exactlyOnceWritesEveryAvroRecordOnceOverFourTablesAndDeadLettersTheMalformed(
+      @TempDir Path out) throws Exception {
     publish("eo-rides", EVENTS, "avro");
     byte[] good = new TaxiRideGenerator(1, 1, MessageFormat.AVRO).message(3);
     publishRaw("eo-rides", Arrays.copyOf(good, good.length - 10), "900000001"); // truncated
-    publishRaw("eo-rides", "{\"ride_id\":\"json, not avro\"}".getBytes(StandardCharsets.UTF_8), "900000002");
+    publishRaw(
+        "eo-rides",
+        "{\"ride_id\":\"json, not avro\"}".getBytes(StandardCharsets.UTF_8),
+        "900000002");
 
-    LocalRun.Result result = consume(out, "eo-rides", "eo-group", "kafka_eo.rides", EVENTS + 2,
-        "--writeMethod=exactly-once", "--messageFormat=avro", "--rowFormat=typed", "--rowEncoding=proto",
-        "--destinationTables=4");
+    LocalRun.Result result =
+        consume(
+            out,
+            "eo-rides",
+            "eo-group",
+            "kafka_eo.rides",
+            EVENTS + 2,
+            "--writeMethod=exactly-once",
+            "--messageFormat=avro",
+            "--rowFormat=typed",
+            "--rowEncoding=proto",
+            "--destinationTables=4");
 
     EmulatorStatus.Job v = result.verification();
     assertTrue(result.complete(), result.stopReason());
@@ -82,12 +95,17 @@ class KafkaRoundTripTest {
     assertEquals(EVENTS, v.rowsWritten(), "exactly-once writes each record once");
     assertEquals(0, v.duplicates());
     assertEquals(2, v.deadLettered());
-    assertTrue(v.deadLetterErrors().stream().allMatch(e -> e.contains("not an Avro taxi-ride record")),
+    assertTrue(
+        v.deadLetterErrors().stream().allMatch(e -> e.contains("not an Avro taxi-ride record")),
         v.deadLetterErrors().toString());
-    assertTrue(v.deadLetterErrors().stream().anyMatch(e -> e.contains("ends inside")), v.deadLetterErrors().toString());
+    assertTrue(
+        v.deadLetterErrors().stream().anyMatch(e -> e.contains("ends inside")),
+        v.deadLetterErrors().toString());
     Map<String, Long> perTable = timelineRows(out.resolve(RunFiles.TIMELINE));
     for (int k = 0; k < 4; k++) {
-      assertTrue(perTable.getOrDefault("rides_" + k, 0L) >= EVENTS / 5, "table rides_" + k + ": " + perTable);
+      assertTrue(
+          perTable.getOrDefault("rides_" + k, 0L) >= EVENTS / 5,
+          "table rides_" + k + ": " + perTable);
     }
     assertTrue(v.latency() != null, "latency is measured from the record's timestamp");
   }
@@ -95,8 +113,16 @@ class KafkaRoundTripTest {
   @Test
   void atLeastOnceWithPoolingLosesNothingFromJsonRecords(@TempDir Path out) throws Exception {
     publish("alo-rides", EVENTS, "json");
-    LocalRun.Result result = consume(out, "alo-rides", "alo-group", "kafka_alo.rides", EVENTS,
-        "--writeMethod=at-least-once", "--useStorageApiConnectionPool=true", "--rowFormat=json-column");
+    LocalRun.Result result =
+        consume(
+            out,
+            "alo-rides",
+            "alo-group",
+            "kafka_alo.rides",
+            EVENTS,
+            "--writeMethod=at-least-once",
+            "--useStorageApiConnectionPool=true",
+            "--rowFormat=json-column");
     EmulatorStatus.Job v = result.verification();
     assertTrue(result.complete(), result.stopReason());
     assertEquals(EVENTS, v.distinctMessageIds(), "no record lost");
@@ -104,42 +130,73 @@ class KafkaRoundTripTest {
   }
 
   @Test
-  void aJobInTheGroupOfAFinishedJobStartsWhereThatOneCommittedWhileItsOwnGroupReadsEverything(@TempDir Path out)
-      throws Exception {
+  void aJobInTheGroupOfAFinishedJobStartsWhereThatOneCommittedWhileItsOwnGroupReadsEverything(
+      @TempDir Path out) throws Exception {
     // KafkaIO assigns every partition to every job itself: a consumer group does not split
     // partitions between jobs. What a group shares is committed offsets: a job without a
     // checkpoint starts from its group's, so a second job in the first one's group skips what the
     // first one finished.
     long first = 5_000;
     publish("group-rides", first, "avro");
-    LocalRun.Result a = consume(out.resolve("a"), "group-rides", "shared", "kafka_groups.rides_a", first,
-        "--writeMethod=at-least-once", "--messageFormat=avro", "--rowFormat=typed");
+    LocalRun.Result a =
+        consume(
+            out.resolve("a"),
+            "group-rides",
+            "shared",
+            "kafka_groups.rides_a",
+            first,
+            "--writeMethod=at-least-once",
+            "--messageFormat=avro",
+            "--rowFormat=typed");
     assertTrue(a.complete(), a.stopReason());
     publishFrom("group-rides", first, 1_000, "avro");
 
-    LocalRun.Result sameGroup = consume(out.resolve("b"), "group-rides", "shared", "kafka_groups.rides_b", 0,
-        "--writeMethod=at-least-once", "--messageFormat=avro", "--rowFormat=typed", "--timeoutSeconds=25");
-    LocalRun.Result ownGroup = consume(out.resolve("c"), "group-rides", "own", "kafka_groups.rides_c", first + 1_000,
-        "--writeMethod=at-least-once", "--messageFormat=avro", "--rowFormat=typed");
+    LocalRun.Result sameGroup =
+        consume(
+            out.resolve("b"),
+            "group-rides",
+            "shared",
+            "kafka_groups.rides_b",
+            0,
+            "--writeMethod=at-least-once",
+            "--messageFormat=avro",
+            "--rowFormat=typed",
+            "--timeoutSeconds=25");
+    LocalRun.Result ownGroup =
+        consume(
+            out.resolve("c"),
+            "group-rides",
+            "own",
+            "kafka_groups.rides_c",
+            first + 1_000,
+            "--writeMethod=at-least-once",
+            "--messageFormat=avro",
+            "--rowFormat=typed");
 
-    assertEquals(first + 1_000, ownGroup.verification().distinctMessageIds(), "its own group: every record");
+    assertEquals(
+        first + 1_000, ownGroup.verification().distinctMessageIds(), "its own group: every record");
     long skipped = first + 1_000 - sameGroup.verification().distinctMessageIds();
-    assertTrue(skipped >= first * 0.9,
-        "the shared group's job read " + sameGroup.verification().distinctMessageIds()
+    assertTrue(
+        skipped >= first * 0.9,
+        "the shared group's job read "
+            + sameGroup.verification().distinctMessageIds()
             + " records: it should have started near the first job's committed offsets");
   }
 
   private static LocalRun.Result consume(
-      Path out, String topic, String group, String table, long expected, String... flags) throws Exception {
-    List<String> args = new ArrayList<>(List.of(
-        "--source=kafka",
-        "--bootstrapServers=" + kafka.bootstrapServers(),
-        "--kafkaTopic=" + topic,
-        "--consumerGroup=" + group,
-        "--project=ingestbench-test",
-        "--outputTable=" + table,
-        "--expectedMessages=" + expected,
-        "--localOutputDir=" + out));
+      Path out, String topic, String group, String table, long expected, String... flags)
+      throws Exception {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--source=kafka",
+                "--bootstrapServers=" + kafka.bootstrapServers(),
+                "--kafkaTopic=" + topic,
+                "--consumerGroup=" + group,
+                "--project=ingestbench-test",
+                "--outputTable=" + table,
+                "--expectedMessages=" + expected,
+                "--localOutputDir=" + out));
     args.addAll(List.of(flags));
     if (args.stream().noneMatch(a -> a.startsWith("--timeoutSeconds="))) {
       args.add("--timeoutSeconds=240");
@@ -152,14 +209,22 @@ class KafkaRoundTripTest {
     publishFrom(topic, 0, count, format);
   }
 
-  private static void publishFrom(String topic, long first, long count, String format) throws Exception {
+  private static void publishFrom(String topic, long first, long count, String format)
+      throws Exception {
     PipelineOptionsFactory.register(PublisherOptions.class);
-    PublisherOptions options = PipelineOptionsFactory.fromArgs(
-            "--sink=kafka", "--bootstrapServers=" + kafka.bootstrapServers(), "--kafkaTopic=" + topic,
-            "--kafkaPartitions=" + PARTITIONS, "--messageFormat=" + format, "--firstEventIndex=" + first,
-            "--numMessages=" + count, "--publisherShards=2")
-        .as(PublisherOptions.class);
-    assertEquals(count, PublisherPipeline.counter(PublisherPipeline.run(options), "messages_published"));
+    PublisherOptions options =
+        PipelineOptionsFactory.fromArgs(
+                "--sink=kafka",
+                "--bootstrapServers=" + kafka.bootstrapServers(),
+                "--kafkaTopic=" + topic,
+                "--kafkaPartitions=" + PARTITIONS,
+                "--messageFormat=" + format,
+                "--firstEventIndex=" + first,
+                "--numMessages=" + count,
+                "--publisherShards=2")
+            .as(PublisherOptions.class);
+    assertEquals(
+        count, PublisherPipeline.counter(PublisherPipeline.run(options), "messages_published"));
   }
 
   /** One record as a misbehaving producer would send it. */
@@ -169,7 +234,9 @@ class KafkaRoundTripTest {
     try (KafkaProducer<byte[], byte[]> producer =
         new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
       ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, null, value);
-      record.headers().add(new RecordHeader("event_index", eventIndex.getBytes(StandardCharsets.UTF_8)));
+      record
+          .headers()
+          .add(new RecordHeader("event_index", eventIndex.getBytes(StandardCharsets.UTF_8)));
       producer.send(record).get();
     }
   }

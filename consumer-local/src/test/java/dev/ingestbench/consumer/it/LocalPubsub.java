@@ -14,7 +14,10 @@ import java.util.concurrent.TimeUnit;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
-/** Test helper: publishes through the real publisher pipeline and hand-made bad messages to an emulator. */
+/**
+ * Test helper: publishes through the real publisher pipeline and hand-made bad messages to an
+ * emulator.
+ */
 final class LocalPubsub {
   static final String PROJECT = "ingestbench-test";
   private final PubsubEmulator emulator;
@@ -27,13 +30,17 @@ final class LocalPubsub {
     return emulator.hostAndPort();
   }
 
-  /** Creates topic and subscription and publishes {@code count} events; returns how many were acknowledged. */
+  /**
+   * Creates topic and subscription and publishes {@code count} events; returns how many were
+   * acknowledged.
+   */
   long publish(String topic, String subscription, long count) throws Exception {
     return publish(topic, subscription, count, 500);
   }
 
   /** As {@link #publish(String, String, long)}, with messages of {@code messageSizeBytes}. */
-  long publish(String topic, String subscription, long count, int messageSizeBytes) throws Exception {
+  long publish(String topic, String subscription, long count, int messageSizeBytes)
+      throws Exception {
     PipelineOptionsFactory.register(PublisherOptions.class);
     PublisherOptions options =
         PipelineOptionsFactory.fromArgs(

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * An exactly-once consumer stopped mid-stream as a stage stops it (standard input closed): it drains,
- * so every row it appended is flushed and visible. A cancel at that moment leaves rows appended and
- * never flushed, whose messages were acknowledged already: lost (docs/scenarios.md, 'Stopping a job').
+ * An exactly-once consumer stopped mid-stream as a stage stops it (standard input closed): it
+ * drains, so every row it appended is flushed and visible. A cancel at that moment leaves rows
+ * appended and never flushed, whose messages were acknowledged already: lost (docs/scenarios.md,
+ * 'Stopping a job').
  */
 @Tag("e2e")
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
@@ -34,17 +35,30 @@ class StageStopTest {
       assertEquals(MESSAGES, pubsub.publish("t-drain", "s-drain", MESSAGES));
       // Kept under target/ for a failure's reader.
       Path log = Files.createDirectories(Path.of("target", "stage-stop")).resolve("consumer.log");
-      Process consumer = new ProcessBuilder(
-          Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx768m",
-          "-cp", System.getProperty("java.class.path"), LocalConsumer.class.getName(),
-          "--pubsubEmulatorHost=" + pubsub.host(), "--project=" + LocalPubsub.PROJECT,
-          "--subscription=s-drain", "--outputTable=stages.rides", "--writeMethod=exactly-once",
-          "--jobName=drain", "--stopOnStdinEof=true", "--timeoutSeconds=150",
-          "--storageWriteEndpoint=" + server.grpcAddress(), "--bigQueryEndpoint=" + server.restUrl())
-          .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process consumer =
+          new ProcessBuilder(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-Xmx768m",
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  LocalConsumer.class.getName(),
+                  "--pubsubEmulatorHost=" + pubsub.host(),
+                  "--project=" + LocalPubsub.PROJECT,
+                  "--subscription=s-drain",
+                  "--outputTable=stages.rides",
+                  "--writeMethod=exactly-once",
+                  "--jobName=drain",
+                  "--stopOnStdinEof=true",
+                  "--timeoutSeconds=150",
+                  "--storageWriteEndpoint=" + server.grpcAddress(),
+                  "--bigQueryEndpoint=" + server.restUrl())
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       try {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (server.status().job("drain").rowsWritten() < 5_000 && consumer.isAlive()
+        while (server.status().job("drain").rowsWritten() < 5_000
+            && consumer.isAlive()
             && System.nanoTime() < deadline) {
           Thread.sleep(200);
         }
@@ -55,12 +69,17 @@ class StageStopTest {
         consumer.destroyForcibly();
       }
       String output = Files.readString(log);
-      assertEquals(ExitCodes.OK, consumer.exitValue(), "a job with no --expectedMessages is complete when stopped: " + output);
+      assertEquals(
+          ExitCodes.OK,
+          consumer.exitValue(),
+          "a job with no --expectedMessages is complete when stopped: " + output);
       assertTrue(output.contains("Drained in"), output);
       EmulatorStatus status = server.status();
       EmulatorStatus.Job job = status.job("drain");
-      assertTrue(job.distinctMessageIds() < MESSAGES, "stopped mid-stream: " + job.distinctMessageIds());
-      assertEquals(0, status.invisibleRows(), "every appended row was flushed: " + status.streams());
+      assertTrue(
+          job.distinctMessageIds() < MESSAGES, "stopped mid-stream: " + job.distinctMessageIds());
+      assertEquals(
+          0, status.invisibleRows(), "every appended row was flushed: " + status.streams());
       assertEquals(0, job.duplicates());
     }
   }

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The verifier itself under test: a BigQuery emulator whose store duplicates, alters or discards rows
- * on its own while a real consumer writes through it. (A class of its own so that it runs beside
- * EmulatorFaultsTest in the module's second test JVM.)
+ * The verifier itself under test: a BigQuery emulator whose store duplicates, alters or discards
+ * rows on its own while a real consumer writes through it. (A class of its own so that it runs
+ * beside EmulatorFaultsTest in the module's second test JVM.)
  */
 @Tag("e2e")
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -42,33 +42,42 @@ class StoreFaultsTest {
   }
 
   /**
-   * The verifier itself under test: a store that duplicates or discards rows on its own (the
-   * client did nothing wrong). Exactly the injected rows must be reported as duplicates or lost, and
-   * a run missing rows must name them.
+   * The verifier itself under test: a store that duplicates or discards rows on its own (the client
+   * did nothing wrong). Exactly the injected rows must be reported as duplicates or lost, and a run
+   * missing rows must name them.
    */
   @Test
   void aStoreThatDuplicatesRowsIsCaughtExactly() throws Exception {
     String name = "storeduplicates";
-    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("duplicate=0.5")))) {
+    try (BigQueryEmulator server =
+        BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("duplicate=0.5")))) {
       EmulatorStatus status = FaultRuns.consume(pubsub, server, name, "exactly-once");
       EmulatorStatus.Job written = status.job(name);
       assertTrue(status.rowsDuplicated() > 0, "the store duplicated rows");
       assertEquals(MESSAGES, written.distinctMessageIds());
-      assertEquals(status.rowsDuplicated(), written.duplicates(), "every injected duplicate found, nothing else");
+      assertEquals(
+          status.rowsDuplicated(),
+          written.duplicates(),
+          "every injected duplicate found, nothing else");
     }
   }
 
   @Test
   void aStoreThatCorruptsRowsIsCaughtExactly() throws Exception {
     String name = "storecorrupts";
-    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("corrupt=0.5")))) {
-      EmulatorStatus status = FaultRuns.consume(pubsub, server, name, "at-least-once", "--rowFormat=typed");
+    try (BigQueryEmulator server =
+        BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("corrupt=0.5")))) {
+      EmulatorStatus status =
+          FaultRuns.consume(pubsub, server, name, "at-least-once", "--rowFormat=typed");
       EmulatorStatus.Job written = status.job(name);
       assertTrue(status.rowsCorrupted() > 0, "the store altered rows");
       assertEquals(MESSAGES, written.distinctMessageIds(), "nothing lost: only altered");
-      assertEquals(status.rowsCorrupted(), written.mismatchedRows(), "every altered row found, nothing else: "
-          + written.mismatches());
-      assertTrue(written.mismatches().get(0).matches("event_index \\d+: ride_id is '.*~', expected '.*'"),
+      assertEquals(
+          status.rowsCorrupted(),
+          written.mismatchedRows(),
+          "every altered row found, nothing else: " + written.mismatches());
+      assertTrue(
+          written.mismatches().get(0).matches("event_index \\d+: ride_id is '.*~', expected '.*'"),
           written.mismatches().toString());
     }
   }
@@ -76,14 +85,19 @@ class StoreFaultsTest {
   @Test
   void aStoreThatDiscardsRowsIsCaughtExactlyAndTheMissingIndexesAreNamed() throws Exception {
     String name = "storediscards";
-    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("discard=0.5")))) {
+    try (BigQueryEmulator server =
+        BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("discard=0.5")))) {
       assertEquals(MESSAGES, pubsub.publish("t-" + name, "s-" + name, MESSAGES));
-      // Rows are missing for good, so the run ends at its timeout: 30 s is ~2x what writing the rest takes.
-      LocalRun.Result result = FaultRuns.run(FaultRuns.args(pubsub, server, name, "exactly-once", 30));
+      // Rows are missing for good, so the run ends at its timeout: 30 s is ~2x what writing the
+      // rest takes.
+      LocalRun.Result result =
+          FaultRuns.run(FaultRuns.args(pubsub, server, name, "exactly-once", 30));
       EmulatorStatus status = server.status();
       assertTrue(status.rowsDiscarded() > 0, "the store discarded rows");
       assertTrue(!result.complete(), "a run missing rows never completes");
-      assertEquals(status.rowsDiscarded(), MESSAGES - status.job(name).distinctMessageIds(),
+      assertEquals(
+          status.rowsDiscarded(),
+          MESSAGES - status.job(name).distinctMessageIds(),
           "every discarded row is missing, nothing else");
       assertTrue(result.stopReason().contains("missing event indexes: "), result.stopReason());
     }

@@ -22,18 +22,25 @@ class InProcessEmulatorTest {
 
   @Test
   void itsStatusFileNamesTheRound() throws Exception {
-    try (InProcessEmulator emulator = InProcessEmulator.start(PipelineOptionsFactory.as(BigQueryOptions.class),
-        "job-1", 10, "round-20261125-035043-e38a66", null)) {
+    try (InProcessEmulator emulator =
+        InProcessEmulator.start(
+            PipelineOptionsFactory.as(BigQueryOptions.class),
+            "job-1",
+            10,
+            "round-20261125-035043-e38a66",
+            null)) {
       emulator.writeFiles(dir);
     }
-    assertEquals("round-20261125-035043-e38a66",
+    assertEquals(
+        "round-20261125-035043-e38a66",
         RunJson.read(dir.resolve(RunFiles.BIGQUERY_EMULATOR), EmulatorStatus.class).runId());
   }
 
   @Test
   void outsideARoundItNamesNone() throws Exception {
-    try (InProcessEmulator emulator = InProcessEmulator.start(PipelineOptionsFactory.as(BigQueryOptions.class),
-        "job-1", 10, null, null)) {
+    try (InProcessEmulator emulator =
+        InProcessEmulator.start(
+            PipelineOptionsFactory.as(BigQueryOptions.class), "job-1", 10, null, null)) {
       emulator.writeFiles(dir);
     }
     assertNull(RunJson.read(dir.resolve(RunFiles.BIGQUERY_EMULATOR), EmulatorStatus.class).runId());

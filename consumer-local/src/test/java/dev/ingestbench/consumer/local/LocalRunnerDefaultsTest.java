@@ -8,6 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.GlobalConfiguration;
+import org.apache.flink.configuration.JobManagerOptions;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.runtime.jobgraph.SavepointConfigOptions;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class LocalRunnerDefaultsTest {
@@ -20,8 +27,11 @@ class LocalRunnerDefaultsTest {
 
   @Test
   void pubsubKeepsFlinksBundlesAndTheUsersValueWins() {
-    assertNull(LocalRunnerDefaults.value(LocalRunnerDefaults.apply(new String[] {"--source=pubsub"}), "maxBundleSize"));
-    String[] args = LocalRunnerDefaults.apply(new String[] {"--source=synthetic", "--maxBundleSize=500"});
+    assertNull(
+        LocalRunnerDefaults.value(
+            LocalRunnerDefaults.apply(new String[] {"--source=pubsub"}), "maxBundleSize"));
+    String[] args =
+        LocalRunnerDefaults.apply(new String[] {"--source=synthetic", "--maxBundleSize=500"});
     assertEquals("500", LocalRunnerDefaults.value(args, "maxBundleSize"));
   }
 
@@ -35,10 +45,17 @@ class LocalRunnerDefaultsTest {
   void checkpointsOfAProcessThatIsGoneAreRemovedAndOursKept() throws Exception {
     Process gone = new ProcessBuilder("true").start();
     gone.waitFor();
-    String ours = LocalRunnerDefaults.value(LocalRunnerDefaults.apply(new String[0]), "stateBackendStoragePath");
+    String ours =
+        LocalRunnerDefaults.value(
+            LocalRunnerDefaults.apply(new String[0]), "stateBackendStoragePath");
     Path mine = Files.createDirectories(Path.of(URI.create(ours)).resolve("chk-1"));
-    Path orphan = Files.createDirectories(
-        Path.of(URI.create(ours.replace("-" + ProcessHandle.current().pid() + "-", "-" + gone.pid() + "-"))).resolve("chk-7"));
+    Path orphan =
+        Files.createDirectories(
+            Path.of(
+                    URI.create(
+                        ours.replace(
+                            "-" + ProcessHandle.current().pid() + "-", "-" + gone.pid() + "-")))
+                .resolve("chk-7"));
     Files.writeString(orphan.resolve("_metadata"), "x");
     try {
       LocalRunnerDefaults.deleteOrphanedCheckpoints();
@@ -58,28 +75,37 @@ class LocalRunnerDefaultsTest {
     assertTrue(config.contains("execution.savepoint.path: \"file:/tmp/x/chk-7\""), config);
     assertTrue(config.contains("execution.savepoint.ignore-unclaimed-state: false"), config);
     // Flink's own parser reads what Beam will load from --flinkConfDir.
-    assertEquals("file:/tmp/x/chk-7", org.apache.flink.configuration.GlobalConfiguration.loadConfiguration(dir.toString())
-        .get(org.apache.flink.runtime.jobgraph.SavepointConfigOptions.SAVEPOINT_PATH));
+    assertEquals(
+        "file:/tmp/x/chk-7",
+        GlobalConfiguration.loadConfiguration(dir.toString())
+            .get(SavepointConfigOptions.SAVEPOINT_PATH));
   }
 
   @Test
   void aSavepointPathWithAFlinkConfDirOfTheUsersIsRefusedWithTheFix() {
-    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-        () -> LocalRunnerDefaults.apply(new String[] {"--savepointPath=file:/tmp/chk-1", "--flinkConfDir=/etc/flink"}));
-    assertTrue(e.getMessage().contains("execution.savepoint.path: file:/tmp/chk-1"), e.getMessage());
+    IllegalArgumentException e =
+        Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                LocalRunnerDefaults.apply(
+                    new String[] {"--savepointPath=file:/tmp/chk-1", "--flinkConfDir=/etc/flink"}));
+    assertTrue(
+        e.getMessage().contains("execution.savepoint.path: file:/tmp/chk-1"), e.getMessage());
   }
 
-  /** Flink binds its REST endpoint and blob server to every interface unless its configuration says otherwise. */
+  /**
+   * Flink binds its REST endpoint and blob server to every interface unless its configuration says
+   * otherwise.
+   */
   @Test
   void anEmbeddedFlinkListensOnLoopbackOnlyAndAUsersConfigurationIsKept() throws Exception {
     String[] args = LocalRunnerDefaults.apply(new String[0]);
     Path dir = Path.of(LocalRunnerDefaults.value(args, "flinkConfDir"));
-    org.apache.flink.configuration.Configuration flink =
-        org.apache.flink.configuration.GlobalConfiguration.loadConfiguration(dir.toString());
-    assertEquals("127.0.0.1", flink.get(org.apache.flink.configuration.RestOptions.BIND_ADDRESS));
-    assertEquals("127.0.0.1", flink.get(org.apache.flink.configuration.JobManagerOptions.BIND_HOST), "the blob server's");
+    Configuration flink = GlobalConfiguration.loadConfiguration(dir.toString());
+    assertEquals("127.0.0.1", flink.get(RestOptions.BIND_ADDRESS));
+    assertEquals("127.0.0.1", flink.get(JobManagerOptions.BIND_HOST), "the blob server's");
     String[] users = LocalRunnerDefaults.apply(new String[] {"--flinkConfDir=/etc/flink"});
     assertEquals("/etc/flink", LocalRunnerDefaults.value(users, "flinkConfDir"));
-    assertEquals(1, java.util.Arrays.stream(users).filter(a -> a.startsWith("--flinkConfDir")).count());
+    assertEquals(1, Arrays.stream(users).filter(a -> a.startsWith("--flinkConfDir")).count());
   }
 }

@@ -24,20 +24,34 @@ import org.junit.jupiter.api.io.TempDir;
 class StopSignalTest {
   @Test
   void sigtermWritesPartialResultsAndRemovesTheCheckpoints(@TempDir Path out) throws Exception {
-    Process consumer = new ProcessBuilder(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx768m",
-        "-cp", System.getProperty("java.class.path"), "dev.ingestbench.consumer.local.LocalConsumer",
-        "--source=synthetic", "--syntheticMessages=100000000", "--outputTable=bench.rides",
-        "--project=ingestbench-local", "--localOutputDir=" + out, "--timeoutSeconds=300")
-        .redirectErrorStream(true).start();
+    Process consumer =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx768m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.ingestbench.consumer.local.LocalConsumer",
+                "--source=synthetic",
+                "--syntheticMessages=100000000",
+                "--outputTable=bench.rides",
+                "--project=ingestbench-local",
+                "--localOutputDir=" + out,
+                "--timeoutSeconds=300")
+            .redirectErrorStream(true)
+            .start();
     long pid = consumer.pid();
-    try (BufferedReader lines = new BufferedReader(new InputStreamReader(consumer.getInputStream(), StandardCharsets.UTF_8))) {
+    try (BufferedReader lines =
+        new BufferedReader(
+            new InputStreamReader(consumer.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
-      while ((line = lines.readLine()) != null && !line.matches(".* s: [1-9][0-9,]* rows written.*")) {
+      while ((line = lines.readLine()) != null
+          && !line.matches(".* s: [1-9][0-9,]* rows written.*")) {
         // wait until rows are being written
       }
       assertTrue(line != null, "the consumer wrote rows before it was stopped");
-      consumer.toHandle().destroy(); // SIGTERM (Process.destroy would also close our end of its output)
+      consumer
+          .toHandle()
+          .destroy(); // SIGTERM (Process.destroy would also close our end of its output)
       while (lines.readLine() != null) {
         // drain, so the child never blocks on a full pipe
       }
@@ -46,9 +60,16 @@ class StopSignalTest {
     JsonNode result = new ObjectMapper().readTree(out.resolve("consumer_result.json").toFile());
     assertEquals(LocalRun.SIGNALLED, result.get("stop_reason").asText());
     assertTrue(result.get("rows_written").asLong() > 0, result.toString());
-    assertTrue(Files.exists(out.resolve("write_api_timeline.csv")), "the timeline of what was written so far");
+    assertTrue(
+        Files.exists(out.resolve("write_api_timeline.csv")),
+        "the timeline of what was written so far");
     try (Stream<Path> tmp = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-      assertFalse(tmp.anyMatch(p -> p.getFileName().toString().startsWith("ingestbench-flink-checkpoints-" + pid + "-")),
+      assertFalse(
+          tmp.anyMatch(
+              p ->
+                  p.getFileName()
+                      .toString()
+                      .startsWith("ingestbench-flink-checkpoints-" + pid + "-")),
           "its checkpoint directory is removed");
     }
   }

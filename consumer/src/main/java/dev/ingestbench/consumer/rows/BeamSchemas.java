@@ -29,7 +29,8 @@ public final class BeamSchemas {
             default -> throw new IllegalArgumentException("no Beam type for " + column.getType());
           };
       schema.addField(
-          Schema.Field.of(column.getName(), type).withNullable(!"REQUIRED".equals(column.getMode())));
+          Schema.Field.of(column.getName(), type)
+              .withNullable(!"REQUIRED".equals(column.getMode())));
     }
     return schema.build();
   }

@@ -26,15 +26,23 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
   private final MessageFormat messageFormat;
   private final int maxMessageBytes;
   private final long failAtMessage;
+
   /**
-   * Messages converted per pipeline in this JVM, for {@code --failAtMessage}: static, so the job the
-   * runner restarts in the same JVM (Flink's restart from a checkpoint) does not fail again; keyed by
-   * {@link #pipelineId}, so each pipeline a JVM runs (tests run several) fails once of its own.
+   * Messages converted per pipeline in this JVM, for {@code --failAtMessage}: static, so the job
+   * the runner restarts in the same JVM (Flink's restart from a checkpoint) does not fail again;
+   * keyed by {@link #pipelineId}, so each pipeline a JVM runs (tests run several) fails once of its
+   * own.
    */
   private static final Map<String, AtomicLong> CONVERTED = new ConcurrentHashMap<>();
+
   private static final AtomicLong FAILURES_INJECTED = new AtomicLong();
-  /** Fixed when the pipeline is built; every copy the runner deserializes, also after a restart, shares it. */
+
+  /**
+   * Fixed when the pipeline is built; every copy the runner deserializes, also after a restart,
+   * shares it.
+   */
   private final String pipelineId = UUID.randomUUID().toString();
+
   private final RowFormat format;
   private final String subscriptionName;
   private final RowBuilder<T> builder;
@@ -42,6 +50,7 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
   private final Counter read = Metrics.counter("consumer", "messages_read");
   private final Counter converted = Metrics.counter("consumer", "rows_converted");
   private final Counter deadLettered = Metrics.counter("consumer", "dead_lettered_parse");
+
   /** Payload bytes read: a job's MB/s on Dataflow, where no server counts bytes per job. */
   private final Counter messageBytes = Metrics.counter("consumer", "message_bytes");
 
@@ -68,16 +77,28 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
   /**
    * The checks every route makes, in one order (size, then the JSON text's encoding, then the index
    * attribute and the event as {@code builder} reads them through {@link EventChecks}), and the row
-   * handed to {@code out}; or why not. A plain function, so that a test runs every route over the same
-   * messages without a pipeline.
+   * handed to {@code out}; or why not. A plain function, so that a test runs every route over the
+   * same messages without a pipeline.
    */
-  public static <T> Refusal convert(MessageFormat messageFormat, int maxMessageBytes, RowFormat format,
-      RowBuilder<T> builder, MessageMetadata metadata, byte[] payload, Consumer<T> out) {
+  public static <T> Refusal convert(
+      MessageFormat messageFormat,
+      int maxMessageBytes,
+      RowFormat format,
+      RowBuilder<T> builder,
+      MessageMetadata metadata,
+      byte[] payload,
+      Consumer<T> out) {
     if (payload.length > maxMessageBytes) {
-      return new Refusal(DeadLetters.STAGE_SIZE, String.format(Locale.ROOT, "message is %,d bytes, over"
-          + " --maxMessageBytes=%,d: its row would not fit in one Storage Write append; the dead letter keeps its"
-          + " first %,d bytes", payload.length, maxMessageBytes, Math.min(payload.length,
-              DeadLetters.OVERSIZED_PAYLOAD_KEPT)));
+      return new Refusal(
+          DeadLetters.STAGE_SIZE,
+          String.format(
+              Locale.ROOT,
+              "message is %,d bytes, over"
+                  + " --maxMessageBytes=%,d: its row would not fit in one Storage Write append; the dead letter keeps its"
+                  + " first %,d bytes",
+              payload.length,
+              maxMessageBytes,
+              Math.min(payload.length, DeadLetters.OVERSIZED_PAYLOAD_KEPT)));
     }
     if (messageFormat == MessageFormat.JSON) {
       String problem = PayloadChecks.jsonEncodingProblem(payload);
@@ -105,10 +126,14 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
       @Element PubsubMessage message, @Timestamp Instant publishTime, MultiOutputReceiver out) {
     read.inc();
     if (failAtMessage > 0
-        && CONVERTED.computeIfAbsent(pipelineId, id -> new AtomicLong()).incrementAndGet() == failAtMessage) {
+        && CONVERTED.computeIfAbsent(pipelineId, id -> new AtomicLong()).incrementAndGet()
+            == failAtMessage) {
       FAILURES_INJECTED.incrementAndGet();
-      throw new IllegalStateException("injected worker failure at message " + failAtMessage + " of this job"
-          + " (--failAtMessage): the runner restarts the job from its last checkpoint");
+      throw new IllegalStateException(
+          "injected worker failure at message "
+              + failAtMessage
+              + " of this job"
+              + " (--failAtMessage): the runner restarts the job from its last checkpoint");
     }
     long nowMicros = System.currentTimeMillis() * 1_000L;
     Map<String, String> attributes = message.getAttributeMap();
@@ -121,7 +146,15 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
             nowMicros);
     byte[] payload = message.getPayload() == null ? new byte[0] : message.getPayload();
     messageBytes.inc(payload.length);
-    Refusal refusal = convert(messageFormat, maxMessageBytes, format, builder, metadata, payload, out.get(rows)::output);
+    Refusal refusal =
+        convert(
+            messageFormat,
+            maxMessageBytes,
+            format,
+            builder,
+            metadata,
+            payload,
+            out.get(rows)::output);
     if (refusal == null) {
       converted.inc();
       return;
@@ -132,7 +165,10 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
     } catch (MalformedEventException badIndex) {
       // the index itself is what is malformed; the error says so
     }
-    out.get(DEAD_LETTERS).output(DeadLetters.forMessage(metadata, index, payload, refusal.stage(), refusal.reason(), nowMicros));
+    out.get(DEAD_LETTERS)
+        .output(
+            DeadLetters.forMessage(
+                metadata, index, payload, refusal.stage(), refusal.reason(), nowMicros));
     deadLettered.inc();
   }
 }

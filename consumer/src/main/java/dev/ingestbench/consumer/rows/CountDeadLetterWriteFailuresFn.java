@@ -17,9 +17,9 @@ public class CountDeadLetterWriteFailuresFn extends DoFn<BigQueryStorageApiInser
   private static final Logger LOG = LoggerFactory.getLogger(CountDeadLetterWriteFailuresFn.class);
 
   /**
-   * The same count for a local run, whose runner (embedded Flink) executes this DoFn in the run's own
-   * JVM: it is read into {@code consumer_result.json} when the run stops, where Beam's metrics of a
-   * cancelled streaming job cannot be queried.
+   * The same count for a local run, whose runner (embedded Flink) executes this DoFn in the run's
+   * own JVM: it is read into {@code consumer_result.json} when the run stops, where Beam's metrics
+   * of a cancelled streaming job cannot be queried.
    */
   private static final AtomicLong IN_THIS_JVM = new AtomicLong();
 
@@ -30,8 +30,12 @@ public class CountDeadLetterWriteFailuresFn extends DoFn<BigQueryStorageApiInser
     failures.inc();
     long n = IN_THIS_JVM.incrementAndGet();
     if (n <= 10 || Long.bitCount(n) == 1) {
-      LOG.error("Dead letter #{} could not be written to the dead-letter table ({}); its message is lost to the"
-          + " run: {}", n, error.getErrorMessage(), error.getRow());
+      LOG.error(
+          "Dead letter #{} could not be written to the dead-letter table ({}); its message is lost to the"
+              + " run: {}",
+          n,
+          error.getErrorMessage(),
+          error.getRow());
     }
   }
 

@@ -14,10 +14,13 @@ import java.util.Base64;
 public final class DeadLetters {
   /** The message is larger than {@code --maxMessageBytes}: its row could not be appended. */
   public static final String STAGE_SIZE = "size";
+
   /** The message's bytes are not the text its format needs (JSON: UTF-8). */
   public static final String STAGE_DECODE = "decode";
+
   /** The message could not be turned into a row. */
   public static final String STAGE_PARSE = "parse";
+
   /** BigQuery (or Beam's row-to-proto conversion) rejected the row. */
   public static final String STAGE_BIGQUERY = "bigquery";
 
@@ -28,7 +31,12 @@ public final class DeadLetters {
 
   /** A message refused before it became a row, at {@code stage}. */
   public static TableRow forMessage(
-      MessageMetadata metadata, Long eventIndex, byte[] payload, String stage, String error, long failedAtMicros) {
+      MessageMetadata metadata,
+      Long eventIndex,
+      byte[] payload,
+      String stage,
+      String error,
+      long failedAtMicros) {
     byte[] kept =
         stage.equals(STAGE_SIZE) && payload.length > OVERSIZED_PAYLOAD_KEPT
             ? Arrays.copyOf(payload, OVERSIZED_PAYLOAD_KEPT)

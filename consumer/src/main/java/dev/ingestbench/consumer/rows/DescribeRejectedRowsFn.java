@@ -11,9 +11,11 @@ public class DescribeRejectedRowsFn extends DoFn<BigQueryStorageApiInsertError, 
   private final Counter rejected = Metrics.counter("consumer", "rows_rejected");
 
   @ProcessElement
-  public void processElement(@Element BigQueryStorageApiInsertError error, OutputReceiver<TableRow> out) {
+  public void processElement(
+      @Element BigQueryStorageApiInsertError error, OutputReceiver<TableRow> out) {
     rejected.inc();
     out.output(
-        DeadLetters.forRejectedRow(error.getRow(), error.getErrorMessage(), System.currentTimeMillis() * 1_000L));
+        DeadLetters.forRejectedRow(
+            error.getRow(), error.getErrorMessage(), System.currentTimeMillis() * 1_000L));
   }
 }

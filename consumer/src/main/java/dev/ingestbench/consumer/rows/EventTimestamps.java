@@ -31,7 +31,9 @@ final class EventTimestamps {
       return t.toEpochSecond() * 1_000_000L + t.getNano() / 1_000;
     } catch (DateTimeException | NullPointerException e) {
       throw new MalformedEventException(
-          "payload is not a taxi-ride event: timestamp '" + value + "' is not an ISO-8601 timestamp with an"
+          "payload is not a taxi-ride event: timestamp '"
+              + value
+              + "' is not an ISO-8601 timestamp with an"
               + " offset (e.g. 2026-02-12T09:02:50.123456+08:00)");
     }
   }
@@ -39,8 +41,12 @@ final class EventTimestamps {
   /** {@code yyyy-MM-ddTHH:mm:ss[.f{1,9}](Z|±HH:MM)}, or NOT_FIXED_SHAPE. */
   static long fixedShape(String s) {
     int n = s.length();
-    if (n < 20 || s.charAt(4) != '-' || s.charAt(7) != '-' || s.charAt(10) != 'T'
-        || s.charAt(13) != ':' || s.charAt(16) != ':') {
+    if (n < 20
+        || s.charAt(4) != '-'
+        || s.charAt(7) != '-'
+        || s.charAt(10) != 'T'
+        || s.charAt(13) != ':'
+        || s.charAt(16) != ':') {
       return NOT_FIXED_SHAPE;
     }
     int year = digits(s, 0, 4);
@@ -49,8 +55,17 @@ final class EventTimestamps {
     int hour = digits(s, 11, 2);
     int minute = digits(s, 14, 2);
     int second = digits(s, 17, 2);
-    if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23
-        || minute < 0 || minute > 59 || second < 0 || second > 59) {
+    if (year < 0
+        || month < 1
+        || month > 12
+        || day < 1
+        || day > 31
+        || hour < 0
+        || hour > 23
+        || minute < 0
+        || minute > 59
+        || second < 0
+        || second > 59) {
       return NOT_FIXED_SHAPE;
     }
     int i = 19;

@@ -12,14 +12,16 @@ final class JsonChecks {
   private JsonChecks() {}
 
   /**
-   * The JSON column's text: a JSON payload as it came, an Avro payload decoded and written as the JSON
-   * message of the same event; either way the event is checked first, as every route checks it.
+   * The JSON column's text: a JSON payload as it came, an Avro payload decoded and written as the
+   * JSON message of the same event; either way the event is checked first, as every route checks
+   * it.
    *
    * @throws MalformedEventException naming what is wrong
    */
   static String payloadJson(MessageFormat message, byte[] payload) {
     if (message == MessageFormat.AVRO) {
-      return new String(TaxiRideJson.toBytes(EventChecks.parse(message, payload)), StandardCharsets.UTF_8);
+      return new String(
+          TaxiRideJson.toBytes(EventChecks.parse(message, payload)), StandardCharsets.UTF_8);
     }
     EventChecks.read(message, payload, EventChecks.DISCARD);
     return new String(payload, StandardCharsets.UTF_8);
@@ -32,5 +34,4 @@ final class JsonChecks {
       throw new IllegalStateException("a string map always serialises", e);
     }
   }
-
 }

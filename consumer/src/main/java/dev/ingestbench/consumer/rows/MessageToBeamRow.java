@@ -1,8 +1,8 @@
 package dev.ingestbench.consumer.rows;
 
+import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRide;
 import dev.ingestbench.events.TaxiRideCollector;
-import dev.ingestbench.events.MessageFormat;
 import java.time.Instant;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.values.Row;
@@ -28,7 +28,8 @@ public final class MessageToBeamRow {
   /**
    * @throws dev.ingestbench.events.MalformedEventException naming what is wrong
    */
-  public static Row convert(MessageFormat message, RowFormat format, MessageMetadata metadata, byte[] payload) {
+  public static Row convert(
+      MessageFormat message, RowFormat format, MessageMetadata metadata, byte[] payload) {
     Long index = MessageToRow.eventIndex(metadata.attributes());
     Instant published = micros(metadata.publishMicros());
     Instant processed = micros(metadata.processingMicros());
@@ -48,7 +49,8 @@ public final class MessageToBeamRow {
       }
       case TYPED -> {
         TaxiRideCollector read = new TaxiRideCollector();
-        EventChecks.read(message, payload, read); // checks the timestamp, and keeps its microseconds
+        EventChecks.read(
+            message, payload, read); // checks the timestamp, and keeps its microseconds
         TaxiRide ride = read.build();
         yield Row.withSchema(TYPED)
             .addValues(
@@ -73,6 +75,7 @@ public final class MessageToBeamRow {
   }
 
   private static Instant micros(long epochMicros) {
-    return Instant.ofEpochSecond(Math.floorDiv(epochMicros, 1_000_000L), Math.floorMod(epochMicros, 1_000_000L) * 1_000L);
+    return Instant.ofEpochSecond(
+        Math.floorDiv(epochMicros, 1_000_000L), Math.floorMod(epochMicros, 1_000_000L) * 1_000L);
   }
 }

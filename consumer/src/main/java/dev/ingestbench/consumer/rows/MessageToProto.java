@@ -31,7 +31,8 @@ public final class MessageToProto {
    *
    * @throws dev.ingestbench.events.MalformedEventException naming what is wrong
    */
-  public static Message convert(MessageFormat message, RowFormat format, MessageMetadata metadata, byte[] payload) {
+  public static Message convert(
+      MessageFormat message, RowFormat format, MessageMetadata metadata, byte[] payload) {
     Long index = MessageToRow.eventIndex(metadata.attributes());
     switch (format) {
       case JSON_COLUMN -> {

@@ -9,7 +9,8 @@ import java.util.Map;
 
 /**
  * Turns one message into one BigQuery {@link TableRow} ({@code --rowEncoding=tablerow}): the
- * consumer's per-row work, as a plain function so tests and JMH call exactly what the pipeline runs.
+ * consumer's per-row work, as a plain function so tests and JMH call exactly what the pipeline
+ * runs.
  *
  * <p>TIMESTAMP columns are filled with epoch microseconds ({@code Long}), the form Beam's
  * TableRow-to-proto conversion takes without parsing text.
@@ -60,9 +61,9 @@ public final class MessageToRow {
   }
 
   /**
-   * The event index attribute, or null when the message has none. It must be written as the publisher
-   * writes it: decimal digits, no sign, no leading zero. Otherwise {@code 007} and {@code 7} would be
-   * one event to the verifier and two to anyone reading the attribute.
+   * The event index attribute, or null when the message has none. It must be written as the
+   * publisher writes it: decimal digits, no sign, no leading zero. Otherwise {@code 007} and {@code
+   * 7} would be one event to the verifier and two to anyone reading the attribute.
    *
    * @throws MalformedEventException when the attribute is there but not such a number
    */
@@ -71,17 +72,29 @@ public final class MessageToRow {
     if (value == null) {
       return null;
     }
-    boolean digits = !value.isEmpty() && value.length() <= 19 && value.chars().allMatch(c -> c >= '0' && c <= '9');
+    boolean digits =
+        !value.isEmpty()
+            && value.length() <= 19
+            && value.chars().allMatch(c -> c >= '0' && c <= '9');
     if (!digits || (value.length() > 1 && value.charAt(0) == '0')) {
-      throw new MalformedEventException("attribute " + MessageAttributes.EVENT_INDEX + "='" + value + "' is not"
-          + " an event index: write it as the publisher does, decimal digits without a sign or leading zeros"
-          + " (0, 7, 1234)");
+      throw new MalformedEventException(
+          "attribute "
+              + MessageAttributes.EVENT_INDEX
+              + "='"
+              + value
+              + "' is not"
+              + " an event index: write it as the publisher does, decimal digits without a sign or leading zeros"
+              + " (0, 7, 1234)");
     }
     try {
       return Long.parseLong(value);
     } catch (NumberFormatException e) {
-      throw new MalformedEventException("attribute " + MessageAttributes.EVENT_INDEX + "='" + value
-          + "' is larger than an INT64 event index can be");
+      throw new MalformedEventException(
+          "attribute "
+              + MessageAttributes.EVENT_INDEX
+              + "='"
+              + value
+              + "' is larger than an INT64 event index can be");
     }
   }
 

@@ -3,7 +3,10 @@ package dev.ingestbench.consumer.rows;
 import dev.ingestbench.events.MessageFormat;
 import java.io.Serializable;
 
-/** One of the message-to-row functions ({@link MessageToRow}, {@link MessageToBeamRow}, {@link MessageToProto}). */
+/**
+ * One of the message-to-row functions ({@link MessageToRow}, {@link MessageToBeamRow}, {@link
+ * MessageToProto}).
+ */
 @FunctionalInterface
 public interface RowBuilder<T> extends Serializable {
   /**

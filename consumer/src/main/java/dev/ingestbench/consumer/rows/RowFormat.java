@@ -4,7 +4,9 @@ import dev.ingestbench.consumer.FlagValues;
 
 /** The shapes a message can take as a BigQuery row. */
 public enum RowFormat {
-  /** Message metadata plus the raw payload in a BigQuery JSON column, as the reference rounds wrote. */
+  /**
+   * Message metadata plus the raw payload in a BigQuery JSON column, as the reference rounds wrote.
+   */
   JSON_COLUMN("json-column"),
   /** Message metadata plus every payload field as a typed column. */
   TYPED("typed");

@@ -1,8 +1,8 @@
 package dev.ingestbench.consumer.rows;
 
-import dev.ingestbench.contracts.RowKeyColumns;
 import com.google.api.services.bigquery.model.TableFieldSchema;
 import com.google.api.services.bigquery.model.TableSchema;
+import dev.ingestbench.contracts.RowKeyColumns;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,15 +10,22 @@ import java.util.List;
 public final class RowSchemas {
   /** Columns every format shares: where the message came from and when. */
   public static final String SUBSCRIPTION_NAME = "subscription_name";
+
   public static final String MESSAGE_ID = "message_id";
-  /** The publisher's event index: lets a table be checked for loss and duplicates with one query. */
+
+  /**
+   * The publisher's event index: lets a table be checked for loss and duplicates with one query.
+   */
   public static final String EVENT_INDEX = RowKeyColumns.EVENT_INDEX;
+
   public static final String PUBLISH_TIME = RowKeyColumns.PUBLISH_TIME;
   public static final String PROCESSING_TIME = "processing_time";
   public static final String ATTRIBUTES = "attributes";
   public static final String PAYLOAD = "payload";
+
   /** A dead letter's message size: more than its payload holds when the message was oversized. */
   public static final String PAYLOAD_BYTES = "payload_bytes";
+
   public static final String FAILED_AT = "failed_at";
   public static final String ERROR_STAGE = "error_stage";
   public static final String ERROR = RowKeyColumns.ERROR;
@@ -50,8 +57,8 @@ public final class RowSchemas {
   }
 
   /**
-   * The dead-letter table: the raw message byte for byte (BYTES: invalid UTF-8 stays what was sent),
-   * its size, why it failed, at which stage and when.
+   * The dead-letter table: the raw message byte for byte (BYTES: invalid UTF-8 stays what was
+   * sent), its size, why it failed, at which stage and when.
    */
   public static TableSchema deadLetter() {
     return new TableSchema()

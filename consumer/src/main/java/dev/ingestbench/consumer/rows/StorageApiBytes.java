@@ -1,8 +1,8 @@
 package dev.ingestbench.consumer.rows;
 
 import com.google.api.services.bigquery.model.TableRow;
-import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.DescriptorProtos.DescriptorProto;
+import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import org.apache.beam.sdk.io.gcp.bigquery.BeamRowToStorageApiProto;
@@ -11,9 +11,9 @@ import org.apache.beam.sdk.values.Row;
 
 /**
  * The bytes BigQueryIO appends for a row, made with the same public Beam functions, descriptor and
- * schema information its Storage Write API path uses (see Beam's StorageApiDynamicDestinationsTableRow
- * and StorageApiDynamicDestinationsBeamRow), and the way back to a TableRow to compare encodings.
- * One instance per row format; thread-safe.
+ * schema information its Storage Write API path uses (see Beam's
+ * StorageApiDynamicDestinationsTableRow and StorageApiDynamicDestinationsBeamRow), and the way back
+ * to a TableRow to compare encodings. One instance per row format; thread-safe.
  */
 public final class StorageApiBytes {
   private final Descriptor descriptor;

@@ -6,10 +6,10 @@ import org.apache.beam.sdk.io.gcp.bigquery.BigQueryServicesImpl;
 import org.apache.beam.sdk.io.gcp.bigquery.EmulatorWriteStreamService;
 
 /**
- * Points BigQueryIO at the local BigQuery emulator through Beam's own clients: tables through Beam's
- * REST {@code DatasetService} at {@code --bigQueryEndpoint}, rows through the official Storage Write
- * API client (StreamWriter, and its multiplexing pool with {@code --useStorageApiConnectionPool}) at
- * {@code --storageWriteEndpoint} on a plaintext channel.
+ * Points BigQueryIO at the local BigQuery emulator through Beam's own clients: tables through
+ * Beam's REST {@code DatasetService} at {@code --bigQueryEndpoint}, rows through the official
+ * Storage Write API client (StreamWriter, and its multiplexing pool with {@code
+ * --useStorageApiConnectionPool}) at {@code --storageWriteEndpoint} on a plaintext channel.
  */
 public final class EmulatorBigQueryServices implements BigQueryServices {
   private final String storageWriteEndpoint;

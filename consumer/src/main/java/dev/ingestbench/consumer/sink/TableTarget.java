@@ -17,7 +17,8 @@ import org.apache.beam.sdk.values.ValueInSingleWindow;
 public record TableTarget(String project, String dataset, String table, int tables)
     implements Serializable {
   private static final Pattern SPEC =
-      Pattern.compile("(?:([a-z][-a-z0-9:.]{4,61}[a-z0-9])[:.])?([A-Za-z0-9_]{1,1024})\\.([-A-Za-z0-9_]{1,1024})");
+      Pattern.compile(
+          "(?:([a-z][-a-z0-9:.]{4,61}[a-z0-9])[:.])?([A-Za-z0-9_]{1,1024})\\.([-A-Za-z0-9_]{1,1024})");
 
   /** Parses {@code [PROJECT:]DATASET.TABLE}, naming the flag in any error. */
   public static TableTarget parse(String flag, String spec, String defaultProject, int tables) {

@@ -13,10 +13,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Duration;
 
 /**
- * Writes rows with BigQueryIO's Storage Write API: the same transform on Dataflow and locally, where
- * {@code services} points it at the in-process sink. {@code base} fixes the element type and its
- * conversion ({@code writeTableRows()}, {@code write().useBeamSchema()} or {@code writeProtos});
- * {@code triggeringFrequencySec} is how often exactly-once commits (null for at-least-once).
+ * Writes rows with BigQueryIO's Storage Write API: the same transform on Dataflow and locally,
+ * where {@code services} points it at the in-process sink. {@code base} fixes the element type and
+ * its conversion ({@code writeTableRows()}, {@code write().useBeamSchema()} or {@code
+ * writeProtos}); {@code triggeringFrequencySec} is how often exactly-once commits (null for
+ * at-least-once).
  */
 public class WriteRows<T> extends PTransform<PCollection<T>, WriteResult> {
   private final BigQueryIO.Write<T> base;

@@ -1,7 +1,7 @@
 package dev.ingestbench.consumer.source;
 
-import java.io.Serializable;
 import dev.ingestbench.contracts.KeyValueFlag;
+import java.io.Serializable;
 import java.util.Map;
 import java.util.Set;
 
@@ -12,12 +12,21 @@ import java.util.Set;
  * @param gcpAuth SASL/OAUTHBEARER with Google credentials, for Managed Service for Apache Kafka
  */
 public record KafkaSource(
-    String bootstrapServers, String topic, String consumerGroup, Map<String, String> consumerConfig, boolean gcpAuth)
+    String bootstrapServers,
+    String topic,
+    String consumerGroup,
+    Map<String, String> consumerConfig,
+    boolean gcpAuth)
     implements Serializable {
 
   /** Settings the consumer makes itself; setting them again would break what it relies on. */
   private static final Set<String> OWN_SETTINGS =
-      Set.of("bootstrap.servers", "group.id", "key.deserializer", "value.deserializer", "enable.auto.commit");
+      Set.of(
+          "bootstrap.servers",
+          "group.id",
+          "key.deserializer",
+          "value.deserializer",
+          "enable.auto.commit");
 
   public static KafkaSource from(
       String bootstrapServers, String topic, String group, String extraConfig, boolean gcpAuth) {
@@ -39,13 +48,17 @@ public record KafkaSource(
     }
     if (!topic.trim().matches("[A-Za-z0-9._-]{1,249}")) {
       throw new IllegalArgumentException(
-          "--kafkaTopic=" + topic + " is not a Kafka topic name (letters, digits, '.', '_', '-'; up to 249)");
+          "--kafkaTopic="
+              + topic
+              + " is not a Kafka topic name (letters, digits, '.', '_', '-'; up to 249)");
     }
     if (group == null || group.isBlank()) {
-      throw new IllegalArgumentException("--consumerGroup must not be empty: KafkaIO commits its offsets to it");
+      throw new IllegalArgumentException(
+          "--consumerGroup must not be empty: KafkaIO commits its offsets to it");
     }
     Map<String, String> config = parseConfig(extraConfig);
-    if (gcpAuth && (config.containsKey("security.protocol") || config.containsKey("sasl.mechanism"))) {
+    if (gcpAuth
+        && (config.containsKey("security.protocol") || config.containsKey("sasl.mechanism"))) {
       throw new IllegalArgumentException(
           "--kafkaGcpAuth sets security.protocol and sasl.mechanism itself; drop them from --kafkaConsumerConfig");
     }
@@ -58,8 +71,11 @@ public record KafkaSource(
     for (String key : config.keySet()) {
       if (OWN_SETTINGS.contains(key)) {
         throw new IllegalArgumentException(
-            "--kafkaConsumerConfig: " + key + " is set by the consumer itself"
-                + (key.equals("bootstrap.servers") ? "; use --bootstrapServers"
+            "--kafkaConsumerConfig: "
+                + key
+                + " is set by the consumer itself"
+                + (key.equals("bootstrap.servers")
+                    ? "; use --bootstrapServers"
                     : key.equals("group.id") ? "; use --consumerGroup" : "; drop it"));
       }
     }

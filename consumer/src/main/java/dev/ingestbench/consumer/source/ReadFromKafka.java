@@ -30,7 +30,10 @@ import org.joda.time.Duration;
  * reads them all.
  */
 public class ReadFromKafka extends PTransform<PBegin, PCollection<PubsubMessage>> {
-  /** How far out of order (by create time) records of one partition may be; the watermark trails by it. */
+  /**
+   * How far out of order (by create time) records of one partition may be; the watermark trails by
+   * it.
+   */
   private static final Duration MAX_CREATE_TIME_DELAY = Duration.standardSeconds(30);
 
   private final KafkaSource source;
@@ -63,7 +66,8 @@ public class ReadFromKafka extends PTransform<PBegin, PCollection<PubsubMessage>
   /** One Kafka record as the message the rest of the consumer reads. */
   static class RecordToMessageFn extends DoFn<KafkaRecord<byte[], byte[]>, PubsubMessage> {
     @ProcessElement
-    public void processElement(@Element KafkaRecord<byte[], byte[]> record, OutputReceiver<PubsubMessage> out) {
+    public void processElement(
+        @Element KafkaRecord<byte[], byte[]> record, OutputReceiver<PubsubMessage> out) {
       out.output(toMessage(record));
     }
   }

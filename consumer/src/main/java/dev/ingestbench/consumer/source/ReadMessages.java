@@ -34,20 +34,26 @@ public class ReadMessages extends PTransform<PBegin, PCollection<PubsubMessage>>
       ConsumerConfig.SyntheticSource synthetic = config.synthetic();
       return input.apply(
           "Generate synthetic messages",
-          new SyntheticMessages(synthetic.messages(), synthetic.seed(), synthetic.messageSizeBytes(),
+          new SyntheticMessages(
+              synthetic.messages(),
+              synthetic.seed(),
+              synthetic.messageSizeBytes(),
               config.messageFormat()));
     }
     if (config.source() == SourceKind.KAFKA) {
       return input.apply("Read Kafka records", new ReadFromKafka(config.kafka()));
     }
     PubsubIO.Read<PubsubMessage> read =
-        PubsubIO.readMessagesWithAttributesAndMessageId().fromSubscription(config.subscriptionPath());
+        PubsubIO.readMessagesWithAttributesAndMessageId()
+            .fromSubscription(config.subscriptionPath());
     if (!config.pubsubIdAttribute().isEmpty()) {
       read = read.withIdAttribute(config.pubsubIdAttribute());
     }
     if (!config.emulatorHost().isEmpty()) {
-      read = read.withClientFactory(
-          new EmulatorPubsubClientFactory(config.emulatorHost(), config.emulatorPullBatchSize()));
+      read =
+          read.withClientFactory(
+              new EmulatorPubsubClientFactory(
+                  config.emulatorHost(), config.emulatorPullBatchSize()));
     }
     return input.apply("Read from Pub/Sub", read);
   }

@@ -16,8 +16,8 @@ import org.joda.time.Duration;
 import org.joda.time.Instant;
 
 /**
- * Generates the publisher's messages inside the pipeline, so the consumer's own cost can be measured
- * without a broker.
+ * Generates the publisher's messages inside the pipeline, so the consumer's own cost can be
+ * measured without a broker.
  *
  * <p>The sequence is read as an unbounded source (a rate far above what a machine consumes), the
  * shape of a Pub/Sub read, because runners treat bounded and unbounded reads very differently.
@@ -43,12 +43,16 @@ public class SyntheticMessages extends PTransform<PBegin, PCollection<PubsubMess
     return input
         .apply(
             "Generate indexes",
-            GenerateSequence.from(0).to(count).withRate(UNTHROTTLED_PER_SECOND, Duration.standardSeconds(1)))
+            GenerateSequence.from(0)
+                .to(count)
+                .withRate(UNTHROTTLED_PER_SECOND, Duration.standardSeconds(1)))
         .apply("Generate messages", ParDo.of(new GenerateMessageFn(seed, messageSizeBytes, format)))
         .setCoder(PubsubMessageWithAttributesAndMessageIdCoder.of());
   }
 
-  /** Event index to the message the publisher would have sent, stamped with the time it was made. */
+  /**
+   * Event index to the message the publisher would have sent, stamped with the time it was made.
+   */
   static class GenerateMessageFn extends DoFn<Long, PubsubMessage> {
     private final long seed;
     private final int messageSizeBytes;
@@ -74,8 +78,10 @@ public class SyntheticMessages extends PTransform<PBegin, PCollection<PubsubMess
           new PubsubMessage(
               generator.message(index),
               Map.of(
-                  MessageAttributes.EVENT_INDEX, id,
-                  MessageAttributes.PUBLISHED_AT_MS, Long.toString(now.getMillis())),
+                  MessageAttributes.EVENT_INDEX,
+                  id,
+                  MessageAttributes.PUBLISHED_AT_MS,
+                  Long.toString(now.getMillis())),
               id),
           now);
     }

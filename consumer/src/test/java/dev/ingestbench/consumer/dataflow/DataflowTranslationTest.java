@@ -11,7 +11,7 @@ import com.google.cloud.NoCredentials;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerOptions;
 import dev.ingestbench.consumer.ConsumerPipeline;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,65 +45,89 @@ class DataflowTranslationTest {
   @ParameterizedTest(name = "{0}, pool {1}, {2} table(s), {3}, {4}")
   @MethodSource("combinations")
   void theConsumerTranslatesToAStreamingDataflowJob(
-      String writeMethod, boolean pooling, int tables, String encoding, String format) throws Exception {
+      String writeMethod, boolean pooling, int tables, String encoding, String format)
+      throws Exception {
     Path spec = dir.resolve("job.json");
-    List<String> args = new ArrayList<>(List.of(
-        "--runner=DataflowRunner",
-        "--project=ingestbench-offline",
-        "--region=us-central1",
-        "--subscription=taxi-rides-a",
-        "--outputTable=ingestbench.taxi_rides",
-        "--tempLocation=gs://ingestbench-offline/tmp",
-        "--stagingLocation=gs://ingestbench-offline/staging",
-        "--templateLocation=" + spec,
-        "--pathValidatorClass=org.apache.beam.sdk.extensions.gcp.storage.NoopPathValidator",
-        "--stagerClass=" + OfflineStager.class.getName(),
-        "--validateOutputTable=false",
-        "--enableStreamingEngine=true",
-        "--writeMethod=" + writeMethod,
-        "--destinationTables=" + tables,
-        "--rowEncoding=" + encoding,
-        "--rowFormat=" + format));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--runner=DataflowRunner",
+                "--project=ingestbench-offline",
+                "--region=us-central1",
+                "--subscription=taxi-rides-a",
+                "--outputTable=ingestbench.taxi_rides",
+                "--tempLocation=gs://ingestbench-offline/tmp",
+                "--stagingLocation=gs://ingestbench-offline/staging",
+                "--templateLocation=" + spec,
+                "--pathValidatorClass=org.apache.beam.sdk.extensions.gcp.storage.NoopPathValidator",
+                "--stagerClass=" + OfflineStager.class.getName(),
+                "--validateOutputTable=false",
+                "--enableStreamingEngine=true",
+                "--writeMethod=" + writeMethod,
+                "--destinationTables=" + tables,
+                "--rowEncoding=" + encoding,
+                "--rowFormat=" + format));
     if (pooling) {
       args.add("--useStorageApiConnectionPool=true");
     }
     translate(args, spec);
 
     JsonNode job = new ObjectMapper().readTree(spec.toFile());
-    assertEquals("JOB_TYPE_STREAMING", job.path("type").asText(), "a Pub/Sub read makes a streaming job");
+    assertEquals(
+        "JOB_TYPE_STREAMING", job.path("type").asText(), "a Pub/Sub read makes a streaming job");
     List<String> steps = stepNames(job);
-    assertTrue(steps.contains("ReadMessages/Read from Pub/Sub/PubsubUnboundedSource"), steps.toString());
-    assertEquals("/subscriptions/ingestbench-offline/taxi-rides-a",
-        job.findValue("pubsub_subscription").path("value").asText(), "reads the subscription given, in Dataflow's form");
+    assertTrue(
+        steps.contains("ReadMessages/Read from Pub/Sub/PubsubUnboundedSource"), steps.toString());
+    assertEquals(
+        "/subscriptions/ingestbench-offline/taxi-rides-a",
+        job.findValue("pubsub_subscription").path("value").asText(),
+        "reads the subscription given, in Dataflow's form");
 
     // The write method decides which of Beam's Storage Write API paths the rows take.
     boolean exactlyOnce = writeMethod.equals("exactly-once");
-    assertEquals(exactlyOnce, steps.contains("Write rows/Storage Write API/StorageApiLoads/StorageApiWriteSharded/Write Records"),
+    assertEquals(
+        exactlyOnce,
+        steps.contains(
+            "Write rows/Storage Write API/StorageApiLoads/StorageApiWriteSharded/Write Records"),
         "exactly-once writes through sharded application streams: " + steps);
-    assertEquals(exactlyOnce, steps.contains(
+    assertEquals(
+        exactlyOnce,
+        steps.contains(
             "Write rows/Storage Write API/StorageApiLoads/StorageApiWriteSharded/Flush and finalize writes"),
         "exactly-once flushes and finalizes its streams");
-    assertEquals(!exactlyOnce, steps.contains("Write rows/Storage Write API/StorageApiLoads/StorageApiWriteInconsistent/Write Records"),
+    assertEquals(
+        !exactlyOnce,
+        steps.contains(
+            "Write rows/Storage Write API/StorageApiLoads/StorageApiWriteInconsistent/Write Records"),
         "at-least-once appends to the default stream: " + steps);
     // Dead letters always go at-least-once, whatever the rows do.
-    assertTrue(steps.contains("Write dead letters/Storage Write API/StorageApiLoads/StorageApiWriteInconsistent/Write Records"));
+    assertTrue(
+        steps.contains(
+            "Write dead letters/Storage Write API/StorageApiLoads/StorageApiWriteInconsistent/Write Records"));
 
     // The options the job runs with agree with the flags.
     JsonNode options = job.findParent("useStorageApiConnectionPool");
-    assertEquals(!exactlyOnce, options.path("useStorageWriteApiAtLeastOnce").asBoolean(), options.toString());
+    assertEquals(
+        !exactlyOnce,
+        options.path("useStorageWriteApiAtLeastOnce").asBoolean(),
+        options.toString());
     assertTrue(options.path("useStorageWriteApi").asBoolean());
     assertEquals(pooling, options.path("useStorageApiConnectionPool").asBoolean());
-    assertTrue(options.path("storageWriteApiTriggeringFrequencySec").isNull(),
+    assertTrue(
+        options.path("storageWriteApiTriggeringFrequencySec").isNull(),
         "the triggering frequency is set on the exactly-once write alone, not pipeline-wide");
 
     // The row encoding decides the coder of the converted rows.
     String rowCoder = outputCoders(job, "Convert to rows");
-    String expectedCoder = switch (encoding) {
-      case "proto" -> "ProtoCoder";
-      case "beam-row" -> "RowCoder";
-      default -> "TableRowJsonCoder";
-    };
-    assertTrue(rowCoder.contains(expectedCoder), encoding + " rows are encoded by " + expectedCoder + ": " + rowCoder);
+    String expectedCoder =
+        switch (encoding) {
+          case "proto" -> "ProtoCoder";
+          case "beam-row" -> "RowCoder";
+          default -> "TableRowJsonCoder";
+        };
+    assertTrue(
+        rowCoder.contains(expectedCoder),
+        encoding + " rows are encoded by " + expectedCoder + ": " + rowCoder);
     if (!encoding.equals("proto")) {
       assertFalse(rowCoder.contains("ProtoCoder"), rowCoder);
     }
@@ -114,7 +138,9 @@ class DataflowTranslationTest {
 
   private static List<String> stepNames(JsonNode job) {
     List<String> names = new ArrayList<>();
-    job.path("steps").forEach(step -> names.add(step.path("properties").path("user_name").path("value").asText()));
+    job.path("steps")
+        .forEach(
+            step -> names.add(step.path("properties").path("user_name").path("value").asText()));
     return names;
   }
 
@@ -129,50 +155,68 @@ class DataflowTranslationTest {
 
   @Test
   void theKafkaAvroConsumerTranslatesToAStreamingDataflowJobReadingWithKafkaIO() throws Exception {
-    // The published round 6 as launched on Dataflow: Managed Kafka, Avro, 4 tables, at-least-once, pool.
+    // The published round 6 as launched on Dataflow: Managed Kafka, Avro, 4 tables, at-least-once,
+    // pool.
     Path spec = dir.resolve("kafka-job.json");
-    List<String> args = new ArrayList<>(List.of(
-        "--runner=DataflowRunner",
-        "--project=ingestbench-offline",
-        "--region=us-central1",
-        "--source=kafka",
-        "--bootstrapServers=bootstrap.ingestbench.us-central1.managedkafka.ingestbench-offline.cloud.goog:9092",
-        "--kafkaTopic=taxi-rides",
-        "--consumerGroup=round-6-a",
-        "--kafkaGcpAuth=true",
-        "--messageFormat=avro",
-        "--outputTable=ingestbench.taxi_rides",
-        "--tempLocation=gs://ingestbench-offline/tmp",
-        "--stagingLocation=gs://ingestbench-offline/staging",
-        "--templateLocation=" + spec,
-        "--pathValidatorClass=org.apache.beam.sdk.extensions.gcp.storage.NoopPathValidator",
-        "--stagerClass=" + OfflineStager.class.getName(),
-        "--validateOutputTable=false",
-        "--enableStreamingEngine=true",
-        "--writeMethod=at-least-once",
-        "--useStorageApiConnectionPool=true",
-        "--destinationTables=4",
-        "--rowFormat=typed",
-        "--rowEncoding=proto",
-        // Runner v2 (as the reference's Java rounds ran) reads with KafkaIO's splittable DoFn, which
-        // finds partitions on the workers; the legacy runner asks the brokers while launching.
-        "--experiments=use_runner_v2"));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--runner=DataflowRunner",
+                "--project=ingestbench-offline",
+                "--region=us-central1",
+                "--source=kafka",
+                "--bootstrapServers=bootstrap.ingestbench.us-central1.managedkafka.ingestbench-offline.cloud.goog:9092",
+                "--kafkaTopic=taxi-rides",
+                "--consumerGroup=round-6-a",
+                "--kafkaGcpAuth=true",
+                "--messageFormat=avro",
+                "--outputTable=ingestbench.taxi_rides",
+                "--tempLocation=gs://ingestbench-offline/tmp",
+                "--stagingLocation=gs://ingestbench-offline/staging",
+                "--templateLocation=" + spec,
+                "--pathValidatorClass=org.apache.beam.sdk.extensions.gcp.storage.NoopPathValidator",
+                "--stagerClass=" + OfflineStager.class.getName(),
+                "--validateOutputTable=false",
+                "--enableStreamingEngine=true",
+                "--writeMethod=at-least-once",
+                "--useStorageApiConnectionPool=true",
+                "--destinationTables=4",
+                "--rowFormat=typed",
+                "--rowEncoding=proto",
+                // Runner v2 (as the reference's Java rounds ran) reads with KafkaIO's splittable
+                // DoFn, which
+                // finds partitions on the workers; the legacy runner asks the brokers while
+                // launching.
+                "--experiments=use_runner_v2"));
     translate(args, spec);
 
     JsonNode job = new ObjectMapper().readTree(spec.toFile());
-    assertEquals("JOB_TYPE_STREAMING", job.path("type").asText(), "a Kafka read makes a streaming job");
+    assertEquals(
+        "JOB_TYPE_STREAMING", job.path("type").asText(), "a Kafka read makes a streaming job");
     // Runner v2 carries the graph as a staged portable pipeline, not as the job's steps.
-    String pipeline = OfflineStager.STAGED.entrySet().stream()
-        .filter(e -> e.getKey().startsWith("pipeline")).map(e -> new String(e.getValue(), java.nio.charset.StandardCharsets.ISO_8859_1))
-        .findFirst().orElseThrow(() -> new AssertionError("no pipeline staged: " + OfflineStager.STAGED.keySet()));
-    for (String step : List.of("ReadMessages/Read Kafka records/Read from Kafka", "ReadMessages/Read Kafka records/Records to messages",
-        "Convert to rows", "Write rows/Storage Write API/StorageApiLoads/StorageApiWriteInconsistent/Write Records",
-        "Write dead letters")) {
+    String pipeline =
+        OfflineStager.STAGED.entrySet().stream()
+            .filter(e -> e.getKey().startsWith("pipeline"))
+            .map(e -> new String(e.getValue(), StandardCharsets.ISO_8859_1))
+            .findFirst()
+            .orElseThrow(
+                () -> new AssertionError("no pipeline staged: " + OfflineStager.STAGED.keySet()));
+    for (String step :
+        List.of(
+            "ReadMessages/Read Kafka records/Read from Kafka",
+            "ReadMessages/Read Kafka records/Records to messages",
+            "Convert to rows",
+            "Write rows/Storage Write API/StorageApiLoads/StorageApiWriteInconsistent/Write Records",
+            "Write dead letters")) {
       assertTrue(pipeline.contains(step), "the pipeline has the step " + step);
     }
-    assertTrue(pipeline.contains("ReadFromKafkaDoFn"), "KafkaIO's splittable read, partitions found on the workers");
+    assertTrue(
+        pipeline.contains("ReadFromKafkaDoFn"),
+        "KafkaIO's splittable read, partitions found on the workers");
     assertFalse(pipeline.contains("Read from Pub/Sub"));
-    assertTrue(pipeline.contains("GcpLoginCallbackHandler"), "the SASL settings of Managed Kafka are in the job");
+    assertTrue(
+        pipeline.contains("GcpLoginCallbackHandler"),
+        "the SASL settings of Managed Kafka are in the job");
     assertTrue(pipeline.contains("ProtoCoder"), "proto rows");
     JsonNode options = job.findParent("useStorageApiConnectionPool");
     assertEquals("avro", options.path("messageFormat").asText());
@@ -181,12 +225,23 @@ class DataflowTranslationTest {
 
   @Test
   void exactlyOnceWithoutStreamingEngineFailsAtLaunchNamingTheFix() {
-    List<String> args = new ArrayList<>(List.of(
-        "--runner=DataflowRunner", "--project=ingestbench-offline", "--region=us-central1",
-        "--subscription=taxi-rides-a", "--outputTable=ingestbench.taxi_rides", "--writeMethod=exactly-once"));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--runner=DataflowRunner",
+                "--project=ingestbench-offline",
+                "--region=us-central1",
+                "--subscription=taxi-rides-a",
+                "--outputTable=ingestbench.taxi_rides",
+                "--writeMethod=exactly-once"));
     ConsumerOptions options = ConsumerPipeline.parse(args.toArray(new String[0]));
-    String message = assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.from(options)).getMessage();
-    assertTrue(message.contains("--enableStreamingEngine=true") && message.contains("--numStorageWriteApiStreams"), message);
+    String message =
+        assertThrows(IllegalArgumentException.class, () -> ConsumerConfig.from(options))
+            .getMessage();
+    assertTrue(
+        message.contains("--enableStreamingEngine=true")
+            && message.contains("--numStorageWriteApiStreams"),
+        message);
   }
 
   private static void translate(List<String> args, Path spec) {

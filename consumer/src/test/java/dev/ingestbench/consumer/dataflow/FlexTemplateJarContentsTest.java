@@ -22,16 +22,17 @@ import org.junit.jupiter.api.Test;
 /**
  * Lists every class the consumer's Flex Template jar is built from (this module's classes and its
  * runtime classpath, which the shade plugin packs; the build writes the classpath to
- * target/flex-template-classpath.txt) and proves that what runs on Dataflow is the pipeline only: no
- * BigQuery or Pub/Sub emulator, no local driver.
+ * target/flex-template-classpath.txt) and proves that what runs on Dataflow is the pipeline only:
+ * no BigQuery or Pub/Sub emulator, no local driver.
  */
 class FlexTemplateJarContentsTest {
   /** Packages that must never reach Dataflow's workers. */
-  private static final List<String> LOCAL_ONLY = List.of(
-      "dev/ingestbench/bigquery/",         // the BigQuery emulator
-      "dev/ingestbench/emulator/",         // the Pub/Sub emulator
-      "dev/ingestbench/consumer/local/",   // the local driver (module consumer-local)
-      "dev/ingestbench/kafka/");           // the local Kafka broker
+  private static final List<String> LOCAL_ONLY =
+      List.of(
+          "dev/ingestbench/bigquery/", // the BigQuery emulator
+          "dev/ingestbench/emulator/", // the Pub/Sub emulator
+          "dev/ingestbench/consumer/local/", // the local driver (module consumer-local)
+          "dev/ingestbench/kafka/"); // the local Kafka broker
 
   @Test
   void holdsThePipelineAndItsRunnersAndNoLocalStandIns() throws IOException {
@@ -42,24 +43,41 @@ class FlexTemplateJarContentsTest {
         local.add(c);
       }
     }
-    assertEquals(List.of(), local.subList(0, Math.min(10, local.size())),
+    assertEquals(
+        List.of(),
+        local.subList(0, Math.min(10, local.size())),
         local.size() + " local-only class(es) would ship in the Flex Template jar");
-    assertTrue(classes.contains("dev/ingestbench/consumer/ConsumerPipeline.class"), "the pipeline's main class");
-    assertTrue(classes.contains("org/apache/beam/runners/dataflow/DataflowRunner.class"), "Dataflow's runner");
-    assertTrue(classes.contains("dev/ingestbench/events/TaxiRideJson.class"), "the event forms it reads");
+    assertTrue(
+        classes.contains("dev/ingestbench/consumer/ConsumerPipeline.class"),
+        "the pipeline's main class");
+    assertTrue(
+        classes.contains("org/apache/beam/runners/dataflow/DataflowRunner.class"),
+        "Dataflow's runner");
+    assertTrue(
+        classes.contains("dev/ingestbench/events/TaxiRideJson.class"), "the event forms it reads");
   }
 
   @Test
   void thePipelineAloneRefusesALocalRunAndNamesTheModuleThatRunsIt() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConsumerPipeline.run(new String[] {
-        "--source=synthetic", "--syntheticMessages=10", "--project=p", "--outputTable=d.t"}));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                ConsumerPipeline.run(
+                    new String[] {
+                      "--source=synthetic",
+                      "--syntheticMessages=10",
+                      "--project=p",
+                      "--outputTable=d.t"
+                    }));
     assertTrue(e.getMessage().startsWith("--sink=local runs the consumer here"), e.getMessage());
     assertTrue(e.getMessage().contains("./mvnw -q -pl consumer-local exec:java"), e.getMessage());
   }
 
   private static Set<String> flexTemplateClasses() throws IOException {
     Path listing = Path.of("target", "flex-template-classpath.txt");
-    assertTrue(Files.exists(listing), listing + " is written by the build (mvn test), before the tests");
+    assertTrue(
+        Files.exists(listing), listing + " is written by the build (mvn test), before the tests");
     List<Path> entries = new ArrayList<>();
     entries.add(Path.of("target", "classes"));
     for (String e : Files.readString(listing).trim().split(File.pathSeparator)) {
@@ -69,8 +87,11 @@ class FlexTemplateJarContentsTest {
     for (Path entry : entries) {
       if (Files.isDirectory(entry)) {
         try (Stream<Path> files = Files.walk(entry)) {
-          files.filter(f -> f.toString().endsWith(".class"))
-              .forEach(f -> classes.add(entry.relativize(f).toString().replace(File.separatorChar, '/')));
+          files
+              .filter(f -> f.toString().endsWith(".class"))
+              .forEach(
+                  f ->
+                      classes.add(entry.relativize(f).toString().replace(File.separatorChar, '/')));
         }
       } else {
         try (ZipFile jar = new ZipFile(entry.toFile())) {

@@ -20,13 +20,18 @@ class FlexTemplateMetadataTest {
   void consumerMetadataAgreesWithConsumerOptions() throws Exception {
     assertEquals(List.of(), FlexTemplateMetadata.problems(METADATA, ConsumerOptions.class));
     JsonNode m = new ObjectMapper().readTree(METADATA.toFile());
-    assertTrue(m.path("streaming").asBoolean() && m.path("supportsAtLeastOnce").asBoolean() && m.path("supportsExactlyOnce").asBoolean());
+    assertTrue(
+        m.path("streaming").asBoolean()
+            && m.path("supportsAtLeastOnce").asBoolean()
+            && m.path("supportsExactlyOnce").asBoolean());
   }
 
   @Test
   void theCheckCatchesEachKindOfDisagreement(@TempDir Path dir) throws Exception {
     Path bad = dir.resolve("metadata.json");
-    Files.writeString(bad, """
+    Files.writeString(
+        bad,
+        """
         {"parameters": [
           {"name": "noSuchOption", "label": "x", "helpText": "x", "isOptional": true},
           {"name": "destinationTables", "label": "Tables", "helpText": "x", "regexes": ["^.*$"], "isOptional": true},
@@ -34,9 +39,24 @@ class FlexTemplateMetadataTest {
           {"name": "rowEncoding", "label": "Encoding", "helpText": "x", "isOptional": false}
         ]}""");
     List<String> problems = FlexTemplateMetadata.problems(bad, ConsumerOptions.class);
-    assertTrue(problems.stream().anyMatch(p -> p.startsWith("noSuchOption: not an option")), problems.toString());
-    assertTrue(problems.stream().anyMatch(p -> p.startsWith("destinationTables: a int option, yet its regexes accept 'abc'")), problems.toString());
-    assertTrue(problems.stream().anyMatch(p -> p.startsWith("rowFormat: its regexes reject the option's default")), problems.toString());
-    assertTrue(problems.stream().anyMatch(p -> p.startsWith("rowEncoding: required in metadata.json, yet the option has a default")), problems.toString());
+    assertTrue(
+        problems.stream().anyMatch(p -> p.startsWith("noSuchOption: not an option")),
+        problems.toString());
+    assertTrue(
+        problems.stream()
+            .anyMatch(
+                p -> p.startsWith("destinationTables: a int option, yet its regexes accept 'abc'")),
+        problems.toString());
+    assertTrue(
+        problems.stream()
+            .anyMatch(p -> p.startsWith("rowFormat: its regexes reject the option's default")),
+        problems.toString());
+    assertTrue(
+        problems.stream()
+            .anyMatch(
+                p ->
+                    p.startsWith(
+                        "rowEncoding: required in metadata.json, yet the option has a default")),
+        problems.toString());
   }
 }

@@ -27,18 +27,34 @@ class EventTimestampsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "2026-02-26T23:41:14.905703+08:00", "2026-02-26T23:41:14Z", "2026-02-26T23:41:14.9Z",
-      "1969-12-31T23:59:59.999999-05:30", "2024-02-29T00:00:00.123456789+00:00", "2026-02-26T23:41:14.905+14:00"})
+  @ValueSource(
+      strings = {
+        "2026-02-26T23:41:14.905703+08:00", "2026-02-26T23:41:14Z", "2026-02-26T23:41:14.9Z",
+        "1969-12-31T23:59:59.999999-05:30", "2024-02-29T00:00:00.123456789+00:00",
+            "2026-02-26T23:41:14.905+14:00"
+      })
   void fixedShapesMatchTheReference(String value) {
     assertEquals(reference(value), EventTimestamps.toMicros(value));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"not-a-time", "2026-02-30T00:00:00Z", "2026-02-26 23:41:14+08:00", "2026-02-26T23:41:14", ""})
+  @ValueSource(
+      strings = {
+        "not-a-time",
+        "2026-02-30T00:00:00Z",
+        "2026-02-26 23:41:14+08:00",
+        "2026-02-26T23:41:14",
+        ""
+      })
   void anythingElseIsMalformedAndNamed(String value) {
-    String message = assertThrows(MalformedEventException.class, () -> EventTimestamps.toMicros(value)).getMessage();
-    assertEquals("payload is not a taxi-ride event: timestamp '" + value + "' is not an ISO-8601 timestamp with an"
-        + " offset (e.g. 2026-02-12T09:02:50.123456+08:00)", message);
+    String message =
+        assertThrows(MalformedEventException.class, () -> EventTimestamps.toMicros(value))
+            .getMessage();
+    assertEquals(
+        "payload is not a taxi-ride event: timestamp '"
+            + value
+            + "' is not an ISO-8601 timestamp with an"
+            + " offset (e.g. 2026-02-12T09:02:50.123456+08:00)",
+        message);
   }
 }

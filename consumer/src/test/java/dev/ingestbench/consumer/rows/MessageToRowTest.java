@@ -15,6 +15,7 @@ import dev.ingestbench.events.TaxiRide;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.events.TaxiRideJson;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.Test;
 class MessageToRowTest {
   private static final TaxiRideGenerator GENERATOR = new TaxiRideGenerator(5, 500);
   private static final MessageMetadata METADATA =
-      new MessageMetadata("sub-a", "m-1", Map.of(MessageAttributes.EVENT_INDEX, "77"), 1_000_000L, 2_000_000L);
+      new MessageMetadata(
+          "sub-a", "m-1", Map.of(MessageAttributes.EVENT_INDEX, "77"), 1_000_000L, 2_000_000L);
 
   @Test
   void jsonColumnRowKeepsThePayloadAndMetadataAsTheReferenceRoundsDid() throws Exception {
@@ -65,44 +67,75 @@ class MessageToRowTest {
     MalformedEventException e =
         assertThrows(
             MalformedEventException.class,
-            () -> MessageToRow.convert(RowFormat.JSON_COLUMN, METADATA, "{\"ride_id\": ".getBytes(StandardCharsets.UTF_8)));
+            () ->
+                MessageToRow.convert(
+                    RowFormat.JSON_COLUMN,
+                    METADATA,
+                    "{\"ride_id\": ".getBytes(StandardCharsets.UTF_8)));
     assertTrue(e.getMessage().contains("not valid JSON"), e.getMessage());
   }
 
   @Test
   void aJsonArrayOrTrailingDataIsMalformedForTheJsonColumn() {
-    assertThrows(MalformedEventException.class,
-        () -> MessageToRow.convert(RowFormat.JSON_COLUMN, METADATA, "[1,2]".getBytes(StandardCharsets.UTF_8)));
-    assertThrows(MalformedEventException.class,
-        () -> MessageToRow.convert(RowFormat.JSON_COLUMN, METADATA, "{} {}".getBytes(StandardCharsets.UTF_8)));
+    assertThrows(
+        MalformedEventException.class,
+        () ->
+            MessageToRow.convert(
+                RowFormat.JSON_COLUMN, METADATA, "[1,2]".getBytes(StandardCharsets.UTF_8)));
+    assertThrows(
+        MalformedEventException.class,
+        () ->
+            MessageToRow.convert(
+                RowFormat.JSON_COLUMN, METADATA, "{} {}".getBytes(StandardCharsets.UTF_8)));
   }
 
   @Test
   void validJsonThatIsNotATaxiRideIsMalformedForEveryRowFormat() {
     byte[] other = "{\"hello\":\"world\"}".getBytes(StandardCharsets.UTF_8);
-    assertThrows(MalformedEventException.class, () -> MessageToRow.convert(RowFormat.JSON_COLUMN, METADATA, other));
-    assertThrows(MalformedEventException.class, () -> MessageToRow.convert(RowFormat.TYPED, METADATA, other));
+    assertThrows(
+        MalformedEventException.class,
+        () -> MessageToRow.convert(RowFormat.JSON_COLUMN, METADATA, other));
+    assertThrows(
+        MalformedEventException.class,
+        () -> MessageToRow.convert(RowFormat.TYPED, METADATA, other));
   }
 
   @Test
   void aNonNumericEventIndexIsMalformedAndNamed() {
-    MessageMetadata bad = new MessageMetadata("s", "m", Map.of(MessageAttributes.EVENT_INDEX, "seven"), 1L, 2L);
+    MessageMetadata bad =
+        new MessageMetadata("s", "m", Map.of(MessageAttributes.EVENT_INDEX, "seven"), 1L, 2L);
     MalformedEventException e =
-        assertThrows(MalformedEventException.class, () -> MessageToRow.convert(RowFormat.JSON_COLUMN, bad, GENERATOR.message(1)));
+        assertThrows(
+            MalformedEventException.class,
+            () -> MessageToRow.convert(RowFormat.JSON_COLUMN, bad, GENERATOR.message(1)));
     assertTrue(e.getMessage().contains("event_index"), e.getMessage());
   }
 
   @Test
   void deadLetterRowsCarryTheRawPayloadAndReason() {
-    TableRow row = DeadLetters.forMessage(
-        METADATA, 77L, "garbage".getBytes(StandardCharsets.UTF_8), "parse", "payload is not valid JSON", 5L);
-    assertEquals("garbage", new String(java.util.Base64.getDecoder().decode((String) row.get("payload")), StandardCharsets.UTF_8));
+    TableRow row =
+        DeadLetters.forMessage(
+            METADATA,
+            77L,
+            "garbage".getBytes(StandardCharsets.UTF_8),
+            "parse",
+            "payload is not valid JSON",
+            5L);
+    assertEquals(
+        "garbage",
+        new String(
+            Base64.getDecoder().decode((String) row.get("payload")), StandardCharsets.UTF_8));
     assertEquals(7L, row.get("payload_bytes"));
     assertEquals("parse", row.get("error_stage"));
     assertEquals("payload is not valid JSON", row.get("error"));
     assertEquals(5L, row.get("failed_at"));
-    Set<String> columns = RowSchemas.deadLetter().getFields().stream().map(TableFieldSchema::getName).collect(Collectors.toSet());
-    assertTrue(columns.containsAll(row.keySet()), "every dead-letter column is in the schema: " + row.keySet());
+    Set<String> columns =
+        RowSchemas.deadLetter().getFields().stream()
+            .map(TableFieldSchema::getName)
+            .collect(Collectors.toSet());
+    assertTrue(
+        columns.containsAll(row.keySet()),
+        "every dead-letter column is in the schema: " + row.keySet());
   }
 
   @Test
@@ -111,14 +144,19 @@ class MessageToRowTest {
     TableRow dead = DeadLetters.forRejectedRow(rejected, "bad TIMESTAMP", 9L);
     assertEquals(77L, dead.get("event_index"));
     assertEquals("bigquery", dead.get("error_stage"));
-    assertTrue(new String(java.util.Base64.getDecoder().decode((String) dead.get("payload")), StandardCharsets.UTF_8)
-        .contains("ride_id"));
+    assertTrue(
+        new String(Base64.getDecoder().decode((String) dead.get("payload")), StandardCharsets.UTF_8)
+            .contains("ride_id"));
     assertFalse(dead.containsKey("ride_id"));
   }
 
   private static void assertColumnsAreInSchema(TableRow row, RowFormat format) {
     Set<String> columns =
-        RowSchemas.forFormat(format).getFields().stream().map(TableFieldSchema::getName).collect(Collectors.toSet());
-    assertTrue(columns.containsAll(row.keySet()), "row columns " + row.keySet() + " not all in " + columns);
+        RowSchemas.forFormat(format).getFields().stream()
+            .map(TableFieldSchema::getName)
+            .collect(Collectors.toSet());
+    assertTrue(
+        columns.containsAll(row.keySet()),
+        "row columns " + row.keySet() + " not all in " + columns);
   }
 }

@@ -10,15 +10,24 @@ import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRideGenerator;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
-/** Every --rowEncoding must land the same BigQuery row: decode the bytes each one appends and compare. */
+/**
+ * Every --rowEncoding must land the same BigQuery row: decode the bytes each one appends and
+ * compare.
+ */
 class RowEncodingsTest {
   private static final MessageMetadata METADATA =
-      new MessageMetadata("sub-a", "m-9", Map.of(MessageAttributes.EVENT_INDEX, "9"), 1_770_854_400_123_000L, 1_770_854_401_456_000L);
+      new MessageMetadata(
+          "sub-a",
+          "m-9",
+          Map.of(MessageAttributes.EVENT_INDEX, "9"),
+          1_770_854_400_123_000L,
+          1_770_854_401_456_000L);
 
   @ParameterizedTest
   @EnumSource(RowFormat.class)
@@ -28,11 +37,19 @@ class RowEncodingsTest {
       TaxiRideGenerator generator = new TaxiRideGenerator(3, size);
       for (long i = 0; i < 20; i++) {
         byte[] payload = generator.message(i);
-        TableRow viaTableRow = bytes.toTableRow(bytes.fromTableRow(MessageToRow.convert(format, METADATA, payload)));
-        TableRow viaBeamRow = bytes.toTableRow(bytes.fromBeamRow(MessageToBeamRow.convert(format, METADATA, payload)));
-        TableRow viaProto = bytes.toTableRow(MessageToProto.convert(format, METADATA, payload).toByteArray());
-        assertEquals(viaTableRow, viaBeamRow, "beam-row vs tablerow, " + format + " " + size + " B, event " + i);
-        assertEquals(viaTableRow, viaProto, "proto vs tablerow, " + format + " " + size + " B, event " + i);
+        TableRow viaTableRow =
+            bytes.toTableRow(bytes.fromTableRow(MessageToRow.convert(format, METADATA, payload)));
+        TableRow viaBeamRow =
+            bytes.toTableRow(
+                bytes.fromBeamRow(MessageToBeamRow.convert(format, METADATA, payload)));
+        TableRow viaProto =
+            bytes.toTableRow(MessageToProto.convert(format, METADATA, payload).toByteArray());
+        assertEquals(
+            viaTableRow,
+            viaBeamRow,
+            "beam-row vs tablerow, " + format + " " + size + " B, event " + i);
+        assertEquals(
+            viaTableRow, viaProto, "proto vs tablerow, " + format + " " + size + " B, event " + i);
         assertEquals("9", String.valueOf(viaProto.get("event_index")));
       }
     }
@@ -40,20 +57,28 @@ class RowEncodingsTest {
 
   @ParameterizedTest
   @EnumSource(RowFormat.class)
-  void anAvroMessageLandsTheSameRowAsTheJsonMessageOfTheSameEventByEveryEncoding(RowFormat format) throws Exception {
+  void anAvroMessageLandsTheSameRowAsTheJsonMessageOfTheSameEventByEveryEncoding(RowFormat format)
+      throws Exception {
     StorageApiBytes bytes = new StorageApiBytes(format);
     TaxiRideGenerator json = new TaxiRideGenerator(3, 1);
     TaxiRideGenerator avro = new TaxiRideGenerator(3, 1, MessageFormat.AVRO);
     for (long i = 0; i < 50; i++) {
       byte[] jsonPayload = json.message(i);
       byte[] avroPayload = avro.message(i);
-      TableRow expected = bytes.toTableRow(MessageToProto.convert(format, METADATA, jsonPayload).toByteArray());
-      TableRow viaTableRow = bytes.toTableRow(bytes.fromTableRow(
-          MessageToRow.convert(MessageFormat.AVRO, format, METADATA, avroPayload)));
-      TableRow viaBeamRow = bytes.toTableRow(bytes.fromBeamRow(
-          MessageToBeamRow.convert(MessageFormat.AVRO, format, METADATA, avroPayload)));
-      TableRow viaProto = bytes.toTableRow(
-          MessageToProto.convert(MessageFormat.AVRO, format, METADATA, avroPayload).toByteArray());
+      TableRow expected =
+          bytes.toTableRow(MessageToProto.convert(format, METADATA, jsonPayload).toByteArray());
+      TableRow viaTableRow =
+          bytes.toTableRow(
+              bytes.fromTableRow(
+                  MessageToRow.convert(MessageFormat.AVRO, format, METADATA, avroPayload)));
+      TableRow viaBeamRow =
+          bytes.toTableRow(
+              bytes.fromBeamRow(
+                  MessageToBeamRow.convert(MessageFormat.AVRO, format, METADATA, avroPayload)));
+      TableRow viaProto =
+          bytes.toTableRow(
+              MessageToProto.convert(MessageFormat.AVRO, format, METADATA, avroPayload)
+                  .toByteArray());
       assertEquals(expected, viaProto, "avro proto vs json, " + format + ", event " + i);
       assertEquals(expected, viaTableRow, "avro tablerow vs json, " + format + ", event " + i);
       assertEquals(expected, viaBeamRow, "avro beam-row vs json, " + format + ", event " + i);
@@ -62,11 +87,18 @@ class RowEncodingsTest {
 
   @Test
   void everyEncodingRejectsTheSameMalformedAvro() {
-    byte[] truncated = java.util.Arrays.copyOf(new TaxiRideGenerator(1, 1, MessageFormat.AVRO).message(1), 30);
+    byte[] truncated =
+        Arrays.copyOf(new TaxiRideGenerator(1, 1, MessageFormat.AVRO).message(1), 30);
     for (RowFormat format : RowFormat.values()) {
-      assertThrows(MalformedEventException.class, () -> MessageToRow.convert(MessageFormat.AVRO, format, METADATA, truncated));
-      assertThrows(MalformedEventException.class, () -> MessageToBeamRow.convert(MessageFormat.AVRO, format, METADATA, truncated));
-      assertThrows(MalformedEventException.class, () -> MessageToProto.convert(MessageFormat.AVRO, format, METADATA, truncated));
+      assertThrows(
+          MalformedEventException.class,
+          () -> MessageToRow.convert(MessageFormat.AVRO, format, METADATA, truncated));
+      assertThrows(
+          MalformedEventException.class,
+          () -> MessageToBeamRow.convert(MessageFormat.AVRO, format, METADATA, truncated));
+      assertThrows(
+          MalformedEventException.class,
+          () -> MessageToProto.convert(MessageFormat.AVRO, format, METADATA, truncated));
     }
   }
 
@@ -76,9 +108,12 @@ class RowEncodingsTest {
     // Beam's descriptor for the table schema gives each column.
     for (RowFormat format : RowFormat.values()) {
       var fromSchema = new StorageApiBytes(format).descriptor();
-      var proto = MessageToProto.convert(format, METADATA, new TaxiRideGenerator(1, 500).message(1)).getDescriptorForType();
+      var proto =
+          MessageToProto.convert(format, METADATA, new TaxiRideGenerator(1, 500).message(1))
+              .getDescriptorForType();
       for (var field : fromSchema.getFieldList()) {
-        assertEquals(field.getNumber(), proto.findFieldByName(field.getName()).getNumber(), field.getName());
+        assertEquals(
+            field.getNumber(), proto.findFieldByName(field.getName()).getNumber(), field.getName());
       }
     }
   }
@@ -87,16 +122,21 @@ class RowEncodingsTest {
   void everyEncodingRejectsTheSameMalformedMessages() {
     byte[] notJson = "{\"ride_id\": ".getBytes(StandardCharsets.UTF_8);
     for (RowFormat format : RowFormat.values()) {
-      assertThrows(MalformedEventException.class, () -> MessageToRow.convert(format, METADATA, notJson));
-      assertThrows(MalformedEventException.class, () -> MessageToBeamRow.convert(format, METADATA, notJson));
-      assertThrows(MalformedEventException.class, () -> MessageToProto.convert(format, METADATA, notJson));
+      assertThrows(
+          MalformedEventException.class, () -> MessageToRow.convert(format, METADATA, notJson));
+      assertThrows(
+          MalformedEventException.class, () -> MessageToBeamRow.convert(format, METADATA, notJson));
+      assertThrows(
+          MalformedEventException.class, () -> MessageToProto.convert(format, METADATA, notJson));
     }
   }
 
   @Test
   void encodingFlagsAreParsedAndUnknownOnesListed() {
     assertEquals(RowEncoding.BEAM_ROW, RowEncoding.fromFlag("beam-row"));
-    String message = assertThrows(IllegalArgumentException.class, () -> RowEncoding.fromFlag("avro")).getMessage();
+    String message =
+        assertThrows(IllegalArgumentException.class, () -> RowEncoding.fromFlag("avro"))
+            .getMessage();
     assertTrue(message.contains("tablerow, beam-row, proto"), message);
   }
 }

@@ -26,11 +26,21 @@ class EmulatorBigQueryServicesTest {
       BigQueryOptions options = PipelineOptionsFactory.create().as(BigQueryOptions.class);
       options.as(GcpOptions.class).setCredentialFactoryClass(NoopCredentialFactory.class);
       options.setBigQueryEndpoint(server.restUrl());
-      TableReference ref = new TableReference().setProjectId("my-project").setDatasetId("demo").setTableId("rides");
-      try (DatasetService tables = new EmulatorBigQueryServices(server.grpcAddress()).getDatasetService(options)) {
+      TableReference ref =
+          new TableReference().setProjectId("my-project").setDatasetId("demo").setTableId("rides");
+      try (DatasetService tables =
+          new EmulatorBigQueryServices(server.grpcAddress()).getDatasetService(options)) {
         assertNull(tables.getTable(ref));
-        tables.createTable(new Table().setTableReference(ref).setSchema(new TableSchema().setFields(
-            List.of(new TableFieldSchema().setName("event_index").setType("INTEGER")))));
+        tables.createTable(
+            new Table()
+                .setTableReference(ref)
+                .setSchema(
+                    new TableSchema()
+                        .setFields(
+                            List.of(
+                                new TableFieldSchema()
+                                    .setName("event_index")
+                                    .setType("INTEGER")))));
         Table table = tables.getTable(ref);
         assertNotNull(table);
         assertEquals("event_index", table.getSchema().getFields().get(0).getName());

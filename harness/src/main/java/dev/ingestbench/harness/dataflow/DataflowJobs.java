@@ -20,17 +20,33 @@ import java.util.Set;
 public final class DataflowJobs {
   public static final String RUNNING = "JOB_STATE_RUNNING";
   public static final String DONE = "JOB_STATE_DONE";
+
   /** States a job does not leave. */
-  public static final Set<String> TERMINAL = Set.of(DONE, "JOB_STATE_FAILED", "JOB_STATE_CANCELLED",
-      "JOB_STATE_UPDATED", "JOB_STATE_DRAINED");
-  /** The counter BigQueryIO's Storage Write steps (exactly-once and at-least-once) count appended rows in. */
+  public static final Set<String> TERMINAL =
+      Set.of(
+          DONE,
+          "JOB_STATE_FAILED",
+          "JOB_STATE_CANCELLED",
+          "JOB_STATE_UPDATED",
+          "JOB_STATE_DRAINED");
+
+  /**
+   * The counter BigQueryIO's Storage Write steps (exactly-once and at-least-once) count appended
+   * rows in.
+   */
   public static final String RECORDS_APPENDED = "recordsAppended";
-  /** The consumer's counters: payload bytes read, messages dead-lettered before and at the write. */
+
+  /**
+   * The consumer's counters: payload bytes read, messages dead-lettered before and at the write.
+   */
   public static final String MESSAGE_BYTES = "message_bytes";
+
   public static final String DEAD_LETTERED = "dead_lettered_parse";
   public static final String REJECTED = "rows_rejected";
+
   /** The publisher's counter of messages Pub/Sub accepted. */
   public static final String MESSAGES_PUBLISHED = "messages_published";
+
   /** Dataflow's own metric: vCPU-seconds the job's workers have used so far. */
   public static final String TOTAL_VCPU_TIME = "TotalVcpuTime";
 
@@ -47,20 +63,30 @@ public final class DataflowJobs {
   /** Launches {@code launch}; returns the new job's id. */
   public String launch(DataflowLaunch launch) throws IOException {
     try {
-      Job job = api.projects().locations().flexTemplates().launch(project, region, launch.request()).execute().getJob();
+      Job job =
+          api.projects()
+              .locations()
+              .flexTemplates()
+              .launch(project, region, launch.request())
+              .execute()
+              .getJob();
       if (job == null || job.getId() == null) {
-        throw new IOException("Dataflow accepted the launch of " + launch.jobName() + " but returned no job id");
+        throw new IOException(
+            "Dataflow accepted the launch of " + launch.jobName() + " but returned no job id");
       }
       return job.getId();
     } catch (GoogleJsonResponseException e) {
-      throw new IOException("launching " + launch.jobName() + " from " + launch.template() + " failed: " + message(e), e);
+      throw new IOException(
+          "launching " + launch.jobName() + " from " + launch.template() + " failed: " + message(e),
+          e);
     }
   }
 
   /** The job's current state, e.g. {@code JOB_STATE_RUNNING}. */
   public String state(String jobId) throws IOException {
     try {
-      String state = api.projects().locations().jobs().get(project, region, jobId).execute().getCurrentState();
+      String state =
+          api.projects().locations().jobs().get(project, region, jobId).execute().getCurrentState();
       return state == null ? "JOB_STATE_UNKNOWN" : state;
     } catch (GoogleJsonResponseException e) {
       throw new IOException("reading the state of job " + jobId + " failed: " + message(e), e);
@@ -69,9 +95,14 @@ public final class DataflowJobs {
 
   /** Asks Dataflow to cancel or drain the job; returns at once (the job ends on its own time). */
   public void stop(String jobId, GcpSettings.StopMode mode) throws IOException {
-    String requested = mode == GcpSettings.StopMode.drain ? "JOB_STATE_DRAINED" : "JOB_STATE_CANCELLED";
+    String requested =
+        mode == GcpSettings.StopMode.drain ? "JOB_STATE_DRAINED" : "JOB_STATE_CANCELLED";
     try {
-      api.projects().locations().jobs().update(project, region, jobId, new Job().setRequestedState(requested)).execute();
+      api.projects()
+          .locations()
+          .jobs()
+          .update(project, region, jobId, new Job().setRequestedState(requested))
+          .execute();
     } catch (GoogleJsonResponseException e) {
       throw new IOException("stopping job " + jobId + " (" + mode + ") failed: " + message(e), e);
     }
@@ -95,9 +126,11 @@ public final class DataflowJobs {
       if (u.getName() == null || u.getName().getName() == null || u.getScalar() == null) {
         continue;
       }
-      Map<String, String> context = u.getName().getContext() == null ? Map.of() : u.getName().getContext();
+      Map<String, String> context =
+          u.getName().getContext() == null ? Map.of() : u.getName().getContext();
       double value = number(u.getScalar());
-      (Boolean.parseBoolean(context.get("tentative")) ? tentative : committed).merge(u.getName().getName(), value, Double::sum);
+      (Boolean.parseBoolean(context.get("tentative")) ? tentative : committed)
+          .merge(u.getName().getName(), value, Double::sum);
     }
     tentative.forEach(committed::putIfAbsent);
     return committed;
@@ -116,6 +149,7 @@ public final class DataflowJobs {
 
   private static String message(GoogleJsonResponseException e) {
     return e.getDetails() != null && e.getDetails().getMessage() != null
-        ? e.getStatusCode() + " " + e.getDetails().getMessage() : e.getMessage();
+        ? e.getStatusCode() + " " + e.getDetails().getMessage()
+        : e.getMessage();
   }
 }

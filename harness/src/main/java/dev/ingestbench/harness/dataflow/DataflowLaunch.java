@@ -32,9 +32,10 @@ public record DataflowLaunch(
   }
 
   public LaunchFlexTemplateRequest request() {
-    FlexTemplateRuntimeEnvironment environment = new FlexTemplateRuntimeEnvironment()
-        .setTempLocation(tempLocation)
-        .setStagingLocation(stagingLocation);
+    FlexTemplateRuntimeEnvironment environment =
+        new FlexTemplateRuntimeEnvironment()
+            .setTempLocation(tempLocation)
+            .setStagingLocation(stagingLocation);
     if (workers != null) {
       environment.setNumWorkers(workers).setMaxWorkers(workers);
     }
@@ -44,18 +45,30 @@ public record DataflowLaunch(
     if (streamingEngine) {
       environment.setEnableStreamingEngine(true);
     }
-    return new LaunchFlexTemplateRequest().setLaunchParameter(new LaunchFlexTemplateParameter()
-        .setJobName(jobName)
-        .setContainerSpecGcsPath(template)
-        .setParameters(new LinkedHashMap<>(parameters))
-        .setEnvironment(environment));
+    return new LaunchFlexTemplateRequest()
+        .setLaunchParameter(
+            new LaunchFlexTemplateParameter()
+                .setJobName(jobName)
+                .setContainerSpecGcsPath(template)
+                .setParameters(new LinkedHashMap<>(parameters))
+                .setEnvironment(environment));
   }
 
   /** The same launch as a {@code gcloud} command line. */
   public String gcloud(String project, String region) {
-    List<String> args = new ArrayList<>(List.of("gcloud", "dataflow", "flex-template", "run", jobName,
-        "--project=" + project, "--region=" + region, "--template-file-gcs-location=" + template,
-        "--temp-location=" + tempLocation, "--staging-location=" + stagingLocation));
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "gcloud",
+                "dataflow",
+                "flex-template",
+                "run",
+                jobName,
+                "--project=" + project,
+                "--region=" + region,
+                "--template-file-gcs-location=" + template,
+                "--temp-location=" + tempLocation,
+                "--staging-location=" + stagingLocation));
     if (workers != null) {
       args.add("--num-workers=" + workers);
       args.add("--max-workers=" + workers);
@@ -70,7 +83,9 @@ public record DataflowLaunch(
     parameters.forEach((k, v) -> pairs.add(k + "=" + v));
     // gcloud's alternate delimiter syntax (^;^) keeps values with commas intact.
     boolean commaInValue = pairs.stream().anyMatch(p -> p.contains(","));
-    args.add("--parameters=" + (commaInValue ? "^;^" + String.join(";", pairs) : String.join(",", pairs)));
+    args.add(
+        "--parameters="
+            + (commaInValue ? "^;^" + String.join(";", pairs) : String.join(",", pairs)));
     return ShellQuote.line(args);
   }
 }

@@ -16,8 +16,12 @@ import java.util.Map;
  * and segment, so Monitoring's per-job series and the Dataflow console tell the runs apart.
  */
 public final class DataflowLaunches {
-  /** Shards and workers of a publisher job: enough to publish a 400M-message backlog in minutes (docs/dataflow.md). */
+  /**
+   * Shards and workers of a publisher job: enough to publish a 400M-message backlog in minutes
+   * (docs/dataflow.md).
+   */
   static final int PUBLISHER_SHARDS = 64;
+
   static final int PUBLISHER_MAX_WORKERS = 16;
 
   private final ScenarioPlan plan;
@@ -32,20 +36,30 @@ public final class DataflowLaunches {
 
   /** A Dataflow job name: lower-case letters, digits and dashes, starting with a letter. */
   public String jobName(int segment, String role) {
-    String name = (runId + "-s" + segment + "-" + role).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
+    String name =
+        (runId + "-s" + segment + "-" + role)
+            .toLowerCase(Locale.ROOT)
+            .replaceAll("[^a-z0-9-]", "-");
     name = name.replaceAll("-+", "-");
     if (!Character.isLetter(name.charAt(0))) {
       name = "ib-" + name;
     }
-    return name.length() > 120 ? name.substring(name.length() - 120).replaceAll("^[^a-z]+", "ib-") : name;
+    return name.length() > 120
+        ? name.substring(name.length() - 120).replaceAll("^[^a-z]+", "ib-")
+        : name;
   }
 
-  /** The destination table of {@code job}: {@code --table}, or {@code TABLE_typed} for typed rows. */
+  /**
+   * The destination table of {@code job}: {@code --table}, or {@code TABLE_typed} for typed rows.
+   */
   public String baseTable(JobConfig job) {
     return "typed".equals(job.rowFormat()) ? target.table() + "_typed" : target.table();
   }
 
-  /** Every data table {@code job} writes: the base table, or {@code BASE_0..BASE_N-1} with destination_tables N. */
+  /**
+   * Every data table {@code job} writes: the base table, or {@code BASE_0..BASE_N-1} with
+   * destination_tables N.
+   */
   public List<String> dataTables(JobConfig job) {
     int n = job.destinationTables() == null ? 1 : job.destinationTables();
     if (n <= 1) {
@@ -62,13 +76,22 @@ public final class DataflowLaunches {
     JobConfig config = plan.jobs().get(job);
     Map<String, String> parameters = new LinkedHashMap<>();
     parameters.put("subscription", target.subscriptionPath(plan.subscription(job)));
-    parameters.put("outputTable", target.project() + ":" + target.dataset() + "." + baseTable(config));
+    parameters.put(
+        "outputTable", target.project() + ":" + target.dataset() + "." + baseTable(config));
     for (String flag : JobSettings.of(config).consumerFlags()) {
       int eq = flag.indexOf('=');
       parameters.put(flag.substring(2, eq), flag.substring(eq + 1));
     }
-    return new DataflowLaunch(job, jobName(segment, job), target.template("consumer"), parameters,
-        config.workers(), config.machineType(), true, target.tempLocation(), target.stagingLocation());
+    return new DataflowLaunch(
+        job,
+        jobName(segment, job),
+        target.template("consumer"),
+        parameters,
+        config.workers(),
+        config.machineType(),
+        true,
+        target.tempLocation(),
+        target.stagingLocation());
   }
 
   /** The backlog: every subscription gets {@code backlog} messages before the first stage. */
@@ -91,7 +114,15 @@ public final class DataflowLaunches {
     if (rate > 0) {
       parameters.put("ratePerSecond", String.format(Locale.ROOT, "%.3f", rate));
     }
-    return new DataflowLaunch(role, jobName(segment, role), target.template("publisher"), parameters,
-        null, null, false, target.tempLocation(), target.stagingLocation());
+    return new DataflowLaunch(
+        role,
+        jobName(segment, role),
+        target.template("publisher"),
+        parameters,
+        null,
+        null,
+        false,
+        target.tempLocation(),
+        target.stagingLocation());
   }
 }

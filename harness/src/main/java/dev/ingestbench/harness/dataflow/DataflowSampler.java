@@ -13,25 +13,29 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Every poll interval, for every job that runs: the rows its BigQueryIO write step appended
- * ({@code recordsAppended}), the message bytes it converted and the vCPU-seconds its workers used
- * since the last poll, read from the Dataflow API's job counters. Each sample is appended to
- * {@code scenario_samples.csv} at once, as the local sampler does each second.
+ * Every poll interval, for every job that runs: the rows its BigQueryIO write step appended ({@code
+ * recordsAppended}), the message bytes it converted and the vCPU-seconds its workers used since the
+ * last poll, read from the Dataflow API's job counters. Each sample is appended to {@code
+ * scenario_samples.csv} at once, as the local sampler does each second.
  */
 final class DataflowSampler implements AutoCloseable {
   private final DataflowJobs api;
   private final Writer out;
   private final int seconds;
   private final List<ScenarioSample> samples = new ArrayList<>();
+
   /** Counters by job and Dataflow job id (a resumed job is a new Dataflow job: a new baseline). */
   private final Map<String, Map<String, Double>> last = new HashMap<>();
+
   private final Map<String, Map<String, Double>> latest = new HashMap<>();
   private final Map<String, Long> lastAt = new HashMap<>();
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "dataflow-sampler");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "dataflow-sampler");
+            t.setDaemon(true);
+            return t;
+          });
   private String stage = "";
   private Map<String, String> jobIds = Map.of();
   private volatile String problem;
@@ -43,7 +47,9 @@ final class DataflowSampler implements AutoCloseable {
     timer.scheduleAtFixedRate(this::sample, seconds, seconds, TimeUnit.SECONDS);
   }
 
-  /** From now on, samples belong to {@code stage} and cover {@code jobs} (job to Dataflow job id). */
+  /**
+   * From now on, samples belong to {@code stage} and cover {@code jobs} (job to Dataflow job id).
+   */
   synchronized void follow(String stage, Map<String, String> jobs) {
     this.stage = stage;
     this.jobIds = Map.copyOf(jobs);
@@ -77,13 +83,20 @@ final class DataflowSampler implements AutoCloseable {
         if (before == null || since == null) {
           continue; // the first poll of a job is its baseline
         }
-        ScenarioSample s = new ScenarioSample(since, stage, job,
-            (long) delta(counters, before, DataflowJobs.RECORDS_APPENDED),
-            (long) delta(counters, before, DataflowJobs.MESSAGE_BYTES), 0,
-            delta(counters, before, DataflowJobs.TOTAL_VCPU_TIME),
-            (long) (value(counters, DataflowJobs.RECORDS_APPENDED) + value(counters, DataflowJobs.DEAD_LETTERED)
-                + value(counters, DataflowJobs.REJECTED)),
-            seconds);
+        ScenarioSample s =
+            new ScenarioSample(
+                since,
+                stage,
+                job,
+                (long) delta(counters, before, DataflowJobs.RECORDS_APPENDED),
+                (long) delta(counters, before, DataflowJobs.MESSAGE_BYTES),
+                0,
+                delta(counters, before, DataflowJobs.TOTAL_VCPU_TIME),
+                (long)
+                    (value(counters, DataflowJobs.RECORDS_APPENDED)
+                        + value(counters, DataflowJobs.DEAD_LETTERED)
+                        + value(counters, DataflowJobs.REJECTED)),
+                seconds);
         samples.add(s);
         out.write(s.toCsvLine());
         out.write('\n');

@@ -2,22 +2,23 @@ package dev.ingestbench.harness.dataflow;
 
 import static dev.ingestbench.harness.staged.RunLog.say;
 
+import dev.ingestbench.analysis.diagnosis.Diagnoser;
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.RunDirectory;
-import dev.ingestbench.harness.staged.RunLog;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.harness.staged.StagedDriver;
 import dev.ingestbench.harness.staged.Ticker;
-import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,14 +28,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The Dataflow target of a staged scenario: creates what is missing, publishes the backlog with the
- * publisher's Flex Template (and the live messages, if any, while the stages run), launches the jobs
- * a stage starts from the consumer's Flex Template and waits until they run, cancels or drains the
- * jobs it stops, and polls every job's counters. {@link StagedDriver} sequences, measures and judges
- * the stages. Every job still running at the end, on a failure or on Ctrl-C is cancelled; {@code
- * dataflow_jobs.jsonl} lists every job launched.
+ * publisher's Flex Template (and the live messages, if any, while the stages run), launches the
+ * jobs a stage starts from the consumer's Flex Template and waits until they run, cancels or drains
+ * the jobs it stops, and polls every job's counters. {@link StagedDriver} sequences, measures and
+ * judges the stages. Every job still running at the end, on a failure or on Ctrl-C is cancelled;
+ * {@code dataflow_jobs.jsonl} lists every job launched.
  *
  * <p>A rerun resumes at the first stage without a marker. The subscriptions keep their backlog, so
  * it is not published again; the jobs that ran before that stage are launched again and given until
@@ -45,8 +49,13 @@ public final class DataflowTarget implements StageTarget {
   private static final Duration CANCEL_MAX = Duration.ofMinutes(10);
   private static final Duration DRAIN_MAX = Duration.ofMinutes(30);
   private static final Duration PUBLISH_MAX = Duration.ofHours(6);
-  /** How long a resumed run waits for the jobs it starts again to be steady, unless --warm-up-max says. */
+
+  /**
+   * How long a resumed run waits for the jobs it starts again to be steady, unless --warm-up-max
+   * says.
+   */
   public static final Duration DEFAULT_WARM_UP_MAX = Duration.ofMinutes(10);
+
   private static final long PROGRESS_EVERY_SECONDS = 30;
 
   private final ScenarioPlan plan;
@@ -55,19 +64,28 @@ public final class DataflowTarget implements StageTarget {
   private final ScenarioRun run;
   private final GcpSettings target;
   private final DataflowLaunches launches;
+
   /** Held from a launch request until its job is in the job log; the Ctrl-C hook waits for it. */
-  private final java.util.concurrent.locks.ReentrantLock launching = new java.util.concurrent.locks.ReentrantLock();
+  private final ReentrantLock launching = new ReentrantLock();
+
   private volatile String inFlight;
+
   /** How long the Ctrl-C hook waits for a launch on its way before it cancels what it knows. */
   private static final Duration LAUNCH_WAIT = Duration.ofSeconds(60);
+
   private final GcpResources resources;
   private final Map<String, Map<String, String>> labels = new LinkedHashMap<>();
   private DataflowJobs api;
   private DataflowJobLog log;
+
   /** Scenario job to the Dataflow job running it now. */
   private final Map<String, DataflowJobRecord> running = new LinkedHashMap<>();
 
-  public DataflowTarget(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, GcpSettings target,
+  public DataflowTarget(
+      ScenarioPlan plan,
+      RunDirectory dir,
+      ScenarioRun run,
+      GcpSettings target,
       Duration warmUpMax) {
     this.plan = plan;
     this.warmUpMax = warmUpMax;
@@ -85,44 +103,83 @@ public final class DataflowTarget implements StageTarget {
     }
   }
 
-
   /** --dry-run: every action, as the gcloud and bq commands that would do the same by hand. */
   public void describe(PrintStream out) {
     int first = driver().firstUnfinished();
     String p = target.project();
     String r = target.region();
-    out.println("Would run " + plan.scenario().name() + " on Dataflow in " + p + " (" + r + ") into " + dir.root()
-        + "; the same steps by hand:");
+    out.println(
+        "Would run "
+            + plan.scenario().name()
+            + " on Dataflow in "
+            + p
+            + " ("
+            + r
+            + ") into "
+            + dir.root()
+            + "; the same steps by hand:");
     out.println("  # what is missing is created (each skipped when it exists):");
     resources.commands().forEach(c -> out.println("  " + c));
     if (plan.backlog() > 0) {
-      out.println(String.format(Locale.ROOT, "  # publish the backlog (%,d messages) and wait until the job is done:", plan.backlog()));
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  # publish the backlog (%,d messages) and wait until the job is done:",
+              plan.backlog()));
       out.println("  " + launches.backlogPublisher(1).gcloud(p, r));
     }
     if (plan.liveMessages() > 0) {
-      out.println(String.format(Locale.ROOT, "  # publish %,d live messages at %,.0f msg/s while the stages run:",
-          plan.liveMessages(), plan.rate()));
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  # publish %,d live messages at %,.0f msg/s while the stages run:",
+              plan.liveMessages(),
+              plan.rate()));
       out.println("  " + launches.livePublisher(1).gcloud(p, r));
     }
     if (first > 0) {
-      out.println("  # skip stages 1-" + first + " (finished); launch " + plan.runningBefore(first)
-          + " again and wait until steady (max " + Durations.show(warmUpMax) + ")");
+      out.println(
+          "  # skip stages 1-"
+              + first
+              + " (finished); launch "
+              + plan.runningBefore(first)
+              + " again and wait until steady (max "
+              + Durations.show(warmUpMax)
+              + ")");
     }
     for (int k = first; k < plan.stages().size(); k++) {
       PlannedStage st = plan.stages().get(k);
-      out.println(String.format(Locale.ROOT, "  # stage %d/%d %s:", k + 1, plan.stages().size(), st.name()));
+      out.println(
+          String.format(
+              Locale.ROOT, "  # stage %d/%d %s:", k + 1, plan.stages().size(), st.name()));
       for (String job : st.stop()) {
-        out.println("  gcloud dataflow jobs " + target.stopWith() + " JOB_ID_OF_" + job.toUpperCase(Locale.ROOT)
-            + " --project=" + p + " --region=" + r);
+        out.println(
+            "  gcloud dataflow jobs "
+                + target.stopWith()
+                + " JOB_ID_OF_"
+                + job.toUpperCase(Locale.ROOT)
+                + " --project="
+                + p
+                + " --region="
+                + r);
       }
       for (String job : st.start()) {
         out.println("  " + launches.consumer(job, 1).gcloud(p, r));
       }
-      out.println("  # " + st.condition() + " with " + st.running() + " running (job counters read every "
-          + Durations.show(target.pollInterval()) + "); then measure and write status/" + st.marker() + ".json");
+      out.println(
+          "  # "
+              + st.condition()
+              + " with "
+              + st.running()
+              + " running (job counters read every "
+              + Durations.show(target.pollInterval())
+              + "); then measure and write status/"
+              + st.marker()
+              + ".json");
     }
-    out.println("  # cancel every job still running; read WRITE_API_TIMELINE (BigQuery) and vCPUs and connections"
-        + " (Cloud Monitoring); write report.md and results.jsonl");
+    out.println(
+        "  # cancel every job still running; read WRITE_API_TIMELINE (BigQuery) and vCPUs and connections"
+            + " (Cloud Monitoring); write report.md and results.jsonl");
   }
 
   /**
@@ -142,7 +199,7 @@ public final class DataflowTarget implements StageTarget {
   }
 
   @Override
-  public Segment open(int segmentNo, java.nio.file.Path segmentDir) throws Exception {
+  public Segment open(int segmentNo, Path segmentDir) throws Exception {
     cancelLeftovers();
     for (String created : resources.ensure()) {
       say("Created %s", created);
@@ -157,13 +214,20 @@ public final class DataflowTarget implements StageTarget {
     }
   }
 
-  /** One start of the run on Dataflow: the publishers' jobs, the consumers' jobs, their counters. */
+  /**
+   * One start of the run on Dataflow: the publishers' jobs, the consumers' jobs, their counters.
+   */
   private final class DataflowSegment implements Segment {
     private final int segmentNo;
-    private final Thread cancelOnExit = new Thread(DataflowTarget.this::cancelEverything, "cancel-dataflow-jobs");
+    private final Thread cancelOnExit =
+        new Thread(DataflowTarget.this::cancelEverything, "cancel-dataflow-jobs");
     private DataflowSampler sampler;
     private boolean finished;
-    /** When each job's state was last read (System.nanoTime): every job is read once a poll interval. */
+
+    /**
+     * When each job's state was last read (System.nanoTime): every job is read once a poll
+     * interval.
+     */
     private final Map<String, Long> lastStateCheck = new HashMap<>();
 
     DataflowSegment(int segmentNo) {
@@ -172,10 +236,13 @@ public final class DataflowTarget implements StageTarget {
 
     void start() throws Exception {
       Runtime.getRuntime().addShutdownHook(cancelOnExit);
-      sampler = new DataflowSampler(api, dir.samplesWriter(), (int) target.pollInterval().getSeconds());
+      sampler =
+          new DataflowSampler(api, dir.samplesWriter(), (int) target.pollInterval().getSeconds());
       publishBacklog(segmentNo);
       if (plan.liveMessages() > 0) {
-        say("Publishing %,d live messages at %,.0f msg/s while the stages run", plan.liveMessages(), plan.rate());
+        say(
+            "Publishing %,d live messages at %,.0f msg/s while the stages run",
+            plan.liveMessages(), plan.rate());
         launch(launches.livePublisher(segmentNo), segmentNo, "live");
       }
     }
@@ -190,7 +257,10 @@ public final class DataflowTarget implements StageTarget {
       return DataflowTarget.this.stopJob(job, "stage " + stage);
     }
 
-    /** A streaming job never ends by itself: one that is no longer running (read every poll interval) failed. */
+    /**
+     * A streaming job never ends by itself: one that is no longer running (read every poll
+     * interval) failed.
+     */
     @Override
     public OptionalInt ended(String job) throws Exception {
       long now = System.nanoTime();
@@ -204,7 +274,8 @@ public final class DataflowTarget implements StageTarget {
       if (!DataflowJobs.RUNNING.equals(state)) {
         running.remove(job);
         log.replace(record, record.stopped(Instant.now().toString(), state));
-        throw new IOException("job " + job + " (" + record.jobName() + ") is " + state + "; see " + console(record));
+        throw new IOException(
+            "job " + job + " (" + record.jobName() + ") is " + state + "; see " + console(record));
       }
       return OptionalInt.empty();
     }
@@ -217,8 +288,10 @@ public final class DataflowTarget implements StageTarget {
     @Override
     public long accountedFor(String job) {
       Map<String, Double> c = sampler.counters(job);
-      return (long) (c.getOrDefault(DataflowJobs.RECORDS_APPENDED, 0.0) + c.getOrDefault(DataflowJobs.DEAD_LETTERED, 0.0)
-          + c.getOrDefault(DataflowJobs.REJECTED, 0.0));
+      return (long)
+          (c.getOrDefault(DataflowJobs.RECORDS_APPENDED, 0.0)
+              + c.getOrDefault(DataflowJobs.DEAD_LETTERED, 0.0)
+              + c.getOrDefault(DataflowJobs.REJECTED, 0.0));
     }
 
     @Override
@@ -239,7 +312,8 @@ public final class DataflowTarget implements StageTarget {
 
     @Override
     public LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) {
-      throw new IllegalStateException("a load-test stage is refused on Dataflow before the run starts");
+      throw new IllegalStateException(
+          "a load-test stage is refused on Dataflow before the run starts");
     }
 
     @Override
@@ -248,14 +322,25 @@ public final class DataflowTarget implements StageTarget {
     }
 
     /**
-     * Dataflow gives counters, not rows: what a job wrote is not checked message by message here, so
-     * no job is called verified (docs/dataflow.md says how to check the tables).
+     * Dataflow gives counters, not rows: what a job wrote is not checked message by message here,
+     * so no job is called verified (docs/dataflow.md says how to check the tables).
      */
     @Override
     public JobCounts count(String stage, String job, boolean exactlyOnce) {
       long accounted = accountedFor(job);
-      return new JobCounts(stage, job, exactlyOnce, plan.messages(), accounted, accounted, 0, 0, accounted, null,
-          "on Dataflow the rows are counted by the job's counters (" + String.format(Locale.ROOT, "%,d", accounted)
+      return new JobCounts(
+          stage,
+          job,
+          exactlyOnce,
+          plan.messages(),
+          accounted,
+          accounted,
+          0,
+          0,
+          accounted,
+          null,
+          "on Dataflow the rows are counted by the job's counters ("
+              + String.format(Locale.ROOT, "%,d", accounted)
               + " appended or dead-lettered), not checked message by message, and what is left in its subscription"
               + " is not counted; docs/dataflow.md shows the queries that check the tables");
     }
@@ -265,14 +350,17 @@ public final class DataflowTarget implements StageTarget {
       return null;
     }
 
-    /** Monitoring's concurrent connections are per project: collected after the run, not per job and stage. */
+    /**
+     * Monitoring's concurrent connections are per project: collected after the run, not per job and
+     * stage.
+     */
     @Override
     public boolean countsConnectionsPerJob() {
       return false;
     }
 
     @Override
-    public java.nio.file.Path log(String job) {
+    public Path log(String job) {
       return dir.root().resolve(RunFiles.DATAFLOW_JOBS);
     }
 
@@ -293,7 +381,10 @@ public final class DataflowTarget implements StageTarget {
     }
   }
 
-  /** Jobs an earlier attempt launched and never stopped (it was killed) are cancelled before anything else. */
+  /**
+   * Jobs an earlier attempt launched and never stopped (it was killed) are cancelled before
+   * anything else.
+   */
   private void cancelLeftovers() throws IOException {
     for (DataflowJobRecord job : log.unstopped()) {
       String state = api.state(job.jobId());
@@ -309,36 +400,66 @@ public final class DataflowTarget implements StageTarget {
     if (plan.backlog() == 0) {
       return;
     }
-    DataflowJobRecord done = log.all().stream()
-        .filter(j -> j.role().equals("backlog") && DataflowJobs.DONE.equals(j.finalState())).findFirst().orElse(null);
+    DataflowJobRecord done =
+        log.all().stream()
+            .filter(j -> j.role().equals("backlog") && DataflowJobs.DONE.equals(j.finalState()))
+            .findFirst()
+            .orElse(null);
     if (done != null) {
-      say("The backlog was published by %s in an earlier attempt; the subscriptions keep it", done.jobName());
+      say(
+          "The backlog was published by %s in an earlier attempt; the subscriptions keep it",
+          done.jobName());
       return;
     }
-    say("Publishing the backlog: %,d messages of %,d bytes to %s", plan.backlog(), plan.messageSize(),
-        plan.scenario().source().topic());
+    say(
+        "Publishing the backlog: %,d messages of %,d bytes to %s",
+        plan.backlog(), plan.messageSize(), plan.scenario().source().topic());
     DataflowJobRecord job = launch(launches.backlogPublisher(segment), segment, "backlog");
-    String state = waitFor(job, DataflowJobs.TERMINAL, PUBLISH_MAX, "publishing the backlog", () -> String.format(
-        Locale.ROOT, "; %,.0f of %,d messages published",
-        api.counters(job.jobId()).getOrDefault(DataflowJobs.MESSAGES_PUBLISHED, 0.0), plan.backlog()));
+    String state =
+        waitFor(
+            job,
+            DataflowJobs.TERMINAL,
+            PUBLISH_MAX,
+            "publishing the backlog",
+            () ->
+                String.format(
+                    Locale.ROOT,
+                    "; %,.0f of %,d messages published",
+                    api.counters(job.jobId()).getOrDefault(DataflowJobs.MESSAGES_PUBLISHED, 0.0),
+                    plan.backlog()));
     log.replace(job, job.stopped(Instant.now().toString(), state));
     if (!DataflowJobs.DONE.equals(state)) {
-      throw new IOException("publishing the backlog: job " + job.jobName() + " ended " + state + "; see " + console(job));
+      throw new IOException(
+          "publishing the backlog: job "
+              + job.jobName()
+              + " ended "
+              + state
+              + "; see "
+              + console(job));
     }
   }
 
   /**
-   * Launches and records the job under {@link #launching}: Ctrl-C while a launch request is on its way
-   * must not leave a job that Dataflow started and the job log never heard of, so the shutdown hook
-   * waits for the launch to be recorded before it cancels what the log holds.
+   * Launches and records the job under {@link #launching}: Ctrl-C while a launch request is on its
+   * way must not leave a job that Dataflow started and the job log never heard of, so the shutdown
+   * hook waits for the launch to be recorded before it cancels what the log holds.
    */
-  private DataflowJobRecord launch(DataflowLaunch launch, int segment, String stage) throws IOException {
+  private DataflowJobRecord launch(DataflowLaunch launch, int segment, String stage)
+      throws IOException {
     launching.lock();
     try {
       inFlight = launch.jobName();
       String id = api.launch(launch);
-      DataflowJobRecord job = new DataflowJobRecord(segment, launch.role(), stage, launch.jobName(), id,
-          Instant.now().toString(), null, null);
+      DataflowJobRecord job =
+          new DataflowJobRecord(
+              segment,
+              launch.role(),
+              stage,
+              launch.jobName(),
+              id,
+              Instant.now().toString(),
+              null,
+              null);
       log.add(job);
       say("Launched %s: %s (%s)", launch.role(), launch.jobName(), id);
       return job;
@@ -348,8 +469,12 @@ public final class DataflowTarget implements StageTarget {
     }
   }
 
-  /** Polls the job until its state is one of {@code states}; a terminal state outside them is returned too. */
-  private String waitFor(DataflowJobRecord job, java.util.Set<String> states, Duration max, String what) throws Exception {
+  /**
+   * Polls the job until its state is one of {@code states}; a terminal state outside them is
+   * returned too.
+   */
+  private String waitFor(DataflowJobRecord job, Set<String> states, Duration max, String what)
+      throws Exception {
     return waitFor(job, states, max, what, () -> "");
   }
 
@@ -358,7 +483,8 @@ public final class DataflowTarget implements StageTarget {
     String get() throws IOException;
   }
 
-  private String waitFor(DataflowJobRecord job, java.util.Set<String> states, Duration max, String what, Detail detail)
+  private String waitFor(
+      DataflowJobRecord job, Set<String> states, Duration max, String what, Detail detail)
       throws Exception {
     long deadline = System.nanoTime() + max.toNanos();
     long lastProgress = System.nanoTime();
@@ -370,12 +496,25 @@ public final class DataflowTarget implements StageTarget {
         return state;
       }
       if (System.nanoTime() > deadline) {
-        throw new IOException(what + ": job " + job.jobName() + " is still " + state + " after " + Durations.show(max)
-            + "; see " + console(job));
+        throw new IOException(
+            what
+                + ": job "
+                + job.jobName()
+                + " is still "
+                + state
+                + " after "
+                + Durations.show(max)
+                + "; see "
+                + console(job));
       }
       if (System.nanoTime() - lastProgress >= PROGRESS_EVERY_SECONDS * 1_000_000_000L) {
         lastProgress = System.nanoTime();
-        say("%s: %s is %s after %s%s", what, job.jobName(), state, Durations.show(Duration.between(since, Instant.now())),
+        say(
+            "%s: %s is %s after %s%s",
+            what,
+            job.jobName(),
+            state,
+            Durations.show(Duration.between(since, Instant.now())),
             detail.get());
       }
       Thread.sleep(pollMillis);
@@ -384,11 +523,18 @@ public final class DataflowTarget implements StageTarget {
 
   private void startJob(String job, int segment, String stage) throws Exception {
     DataflowJobRecord record = launch(launches.consumer(job, segment), segment, stage);
-    String state = waitFor(record, java.util.Set.of(DataflowJobs.RUNNING), START_MAX, "stage " + stage);
+    String state = waitFor(record, Set.of(DataflowJobs.RUNNING), START_MAX, "stage " + stage);
     if (!DataflowJobs.RUNNING.equals(state)) {
       log.replace(record, record.stopped(Instant.now().toString(), state));
-      throw new IOException("job " + job + " (" + record.jobName() + ") ended " + state + " before it ran; see "
-          + console(record));
+      throw new IOException(
+          "job "
+              + job
+              + " ("
+              + record.jobName()
+              + ") ended "
+              + state
+              + " before it ran; see "
+              + console(record));
     }
     running.put(job, record);
   }
@@ -402,8 +548,12 @@ public final class DataflowTarget implements StageTarget {
     api.stop(record.jobId(), target.stopWith());
     DataflowJobRecord asked = record.stopped(Instant.now().toString(), null);
     log.replace(record, asked);
-    String state = waitFor(asked, DataflowJobs.TERMINAL,
-        target.stopWith() == GcpSettings.StopMode.drain ? DRAIN_MAX : CANCEL_MAX, "stopping " + job);
+    String state =
+        waitFor(
+            asked,
+            DataflowJobs.TERMINAL,
+            target.stopWith() == GcpSettings.StopMode.drain ? DRAIN_MAX : CANCEL_MAX,
+            "stopping " + job);
     log.replace(asked, asked.stopped(asked.stoppedAt(), state));
     return true;
   }
@@ -414,7 +564,10 @@ public final class DataflowTarget implements StageTarget {
     return ids;
   }
 
-  /** At the end or on a failure: stop the scenario's jobs (as configured) and cancel the live publisher. */
+  /**
+   * At the end or on a failure: stop the scenario's jobs (as configured) and cancel the live
+   * publisher.
+   */
   private void stopAll(String why) throws Exception {
     for (String job : new ArrayList<>(running.keySet())) {
       stopJob(job, why);
@@ -429,10 +582,18 @@ public final class DataflowTarget implements StageTarget {
   /** Ctrl-C: cancel whatever runs, without waiting (the JVM is exiting). */
   private void cancelEverything() {
     try {
-      if (!launching.tryLock(LAUNCH_WAIT.toSeconds(), java.util.concurrent.TimeUnit.SECONDS)) {
-        System.err.println("[run] A launch of " + inFlight + " was still on its way after " + Durations.show(LAUNCH_WAIT)
-            + "; if it started, cancel it with: gcloud dataflow jobs list --filter=name=" + inFlight + " --project="
-            + target.project() + " --region=" + target.region());
+      if (!launching.tryLock(LAUNCH_WAIT.toSeconds(), TimeUnit.SECONDS)) {
+        System.err.println(
+            "[run] A launch of "
+                + inFlight
+                + " was still on its way after "
+                + Durations.show(LAUNCH_WAIT)
+                + "; if it started, cancel it with: gcloud dataflow jobs list --filter=name="
+                + inFlight
+                + " --project="
+                + target.project()
+                + " --region="
+                + target.region());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -443,25 +604,48 @@ public final class DataflowTarget implements StageTarget {
         log.replace(job, job.stopped(Instant.now().toString(), "JOB_STATE_CANCELLING"));
         System.err.println("[run] Cancelled " + job.jobName() + " (" + job.jobId() + ")");
       } catch (IOException | RuntimeException e) {
-        System.err.println("[run] Could not cancel " + job.jobName() + " (" + job.jobId() + "): " + e.getMessage()
-            + "; cancel it with: gcloud dataflow jobs cancel " + job.jobId() + " --project=" + target.project()
-            + " --region=" + target.region());
+        System.err.println(
+            "[run] Could not cancel "
+                + job.jobName()
+                + " ("
+                + job.jobId()
+                + "): "
+                + e.getMessage()
+                + "; cancel it with: gcloud dataflow jobs cancel "
+                + job.jobId()
+                + " --project="
+                + target.project()
+                + " --region="
+                + target.region());
       }
     }
   }
 
   private String console(DataflowJobRecord job) {
-    return "https://console.cloud.google.com/dataflow/jobs/" + target.region() + "/" + job.jobId() + "?project="
+    return "https://console.cloud.google.com/dataflow/jobs/"
+        + target.region()
+        + "/"
+        + job.jobId()
+        + "?project="
         + target.project();
   }
 
   /** Google Cloud's account of the run, with the scenario's shape for the timeline's diagnosis. */
   private void collect() throws IOException {
     List<String> tables = dataTables();
-    int workers = plan.jobs().values().stream().mapToInt(j -> j.workers() == null ? 0 : j.workers()).max().orElse(0);
-    boolean pooled = plan.jobs().values().stream().anyMatch(j -> Boolean.TRUE.equals(j.connectionPool()));
-    new GcpCollect(target, dir, run, new dev.ingestbench.analysis.diagnosis.Diagnoser.Topology(
-        tables.size(), workers, plan.jobs().size(), pooled, 0)).collect(tables, log.all());
+    int workers =
+        plan.jobs().values().stream()
+            .mapToInt(j -> j.workers() == null ? 0 : j.workers())
+            .max()
+            .orElse(0);
+    boolean pooled =
+        plan.jobs().values().stream().anyMatch(j -> Boolean.TRUE.equals(j.connectionPool()));
+    new GcpCollect(
+            target,
+            dir,
+            run,
+            new Diagnoser.Topology(tables.size(), workers, plan.jobs().size(), pooled, 0))
+        .collect(tables, log.all());
   }
 
   /** The run's data tables, for reading their timeline afterwards. */

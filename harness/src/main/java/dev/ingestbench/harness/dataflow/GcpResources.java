@@ -35,7 +35,10 @@ public final class GcpResources {
     this.launches = launches;
   }
 
-  /** Each table to have, with its schema: data tables by row format, then {@code BASE_dlq} per base table. */
+  /**
+   * Each table to have, with its schema: data tables by row format, then {@code BASE_dlq} per base
+   * table.
+   */
   public Map<String, TableSchema> tables() {
     Map<String, TableSchema> tables = new LinkedHashMap<>();
     Map<String, TableSchema> deadLetters = new LinkedHashMap<>();
@@ -55,24 +58,53 @@ public final class GcpResources {
     return plan.jobs().keySet().stream().map(plan::subscription).toList();
   }
 
-  /** --dry-run: the equivalent gcloud and bq commands (each is skipped when its resource exists). */
+  /**
+   * --dry-run: the equivalent gcloud and bq commands (each is skipped when its resource exists).
+   */
   public List<String> commands() {
     String p = target.project();
     List<String> commands = new ArrayList<>();
     String topic = plan.scenario().source().topic();
     // Every name is validated already (the scenario's against Pub/Sub's rules, the target's against
-    // Google Cloud's); quoting is the second line of defence for a line the user pastes into a shell.
-    commands.add(ShellQuote.line(List.of("gcloud", "pubsub", "topics", "create", topic, "--project=" + p)));
+    // Google Cloud's); quoting is the second line of defence for a line the user pastes into a
+    // shell.
+    commands.add(
+        ShellQuote.line(List.of("gcloud", "pubsub", "topics", "create", topic, "--project=" + p)));
     for (String s : subscriptions()) {
-      commands.add(ShellQuote.line(List.of("gcloud", "pubsub", "subscriptions", "create", s, "--project=" + p,
-          "--topic=" + topic, "--ack-deadline=" + PubsubAdmin.ACK_DEADLINE_SECONDS)));
+      commands.add(
+          ShellQuote.line(
+              List.of(
+                  "gcloud",
+                  "pubsub",
+                  "subscriptions",
+                  "create",
+                  s,
+                  "--project=" + p,
+                  "--topic=" + topic,
+                  "--ack-deadline=" + PubsubAdmin.ACK_DEADLINE_SECONDS)));
     }
-    commands.add(ShellQuote.line(List.of("bq", "--project_id=" + p, "mk", "--dataset", "--location=" + target.region(),
-        p + ":" + target.dataset())));
+    commands.add(
+        ShellQuote.line(
+            List.of(
+                "bq",
+                "--project_id=" + p,
+                "mk",
+                "--dataset",
+                "--location=" + target.region(),
+                p + ":" + target.dataset())));
     for (Map.Entry<String, TableSchema> t : tables().entrySet()) {
       String schema = t.getKey().endsWith("_dlq") ? "dead-letter" : schemaName(t.getKey());
-      commands.add(ShellQuote.line(List.of("bq", "--project_id=" + p, "mk", "--table",
-          p + ":" + target.dataset() + "." + t.getKey())) + " <(./ingestbench schema --row-format " + schema + ")");
+      commands.add(
+          ShellQuote.line(
+                  List.of(
+                      "bq",
+                      "--project_id=" + p,
+                      "mk",
+                      "--table",
+                      p + ":" + target.dataset() + "." + t.getKey()))
+              + " <(./ingestbench schema --row-format "
+              + schema
+              + ")");
     }
     return commands;
   }
@@ -84,22 +116,34 @@ public final class GcpResources {
   /** Creates what is missing; returns what it created, for the log. */
   public List<String> ensure() throws IOException {
     List<String> created = new ArrayList<>();
-    PubsubAdmin.ensureTopicAndSubscriptions(target.pubsubEmulatorHost(),
+    PubsubAdmin.ensureTopicAndSubscriptions(
+        target.pubsubEmulatorHost(),
         target.topicPath(plan.scenario().source().topic()),
         subscriptions().stream().map(target::subscriptionPath).toList());
     Bigquery bq = target.bigquery();
     String p = target.project();
     String d = target.dataset();
     if (!exists(() -> bq.datasets().get(p, d).execute())) {
-      bq.datasets().insert(p, new Dataset().setDatasetReference(new DatasetReference().setProjectId(p).setDatasetId(d))
-          .setLocation(target.region())).execute();
+      bq.datasets()
+          .insert(
+              p,
+              new Dataset()
+                  .setDatasetReference(new DatasetReference().setProjectId(p).setDatasetId(d))
+                  .setLocation(target.region()))
+          .execute();
       created.add("dataset " + p + ":" + d);
     }
     for (Map.Entry<String, TableSchema> t : tables().entrySet()) {
       if (!exists(() -> bq.tables().get(p, d, t.getKey()).execute())) {
-        bq.tables().insert(p, d, new Table()
-            .setTableReference(new TableReference().setProjectId(p).setDatasetId(d).setTableId(t.getKey()))
-            .setSchema(t.getValue())).execute();
+        bq.tables()
+            .insert(
+                p,
+                d,
+                new Table()
+                    .setTableReference(
+                        new TableReference().setProjectId(p).setDatasetId(d).setTableId(t.getKey()))
+                    .setSchema(t.getValue()))
+            .execute();
         created.add("table " + p + ":" + d + "." + t.getKey());
       }
     }
@@ -118,7 +162,9 @@ public final class GcpResources {
       if (e.getStatusCode() == 404) {
         return false;
       }
-      throw new IOException("BigQuery: " + (e.getDetails() != null ? e.getDetails().getMessage() : e.getMessage()), e);
+      throw new IOException(
+          "BigQuery: " + (e.getDetails() != null ? e.getDetails().getMessage() : e.getMessage()),
+          e);
     }
   }
 }

@@ -14,6 +14,7 @@ import dev.ingestbench.analysis.source.MonitoringSource;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -56,30 +57,62 @@ public record GcpSettings(
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_]{1,1024}");
 
   public GcpSettings {
-    require(project != null, "--target dataflow needs --project PROJECT (there is no default project, on purpose)");
-    require(PROJECT.matcher(project).matches(), "--project " + project + " is not a Google Cloud project id");
-    require(region != null, "--target dataflow needs --region (e.g. us-central1): jobs, dataset and timeline live there");
-    require(REGION.matcher(region).matches(), "--region " + region + " is not a Dataflow region (e.g. asia-southeast1)");
-    require(bucket != null, "--target dataflow needs --bucket BUCKET: the Flex Template specs are read from"
-        + " gs://BUCKET/templates/ (scripts/flex-template.sh build puts them there) and temp files go to gs://BUCKET/tmp");
-    require(BUCKET.matcher(bucket).matches(), "--bucket " + bucket + " is not a bucket name: 3-222 lower-case letters, digits, dashes, underscores and dots, the name only (no gs://)");
-    require(NAME.matcher(dataset).matches(), "--dataset " + dataset + " is not a BigQuery dataset name");
+    require(
+        project != null,
+        "--target dataflow needs --project PROJECT (there is no default project, on purpose)");
+    require(
+        PROJECT.matcher(project).matches(),
+        "--project " + project + " is not a Google Cloud project id");
+    require(
+        region != null,
+        "--target dataflow needs --region (e.g. us-central1): jobs, dataset and timeline live there");
+    require(
+        REGION.matcher(region).matches(),
+        "--region " + region + " is not a Dataflow region (e.g. asia-southeast1)");
+    require(
+        bucket != null,
+        "--target dataflow needs --bucket BUCKET: the Flex Template specs are read from"
+            + " gs://BUCKET/templates/ (scripts/flex-template.sh build puts them there) and temp files go to gs://BUCKET/tmp");
+    require(
+        BUCKET.matcher(bucket).matches(),
+        "--bucket "
+            + bucket
+            + " is not a bucket name: 3-222 lower-case letters, digits, dashes, underscores and dots, the name only (no gs://)");
+    require(
+        NAME.matcher(dataset).matches(),
+        "--dataset " + dataset + " is not a BigQuery dataset name");
     require(NAME.matcher(table).matches(), "--table " + table + " is not a BigQuery table name");
     require(pollInterval.getSeconds() >= 1, "--poll-interval must be at least 1s");
-    for (String[] endpoint : new String[][] {{"--dataflow-endpoint", dataflowEndpoint},
-        {"--bigquery-endpoint", bigqueryEndpoint}, {"--monitoring-endpoint", monitoringEndpoint}}) {
+    for (String[] endpoint :
+        new String[][] {
+          {"--dataflow-endpoint", dataflowEndpoint},
+          {"--bigquery-endpoint", bigqueryEndpoint},
+          {"--monitoring-endpoint", monitoringEndpoint}
+        }) {
       String host = host(endpoint[1]);
-      require(plaintext(endpoint[1]) || credentialsToAnyHost || host.equals("googleapis.com")
-          || host.endsWith(".googleapis.com"), endpoint[0] + " " + endpoint[1] + " would receive your Google"
-          + " credentials, and " + host + " is not a Google API host (*.googleapis.com): give a googleapis.com"
-          + " endpoint, http:// for a stand-in without credentials, or --send-credentials-to-any-endpoint if you"
-          + " mean to send them there (a proxy or private endpoint you run)");
+      require(
+          plaintext(endpoint[1])
+              || credentialsToAnyHost
+              || host.equals("googleapis.com")
+              || host.endsWith(".googleapis.com"),
+          endpoint[0]
+              + " "
+              + endpoint[1]
+              + " would receive your Google"
+              + " credentials, and "
+              + host
+              + " is not a Google API host (*.googleapis.com): give a googleapis.com"
+              + " endpoint, http:// for a stand-in without credentials, or --send-credentials-to-any-endpoint if you"
+              + " mean to send them there (a proxy or private endpoint you run)");
     }
   }
 
-  /** The host of an API root URL ({@code https://host/...}) or a gRPC target ({@code host:port}). */
+  /**
+   * The host of an API root URL ({@code https://host/...}) or a gRPC target ({@code host:port}).
+   */
   static String host(String endpoint) {
-    String rest = endpoint.contains("://") ? endpoint.substring(endpoint.indexOf("://") + 3) : endpoint;
+    String rest =
+        endpoint.contains("://") ? endpoint.substring(endpoint.indexOf("://") + 3) : endpoint;
     int end = rest.length();
     for (char c : new char[] {'/', ':', '?', '#'}) {
       int at = rest.indexOf(c);
@@ -88,7 +121,7 @@ public record GcpSettings(
       }
     }
     int userInfo = rest.lastIndexOf('@', end);
-    return rest.substring(userInfo + 1, end).toLowerCase(java.util.Locale.ROOT);
+    return rest.substring(userInfo + 1, end).toLowerCase(Locale.ROOT);
   }
 
   private static void require(boolean ok, String message) {
@@ -127,24 +160,33 @@ public record GcpSettings(
       return request -> {};
     }
     try {
-      return new HttpCredentialsAdapter(GoogleCredentials.getApplicationDefault()
-          .createScoped(List.of("https://www.googleapis.com/auth/cloud-platform")));
+      return new HttpCredentialsAdapter(
+          GoogleCredentials.getApplicationDefault()
+              .createScoped(List.of("https://www.googleapis.com/auth/cloud-platform")));
     } catch (IOException e) {
-      throw new IllegalArgumentException("--target dataflow needs Google Application Default Credentials, and none were"
-          + " found: run `gcloud auth application-default login` (or set GOOGLE_APPLICATION_CREDENTIALS)", e);
+      throw new IllegalArgumentException(
+          "--target dataflow needs Google Application Default Credentials, and none were"
+              + " found: run `gcloud auth application-default login` (or set GOOGLE_APPLICATION_CREDENTIALS)",
+          e);
     }
   }
 
-  /** Fails now, before a run directory is written, when Google's endpoints are used without credentials. */
+  /**
+   * Fails now, before a run directory is written, when Google's endpoints are used without
+   * credentials.
+   */
   public void requireCredentials() throws IOException {
-    if (!plaintext(dataflowEndpoint) || !plaintext(bigqueryEndpoint) || !plaintext(monitoringEndpoint)) {
+    if (!plaintext(dataflowEndpoint)
+        || !plaintext(bigqueryEndpoint)
+        || !plaintext(monitoringEndpoint)) {
       credentials(DATAFLOW_ENDPOINT);
     }
   }
 
   /** The Dataflow API client (jobs, Flex Template launches). */
   public Dataflow dataflow() throws IOException {
-    return new Dataflow.Builder(new NetHttpTransport(), GsonFactory.getDefaultInstance(), credentials(dataflowEndpoint))
+    return new Dataflow.Builder(
+            new NetHttpTransport(), GsonFactory.getDefaultInstance(), credentials(dataflowEndpoint))
         .setRootUrl(dataflowEndpoint)
         .setApplicationName("ingestbench")
         .build();
@@ -152,7 +194,8 @@ public record GcpSettings(
 
   /** The BigQuery API client for datasets and tables (the schemas are Beam's model classes). */
   public Bigquery bigquery() throws IOException {
-    return new Bigquery.Builder(new NetHttpTransport(), GsonFactory.getDefaultInstance(), credentials(bigqueryEndpoint))
+    return new Bigquery.Builder(
+            new NetHttpTransport(), GsonFactory.getDefaultInstance(), credentials(bigqueryEndpoint))
         .setRootUrl(bigqueryEndpoint)
         .setApplicationName("ingestbench")
         .build();
@@ -163,15 +206,24 @@ public record GcpSettings(
     if (!plaintext(bigqueryEndpoint)) {
       return BigQueryTimelineSource.connect(project);
     }
-    return new BigQueryTimelineSource(BigQueryOptions.newBuilder().setProjectId(project)
-        .setHost(bigqueryEndpoint.replaceAll("/+$", "")).setCredentials(NoCredentials.getInstance()).build().getService());
+    return new BigQueryTimelineSource(
+        BigQueryOptions.newBuilder()
+            .setProjectId(project)
+            .setHost(bigqueryEndpoint.replaceAll("/+$", ""))
+            .setCredentials(NoCredentials.getInstance())
+            .build()
+            .getService());
   }
 
-  /** The Cloud Monitoring reader; a {@code http://HOST:PORT} endpoint is plaintext gRPC without credentials. */
+  /**
+   * The Cloud Monitoring reader; a {@code http://HOST:PORT} endpoint is plaintext gRPC without
+   * credentials.
+   */
   public MonitoringSource monitoring() throws IOException {
     if (!plaintext(monitoringEndpoint)) {
       return MonitoringSource.connect(project);
     }
-    return MonitoringSource.plaintext(project, monitoringEndpoint.substring("http://".length()).replaceAll("/+$", ""));
+    return MonitoringSource.plaintext(
+        project, monitoringEndpoint.substring("http://".length()).replaceAll("/+$", ""));
   }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -29,20 +30,29 @@ public final class BigQueryEmulatorProcess implements AutoCloseable {
     this.address = address;
   }
 
-  public static BigQueryEmulatorProcess start(List<String> args, Path log) throws IOException, InterruptedException {
+  public static BigQueryEmulatorProcess start(List<String> args, Path log)
+      throws IOException, InterruptedException {
     CompletableFuture<Address> ready = new CompletableFuture<>();
-    ChildJvm jvm = ChildJvm.startServer("bigquery-emulator", "1g", MAIN, args, log, line -> {
-      if (line.startsWith(BigQueryEmulatorCommand.READY_PREFIX)) {
-        String grpc = line.replaceAll(".* grpc=(\\S+).*", "$1");
-        String rest = line.replaceAll(".* rest=(\\S+).*", "$1");
-        ready.complete(new Address(grpc, rest));
-      }
-    });
+    ChildJvm jvm =
+        ChildJvm.startServer(
+            "bigquery-emulator",
+            "1g",
+            MAIN,
+            args,
+            log,
+            line -> {
+              if (line.startsWith(BigQueryEmulatorCommand.READY_PREFIX)) {
+                String grpc = line.replaceAll(".* grpc=(\\S+).*", "$1");
+                String rest = line.replaceAll(".* rest=(\\S+).*", "$1");
+                ready.complete(new Address(grpc, rest));
+              }
+            });
     try {
       return new BigQueryEmulatorProcess(jvm, ready.get(READY_SECONDS, TimeUnit.SECONDS));
-    } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+    } catch (TimeoutException | ExecutionException e) {
       jvm.close();
-      throw new IOException("the BigQuery emulator did not start within " + READY_SECONDS + " s; see " + log, e);
+      throw new IOException(
+          "the BigQuery emulator did not start within " + READY_SECONDS + " s; see " + log, e);
     }
   }
 
@@ -66,8 +76,10 @@ public final class BigQueryEmulatorProcess implements AutoCloseable {
       jvm.closeStdin();
       OptionalInt exit = jvm.waitFor(60);
       if ((exit.isEmpty() || exit.getAsInt() != 0) && !ChildJvm.jvmIsExiting()) {
-        System.out.println("[round] the BigQuery emulator did not stop cleanly (exit "
-            + (exit.isEmpty() ? "timeout" : exit.getAsInt()) + "); its files may be missing");
+        System.out.println(
+            "[round] the BigQuery emulator did not stop cleanly (exit "
+                + (exit.isEmpty() ? "timeout" : exit.getAsInt())
+                + "); its files may be missing");
       }
     } finally {
       jvm.close();

@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.process;
 
 import dev.ingestbench.contracts.ConsumerProgress;
+import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.Secrets;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -23,18 +24,22 @@ import java.util.function.Consumer;
  * A pipeline in a JVM of its own, on this JVM's classpath, with a capped heap. Its output is shown
  * with a prefix (so progress stays visible) and kept in a log file in the round directory.
  *
- * <p>Separate JVMs keep each process's CPU time its own: the consumer's rows per CPU-second must not
- * include the publisher's work.
+ * <p>Separate JVMs keep each process's CPU time its own: the consumer's rows per CPU-second must
+ * not include the publisher's work.
  */
 public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
   private static final int TAIL_LINES = 15;
+
   /** Every child not yet closed, for {@link #awaitAllStopped} on Ctrl-C. */
   private static final Set<ChildJvm> RUNNING = ConcurrentHashMap.newKeySet();
+
   private final String name;
   private final Process process;
   private final Thread pump;
+
   /** The last lines it printed, for an error that says why it died. */
   private final ArrayDeque<String> tail;
+
   /** Stops the child if this JVM is stopped (Ctrl-C, SIGTERM) before {@link #close} ran. */
   private final Thread stopOnExit;
 
@@ -47,11 +52,12 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
     try {
       Runtime.getRuntime().addShutdownHook(stopOnExit);
     } catch (IllegalStateException shuttingDown) {
-      // Started while this JVM is being stopped (Ctrl-C between a check and the start): no hook would
+      // Started while this JVM is being stopped (Ctrl-C between a check and the start): no hook
+      // would
       // ever stop it, so it is stopped now rather than left running on its own.
       process.destroyForcibly();
-      throw new IllegalStateException(name + " was started while this process is being stopped; it was killed",
-          shuttingDown);
+      throw new IllegalStateException(
+          name + " was started while this process is being stopped; it was killed", shuttingDown);
     }
     RUNNING.add(this);
   }
@@ -70,17 +76,22 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
     }
   }
 
-  public static ChildJvm start(String name, String heap, String mainClass, List<String> args, Path log)
-      throws IOException {
+  public static ChildJvm start(
+      String name, String heap, String mainClass, List<String> args, Path log) throws IOException {
     return start(name, heap, mainClass, args, log, progress -> {});
   }
 
   /**
-   * Starts {@code mainClass}; {@code progress} receives every {@link ConsumerProgress} line the child
-   * prints (those lines are neither shown nor logged).
+   * Starts {@code mainClass}; {@code progress} receives every {@link ConsumerProgress} line the
+   * child prints (those lines are neither shown nor logged).
    */
   public static ChildJvm start(
-      String name, String heap, String mainClass, List<String> args, Path log, Consumer<ConsumerProgress> progress)
+      String name,
+      String heap,
+      String mainClass,
+      List<String> args,
+      Path log,
+      Consumer<ConsumerProgress> progress)
       throws IOException {
     return start(name, heap, mainClass, args, log, progress, line -> {}, false);
   }
@@ -90,25 +101,35 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
    * cleanly (write its results) whenever the caller decides, as a scenario stage ends.
    */
   public static ChildJvm startStoppable(
-      String name, String heap, String mainClass, List<String> args, Path log, Consumer<ConsumerProgress> progress)
+      String name,
+      String heap,
+      String mainClass,
+      List<String> args,
+      Path log,
+      Consumer<ConsumerProgress> progress)
       throws IOException {
     return start(name, heap, mainClass, args, log, progress, line -> {}, true);
   }
 
   /**
-   * Starts a server that runs until its stdin closes ({@link #closeStdin}); {@code lines} sees every
-   * line it prints, so the caller can wait for the one that says where it listens.
+   * Starts a server that runs until its stdin closes ({@link #closeStdin}); {@code lines} sees
+   * every line it prints, so the caller can wait for the one that says where it listens.
    */
   public static ChildJvm startServer(
-      String name, String heap, String mainClass, List<String> args, Path log, Consumer<String> lines)
+      String name,
+      String heap,
+      String mainClass,
+      List<String> args,
+      Path log,
+      Consumer<String> lines)
       throws IOException {
     return start(name, heap, mainClass, args, log, progress -> {}, lines, true);
   }
 
   /**
-   * {@code INGESTBENCH_CHILD_JAVA_OPTS}: JVM options for every process a round starts, e.g. a flight
-   * recording of each ({@code -XX:StartFlightRecording=filename=runs/jfr/,settings=profile}: an
-   * existing directory, so each JVM writes its own file).
+   * {@code INGESTBENCH_CHILD_JAVA_OPTS}: JVM options for every process a round starts, e.g. a
+   * flight recording of each ({@code -XX:StartFlightRecording=filename=runs/jfr/,settings=profile}:
+   * an existing directory, so each JVM writes its own file).
    */
   public static List<String> extraJvmOptions() {
     String options = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
@@ -139,15 +160,22 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
     if (!keepStdinOpen) {
       process.getOutputStream().close();
     }
-    PrintWriter logWriter = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true);
-    logWriter.println("# " + String.join(" ", command.subList(0, 2)) + " ... " + mainClass + " "
-        + String.join(" ", Secrets.redact(args)));
+    PrintWriter logWriter =
+        new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8), true);
+    logWriter.println(
+        "# "
+            + String.join(" ", command.subList(0, 2))
+            + " ... "
+            + mainClass
+            + " "
+            + String.join(" ", Secrets.redact(args)));
     ArrayDeque<String> tail = new ArrayDeque<>();
     Thread pump =
         new Thread(
             () -> {
               try (BufferedReader in =
-                  new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = in.readLine()) != null) {
                   if (ConsumerProgress.isProgressLine(line)) {
@@ -187,8 +215,8 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
   }
 
   /**
-   * True while this JVM exits (Ctrl-C, SIGTERM): its hooks are stopping every child, so a child that
-   * ends or a stream that closes is expected, not news.
+   * True while this JVM exits (Ctrl-C, SIGTERM): its hooks are stopping every child, so a child
+   * that ends or a stream that closes is expected, not news.
    */
   public static boolean jvmIsExiting() {
     Thread probe = new Thread(() -> {});
@@ -211,8 +239,8 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
   }
 
   /**
-   * Waits up to {@code seconds} for a child that must succeed (a publisher); throws naming it and its
-   * log when it fails or does not finish.
+   * Waits up to {@code seconds} for a child that must succeed (a publisher); throws naming it and
+   * its log when it fails or does not finish.
    */
   public void requireSuccess(long seconds) throws IOException, InterruptedException {
     OptionalInt exit = waitFor(seconds);
@@ -220,8 +248,9 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
       close();
       throw new IOException("the " + name + " did not finish within " + seconds + " s");
     }
-    if (exit.getAsInt() != dev.ingestbench.contracts.ExitCodes.OK) {
-      throw new IOException("the " + name + " failed (exit " + exit.getAsInt() + "); see " + name + ".log");
+    if (exit.getAsInt() != ExitCodes.OK) {
+      throw new IOException(
+          "the " + name + " failed (exit " + exit.getAsInt() + "); see " + name + ".log");
     }
   }
 
@@ -230,7 +259,10 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
     return name;
   }
 
-  /** SIGKILL, as the kernel's out-of-memory killer or a lost machine: no hook runs, nothing is written. */
+  /**
+   * SIGKILL, as the kernel's out-of-memory killer or a lost machine: no hook runs, nothing is
+   * written.
+   */
   @Override
   public void kill() throws InterruptedException {
     process.destroyForcibly();

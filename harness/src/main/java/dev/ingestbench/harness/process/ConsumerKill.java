@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -15,23 +16,24 @@ import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
 /**
- * {@code round --kill-consumer-at SECONDS} and {@code --crash-every SECONDS}: a consumer JVM is killed
- * (SIGKILL: no hook, no partial result) and started again from its last completed Flink checkpoint
- * ({@code --savepointPath}), as a worker lost mid-bundle is restored. {@code --kill-consumer-at} kills
- * each consumer once, that many seconds after the consumers started; {@code --crash-every} kills it
- * again that many seconds after each of its lives started writing (the first time at {@code
- * --kill-consumer-at} when both are given), until it stops by itself, as Beam's BigQueryStreamingLT
- * crashes its pipeline repeatedly. The BigQuery emulator, a process of its own, keeps verifying the
- * job across every life, so what the restores duplicated or lost shows in the round's counts.
+ * {@code round --kill-consumer-at SECONDS} and {@code --crash-every SECONDS}: a consumer JVM is
+ * killed (SIGKILL: no hook, no partial result) and started again from its last completed Flink
+ * checkpoint ({@code --savepointPath}), as a worker lost mid-bundle is restored. {@code
+ * --kill-consumer-at} kills each consumer once, that many seconds after the consumers started;
+ * {@code --crash-every} kills it again that many seconds after each of its lives started writing
+ * (the first time at {@code --kill-consumer-at} when both are given), until it stops by itself, as
+ * Beam's BigQueryStreamingLT crashes its pipeline repeatedly. The BigQuery emulator, a process of
+ * its own, keeps verifying the job across every life, so what the restores duplicated or lost shows
+ * in the round's counts.
  *
  * <p>A {@code --crash-every} life is killed only once the job has moved forward in it (more rows
  * accounted for than when it started) and Flink has completed a checkpoint after that: the restore
  * then starts past where this life started, so the job always gets on, however slowly the machine
- * starts a JVM or hands back leased messages (lives killed at their first checkpoint restored the same
- * position again and again: 22 rows in 9 lives, measured), and the kill tests a restore of state that
- * holds work. Its time counts from its first rows: counted from the JVM's start, lives on a busy
- * machine were killed seconds after they began to write, while the messages the previous life had
- * leased were still coming back (69 rows in 11 lives, measured).
+ * starts a JVM or hands back leased messages (lives killed at their first checkpoint restored the
+ * same position again and again: 22 rows in 9 lives, measured), and the kill tests a restore of
+ * state that holds work. Its time counts from its first rows: counted from the JVM's start, lives
+ * on a busy machine were killed seconds after they began to write, while the messages the previous
+ * life had leased were still coming back (69 rows in 11 lives, measured).
  */
 public final class ConsumerKill<C extends ConsumerKill.Killable> {
   /** What is killed: a consumer's process ({@link ChildJvm}). */
@@ -44,7 +46,10 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
     void kill() throws InterruptedException;
   }
 
-  /** Starts consumer {@code j} (1-based) again, restoring {@code checkpoint}, as its life {@code life} (2 or more). */
+  /**
+   * Starts consumer {@code j} (1-based) again, restoring {@code checkpoint}, as its life {@code
+   * life} (2 or more).
+   */
   public interface Restart<C> {
     C start(int j, int life, Path checkpoint) throws IOException;
   }
@@ -79,19 +84,29 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
   }
 
   /**
-   * @param firstAtSeconds when to kill every consumer the first time (seconds since now), or null for
-   *     {@code everySeconds}
+   * @param firstAtSeconds when to kill every consumer the first time (seconds since now), or null
+   *     for {@code everySeconds}
    * @param everySeconds kill each life again this long after it started, or null to kill once
-   * @param accounted the rows consumer {@code j} (0-based) has accounted for so far, as its job counts them
+   * @param accounted the rows consumer {@code j} (0-based) has accounted for so far, as its job
+   *     counts them
    */
-  public ConsumerKill(Long firstAtSeconds, Long everySeconds, List<Path> checkpointDirs, Restart<C> restart,
+  public ConsumerKill(
+      Long firstAtSeconds,
+      Long everySeconds,
+      List<Path> checkpointDirs,
+      Restart<C> restart,
       IntToLongFunction accounted) {
     this(firstAtSeconds, everySeconds, checkpointDirs, restart, accounted, System::nanoTime);
   }
 
   /** As above, on {@code nanoTime}'s clock (tests move it by hand). */
-  ConsumerKill(Long firstAtSeconds, Long everySeconds, List<Path> checkpointDirs, Restart<C> restart,
-      IntToLongFunction accounted, LongSupplier nanoTime) {
+  ConsumerKill(
+      Long firstAtSeconds,
+      Long everySeconds,
+      List<Path> checkpointDirs,
+      Restart<C> restart,
+      IntToLongFunction accounted,
+      LongSupplier nanoTime) {
     if (firstAtSeconds == null && everySeconds == null) {
       throw new IllegalArgumentException("a kill needs a time");
     }
@@ -109,8 +124,8 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
 
   /**
    * Kills and restarts every live consumer in {@code consumers} whose time has come: {@code
-   * --kill-consumer-at}'s as soon as it has a completed checkpoint (a slow start on a busy machine may
-   * have none by then), a {@code --crash-every} life as soon as one holds the work it did.
+   * --kill-consumer-at}'s as soon as it has a completed checkpoint (a slow start on a busy machine
+   * may have none by then), a {@code --crash-every} life as soon as one holds the work it did.
    */
   public void tick(List<C> consumers) throws IOException, InterruptedException {
     long now = nanoTime.getAsLong();
@@ -120,9 +135,11 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
         continue;
       }
       Path dir = checkpointDirs.get(j);
-      if (life.checkpointAtProgress == Life.NO_PROGRESS && accounted.applyAsLong(j) > life.startAccounted) {
+      if (life.checkpointAtProgress == Life.NO_PROGRESS
+          && accounted.applyAsLong(j) > life.startAccounted) {
         // Only a checkpoint newer than this one can hold the progress.
-        life.checkpointAtProgress = latestCheckpoint(dir).map(ConsumerKill::checkpointNumber).orElse(-1L);
+        life.checkpointAtProgress =
+            latestCheckpoint(dir).map(ConsumerKill::checkpointNumber).orElse(-1L);
         life.progressNanos = now;
       }
       // --kill-consumer-at counts from the consumers' start; --crash-every from when a life starts
@@ -144,28 +161,39 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
         life.finished = true;
         continue;
       }
-      // --kill-consumer-at's one kill needs a checkpoint to restore, nothing more: a kill before the
+      // --kill-consumer-at's one kill needs a checkpoint to restore, nothing more: a kill before
+      // the
       // first row is a crash too. A --crash-every life needs one that holds its work (see above).
-      Optional<Path> checkpoint = fromStart ? latestCheckpoint(dir)
-          : latestCheckpoint(dir).filter(c -> checkpointNumber(c) > life.checkpointAtProgress);
+      Optional<Path> checkpoint =
+          fromStart
+              ? latestCheckpoint(dir)
+              : latestCheckpoint(dir).filter(c -> checkpointNumber(c) > life.checkpointAtProgress);
       if (checkpoint.isEmpty()) {
         if (!life.waitingSaid) {
           life.waitingSaid = true;
-          say(fromStart
-              ? "The %s has not completed a Flink checkpoint by %d s%s: it is killed as soon as it has one (a restore"
-                  + " needs it)"
-              : "The %s has not completed a Flink checkpoint since it started writing, by %d s%s: it is killed as soon"
-                  + " as it has (a restore of that tests what it is meant to)",
-              consumer.name(), elapsed, life.number == 1 ? "" : " of its life " + life.number);
+          say(
+              fromStart
+                  ? "The %s has not completed a Flink checkpoint by %d s%s: it is killed as soon as it has one (a restore"
+                      + " needs it)"
+                  : "The %s has not completed a Flink checkpoint since it started writing, by %d s%s: it is killed as soon"
+                      + " as it has (a restore of that tests what it is meant to)",
+              consumer.name(),
+              elapsed,
+              life.number == 1 ? "" : " of its life " + life.number);
         }
         continue;
       }
       consumer.kill();
       // A kill does not remove completed checkpoints: the newest is still there to restore.
       Path restore = latestCheckpoint(dir).orElse(checkpoint.get());
-      say("Killed the %s (SIGKILL) at %d s%s%s; starting it again from its checkpoint %s", consumer.name(), elapsed,
+      say(
+          "Killed the %s (SIGKILL) at %d s%s%s; starting it again from its checkpoint %s",
+          consumer.name(),
+          elapsed,
           life.number == 1 ? "" : " of its life " + life.number,
-          fromStart ? "" : " (" + (now - life.progressNanos) / 1_000_000_000L + " s after it started writing)",
+          fromStart
+              ? ""
+              : " (" + (now - life.progressNanos) / 1_000_000_000L + " s after it started writing)",
           restore.getFileName());
       consumers.set(j, restart.start(j + 1, life.number + 1, restore));
       Life next = new Life(nanoTime.getAsLong(), life.number + 1, accounted.applyAsLong(j));
@@ -179,10 +207,11 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
   }
 
   /**
-   * The newest completed checkpoint under {@code dir} ({@code dir/JOB_ID/chk-N/_metadata}, or {@code
-   * dir/chk-N/_metadata}). Flink removes a subsumed checkpoint whenever a newer one completes, so an
-   * entry listed a moment ago may be gone when it is opened: such an entry is skipped, never an error
-   * (a walk that failed on it, retried five times, still lost the race under load).
+   * The newest completed checkpoint under {@code dir} ({@code dir/JOB_ID/chk-N/_metadata}, or
+   * {@code dir/chk-N/_metadata}). Flink removes a subsumed checkpoint whenever a newer one
+   * completes, so an entry listed a moment ago may be gone when it is opened: such an entry is
+   * skipped, never an error (a walk that failed on it, retried five times, still lost the race
+   * under load).
    */
   public static Optional<Path> latestCheckpoint(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
@@ -190,8 +219,10 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
     }
     Path latest = null;
     for (Path entry : list(dir)) {
-      for (Path chk : entry.getFileName().toString().matches("chk-\\d+") ? List.of(entry) : list(entry)) {
-        if (chk.getFileName().toString().matches("chk-\\d+") && Files.exists(chk.resolve("_metadata"))
+      for (Path chk :
+          entry.getFileName().toString().matches("chk-\\d+") ? List.of(entry) : list(entry)) {
+        if (chk.getFileName().toString().matches("chk-\\d+")
+            && Files.exists(chk.resolve("_metadata"))
             && (latest == null || checkpointNumber(chk) > checkpointNumber(latest))) {
           latest = chk;
         }
@@ -204,7 +235,7 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
   private static List<Path> list(Path dir) throws IOException {
     try (Stream<Path> entries = Files.list(dir)) {
       return entries.toList();
-    } catch (NoSuchFileException | java.nio.file.NotDirectoryException gone) {
+    } catch (NoSuchFileException | NotDirectoryException gone) {
       return List.of();
     } catch (UncheckedIOException e) {
       if (e.getCause() instanceof NoSuchFileException) {

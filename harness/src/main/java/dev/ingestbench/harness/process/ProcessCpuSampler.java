@@ -23,17 +23,21 @@ import java.util.concurrent.TimeUnit;
  * assumed. Writes {@code processes_cpu.csv}; on systems without {@code /proc} it records nothing.
  */
 public final class ProcessCpuSampler implements AutoCloseable {
-  /** Linux reports utime and stime in clock ticks; 100 per second on every mainstream kernel build. */
+  /**
+   * Linux reports utime and stime in clock ticks; 100 per second on every mainstream kernel build.
+   */
   private static final double TICKS_PER_SECOND = 100;
 
   private final Map<String, Long> pids = new ConcurrentHashMap<>();
   private final Map<String, Double> last = new ConcurrentHashMap<>();
   private final List<String> lines = new ArrayList<>();
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "process-cpu-sampler");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "process-cpu-sampler");
+            t.setDaemon(true);
+            return t;
+          });
   private final Path out;
 
   public ProcessCpuSampler(Path out) {
@@ -47,16 +51,19 @@ public final class ProcessCpuSampler implements AutoCloseable {
 
   private synchronized void sample() {
     long second = Instant.now().getEpochSecond();
-    pids.forEach((name, pid) -> {
-      double total = cpuSeconds(pid);
-      if (total < 0) {
-        return; // exited, or no /proc
-      }
-      Double previous = last.put(name, total);
-      if (previous != null) {
-        lines.add(String.format(Locale.ROOT, "%d,%s,%.2f", second, name, Math.max(0, total - previous)));
-      }
-    });
+    pids.forEach(
+        (name, pid) -> {
+          double total = cpuSeconds(pid);
+          if (total < 0) {
+            return; // exited, or no /proc
+          }
+          Double previous = last.put(name, total);
+          if (previous != null) {
+            lines.add(
+                String.format(
+                    Locale.ROOT, "%d,%s,%.2f", second, name, Math.max(0, total - previous)));
+          }
+        });
   }
 
   /** utime + stime of a process in seconds, or -1 when it cannot be read. */
@@ -74,7 +81,8 @@ public final class ProcessCpuSampler implements AutoCloseable {
   @Override
   public synchronized void close() throws IOException {
     timer.shutdownNow();
-    try (Writer w = Files.newBufferedWriter(out.resolve(RunFiles.PROCESSES_CPU), StandardCharsets.UTF_8)) {
+    try (Writer w =
+        Files.newBufferedWriter(out.resolve(RunFiles.PROCESSES_CPU), StandardCharsets.UTF_8)) {
       w.write(String.join(",", ProcessCpuColumns.ALL) + "\n");
       for (String line : lines) {
         w.write(line);

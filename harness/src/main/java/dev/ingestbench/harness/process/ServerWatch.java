@@ -9,9 +9,9 @@ import java.util.function.Supplier;
 
 /**
  * Watches the servers a round depends on (Pub/Sub emulator or Kafka broker, BigQuery emulator).
- * When one dies, the round cannot go on: the watch stops every process it was told about at once, so
- * nothing waits for its timeout, and keeps a message naming the server, how it ended and its last
- * output lines for the error the round ends with.
+ * When one dies, the round cannot go on: the watch stops every process it was told about at once,
+ * so nothing waits for its timeout, and keeps a message naming the server, how it ended and its
+ * last output lines for the error the round ends with.
  */
 public final class ServerWatch implements AutoCloseable {
   private static final long POLL_MILLIS = 500;
@@ -52,9 +52,15 @@ public final class ServerWatch implements AutoCloseable {
         for (Server server : servers) {
           if (!server.alive().getAsBoolean() && !closed && !ChildJvm.jvmIsExiting()) {
             String last = server.lastWords().get();
-            death.set("the " + server.name() + " died during the round, so it cannot finish"
-                + (last == null || last.isBlank() ? " (it printed nothing)" : "; its last output:"
-                    + System.lineSeparator() + last.indent(2).stripTrailing()));
+            death.set(
+                "the "
+                    + server.name()
+                    + " died during the round, so it cannot finish"
+                    + (last == null || last.isBlank()
+                        ? " (it printed nothing)"
+                        : "; its last output:"
+                            + System.lineSeparator()
+                            + last.indent(2).stripTrailing()));
             System.out.println("[round] The " + server.name() + " died: stopping every job");
             dependents.forEach(ChildJvm::close);
             return;

@@ -15,8 +15,12 @@ import java.util.Map;
  * own --timeout first, which is what ends a round that could not finish).
  */
 final class OneStage {
-  /** The stage's name: its marker is {@code status/01-round.json}, its result records' stage {@code round}. */
+  /**
+   * The stage's name: its marker is {@code status/01-round.json}, its result records' stage {@code
+   * round}.
+   */
   static final String STAGE = "round";
+
   private static final long STOP_AT_OWN_TIMEOUT_SECONDS = 60;
 
   private OneStage() {}
@@ -25,21 +29,50 @@ final class OneStage {
     List<String> jobs = new ArrayList<>();
     Map<String, JobConfig> configs = new LinkedHashMap<>();
     JobSettings j = spec.job();
-    JobConfig config = new JobConfig(j.writeMethod().flag(), j.rowFormat().flag(), j.rowEncoding().flag(),
-        j.destinationTables(), j.connectionPool(), j.streams(), j.triggeringFrequency(), null, null);
+    JobConfig config =
+        new JobConfig(
+            j.writeMethod().flag(),
+            j.rowFormat().flag(),
+            j.rowEncoding().flag(),
+            j.destinationTables(),
+            j.connectionPool(),
+            j.streams(),
+            j.triggeringFrequency(),
+            null,
+            null);
     for (int n = 1; n <= spec.jobs(); n++) {
       jobs.add(RoundTarget.job(n));
       configs.put(RoundTarget.job(n), config);
     }
-    Scenario scenario = new Scenario(STAGE, null,
-        new Scenario.Source(spec.source().flag(), RoundPlan.TOPIC, plan.subscriptions(), spec.partitions(),
-            spec.sharedConsumerGroup() ? "shared" : "separate"),
-        new Scenario.Publish(spec.messages(), spec.messageSize(), plan.backlogMessages(),
-            spec.liveMessages() > 0 ? spec.liveRate() : null, spec.messageFormat().flag()),
-        null, configs, new Scenario.Limits(null, null, null, null, spec.maxDeadLetters()),
-        List.of(new Scenario.Stage(STAGE, jobs, null, null, "drained",
-            (spec.timeoutSeconds() + STOP_AT_OWN_TIMEOUT_SECONDS) + "s", null)),
-        null);
+    Scenario scenario =
+        new Scenario(
+            STAGE,
+            null,
+            new Scenario.Source(
+                spec.source().flag(),
+                RoundPlan.TOPIC,
+                plan.subscriptions(),
+                spec.partitions(),
+                spec.sharedConsumerGroup() ? "shared" : "separate"),
+            new Scenario.Publish(
+                spec.messages(),
+                spec.messageSize(),
+                plan.backlogMessages(),
+                spec.liveMessages() > 0 ? spec.liveRate() : null,
+                spec.messageFormat().flag()),
+            null,
+            configs,
+            new Scenario.Limits(null, null, null, null, spec.maxDeadLetters()),
+            List.of(
+                new Scenario.Stage(
+                    STAGE,
+                    jobs,
+                    null,
+                    null,
+                    "drained",
+                    (spec.timeoutSeconds() + STOP_AT_OWN_TIMEOUT_SECONDS) + "s",
+                    null)),
+            null);
     return ScenarioPlan.of(scenario, 1, 0);
   }
 }

@@ -9,25 +9,43 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** What a round writes into its {@code --out}, and clearing an earlier round's files (and nothing else). */
+/**
+ * What a round writes into its {@code --out}, and clearing an earlier round's files (and nothing
+ * else).
+ */
 final class RoundFiles {
-  /** What a round writes at the top of --out: an --out holding any of them holds an earlier round. */
-  private static final List<String> FILES = List.of(RunFiles.ROUND, RunFiles.PUBLISHER_BACKLOG,
-      RunFiles.PUBLISHER_LIVE, RunFiles.CONSUMER_RESULT, RunFiles.CONNECTIONS, RunFiles.BIGQUERY_EMULATOR,
-      RunFiles.TIMELINE, RunFiles.TIMELINE_PER_SECOND, RunFiles.SUMMARY, RunFiles.REPORT, RunFiles.CONSUMER_SAMPLES,
-      RunFiles.PROCESSES_CPU, RunFiles.RESULTS);
+  /**
+   * What a round writes at the top of --out: an --out holding any of them holds an earlier round.
+   */
+  private static final List<String> FILES =
+      List.of(
+          RunFiles.ROUND,
+          RunFiles.PUBLISHER_BACKLOG,
+          RunFiles.PUBLISHER_LIVE,
+          RunFiles.CONSUMER_RESULT,
+          RunFiles.CONNECTIONS,
+          RunFiles.BIGQUERY_EMULATOR,
+          RunFiles.TIMELINE,
+          RunFiles.TIMELINE_PER_SECOND,
+          RunFiles.SUMMARY,
+          RunFiles.REPORT,
+          RunFiles.CONSUMER_SAMPLES,
+          RunFiles.PROCESSES_CPU,
+          RunFiles.RESULTS);
+
   /**
    * The directories a round writes besides its job directories: the stage's marker, the kill's
    * checkpoints, and a Kafka round's broker data, which a crashed round leaves behind (the broker
    * refuses a directory that is not empty).
    */
-  private static final List<String> DIRECTORIES = List.of(RunFiles.STATUS_DIRECTORY, "checkpoints", RunFiles.KAFKA_DATA);
+  private static final List<String> DIRECTORIES =
+      List.of(RunFiles.STATUS_DIRECTORY, "checkpoints", RunFiles.KAFKA_DATA);
 
   private RoundFiles() {}
 
   /**
-   * A reused --out must not lend this round an earlier round's results: refused unless {@code force},
-   * which deletes the files a round writes (and its job directories), nothing else.
+   * A reused --out must not lend this round an earlier round's results: refused unless {@code
+   * force}, which deletes the files a round writes (and its job directories), nothing else.
    */
   static void clearEarlierRound(Path out, boolean force) throws IOException {
     List<Path> earlier = new ArrayList<>();
@@ -37,21 +55,33 @@ final class RoundFiles {
       }
     }
     try (Stream<Path> entries = Files.list(out)) {
-      entries.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches("job-\\d+")
-          && Files.exists(p.resolve(RunFiles.CONSUMER_RESULT))).forEach(earlier::add);
+      entries
+          .filter(
+              p ->
+                  Files.isDirectory(p)
+                      && p.getFileName().toString().matches("job-\\d+")
+                      && Files.exists(p.resolve(RunFiles.CONSUMER_RESULT)))
+          .forEach(earlier::add);
     }
     for (String name : DIRECTORIES) {
       if (Files.isDirectory(out.resolve(name))) {
-        earlier.add(out.resolve(name)); // e.g. a --kill-consumer-at round stopped before it removed its checkpoints
+        earlier.add(
+            out.resolve(
+                name)); // e.g. a --kill-consumer-at round stopped before it removed its checkpoints
       }
     }
     if (earlier.isEmpty()) {
       return;
     }
     if (!force) {
-      throw new IllegalArgumentException("--out " + out + " holds an earlier round's files (" + earlier.get(0).getFileName()
-          + (earlier.size() > 1 ? " and " + (earlier.size() - 1) + " more" : "") + "); give another --out, or add"
-          + " --force to replace them");
+      throw new IllegalArgumentException(
+          "--out "
+              + out
+              + " holds an earlier round's files ("
+              + earlier.get(0).getFileName()
+              + (earlier.size() > 1 ? " and " + (earlier.size() - 1) + " more" : "")
+              + "); give another --out, or add"
+              + " --force to replace them");
     }
     for (Path p : earlier) {
       deleteTree(p);

@@ -13,9 +13,10 @@ import java.util.Locale;
 
 /**
  * A round job's figures, from the files its processes wrote: its consumer's result (rows read back
- * from the local BigQuery, their content checked) and the publishers' results (what Pub/Sub or Kafka
- * acknowledged). A round's consumer reads until it has accounted for everything or its timeout, so
- * what it left is not counted; a timeout, or no result at all, makes the figures unable to decide.
+ * from the local BigQuery, their content checked) and the publishers' results (what Pub/Sub or
+ * Kafka acknowledged). A round's consumer reads until it has accounted for everything or its
+ * timeout, so what it left is not counted; a timeout, or no result at all, makes the figures unable
+ * to decide.
  */
 final class RoundJobCounts {
   private RoundJobCounts() {}
@@ -26,7 +27,8 @@ final class RoundJobCounts {
    * @param name the consumer's process name, as the verdict names the job
    * @param log the consumer's log, named when its result is missing
    */
-  static JobCounts read(Path out, Path jobDirectory, String name, boolean exactlyOnce, long timeoutSeconds, Path log)
+  static JobCounts read(
+      Path out, Path jobDirectory, String name, boolean exactlyOnce, long timeoutSeconds, Path log)
       throws IOException {
     long published = 0;
     for (String file : List.of(RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE)) {
@@ -41,15 +43,33 @@ final class RoundJobCounts {
           .unverified("its consumer wrote no " + RunFiles.CONSUMER_RESULT + "; see " + log);
     }
     ConsumerResult r = RunJson.read(result, ConsumerResult.class);
-    JobCounts counts = new JobCounts(null, name, exactlyOnce, published, r.rowsWritten(), r.distinctMessageIds(),
-        r.duplicates(), r.deadLettered(), r.accountedFor(), null, null)
-        .withMismatched(r.mismatchedRows(), r.mismatches() == null || r.mismatches().isEmpty() ? null
-            : r.mismatches().get(0));
+    JobCounts counts =
+        new JobCounts(
+                null,
+                name,
+                exactlyOnce,
+                published,
+                r.rowsWritten(),
+                r.distinctMessageIds(),
+                r.duplicates(),
+                r.deadLettered(),
+                r.accountedFor(),
+                null,
+                null)
+            .withMismatched(
+                r.mismatchedRows(),
+                r.mismatches() == null || r.mismatches().isEmpty() ? null : r.mismatches().get(0));
     if (String.valueOf(r.stopReason()).contains("timeout")) {
       // Not a verification result: the messages may well have arrived after the consumer stopped.
-      counts = counts.unverified(String.format(Locale.ROOT, "its consumer stopped at --timeout %d s (%s) before"
-          + " every message was accounted for, so what it did not account for is not a measured loss; raise"
-          + " --timeout or lower --messages", timeoutSeconds, r.stopReason()));
+      counts =
+          counts.unverified(
+              String.format(
+                  Locale.ROOT,
+                  "its consumer stopped at --timeout %d s (%s) before"
+                      + " every message was accounted for, so what it did not account for is not a measured loss; raise"
+                      + " --timeout or lower --messages",
+                  timeoutSeconds,
+                  r.stopReason()));
     }
     return counts;
   }

@@ -8,6 +8,11 @@ import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,11 +27,18 @@ public final class RoundPlan {
   static final String PROJECT = "ingestbench-local";
   static final String TOPIC = "taxi-rides";
   static final String SUBSCRIPTION = "taxi-rides-round";
-  /** The consumer group of every job with {@code --consumer-groups shared}, the prefix of each job's otherwise. */
+
+  /**
+   * The consumer group of every job with {@code --consumer-groups shared}, the prefix of each job's
+   * otherwise.
+   */
   static final String CONSUMER_GROUP = "ingestbench-round";
+
   static final String TABLE = "ingestbench.taxi_rides";
+
   /** Stands in for the emulator's address while validating: parsing flags contacts nothing. */
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
+
   /** Stands in for the BigQuery emulator's addresses while validating. */
   private static final BigQueryEmulatorProcess.Address UNSTARTED_BIGQUERY =
       new BigQueryEmulatorProcess.Address("127.0.0.1:1", "http://127.0.0.1:1");
@@ -47,30 +59,46 @@ public final class RoundPlan {
   }
 
   private final RoundSpec spec;
+
   /**
    * This round's id, in every file its processes write: the analysis refuses a directory whose
    * files name different rounds.
    */
   final String runId =
-      "round-" + java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(java.time.ZoneOffset.UTC)
-          .format(java.time.Instant.now()) + "-" + String.format("%06x", new java.security.SecureRandom().nextInt(1 << 24));
+      "round-"
+          + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+              .withZone(ZoneOffset.UTC)
+              .format(Instant.now())
+          + "-"
+          + String.format("%06x", new SecureRandom().nextInt(1 << 24));
+
   /** The consumer's configuration, exactly as the consumer JVM will compute it. */
   final ConsumerConfig consumer;
 
   public RoundPlan(RoundSpec spec) {
     this.spec = spec;
     if (spec.sink() == RoundSpec.Sink.EMULATOR) {
-      validate("BigQuery emulator", bigQueryEmulatorArgs(), args -> BigQueryEmulatorCommand.settingsOf(List.of(args)));
+      validate(
+          "BigQuery emulator",
+          bigQueryEmulatorArgs(),
+          args -> BigQueryEmulatorCommand.settingsOf(List.of(args)));
     }
-    this.consumer = validate("consumer", consumerArgs(UNSTARTED_HOST, 1, UNSTARTED_BIGQUERY),
-        args -> ConsumerConfig.from(LocalConsumer.parse(args)));
+    this.consumer =
+        validate(
+            "consumer",
+            consumerArgs(UNSTARTED_HOST, 1, UNSTARTED_BIGQUERY),
+            args -> ConsumerConfig.from(LocalConsumer.parse(args)));
     long backlog = backlogMessages();
     if (backlog > 0) {
-      validate("publisher", backlogPublisherArgs(UNSTARTED_HOST),
+      validate(
+          "publisher",
+          backlogPublisherArgs(UNSTARTED_HOST),
           args -> PublishSettings.from(PublisherPipeline.parse(args)));
     }
     if (spec.liveMessages() > 0) {
-      validate("live publisher", livePublisherArgs(UNSTARTED_HOST),
+      validate(
+          "live publisher",
+          livePublisherArgs(UNSTARTED_HOST),
           args -> PublishSettings.from(PublisherPipeline.parse(args)));
     }
   }
@@ -84,7 +112,8 @@ public final class RoundPlan {
   }
 
   List<String> livePublisherArgs(String host) {
-    return publisherArgs(host, backlogMessages(), spec.liveMessages(), spec.liveRate(), RunFiles.PUBLISHER_LIVE);
+    return publisherArgs(
+        host, backlogMessages(), spec.liveMessages(), spec.liveRate(), RunFiles.PUBLISHER_LIVE);
   }
 
   boolean kafka() {
@@ -103,10 +132,14 @@ public final class RoundPlan {
   /**
    * @param host the Pub/Sub emulator's HOST:PORT, or the Kafka broker's with {@code --source kafka}
    */
-  private List<String> publisherArgs(String host, long first, long count, double rate, String resultFile) {
-    ChildFlags.Publisher to = kafka() ? ChildFlags.Publisher.kafka(host, TOPIC)
-        : ChildFlags.Publisher.pubsub(host, TOPIC, subscriptions());
-    return to.events(PROJECT, spec.messageFormat().flag(), first, count, spec.messageSize(), spec.seed())
+  private List<String> publisherArgs(
+      String host, long first, long count, double rate, String resultFile) {
+    ChildFlags.Publisher to =
+        kafka()
+            ? ChildFlags.Publisher.kafka(host, TOPIC)
+            : ChildFlags.Publisher.pubsub(host, TOPIC, subscriptions());
+    return to.events(
+            PROJECT, spec.messageFormat().flag(), first, count, spec.messageSize(), spec.seed())
         .result(spec.out().resolve(resultFile), runId)
         .rate(rate)
         .build();
@@ -122,12 +155,12 @@ public final class RoundPlan {
   }
 
   /** Where job {@code j} writes its results: the round's directory for a one-job round. */
-  java.nio.file.Path jobDirectory(int j) {
+  Path jobDirectory(int j) {
     return spec.jobs() == 1 ? spec.out() : spec.out().resolve(RunFiles.jobDirectory(jobName(j)));
   }
 
   /** Where job {@code j}'s Flink checkpoints go when the round kills and restarts consumers. */
-  java.nio.file.Path checkpointDirectory(int j) {
+  Path checkpointDirectory(int j) {
     return spec.out().toAbsolutePath().resolve("checkpoints").resolve(jobName(j));
   }
 
@@ -142,8 +175,8 @@ public final class RoundPlan {
 
   /** The BigQuery emulator's flags: free ports, the round's directory, limits and faults. */
   public List<String> bigQueryEmulatorArgs() {
-    return ChildFlags.bigQueryEmulator(spec.out(), spec.emulatorLimits(), runId, spec.messages(),
-        spec.seed());
+    return ChildFlags.bigQueryEmulator(
+        spec.out(), spec.emulatorLimits(), runId, spec.messages(), spec.seed());
   }
 
   /**
@@ -151,7 +184,8 @@ public final class RoundPlan {
    * Kafka broker's), writing to {@code bigQuery}.
    */
   public List<String> consumerArgs(String host, int j, BigQueryEmulatorProcess.Address bigQuery) {
-    ChildFlags.Consumer c = new ChildFlags.Consumer(spec.runner(), jobName(j)).round(runId, spec.messages());
+    ChildFlags.Consumer c =
+        new ChildFlags.Consumer(spec.runner(), jobName(j)).round(runId, spec.messages());
     if (spec.killsConsumers()) {
       // Checkpoints where the round can find them after the kill, and keep them until it ends.
       c.checkpointsIn(checkpointDirectory(j));
@@ -184,12 +218,14 @@ public final class RoundPlan {
     } catch (IllegalArgumentException e) {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
       for (Map.Entry<String, String> rename : ROUND_FLAG_OF.entrySet()) {
-        boolean givenByUser = spec.consumerArgs().stream().anyMatch(a -> a.startsWith(rename.getKey()));
+        boolean givenByUser =
+            spec.consumerArgs().stream().anyMatch(a -> a.startsWith(rename.getKey()));
         if (!givenByUser) {
           message = message.replace(rename.getKey(), rename.getValue());
         }
       }
-      throw new IllegalArgumentException("the " + process + " cannot run with these flags: " + message, e);
+      throw new IllegalArgumentException(
+          "the " + process + " cannot run with these flags: " + message, e);
     }
   }
 }

@@ -3,6 +3,8 @@ package dev.ingestbench.harness.round;
 import dev.ingestbench.analysis.report.MultiJobResults;
 import dev.ingestbench.analysis.report.RoundReport;
 import dev.ingestbench.analysis.report.UnfinishedStreams;
+import dev.ingestbench.contracts.CsvChecksums;
+import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RoundSummary;
@@ -20,32 +22,42 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * Carries out a local round: the one-stage case of the {@link StagedDriver}. The stage starts every
  * job and lasts until each has accounted for every message ({@code until: drained}, at most
- * --timeout); {@link RoundTarget} starts the round's processes, the driver verifies every job by the
- * one verification policy and gives the exit code, and the round's own analysis writes its report.
- * Every flag of every process is validated before anything starts ({@link RoundPlan}); every process
- * it starts is stopped before it returns, whatever happens.
+ * --timeout); {@link RoundTarget} starts the round's processes, the driver verifies every job by
+ * the one verification policy and gives the exit code, and the round's own analysis writes its
+ * report. Every flag of every process is validated before anything starts ({@link RoundPlan});
+ * every process it starts is stopped before it returns, whatever happens.
  */
 public final class RoundRunner {
   private final RoundSpec spec;
   private final RoundPlan plan;
-  /** Set by a signal: the children are being stopped, so what the round would say of them is noise. */
+
+  /**
+   * Set by a signal: the children are being stopped, so what the round would say of them is noise.
+   */
   private static volatile boolean signalled;
 
-  /** Validates every process's flags; throws {@link IllegalArgumentException} naming the problem. */
+  /**
+   * Validates every process's flags; throws {@link IllegalArgumentException} naming the problem.
+   */
   public RoundRunner(RoundSpec spec) {
     this.spec = spec;
     this.plan = new RoundPlan(spec);
   }
 
   public int run() throws Exception {
-    // Ctrl-C or SIGTERM: every child's own hook stops it; this one says so and tidies up after them.
+    // Ctrl-C or SIGTERM: every child's own hook stops it; this one says so and tidies up after
+    // them.
     Thread onSignal = new Thread(this::stoppedBySignal, "round-stopped-by-signal");
     Runtime.getRuntime().addShutdownHook(onSignal);
     try {
@@ -64,15 +76,32 @@ public final class RoundRunner {
     Files.createDirectories(out);
     RoundFiles.clearEarlierRound(out, spec.force());
     RunJson.write(out.resolve(RunFiles.ROUND), settings());
-    say("Round starting: %,d %s messages from %s (%,d backlog, then %,d live at %,.0f msg/s), %s, %s, %d table(s), %d job(s) -> %s",
-        spec.messages(), plan.consumer.messageFormat().flag(), spec.source().flag(), plan.backlogMessages(),
-        spec.liveMessages(), spec.liveRate(), plan.consumer.writeMethod().flag(),
-        plan.consumer.rowFormat().flag(), spec.job().destinationTables(), spec.jobs(), out);
+    say(
+        "Round starting: %,d %s messages from %s (%,d backlog, then %,d live at %,.0f msg/s), %s, %s, %d table(s), %d job(s) -> %s",
+        spec.messages(),
+        plan.consumer.messageFormat().flag(),
+        spec.source().flag(),
+        plan.backlogMessages(),
+        spec.liveMessages(),
+        spec.liveRate(),
+        plan.consumer.writeMethod().flag(),
+        plan.consumer.rowFormat().flag(),
+        spec.job().destinationTables(),
+        spec.jobs(),
+        out);
     RunDirectory dir = new RunDirectory(out);
     Files.createDirectories(out.resolve(RunFiles.STATUS_DIRECTORY));
     RoundTarget target = new RoundTarget(spec, plan);
-    StagedDriver driver = new StagedDriver(OneStage.plan(spec, plan), dir, scenarioRun(), target, Duration.ZERO,
-        Ticker.system(), labels()).speakingAs("round");
+    StagedDriver driver =
+        new StagedDriver(
+                OneStage.plan(spec, plan),
+                dir,
+                scenarioRun(),
+                target,
+                Duration.ZERO,
+                Ticker.system(),
+                labels())
+            .speakingAs("round");
     int exit;
     try {
       exit = driver.run();
@@ -87,7 +116,9 @@ public final class RoundRunner {
       throw new IOException(target.death().get());
     }
     if (spec.killsConsumers()) {
-      say("Consumers killed (SIGKILL) and restored from a checkpoint: %d time(s) in all", target.kills());
+      say(
+          "Consumers killed (SIGKILL) and restored from a checkpoint: %d time(s) in all",
+          target.kills());
     }
     say("Analysing %s", out);
     List<RoundSummary> jobSummaries = new ArrayList<>();
@@ -97,8 +128,9 @@ public final class RoundRunner {
       }
       MultiJobResults.combine(out, jobDirs(plan::jobDirectory));
     }
-    // Every process has stopped: no CSV changes after this, and the analysis checks each against it.
-    RunJson.write(out.resolve(RunFiles.CSV_CHECKSUMS), dev.ingestbench.contracts.CsvChecksums.of(out, plan.runId));
+    // Every process has stopped: no CSV changes after this, and the analysis checks each against
+    // it.
+    RunJson.write(out.resolve(RunFiles.CSV_CHECKSUMS), CsvChecksums.of(out, plan.runId));
     RoundSummary summary = RoundReport.write(out);
     printSummary(summary, out);
     for (int j = 1; j <= jobSummaries.size(); j++) {
@@ -110,14 +142,21 @@ public final class RoundRunner {
 
   /** The round's identity for the driver's result records: its run id, this machine. */
   private ScenarioRun scenarioRun() {
-    return new ScenarioRun(plan.runId, "round", "local", 1, null, java.time.Instant.now().toString(),
-        String.valueOf(MachineInfo.describe().get("cpu_model")), Runtime.getRuntime().availableProcessors(),
-        java.util.Map.of());
+    return new ScenarioRun(
+        plan.runId,
+        "round",
+        "local",
+        1,
+        null,
+        Instant.now().toString(),
+        String.valueOf(MachineInfo.describe().get("cpu_model")),
+        Runtime.getRuntime().availableProcessors(),
+        Map.of());
   }
 
   /** Every job's settings as the consumer computes them: the labels of its result records. */
-  private java.util.Map<String, java.util.Map<String, String>> labels() {
-    java.util.Map<String, String> labels = new java.util.LinkedHashMap<>();
+  private Map<String, Map<String, String>> labels() {
+    Map<String, String> labels = new LinkedHashMap<>();
     labels.put("write_method", plan.consumer.writeMethod().flag());
     labels.put("row_format", plan.consumer.rowFormat().flag());
     labels.put("row_encoding", plan.consumer.rowEncoding().flag());
@@ -126,7 +165,7 @@ public final class RoundRunner {
     labels.put("streams", Integer.toString(plan.consumer.numStorageWriteApiStreams()));
     labels.put("message_size", Integer.toString(spec.messageSize()));
     labels.put("source", spec.source().flag());
-    java.util.Map<String, java.util.Map<String, String>> all = new java.util.LinkedHashMap<>();
+    Map<String, Map<String, String>> all = new LinkedHashMap<>();
     for (int j = 1; j <= spec.jobs(); j++) {
       all.put(RoundTarget.job(j), labels);
     }
@@ -137,9 +176,10 @@ public final class RoundRunner {
   private void explain(Verdict verdict, Path out) throws IOException {
     List<Finding.Kind> kinds = verdict.findings().stream().map(Finding::kind).toList();
     if (kinds.contains(Finding.Kind.DUPLICATES)) {
-      say("After a restore from a checkpoint (a worker failure, a killed consumer) the rows the job had appended and"
-          + " flushed after that checkpoint are written again: on Flink, Beam's flush does not wait for the"
-          + " checkpoint holding the append. See docs/bigquery-emulator.md, 'A worker failure'");
+      say(
+          "After a restore from a checkpoint (a worker failure, a killed consumer) the rows the job had appended and"
+              + " flushed after that checkpoint are written again: on Flink, Beam's flush does not wait for the"
+              + " checkpoint holding the append. See docs/bigquery-emulator.md, 'A worker failure'");
     }
     if (kinds.contains(Finding.Kind.LOST) || kinds.contains(Finding.Kind.UNVERIFIED)) {
       String unfinished = unfinishedStreams(out);
@@ -156,7 +196,7 @@ public final class RoundRunner {
   private static String unfinishedStreams(Path out) throws IOException {
     Path status = out.resolve(RunFiles.BIGQUERY_EMULATOR);
     return Files.exists(status)
-        ? UnfinishedStreams.sentence(RunJson.read(status, dev.ingestbench.contracts.EmulatorStatus.class))
+        ? UnfinishedStreams.sentence(RunJson.read(status, EmulatorStatus.class))
         : null;
   }
 
@@ -167,7 +207,8 @@ public final class RoundRunner {
    */
   private void stoppedBySignal() {
     signalled = true;
-    System.out.println("[round] Stopped by a signal: stopping the round's processes (each writes what it has)...");
+    System.out.println(
+        "[round] Stopped by a signal: stopping the round's processes (each writes what it has)...");
     ChildJvm.awaitAllStopped();
     Path checkpoints = spec.out().resolve("checkpoints");
     try {
@@ -176,20 +217,26 @@ public final class RoundRunner {
       System.err.println("Could not remove " + checkpoints + ": " + e);
     }
     boolean results;
-    try (var files = Files.find(spec.out(), 2, (p, a) -> p.getFileName().toString().equals(RunFiles.CONSUMER_RESULT))) {
+    try (var files =
+        Files.find(
+            spec.out(), 2, (p, a) -> p.getFileName().toString().equals(RunFiles.CONSUMER_RESULT))) {
       results = files.findAny().isPresent();
     } catch (IOException | RuntimeException e) {
       results = false;
     }
-    System.out.println("[round] Stopped: nothing was verified; the logs and partial files are in " + spec.out()
-        + (results ? "" : spec.killsConsumers()
-            ? " (no consumer_result.json: a killed consumer writes none, and the last one was stopped before it"
-                + " wrote its own)"
-            : " (no consumer_result.json: the consumer was stopped before its pipeline ran)"));
+    System.out.println(
+        "[round] Stopped: nothing was verified; the logs and partial files are in "
+            + spec.out()
+            + (results
+                ? ""
+                : spec.killsConsumers()
+                    ? " (no consumer_result.json: a killed consumer writes none, and the last one was stopped before it"
+                        + " wrote its own)"
+                    : " (no consumer_result.json: the consumer was stopped before its pipeline ran)"));
   }
 
   /** One directory per job (1-based), as {@code dirOf} names it. */
-  private List<Path> jobDirs(java.util.function.IntFunction<Path> dirOf) {
+  private List<Path> jobDirs(IntFunction<Path> dirOf) {
     List<Path> dirs = new ArrayList<>();
     for (int j = 1; j <= spec.jobs(); j++) {
       dirs.add(dirOf.apply(j));
@@ -217,11 +264,14 @@ public final class RoundRunner {
         MachineInfo.describe(),
         spec.jobs(),
         spec.sink().flag(),
-        Secrets.redact(spec.sink() == RoundSpec.Sink.EMULATOR ? plan.bigQueryEmulatorArgs() : List.of()),
+        Secrets.redact(
+            spec.sink() == RoundSpec.Sink.EMULATOR ? plan.bigQueryEmulatorArgs() : List.of()),
         spec.source().flag(),
         plan.consumer.messageFormat().flag(),
         plan.kafka() ? plan.partitions() : null,
-        plan.kafka() && spec.jobs() > 1 ? (spec.sharedConsumerGroup() ? "shared" : "separate") : null,
+        plan.kafka() && spec.jobs() > 1
+            ? (spec.sharedConsumerGroup() ? "shared" : "separate")
+            : null,
         plan.runId,
         spec.killConsumerAt(),
         spec.crashEverySeconds());
@@ -229,27 +279,48 @@ public final class RoundRunner {
 
   /** One line per job of a multi-job round: latency percentiles exist only per job. */
   private void printJob(int j, RoundSummary s) {
-    say("Job %d: written %,d, duplicates %,d, lost %,d, steady %s rows/s, peak connections %d, live latency %s -> %s",
-        j, s.written(), s.duplicates(), s.lost(), num(s.rowsPerSecond()), s.peakConnections(),
-        s.liveP50LatencyMs() == null ? s.liveLatencyNote()
-            : String.format(Locale.ROOT, "p50 %,d ms, p99 %,d ms", s.liveP50LatencyMs(), s.liveP99LatencyMs()),
+    say(
+        "Job %d: written %,d, duplicates %,d, lost %,d, steady %s rows/s, peak connections %d, live latency %s -> %s",
+        j,
+        s.written(),
+        s.duplicates(),
+        s.lost(),
+        num(s.rowsPerSecond()),
+        s.peakConnections(),
+        s.liveP50LatencyMs() == null
+            ? s.liveLatencyNote()
+            : String.format(
+                Locale.ROOT, "p50 %,d ms, p99 %,d ms", s.liveP50LatencyMs(), s.liveP99LatencyMs()),
         plan.jobDirectory(j).resolve("report.md"));
   }
 
   private static void printSummary(RoundSummary s, Path out) {
-    say("Published %,d | written %,d | distinct %,d | duplicates %,d | dead-lettered %,d | lost %,d",
-        s.published(), s.written(), s.distinctMessageIds(), s.duplicates(), s.deadLettered(), s.lost());
-    say("Steady state: %s rows/s, %s rows/s per vCPU, %s rows per consumer CPU-second, consumer CPU %s",
-        num(s.rowsPerSecond()), num(s.rowsPerSecondPerVcpu()), num(s.rowsPerCpuSecond()),
-        s.cpuUtilisation() == null ? "n/a" : String.format(Locale.ROOT, "%.0f%%", 100 * s.cpuUtilisation()));
+    say(
+        "Published %,d | written %,d | distinct %,d | duplicates %,d | dead-lettered %,d | lost %,d",
+        s.published(),
+        s.written(),
+        s.distinctMessageIds(),
+        s.duplicates(),
+        s.deadLettered(),
+        s.lost());
+    say(
+        "Steady state: %s rows/s, %s rows/s per vCPU, %s rows per consumer CPU-second, consumer CPU %s",
+        num(s.rowsPerSecond()),
+        num(s.rowsPerSecondPerVcpu()),
+        num(s.rowsPerCpuSecond()),
+        s.cpuUtilisation() == null
+            ? "n/a"
+            : String.format(Locale.ROOT, "%.0f%%", 100 * s.cpuUtilisation()));
     if (s.liveP50LatencyMs() != null) {
-      say("Latency publish -> visible of %,d live messages (published after the consumer caught up): p50 %,d ms, p99 %,d ms",
+      say(
+          "Latency publish -> visible of %,d live messages (published after the consumer caught up): p50 %,d ms, p99 %,d ms",
           s.liveLatencySamples(), s.liveP50LatencyMs(), s.liveP99LatencyMs());
     } else {
       say("Latency: %s", s.liveLatencyNote());
     }
     if (s.backlogP50LatencyMs() != null) {
-      say("Waiting of the messages published before the consumer caught up: p50 %,d ms, p99 %,d ms",
+      say(
+          "Waiting of the messages published before the consumer caught up: p50 %,d ms, p99 %,d ms",
           s.backlogP50LatencyMs(), s.backlogP99LatencyMs());
     }
     if (s.diagnosis() != null && !s.diagnosis().isEmpty()) {

@@ -5,18 +5,22 @@ import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
- * One local round, typed: what {@code ingestbench round}'s flags say, and what a scenario's unordered
- * iteration builds directly (no command line in between). {@link #validate} is every check a round
- * makes before anything starts; {@link RoundPlan} turns a valid spec into each process's flags.
+ * One local round, typed: what {@code ingestbench round}'s flags say, and what a scenario's
+ * unordered iteration builds directly (no command line in between). {@link #validate} is every
+ * check a round makes before anything starts; {@link RoundPlan} turns a valid spec into each
+ * process's flags.
  *
  * @param out the round's directory
  * @param force write into a directory that holds files already
  * @param messages published in all, backlog then live
- * @param liveMessages of {@code messages}, published at {@code liveRate} once the backlog is drained
+ * @param liveMessages of {@code messages}, published at {@code liveRate} once the backlog is
+ *     drained
  * @param partitions the Kafka topic's partitions (unused for Pub/Sub)
  * @param sharedConsumerGroup Kafka: every job in one consumer group
  * @param messageSize bytes per message
@@ -24,8 +28,8 @@ import java.util.Objects;
  * @param jobs consumer jobs, each in its own JVM with its own subscription
  * @param emulatorLimits the BigQuery emulator's limits and faults (only those given)
  * @param killConsumerAt seconds after which every consumer is killed and restored, or null
- * @param crashEverySeconds kill and restore every consumer again and again, this many seconds after each
- *     of its lives started writing, or null
+ * @param crashEverySeconds kill and restore every consumer again and again, this many seconds after
+ *     each of its lives started writing, or null
  * @param runner {@code FlinkRunner} (embedded) or {@code DirectRunner}
  * @param pullBatchSize messages per Pull from the Pub/Sub emulator
  * @param heap heap cap of the publisher and consumer JVMs ({@code 2g})
@@ -60,10 +64,11 @@ public record RoundSpec(
 
   /** Where the messages come from. */
   public enum Source {
-    PUBSUB, KAFKA;
+    PUBSUB,
+    KAFKA;
 
     public String flag() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 
@@ -87,11 +92,15 @@ public record RoundSpec(
 
   /** Defaults of {@code ingestbench round}, and of a scenario's unordered iterations. */
   public static final String DEFAULT_RUNNER = "FlinkRunner";
+
   public static final int DEFAULT_PULL_BATCH_SIZE = 5000;
   public static final long DEFAULT_TIMEOUT_SECONDS = 600;
   public static final long DEFAULT_SEED = 1;
   public static final int DEFAULT_PARTITIONS = ScenarioPlan.DEFAULT_PARTITIONS;
-  /** The shortest --crash-every: a restored consumer needs seconds to start and checkpoint again. */
+
+  /**
+   * The shortest --crash-every: a restored consumer needs seconds to start and checkpoint again.
+   */
   public static final long MIN_CRASH_EVERY_SECONDS = 5;
 
   public RoundSpec {
@@ -101,7 +110,9 @@ public record RoundSpec(
 
   /** The message size a format usually has (a scenario's too): 500 B of JSON, 88 B of Avro. */
   public static int defaultMessageSize(MessageFormat format) {
-    return format == MessageFormat.AVRO ? ScenarioPlan.DEFAULT_AVRO_MESSAGE_SIZE : ScenarioPlan.DEFAULT_MESSAGE_SIZE;
+    return format == MessageFormat.AVRO
+        ? ScenarioPlan.DEFAULT_AVRO_MESSAGE_SIZE
+        : ScenarioPlan.DEFAULT_MESSAGE_SIZE;
   }
 
   public boolean kafka() {
@@ -119,36 +130,42 @@ public record RoundSpec(
   }
 
   /**
-   * This round as {@code ingestbench round} flags, for --dry-run and logs (a round runs from the spec
-   * itself); RoundCommandSpecTest parses them back into the same spec.
+   * This round as {@code ingestbench round} flags, for --dry-run and logs (a round runs from the
+   * spec itself); RoundCommandSpecTest parses them back into the same spec.
    */
   public List<String> asRoundFlags() {
-    List<String> flags = new java.util.ArrayList<>(List.of(
-        "--out", out.toString(),
-        "--messages", Long.toString(messages),
-        "--live-messages", Long.toString(liveMessages),
-        "--live-rate", Double.toString(liveRate),
-        "--source", source.flag(),
-        "--message-format", messageFormat.flag(),
-        "--message-size", Integer.toString(messageSize),
-        "--seed", Long.toString(seed),
-        "--write-method", job.writeMethod().flag(),
-        "--row-format", job.rowFormat().flag(),
-        "--row-encoding", job.rowEncoding().flag(),
-        "--destination-tables", Integer.toString(job.destinationTables()),
-        "--jobs", Integer.toString(jobs),
-        "--sink", sink.flag(),
-        "--runner", runner,
-        "--pull-batch-size", Integer.toString(pullBatchSize),
-        "--heap", heap,
-        "--max-dead-letters", Long.toString(maxDeadLetters),
-        "--timeout", Long.toString(timeoutSeconds)));
+    List<String> flags =
+        new ArrayList<>(
+            List.of(
+                "--out", out.toString(),
+                "--messages", Long.toString(messages),
+                "--live-messages", Long.toString(liveMessages),
+                "--live-rate", Double.toString(liveRate),
+                "--source", source.flag(),
+                "--message-format", messageFormat.flag(),
+                "--message-size", Integer.toString(messageSize),
+                "--seed", Long.toString(seed),
+                "--write-method", job.writeMethod().flag(),
+                "--row-format", job.rowFormat().flag(),
+                "--row-encoding", job.rowEncoding().flag(),
+                "--destination-tables", Integer.toString(job.destinationTables()),
+                "--jobs", Integer.toString(jobs),
+                "--sink", sink.flag(),
+                "--runner", runner,
+                "--pull-batch-size", Integer.toString(pullBatchSize),
+                "--heap", heap,
+                "--max-dead-letters", Long.toString(maxDeadLetters),
+                "--timeout", Long.toString(timeoutSeconds)));
     if (force) {
       flags.add("--force");
     }
     if (kafka()) {
-      flags.addAll(List.of("--partitions", Integer.toString(partitions),
-          "--consumer-groups", sharedConsumerGroup ? "shared" : "separate"));
+      flags.addAll(
+          List.of(
+              "--partitions",
+              Integer.toString(partitions),
+              "--consumer-groups",
+              sharedConsumerGroup ? "shared" : "separate"));
     }
     if (job.connectionPool()) {
       flags.add("--connection-pool");
@@ -178,36 +195,50 @@ public record RoundSpec(
     }
     if (liveMessages < 0 || liveMessages > messages) {
       throw new IllegalArgumentException(
-          "--live-messages " + liveMessages + " must be between 0 and --messages (" + messages + ")");
+          "--live-messages "
+              + liveMessages
+              + " must be between 0 and --messages ("
+              + messages
+              + ")");
     }
     if (jobs < 1) {
       throw new IllegalArgumentException("--jobs " + jobs + " must be 1 or more");
     }
     if (maxDeadLetters < 0) {
-      throw new IllegalArgumentException("--max-dead-letters " + maxDeadLetters + " must be 0 or more");
+      throw new IllegalArgumentException(
+          "--max-dead-letters " + maxDeadLetters + " must be 0 or more");
     }
     if (jobs > 1 && sink == Sink.IN_PROCESS) {
       throw new IllegalArgumentException(
-          "--jobs " + jobs + " needs --sink emulator: jobs in separate JVMs share one BigQuery only through the emulator process");
+          "--jobs "
+              + jobs
+              + " needs --sink emulator: jobs in separate JVMs share one BigQuery only through the emulator process");
     }
     if (killConsumerAt != null && killConsumerAt < 1) {
-      throw new IllegalArgumentException("--kill-consumer-at " + killConsumerAt + " must be 1 second or more");
+      throw new IllegalArgumentException(
+          "--kill-consumer-at " + killConsumerAt + " must be 1 second or more");
     }
     if (crashEverySeconds != null && crashEverySeconds < MIN_CRASH_EVERY_SECONDS) {
-      throw new IllegalArgumentException("--crash-every " + crashEverySeconds + " must be " + MIN_CRASH_EVERY_SECONDS
-          + " seconds or more: each life must have time to restore and complete a checkpoint");
+      throw new IllegalArgumentException(
+          "--crash-every "
+              + crashEverySeconds
+              + " must be "
+              + MIN_CRASH_EVERY_SECONDS
+              + " seconds or more: each life must have time to restore and complete a checkpoint");
     }
     if (killsConsumers() && (sink == Sink.IN_PROCESS || !runner.equals("FlinkRunner"))) {
-      throw new IllegalArgumentException((killConsumerAt != null ? "--kill-consumer-at" : "--crash-every")
-          + " needs --sink emulator and --runner FlinkRunner: the verification must outlive the killed JVMs, and"
-          + " each restart restores a Flink checkpoint");
+      throw new IllegalArgumentException(
+          (killConsumerAt != null ? "--kill-consumer-at" : "--crash-every")
+              + " needs --sink emulator and --runner FlinkRunner: the verification must outlive the killed JVMs, and"
+              + " each restart restores a Flink checkpoint");
     }
     if (sink == Sink.IN_PROCESS && !emulatorLimits.asFlags().isEmpty()) {
       throw new IllegalArgumentException(
           "limits and faults (--quota-*, --max-*, --fault) are set on the emulator process: drop --sink in-process");
     }
     if (liveMessages > 0 && liveRate <= 0) {
-      throw new IllegalArgumentException("--live-rate " + liveRate + " must be positive when --live-messages > 0");
+      throw new IllegalArgumentException(
+          "--live-rate " + liveRate + " must be positive when --live-messages > 0");
     }
     if (partitions < 1) {
       throw new IllegalArgumentException("--partitions " + partitions + " must be 1 or more");

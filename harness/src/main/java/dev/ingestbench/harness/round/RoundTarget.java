@@ -14,9 +14,9 @@ import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.StageTarget;
-import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.kafka.LocalKafka;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,26 +29,32 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Where a round's jobs run: the {@link dev.ingestbench.harness.staged.StagedDriver}'s target for the
- * one stage a round is. It starts what {@code ingestbench round} always started, with the files at the
- * top of {@code --out} where a round keeps them: the Pub/Sub emulator (or Kafka broker) and the
- * BigQuery emulator, the backlog before any job starts, one consumer JVM per job, the live publisher
- * once every job has drained the backlog, and {@code --kill-consumer-at}'s kill and restore.
+ * Where a round's jobs run: the {@link dev.ingestbench.harness.staged.StagedDriver}'s target for
+ * the one stage a round is. It starts what {@code ingestbench round} always started, with the files
+ * at the top of {@code --out} where a round keeps them: the Pub/Sub emulator (or Kafka broker) and
+ * the BigQuery emulator, the backlog before any job starts, one consumer JVM per job, the live
+ * publisher once every job has drained the backlog, and {@code --kill-consumer-at}'s kill and
+ * restore.
  *
  * <p>A round's consumers stop by themselves once they have accounted for every message (or at their
- * {@code --timeout}); what each wrote is its own {@code consumer_result.json}, verified row by row by
- * the local BigQuery.
+ * {@code --timeout}); what each wrote is its own {@code consumer_result.json}, verified row by row
+ * by the local BigQuery.
  */
 final class RoundTarget implements StageTarget {
   private static final String PUBLISHER_MAIN = "dev.ingestbench.publisher.PublisherPipeline";
   private static final String CONSUMER_MAIN = "dev.ingestbench.consumer.local.LocalConsumer";
-  /** How long a consumer may take to stop by itself after --timeout before the round gives up on it. */
+
+  /**
+   * How long a consumer may take to stop by itself after --timeout before the round gives up on it.
+   */
   private static final long STOP_GRACE_SECONDS = 120;
 
   private final RoundSpec spec;
   private final RoundPlan plan;
+
   /** Why the round could not go on (a server died), once the segment has closed; else empty. */
   private volatile Optional<String> death = Optional.empty();
+
   /** Consumers killed and restored (--kill-consumer-at, --crash-every). */
   private final AtomicInteger kills = new AtomicInteger();
 
@@ -57,12 +63,18 @@ final class RoundTarget implements StageTarget {
     this.plan = plan;
   }
 
-  /** The plan's name of job {@code j} (1-based): {@code job-1}, the name the BigQuery emulator counts it by. */
+  /**
+   * The plan's name of job {@code j} (1-based): {@code job-1}, the name the BigQuery emulator
+   * counts it by.
+   */
   static String job(int j) {
     return RoundPlan.jobName(j);
   }
 
-  /** The consumer process of job {@code j}: {@code consumer} in a one-job round, else {@code consumer-J}. */
+  /**
+   * The consumer process of job {@code j}: {@code consumer} in a one-job round, else {@code
+   * consumer-J}.
+   */
   private String processName(int j) {
     return spec.jobs() == 1 ? "consumer" : "consumer-" + j;
   }
@@ -79,7 +91,8 @@ final class RoundTarget implements StageTarget {
 
   @Override
   public Segment open(int segmentNo, Path segment) throws Exception {
-    // A round is one segment, and its files stay at the top of --out where a round has always kept them.
+    // A round is one segment, and its files stay at the top of --out where a round has always kept
+    // them.
     Files.deleteIfExists(segment);
     RoundSegment opened = new RoundSegment();
     try {
@@ -101,8 +114,10 @@ final class RoundTarget implements StageTarget {
     private BigQueryEmulatorProcess.Address bigQuery = new BigQueryEmulatorProcess.Address("", "");
     private ConsumerKill<ChildJvm> kill;
     private ChildJvm live;
+
     /** The live publisher will not run: a consumer stopped before the backlog was drained. */
     private boolean noLive;
+
     /** The live publisher has exited and its exit code was checked. */
     private boolean liveChecked;
 
@@ -112,12 +127,27 @@ final class RoundTarget implements StageTarget {
       watch = new ServerWatch();
       keep(this::closeWatch); // if starting fails half-way
       if (plan.kafka()) {
-        LocalKafka kafka = keep(LocalKafka.start(out.resolve(RunFiles.KAFKA_DATA), out.resolve("kafka.log"), plan.partitions(), "1g"));
+        LocalKafka kafka =
+            keep(
+                LocalKafka.start(
+                    out.resolve(RunFiles.KAFKA_DATA),
+                    out.resolve("kafka.log"),
+                    plan.partitions(),
+                    "1g"));
         kafka.createTopic(RoundPlan.TOPIC, plan.partitions());
         host = kafka.bootstrapServers();
-        say("Kafka %s broker (KRaft) on %s: topic %s with %d partitions%s", LocalKafka.version(), host,
-            RoundPlan.TOPIC, plan.partitions(), spec.jobs() == 1 ? ""
-                : ", jobs in " + (spec.sharedConsumerGroup() ? "one shared consumer group" : "separate consumer groups"));
+        say(
+            "Kafka %s broker (KRaft) on %s: topic %s with %d partitions%s",
+            LocalKafka.version(),
+            host,
+            RoundPlan.TOPIC,
+            plan.partitions(),
+            spec.jobs() == 1
+                ? ""
+                : ", jobs in "
+                    + (spec.sharedConsumerGroup()
+                        ? "one shared consumer group"
+                        : "separate consumer groups"));
         cpu.watch("kafka", kafka.pid());
         watch.watch(new ServerWatch.Server("Kafka broker", kafka::isAlive, kafka::lastLines));
       } else {
@@ -125,26 +155,50 @@ final class RoundTarget implements StageTarget {
         host = emulator.hostAndPort();
         say("Pub/Sub emulator on %s", host);
         cpu.watch("emulator", emulator.pid());
-        watch.watch(new ServerWatch.Server("Pub/Sub emulator", emulator::isAlive,
-            () -> "(pstest prints to this console; it exited with code " + emulator.exitCode() + ")"));
+        watch.watch(
+            new ServerWatch.Server(
+                "Pub/Sub emulator",
+                emulator::isAlive,
+                () ->
+                    "(pstest prints to this console; it exited with code "
+                        + emulator.exitCode()
+                        + ")"));
       }
       if (spec.sink() == RoundSpec.Sink.EMULATOR) {
-        BigQueryEmulatorProcess server = keep(BigQueryEmulatorProcess.start(plan.bigQueryEmulatorArgs(),
-            out.resolve("bigquery-emulator.log")));
+        BigQueryEmulatorProcess server =
+            keep(
+                BigQueryEmulatorProcess.start(
+                    plan.bigQueryEmulatorArgs(), out.resolve("bigquery-emulator.log")));
         bigQuery = server.address();
-        say("BigQuery emulator: Storage Write API on %s, REST on %s", bigQuery.grpc(), bigQuery.rest());
+        say(
+            "BigQuery emulator: Storage Write API on %s, REST on %s",
+            bigQuery.grpc(), bigQuery.rest());
         cpu.watch("bigquery-emulator", server.pid());
         ChildJvm jvm = server.jvm();
-        watch.watch(new ServerWatch.Server("BigQuery emulator", jvm::isAlive,
-            () -> jvm.lastLines() + System.lineSeparator() + "(exit code " + jvm.exitCode().orElse(-1)
-                + "; all of it in " + out.resolve("bigquery-emulator.log") + ")"));
+        watch.watch(
+            new ServerWatch.Server(
+                "BigQuery emulator",
+                jvm::isAlive,
+                () ->
+                    jvm.lastLines()
+                        + System.lineSeparator()
+                        + "(exit code "
+                        + jvm.exitCode().orElse(-1)
+                        + "; all of it in "
+                        + out.resolve("bigquery-emulator.log")
+                        + ")"));
       }
       keep(this::stopProcesses);
       keep(this::closeWatch); // first: the servers' stopping is not a death
       if (plan.backlogMessages() > 0) {
         // The subscriptions exist before anything is published, so the backlog is kept for them.
-        try (ChildJvm publisher = ChildJvm.start("publisher", spec.heap(), PUBLISHER_MAIN,
-            plan.backlogPublisherArgs(host), out.resolve("publisher.log"))) {
+        try (ChildJvm publisher =
+            ChildJvm.start(
+                "publisher",
+                spec.heap(),
+                PUBLISHER_MAIN,
+                plan.backlogPublisherArgs(host),
+                out.resolve("publisher.log"))) {
           watch.stopOnDeath(publisher);
           cpu.watch("publisher", publisher.pid());
           publisher.requireSuccess(3_600);
@@ -162,13 +216,18 @@ final class RoundTarget implements StageTarget {
       return started.keep(closeable);
     }
 
-    /** Stops the live publisher and every consumer still running, and removes the kill's checkpoints. */
+    /**
+     * Stops the live publisher and every consumer still running, and removes the kill's
+     * checkpoints.
+     */
     private void stopProcesses() throws IOException {
       if (live != null) {
         live.close();
       }
       consumers.forEach(ChildJvm::close);
-      RoundFiles.deleteTree(spec.out().resolve("checkpoints")); // --kill-consumer-at's, kept only while the round runs
+      RoundFiles.deleteTree(
+          spec.out()
+              .resolve("checkpoints")); // --kill-consumer-at's, kept only while the round runs
     }
 
     private int index(String job) {
@@ -190,14 +249,25 @@ final class RoundTarget implements StageTarget {
       int j = index(job) + 1;
       String name = processName(j);
       Files.createDirectories(plan.jobDirectory(j));
-      ChildJvm consumer = ChildJvm.start(name, spec.heap(), CONSUMER_MAIN, plan.consumerArgs(host, j, bigQuery),
-          spec.out().resolve(name + ".log"), p -> progress.set(j - 1, p.accountedFor()));
+      ChildJvm consumer =
+          ChildJvm.start(
+              name,
+              spec.heap(),
+              CONSUMER_MAIN,
+              plan.consumerArgs(host, j, bigQuery),
+              spec.out().resolve(name + ".log"),
+              p -> progress.set(j - 1, p.accountedFor()));
       consumers.add(consumer);
       watch.stopOnDeath(consumer);
       cpu.watch(name, consumer.pid());
       if (consumers.size() == spec.jobs() && spec.killsConsumers()) {
-        kill = new ConsumerKill<>(spec.killConsumerAt(), spec.crashEverySeconds(), checkpointDirectories(), this::restart,
-            progress::get);
+        kill =
+            new ConsumerKill<>(
+                spec.killConsumerAt(),
+                spec.crashEverySeconds(),
+                checkpointDirectories(),
+                this::restart,
+                progress::get);
       }
     }
 
@@ -210,8 +280,9 @@ final class RoundTarget implements StageTarget {
     }
 
     /**
-     * Job {@code j}'s consumer again, restoring {@code checkpoint}: each later life's log is kept apart
-     * ({@code consumer-restarted.log} for the second, {@code consumer-restarted-2.log} for the third...).
+     * Job {@code j}'s consumer again, restoring {@code checkpoint}: each later life's log is kept
+     * apart ({@code consumer-restarted.log} for the second, {@code consumer-restarted-2.log} for
+     * the third...).
      */
     private ChildJvm restart(int j, int life, Path checkpoint) throws IOException {
       String name = processName(j);
@@ -219,15 +290,22 @@ final class RoundTarget implements StageTarget {
       kills.incrementAndGet();
       List<String> args = new ArrayList<>(plan.consumerArgs(host, j, bigQuery));
       args.add("--savepointPath=" + checkpoint.toUri());
-      ChildJvm restarted = ChildJvm.start(name, spec.heap(), CONSUMER_MAIN, args,
-          spec.out().resolve(lifeName + ".log"), p -> progress.set(j - 1, p.accountedFor()));
+      ChildJvm restarted =
+          ChildJvm.start(
+              name,
+              spec.heap(),
+              CONSUMER_MAIN,
+              args,
+              spec.out().resolve(lifeName + ".log"),
+              p -> progress.set(j - 1, p.accountedFor()));
       watch.stopOnDeath(restarted);
       cpu.watch(lifeName, restarted.pid());
       return restarted;
     }
 
-
-    /** The kill when its time has come; the live publisher once every job has drained the backlog. */
+    /**
+     * The kill when its time has come; the live publisher once every job has drained the backlog.
+     */
     @Override
     public void tick() throws Exception {
       if (kill != null) {
@@ -255,15 +333,23 @@ final class RoundTarget implements StageTarget {
           continue;
         }
         if (!consumers.get(j).isAlive()) {
-          say("The %s did not drain the backlog (%,d of %,d accounted for): no live messages published",
+          say(
+              "The %s did not drain the backlog (%,d of %,d accounted for): no live messages published",
               consumers.get(j).name(), progress.get(j), backlog);
           noLive = true;
         }
         return;
       }
-      say("Backlog drained: publishing %,d live messages at %,.0f msg/s", spec.liveMessages(), spec.liveRate());
-      live = ChildJvm.start("live-publisher", spec.heap(), PUBLISHER_MAIN, plan.livePublisherArgs(host),
-          spec.out().resolve("live-publisher.log"));
+      say(
+          "Backlog drained: publishing %,d live messages at %,.0f msg/s",
+          spec.liveMessages(), spec.liveRate());
+      live =
+          ChildJvm.start(
+              "live-publisher",
+              spec.heap(),
+              PUBLISHER_MAIN,
+              plan.livePublisherArgs(host),
+              spec.out().resolve("live-publisher.log"));
       watch.stopOnDeath(live);
       cpu.watch("live-publisher", live.pid());
     }
@@ -294,8 +380,8 @@ final class RoundTarget implements StageTarget {
 
     /**
      * No: the round's figures are its own analysis of the per-second timeline (steady phase, CPU,
-     * latency), in summary.json and report.md; a second, differently windowed rate beside them would
-     * only disagree. Each consumer prints its progress as it goes.
+     * latency), in summary.json and report.md; a second, differently windowed rate beside them
+     * would only disagree. Each consumer prints its progress as it goes.
      */
     @Override
     public boolean measures() {
@@ -318,20 +404,27 @@ final class RoundTarget implements StageTarget {
       throw new IllegalStateException("a round has no load-test stage");
     }
 
-    /** The live publisher has finished once the jobs drained (they were waiting for its messages). */
+    /**
+     * The live publisher has finished once the jobs drained (they were waiting for its messages).
+     */
     @Override
     public void awaitPublished() throws Exception {
       if (live != null && live.isAlive()) {
         live.close();
-        throw new IOException("the live-publisher did not finish within --timeout " + spec.timeoutSeconds()
-            + " s; see live-publisher.log");
+        throw new IOException(
+            "the live-publisher did not finish within --timeout "
+                + spec.timeoutSeconds()
+                + " s; see live-publisher.log");
       }
       if (live != null) {
         live.requireSuccess(1);
       }
     }
 
-    /** Waits (at most the grace after --timeout) for the consumer to stop by itself; throws if it failed. */
+    /**
+     * Waits (at most the grace after --timeout) for the consumer to stop by itself; throws if it
+     * failed.
+     */
     @Override
     public boolean stopJob(String stage, String job) throws Exception {
       int i = index(job);
@@ -345,11 +438,17 @@ final class RoundTarget implements StageTarget {
       ChildJvm consumer = consumers.get(i);
       OptionalInt exit = consumer.waitFor(1);
       if (exit.isEmpty()) {
-        throw new IOException("the " + consumer.name() + " did not stop within --timeout " + spec.timeoutSeconds()
-            + " s; see " + log(job));
+        throw new IOException(
+            "the "
+                + consumer.name()
+                + " did not stop within --timeout "
+                + spec.timeoutSeconds()
+                + " s; see "
+                + log(job));
       }
       if (exit.getAsInt() != ExitCodes.OK && exit.getAsInt() != ExitCodes.INCOMPLETE) {
-        throw new IOException("the " + consumer.name() + " failed (exit " + exit.getAsInt() + "); see " + log(job));
+        throw new IOException(
+            "the " + consumer.name() + " failed (exit " + exit.getAsInt() + "); see " + log(job));
       }
       return true;
     }
@@ -358,7 +457,12 @@ final class RoundTarget implements StageTarget {
     @Override
     public JobCounts count(String stage, String job, boolean exactlyOnce) throws Exception {
       int j = index(job) + 1;
-      return RoundJobCounts.read(spec.out(), plan.jobDirectory(j), processName(j), exactlyOnce, spec.timeoutSeconds(),
+      return RoundJobCounts.read(
+          spec.out(),
+          plan.jobDirectory(j),
+          processName(j),
+          exactlyOnce,
+          spec.timeoutSeconds(),
           log(job));
     }
 

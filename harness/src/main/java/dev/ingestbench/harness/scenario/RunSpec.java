@@ -13,7 +13,8 @@ import java.time.Duration;
  * @param dryRun print every action and start nothing
  * @param restart delete what an earlier run wrote in {@code out} and start over
  * @param resultsTable {@code PROJECT:DATASET.TABLE} to append results to, or null
- * @param warmUpMax how long a resumed run waits for the jobs it restarts; null: the target's default
+ * @param warmUpMax how long a resumed run waits for the jobs it restarts; null: the target's
+ *     default
  * @param heap heap cap of each publisher and consumer JVM
  */
 public record RunSpec(

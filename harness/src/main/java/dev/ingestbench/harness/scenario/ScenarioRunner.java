@@ -1,9 +1,11 @@
 package dev.ingestbench.harness.scenario;
 
+import com.google.cloud.bigquery.TableId;
 import dev.ingestbench.analysis.scenario.ResultsTable;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineInfo;
+import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.harness.dataflow.DataflowTarget;
 import dev.ingestbench.harness.dataflow.GcpSettings;
@@ -29,13 +31,16 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code ingestbench run}: loads and checks the scenario, matches it against what the run directory
- * already holds (resume) or starts it afresh, runs what is left on the target, and writes the report.
+ * already holds (resume) or starts it afresh, runs what is left on the target, and writes the
+ * report.
  */
 public final class ScenarioRunner {
-  private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+  private static final DateTimeFormatter RUN_ID_TIME =
+      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
   private final RunSpec flags;
 
@@ -51,46 +56,80 @@ public final class ScenarioRunner {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
     if (scenario.source() != null && scenario.source().isKafka() && flags.gcp() != null) {
-      throw new IllegalArgumentException(flags.file() + ": a Kafka scenario runs locally (--target local) in this"
-          + " version; docs/dataflow.md has the exact Dataflow launch lines for a Managed Service for Apache Kafka round");
+      throw new IllegalArgumentException(
+          flags.file()
+              + ": a Kafka scenario runs locally (--target local) in this"
+              + " version; docs/dataflow.md has the exact Dataflow launch lines for a Managed Service for Apache Kafka round");
     }
     GcpSettings gcp = flags.gcp();
     if (gcp != null && scenario.stages() == null) {
-      throw new IllegalArgumentException(flags.file() + ": --target dataflow runs ordered stages; unordered"
-          + " configurations run locally (--target local) in this version");
+      throw new IllegalArgumentException(
+          flags.file()
+              + ": --target dataflow runs ordered stages; unordered"
+              + " configurations run locally (--target local) in this version");
     }
-    com.google.cloud.bigquery.TableId resultsTable =
+    TableId resultsTable =
         flags.resultsTable() == null ? null : ResultsTable.parse(flags.resultsTable());
-    RunDirectory dir = new RunDirectory(flags.out() != null ? flags.out() : Path.of("runs", scenario.name()));
+    RunDirectory dir =
+        new RunDirectory(flags.out() != null ? flags.out() : Path.of("runs", scenario.name()));
     String sha = sha256(flags.file());
     Optional<ScenarioRun> existing = flags.restart() ? Optional.empty() : dir.existingRun();
     existing.ifPresent(run -> requireSameRun(run, scenario, sha, dir));
     Map<String, Object> machine = MachineInfo.describe();
-    ScenarioRun run = existing.orElseGet(() -> new ScenarioRun(
-        scenario.name() + "-" + RUN_ID_TIME.format(Instant.now()), scenario.name(), flags.target(), flags.scale(),
-        sha, Instant.now().toString(),
-        gcp != null ? "Dataflow " + gcp.region() : String.valueOf(machine.get("cpu_model")),
-        gcp != null ? 0 : Runtime.getRuntime().availableProcessors(), null));
+    ScenarioRun run =
+        existing.orElseGet(
+            () ->
+                new ScenarioRun(
+                    scenario.name() + "-" + RUN_ID_TIME.format(Instant.now()),
+                    scenario.name(),
+                    flags.target(),
+                    flags.scale(),
+                    sha,
+                    Instant.now().toString(),
+                    gcp != null
+                        ? "Dataflow " + gcp.region()
+                        : String.valueOf(machine.get("cpu_model")),
+                    gcp != null ? 0 : Runtime.getRuntime().availableProcessors(),
+                    null));
     ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale(), run.runId().hashCode());
     if (gcp != null && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isLoadTest)) {
-      throw new IllegalArgumentException(flags.file() + ": a pubsub_load stage measures the client of the machine that"
-          + " runs it, not Dataflow's workers; on Google Cloud run ingestbench pubsub-load --project on a VM in the"
-          + " region (docs/pubsub-load.md), and remove the stage here");
+      throw new IllegalArgumentException(
+          flags.file()
+              + ": a pubsub_load stage measures the client of the machine that"
+              + " runs it, not Dataflow's workers; on Google Cloud run ingestbench pubsub-load --project on a VM in the"
+              + " region (docs/pubsub-load.md), and remove the stage here");
     }
     LoadTestStage.validate(plan);
     Map<String, String> scaled = new LinkedHashMap<>(plan.scaled());
     if (gcp == null && plan.fedLocally()) {
       scaled.put("publish.backlog (local)", LocalTarget.feedNote(plan));
     }
-    run = new ScenarioRun(run.runId(), run.scenario(), run.target(), run.scale(), run.scenarioSha256(),
-        run.startedAt(), run.machine(), run.vcpus(), scaled);
-    // Building the runner checks every process's flags: a bad scenario fails here, before anything starts.
-    Duration warmUpMax = warmUpMax(gcp != null ? DataflowTarget.DEFAULT_WARM_UP_MAX
-        : LocalTarget.DEFAULT_WARM_UP_MAX);
-    DataflowTarget onDataflow = gcp != null ? new DataflowTarget(plan, dir, run, gcp, warmUpMax) : null;
-    LocalTarget staged = gcp == null && plan.isStaged()
-        ? new LocalTarget(plan, dir, run, flags.heap(), warmUpMax) : null;
-    UnorderedLocalRun unordered = gcp == null && !plan.isStaged() ? new UnorderedLocalRun(plan, dir, run, flags.heap()) : null;
+    run =
+        new ScenarioRun(
+            run.runId(),
+            run.scenario(),
+            run.target(),
+            run.scale(),
+            run.scenarioSha256(),
+            run.startedAt(),
+            run.machine(),
+            run.vcpus(),
+            scaled);
+    // Building the runner checks every process's flags: a bad scenario fails here, before anything
+    // starts.
+    Duration warmUpMax =
+        warmUpMax(
+            gcp != null ? DataflowTarget.DEFAULT_WARM_UP_MAX : LocalTarget.DEFAULT_WARM_UP_MAX);
+    DataflowTarget onDataflow =
+        gcp != null ? new DataflowTarget(plan, dir, run, gcp, warmUpMax) : null;
+    LocalTarget staged =
+        gcp == null && plan.isStaged()
+            ? new LocalTarget(plan, dir, run, flags.heap(), warmUpMax)
+            : null;
+    UnorderedLocalRun unordered =
+        gcp == null && !plan.isStaged()
+            ? new UnorderedLocalRun(plan, dir, run, flags.heap())
+            : null;
     if (flags.dryRun()) {
       if (!scaled.isEmpty()) {
         System.out.println("Scaled by " + flags.scale() + ": " + scaled);
@@ -103,7 +142,10 @@ public final class ScenarioRunner {
         unordered.describe(System.out);
       }
       if (resultsTable != null) {
-        System.out.println("  append results.jsonl to BigQuery table " + flags.resultsTable() + " (created when missing)");
+        System.out.println(
+            "  append results.jsonl to BigQuery table "
+                + flags.resultsTable()
+                + " (created when missing)");
       }
       return 0;
     }
@@ -121,21 +163,29 @@ public final class ScenarioRunner {
     }
     LocalTarget.say("Scenario %s (%s) -> %s", scenario.name(), run.runId(), dir.root());
     // Ctrl-C or SIGTERM: every child's own hook stops it; this one says so, and how to go on.
-    java.util.concurrent.atomic.AtomicBoolean signalled = new java.util.concurrent.atomic.AtomicBoolean();
-    Thread onSignal = new Thread(() -> {
-      signalled.set(true);
-      LocalTarget.say("Stopped by a signal: stopping the run's processes (each writes what it has)...");
-      ChildJvm.awaitAllStopped();
-      LocalTarget.say("Stopped: the stage (or iteration) that was running is not verified; finished ones are kept in %s."
-          + " The same command resumes at the first unfinished one (--restart starts over)", dir.root());
-    }, "run-stopped-by-signal");
+    AtomicBoolean signalled = new AtomicBoolean();
+    Thread onSignal =
+        new Thread(
+            () -> {
+              signalled.set(true);
+              LocalTarget.say(
+                  "Stopped by a signal: stopping the run's processes (each writes what it has)...");
+              ChildJvm.awaitAllStopped();
+              LocalTarget.say(
+                  "Stopped: the stage (or iteration) that was running is not verified; finished ones are kept in %s."
+                      + " The same command resumes at the first unfinished one (--restart starts over)",
+                  dir.root());
+            },
+            "run-stopped-by-signal");
     Runtime.getRuntime().addShutdownHook(onSignal);
     int exit;
     try {
-      exit = onDataflow != null ? onDataflow.run() : staged != null ? staged.run() : unordered.run();
+      exit =
+          onDataflow != null ? onDataflow.run() : staged != null ? staged.run() : unordered.run();
     } catch (Exception e) {
       if (signalled.get()) {
-        return ExitCodes.INCOMPLETE; // a process stopped under it: the lines above said what happened
+        return ExitCodes
+            .INCOMPLETE; // a process stopped under it: the lines above said what happened
       }
       throw e;
     } finally {
@@ -146,7 +196,7 @@ public final class ScenarioRunner {
       }
     }
     Path report = ScenarioReport.write(dir.root());
-    LocalTarget.say("Report: %s; results: %s", report, dir.root().resolve(dev.ingestbench.contracts.RunFiles.RESULTS));
+    LocalTarget.say("Report: %s; results: %s", report, dir.root().resolve(RunFiles.RESULTS));
     if (resultsTable != null) {
       int appended = ResultsTable.forTable(resultsTable).append(dir.readResults());
       LocalTarget.say("Appended %,d results to %s", appended, flags.resultsTable());
@@ -155,19 +205,26 @@ public final class ScenarioRunner {
   }
 
   private void requireSameRun(ScenarioRun run, Scenario scenario, String sha, RunDirectory dir) {
-    String differs = !run.scenarioSha256().equals(sha) ? "a different scenario file (" + run.scenario() + ")"
-        : run.scale() != flags.scale() ? "--scale " + run.scale()
-        : !run.target().equals(flags.target()) ? "--target " + run.target()
-        : null;
+    String differs =
+        !run.scenarioSha256().equals(sha)
+            ? "a different scenario file (" + run.scenario() + ")"
+            : run.scale() != flags.scale()
+                ? "--scale " + run.scale()
+                : !run.target().equals(flags.target()) ? "--target " + run.target() : null;
     if (differs != null) {
-      throw new IllegalArgumentException(dir.root() + " holds a run of " + differs + "; rerun that to resume it,"
-          + " add --restart to start over there, or give another --out");
+      throw new IllegalArgumentException(
+          dir.root()
+              + " holds a run of "
+              + differs
+              + "; rerun that to resume it,"
+              + " add --restart to start over there, or give another --out");
     }
   }
 
   private static String sha256(Path file) throws IOException {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+      return HexFormat.of()
+          .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.source;
 
 import dev.ingestbench.events.MessageAttributes;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,30 +33,45 @@ public final class ConsumerGroupBacklog {
 
   private ConsumerGroupBacklog() {}
 
-  /** The event indexes (record header) of the records of {@code topic} that {@code group} has not read. */
+  /**
+   * The event indexes (record header) of the records of {@code topic} that {@code group} has not
+   * read.
+   */
   public static BitSet read(String bootstrapServers, String topic, String group) throws Exception {
     Map<TopicPartition, OffsetAndMetadata> committed;
     Properties admin = new Properties();
     admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
     try (Admin client = Admin.create(admin)) {
-      committed = client.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata()
-          .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      committed =
+          client
+              .listConsumerGroupOffsets(group)
+              .partitionsToOffsetAndMetadata()
+              .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (ExecutionException | TimeoutException e) {
-      throw new java.io.IOException("could not read consumer group " + group + "'s offsets from " + bootstrapServers
-          + ": " + e.getMessage(), e);
+      throw new IOException(
+          "could not read consumer group "
+              + group
+              + "'s offsets from "
+              + bootstrapServers
+              + ": "
+              + e.getMessage(),
+          e);
     }
     Properties props = new Properties();
     props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
     props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
     props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-    props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+    props.put(
+        ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
     BitSet indexes = new BitSet();
     try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props)) {
       List<TopicPartition> partitions = new ArrayList<>();
-      consumer.partitionsFor(topic, Duration.ofSeconds(TIMEOUT_SECONDS))
+      consumer
+          .partitionsFor(topic, Duration.ofSeconds(TIMEOUT_SECONDS))
           .forEach(p -> partitions.add(new TopicPartition(topic, p.partition())));
       consumer.assign(partitions);
-      Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(TIMEOUT_SECONDS));
+      Map<TopicPartition, Long> end =
+          consumer.endOffsets(partitions, Duration.ofSeconds(TIMEOUT_SECONDS));
       for (TopicPartition tp : partitions) {
         OffsetAndMetadata at = committed.get(tp);
         if (at == null) {
@@ -67,7 +83,8 @@ public final class ConsumerGroupBacklog {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
       while (partitions.stream().anyMatch(tp -> consumer.position(tp) < end.get(tp))) {
         if (System.nanoTime() > deadline) {
-          throw new java.io.IOException("could not read topic " + topic + " to its end within " + TIMEOUT_SECONDS + " s");
+          throw new IOException(
+              "could not read topic " + topic + " to its end within " + TIMEOUT_SECONDS + " s");
         }
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(POLL)) {
           if (r.offset() >= end.get(new TopicPartition(r.topic(), r.partition()))) {

@@ -3,6 +3,7 @@ package dev.ingestbench.harness.source;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRideGenerator;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ import java.util.function.ToLongFunction;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -24,8 +26,9 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * headers, no key), from the same generator.
  *
  * <p>Why: Kafka reads a backlog fast (a local job read ~120,000 rows/s of 88 B Avro), so a backlog
- * scaled down with the stages is gone in seconds (round 6 at {@code --scale 0.02}: job a had nothing
- * left to read in its second stage), and one sized to last depends on how fast this machine reads.
+ * scaled down with the stages is gone in seconds (round 6 at {@code --scale 0.02}: job a had
+ * nothing left to read in its second stage), and one sized to last depends on how fast this machine
+ * reads.
  *
  * <p>Why one topic for all jobs, unlike {@link PubsubFeed}: every job reads the whole topic through
  * its own consumer group (or the jobs of a shared group read it once between them), as in the
@@ -33,8 +36,12 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * what was published until it stopped: what its group had not read of that is what it left.
  */
 public final class KafkaFeed implements SourceFeed {
-  /** How much the topic may hold unread by the slowest job being fed, in bytes; the message size sets the count. */
+  /**
+   * How much the topic may hold unread by the slowest job being fed, in bytes; the message size
+   * sets the count.
+   */
   static final long HIGH_BYTES = 200_000_000L;
+
   static final long MIN_HIGH = 40_000;
   static final long MAX_HIGH = 4_000_000;
   private static final Duration TICK = Duration.ofMillis(250);
@@ -56,34 +63,53 @@ public final class KafkaFeed implements SourceFeed {
   private static final class Job {
     volatile boolean feeding;
     volatile long publishedUntilStopped = -1;
+
     /** The fewest messages it had waiting while fed, when the feed topped up; -1 before. */
     volatile long minDepth = -1;
   }
 
   /**
-   * @param accounted reads every job's accounted-for messages now (for the jobs of a shared consumer
-   *     group, the group's); called once per tick while a job is fed
+   * @param accounted reads every job's accounted-for messages now (for the jobs of a shared
+   *     consumer group, the group's); called once per tick while a job is fed
    */
-  public KafkaFeed(String bootstrapServers, String topic, int messageSize, String messageFormat,
+  public KafkaFeed(
+      String bootstrapServers,
+      String topic,
+      int messageSize,
+      String messageFormat,
       PubsubFeed.AccountedCounts accounted) {
     this(bootstrapServers, topic, messageSize, messageFormat, accounted, high(messageSize));
   }
 
   /** With {@code high} given: tests feed a few thousand messages. */
-  KafkaFeed(String bootstrapServers, String topic, int messageSize, String messageFormat,
-      PubsubFeed.AccountedCounts accounted, long high) {
+  KafkaFeed(
+      String bootstrapServers,
+      String topic,
+      int messageSize,
+      String messageFormat,
+      PubsubFeed.AccountedCounts accounted,
+      long high) {
     this.topic = topic;
-    this.generator = new TaxiRideGenerator(1, messageSize, MessageFormat.fromFlag("publish.message_format", messageFormat));
+    this.generator =
+        new TaxiRideGenerator(
+            1, messageSize, MessageFormat.fromFlag("publish.message_format", messageFormat));
     this.accounted = accounted;
     this.high = high;
     this.low = high / 2;
-    Map<String, Object> config = Map.of(
-        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-        ProducerConfig.ACKS_CONFIG, "all",
-        ProducerConfig.LINGER_MS_CONFIG, 5,
-        ProducerConfig.BATCH_SIZE_CONFIG, 1_048_576,
-        ProducerConfig.BUFFER_MEMORY_CONFIG, 134_217_728L);
-    this.producer = new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
+    Map<String, Object> config =
+        Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+            bootstrapServers,
+            ProducerConfig.ACKS_CONFIG,
+            "all",
+            ProducerConfig.LINGER_MS_CONFIG,
+            5,
+            ProducerConfig.BATCH_SIZE_CONFIG,
+            1_048_576,
+            ProducerConfig.BUFFER_MEMORY_CONFIG,
+            134_217_728L);
+    this.producer =
+        new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
     this.loop = new Thread(this::feedLoop, "kafka-feed");
     loop.setDaemon(true);
   }
@@ -107,7 +133,10 @@ public final class KafkaFeed implements SourceFeed {
     jobs.put(job, new Job());
   }
 
-  /** Tops the topic up to {@link #high} unread by {@code job} and keeps feeding it until {@link #stop}. */
+  /**
+   * Tops the topic up to {@link #high} unread by {@code job} and keeps feeding it until {@link
+   * #stop}.
+   */
   @Override
   public void start(String job) throws Exception {
     Job j = job(job);
@@ -121,7 +150,9 @@ public final class KafkaFeed implements SourceFeed {
     }
   }
 
-  /** Stops feeding {@code job} (the topic may still grow for the others while its consumer stops). */
+  /**
+   * Stops feeding {@code job} (the topic may still grow for the others while its consumer stops).
+   */
   @Override
   public void stop(String job) {
     job(job).feeding = false;
@@ -164,14 +195,22 @@ public final class KafkaFeed implements SourceFeed {
   public synchronized Result result() {
     Map<String, Result.Job> out = new LinkedHashMap<>();
     jobs.forEach((name, j) -> out.put(name, new Result.Job(published(name), j.minDepth)));
-    return new Result(topic, low, high, published, topUps, failure == null ? null : failure.toString(), out);
+    return new Result(
+        topic, low, high, published, topUps, failure == null ? null : failure.toString(), out);
   }
 
   /**
    * What a Kafka feed published: the topic, the bounds it kept, messages acknowledged in all and
-   * top-ups; per job what was published until it stopped and the fewest it had waiting (-1: never measured).
+   * top-ups; per job what was published until it stopped and the fewest it had waiting (-1: never
+   * measured).
    */
-  public record Result(String topic, long low, long high, long published, int topUps, String failure,
+  public record Result(
+      String topic,
+      long low,
+      long high,
+      long published,
+      int topUps,
+      String failure,
       Map<String, Job> jobs) {
     public record Job(long published, long minDepth) {}
   }
@@ -218,7 +257,10 @@ public final class KafkaFeed implements SourceFeed {
     }
   }
 
-  /** Publishes what brings {@code waiting} messages to {@link #high}, and waits for the broker's acks. */
+  /**
+   * Publishes what brings {@code waiting} messages to {@link #high}, and waits for the broker's
+   * acks.
+   */
   private synchronized void topUp(long waiting) throws Exception {
     long first = published;
     long end = first + Math.max(0, high - waiting);
@@ -229,22 +271,37 @@ public final class KafkaFeed implements SourceFeed {
     AtomicReference<Exception> error = new AtomicReference<>();
     for (long index = first; index < end; index++) {
       long now = System.currentTimeMillis();
-      List<org.apache.kafka.common.header.Header> headers = List.of(
-          new RecordHeader(MessageAttributes.EVENT_INDEX, Long.toString(index).getBytes(StandardCharsets.UTF_8)),
-          new RecordHeader(MessageAttributes.PUBLISHED_AT_MS, Long.toString(now).getBytes(StandardCharsets.UTF_8)));
-      producer.send(new ProducerRecord<>(topic, null, now, null, generator.message(index), headers), (meta, e) -> {
-        if (e == null) {
-          acked.incrementAndGet();
-        } else {
-          error.compareAndSet(null, e);
-        }
-      });
+      List<Header> headers =
+          List.of(
+              new RecordHeader(
+                  MessageAttributes.EVENT_INDEX,
+                  Long.toString(index).getBytes(StandardCharsets.UTF_8)),
+              new RecordHeader(
+                  MessageAttributes.PUBLISHED_AT_MS,
+                  Long.toString(now).getBytes(StandardCharsets.UTF_8)));
+      producer.send(
+          new ProducerRecord<>(topic, null, now, null, generator.message(index), headers),
+          (meta, e) -> {
+            if (e == null) {
+              acked.incrementAndGet();
+            } else {
+              error.compareAndSet(null, e);
+            }
+          });
     }
     producer.flush(); // every callback has run once flush returns
     // All or nothing: a failed record fails the feed, and the run then says it cannot verify.
     if (error.get() != null || acked.get() != end - first) {
-      throw new java.io.IOException((end - first - acked.get()) + " of " + (end - first) + " records were not"
-          + " acknowledged by Kafka topic " + topic + "; first error: " + error.get(), error.get());
+      throw new IOException(
+          (end - first - acked.get())
+              + " of "
+              + (end - first)
+              + " records were not"
+              + " acknowledged by Kafka topic "
+              + topic
+              + "; first error: "
+              + error.get(),
+          error.get());
     }
     published = end;
     topUps++;

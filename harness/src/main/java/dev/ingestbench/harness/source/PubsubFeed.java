@@ -19,15 +19,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
 
 /**
  * Feeds each job of a local Pub/Sub run its own topic, as fast as the job reads it: whenever fewer
  * than {@link #low} published messages are not yet accounted for, it publishes up to {@link #high}.
  *
- * <p>Why not a backlog published up front: the Pub/Sub emulator (pstest) answers a Pull in time that
- * grows with what the subscription holds. Measured on 2 vCPUs: one job read ~3,100 rows/s of 10 KB
- * messages from 36,000 held, and ~170 rows/s from 432,000; pstest itself took a whole core. A
+ * <p>Why not a backlog published up front: the Pub/Sub emulator (pstest) answers a Pull in time
+ * that grows with what the subscription holds. Measured on 2 vCPUs: one job read ~3,100 rows/s of
+ * 10 KB messages from 36,000 held, and ~170 rows/s from 432,000; pstest itself took a whole core. A
  * scaled-down backlog sized to last the stages would measure the emulator, and one that fits it is
  * read in seconds. Fed shallow, every running job has messages to read for the whole of its stages.
  *
@@ -38,8 +39,10 @@ import java.util.function.ToLongFunction;
 public final class PubsubFeed implements SourceFeed {
   /** How much a fed subscription may hold at most, in bytes; the message size sets the count. */
   static final long HIGH_BYTES = 200_000_000L;
+
   /** Bounds of {@link #high} in messages, whatever the size. */
   static final int MIN_HIGH = 4_000;
+
   static final int MAX_HIGH = 40_000;
   private static final Duration TICK = Duration.ofMillis(250);
 
@@ -61,8 +64,10 @@ public final class PubsubFeed implements SourceFeed {
     final Publisher publisher;
     volatile long published;
     volatile boolean feeding;
+
     /** The fewest messages it had waiting while fed, from the second top-up on; -1 before. */
     volatile long minDepth = -1;
+
     int topUps;
 
     Fed(String topicPath, Publisher publisher) {
@@ -71,7 +76,9 @@ public final class PubsubFeed implements SourceFeed {
     }
   }
 
-  /** Every job's accounted-for messages, as one reading (the BigQuery emulator's status, read once). */
+  /**
+   * Every job's accounted-for messages, as one reading (the BigQuery emulator's status, read once).
+   */
   @FunctionalInterface
   public interface AccountedCounts {
     ToLongFunction<String> read() throws IOException;
@@ -79,18 +86,31 @@ public final class PubsubFeed implements SourceFeed {
 
   /**
    * @param host the Pub/Sub emulator's HOST:PORT
-   * @param accounted reads every job's accounted-for messages now; called once per tick while a job is fed
+   * @param accounted reads every job's accounted-for messages now; called once per tick while a job
+   *     is fed
    */
-  public PubsubFeed(String host, String project, int messageSize, String messageFormat, AccountedCounts accounted) {
+  public PubsubFeed(
+      String host,
+      String project,
+      int messageSize,
+      String messageFormat,
+      AccountedCounts accounted) {
     this(host, project, messageSize, messageFormat, accounted, high(messageSize));
   }
 
   /** With {@code high} given: tests feed a few thousand messages, not {@link #MIN_HIGH}. */
-  PubsubFeed(String host, String project, int messageSize, String messageFormat, AccountedCounts accounted,
+  PubsubFeed(
+      String host,
+      String project,
+      int messageSize,
+      String messageFormat,
+      AccountedCounts accounted,
       long high) {
     this.host = host;
     this.project = project;
-    this.generator = new TaxiRideGenerator(1, messageSize, MessageFormat.fromFlag("publish.message_format", messageFormat));
+    this.generator =
+        new TaxiRideGenerator(
+            1, messageSize, MessageFormat.fromFlag("publish.message_format", messageFormat));
     this.accounted = accounted;
     this.high = high;
     this.low = high / 2;
@@ -114,21 +134,26 @@ public final class PubsubFeed implements SourceFeed {
     return high;
   }
 
-  /** Creates job {@code job}'s topic, named as its subscription, and the subscription (before anything is fed). */
+  /**
+   * Creates job {@code job}'s topic, named as its subscription, and the subscription (before
+   * anything is fed).
+   */
   public synchronized void add(String job, String subscription) throws IOException {
     String topicPath = "projects/" + project + "/topics/" + subscription;
-    PubsubAdmin.ensureTopicAndSubscriptions(host, topicPath,
-        List.of("projects/" + project + "/subscriptions/" + subscription));
-    Publisher publisher = Publisher.newBuilder(TopicName.parse(topicPath))
-        .setChannelProvider(channels.channelProvider())
-        .setCredentialsProvider(channels.credentialsProvider())
-        .setBatchingSettings(BatchingSettings.newBuilder()
-            .setElementCountThreshold(1_000L)
-            // pstest takes requests up to gRPC's 4 MiB
-            .setRequestByteThreshold(3_500_000L)
-            .setDelayThresholdDuration(Duration.ofMillis(5))
-            .build())
-        .build();
+    PubsubAdmin.ensureTopicAndSubscriptions(
+        host, topicPath, List.of("projects/" + project + "/subscriptions/" + subscription));
+    Publisher publisher =
+        Publisher.newBuilder(TopicName.parse(topicPath))
+            .setChannelProvider(channels.channelProvider())
+            .setCredentialsProvider(channels.credentialsProvider())
+            .setBatchingSettings(
+                BatchingSettings.newBuilder()
+                    .setElementCountThreshold(1_000L)
+                    // pstest takes requests up to gRPC's 4 MiB
+                    .setRequestByteThreshold(3_500_000L)
+                    .setDelayThresholdDuration(Duration.ofMillis(5))
+                    .build())
+            .build();
     jobs.put(job, new Fed(topicPath, publisher));
   }
 
@@ -173,7 +198,8 @@ public final class PubsubFeed implements SourceFeed {
   @Override
   public Result result() {
     Map<String, Result.Job> out = new LinkedHashMap<>();
-    jobs.forEach((job, f) -> out.put(job, new Result.Job(f.topicPath, f.published, f.topUps, f.minDepth)));
+    jobs.forEach(
+        (job, f) -> out.put(job, new Result.Job(f.topicPath, f.published, f.topUps, f.minDepth)));
     return new Result(low, high, failure == null ? null : failure.toString(), out);
   }
 
@@ -221,17 +247,22 @@ public final class PubsubFeed implements SourceFeed {
     }
   }
 
-  /** Publishes what brings {@code waiting} messages to {@link #high}, and waits for Pub/Sub's acks. */
+  /**
+   * Publishes what brings {@code waiting} messages to {@link #high}, and waits for Pub/Sub's acks.
+   */
   private void topUp(Fed fed, long waiting) throws InterruptedException, ExecutionException {
     long first = fed.published;
     long end = first + Math.max(0, high - waiting);
     List<ApiFuture<String>> sent = new ArrayList<>();
     for (long index = first; index < end; index++) {
-      sent.add(fed.publisher.publish(PubsubMessage.newBuilder()
-          .setData(UnsafeByteOperations.unsafeWrap(generator.message(index)))
-          .putAttributes(MessageAttributes.EVENT_INDEX, Long.toString(index))
-          .putAttributes(MessageAttributes.PUBLISHED_AT_MS, Long.toString(System.currentTimeMillis()))
-          .build()));
+      sent.add(
+          fed.publisher.publish(
+              PubsubMessage.newBuilder()
+                  .setData(UnsafeByteOperations.unsafeWrap(generator.message(index)))
+                  .putAttributes(MessageAttributes.EVENT_INDEX, Long.toString(index))
+                  .putAttributes(
+                      MessageAttributes.PUBLISHED_AT_MS, Long.toString(System.currentTimeMillis()))
+                  .build()));
     }
     fed.publisher.publishAllOutstanding();
     // All or nothing: a failed publish fails the feed, and the run then says it cannot verify.
@@ -247,7 +278,7 @@ public final class PubsubFeed implements SourceFeed {
     loop.join(10_000);
     for (Fed f : jobs.values()) {
       f.publisher.shutdown();
-      f.publisher.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+      f.publisher.awaitTermination(10, TimeUnit.SECONDS);
     }
     channels.close();
   }

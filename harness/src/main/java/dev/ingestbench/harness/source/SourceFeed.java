@@ -1,9 +1,9 @@
 package dev.ingestbench.harness.source;
 
 /**
- * Feeds a scaled-down local run's jobs as fast as they read, instead of a backlog published up front
- * that they would read in seconds: {@link PubsubFeed} (a topic per job), {@link KafkaFeed} (one topic).
- * What a job was fed until it stopped is what it is verified against.
+ * Feeds a scaled-down local run's jobs as fast as they read, instead of a backlog published up
+ * front that they would read in seconds: {@link PubsubFeed} (a topic per job), {@link KafkaFeed}
+ * (one topic). What a job was fed until it stopped is what it is verified against.
  */
 public interface SourceFeed extends AutoCloseable {
   /** Below this many unread messages a fed job is topped up... */
@@ -19,8 +19,8 @@ public interface SourceFeed extends AutoCloseable {
   void stop(String job);
 
   /**
-   * {@code job}'s consumer has stopped and reads nothing more: from now on what was published for it
-   * stays as it is (a topic the jobs share keeps growing for the others).
+   * {@code job}'s consumer has stopped and reads nothing more: from now on what was published for
+   * it stays as it is (a topic the jobs share keeps growing for the others).
    */
   default void stopped(String job) {}
 

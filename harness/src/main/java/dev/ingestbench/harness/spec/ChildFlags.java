@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * The one place the flags of the processes a local run starts are written: each flag name appears
- * here once, for rounds, staged runs and unordered iterations alike. Each builder says what it sets;
- * the process's own parser (run before anything starts) checks the values.
+ * here once, for rounds, staged runs and unordered iterations alike. Each builder says what it
+ * sets; the process's own parser (run before anything starts) checks the values.
  */
 public final class ChildFlags {
   private ChildFlags() {}
@@ -18,13 +18,19 @@ public final class ChildFlags {
   public static final class Consumer {
     private final List<String> flags = new ArrayList<>();
 
-    /** @param runner FlinkRunner (embedded) or DirectRunner; {@code jobName} is what its client sends as trace id */
+    /**
+     * @param runner FlinkRunner (embedded) or DirectRunner; {@code jobName} is what its client
+     *     sends as trace id
+     */
     public Consumer(String runner, String jobName) {
       flags.add("--runner=" + runner);
       flags.add("--jobName=" + jobName);
     }
 
-    /** Reads {@code subscription} on the Pub/Sub emulator at {@code host}; {@code pullBatchSize} null keeps the default. */
+    /**
+     * Reads {@code subscription} on the Pub/Sub emulator at {@code host}; {@code pullBatchSize}
+     * null keeps the default.
+     */
     public Consumer pubsub(String host, String subscription, Integer pullBatchSize) {
       flags.add("--pubsubEmulatorHost=" + host);
       flags.add("--subscription=" + subscription);
@@ -34,16 +40,31 @@ public final class ChildFlags {
       return this;
     }
 
-    /** Reads {@code topic} from the Kafka broker at {@code bootstrap} in consumer group {@code group}. */
+    /**
+     * Reads {@code topic} from the Kafka broker at {@code bootstrap} in consumer group {@code
+     * group}.
+     */
     public Consumer kafka(String bootstrap, String topic, String group) {
-      flags.addAll(List.of("--source=kafka", "--bootstrapServers=" + bootstrap, "--kafkaTopic=" + topic,
-          "--consumerGroup=" + group));
+      flags.addAll(
+          List.of(
+              "--source=kafka",
+              "--bootstrapServers=" + bootstrap,
+              "--kafkaTopic=" + topic,
+              "--consumerGroup=" + group));
       return this;
     }
 
-    /** Messages of {@code messageFormat} into {@code table} of {@code project}, written as {@code settings} say. */
-    public Consumer writes(String project, String messageFormat, String table, JobSettings settings) {
-      flags.addAll(List.of("--project=" + project, "--messageFormat=" + messageFormat, "--outputTable=" + table));
+    /**
+     * Messages of {@code messageFormat} into {@code table} of {@code project}, written as {@code
+     * settings} say.
+     */
+    public Consumer writes(
+        String project, String messageFormat, String table, JobSettings settings) {
+      flags.addAll(
+          List.of(
+              "--project=" + project,
+              "--messageFormat=" + messageFormat,
+              "--outputTable=" + table));
       flags.addAll(settings.consumerFlags());
       return this;
     }
@@ -53,15 +74,22 @@ public final class ChildFlags {
      * timeoutSeconds}; prints progress lines and writes its results to {@code directory}.
      */
     public Consumer runs(long expected, long timeoutSeconds, Path directory) {
-      flags.addAll(List.of("--expectedMessages=" + expected, "--timeoutSeconds=" + timeoutSeconds,
-          "--progressLines=true", "--localOutputDir=" + directory));
+      flags.addAll(
+          List.of(
+              "--expectedMessages=" + expected,
+              "--timeoutSeconds=" + timeoutSeconds,
+              "--progressLines=true",
+              "--localOutputDir=" + directory));
       return this;
     }
 
     /** Writes to the shared BigQuery emulator at {@code bigQuery}. */
     public Consumer emulator(BigQueryEmulatorProcess.Address bigQuery) {
-      flags.addAll(List.of("--sink=emulator", "--storageWriteEndpoint=" + bigQuery.grpc(),
-          "--bigQueryEndpoint=" + bigQuery.rest()));
+      flags.addAll(
+          List.of(
+              "--sink=emulator",
+              "--storageWriteEndpoint=" + bigQuery.grpc(),
+              "--bigQueryEndpoint=" + bigQuery.rest()));
       return this;
     }
 
@@ -83,15 +111,22 @@ public final class ChildFlags {
       return this;
     }
 
-    /** Tags every file it writes with the round's id; {@code published} bounds the event indexes it may see. */
+    /**
+     * Tags every file it writes with the round's id; {@code published} bounds the event indexes it
+     * may see.
+     */
     public Consumer round(String runId, long published) {
       flags.addAll(List.of("--runId=" + runId, "--publishedMessages=" + published));
       return this;
     }
 
-    /** Keeps Flink checkpoints under {@code directory}, where a killed consumer's restart finds them. */
+    /**
+     * Keeps Flink checkpoints under {@code directory}, where a killed consumer's restart finds
+     * them.
+     */
     public Consumer checkpointsIn(Path directory) {
-      flags.addAll(List.of("--stateBackend=filesystem", "--stateBackendStoragePath=" + directory.toUri()));
+      flags.addAll(
+          List.of("--stateBackend=filesystem", "--stateBackendStoragePath=" + directory.toUri()));
       return this;
     }
 
@@ -110,32 +145,51 @@ public final class ChildFlags {
   public static final class Publisher {
     private final List<String> flags = new ArrayList<>();
 
-    /** Publishes to {@code topic} on the Pub/Sub emulator at {@code host}, creating {@code subscriptions} first. */
+    /**
+     * Publishes to {@code topic} on the Pub/Sub emulator at {@code host}, creating {@code
+     * subscriptions} first.
+     */
     public static Publisher pubsub(String host, String topic, List<String> subscriptions) {
       Publisher p = new Publisher();
-      p.flags.addAll(List.of("--pubsubEmulatorHost=" + host, "--topic=" + topic,
-          "--createSubscriptions=" + String.join(",", subscriptions)));
+      p.flags.addAll(
+          List.of(
+              "--pubsubEmulatorHost=" + host,
+              "--topic=" + topic,
+              "--createSubscriptions=" + String.join(",", subscriptions)));
       return p;
     }
 
     /** Publishes to {@code topic} on the Kafka broker at {@code bootstrap}. */
     public static Publisher kafka(String bootstrap, String topic) {
       Publisher p = new Publisher();
-      p.flags.addAll(List.of("--sink=kafka", "--bootstrapServers=" + bootstrap, "--kafkaTopic=" + topic));
+      p.flags.addAll(
+          List.of("--sink=kafka", "--bootstrapServers=" + bootstrap, "--kafkaTopic=" + topic));
       return p;
     }
 
-    /** Events {@code first..first+count-1} of {@code messageSize} bytes; {@code seed} null keeps the default. */
-    public Publisher events(String project, String messageFormat, long first, long count, int messageSize, Long seed) {
-      flags.addAll(List.of("--project=" + project, "--messageFormat=" + messageFormat, "--firstEventIndex=" + first,
-          "--numMessages=" + count, "--messageSizeBytes=" + messageSize));
+    /**
+     * Events {@code first..first+count-1} of {@code messageSize} bytes; {@code seed} null keeps the
+     * default.
+     */
+    public Publisher events(
+        String project, String messageFormat, long first, long count, int messageSize, Long seed) {
+      flags.addAll(
+          List.of(
+              "--project=" + project,
+              "--messageFormat=" + messageFormat,
+              "--firstEventIndex=" + first,
+              "--numMessages=" + count,
+              "--messageSizeBytes=" + messageSize));
       if (seed != null) {
         flags.add("--seed=" + seed);
       }
       return this;
     }
 
-    /** Writes what Pub/Sub (or Kafka) acknowledged to {@code resultFile}, tagged with {@code runId} when not null. */
+    /**
+     * Writes what Pub/Sub (or Kafka) acknowledged to {@code resultFile}, tagged with {@code runId}
+     * when not null.
+     */
     public Publisher result(Path resultFile, String runId) {
       flags.add("--resultFile=" + resultFile);
       if (runId != null) {
@@ -158,13 +212,15 @@ public final class ChildFlags {
   }
 
   /**
-   * The BigQuery emulator's flags: free ports, its files into {@code out}, stopping when its standard
-   * input closes, and {@code limits}; a round adds its id and the published count; {@code contentSeed},
-   * the publishers' seed, has every row's content checked.
+   * The BigQuery emulator's flags: free ports, its files into {@code out}, stopping when its
+   * standard input closes, and {@code limits}; a round adds its id and the published count; {@code
+   * contentSeed}, the publishers' seed, has every row's content checked.
    */
-  public static List<String> bigQueryEmulator(Path out, EmulatorLimitOptions limits, String runId, Long published,
-      Long contentSeed) {
-    List<String> flags = new ArrayList<>(List.of("--port=0", "--rest-port=0", "--out=" + out, "--exit-on-stdin-eof"));
+  public static List<String> bigQueryEmulator(
+      Path out, EmulatorLimitOptions limits, String runId, Long published, Long contentSeed) {
+    List<String> flags =
+        new ArrayList<>(
+            List.of("--port=0", "--rest-port=0", "--out=" + out, "--exit-on-stdin-eof"));
     if (runId != null) {
       flags.add("--run-id=" + runId);
     }

@@ -8,12 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How one job writes, typed: what a round's flags, a scenario's job keys and the consumer's Beam flags
- * all say, with the consumer's defaults filled in. {@link #consumerFlags} is the one place these
- * settings become consumer flags, for rounds, staged runs and Dataflow launches alike.
+ * How one job writes, typed: what a round's flags, a scenario's job keys and the consumer's Beam
+ * flags all say, with the consumer's defaults filled in. {@link #consumerFlags} is the one place
+ * these settings become consumer flags, for rounds, staged runs and Dataflow launches alike.
  *
  * @param streams Beam's {@code --numStorageWriteApiStreams}; null leaves Beam's default
- * @param triggeringFrequency seconds between exactly-once flushes; null leaves the consumer's default
+ * @param triggeringFrequency seconds between exactly-once flushes; null leaves the consumer's
+ *     default
  */
 public record JobSettings(
     WriteMethod writeMethod,
@@ -26,14 +27,29 @@ public record JobSettings(
 
   /** The consumer's own defaults. */
   public static final JobSettings DEFAULTS =
-      new JobSettings(WriteMethod.EXACTLY_ONCE, RowFormat.JSON_COLUMN, RowEncoding.TABLEROW, 1, false, null, null);
+      new JobSettings(
+          WriteMethod.EXACTLY_ONCE,
+          RowFormat.JSON_COLUMN,
+          RowEncoding.TABLEROW,
+          1,
+          false,
+          null,
+          null);
 
-  /** A scenario job's keys over {@link #DEFAULTS}; a bad value throws IllegalArgumentException naming its key. */
+  /**
+   * A scenario job's keys over {@link #DEFAULTS}; a bad value throws IllegalArgumentException
+   * naming its key.
+   */
   public static JobSettings of(JobConfig job) {
     return new JobSettings(
-        job.writeMethod() == null ? DEFAULTS.writeMethod : key("write_method", () -> WriteMethod.fromFlag(job.writeMethod())),
-        job.rowFormat() == null ? DEFAULTS.rowFormat : key("row_format", () -> RowFormat.fromFlag(job.rowFormat())),
-        job.rowEncoding() == null ? DEFAULTS.rowEncoding
+        job.writeMethod() == null
+            ? DEFAULTS.writeMethod
+            : key("write_method", () -> WriteMethod.fromFlag(job.writeMethod())),
+        job.rowFormat() == null
+            ? DEFAULTS.rowFormat
+            : key("row_format", () -> RowFormat.fromFlag(job.rowFormat())),
+        job.rowEncoding() == null
+            ? DEFAULTS.rowEncoding
             : key("row_encoding", () -> RowEncoding.fromFlag(job.rowEncoding())),
         job.destinationTables() == null ? DEFAULTS.destinationTables : job.destinationTables(),
         Boolean.TRUE.equals(job.connectionPool()),
@@ -43,11 +59,13 @@ public record JobSettings(
 
   /** The consumer's Beam flags for these settings. */
   public List<String> consumerFlags() {
-    List<String> flags = new ArrayList<>(List.of(
-        "--writeMethod=" + writeMethod.flag(),
-        "--rowFormat=" + rowFormat.flag(),
-        "--rowEncoding=" + rowEncoding.flag(),
-        "--destinationTables=" + destinationTables));
+    List<String> flags =
+        new ArrayList<>(
+            List.of(
+                "--writeMethod=" + writeMethod.flag(),
+                "--rowFormat=" + rowFormat.flag(),
+                "--rowEncoding=" + rowEncoding.flag(),
+                "--destinationTables=" + destinationTables));
     if (connectionPool) {
       flags.add("--useStorageApiConnectionPool=true");
     }

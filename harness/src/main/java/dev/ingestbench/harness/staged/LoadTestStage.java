@@ -17,6 +17,7 @@ import dev.ingestbench.verification.Finding;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,10 +26,10 @@ import java.util.Map;
 import picocli.CommandLine;
 
 /**
- * A scenario stage that measures the source instead of starting jobs: {@code ingestbench pubsub-load}
- * with the stage's flags, against the run's own emulator, on a topic of its own (the jobs'
- * subscriptions see none of its messages), into {@code pubsub-load-NN-STAGE/} of the run directory;
- * its figures become the stage's results (job {@value #JOB}).
+ * A scenario stage that measures the source instead of starting jobs: {@code ingestbench
+ * pubsub-load} with the stage's flags, against the run's own emulator, on a topic of its own (the
+ * jobs' subscriptions see none of its messages), into {@code pubsub-load-NN-STAGE/} of the run
+ * directory; its figures become the stage's results (job {@value #JOB}).
  */
 public final class LoadTestStage {
   /** The results' job name for a load test's figures. */
@@ -42,10 +43,12 @@ public final class LoadTestStage {
       if (st.isLoadTest()) {
         try {
           CommandLine cl = PubsubLoadCommand.commandLine();
-          cl.parseArgs(args(st, "127.0.0.1:1", "validate", Path.of("validate")).toArray(new String[0]));
+          cl.parseArgs(
+              args(st, "127.0.0.1:1", "validate", Path.of("validate")).toArray(new String[0]));
           ((PubsubLoadCommand) cl.getCommand()).validate();
         } catch (CommandLine.ParameterException | IllegalArgumentException e) {
-          throw new IllegalArgumentException("stages." + st.name() + ".pubsub_load: " + e.getMessage(), e);
+          throw new IllegalArgumentException(
+              "stages." + st.name() + ".pubsub_load: " + e.getMessage(), e);
         }
       }
     }
@@ -57,37 +60,82 @@ public final class LoadTestStage {
 
   public static List<String> args(PlannedStage st, String emulatorHost, String topic, Path out) {
     List<String> args = new ArrayList<>(st.loadTestArgs());
-    args.addAll(List.of("--pubsub-emulator-host", emulatorHost, "--topic", topic + "-load-" + st.name(),
-        "--subscription", topic + "-load-" + st.name() + "-sub", "--out", out.toString()));
+    args.addAll(
+        List.of(
+            "--pubsub-emulator-host",
+            emulatorHost,
+            "--topic",
+            topic + "-load-" + st.name(),
+            "--subscription",
+            topic + "-load-" + st.name() + "-sub",
+            "--out",
+            out.toString()));
     return args;
   }
 
   /** Runs the test; returns the stage's status and result records, or throws naming the stage. */
-  public static Outcome run(PlannedStage st, ScenarioRun run, String emulatorHost, String topic, Path runDir, int segment,
-      Map<String, String> runLabels) throws IOException {
+  public static Outcome run(
+      PlannedStage st,
+      ScenarioRun run,
+      String emulatorHost,
+      String topic,
+      Path runDir,
+      int segment,
+      Map<String, String> runLabels)
+      throws IOException {
     Path out = directory(runDir, st);
-    // A killed earlier attempt of this stage may have left one: only this attempt's summary is judged.
-    java.nio.file.Files.deleteIfExists(out.resolve(LoadFiles.SUMMARY));
+    // A killed earlier attempt of this stage may have left one: only this attempt's summary is
+    // judged.
+    Files.deleteIfExists(out.resolve(LoadFiles.SUMMARY));
     Instant started = Instant.now();
     StringWriter err = new StringWriter();
-    int exit = PubsubLoadCommand.commandLine().setErr(new PrintWriter(err, true))
-        .execute(args(st, emulatorHost, topic, out).toArray(new String[0]));
+    int exit =
+        PubsubLoadCommand.commandLine()
+            .setErr(new PrintWriter(err, true))
+            .execute(args(st, emulatorHost, topic, out).toArray(new String[0]));
     Instant ended = Instant.now();
-    if (exit == ExitCodes.USAGE || !java.nio.file.Files.exists(out.resolve(LoadFiles.SUMMARY))) {
-      throw new IOException("stage " + st.name() + ": the load test failed (exit " + exit + "): " + err.toString().strip());
+    if (exit == ExitCodes.USAGE || !Files.exists(out.resolve(LoadFiles.SUMMARY))) {
+      throw new IOException(
+          "stage "
+              + st.name()
+              + ": the load test failed (exit "
+              + exit
+              + "): "
+              + err.toString().strip());
     }
     JsonNode summary = new ObjectMapper().readTree(out.resolve(LoadFiles.SUMMARY).toFile());
-    // Judged by the one policy from what the test counted, as `ingestbench pubsub-load` judges itself.
-    List<Finding> findings = LoadVerification.judge(st.name(),
-        new ObjectMapper().convertValue(summary.get("totals"), new TypeReference<Map<String, Object>>() {}));
-    ResultRecords records = new ResultRecords(new ResultRecords.Step(run.runId(), run.scenario(), run.target(), 1,
-        st.name(), ended.toString()));
+    // Judged by the one policy from what the test counted, as `ingestbench pubsub-load` judges
+    // itself.
+    List<Finding> findings =
+        LoadVerification.judge(
+            st.name(),
+            new ObjectMapper()
+                .convertValue(summary.get("totals"), new TypeReference<Map<String, Object>>() {}));
+    ResultRecords records =
+        new ResultRecords(
+            new ResultRecords.Step(
+                run.runId(), run.scenario(), run.target(), 1, st.name(), ended.toString()));
     records.loadTest(JOB, summary, runLabels);
-    StepStatus status = new StepStatus(st.marker(), st.name(), 1, st.running(), st.start(), st.stop(), st.condition(),
-        findings.isEmpty(), started.toString(), ended.toString(), segment);
+    StepStatus status =
+        new StepStatus(
+            st.marker(),
+            st.name(),
+            1,
+            st.running(),
+            st.start(),
+            st.stop(),
+            st.condition(),
+            findings.isEmpty(),
+            started.toString(),
+            ended.toString(),
+            segment);
     return new Outcome(status, records.records(), out, findings);
   }
 
-  /** What a load-test stage measured, as the run directory records it, and what its verification found. */
-  public record Outcome(StepStatus status, List<ResultRecord> records, Path directory, List<Finding> findings) {}
+  /**
+   * What a load-test stage measured, as the run directory records it, and what its verification
+   * found.
+   */
+  public record Outcome(
+      StepStatus status, List<ResultRecord> records, Path directory, List<Finding> findings) {}
 }

@@ -14,6 +14,7 @@ import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +22,8 @@ import java.util.OptionalInt;
 
 /**
  * The consumer JVMs of a local scenario, one per job: their flags (built from the scenario and
- * checked by the consumer's own validation before anything starts), starting them, and stopping them
- * cleanly when a stage says so.
+ * checked by the consumer's own validation before anything starts), starting them, and stopping
+ * them cleanly when a stage says so.
  */
 public final class LocalJobs implements AutoCloseable {
   static final String PROJECT = "ingestbench-local";
@@ -31,6 +32,7 @@ public final class LocalJobs implements AutoCloseable {
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
   private static final BigQueryEmulatorProcess.Address UNSTARTED_BIGQUERY =
       new BigQueryEmulatorProcess.Address("127.0.0.1:1", "http://127.0.0.1:1");
+
   /** How long a consumer may take to write its results once asked to stop. */
   private static final long STOP_SECONDS = 120;
 
@@ -40,18 +42,24 @@ public final class LocalJobs implements AutoCloseable {
   private final Map<String, ConsumerConfig> configs = new LinkedHashMap<>();
   private final Map<String, ChildJvm> running = new LinkedHashMap<>();
 
-  /** Validates every job's consumer flags; throws {@link IllegalArgumentException} naming the job. */
+  /**
+   * Validates every job's consumer flags; throws {@link IllegalArgumentException} naming the job.
+   */
   public LocalJobs(ScenarioPlan plan, long timeoutSeconds, String heap) {
     this.plan = plan;
     this.timeoutSeconds = timeoutSeconds;
     this.heap = heap;
     for (String job : plan.jobs().keySet()) {
       try {
-        configs.put(job, ConsumerConfig.from(LocalConsumer.parse(
-            args(job, UNSTARTED_HOST, UNSTARTED_BIGQUERY, Path.of("unstarted")).toArray(new String[0]))));
+        configs.put(
+            job,
+            ConsumerConfig.from(
+                LocalConsumer.parse(
+                    args(job, UNSTARTED_HOST, UNSTARTED_BIGQUERY, Path.of("unstarted"))
+                        .toArray(new String[0]))));
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("jobs." + job + ": the consumer cannot run with these settings: "
-            + e.getMessage(), e);
+        throw new IllegalArgumentException(
+            "jobs." + job + ": the consumer cannot run with these settings: " + e.getMessage(), e);
       }
     }
   }
@@ -60,7 +68,8 @@ public final class LocalJobs implements AutoCloseable {
    * Job {@code job}'s consumer flags, reading through {@code sourceHost} (the Pub/Sub emulator's or
    * the Kafka broker's HOST:PORT), writing to {@code bigQuery}.
    */
-  List<String> args(String job, String sourceHost, BigQueryEmulatorProcess.Address bigQuery, Path segment) {
+  List<String> args(
+      String job, String sourceHost, BigQueryEmulatorProcess.Address bigQuery, Path segment) {
     ChildFlags.Consumer c = new ChildFlags.Consumer("FlinkRunner", job);
     if (plan.kafka()) {
       c.kafka(sourceHost, plan.scenario().source().topic(), plan.consumerGroup(job));
@@ -103,8 +112,11 @@ public final class LocalJobs implements AutoCloseable {
     return labels;
   }
 
-  /** {@link #labels} of every job, plus the run's scale and machine: what each result record carries. */
-  public Map<String, Map<String, String>> resultLabels(java.util.Collection<String> names, String machine) {
+  /**
+   * {@link #labels} of every job, plus the run's scale and machine: what each result record
+   * carries.
+   */
+  public Map<String, Map<String, String>> resultLabels(Collection<String> names, String machine) {
     Map<String, Map<String, String>> all = new LinkedHashMap<>();
     for (String job : names) {
       Map<String, String> l = new LinkedHashMap<>(labels(job));
@@ -115,11 +127,22 @@ public final class LocalJobs implements AutoCloseable {
     return all;
   }
 
-  void start(String job, String pubsubHost, BigQueryEmulatorProcess.Address bigQuery, Path segment,
-      ProcessCpuSampler cpu) throws IOException {
+  void start(
+      String job,
+      String pubsubHost,
+      BigQueryEmulatorProcess.Address bigQuery,
+      Path segment,
+      ProcessCpuSampler cpu)
+      throws IOException {
     Files.createDirectories(directory(segment, job));
-    ChildJvm jvm = ChildJvm.startStoppable(job, heap, CONSUMER_MAIN, args(job, pubsubHost, bigQuery, segment),
-        segment.resolve(job + ".log"), progress -> {});
+    ChildJvm jvm =
+        ChildJvm.startStoppable(
+            job,
+            heap,
+            CONSUMER_MAIN,
+            args(job, pubsubHost, bigQuery, segment),
+            segment.resolve(job + ".log"),
+            progress -> {});
     running.put(job, jvm);
     cpu.watch(job, jvm.pid());
   }
@@ -137,8 +160,13 @@ public final class LocalJobs implements AutoCloseable {
       jvm.closeStdin();
       OptionalInt exit = jvm.waitFor(STOP_SECONDS);
       if (exit.isEmpty()) {
-        throw new IOException("job " + job + " did not stop within " + STOP_SECONDS + " s; see "
-            + segment.resolve(job + ".log"));
+        throw new IOException(
+            "job "
+                + job
+                + " did not stop within "
+                + STOP_SECONDS
+                + " s; see "
+                + segment.resolve(job + ".log"));
       }
       requireSuccess(job, exit.getAsInt(), segment);
       return true;
@@ -164,7 +192,13 @@ public final class LocalJobs implements AutoCloseable {
 
   static void requireSuccess(String job, int exit, Path segment) throws IOException {
     if (exit != ExitCodes.OK && exit != ExitCodes.INCOMPLETE) {
-      throw new IOException("job " + job + "'s consumer failed (exit " + exit + "); see " + segment.resolve(job + ".log"));
+      throw new IOException(
+          "job "
+              + job
+              + "'s consumer failed (exit "
+              + exit
+              + "); see "
+              + segment.resolve(job + ".log"));
     }
   }
 

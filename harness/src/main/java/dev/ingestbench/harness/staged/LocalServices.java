@@ -18,9 +18,10 @@ import java.util.List;
 final class LocalServices {
   static final String PUBLISHER_MAIN = "dev.ingestbench.publisher.PublisherPipeline";
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
+
   /**
-   * The seed a scenario's events are generated with (its publishers' default {@code --seed}, and the
-   * feeds'): the BigQuery emulator checks every row's content against it.
+   * The seed a scenario's events are generated with (its publishers' default {@code --seed}, and
+   * the feeds'): the BigQuery emulator checks every row's content against it.
    */
   static final long EVENT_SEED = 1;
 
@@ -31,18 +32,26 @@ final class LocalServices {
     Path unstarted = Path.of("unstarted");
     check("limits", () -> BigQueryEmulatorCommand.settingsOf(bigQueryEmulatorArgs(unstarted)));
     if (plan.backlog() > 0) {
-      check("publish", () -> PublishSettings.from(PublisherPipeline.parse(
-          backlogPublisherArgs(UNSTARTED_HOST, unstarted).toArray(new String[0]))));
+      check(
+          "publish",
+          () ->
+              PublishSettings.from(
+                  PublisherPipeline.parse(
+                      backlogPublisherArgs(UNSTARTED_HOST, unstarted).toArray(new String[0]))));
     }
     if (plan.liveMessages() > 0) {
-      check("publish", () -> PublishSettings.from(PublisherPipeline.parse(
-          livePublisherArgs(UNSTARTED_HOST, unstarted).toArray(new String[0]))));
+      check(
+          "publish",
+          () ->
+              PublishSettings.from(
+                  PublisherPipeline.parse(
+                      livePublisherArgs(UNSTARTED_HOST, unstarted).toArray(new String[0]))));
     }
   }
 
   List<String> bigQueryEmulatorArgs(Path segment) {
-    return ChildFlags.bigQueryEmulator(segment, ScenarioLimits.of(plan.scenario().limits()), null, null,
-        EVENT_SEED);
+    return ChildFlags.bigQueryEmulator(
+        segment, ScenarioLimits.of(plan.scenario().limits()), null, null, EVENT_SEED);
   }
 
   /**
@@ -50,7 +59,9 @@ final class LocalServices {
    * None for Kafka, where every job reads every partition.
    */
   List<String> subscriptions() {
-    return plan.kafka() ? List.of() : plan.jobs().keySet().stream().map(plan::subscription).toList();
+    return plan.kafka()
+        ? List.of()
+        : plan.jobs().keySet().stream().map(plan::subscription).toList();
   }
 
   List<String> backlogPublisherArgs(String host, Path segment) {
@@ -58,15 +69,26 @@ final class LocalServices {
   }
 
   List<String> livePublisherArgs(String host, Path segment) {
-    return publisherArgs(host, plan.backlog(), plan.liveMessages(), plan.rate(), segment.resolve(RunFiles.PUBLISHER_LIVE));
+    return publisherArgs(
+        host,
+        plan.backlog(),
+        plan.liveMessages(),
+        plan.rate(),
+        segment.resolve(RunFiles.PUBLISHER_LIVE));
   }
 
-  /** @param host the Pub/Sub emulator's HOST:PORT, or the Kafka broker's */
-  private List<String> publisherArgs(String host, long first, long count, double rate, Path resultFile) {
+  /**
+   * @param host the Pub/Sub emulator's HOST:PORT, or the Kafka broker's
+   */
+  private List<String> publisherArgs(
+      String host, long first, long count, double rate, Path resultFile) {
     String topic = plan.scenario().source().topic();
-    ChildFlags.Publisher to = plan.kafka() ? ChildFlags.Publisher.kafka(host, topic)
-        : ChildFlags.Publisher.pubsub(host, topic, subscriptions());
-    return to.events(LocalJobs.PROJECT, plan.messageFormat(), first, count, plan.messageSize(), null)
+    ChildFlags.Publisher to =
+        plan.kafka()
+            ? ChildFlags.Publisher.kafka(host, topic)
+            : ChildFlags.Publisher.pubsub(host, topic, subscriptions());
+    return to.events(
+            LocalJobs.PROJECT, plan.messageFormat(), first, count, plan.messageSize(), null)
         .result(resultFile, null)
         .rate(rate)
         .build();

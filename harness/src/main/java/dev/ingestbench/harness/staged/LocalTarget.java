@@ -15,13 +15,14 @@ import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.harness.source.SourceFeed;
-import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.kafka.LocalKafka;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.verification.JobCounts;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,20 +31,28 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.function.LongSupplier;
+import java.util.function.ToLongFunction;
 
 /**
  * The local target of a staged scenario: one Pub/Sub emulator (or Kafka broker) and one BigQuery
- * emulator shared by every job, the backlog published when a segment opens (and live messages during
- * the stages), one consumer JVM per job. {@link StagedDriver} sequences, measures and judges the
- * stages.
+ * emulator shared by every job, the backlog published when a segment opens (and live messages
+ * during the stages), one consumer JVM per job. {@link StagedDriver} sequences, measures and judges
+ * the stages.
  *
  * <p>Local servers keep no state between runs, so each segment publishes the backlog again.
  */
 public final class LocalTarget implements StageTarget {
-  /** How long a resumed run waits for the jobs it starts again to be steady, unless --warm-up-max says. */
+  /**
+   * How long a resumed run waits for the jobs it starts again to be steady, unless --warm-up-max
+   * says.
+   */
   public static final Duration DEFAULT_WARM_UP_MAX = Duration.ofMinutes(2);
-  /** How long the run waits, after its last stage, for the live publisher to publish what is left. */
+
+  /**
+   * How long the run waits, after its last stage, for the live publisher to publish what is left.
+   */
   private static final Duration LIVE_FINISH_MAX = Duration.ofMinutes(10);
 
   private final ScenarioPlan plan;
@@ -55,7 +64,8 @@ public final class LocalTarget implements StageTarget {
   private final LocalJobs jobs;
   private final Map<String, Map<String, String>> labels;
 
-  public LocalTarget(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap, Duration warmUpMax) {
+  public LocalTarget(
+      ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap, Duration warmUpMax) {
     this.plan = plan;
     this.warmUpMax = warmUpMax;
     this.dir = dir;
@@ -67,17 +77,28 @@ public final class LocalTarget implements StageTarget {
     this.labels = jobs.resultLabels(plan.jobs().keySet(), run.machine());
   }
 
-  /** How a fed run publishes, for run.json's scaled values and the report (see {@link PubsubFeed}, {@link KafkaFeed}). */
+  /**
+   * How a fed run publishes, for run.json's scaled values and the report (see {@link PubsubFeed},
+   * {@link KafkaFeed}).
+   */
   public static String feedNote(ScenarioPlan plan) {
     if (plan.kafka()) {
       long high = KafkaFeed.high(plan.messageSize());
-      return String.format(Locale.ROOT, "fed instead: the topic topped up to %,d messages unread by each job being"
-          + " fed whenever it has fewer than %,d, for as long as its stages run (what was published: segment-N/%s)",
-          high, high / 2, RunFiles.FEED);
+      return String.format(
+          Locale.ROOT,
+          "fed instead: the topic topped up to %,d messages unread by each job being"
+              + " fed whenever it has fewer than %,d, for as long as its stages run (what was published: segment-N/%s)",
+          high,
+          high / 2,
+          RunFiles.FEED);
     }
     long high = PubsubFeed.high(plan.messageSize());
-    return String.format(Locale.ROOT, "fed instead: each job its own topic, topped up to %,d messages whenever fewer"
-        + " than %,d are waiting, for as long as its stages run (what each got: segment-N/%s)", high, high / 2,
+    return String.format(
+        Locale.ROOT,
+        "fed instead: each job its own topic, topped up to %,d messages whenever fewer"
+            + " than %,d are waiting, for as long as its stages run (what each got: segment-N/%s)",
+        high,
+        high / 2,
         RunFiles.FEED);
   }
 
@@ -92,60 +113,121 @@ public final class LocalTarget implements StageTarget {
     String pubsub = plan.kafka() ? "KAFKA_BOOTSTRAP" : "PUBSUB_HOST";
     BigQueryEmulatorProcess.Address bq = new BigQueryEmulatorProcess.Address("BQ_GRPC", "BQ_REST");
     out.println("Would run " + plan.scenario().name() + " locally into " + dir.root() + ":");
-    out.println(plan.kafka()
-        ? "  start a Kafka broker (KRaft, own JVM) on a free port -> KAFKA_BOOTSTRAP; create topic "
-            + plan.scenario().source().topic() + " with " + plan.partitions() + " partitions"
-        : "  start the Pub/Sub emulator (pstest) on a free port -> PUBSUB_HOST");
-    out.println("  start the BigQuery emulator: ingestbench bigquery-emulator "
-        + String.join(" ", services.bigQueryEmulatorArgs(segment)));
+    out.println(
+        plan.kafka()
+            ? "  start a Kafka broker (KRaft, own JVM) on a free port -> KAFKA_BOOTSTRAP; create topic "
+                + plan.scenario().source().topic()
+                + " with "
+                + plan.partitions()
+                + " partitions"
+            : "  start the Pub/Sub emulator (pstest) on a free port -> PUBSUB_HOST");
+    out.println(
+        "  start the BigQuery emulator: ingestbench bigquery-emulator "
+            + String.join(" ", services.bigQueryEmulatorArgs(segment)));
     if (plan.fedLocally() && plan.kafka()) {
-      out.println(String.format(Locale.ROOT, "  feed the topic while the jobs run, keeping %,d-%,d messages of %,d"
-          + " bytes unread by each job being fed (scaled down, the backlog of %,d would be read in seconds; see"
-          + " docs/scenarios.md)", KafkaFeed.high(plan.messageSize()) / 2, KafkaFeed.high(plan.messageSize()),
-          plan.messageSize(), plan.backlog()));
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  feed the topic while the jobs run, keeping %,d-%,d messages of %,d"
+                  + " bytes unread by each job being fed (scaled down, the backlog of %,d would be read in seconds; see"
+                  + " docs/scenarios.md)",
+              KafkaFeed.high(plan.messageSize()) / 2,
+              KafkaFeed.high(plan.messageSize()),
+              plan.messageSize(),
+              plan.backlog()));
     } else if (plan.fedLocally()) {
-      out.println(String.format(Locale.ROOT, "  create one topic per job, each with its subscription %s; feed each"
-          + " job its topic while it runs, keeping %,d-%,d messages of %,d bytes waiting (scaled down, the backlog"
-          + " of %,d would be read in seconds; see docs/scenarios.md)", services.subscriptions(),
-          PubsubFeed.high(plan.messageSize()) / 2, PubsubFeed.high(plan.messageSize()), plan.messageSize(),
-          plan.backlog()));
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  create one topic per job, each with its subscription %s; feed each"
+                  + " job its topic while it runs, keeping %,d-%,d messages of %,d bytes waiting (scaled down, the backlog"
+                  + " of %,d would be read in seconds; see docs/scenarios.md)",
+              services.subscriptions(),
+              PubsubFeed.high(plan.messageSize()) / 2,
+              PubsubFeed.high(plan.messageSize()),
+              plan.messageSize(),
+              plan.backlog()));
     } else if (!plan.kafka()) {
-      out.println("  create topic " + plan.scenario().source().topic() + " and subscriptions " + services.subscriptions());
+      out.println(
+          "  create topic "
+              + plan.scenario().source().topic()
+              + " and subscriptions "
+              + services.subscriptions());
     }
     if (plan.backlog() > 0 && !plan.fedLocally()) {
-      out.println(String.format(Locale.ROOT, "  publish the backlog (%,d messages): ingestbench publish %s", plan.backlog(),
-          String.join(" ", services.backlogPublisherArgs(pubsub, segment))));
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  publish the backlog (%,d messages): ingestbench publish %s",
+              plan.backlog(),
+              String.join(" ", services.backlogPublisherArgs(pubsub, segment))));
     }
     if (plan.liveMessages() > 0) {
-      out.println(String.format(Locale.ROOT, "  publish %,d live messages during the stages: ingestbench publish %s",
-          plan.liveMessages(), String.join(" ", services.livePublisherArgs(pubsub, segment))));
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  publish %,d live messages during the stages: ingestbench publish %s",
+              plan.liveMessages(),
+              String.join(" ", services.livePublisherArgs(pubsub, segment))));
     }
     if (first > 0) {
-      out.println("  skip stages 1-" + first + " (finished); restart " + plan.runningBefore(first)
-          + " and wait until steady (max " + Durations.show(warmUpMax) + ")");
+      out.println(
+          "  skip stages 1-"
+              + first
+              + " (finished); restart "
+              + plan.runningBefore(first)
+              + " and wait until steady (max "
+              + Durations.show(warmUpMax)
+              + ")");
     }
     for (int k = first; k < plan.stages().size(); k++) {
       PlannedStage st = plan.stages().get(k);
-      out.println(String.format(Locale.ROOT, "  stage %d/%d %s:", k + 1, plan.stages().size(), st.name()));
+      out.println(
+          String.format(Locale.ROOT, "  stage %d/%d %s:", k + 1, plan.stages().size(), st.name()));
       if (st.isLoadTest()) {
-        out.println("    ingestbench pubsub-load " + String.join(" ", LoadTestStage.args(st, "PUBSUB_HOST",
-            plan.scenario().source().topic(), LoadTestStage.directory(dir.root(), st))) + " (with " + st.running()
-            + " running); then write status/" + st.marker() + ".json");
+        out.println(
+            "    ingestbench pubsub-load "
+                + String.join(
+                    " ",
+                    LoadTestStage.args(
+                        st,
+                        "PUBSUB_HOST",
+                        plan.scenario().source().topic(),
+                        LoadTestStage.directory(dir.root(), st)))
+                + " (with "
+                + st.running()
+                + " running); then write status/"
+                + st.marker()
+                + ".json");
         continue;
       }
       for (String job : st.stop()) {
         out.println("    stop job " + job + " (close its stdin; it writes its results and exits)");
       }
       for (String job : st.start()) {
-        out.println("    start job " + job + ": ingestbench consume " + String.join(" ", jobs.args(job, pubsub, bq, segment)));
+        out.println(
+            "    start job "
+                + job
+                + ": ingestbench consume "
+                + String.join(" ", jobs.args(job, pubsub, bq, segment)));
       }
-      out.println("    " + st.condition() + " with " + st.running() + " running; then measure and write status/"
-          + st.marker() + ".json");
+      out.println(
+          "    "
+              + st.condition()
+              + " with "
+              + st.running()
+              + " running; then measure and write status/"
+              + st.marker()
+              + ".json");
     }
-    out.println("  stop every job; count what each left in its " + (plan.kafka() ? "consumer group" : "subscription")
-        + " and verify it (lost = published - accounted for - left)");
-    out.println("  stop the " + (plan.kafka() ? "broker" : "Pub/Sub emulator")
-        + " and the BigQuery emulator; write report.md and results.jsonl");
+    out.println(
+        "  stop every job; count what each left in its "
+            + (plan.kafka() ? "consumer group" : "subscription")
+            + " and verify it (lost = published - accounted for - left)");
+    out.println(
+        "  stop the "
+            + (plan.kafka() ? "broker" : "Pub/Sub emulator")
+            + " and the BigQuery emulator; write report.md and results.jsonl");
   }
 
   /** Runs the unfinished stages here; returns the verification policy's exit code. */
@@ -175,8 +257,10 @@ public final class LocalTarget implements StageTarget {
     private ChildJvm live;
     private StoppedJobs stopped;
     private Long published;
+
     /** Feeds the jobs as fast as they read, on a scaled-down backlog-only run (else null). */
     private SourceFeed feed;
+
     /** The current stage waits until its jobs drain: nothing more is fed. */
     private boolean draining;
 
@@ -188,70 +272,117 @@ public final class LocalTarget implements StageTarget {
       cpu = keep(new ProcessCpuSampler(segment));
       PubsubEmulator pubsub = plan.kafka() ? null : keep(PubsubEmulator.start());
       // A resumed run gets a new broker: its topic is published again into the new segment.
-      LocalKafka kafka = plan.kafka()
-          ? keep(LocalKafka.start(segment.resolve(RunFiles.KAFKA_DATA), segment.resolve("kafka.log"), plan.partitions(), "1g"))
-          : null;
-      BigQueryEmulatorProcess bigQuery = keep(BigQueryEmulatorProcess.start(
-          services.bigQueryEmulatorArgs(segment), segment.resolve("bigquery-emulator.log")));
+      LocalKafka kafka =
+          plan.kafka()
+              ? keep(
+                  LocalKafka.start(
+                      segment.resolve(RunFiles.KAFKA_DATA),
+                      segment.resolve("kafka.log"),
+                      plan.partitions(),
+                      "1g"))
+              : null;
+      BigQueryEmulatorProcess bigQuery =
+          keep(
+              BigQueryEmulatorProcess.start(
+                  services.bigQueryEmulatorArgs(segment),
+                  segment.resolve("bigquery-emulator.log")));
       keep(jobs::close);
       sampler = keep(new ScenarioSampler(bigQuery.address().rest(), dir.samplesWriter()));
       if (kafka != null) {
         host = kafka.bootstrapServers();
         kafka.createTopic(plan.scenario().source().topic(), plan.partitions());
         cpu.watch("kafka", kafka.pid());
-        say("Kafka %s broker (KRaft) on %s, topic %s with %d partitions; BigQuery emulator: Storage Write API on %s,"
-            + " REST on %s", LocalKafka.version(), host, plan.scenario().source().topic(), plan.partitions(),
-            bigQuery.address().grpc(), bigQuery.address().rest());
+        say(
+            "Kafka %s broker (KRaft) on %s, topic %s with %d partitions; BigQuery emulator: Storage Write API on %s,"
+                + " REST on %s",
+            LocalKafka.version(),
+            host,
+            plan.scenario().source().topic(),
+            plan.partitions(),
+            bigQuery.address().grpc(),
+            bigQuery.address().rest());
       } else {
         host = pubsub.hostAndPort();
         cpu.watch(ScenarioReport.PUBSUB_EMULATOR_PROCESS, pubsub.pid());
-        say("Pub/Sub emulator on %s; BigQuery emulator: Storage Write API on %s, REST on %s", host,
-            bigQuery.address().grpc(), bigQuery.address().rest());
+        say(
+            "Pub/Sub emulator on %s; BigQuery emulator: Storage Write API on %s, REST on %s",
+            host, bigQuery.address().grpc(), bigQuery.address().rest());
       }
       stopped = new StoppedJobs(plan, host, sampler, segment);
       if (plan.fedLocally() && kafka != null) {
-        KafkaFeed kafkaFeed = new KafkaFeed(host, plan.scenario().source().topic(), plan.messageSize(),
-            plan.messageFormat(), this::accountedByGroup);
+        KafkaFeed kafkaFeed =
+            new KafkaFeed(
+                host,
+                plan.scenario().source().topic(),
+                plan.messageSize(),
+                plan.messageFormat(),
+                this::accountedByGroup);
         feed = kafkaFeed;
         keep(this::closeFeed);
         plan.jobs().keySet().forEach(kafkaFeed::add);
         cpu.watch("runner (feeds Kafka)", ProcessHandle.current().pid());
-        say("Feeding the topic while the jobs run, %,d-%,d messages of %,d bytes unread by each job being fed (the"
-            + " scaled backlog of %,d would be read in seconds)", feed.low(), feed.high(), plan.messageSize(),
-            plan.backlog());
+        say(
+            "Feeding the topic while the jobs run, %,d-%,d messages of %,d bytes unread by each job being fed (the"
+                + " scaled backlog of %,d would be read in seconds)",
+            feed.low(), feed.high(), plan.messageSize(), plan.backlog());
       } else if (plan.fedLocally()) {
-        PubsubFeed pubsubFeed = new PubsubFeed(host, LocalJobs.PROJECT, plan.messageSize(), plan.messageFormat(), () -> {
-          EmulatorStatus status = sampler.status();
-          return job -> status.job(job).accountedFor();
-        });
+        PubsubFeed pubsubFeed =
+            new PubsubFeed(
+                host,
+                LocalJobs.PROJECT,
+                plan.messageSize(),
+                plan.messageFormat(),
+                () -> {
+                  EmulatorStatus status = sampler.status();
+                  return job -> status.job(job).accountedFor();
+                });
         feed = pubsubFeed;
         keep(this::closeFeed);
         for (String job : plan.jobs().keySet()) {
           pubsubFeed.add(job, plan.subscription(job));
         }
         cpu.watch("runner (feeds Pub/Sub)", ProcessHandle.current().pid());
-        say("Feeding each job its own topic while it runs, %,d-%,d messages of %,d bytes waiting (the scaled backlog"
-            + " of %,d would be read in seconds)", feed.low(), feed.high(), plan.messageSize(), plan.backlog());
+        say(
+            "Feeding each job its own topic while it runs, %,d-%,d messages of %,d bytes waiting (the scaled backlog"
+                + " of %,d would be read in seconds)",
+            feed.low(), feed.high(), plan.messageSize(), plan.backlog());
       } else if (pubsub != null) {
-        PubsubAdmin.ensureTopicAndSubscriptions(host,
+        PubsubAdmin.ensureTopicAndSubscriptions(
+            host,
             PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic()),
             services.subscriptions().stream()
-                .map(s -> PubsubPaths.subscription(LocalJobs.PROJECT, "source.subscriptions", s)).toList());
+                .map(s -> PubsubPaths.subscription(LocalJobs.PROJECT, "source.subscriptions", s))
+                .toList());
       }
       cpu.watch("bigquery-emulator", bigQuery.pid());
       this.bigQuery = bigQuery;
       if (plan.backlog() > 0 && feed == null) {
-        say("Publishing the backlog: %,d messages of %,d bytes", plan.backlog(), plan.messageSize());
-        try (ChildJvm publisher = ChildJvm.start("publisher", heap, LocalServices.PUBLISHER_MAIN,
-            services.backlogPublisherArgs(host, segment), segment.resolve("publisher.log"))) {
+        say(
+            "Publishing the backlog: %,d messages of %,d bytes",
+            plan.backlog(), plan.messageSize());
+        try (ChildJvm publisher =
+            ChildJvm.start(
+                "publisher",
+                heap,
+                LocalServices.PUBLISHER_MAIN,
+                services.backlogPublisherArgs(host, segment),
+                segment.resolve("publisher.log"))) {
           cpu.watch("publisher", publisher.pid());
           publisher.requireSuccess(3_600);
         }
       }
       if (plan.liveMessages() > 0) {
-        say("Publishing %,d live messages at %,.0f msg/s while the stages run", plan.liveMessages(), plan.rate());
-        live = keep(ChildJvm.start("live-publisher", heap, LocalServices.PUBLISHER_MAIN,
-            services.livePublisherArgs(host, segment), segment.resolve("live-publisher.log")));
+        say(
+            "Publishing %,d live messages at %,.0f msg/s while the stages run",
+            plan.liveMessages(), plan.rate());
+        live =
+            keep(
+                ChildJvm.start(
+                    "live-publisher",
+                    heap,
+                    LocalServices.PUBLISHER_MAIN,
+                    services.livePublisherArgs(host, segment),
+                    segment.resolve("live-publisher.log")));
         cpu.watch("live-publisher", live.pid());
       }
     }
@@ -259,13 +390,16 @@ public final class LocalTarget implements StageTarget {
     private BigQueryEmulatorProcess bigQuery;
 
     /**
-     * Every job's accounted-for messages as one reading; the jobs of a shared consumer group read the
-     * topic once between them, so each counts as having read what the group has (the members' sum,
-     * which can only overstate it by messages two of them wrote).
+     * Every job's accounted-for messages as one reading; the jobs of a shared consumer group read
+     * the topic once between them, so each counts as having read what the group has (the members'
+     * sum, which can only overstate it by messages two of them wrote).
      */
-    private java.util.function.ToLongFunction<String> accountedByGroup() throws java.io.IOException {
+    private ToLongFunction<String> accountedByGroup() throws IOException {
       EmulatorStatus status = sampler.status();
-      return job -> stopped.groupOf(job).stream().mapToLong(member -> status.job(member).accountedFor()).sum();
+      return job ->
+          stopped.groupOf(job).stream()
+              .mapToLong(member -> status.job(member).accountedFor())
+              .sum();
     }
 
     /** Stops the feed and writes what it fed each job: feed.json. */
@@ -306,7 +440,8 @@ public final class LocalTarget implements StageTarget {
     @Override
     public boolean stopJob(String stage, String job) throws Exception {
       if (feed != null) {
-        feed.stop(job); // a Pub/Sub job is verified on what it was fed until now (a Kafka job: see stopped)
+        feed.stop(job); // a Pub/Sub job is verified on what it was fed until now (a Kafka job: see
+        // stopped)
       }
       if (!jobs.stop(job, segment)) {
         return false;
@@ -329,10 +464,10 @@ public final class LocalTarget implements StageTarget {
      * counts together could reach what was published.
      */
     @Override
-    public java.util.OptionalLong groupAccountedFor(String job) throws Exception {
+    public OptionalLong groupAccountedFor(String job) throws Exception {
       List<String> group = stopped.groupOf(job);
       if (group.size() < 2) {
-        return java.util.OptionalLong.empty();
+        return OptionalLong.empty();
       }
       Map<String, Long> latest = new LinkedHashMap<>();
       for (ScenarioSample s : sampler.samples()) {
@@ -342,9 +477,9 @@ public final class LocalTarget implements StageTarget {
       }
       long sum = latest.values().stream().mapToLong(Long::longValue).sum();
       if (sum < messagesFor(job)) {
-        return java.util.OptionalLong.of(latest.values().stream().mapToLong(Long::longValue).max().orElse(0));
+        return OptionalLong.of(latest.values().stream().mapToLong(Long::longValue).max().orElse(0));
       }
-      return java.util.OptionalLong.of(StoppedJobs.accountedBy(group, sampler::accounted).cardinality());
+      return OptionalLong.of(StoppedJobs.accountedBy(group, sampler::accounted).cardinality());
     }
 
     @Override
@@ -372,21 +507,32 @@ public final class LocalTarget implements StageTarget {
 
     @Override
     public LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) throws Exception {
-      return LoadTestStage.run(st, run, host, plan.scenario().source().topic(), dir.root(), segmentNo,
+      return LoadTestStage.run(
+          st,
+          run,
+          host,
+          plan.scenario().source().topic(),
+          dir.root(),
+          segmentNo,
           Map.of("scale", Double.toString(plan.scale()), "machine", run.machine()));
     }
 
-    /** Waits for the live publisher to publish all it was asked to, so every job is judged on the same count. */
+    /**
+     * Waits for the live publisher to publish all it was asked to, so every job is judged on the
+     * same count.
+     */
     @Override
     public void awaitPublished() throws Exception {
       if (live != null && live.isAlive()) {
-        say("Waiting for the live publisher to finish (max %s) before the jobs are verified",
+        say(
+            "Waiting for the live publisher to finish (max %s) before the jobs are verified",
             Durations.show(LIVE_FINISH_MAX));
         long deadline = System.nanoTime() + LIVE_FINISH_MAX.toNanos();
         while (live.isAlive() && System.nanoTime() < deadline) {
           Thread.sleep(500);
         }
-        // Still publishing: stopped here, and with no result file the jobs are reported as not verified.
+        // Still publishing: stopped here, and with no result file the jobs are reported as not
+        // verified.
         live.close();
       }
       published = stopped.published();
@@ -399,8 +545,14 @@ public final class LocalTarget implements StageTarget {
       }
       return feed.failure() == null
           ? stopped.count(stage, job, exactlyOnce, feed.published(job), null)
-          : stopped.count(stage, job, exactlyOnce, null, "feeding its topic failed (" + feed.failure().getMessage()
-              + "), so what was published to it is not known");
+          : stopped.count(
+              stage,
+              job,
+              exactlyOnce,
+              null,
+              "feeding its topic failed ("
+                  + feed.failure().getMessage()
+                  + "), so what was published to it is not known");
     }
 
     @Override

@@ -11,13 +11,16 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -43,14 +46,28 @@ public final class RunDirectory {
 
   public Optional<ScenarioRun> existingRun() throws IOException {
     Path file = root.resolve(RunFiles.SCENARIO_RUN);
-    return Files.isRegularFile(file) ? Optional.of(RunJson.read(file, ScenarioRun.class)) : Optional.empty();
+    return Files.isRegularFile(file)
+        ? Optional.of(RunJson.read(file, ScenarioRun.class))
+        : Optional.empty();
   }
 
   /** The files a run writes at the top of its directory; anything else there is not the run's. */
-  private static final Set<String> RUN_FILES = Set.of(RunFiles.SCENARIO_RUN, RunFiles.SCENARIO, RunFiles.RESULTS,
-      RunFiles.RESULTS + ".tmp", RunFiles.SCENARIO_SAMPLES, RunFiles.REPORT, RunFiles.DATAFLOW_JOBS,
-      RunFiles.GCP_TIMELINE, RunFiles.GCP_MONITORING, RunFiles.GCP_DIAGNOSIS, "throughput.svg", "connections.svg",
-      "iterations.svg");
+  private static final Set<String> RUN_FILES =
+      Set.of(
+          RunFiles.SCENARIO_RUN,
+          RunFiles.SCENARIO,
+          RunFiles.RESULTS,
+          RunFiles.RESULTS + ".tmp",
+          RunFiles.SCENARIO_SAMPLES,
+          RunFiles.REPORT,
+          RunFiles.DATAFLOW_JOBS,
+          RunFiles.GCP_TIMELINE,
+          RunFiles.GCP_MONITORING,
+          RunFiles.GCP_DIAGNOSIS,
+          "throughput.svg",
+          "connections.svg",
+          "iterations.svg");
+
   /** The directories a run writes: markers, segments, iterations and load-test stages. */
   private static final Pattern RUN_DIRECTORIES =
       Pattern.compile(RunFiles.STATUS_DIRECTORY + "|segment-\\d+|iterations|pubsub-load-.+");
@@ -64,17 +81,23 @@ public final class RunDirectory {
       return;
     }
     if (!Files.isRegularFile(root.resolve(RunFiles.SCENARIO_RUN))) {
-      throw new IllegalArgumentException("--restart: " + root + " holds no " + RunFiles.SCENARIO_RUN + ", so it is not"
-          + " a run directory and nothing was deleted; give an --out of its own, or an earlier run's directory");
+      throw new IllegalArgumentException(
+          "--restart: "
+              + root
+              + " holds no "
+              + RunFiles.SCENARIO_RUN
+              + ", so it is not"
+              + " a run directory and nothing was deleted; give an --out of its own, or an earlier run's directory");
     }
     List<Path> own = new ArrayList<>();
     List<String> foreign = new ArrayList<>();
     try (Stream<Path> top = Files.list(root)) {
       for (Path p : top.sorted().toList()) {
         String name = p.getFileName().toString();
-        boolean ours = Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-            ? RUN_DIRECTORIES.matcher(name).matches()
-            : Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && RUN_FILES.contains(name);
+        boolean ours =
+            Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
+                ? RUN_DIRECTORIES.matcher(name).matches()
+                : Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && RUN_FILES.contains(name);
         if (ours) {
           own.add(p);
         } else {
@@ -83,9 +106,16 @@ public final class RunDirectory {
       }
     }
     if (!foreign.isEmpty()) {
-      throw new IllegalArgumentException("--restart: " + root + " holds " + foreign.size() + " file(s) a run does not"
-          + " write (" + String.join(", ", foreign.subList(0, Math.min(3, foreign.size())))
-          + (foreign.size() > 3 ? ", ..." : "") + "); nothing was deleted. Move them away, or give another --out");
+      throw new IllegalArgumentException(
+          "--restart: "
+              + root
+              + " holds "
+              + foreign.size()
+              + " file(s) a run does not"
+              + " write ("
+              + String.join(", ", foreign.subList(0, Math.min(3, foreign.size())))
+              + (foreign.size() > 3 ? ", ..." : "")
+              + "); nothing was deleted. Move them away, or give another --out");
     }
     for (Path p : own) {
       try (Stream<Path> all = Files.walk(p)) {
@@ -98,7 +128,7 @@ public final class RunDirectory {
 
   public void start(ScenarioRun run, Path scenarioFile) throws IOException {
     Files.createDirectories(root.resolve(RunFiles.STATUS_DIRECTORY));
-    Files.copy(scenarioFile, root.resolve(RunFiles.SCENARIO), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(scenarioFile, root.resolve(RunFiles.SCENARIO), StandardCopyOption.REPLACE_EXISTING);
     RunJson.write(root.resolve(RunFiles.SCENARIO_RUN), run);
   }
 
@@ -115,7 +145,7 @@ public final class RunDirectory {
     appendResults(status, results);
     Path tmp = marker(status.step()).resolveSibling(status.step() + ".json.tmp");
     RunJson.write(tmp, status);
-    Files.move(tmp, marker(status.step()), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    Files.move(tmp, marker(status.step()), StandardCopyOption.ATOMIC_MOVE);
   }
 
   /**
@@ -123,11 +153,15 @@ public final class RunDirectory {
    * (a step's results are appended just before its marker, so at most one step can have them).
    */
   private void appendResults(StepStatus status, List<ResultRecord> results) throws IOException {
-    replaceResults(r -> r.stage().equals(status.stage()) && r.iteration() == status.iteration(), results);
+    replaceResults(
+        r -> r.stage().equals(status.stage()) && r.iteration() == status.iteration(), results);
   }
 
-  /** Rewrites results.jsonl atomically without the records {@code drop} accepts, plus {@code add}. */
-  public void replaceResults(java.util.function.Predicate<ResultRecord> drop, List<ResultRecord> add) throws IOException {
+  /**
+   * Rewrites results.jsonl atomically without the records {@code drop} accepts, plus {@code add}.
+   */
+  public void replaceResults(Predicate<ResultRecord> drop, List<ResultRecord> add)
+      throws IOException {
     Path file = root.resolve(RunFiles.RESULTS);
     List<ResultRecord> kept = new ArrayList<>();
     for (ResultRecord r : readResults()) {
@@ -143,7 +177,7 @@ public final class RunDirectory {
         w.write('\n');
       }
     }
-    Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 
   public List<ResultRecord> readResults() throws IOException {
@@ -168,7 +202,9 @@ public final class RunDirectory {
   public Writer samplesWriter() throws IOException {
     Path file = root.resolve(RunFiles.SCENARIO_SAMPLES);
     boolean fresh = !Files.exists(file);
-    Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    Writer w =
+        Files.newBufferedWriter(
+            file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     if (fresh) {
       w.write(ScenarioSample.header() + "\n");
       w.flush();

@@ -1,10 +1,10 @@
 package dev.ingestbench.harness.staged;
 
-import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.harness.process.ProcessCpuSampler;
 import java.io.IOException;
 import java.io.Writer;
 import java.net.URI;
@@ -32,15 +32,18 @@ import java.util.function.LongSupplier;
 final class ScenarioSampler implements AutoCloseable {
   private final URI status;
   private final Writer out;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final List<ScenarioSample> samples = new ArrayList<>();
   private final Map<String, long[]> lastCounts = new HashMap<>();
   private final Map<String, double[]> lastCpu = new HashMap<>();
-  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "scenario-sampler");
-    t.setDaemon(true);
-    return t;
-  });
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "scenario-sampler");
+            t.setDaemon(true);
+            return t;
+          });
   private String stage = "";
   private Map<String, LongSupplier> pids = Map.of();
   private volatile String problem;
@@ -51,7 +54,10 @@ final class ScenarioSampler implements AutoCloseable {
     timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
   }
 
-  /** From now on, samples belong to {@code stage} and cover {@code jobs} (job to its consumer's pid). */
+  /**
+   * From now on, samples belong to {@code stage} and cover {@code jobs} (job to its consumer's
+   * pid).
+   */
   synchronized void follow(String stage, Map<String, LongSupplier> jobs) {
     this.stage = stage;
     this.pids = Map.copyOf(jobs);
@@ -84,10 +90,13 @@ final class ScenarioSampler implements AutoCloseable {
 
   private <T> T get(URI uri, Class<T> type) throws IOException {
     try {
-      HttpResponse<String> response = http.send(
-          HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response =
+          http.send(
+              HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+              HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() != 200) {
-        throw new IOException("the BigQuery emulator at " + uri + " answered " + response.statusCode());
+        throw new IOException(
+            "the BigQuery emulator at " + uri + " answered " + response.statusCode());
       }
       return RunJson.fromJson(response.body(), type);
     } catch (InterruptedException e) {
@@ -116,8 +125,16 @@ final class ScenarioSampler implements AutoCloseable {
           cpuDelta = previous != null && previous[0] == pid ? Math.max(0, cpu - previous[1]) : 0;
           lastCpu.put(job, new double[] {pid, cpu});
         }
-        ScenarioSample s = new ScenarioSample(second, stage, job, j.rowsWritten() - last[0],
-            j.bytesWritten() - last[1], j.openConnections(), cpuDelta, j.accountedFor());
+        ScenarioSample s =
+            new ScenarioSample(
+                second,
+                stage,
+                job,
+                j.rowsWritten() - last[0],
+                j.bytesWritten() - last[1],
+                j.openConnections(),
+                cpuDelta,
+                j.accountedFor());
         samples.add(s);
         out.write(s.toCsvLine());
         out.write('\n');

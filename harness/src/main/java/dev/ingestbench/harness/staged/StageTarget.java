@@ -1,16 +1,17 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.contracts.ScenarioSample;
-import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.verification.JobCounts;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
- * Where a staged scenario's jobs run: everything {@link StagedDriver} needs of a target, and nothing
- * about how the stages are sequenced, measured or judged. A new target (a Flink cluster) is one
- * implementation of this interface; the driver does not change.
+ * Where a staged scenario's jobs run: everything {@link StagedDriver} needs of a target, and
+ * nothing about how the stages are sequenced, measured or judged. A new target (a Flink cluster) is
+ * one implementation of this interface; the driver does not change.
  */
 public interface StageTarget {
 
@@ -46,8 +47,8 @@ public interface StageTarget {
      * member with nothing left to read is seen as such although it accounted for only its share.
      * Empty for a job that reads its source alone.
      */
-    default java.util.OptionalLong groupAccountedFor(String job) throws Exception {
-      return java.util.OptionalLong.empty();
+    default OptionalLong groupAccountedFor(String job) throws Exception {
+      return OptionalLong.empty();
     }
 
     /** Distinct published messages the job has written or dead-lettered so far. */
@@ -61,13 +62,14 @@ public interface StageTarget {
 
     /**
      * Called once a second while a stage runs, before its jobs are looked at: the target's own turn
-     * (a fault it injects, a publisher it starts once the jobs caught up). Throws when the run cannot go on.
+     * (a fault it injects, a publisher it starts once the jobs caught up). Throws when the run
+     * cannot go on.
      */
     default void tick() throws Exception {}
 
     /**
-     * Whether {@link #samples} measure the jobs (rows, bytes, CPU): when false the driver records no
-     * stage measures and prints no rates, rather than zeros it did not measure.
+     * Whether {@link #samples} measure the jobs (rows, bytes, CPU): when false the driver records
+     * no stage measures and prints no rates, rather than zeros it did not measure.
      */
     default boolean measures() {
       return true;
@@ -79,10 +81,14 @@ public interface StageTarget {
     /** Runs a load-test stage against the segment's source. */
     LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) throws Exception;
 
-    /** Returns once everything the run publishes has been published (or the publisher was stopped). */
+    /**
+     * Returns once everything the run publishes has been published (or the publisher was stopped).
+     */
     void awaitPublished() throws Exception;
 
-    /** A stopped job's figures: published, accounted for, duplicates, dead letters, what it left. */
+    /**
+     * A stopped job's figures: published, accounted for, duplicates, dead letters, what it left.
+     */
     JobCounts count(String stage, String job, boolean exactlyOnce) throws Exception;
 
     /** One sentence on rows appended and never made visible, or null when there are none. */

@@ -5,15 +5,14 @@ import dev.ingestbench.analysis.scenario.ResultRecords;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.scenario.Durations;
+import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import dev.ingestbench.verification.Finding;
 import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.verification.Verdict;
 import dev.ingestbench.verification.VerificationPolicy;
-import dev.ingestbench.scenario.Durations;
-import dev.ingestbench.scenario.ScenarioPlan;
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,20 +23,28 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
  * Runs an ordered scenario's unfinished stages on a {@link StageTarget}, the same way on every
- * target: stop and start each stage's jobs, hold or wait for its condition, measure it, mark it done;
- * then stop every job, verify each one by the one {@link VerificationPolicy} and return its exit code.
+ * target: stop and start each stage's jobs, hold or wait for its condition, measure it, mark it
+ * done; then stop every job, verify each one by the one {@link VerificationPolicy} and return its
+ * exit code.
  *
- * <p>A rerun resumes at the first stage without a marker, in a new segment: the target starts afresh,
- * so the jobs that ran before that stage are started again and warmed up (not measured) first.
+ * <p>A rerun resumes at the first stage without a marker, in a new segment: the target starts
+ * afresh, so the jobs that ran before that stage are started again and warmed up (not measured)
+ * first.
  */
 public final class StagedDriver {
   private static final long PROGRESS_EVERY_SECONDS = 10;
-  /** A job's consumer stops a few seconds after it has read everything: idle up to this is not a finding. */
+
+  /**
+   * A job's consumer stops a few seconds after it has read everything: idle up to this is not a
+   * finding.
+   */
   private static final long IDLE_TOLERANCE_SECONDS = 5;
+
   private static final Duration TICK = Duration.ofSeconds(1);
 
   private final ScenarioPlan plan;
@@ -48,6 +55,7 @@ public final class StagedDriver {
   private final Ticker ticker;
   private final Map<String, Map<String, String>> labels;
   private final Verdict verdict;
+
   /** The prefix of every line it prints: {@code run}, or {@code round} when it runs a round. */
   private String voice = "run";
 
@@ -55,8 +63,14 @@ public final class StagedDriver {
    * @param labels every job's settings as result labels; {@code write_method} decides whether
    *     duplicates fail it
    */
-  public StagedDriver(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, StageTarget target, Duration warmUpMax,
-      Ticker ticker, Map<String, Map<String, String>> labels) {
+  public StagedDriver(
+      ScenarioPlan plan,
+      RunDirectory dir,
+      ScenarioRun run,
+      StageTarget target,
+      Duration warmUpMax,
+      Ticker ticker,
+      Map<String, Map<String, String>> labels) {
     this.plan = plan;
     this.dir = dir;
     this.run = run;
@@ -67,7 +81,10 @@ public final class StagedDriver {
     this.verdict = new Verdict(new VerificationPolicy(plan.maxDeadLetters()));
   }
 
-  /** Prints its lines as {@code [voice]}: a round's are {@code [round]}, like the rest of a round's output. */
+  /**
+   * Prints its lines as {@code [voice]}: a round's are {@code [round]}, like the rest of a round's
+   * output.
+   */
   public StagedDriver speakingAs(String voice) {
     this.voice = voice;
     return this;
@@ -82,17 +99,22 @@ public final class StagedDriver {
     return k;
   }
 
-  /** Runs the unfinished stages and verifies the jobs; returns the verification policy's exit code. */
+  /**
+   * Runs the unfinished stages and verifies the jobs; returns the verification policy's exit code.
+   */
   public int run() throws Exception {
     int first = firstUnfinished();
     if (first == plan.stages().size()) {
-      say("Every stage is finished already (status/ in %s); the report is rewritten. --restart runs it again.", dir.root());
+      say(
+          "Every stage is finished already (status/ in %s); the report is rewritten. --restart runs it again.",
+          dir.root());
       return ExitCodes.OK;
     }
     int segmentNo = dir.nextSegment();
     if (first > 0) {
-      say("Resuming at stage %d/%d %s: stages 1-%d are finished and skipped", first + 1, plan.stages().size(),
-          plan.stages().get(first).name(), first);
+      say(
+          "Resuming at stage %d/%d %s: stages 1-%d are finished and skipped",
+          first + 1, plan.stages().size(), plan.stages().get(first).name(), first);
     }
     Set<String> stopped = new LinkedHashSet<>();
     try (StageTarget.Segment segment = target.open(segmentNo, dir.segment(segmentNo))) {
@@ -115,7 +137,8 @@ public final class StagedDriver {
       say("%s %s", f.heading(), f.line());
     }
     if (verdict.passed()) {
-      say("Verified: every job of every stage accounted for every message it was given, or left it in its source");
+      say(
+          "Verified: every job of every stage accounted for every message it was given, or left it in its source");
     }
     return verdict.exitCode();
   }
@@ -126,8 +149,9 @@ public final class StagedDriver {
   }
 
   private void warmUp(StageTarget.Segment segment, List<String> warm) throws Exception {
-    say("Restarting %s, which ran before this stage, and waiting until steady (max %s; not measured)", warm,
-        Durations.show(warmUpMax));
+    say(
+        "Restarting %s, which ran before this stage, and waiting until steady (max %s; not measured)",
+        warm, Durations.show(warmUpMax));
     for (String job : warm) {
       segment.startJob("resume-warm-up", job);
     }
@@ -149,18 +173,23 @@ public final class StagedDriver {
     say("The restarted jobs were not steady after %s; going on", Durations.show(warmUpMax));
   }
 
-  private void runStage(StageTarget.Segment segment, PlannedStage st, int segmentNo, Set<String> stopped)
+  private void runStage(
+      StageTarget.Segment segment, PlannedStage st, int segmentNo, Set<String> stopped)
       throws Exception {
     int n = plan.stages().size();
     if (st.isLoadTest()) {
       segment.follow(st.name(), st.running());
-      say("Stage %d/%d %s: a Pub/Sub load test against the run's emulator, with %s running: %s", st.index() + 1, n,
-          st.name(), st.running(), st.condition());
+      say(
+          "Stage %d/%d %s: a Pub/Sub load test against the run's emulator, with %s running: %s",
+          st.index() + 1, n, st.name(), st.running(), st.condition());
       LoadTestStage.Outcome outcome = segment.loadTest(st, segmentNo);
       dir.finish(outcome.status(), outcome.records());
       outcome.findings().forEach(verdict::add);
-      say("Stage %s done%s; its report: %s", st.name(), outcome.findings().isEmpty() ? ""
-          : " (not every message accounted for: see the report)", outcome.directory().resolve("report.md"));
+      say(
+          "Stage %s done%s; its report: %s",
+          st.name(),
+          outcome.findings().isEmpty() ? "" : " (not every message accounted for: see the report)",
+          outcome.directory().resolve("report.md"));
       return;
     }
     Instant started = ticker.now();
@@ -178,9 +207,15 @@ public final class StagedDriver {
       throw new IOException("stage " + st.name() + ": " + e.getMessage(), e);
     }
     segment.follow(st.name(), st.running());
-    say("Stage %d/%d %s: %s%s%s running; %s", st.index() + 1, n, st.name(),
+    say(
+        "Stage %d/%d %s: %s%s%s running; %s",
+        st.index() + 1,
+        n,
+        st.name(),
         st.start().isEmpty() ? "" : "started " + st.start() + ", ",
-        st.stop().isEmpty() ? "" : "stopped " + st.stop() + ", ", st.running(), st.condition());
+        st.stop().isEmpty() ? "" : "stopped " + st.stop() + ", ",
+        st.running(),
+        st.condition());
     long startSecond = started.getEpochSecond() + 1;
     Map<String, Instant> drainedAt = new LinkedHashMap<>();
     Set<String> caughtUp = new HashSet<>();
@@ -213,7 +248,7 @@ public final class StagedDriver {
         long accountedNow = 0;
         boolean shared = false;
         if (exit.isEmpty()) {
-          java.util.OptionalLong group = segment.groupAccountedFor(job);
+          OptionalLong group = segment.groupAccountedFor(job);
           shared = group.isPresent();
           accountedNow = shared ? group.getAsLong() : latestAccountedFor(samples, job);
         }
@@ -223,28 +258,46 @@ public final class StagedDriver {
           if (exit.getAsInt() == ExitCodes.INCOMPLETE && accounted < expected) {
             // It stopped at its own timeout: not a failure of the run's machinery, so the job's
             // verification decides (what it left, what it lost, or that it cannot be known).
-            say("Job %s's consumer stopped by itself (its timeout) with %,d of %,d messages accounted for; its"
-                + " verification decides", job, accounted, expected);
+            say(
+                "Job %s's consumer stopped by itself (its timeout) with %,d of %,d messages accounted for; its"
+                    + " verification decides",
+                job, accounted, expected);
             drainedAt.putIfAbsent(job, nowInstant);
             continue;
           }
           if (exit.getAsInt() != ExitCodes.OK || accounted < expected) {
-            throw new IOException(String.format(Locale.ROOT,
-                "stage %s: job %s's consumer ended (exit %d) with %,d of %,d messages accounted for; see %s",
-                st.name(), job, exit.getAsInt(), accounted, expected, segment.log(job)));
+            throw new IOException(
+                String.format(
+                    Locale.ROOT,
+                    "stage %s: job %s's consumer ended (exit %d) with %,d of %,d messages accounted for; see %s",
+                    st.name(),
+                    job,
+                    exit.getAsInt(),
+                    accounted,
+                    expected,
+                    segment.log(job)));
           }
           if (drainedAt.putIfAbsent(job, nowInstant) == null) {
-            say("Job %s has read every message of its subscription (%,d) and stopped", job, expected);
+            say(
+                "Job %s has read every message of its subscription (%,d) and stopped",
+                job, expected);
           }
         } else if (exit.isEmpty() && !drainedAt.containsKey(job) && accountedNow >= expected) {
-          drainedAt.put(job, nowInstant); // every message written or dead-lettered; its consumer may still run
+          drainedAt.put(
+              job,
+              nowInstant); // every message written or dead-lettered; its consumer may still run
           if (caughtUp.add(job)) {
-            say("Job %s has %s (%,d)", job, shared
-                ? "nothing left to read: its consumer group has accounted for every message of the topic"
-                : "accounted for every message of its subscription", expected);
+            say(
+                "Job %s has %s (%,d)",
+                job,
+                shared
+                    ? "nothing left to read: its consumer group has accounted for every message of the topic"
+                    : "accounted for every message of its subscription",
+                expected);
           }
         } else if (exit.isEmpty() && drainedAt.containsKey(job) && accountedNow < expected) {
-          // A fed job that caught up with its feed for a moment has more to read again: it is idle only
+          // A fed job that caught up with its feed for a moment has more to read again: it is idle
+          // only
           // if it stays caught up, so what counts is its last stretch without anything to read.
           drainedAt.remove(job);
         }
@@ -254,17 +307,24 @@ public final class StagedDriver {
       } else if (st.until().equals("drained")) {
         met = drainedAt.keySet().containsAll(st.running());
       } else {
-        met = st.running().stream()
-            .allMatch(j -> drainedAt.containsKey(j) || OnlineSteady.reached(samples, j, startSecond, now));
+        met =
+            st.running().stream()
+                .allMatch(
+                    j ->
+                        drainedAt.containsKey(j)
+                            || OnlineSteady.reached(samples, j, startSecond, now));
       }
       if (met) {
         break;
       }
       if (st.max() != null && elapsed.compareTo(st.max()) >= 0) {
-        say("Stage %s: not %s after max %s; going on", st.name(), st.until(), Durations.show(st.max()));
+        say(
+            "Stage %s: not %s after max %s; going on",
+            st.name(), st.until(), Durations.show(st.max()));
         break;
       }
-      if (segment.measures() && Duration.between(lastProgress, nowInstant).getSeconds() >= PROGRESS_EVERY_SECONDS) {
+      if (segment.measures()
+          && Duration.between(lastProgress, nowInstant).getSeconds() >= PROGRESS_EVERY_SECONDS) {
         lastProgress = nowInstant;
         progress(st, elapsed, samples, now);
       }
@@ -285,90 +345,148 @@ public final class StagedDriver {
   }
 
   /**
-   * The jobs that had nothing left to read for part of a stage that holds or waits until steady, with
-   * for how long: such a stage does not measure what it is for (a drain is what {@code until:
+   * The jobs that had nothing left to read for part of a stage that holds or waits until steady,
+   * with for how long: such a stage does not measure what it is for (a drain is what {@code until:
    * drained} waits for, so it is never idle).
    */
-  private static Map<String, Long> idleJobs(PlannedStage st, Map<String, Instant> drainedAt, Instant ended) {
+  private static Map<String, Long> idleJobs(
+      PlannedStage st, Map<String, Instant> drainedAt, Instant ended) {
     Map<String, Long> idle = new LinkedHashMap<>();
     if ("drained".equals(st.until())) {
       return idle;
     }
-    drainedAt.forEach((job, at) -> {
-      long seconds = Duration.between(at, ended).getSeconds();
-      if (seconds > IDLE_TOLERANCE_SECONDS) {
-        idle.put(job, seconds);
-      }
-    });
+    drainedAt.forEach(
+        (job, at) -> {
+          long seconds = Duration.between(at, ended).getSeconds();
+          if (seconds > IDLE_TOLERANCE_SECONDS) {
+            idle.put(job, seconds);
+          }
+        });
     return idle;
   }
 
   private void progress(PlannedStage st, Duration elapsed, List<ScenarioSample> samples, long now) {
     List<String> rates = new ArrayList<>();
     for (String job : st.running()) {
-      long rows = samples.stream().filter(s -> s.job().equals(job) && s.epochSecond() > now - PROGRESS_EVERY_SECONDS)
-          .mapToLong(ScenarioSample::rows).sum();
-      rates.add(String.format(Locale.ROOT, "%s %,.0f rows/s", job, rows / (double) PROGRESS_EVERY_SECONDS));
+      long rows =
+          samples.stream()
+              .filter(s -> s.job().equals(job) && s.epochSecond() > now - PROGRESS_EVERY_SECONDS)
+              .mapToLong(ScenarioSample::rows)
+              .sum();
+      rates.add(
+          String.format(
+              Locale.ROOT, "%s %,.0f rows/s", job, rows / (double) PROGRESS_EVERY_SECONDS));
     }
     say("%s", RunLog.stageProgress(plan, st, elapsed, rates));
   }
 
-  private void finishStage(StageTarget.Segment segment, PlannedStage st, int segmentNo, Instant started,
-      Instant ended, boolean met, Map<String, Long> idle) throws IOException {
+  private void finishStage(
+      StageTarget.Segment segment,
+      PlannedStage st,
+      int segmentNo,
+      Instant started,
+      Instant ended,
+      boolean met,
+      Map<String, Long> idle)
+      throws IOException {
     MeasuredStage measured = MeasuredStage.of(segment.samples(), st, started, ended);
-    // A job's verification comes once it has stopped (verify): while it runs, what it has not read yet
+    // A job's verification comes once it has stopped (verify): while it runs, what it has not read
+    // yet
     // is neither lost nor left.
     ResultRecords records = measured.records(run, run.vcpus(), labels, runLabels());
     idle.forEach((job, seconds) -> records.idle(job, seconds, labels.get(job)));
-    dir.finish(measured.status(met, segmentNo), !segment.measures() ? List.of() : records.records().stream()
-        // A target that counts connections per project only has them collected after the run.
-        .filter(r -> segment.countsConnectionsPerJob() || !r.metric().equals("peak_connections")).toList());
+    dir.finish(
+        measured.status(met, segmentNo),
+        !segment.measures()
+            ? List.of()
+            : records.records().stream()
+                // A target that counts connections per project only has them collected after the
+                // run.
+                .filter(
+                    r ->
+                        segment.countsConnectionsPerJob() || !r.metric().equals("peak_connections"))
+                .toList());
     if (segment.measures()) {
       say("%s", measured.summary());
     }
-    idle.forEach((job, seconds) -> {
-      String why = String.format(Locale.ROOT, "had nothing left to read for the last %d s of the %d s stage:"
-          + " the stage does not measure what it is for, and the report draws no comparison or verdict from it;"
-          + " give the jobs more to read (publish.messages, publish.rate, or a larger --scale)", seconds,
-          Duration.between(started, ended).getSeconds());
-      verdict.add(new Finding(st.name(), job, Finding.Kind.STAGE_PURPOSE, why));
-      say("Stage %s: job %s %s", st.name(), job, why);
-    });
+    idle.forEach(
+        (job, seconds) -> {
+          String why =
+              String.format(
+                  Locale.ROOT,
+                  "had nothing left to read for the last %d s of the %d s stage:"
+                      + " the stage does not measure what it is for, and the report draws no comparison or verdict from it;"
+                      + " give the jobs more to read (publish.messages, publish.rate, or a larger --scale)",
+                  seconds,
+                  Duration.between(started, ended).getSeconds());
+          verdict.add(new Finding(st.name(), job, Finding.Kind.STAGE_PURPOSE, why));
+          say("Stage %s: job %s %s", st.name(), job, why);
+        });
   }
 
   /**
-   * Every job that ran in this segment, judged once all have stopped, with the last stage it ran in:
-   * published, accounted for, left in its source (read), lost. A job that ran only in an earlier,
-   * interrupted segment cannot be judged any more (its servers are gone).
+   * Every job that ran in this segment, judged once all have stopped, with the last stage it ran
+   * in: published, accounted for, left in its source (read), lost. A job that ran only in an
+   * earlier, interrupted segment cannot be judged any more (its servers are gone).
    */
   private void verify(StageTarget.Segment segment, Set<String> stopped) throws Exception {
     boolean lost = false;
     for (String job : stopped) {
       String stage = lastStage(job);
-      JobCounts counts = segment.count(stage, job, "exactly-once".equals(labels.get(job).get("write_method")));
+      JobCounts counts =
+          segment.count(stage, job, "exactly-once".equals(labels.get(job).get("write_method")));
       lost |= verdict.judge(counts).stream().anyMatch(f -> f.kind() == Finding.Kind.LOST);
-      ResultRecords records = new ResultRecords(new ResultRecords.Step(run.runId(), run.scenario(), run.target(), 1,
-          stage, ticker.now().toString()));
-      records.verification(job, counts.published(), counts.accountedFor(), counts.duplicates(), counts.deadLettered(),
-          counts.left(), counts.unverified() == null ? counts.lost() : null, labels.get(job));
-      dir.replaceResults(r -> r.stage().equals(stage) && r.job().equals(job) && r.iteration() == 1
-          && ResultRecords.VERIFICATION_METRICS.contains(r.metric()), records.records());
-      say("Job %s (last stage %s): published %,d, accounted for %,d, duplicates %,d, dead-lettered %,d, left %s, lost %s",
-          job, stage, counts.published(), counts.accountedFor(), counts.duplicates(), counts.deadLettered(),
+      ResultRecords records =
+          new ResultRecords(
+              new ResultRecords.Step(
+                  run.runId(), run.scenario(), run.target(), 1, stage, ticker.now().toString()));
+      records.verification(
+          job,
+          counts.published(),
+          counts.accountedFor(),
+          counts.duplicates(),
+          counts.deadLettered(),
+          counts.left(),
+          counts.unverified() == null ? counts.lost() : null,
+          labels.get(job));
+      dir.replaceResults(
+          r ->
+              r.stage().equals(stage)
+                  && r.job().equals(job)
+                  && r.iteration() == 1
+                  && ResultRecords.VERIFICATION_METRICS.contains(r.metric()),
+          records.records());
+      say(
+          "Job %s (last stage %s): published %,d, accounted for %,d, duplicates %,d, dead-lettered %,d, left %s, lost %s",
+          job,
+          stage,
+          counts.published(),
+          counts.accountedFor(),
+          counts.duplicates(),
+          counts.deadLettered(),
           counts.left() == null ? "not counted" : String.format(Locale.ROOT, "%,d", counts.left()),
-          counts.unverified() == null ? String.format(Locale.ROOT, "%,d", counts.lost()) : "not known");
+          counts.unverified() == null
+              ? String.format(Locale.ROOT, "%,d", counts.lost())
+              : "not known");
     }
     for (String job : plan.stagedJobs()) {
       if (!stopped.contains(job)) {
-        verdict.add(new Finding(lastStage(job), job, Finding.Kind.UNVERIFIED, "it ran only in an earlier segment, which"
-            + " was interrupted before its jobs were verified (that segment's servers are gone); --restart runs"
-            + " the scenario again from the start"));
+        verdict.add(
+            new Finding(
+                lastStage(job),
+                job,
+                Finding.Kind.UNVERIFIED,
+                "it ran only in an earlier segment, which"
+                    + " was interrupted before its jobs were verified (that segment's servers are gone); --restart runs"
+                    + " the scenario again from the start"));
       }
     }
     String unfinished = lost ? segment.unfinishedStreams() : null;
     if (unfinished != null) {
-      say("%s: under exactly-once, rows a job had appended and not yet flushed when it stopped are lost with it,"
-          + " although their messages were acknowledged (docs/scenarios.md, 'Stopping a job')", unfinished);
+      say(
+          "%s: under exactly-once, rows a job had appended and not yet flushed when it stopped are lost with it,"
+              + " although their messages were acknowledged (docs/scenarios.md, 'Stopping a job')",
+          unfinished);
     }
   }
 

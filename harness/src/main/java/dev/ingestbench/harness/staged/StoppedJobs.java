@@ -7,11 +7,11 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.harness.source.ConsumerGroupBacklog;
 import dev.ingestbench.harness.source.SubscriptionBacklog;
-import dev.ingestbench.verification.JobCounts;
-import dev.ingestbench.verification.LeftInSource;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.verification.JobCounts;
+import dev.ingestbench.verification.LeftInSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +21,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The verification of a local segment's jobs once every one has stopped: what was published to each,
- * what it accounted for (the BigQuery emulator's event indexes), and what it left in its source,
- * counted by reading the subscription (or the Kafka group's unread records) rather than assumed.
+ * The verification of a local segment's jobs once every one has stopped: what was published to
+ * each, what it accounted for (the BigQuery emulator's event indexes), and what it left in its
+ * source, counted by reading the subscription (or the Kafka group's unread records) rather than
+ * assumed.
  */
 final class StoppedJobs {
   /**
@@ -36,6 +37,7 @@ final class StoppedJobs {
   private final String host;
   private final ScenarioSampler emulator;
   private final Path segment;
+
   /** When each job of this segment stopped (System.nanoTime), in the order they stopped. */
   private final Map<String, Long> stoppedAt = new LinkedHashMap<>();
 
@@ -77,11 +79,14 @@ final class StoppedJobs {
   }
 
   /**
-   * Job {@code job}'s figures, from {@code published} messages; waits for its messages to return first.
+   * Job {@code job}'s figures, from {@code published} messages; waits for its messages to return
+   * first.
    *
-   * @param published null when not known, then {@code whyUnknown} says why (null: a publisher stopped)
+   * @param published null when not known, then {@code whyUnknown} says why (null: a publisher
+   *     stopped)
    */
-  JobCounts count(String stage, String job, boolean exactlyOnce, Long published, String whyUnknown) throws Exception {
+  JobCounts count(String stage, String job, boolean exactlyOnce, Long published, String whyUnknown)
+      throws Exception {
     EmulatorStatus.Job status = emulator.job(job);
     List<String> group = groupOf(job);
     BitSet groupAccounted = null;
@@ -89,51 +94,96 @@ final class StoppedJobs {
     if (group.size() > 1) {
       groupAccounted = accountedBy(group, emulator::accounted);
       if (published != null) {
-        // The other members may have read on, past what was published while this job ran (a fed topic).
+        // The other members may have read on, past what was published while this job ran (a fed
+        // topic).
         groupAccounted = groupAccounted.get(0, (int) Math.min(Integer.MAX_VALUE, published));
       }
       accountedFor = groupAccounted.cardinality();
     }
-    JobCounts counts = new JobCounts(stage, job, exactlyOnce, published == null ? 0 : published,
-        status.rowsWritten(), status.distinctMessageIds(), status.duplicates(), status.deadLettered(), accountedFor,
-        null, null);
+    JobCounts counts =
+        new JobCounts(
+            stage,
+            job,
+            exactlyOnce,
+            published == null ? 0 : published,
+            status.rowsWritten(),
+            status.distinctMessageIds(),
+            status.duplicates(),
+            status.deadLettered(),
+            accountedFor,
+            null,
+            null);
     if (published == null) {
-      return counts.unverified(whyUnknown != null ? whyUnknown
-          : "a publisher was stopped before it wrote its result, so what was published is not known;"
-              + " see the publisher logs in " + segment);
+      return counts.unverified(
+          whyUnknown != null
+              ? whyUnknown
+              : "a publisher was stopped before it wrote its result, so what was published is not known;"
+                  + " see the publisher logs in "
+                  + segment);
     }
     if (accountedFor >= published) {
-      // Every published message is accounted for: nothing can be left, and there is nothing to wait for.
-      return new JobCounts(stage, job, exactlyOnce, published, status.rowsWritten(), status.distinctMessageIds(),
-          status.duplicates(), status.deadLettered(), accountedFor, 0L, null).withMismatched(status.mismatchedRows(),
-          firstMismatch(status));
+      // Every published message is accounted for: nothing can be left, and there is nothing to wait
+      // for.
+      return new JobCounts(
+              stage,
+              job,
+              exactlyOnce,
+              published,
+              status.rowsWritten(),
+              status.distinctMessageIds(),
+              status.duplicates(),
+              status.deadLettered(),
+              accountedFor,
+              0L,
+              null)
+          .withMismatched(status.mismatchedRows(), firstMismatch(status));
     }
     BitSet inSource;
     try {
       if (plan.kafka()) {
-        inSource = ConsumerGroupBacklog.read(host, plan.scenario().source().topic(), plan.consumerGroup(job));
+        inSource =
+            ConsumerGroupBacklog.read(
+                host, plan.scenario().source().topic(), plan.consumerGroup(job));
       } else {
         long wait = stoppedAt.get(job) + RETURN_SECONDS * 1_000_000_000L - System.nanoTime();
         if (wait > 0) {
-          RunLog.say("Waiting %d s for what job %s had pulled to return to its subscription (its ack deadline) before"
-              + " counting what it left", (wait + 999_999_999) / 1_000_000_000, job);
+          RunLog.say(
+              "Waiting %d s for what job %s had pulled to return to its subscription (its ack deadline) before"
+                  + " counting what it left",
+              (wait + 999_999_999) / 1_000_000_000, job);
           Thread.sleep(wait / 1_000_000);
         }
-        inSource = SubscriptionBacklog.read(host,
-            PubsubPaths.subscription(LocalJobs.PROJECT, "source.subscriptions", plan.subscription(job)));
+        inSource =
+            SubscriptionBacklog.read(
+                host,
+                PubsubPaths.subscription(
+                    LocalJobs.PROJECT, "source.subscriptions", plan.subscription(job)));
       }
     } catch (IOException e) {
       return counts.unverified("could not read what it left in its source: " + e.getMessage());
     }
-    long left = LeftInSource.count(inSource, groupAccounted != null ? groupAccounted : emulator.accounted(job),
-        published);
-    return new JobCounts(stage, job, exactlyOnce, published, status.rowsWritten(), status.distinctMessageIds(),
-        status.duplicates(), status.deadLettered(), accountedFor, left, null).withMismatched(status.mismatchedRows(),
-        firstMismatch(status));
+    long left =
+        LeftInSource.count(
+            inSource, groupAccounted != null ? groupAccounted : emulator.accounted(job), published);
+    return new JobCounts(
+            stage,
+            job,
+            exactlyOnce,
+            published,
+            status.rowsWritten(),
+            status.distinctMessageIds(),
+            status.duplicates(),
+            status.deadLettered(),
+            accountedFor,
+            left,
+            null)
+        .withMismatched(status.mismatchedRows(), firstMismatch(status));
   }
 
   private static String firstMismatch(EmulatorStatus.Job status) {
-    return status.mismatches() == null || status.mismatches().isEmpty() ? null : status.mismatches().get(0);
+    return status.mismatches() == null || status.mismatches().isEmpty()
+        ? null
+        : status.mismatches().get(0);
   }
 
   /** Reads a job's accounted event indexes. */
@@ -154,7 +204,10 @@ final class StoppedJobs {
     return union;
   }
 
-  /** The jobs that read through {@code job}'s Kafka consumer group (just {@code job} but for a shared group). */
+  /**
+   * The jobs that read through {@code job}'s Kafka consumer group (just {@code job} but for a
+   * shared group).
+   */
   List<String> groupOf(String job) {
     if (!plan.kafka()) {
       return List.of(job);
@@ -165,7 +218,14 @@ final class StoppedJobs {
 
   /** The job's verification as result records of {@code stage}, the last stage it ran in. */
   static ResultRecords records(ResultRecords records, JobCounts c, Map<String, String> labels) {
-    return records.verification(c.job(), c.published(), c.accountedFor(), c.duplicates(), c.deadLettered(), c.left(),
-        c.unverified() == null ? c.lost() : null, labels);
+    return records.verification(
+        c.job(),
+        c.published(),
+        c.accountedFor(),
+        c.duplicates(),
+        c.deadLettered(),
+        c.left(),
+        c.unverified() == null ? c.lost() : null,
+        labels);
   }
 }

@@ -3,7 +3,9 @@ package dev.ingestbench.harness.staged;
 import java.time.Duration;
 import java.time.Instant;
 
-/** The driver's clock and its waits: the system's in a run, a fake one that jumps ahead in tests. */
+/**
+ * The driver's clock and its waits: the system's in a run, a fake one that jumps ahead in tests.
+ */
 public interface Ticker {
   Instant now();
 

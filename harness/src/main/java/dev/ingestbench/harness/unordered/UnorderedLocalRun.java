@@ -18,6 +18,7 @@ import dev.ingestbench.harness.staged.LocalTarget;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedIteration;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -25,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -47,7 +49,9 @@ public final class UnorderedLocalRun {
     this.dir = dir;
     this.run = run;
     this.heap = heap;
-    this.labels = new LocalJobs(plan, 600, heap).resultLabels(plan.scenario().unordered().jobs(), run.machine());
+    this.labels =
+        new LocalJobs(plan, 600, heap)
+            .resultLabels(plan.scenario().unordered().jobs(), run.machine());
     for (String job : plan.scenario().unordered().jobs()) {
       // Planning the round checks every process's flags now, before the first iteration starts.
       try {
@@ -58,32 +62,37 @@ public final class UnorderedLocalRun {
     }
   }
 
-  /** One iteration as a round, built from the plan: the same spec {@code ingestbench round} builds from flags. */
+  /**
+   * One iteration as a round, built from the plan: the same spec {@code ingestbench round} builds
+   * from flags.
+   */
   public RoundSpec spec(PlannedIteration it) {
-    RoundSpec spec = new RoundSpec(
-        iterationDirectory(it),
-        true, // the iteration's own directory: a resumed run repeats an unfinished iteration into it
-        plan.messages(),
-        plan.liveMessages(),
-        plan.liveMessages() > 0 ? plan.rate() : 0,
-        plan.kafka() ? RoundSpec.Source.KAFKA : RoundSpec.Source.PUBSUB,
-        plan.partitions(),
-        "shared".equals(plan.scenario().source().consumerGroups()),
-        MessageFormat.fromFlag("publish.message_format", plan.messageFormat()),
-        plan.messageSize(),
-        RoundSpec.DEFAULT_SEED,
-        JobSettings.of(plan.jobs().get(it.job())),
-        1,
-        RoundSpec.Sink.EMULATOR,
-        ScenarioLimits.of(plan.scenario().limits()),
-        null,
-        null,
-        RoundSpec.DEFAULT_RUNNER,
-        RoundSpec.DEFAULT_PULL_BATCH_SIZE,
-        heap,
-        plan.maxDeadLetters(),
-        RoundSpec.DEFAULT_TIMEOUT_SECONDS,
-        List.of());
+    RoundSpec spec =
+        new RoundSpec(
+            iterationDirectory(it),
+            true, // the iteration's own directory: a resumed run repeats an unfinished iteration
+            // into it
+            plan.messages(),
+            plan.liveMessages(),
+            plan.liveMessages() > 0 ? plan.rate() : 0,
+            plan.kafka() ? RoundSpec.Source.KAFKA : RoundSpec.Source.PUBSUB,
+            plan.partitions(),
+            "shared".equals(plan.scenario().source().consumerGroups()),
+            MessageFormat.fromFlag("publish.message_format", plan.messageFormat()),
+            plan.messageSize(),
+            RoundSpec.DEFAULT_SEED,
+            JobSettings.of(plan.jobs().get(it.job())),
+            1,
+            RoundSpec.Sink.EMULATOR,
+            ScenarioLimits.of(plan.scenario().limits()),
+            null,
+            null,
+            RoundSpec.DEFAULT_RUNNER,
+            RoundSpec.DEFAULT_PULL_BATCH_SIZE,
+            heap,
+            plan.maxDeadLetters(),
+            RoundSpec.DEFAULT_TIMEOUT_SECONDS,
+            List.of());
     return spec.validate();
   }
 
@@ -92,25 +101,39 @@ public final class UnorderedLocalRun {
   }
 
   public void describe(PrintStream out) {
-    out.println("Would run " + plan.scenario().name() + " locally into " + dir.root() + ", "
-        + plan.concurrency() + " at a time, in this (shuffled) order:");
+    out.println(
+        "Would run "
+            + plan.scenario().name()
+            + " locally into "
+            + dir.root()
+            + ", "
+            + plan.concurrency()
+            + " at a time, in this (shuffled) order:");
     for (PlannedIteration it : plan.iterations()) {
-      out.println("  " + (dir.isDone(it.marker()) ? "skip (finished) " : "") + it.marker() + ": ingestbench round "
-          + String.join(" ", spec(it).asRoundFlags()));
+      out.println(
+          "  "
+              + (dir.isDone(it.marker()) ? "skip (finished) " : "")
+              + it.marker()
+              + ": ingestbench round "
+              + String.join(" ", spec(it).asRoundFlags()));
     }
     out.println("  then write report.md and results.jsonl");
   }
 
   public int run() throws Exception {
-    List<PlannedIteration> todo = plan.iterations().stream().filter(it -> !dir.isDone(it.marker())).toList();
+    List<PlannedIteration> todo =
+        plan.iterations().stream().filter(it -> !dir.isDone(it.marker())).toList();
     int done = plan.iterations().size() - todo.size();
     if (todo.isEmpty()) {
-      LocalTarget.say("Every iteration is finished already (status/ in %s); the report is rewritten."
-          + " --restart runs it again.", dir.root());
+      LocalTarget.say(
+          "Every iteration is finished already (status/ in %s); the report is rewritten."
+              + " --restart runs it again.",
+          dir.root());
       return ExitCodes.OK;
     }
     if (done > 0) {
-      LocalTarget.say("Resuming: %d of %d iterations are finished and skipped", done, plan.iterations().size());
+      LocalTarget.say(
+          "Resuming: %d of %d iterations are finished and skipped", done, plan.iterations().size());
     }
     AtomicInteger worst = new AtomicInteger(ExitCodes.OK);
     AtomicInteger count = new AtomicInteger(done);
@@ -118,15 +141,17 @@ public final class UnorderedLocalRun {
     try {
       List<Future<?>> futures = new ArrayList<>();
       for (PlannedIteration it : todo) {
-        futures.add(pool.submit(() -> {
-          runIteration(it, count.incrementAndGet(), worst);
-          return null;
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  runIteration(it, count.incrementAndGet(), worst);
+                  return null;
+                }));
       }
       for (Future<?> f : futures) {
         try {
           f.get();
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
           pool.shutdownNow();
           throw e.getCause() instanceof Exception ex ? ex : new RuntimeException(e.getCause());
         }
@@ -138,28 +163,54 @@ public final class UnorderedLocalRun {
   }
 
   private void runIteration(PlannedIteration it, int number, AtomicInteger worst) throws Exception {
-    LocalTarget.say("Iteration %d/%d: %s (iteration %d of %s)", number, plan.iterations().size(), it.marker(),
-        it.iteration(), it.job());
+    LocalTarget.say(
+        "Iteration %d/%d: %s (iteration %d of %s)",
+        number, plan.iterations().size(), it.marker(), it.iteration(), it.job());
     Instant started = Instant.now();
     int exit;
     try {
       exit = new RoundRunner(spec(it)).run();
     } catch (Exception e) {
-      throw new java.io.IOException("iteration " + it.marker() + " (job " + it.job() + "): " + e.getMessage(), e);
+      throw new IOException(
+          "iteration " + it.marker() + " (job " + it.job() + "): " + e.getMessage(), e);
     }
     Instant ended = Instant.now();
-    RoundSummary summary = RunJson.read(iterationDirectory(it).resolve(RunFiles.SUMMARY), RoundSummary.class);
-    ResultRecords records = new ResultRecords(new ResultRecords.Step(run.runId(), run.scenario(), run.target(),
-        it.iteration(), it.job(), ended.toString()));
+    RoundSummary summary =
+        RunJson.read(iterationDirectory(it).resolve(RunFiles.SUMMARY), RoundSummary.class);
+    ResultRecords records =
+        new ResultRecords(
+            new ResultRecords.Step(
+                run.runId(),
+                run.scenario(),
+                run.target(),
+                it.iteration(),
+                it.job(),
+                ended.toString()));
     records.round(it.job(), summary, labels.get(it.job()));
     synchronized (dir) {
-      dir.finish(new StepStatus(it.marker(), it.job(), it.iteration(), List.of(it.job()), List.of(it.job()),
-          List.of(it.job()), "until drained", exit == ExitCodes.OK, started.toString(), ended.toString(), 0),
+      dir.finish(
+          new StepStatus(
+              it.marker(),
+              it.job(),
+              it.iteration(),
+              List.of(it.job()),
+              List.of(it.job()),
+              List.of(it.job()),
+              "until drained",
+              exit == ExitCodes.OK,
+              started.toString(),
+              ended.toString(),
+              0),
           records.records());
     }
     worst.accumulateAndGet(exit, Math::max);
-    LocalTarget.say("Iteration %s done: %s rows/s steady, %,d lost, %,d duplicates", it.marker(),
-        summary.rowsPerSecond() == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", summary.rowsPerSecond()),
-        summary.lost(), summary.duplicates());
+    LocalTarget.say(
+        "Iteration %s done: %s rows/s steady, %,d lost, %,d duplicates",
+        it.marker(),
+        summary.rowsPerSecond() == null
+            ? "n/a"
+            : String.format(Locale.ROOT, "%,.0f", summary.rowsPerSecond()),
+        summary.lost(),
+        summary.duplicates());
   }
 }

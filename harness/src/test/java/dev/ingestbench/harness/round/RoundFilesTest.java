@@ -10,7 +10,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A reused --out: an earlier round's files are refused, or with --force deleted, and nothing else is. */
+/**
+ * A reused --out: an earlier round's files are refused, or with --force deleted, and nothing else
+ * is.
+ */
 class RoundFilesTest {
   @TempDir Path out;
 
@@ -23,16 +26,23 @@ class RoundFilesTest {
     Files.writeString(out.resolve("job-1").resolve("consumer_result.json"), "{}");
     Files.writeString(out.resolve("my-notes.txt"), "mine");
     Files.createDirectories(out.resolve("job-9"));
-    Files.writeString(out.resolve("job-9").resolve("plan.txt"), "mine too: no consumer_result.json");
+    Files.writeString(
+        out.resolve("job-9").resolve("plan.txt"), "mine too: no consumer_result.json");
   }
 
   @Test
   void anEarlierRoundIsRefusedWithoutForceAndNothingIsDeleted() throws Exception {
     earlierRound();
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RoundFiles.clearEarlierRound(out, false));
-    assertTrue(e.getMessage().contains("holds an earlier round's files (summary.json and 3 more)")
-        && e.getMessage().contains("--force"), e.getMessage());
-    assertTrue(Files.exists(out.resolve("summary.json")) && Files.exists(out.resolve("status").resolve("01-round.json")));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> RoundFiles.clearEarlierRound(out, false));
+    assertTrue(
+        e.getMessage().contains("holds an earlier round's files (summary.json and 3 more)")
+            && e.getMessage().contains("--force"),
+        e.getMessage());
+    assertTrue(
+        Files.exists(out.resolve("summary.json"))
+            && Files.exists(out.resolve("status").resolve("01-round.json")));
   }
 
   @Test
@@ -41,7 +51,9 @@ class RoundFilesTest {
     RoundFiles.clearEarlierRound(out, true);
     assertFalse(Files.exists(out.resolve("summary.json")));
     assertFalse(Files.exists(out.resolve("results.jsonl")));
-    assertFalse(Files.exists(out.resolve("status")), "the stage's marker would mark the new round finished");
+    assertFalse(
+        Files.exists(out.resolve("status")),
+        "the stage's marker would mark the new round finished");
     assertFalse(Files.exists(out.resolve("job-1")));
     assertEquals("mine", Files.readString(out.resolve("my-notes.txt")));
     assertTrue(Files.exists(out.resolve("job-9").resolve("plan.txt")));
@@ -52,13 +64,19 @@ class RoundFilesTest {
     RoundFiles.clearEarlierRound(out, false);
   }
 
-  /** A Kafka round killed with SIGKILL leaves its broker's data; a rerun with --force starts clean. */
+  /**
+   * A Kafka round killed with SIGKILL leaves its broker's data; a rerun with --force starts clean.
+   */
   @Test
   void aCrashedKafkaRoundsBrokerDataIsAnEarlierRoundsAndForceClearsIt() throws Exception {
     Files.createDirectories(out.resolve("kafka-data").resolve("taxi-rides-0"));
     Files.writeString(out.resolve("kafka-data").resolve("meta.properties"), "node.id=1");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RoundFiles.clearEarlierRound(out, false));
-    assertTrue(e.getMessage().contains("(kafka-data)") && e.getMessage().contains("--force"), e.getMessage());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> RoundFiles.clearEarlierRound(out, false));
+    assertTrue(
+        e.getMessage().contains("(kafka-data)") && e.getMessage().contains("--force"),
+        e.getMessage());
     RoundFiles.clearEarlierRound(out, true);
     assertFalse(Files.exists(out.resolve("kafka-data")));
   }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A round's verdict from the files its processes wrote: a clean job passes; a row of wrong content,
- * a missing result and a consumer stopped at its timeout each fail, with the exit code the run gives.
+ * a missing result and a consumer stopped at its timeout each fail, with the exit code the run
+ * gives.
  */
 class RoundJobCountsTest {
   @TempDir Path out;
@@ -28,14 +29,18 @@ class RoundJobCountsTest {
       Files.writeString(job.resolve(RunFiles.CONSUMER_RESULT), consumerResult);
     }
     Verdict verdict = new Verdict(new VerificationPolicy(0));
-    verdict.judge(RoundJobCounts.read(out, job, "consumer-1", exactlyOnce, 300, out.resolve("consumer-1.log")));
+    verdict.judge(
+        RoundJobCounts.read(
+            out, job, "consumer-1", exactlyOnce, 300, out.resolve("consumer-1.log")));
     return verdict;
   }
 
   private static String result(long mismatched, String stopReason) {
     return "{\"rows_written\": 1000, \"distinct_message_ids\": 1000, \"accounted_for\": 1000, \"mismatched_rows\": "
-        + mismatched + ", \"mismatches\": [\"event_index 7: ride_status is 'x', expected 'pickup'\"], \"stop_reason\": \""
-        + stopReason + "\"}";
+        + mismatched
+        + ", \"mismatches\": [\"event_index 7: ride_status is 'x', expected 'pickup'\"], \"stop_reason\": \""
+        + stopReason
+        + "\"}";
   }
 
   @Test
@@ -49,16 +54,23 @@ class RoundJobCountsTest {
     Verdict v = verdictOf(result(2, "all 1000 messages written or dead-lettered"), false);
     assertEquals(ExitCodes.INCOMPLETE, v.exitCode());
     assertEquals(Finding.Kind.MISMATCHED, v.findings().get(0).kind());
-    assertTrue(v.findings().get(0).line().contains("2 row(s) do not hold what their event must produce, e.g."
-        + " event_index 7"), v.findings().get(0).line());
+    assertTrue(
+        v.findings()
+            .get(0)
+            .line()
+            .contains(
+                "2 row(s) do not hold what their event must produce, e.g." + " event_index 7"),
+        v.findings().get(0).line());
   }
 
   @Test
   void aConsumerWithoutAResultOrStoppedAtItsTimeoutIsNotVerified() throws Exception {
     Verdict missing = verdictOf(null, true);
     assertEquals(ExitCodes.FAILED, missing.exitCode());
-    assertTrue(missing.findings().get(0).line().contains("its consumer wrote no consumer_result.json"));
-    Verdict timeout = verdictOf(result(0, "timeout after 300 s; missing event indexes: 990-999"), true);
+    assertTrue(
+        missing.findings().get(0).line().contains("its consumer wrote no consumer_result.json"));
+    Verdict timeout =
+        verdictOf(result(0, "timeout after 300 s; missing event indexes: 990-999"), true);
     assertEquals(ExitCodes.FAILED, timeout.exitCode(), "not a measured loss: exit 3");
     assertTrue(timeout.findings().get(0).line().contains("missing event indexes: 990-999"));
   }

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Against a real local Kafka broker: the feed keeps each fed job's unread messages between low and
- * high, as the publisher's records (event index headers 0..n-1), and a stopped job keeps the count it
- * was fed until it stopped.
+ * high, as the publisher's records (event index headers 0..n-1), and a stopped job keeps the count
+ * it was fed until it stopped.
  */
 @Tag("e2e")
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
@@ -26,12 +26,20 @@ class KafkaFeedTest {
   private static final String TOPIC = "rides";
 
   @Test
-  void topsTheTopicUpAsTheJobsReadAndVerifiesAStoppedJobOnWhatItWasFed(@TempDir Path dir) throws Exception {
-    try (LocalKafka kafka = LocalKafka.start(dir.resolve("data"), dir.resolve("kafka.log"), 2, "512m")) {
+  void topsTheTopicUpAsTheJobsReadAndVerifiesAStoppedJobOnWhatItWasFed(@TempDir Path dir)
+      throws Exception {
+    try (LocalKafka kafka =
+        LocalKafka.start(dir.resolve("data"), dir.resolve("kafka.log"), 2, "512m")) {
       kafka.createTopic(TOPIC, 2);
       Map<String, Long> accounted = new ConcurrentHashMap<>(Map.of("a", 0L, "b", 0L));
-      try (KafkaFeed feed = new KafkaFeed(kafka.bootstrapServers(), TOPIC, 88, "avro",
-          () -> job -> accounted.get(job), 1_000)) {
+      try (KafkaFeed feed =
+          new KafkaFeed(
+              kafka.bootstrapServers(),
+              TOPIC,
+              88,
+              "avro",
+              () -> job -> accounted.get(job),
+              1_000)) {
         feed.add("a");
         feed.add("b");
         feed.start("a");
@@ -46,7 +54,8 @@ class KafkaFeedTest {
 
         accounted.put("b", 1_600L); // 100 unread by b: topped up for b; a is no longer fed
         awaitPublished(feed, "b", 2_600);
-        assertEquals(1_700, feed.published("a"), "a is verified on what was published until it stopped");
+        assertEquals(
+            1_700, feed.published("a"), "a is verified on what was published until it stopped");
         assertNull(feed.failure());
         KafkaFeed.Result result = feed.result();
         assertEquals(2_600, result.published());
@@ -58,7 +67,8 @@ class KafkaFeedTest {
     }
   }
 
-  private static void awaitPublished(KafkaFeed feed, String job, long expected) throws InterruptedException {
+  private static void awaitPublished(KafkaFeed feed, String job, long expected)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (feed.published(job) < expected && System.nanoTime() < deadline) {
       Thread.sleep(50);

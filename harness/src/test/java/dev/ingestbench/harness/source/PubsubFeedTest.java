@@ -14,10 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Against the real Pub/Sub emulator (pstest): each job's own topic is filled when it starts, topped up
- * when what it has waiting falls below the low mark, left alone once it stops, and a job not started
- * is fed nothing. The job's reading is stood in for by its accounted-for count. 10 KB messages: a
- * Pull of 1,000 of them is over gRPC's default 4 MiB, which counting what a job left must read.
+ * Against the real Pub/Sub emulator (pstest): each job's own topic is filled when it starts, topped
+ * up when what it has waiting falls below the low mark, left alone once it stops, and a job not
+ * started is fed nothing. The job's reading is stood in for by its accounted-for count. 10 KB
+ * messages: a Pull of 1,000 of them is over gRPC's default 4 MiB, which counting what a job left
+ * must read.
  */
 @Tag("e2e")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -28,13 +29,19 @@ class PubsubFeedTest {
   void keepsEachRunningJobFedBetweenTheMarksAndNothingElse() throws Exception {
     Map<String, Long> accounted = new ConcurrentHashMap<>(Map.of("a", 0L, "b", 0L));
     try (PubsubEmulator emulator = PubsubEmulator.start();
-        PubsubFeed feed = new PubsubFeed(emulator.hostAndPort(), "p", 10_000, "json", () -> accounted::get, HIGH)) {
+        PubsubFeed feed =
+            new PubsubFeed(
+                emulator.hostAndPort(), "p", 10_000, "json", () -> accounted::get, HIGH)) {
       feed.add("a", "rides-a");
       feed.add("b", "rides-b");
       feed.start("a");
       assertEquals(HIGH, feed.published("a"), "filled to the high mark when it starts");
-      assertEquals(indexes(0, HIGH), SubscriptionBacklog.read(emulator.hostAndPort(), "projects/p/subscriptions/rides-a"));
-      assertTrue(SubscriptionBacklog.read(emulator.hostAndPort(), "projects/p/subscriptions/rides-b").isEmpty(),
+      assertEquals(
+          indexes(0, HIGH),
+          SubscriptionBacklog.read(emulator.hostAndPort(), "projects/p/subscriptions/rides-a"));
+      assertTrue(
+          SubscriptionBacklog.read(emulator.hostAndPort(), "projects/p/subscriptions/rides-b")
+              .isEmpty(),
           "a job not started is fed nothing");
 
       accounted.put("a", 400L); // 600 waiting: above the low mark (500), nothing is fed
@@ -54,12 +61,16 @@ class PubsubFeedTest {
 
       PubsubFeed.Result result = feed.result();
       assertNull(result.failure());
-      assertEquals(new PubsubFeed.Result.Job("projects/p/topics/rides-a", 1_700, 2, 300), result.jobs().get("a"));
-      assertEquals(new PubsubFeed.Result.Job("projects/p/topics/rides-b", 0, 0, -1), result.jobs().get("b"));
+      assertEquals(
+          new PubsubFeed.Result.Job("projects/p/topics/rides-a", 1_700, 2, 300),
+          result.jobs().get("a"));
+      assertEquals(
+          new PubsubFeed.Result.Job("projects/p/topics/rides-b", 0, 0, -1), result.jobs().get("b"));
     }
   }
 
-  private static void awaitPublished(PubsubFeed feed, String job, long expected) throws InterruptedException {
+  private static void awaitPublished(PubsubFeed feed, String job, long expected)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (feed.published(job) < expected && System.nanoTime() < deadline) {
       Thread.sleep(50);

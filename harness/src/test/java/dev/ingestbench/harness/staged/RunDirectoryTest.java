@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.contracts.ResultRecord;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StepStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,12 +20,32 @@ import org.junit.jupiter.api.io.TempDir;
 class RunDirectoryTest {
 
   private static StepStatus step(String marker, String stage, int iteration) {
-    return new StepStatus(marker, stage, iteration, List.of("a"), List.of("a"), List.of(), "hold 1m", true,
-        "2026-11-23T10:00:00Z", "2026-11-23T10:01:00Z", 1);
+    return new StepStatus(
+        marker,
+        stage,
+        iteration,
+        List.of("a"),
+        List.of("a"),
+        List.of(),
+        "hold 1m",
+        true,
+        "2026-11-23T10:00:00Z",
+        "2026-11-23T10:01:00Z",
+        1);
   }
 
   private static ResultRecord record(String stage, int iteration, double value) {
-    return new ResultRecord("run", "s", "local", iteration, stage, "a", "rows_per_second", value, "rows/s", Map.of(),
+    return new ResultRecord(
+        "run",
+        "s",
+        "local",
+        iteration,
+        stage,
+        "a",
+        "rows_per_second",
+        value,
+        "rows/s",
+        Map.of(),
         "2026-11-23T10:01:00Z");
   }
 
@@ -40,15 +63,20 @@ class RunDirectoryTest {
   void rerunningAStepReplacesWhatAKilledAttemptLeftOfIt(@TempDir Path root) throws Exception {
     RunDirectory dir = new RunDirectory(root);
     dir.finish(step("01-a", "a", 1), List.of(record("a", 1, 10)));
-    // A kill after the results of stage b were written but before its marker: the rerun writes them again.
-    Files.writeString(root.resolve("results.jsonl"),
+    // A kill after the results of stage b were written but before its marker: the rerun writes them
+    // again.
+    Files.writeString(
+        root.resolve("results.jsonl"),
         Files.readString(root.resolve("results.jsonl"))
-            + dev.ingestbench.contracts.RunJson.toJsonLine(record("b", 1, 1)) + "\n");
+            + RunJson.toJsonLine(record("b", 1, 1))
+            + "\n");
     dir.finish(step("02-b", "b", 1), List.of(record("b", 1, 20)));
     List<ResultRecord> results = dir.readResults();
     assertEquals(2, results.size(), "no double counting of stage b: " + results);
-    assertEquals(20, results.stream().filter(r -> r.stage().equals("b")).findFirst().orElseThrow().value());
-    assertEquals(10, results.stream().filter(r -> r.stage().equals("a")).findFirst().orElseThrow().value());
+    assertEquals(
+        20, results.stream().filter(r -> r.stage().equals("b")).findFirst().orElseThrow().value());
+    assertEquals(
+        10, results.stream().filter(r -> r.stage().equals("a")).findFirst().orElseThrow().value());
   }
 
   @Test
@@ -62,9 +90,11 @@ class RunDirectoryTest {
   /** A directory with a run's files, as a finished run leaves it. */
   private static RunDirectory aFinishedRun(Path root) throws Exception {
     RunDirectory dir = new RunDirectory(root);
-    Path scenario = Files.writeString(root.resolveSibling(root.getFileName() + ".yaml"), "name: s\n");
-    dir.start(new dev.ingestbench.contracts.ScenarioRun("run", "s", "local", 1, "sha", "2026-11-23T10:00:00Z", "m", 2,
-        null), scenario);
+    Path scenario =
+        Files.writeString(root.resolveSibling(root.getFileName() + ".yaml"), "name: s\n");
+    dir.start(
+        new ScenarioRun("run", "s", "local", 1, "sha", "2026-11-23T10:00:00Z", "m", 2, null),
+        scenario);
     dir.finish(step("01-a", "a", 1), List.of(record("a", 1, 10)));
     Files.writeString(dir.segment(dir.nextSegment()).resolve("a.log"), "log");
     Files.writeString(root.resolve("report.md"), "# report");
@@ -84,14 +114,19 @@ class RunDirectoryTest {
   }
 
   @Test
-  void restartRefusesADirectoryHoldingAFileARunDoesNotWriteAndDeletesNothing(@TempDir Path parent) throws Exception {
+  void restartRefusesADirectoryHoldingAFileARunDoesNotWriteAndDeletesNothing(@TempDir Path parent)
+      throws Exception {
     Path root = parent.resolve("run");
     RunDirectory dir = aFinishedRun(root);
     Files.writeString(root.resolve("my-notes.txt"), "mine");
-    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, dir::clear);
-    assertTrue(e.getMessage().contains("my-notes.txt") && e.getMessage().contains("nothing was deleted"), e.getMessage());
+    IllegalArgumentException e =
+        Assertions.assertThrows(IllegalArgumentException.class, dir::clear);
+    assertTrue(
+        e.getMessage().contains("my-notes.txt") && e.getMessage().contains("nothing was deleted"),
+        e.getMessage());
     assertTrue(Files.exists(root.resolve("my-notes.txt")));
-    assertTrue(Files.exists(root.resolve("run.json")) && Files.exists(root.resolve("report.md")),
+    assertTrue(
+        Files.exists(root.resolve("run.json")) && Files.exists(root.resolve("report.md")),
         "the run's own files are kept too: nothing is deleted");
   }
 
@@ -100,7 +135,8 @@ class RunDirectoryTest {
     Files.writeString(home.resolve("report.md"), "someone's report");
     Files.createDirectories(home.resolve("status"));
     RunDirectory dir = new RunDirectory(home);
-    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, dir::clear);
+    IllegalArgumentException e =
+        Assertions.assertThrows(IllegalArgumentException.class, dir::clear);
     assertTrue(e.getMessage().contains("holds no run.json"), e.getMessage());
     assertTrue(Files.exists(home.resolve("report.md")));
   }

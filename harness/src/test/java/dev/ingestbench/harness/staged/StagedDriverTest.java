@@ -9,22 +9,26 @@ import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StepStatus;
-import dev.ingestbench.verification.Finding;
-import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.scenario.ScenarioFile;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.verification.Finding;
+import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StagedDriverTest {
   private static final long PUBLISHED = 1_000;
-  private static final String THREE_STAGES = """
+  private static final String THREE_STAGES =
+      """
       name: fake-two-jobs
       source: {kind: pubsub, topic: rides}
       publish: {messages: 1000, backlog: 1000}
@@ -51,7 +56,10 @@ class StagedDriverTest {
 
   @TempDir Path root;
 
-  /** What one fake job does: when it drains (seconds after it starts; never: 0) and its figures once stopped. */
+  /**
+   * What one fake job does: when it drains (seconds after it starts; never: 0) and its figures once
+   * stopped.
+   */
   record FakeJob(long drainsAfter, long accounted, long left, long duplicates, long deadLettered) {
     static FakeJob stoppedMidway(long accounted) {
       return new FakeJob(0, accounted, PUBLISHED - accounted, 0, 0);
@@ -84,15 +92,27 @@ class StagedDriverTest {
     final List<String> calls = new ArrayList<>();
     String failToStart;
     final Map<String, Integer> exitOf = new HashMap<>();
-    /** Jobs fed as they read: 100 more messages every second, caught up with the feed at second 5 only. */
-    final java.util.Set<String> fed = new java.util.HashSet<>();
+
+    /**
+     * Jobs fed as they read: 100 more messages every second, caught up with the feed at second 5
+     * only.
+     */
+    final Set<String> fed = new HashSet<>();
+
     int loadTestExit = ExitCodes.OK;
+
     /** Whether its samples measure the jobs (a round's target: no). */
     boolean measures = true;
+
     int ticks;
+
     /** The tick at which the target's own turn fails (a publisher it started failed); 0: never. */
     int tickFailsAt;
-    /** Every job shares one Kafka consumer group, which has read the whole topic from this tick on; 0: no group. */
+
+    /**
+     * Every job shares one Kafka consumer group, which has read the whole topic from this tick on;
+     * 0: no group.
+     */
     int groupDrainsAtTick;
 
     FakeTarget(FakeTicker ticker, Map<String, FakeJob> jobs) {
@@ -127,13 +147,16 @@ class StagedDriverTest {
 
         private boolean drained(String job) {
           FakeJob j = jobs.get(job);
-          return j.drainsAfter() > 0 && startedAt.containsKey(job)
+          return j.drainsAfter() > 0
+              && startedAt.containsKey(job)
               && !ticker.now().isBefore(startedAt.get(job).plusSeconds(j.drainsAfter()));
         }
 
         @Override
         public OptionalInt ended(String job) {
-          return drained(job) ? OptionalInt.of(exitOf.getOrDefault(job, ExitCodes.OK)) : OptionalInt.empty();
+          return drained(job)
+              ? OptionalInt.of(exitOf.getOrDefault(job, ExitCodes.OK))
+              : OptionalInt.empty();
         }
 
         @Override
@@ -171,11 +194,11 @@ class StagedDriverTest {
         }
 
         @Override
-        public java.util.OptionalLong groupAccountedFor(String job) {
+        public OptionalLong groupAccountedFor(String job) {
           if (groupDrainsAtTick == 0) {
-            return java.util.OptionalLong.empty();
+            return OptionalLong.empty();
           }
-          return java.util.OptionalLong.of(ticks >= groupDrainsAtTick ? PUBLISHED : PUBLISHED / 2);
+          return OptionalLong.of(ticks >= groupDrainsAtTick ? PUBLISHED : PUBLISHED / 2);
         }
 
         @Override
@@ -190,8 +213,11 @@ class StagedDriverTest {
           for (long s = sampledUpTo + 1; s <= ticker.now().getEpochSecond(); s++) {
             for (String job : following) {
               boolean writing = startedAt.containsKey(job) && !drained(job);
-              long accounted = fed.contains(job) && startedAt.containsKey(job) ? fedAccounted(job) : 0;
-              samples.add(new ScenarioSample(s, stage, job, writing ? 100 : 0, writing ? 50_000 : 0, 1, 0.5, accounted));
+              long accounted =
+                  fed.contains(job) && startedAt.containsKey(job) ? fedAccounted(job) : 0;
+              samples.add(
+                  new ScenarioSample(
+                      s, stage, job, writing ? 100 : 0, writing ? 50_000 : 0, 1, 0.5, accounted));
             }
           }
           sampledUpTo = ticker.now().getEpochSecond();
@@ -208,10 +234,29 @@ class StagedDriverTest {
           calls.add("load test " + st.name());
           Instant started = ticker.now();
           ticker.sleep(Duration.ofSeconds(30));
-          return new LoadTestStage.Outcome(new StepStatus(st.marker(), st.name(), 1, st.running(), st.start(),
-              st.stop(), st.condition(), loadTestExit == ExitCodes.OK, started.toString(), ticker.now().toString(),
-              segmentNo), List.of(), root(segmentNo), loadTestExit == ExitCodes.OK ? List.of()
-                  : List.of(new Finding(st.name(), LoadTestStage.JOB, Finding.Kind.LOAD_TEST, "lost 5 of 1,000")));
+          return new LoadTestStage.Outcome(
+              new StepStatus(
+                  st.marker(),
+                  st.name(),
+                  1,
+                  st.running(),
+                  st.start(),
+                  st.stop(),
+                  st.condition(),
+                  loadTestExit == ExitCodes.OK,
+                  started.toString(),
+                  ticker.now().toString(),
+                  segmentNo),
+              List.of(),
+              root(segmentNo),
+              loadTestExit == ExitCodes.OK
+                  ? List.of()
+                  : List.of(
+                      new Finding(
+                          st.name(),
+                          LoadTestStage.JOB,
+                          Finding.Kind.LOAD_TEST,
+                          "lost 5 of 1,000")));
         }
 
         private Path root(int segmentNo) {
@@ -226,8 +271,18 @@ class StagedDriverTest {
         @Override
         public JobCounts count(String stage, String job, boolean exactlyOnce) {
           FakeJob j = jobs.get(job);
-          return new JobCounts(stage, job, exactlyOnce, PUBLISHED, j.accounted() + j.duplicates(), j.accounted(),
-              j.duplicates(), j.deadLettered(), j.accounted(), j.left(), null);
+          return new JobCounts(
+              stage,
+              job,
+              exactlyOnce,
+              PUBLISHED,
+              j.accounted() + j.duplicates(),
+              j.accounted(),
+              j.duplicates(),
+              j.deadLettered(),
+              j.accounted(),
+              j.left(),
+              null);
         }
 
         @Override
@@ -256,14 +311,29 @@ class StagedDriverTest {
 
   private StagedDriver driver(ScenarioPlan plan, FakeTarget target) throws Exception {
     RunDirectory dir = new RunDirectory(root);
-    ScenarioRun run = new ScenarioRun("run-1", plan.scenario().name(), "local", 1, "sha", "2026-11-24T10:00:00Z",
-        "test machine", 2, Map.of());
+    ScenarioRun run =
+        new ScenarioRun(
+            "run-1",
+            plan.scenario().name(),
+            "local",
+            1,
+            "sha",
+            "2026-11-24T10:00:00Z",
+            "test machine",
+            2,
+            Map.of());
     if (dir.existingRun().isEmpty()) {
       dir.start(run, root.resolveSibling(root.getFileName() + "-scenario.yaml"));
     }
     Map<String, Map<String, String>> labels = new LinkedHashMap<>();
-    plan.jobs().forEach((job, config) -> labels.put(job, Map.of("write_method",
-        config.writeMethod() == null ? "exactly-once" : config.writeMethod())));
+    plan.jobs()
+        .forEach(
+            (job, config) ->
+                labels.put(
+                    job,
+                    Map.of(
+                        "write_method",
+                        config.writeMethod() == null ? "exactly-once" : config.writeMethod())));
     return new StagedDriver(plan, dir, run, target, Duration.ofSeconds(5), target.ticker, labels);
   }
 
@@ -278,18 +348,23 @@ class StagedDriverTest {
   private StagedDriver last;
 
   private double result(String stage, String job, String metric) throws IOException {
-    return new RunDirectory(root).readResults().stream()
-        .filter(r -> r.stage().equals(stage) && r.job().equals(job) && r.metric().equals(metric))
-        .mapToDouble(ResultRecord::value).findFirst()
-        .orElseThrow(() -> new AssertionError("no " + metric + " of " + job + " in " + stage));
+    return new RunDirectory(root)
+        .readResults().stream()
+            .filter(
+                r -> r.stage().equals(stage) && r.job().equals(job) && r.metric().equals(metric))
+            .mapToDouble(ResultRecord::value)
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no " + metric + " of " + job + " in " + stage));
   }
 
   @Test
   void everyJobAccountedForOrLeftExitsZeroAndRecordsEachJobsVerification() throws Exception {
-    int exit = run(plan("", null), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
+    int exit =
+        run(plan("", null), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
     assertEquals(ExitCodes.OK, exit, last.verdict().findings().toString());
     assertEquals(2, last.verdict().judged());
-    assertEquals(400, result("a-and-b", "a", "left"), "a's verification goes with the last stage it ran in");
+    assertEquals(
+        400, result("a-and-b", "a", "left"), "a's verification goes with the last stage it ran in");
     assertEquals(0, result("a-and-b", "a", "lost"));
     assertEquals(1_000, result("b-alone", "b", "published"));
     assertEquals(0, result("b-alone", "b", "lost"));
@@ -297,44 +372,66 @@ class StagedDriverTest {
 
   @Test
   void oneJobsLossFailsTheRunEvenWhenAnotherJobCountedTheSameNumberTooMany() throws Exception {
-    int exit = run(plan("", null), Map.of(
-        "a", new FakeJob(0, 600, 393, 0, 0), // 7 neither written nor left
-        "b", new FakeJob(15, 1_000, 7, 0, 0))); // 7 counted twice
+    int exit =
+        run(
+            plan("", null),
+            Map.of(
+                "a", new FakeJob(0, 600, 393, 0, 0), // 7 neither written nor left
+                "b", new FakeJob(15, 1_000, 7, 0, 0))); // 7 counted twice
     assertEquals(ExitCodes.INCOMPLETE, exit);
     Finding first = last.verdict().failuresFirst().get(0);
     assertEquals(Finding.Kind.LOST, first.kind());
     assertTrue(first.line().startsWith("stage a-and-b, job a: lost 7 of 1,000"), first.line());
     assertEquals(7, result("a-and-b", "a", "lost"), "never clamped, never turned into 'unread'");
-    assertEquals(Finding.Kind.UNVERIFIED, last.verdict().failuresFirst().get(1).kind(), "b's surplus is a miscount");
+    assertEquals(
+        Finding.Kind.UNVERIFIED,
+        last.verdict().failuresFirst().get(1).kind(),
+        "b's surplus is a miscount");
   }
 
   @Test
   void duplicatesFailTheExactlyOnceJobOnly() throws Exception {
-    assertEquals(ExitCodes.INCOMPLETE, run(plan("", null), Map.of(
-        "a", new FakeJob(0, 600, 400, 3, 0), "b", FakeJob.drains(15))));
+    assertEquals(
+        ExitCodes.INCOMPLETE,
+        run(plan("", null), Map.of("a", new FakeJob(0, 600, 400, 3, 0), "b", FakeJob.drains(15))));
     assertEquals(Finding.Kind.DUPLICATES, last.verdict().findings().get(0).kind());
   }
 
   @Test
   void duplicatesOfAnAtLeastOnceJobPass() throws Exception {
-    assertEquals(ExitCodes.OK, run(plan("", null), Map.of(
-        "a", FakeJob.stoppedMidway(600), "b", new FakeJob(15, 1_000, 0, 3, 0))));
+    assertEquals(
+        ExitCodes.OK,
+        run(
+            plan("", null),
+            Map.of("a", FakeJob.stoppedMidway(600), "b", new FakeJob(15, 1_000, 0, 3, 0))));
   }
 
   @Test
   void deadLettersAboveTheScenariosLimitFail() throws Exception {
     String limits = "limits: {max_dead_letters: 2}";
-    assertEquals(ExitCodes.OK, run(plan(limits, null), Map.of(
-        "a", new FakeJob(0, 600, 400, 0, 2), "b", FakeJob.drains(15))));
-    Files.walk(root).sorted(java.util.Comparator.reverseOrder()).filter(p -> !p.equals(root)).forEach(p -> p.toFile().delete());
-    assertEquals(ExitCodes.INCOMPLETE, run(plan(limits, null), Map.of(
-        "a", new FakeJob(0, 600, 400, 0, 3), "b", FakeJob.drains(15))));
+    assertEquals(
+        ExitCodes.OK,
+        run(
+            plan(limits, null),
+            Map.of("a", new FakeJob(0, 600, 400, 0, 2), "b", FakeJob.drains(15))));
+    Files.walk(root)
+        .sorted(Comparator.reverseOrder())
+        .filter(p -> !p.equals(root))
+        .forEach(p -> p.toFile().delete());
+    assertEquals(
+        ExitCodes.INCOMPLETE,
+        run(
+            plan(limits, null),
+            Map.of("a", new FakeJob(0, 600, 400, 0, 3), "b", FakeJob.drains(15))));
     assertEquals(Finding.Kind.DEAD_LETTERS, last.verdict().findings().get(0).kind());
   }
 
   @Test
   void aFailedLoadTestStageFailsTheRun() throws Exception {
-    ScenarioPlan plan = plan(null, """
+    ScenarioPlan plan =
+        plan(
+            null,
+            """
         name: fake-load-test
         source: {kind: pubsub, topic: rides}
         publish: {messages: 1000, backlog: 1000}
@@ -354,10 +451,13 @@ class StagedDriverTest {
 
   @Test
   void aConsumerThatExitsWithAFailureFailsTheRunNamingItsStage() throws Exception {
-    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.drains(5), "b", FakeJob.drains(15)));
+    FakeTarget target =
+        new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.drains(5), "b", FakeJob.drains(15)));
     target.exitOf.put("b", ExitCodes.FAILED);
     IOException e = assertThrows(IOException.class, () -> driver(plan("", null), target).run());
-    assertTrue(e.getMessage().startsWith("stage a-and-b: job b's consumer ended (exit 3)"), e.getMessage());
+    assertTrue(
+        e.getMessage().startsWith("stage a-and-b: job b's consumer ended (exit 3)"),
+        e.getMessage());
   }
 
   @Test
@@ -365,7 +465,10 @@ class StagedDriverTest {
     // a reads everything 5 s into its 20 s stage, then idles for the rest of it and all of stage 2.
     int exit = run(plan("", null), Map.of("a", FakeJob.drains(5), "b", FakeJob.drains(15)));
     assertEquals(ExitCodes.INCOMPLETE, exit);
-    List<Finding> idle = last.verdict().findings().stream().filter(f -> f.kind() == Finding.Kind.STAGE_PURPOSE).toList();
+    List<Finding> idle =
+        last.verdict().findings().stream()
+            .filter(f -> f.kind() == Finding.Kind.STAGE_PURPOSE)
+            .toList();
     assertEquals(List.of("a-alone", "a-and-b"), idle.stream().map(Finding::stage).toList());
     assertEquals(15, result("a-alone", "a", "idle_seconds"));
   }
@@ -373,11 +476,18 @@ class StagedDriverTest {
   @Test
   void aFedJobThatCaughtUpWithItsFeedForAMomentIsNotIdle() throws Exception {
     // Measured on round 2 at --scale 0.001: job a caught up with its feed for a moment 50 s into a
-    // 90 s stage, kept writing ~6,000 rows/s, and was reported as having had nothing to read for 33 s.
-    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(900),
-        "b", FakeJob.stoppedMidway(900)));
+    // 90 s stage, kept writing ~6,000 rows/s, and was reported as having had nothing to read for 33
+    // s.
+    FakeTarget target =
+        new FakeTarget(
+            new FakeTicker(),
+            Map.of("a", FakeJob.stoppedMidway(900), "b", FakeJob.stoppedMidway(900)));
     target.fed.add("a");
-    StagedDriver driver = driver(plan("", """
+    StagedDriver driver =
+        driver(
+            plan(
+                "",
+                """
         name: fed
         source: {kind: pubsub, topic: rides}
         publish: {messages: 1000, backlog: 1000}
@@ -385,10 +495,14 @@ class StagedDriverTest {
         stages:
           - {name: a-alone, start: [a], hold: 20s}
           - {name: a-and-b, start: [b], hold: 20s}
-        """), target);
+        """),
+            target);
     driver.run();
-    assertEquals(List.of(), driver.verdict().findings().stream()
-        .filter(f -> f.kind() == Finding.Kind.STAGE_PURPOSE).toList());
+    assertEquals(
+        List.of(),
+        driver.verdict().findings().stream()
+            .filter(f -> f.kind() == Finding.Kind.STAGE_PURPOSE)
+            .toList());
   }
 
   @Test
@@ -399,20 +513,27 @@ class StagedDriverTest {
     failing.failToStart = "b";
     IOException e = assertThrows(IOException.class, () -> driver(plan, failing).run());
     assertTrue(e.getMessage().startsWith("stage a-and-b: job b's consumer failed"), e.getMessage());
-    assertEquals("close", failing.calls.get(failing.calls.size() - 1), "the segment is closed on failure");
+    assertEquals(
+        "close", failing.calls.get(failing.calls.size() - 1), "the segment is closed on failure");
 
     FakeTarget resumed = new FakeTarget(new FakeTicker(), jobs);
     StagedDriver driver = driver(plan, resumed);
     assertEquals(1, driver.firstUnfinished(), "stage 1 was finished and marked");
     assertEquals(ExitCodes.OK, driver.run(), driver.verdict().findings().toString());
-    assertEquals(List.of("open segment-2", "start a", "start b", "stop a", "await published", "stop b", "close"),
-        resumed.calls, "a, which ran before stage 2, is started again first");
+    assertEquals(
+        List.of(
+            "open segment-2", "start a", "start b", "stop a", "await published", "stop b", "close"),
+        resumed.calls,
+        "a, which ran before stage 2, is started again first");
     assertEquals(2, driver.verdict().judged());
   }
 
   @Test
   void aJobThatRanOnlyInAnInterruptedSegmentCannotBeVerified() throws Exception {
-    ScenarioPlan plan = plan(null, """
+    ScenarioPlan plan =
+        plan(
+            null,
+            """
         name: fake-handover
         source: {kind: pubsub, topic: rides}
         publish: {messages: 1000, backlog: 1000}
@@ -425,15 +546,30 @@ class StagedDriverTest {
           - {name: b-drains, until: drained, max: 1m}
         """);
     Map<String, FakeJob> jobs = Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15));
-    StagedDriver first = driver(plan, new FakeTarget(new FakeTicker(), jobs)); // creates the run directory
+    StagedDriver first =
+        driver(plan, new FakeTarget(new FakeTicker(), jobs)); // creates the run directory
     RunDirectory dir = new RunDirectory(root);
-    for (PlannedStage st : plan.stages().subList(0, 2)) { // stages 1 and 2 finished in segment 1, then a kill
-      dir.finish(new StepStatus(st.marker(), st.name(), 1, st.running(), st.start(), st.stop(), st.condition(), true,
-          "2026-11-24T09:00:00Z", "2026-11-24T09:01:00Z", 1), List.of());
+    for (PlannedStage st :
+        plan.stages().subList(0, 2)) { // stages 1 and 2 finished in segment 1, then a kill
+      dir.finish(
+          new StepStatus(
+              st.marker(),
+              st.name(),
+              1,
+              st.running(),
+              st.start(),
+              st.stop(),
+              st.condition(),
+              true,
+              "2026-11-24T09:00:00Z",
+              "2026-11-24T09:01:00Z",
+              1),
+          List.of());
     }
     assertEquals(2, first.firstUnfinished());
     StagedDriver resumed = driver(plan, new FakeTarget(new FakeTicker(), jobs));
-    assertEquals(ExitCodes.FAILED, resumed.run(), "a ran only in segment 1, whose emulator is gone");
+    assertEquals(
+        ExitCodes.FAILED, resumed.run(), "a ran only in segment 1, whose emulator is gone");
     Finding f = resumed.verdict().findings().get(0);
     assertEquals("a", f.job());
     assertTrue(f.message().contains("ran only in an earlier segment"), f.message());
@@ -442,12 +578,18 @@ class StagedDriverTest {
 
   @Test
   void aConsumerThatStoppedAtItsOwnTimeoutIsJudgedByItsVerificationNotThrown() throws Exception {
-    // b stops by itself (exit 4, its --timeout) 15 s after it started, with 600 of 1,000 accounted for.
-    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(600),
-        "b", new FakeJob(15, 600, 0, 0, 0)));
+    // b stops by itself (exit 4, its --timeout) 15 s after it started, with 600 of 1,000 accounted
+    // for.
+    FakeTarget target =
+        new FakeTarget(
+            new FakeTicker(),
+            Map.of("a", FakeJob.stoppedMidway(600), "b", new FakeJob(15, 600, 0, 0, 0)));
     target.exitOf.put("b", ExitCodes.INCOMPLETE);
     StagedDriver driver = driver(plan("", null), target);
-    assertEquals(ExitCodes.INCOMPLETE, driver.run(), "400 of b's messages are neither accounted for nor left");
+    assertEquals(
+        ExitCodes.INCOMPLETE,
+        driver.run(),
+        "400 of b's messages are neither accounted for nor left");
     Finding lost = driver.verdict().findings().get(0);
     assertEquals(Finding.Kind.LOST, lost.kind());
     assertEquals("b", lost.job());
@@ -455,48 +597,71 @@ class StagedDriverTest {
 
   @Test
   void theTargetHasATurnEverySecondOfAStage() throws Exception {
-    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
+    FakeTarget target =
+        new FakeTarget(
+            new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
     driver(plan("", null), target).run();
     assertTrue(target.ticks >= 40, "two 20 s holds and a drain: " + target.ticks + " turns");
   }
 
   @Test
   void aFailureInTheTargetsTurnEndsTheRunNamingTheStage() throws Exception {
-    FakeTarget failing = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
+    FakeTarget failing =
+        new FakeTarget(
+            new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
     failing.tickFailsAt = 25;
     IOException e = assertThrows(IOException.class, () -> driver(plan("", null), failing).run());
-    assertEquals("stage a-and-b: the live-publisher failed (exit 1); see live-publisher.log", e.getMessage());
-    assertEquals("close", failing.calls.get(failing.calls.size() - 1), "the segment is closed on failure");
+    assertEquals(
+        "stage a-and-b: the live-publisher failed (exit 1); see live-publisher.log",
+        e.getMessage());
+    assertEquals(
+        "close", failing.calls.get(failing.calls.size() - 1), "the segment is closed on failure");
   }
 
   @Test
   void aTargetThatDoesNotMeasureGetsNoStageFiguresButEveryJobIsVerified() throws Exception {
-    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
+    FakeTarget target =
+        new FakeTarget(
+            new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
     target.measures = false;
     assertEquals(ExitCodes.OK, driver(plan("", null), target).run());
     List<ResultRecord> results = new RunDirectory(root).readResults();
-    assertTrue(results.stream().noneMatch(r -> r.metric().equals("rows_per_second")), results.toString());
-    assertEquals(400, result("a-and-b", "a", "left"), "a's verification is recorded with its last stage");
-    assertTrue(new RunDirectory(root).isDone(plan("", null).stages().get(2).marker()), "every stage is marked done");
+    assertTrue(
+        results.stream().noneMatch(r -> r.metric().equals("rows_per_second")), results.toString());
+    assertEquals(
+        400, result("a-and-b", "a", "left"), "a's verification is recorded with its last stage");
+    assertTrue(
+        new RunDirectory(root).isDone(plan("", null).stages().get(2).marker()),
+        "every stage is marked done");
   }
 
   @Test
   void jobsOfOneConsumerGroupThatTogetherReadEverythingHadNothingLeftToRead() throws Exception {
     // Each accounted for only its share (500 of 1,000), but the group had read the whole topic 5 s
     // into the 20 s stage: neither had anything left to read for 15 s.
-    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(500),
-        "b", FakeJob.stoppedMidway(500)));
+    FakeTarget target =
+        new FakeTarget(
+            new FakeTicker(),
+            Map.of("a", FakeJob.stoppedMidway(500), "b", FakeJob.stoppedMidway(500)));
     target.groupDrainsAtTick = 5;
-    StagedDriver driver = driver(plan("", """
+    StagedDriver driver =
+        driver(
+            plan(
+                "",
+                """
         name: shared-group
         source: {kind: kafka, topic: rides, consumer_groups: shared}
         publish: {messages: 1000, backlog: 1000}
         jobs: {a: {}, b: {}}
         stages:
           - {name: together, start: [a, b], hold: 20s}
-        """), target);
+        """),
+            target);
     assertEquals(ExitCodes.INCOMPLETE, driver.run());
-    List<Finding> idle = driver.verdict().findings().stream().filter(f -> f.kind() == Finding.Kind.STAGE_PURPOSE).toList();
+    List<Finding> idle =
+        driver.verdict().findings().stream()
+            .filter(f -> f.kind() == Finding.Kind.STAGE_PURPOSE)
+            .toList();
     assertEquals(List.of("a", "b"), idle.stream().map(Finding::job).sorted().toList());
     assertEquals(15, result("together", "a", "idle_seconds"));
   }

@@ -30,8 +30,19 @@ class StoppedJobsTest {
     BitSet group = StoppedJobs.accountedBy(List.of("a", "b"), Map.of("a", a, "b", b)::get);
     long left = LeftInSource.count(new BitSet(), group, PUBLISHED);
     Verdict verdict = new Verdict(new VerificationPolicy(0));
-    verdict.judge(new JobCounts("b-alone", "b", false, PUBLISHED, b.cardinality(), b.cardinality(), 0, 0,
-        group.cardinality(), left, null));
+    verdict.judge(
+        new JobCounts(
+            "b-alone",
+            "b",
+            false,
+            PUBLISHED,
+            b.cardinality(),
+            b.cardinality(),
+            0,
+            0,
+            group.cardinality(),
+            left,
+            null));
     return verdict.exitCode();
   }
 

@@ -17,18 +17,25 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs {@link RowEncodingBenchmark} (and its Avro twin) with the GC profiler and writes JMH's JSON, {@code summary.json},
- * {@code report.md} and a chart. Defaults suit a noisy 2-vCPU machine: two forks, five 2 s
- * measurements after three 2 s warm-ups; {@code quick} is one fork, three 1 s measurements after
- * one warm-up, for smoke runs (three, because JMH gives no error interval for fewer samples).
+ * Runs {@link RowEncodingBenchmark} (and its Avro twin) with the GC profiler and writes JMH's JSON,
+ * {@code summary.json}, {@code report.md} and a chart. Defaults suit a noisy 2-vCPU machine: two
+ * forks, five 2 s measurements after three 2 s warm-ups; {@code quick} is one fork, three 1 s
+ * measurements after one warm-up, for smoke runs (three, because JMH gives no error interval for
+ * fewer samples).
  */
 public final class JmhSuite {
   public static final String RESULT_JSON = "jmh-result.json";
 
   /** What to run. */
-  public record Settings(boolean quick, int forks, int iterations, double targetRowsPerSecond, String include) {
+  public record Settings(
+      boolean quick, int forks, int iterations, double targetRowsPerSecond, String include) {
     public static Settings defaults(boolean quick, double targetRowsPerSecond) {
-      return new Settings(quick, quick ? 1 : 2, quick ? 3 : 5, targetRowsPerSecond, "dev\\.ingestbench\\.jmh\\.(Avro)?RowEncodingBenchmark\\.");
+      return new Settings(
+          quick,
+          quick ? 1 : 2,
+          quick ? 3 : 5,
+          targetRowsPerSecond,
+          "dev\\.ingestbench\\.jmh\\.(Avro)?RowEncodingBenchmark\\.");
     }
   }
 
@@ -46,7 +53,10 @@ public final class JmhSuite {
             .resultFormat(ResultFormatType.JSON)
             .result(out.resolve(RESULT_JSON).toString());
     if (settings.quick()) {
-      options.warmupIterations(1).warmupTime(TimeValue.seconds(1)).measurementTime(TimeValue.seconds(1));
+      options
+          .warmupIterations(1)
+          .warmupTime(TimeValue.seconds(1))
+          .measurementTime(TimeValue.seconds(1));
     }
     Collection<RunResult> results = new Runner(options.build()).run();
     List<Measurement> measurements = measurements(results);

@@ -5,7 +5,12 @@ package dev.ingestbench.jmh.report;
  * allocated per row from {@code -prof gc}.
  */
 public record Measurement(
-    Route route, int messageSizeBytes, double usPerRow, double errorUs, double bytesAllocatedPerRow, long samples) {
+    Route route,
+    int messageSizeBytes,
+    double usPerRow,
+    double errorUs,
+    double bytesAllocatedPerRow,
+    long samples) {
 
   /** One vCPU running this route and nothing else, as rows/s. */
   public double rowsPerSecondPerVcpu() {

@@ -13,6 +13,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -43,7 +44,9 @@ final class BigQueryStandIn implements AutoCloseable {
       String method = exchange.getRequestMethod();
       String path = exchange.getRequestURI().getPath().replaceFirst("^/bigquery/v2", "");
       requests.add(method + " " + path);
-      if (method.equals("GET") && (path.matches("/projects/[^/]+/datasets/[^/]+") || path.matches("/projects/[^/]+/datasets/[^/]+/tables/[^/]+"))) {
+      if (method.equals("GET")
+          && (path.matches("/projects/[^/]+/datasets/[^/]+")
+              || path.matches("/projects/[^/]+/datasets/[^/]+/tables/[^/]+"))) {
         if (created.contains(path)) {
           JsonReplies.send(exchange, 200, JSON.createObjectNode().put("id", path));
         } else {
@@ -59,7 +62,8 @@ final class BigQueryStandIn implements AutoCloseable {
         queries.add(body);
         JsonReplies.send(exchange, 200, timeline(body));
       } else {
-        JsonReplies.send(exchange, 404, JsonReplies.error(404, "not recorded: " + method + " " + path));
+        JsonReplies.send(
+            exchange, 404, JsonReplies.error(404, "not recorded: " + method + " " + path));
       }
     }
   }
@@ -75,19 +79,35 @@ final class BigQueryStandIn implements AutoCloseable {
         end = parse(v);
       }
     }
-    ObjectNode reply = JSON.createObjectNode().put("kind", "bigquery#queryResponse").put("jobComplete", true);
+    ObjectNode reply =
+        JSON.createObjectNode().put("kind", "bigquery#queryResponse").put("jobComplete", true);
     ArrayNode fields = reply.putObject("schema").putArray("fields");
-    String[][] columns = {{"start_timestamp", "TIMESTAMP"}, {"project_id", "STRING"}, {"project_number", "INTEGER"},
-        {"dataset_id", "STRING"}, {"table_id", "STRING"}, {"stream_type", "STRING"}, {"error_code", "STRING"},
-        {"total_requests", "INTEGER"}, {"total_rows", "INTEGER"}, {"total_input_bytes", "INTEGER"}};
+    String[][] columns = {
+      {"start_timestamp", "TIMESTAMP"},
+      {"project_id", "STRING"},
+      {"project_number", "INTEGER"},
+      {"dataset_id", "STRING"},
+      {"table_id", "STRING"},
+      {"stream_type", "STRING"},
+      {"error_code", "STRING"},
+      {"total_requests", "INTEGER"},
+      {"total_rows", "INTEGER"},
+      {"total_input_bytes", "INTEGER"}
+    };
     for (String[] c : columns) {
       fields.addObject().put("name", c[0]).put("type", c[1]).put("mode", "NULLABLE");
     }
-    reply.putObject("jobReference").put("projectId", "ingestbench-test").put("jobId", "job_standin").put("location", "asia-southeast1");
+    reply
+        .putObject("jobReference")
+        .put("projectId", "ingestbench-test")
+        .put("jobId", "job_standin")
+        .put("location", "asia-southeast1");
     ArrayNode rows = reply.putArray("rows");
-    for (Instant m = start.truncatedTo(ChronoUnit.MINUTES); m.isBefore(end); m = m.plusSeconds(60)) {
+    for (Instant m = start.truncatedTo(ChronoUnit.MINUTES);
+        m.isBefore(end);
+        m = m.plusSeconds(60)) {
       ArrayNode f = rows.addObject().putArray("f");
-      f.addObject().put("v", String.format(java.util.Locale.ROOT, "%.1fE0", (double) m.getEpochSecond()));
+      f.addObject().put("v", String.format(Locale.ROOT, "%.1fE0", (double) m.getEpochSecond()));
       f.addObject().put("v", "ingestbench-test");
       f.addObject().put("v", "123");
       f.addObject().put("v", "ingestbench");
@@ -110,8 +130,6 @@ final class BigQueryStandIn implements AutoCloseable {
     }
     return Instant.parse(iso);
   }
-
-
 
   @Override
   public void close() {

@@ -8,7 +8,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,15 +18,17 @@ import java.util.regex.Pattern;
 /**
  * A loopback stand-in of the Dataflow REST API (v1b3) for one project and region: it records every
  * request and answers as Dataflow would. A launched consumer is PENDING on its first state read and
- * RUNNING after; while it runs, its {@code recordsAppended} counter grows by {@link #ROWS_PER_SECOND}
- * a second (job b's by half as much) and its vCPU time by 12 a second. A publisher is DONE on its
- * third state read. A stop request moves the job to the requested state. {@link #failOnStart} makes
- * a job FAILED instead of RUNNING.
+ * RUNNING after; while it runs, its {@code recordsAppended} counter grows by {@link
+ * #ROWS_PER_SECOND} a second (job b's by half as much) and its vCPU time by 12 a second. A
+ * publisher is DONE on its third state read. A stop request moves the job to the requested state.
+ * {@link #failOnStart} makes a job FAILED instead of RUNNING.
  */
 final class DataflowStandIn implements AutoCloseable {
   static final double ROWS_PER_SECOND = 10_000;
-  private static final Pattern JOB = Pattern.compile("/v1b3/projects/([^/]+)/locations/([^/]+)/jobs/([^/:]+)(/metrics)?");
-  private static final Pattern LAUNCH = Pattern.compile("/v1b3/projects/([^/]+)/locations/([^/]+)/flexTemplates:launch");
+  private static final Pattern JOB =
+      Pattern.compile("/v1b3/projects/([^/]+)/locations/([^/]+)/jobs/([^/:]+)(/metrics)?");
+  private static final Pattern LAUNCH =
+      Pattern.compile("/v1b3/projects/([^/]+)/locations/([^/]+)/flexTemplates:launch");
   private static final ObjectMapper JSON = JsonReplies.JSON;
 
   /** One request as received: when, method, path, body. */
@@ -68,6 +69,7 @@ final class DataflowStandIn implements AutoCloseable {
   final List<Request> requests = new ArrayList<>();
   final Map<String, Job> jobs = new LinkedHashMap<>();
   volatile String failOnStart = "";
+
   /** A consumer job whose name ends with "-" + this fails 2 s after it started running. */
   volatile String failWhileRunning = "";
 
@@ -101,7 +103,11 @@ final class DataflowStandIn implements AutoCloseable {
       Matcher job = JOB.matcher(path);
       if (launch.matches() && exchange.getRequestMethod().equals("POST") && scope(launch)) {
         JsonNode parameter = body.path("launchParameter");
-        Job j = new Job("2026-11-23_job-" + (jobs.size() + 1), parameter.path("jobName").asText(), parameter);
+        Job j =
+            new Job(
+                "2026-11-23_job-" + (jobs.size() + 1),
+                parameter.path("jobName").asText(),
+                parameter);
         jobs.put(j.id, j);
         ObjectNode reply = JSON.createObjectNode();
         reply.putObject("job").put("id", j.id).put("name", j.name).put("currentState", j.state);
@@ -112,18 +118,26 @@ final class DataflowStandIn implements AutoCloseable {
           JsonReplies.send(exchange, 200, metrics(j, now));
         } else if (exchange.getRequestMethod().equals("GET")) {
           advance(j, now);
-          ObjectNode reply = JSON.createObjectNode().put("id", j.id).put("name", j.name).put("currentState", j.state);
+          ObjectNode reply =
+              JSON.createObjectNode()
+                  .put("id", j.id)
+                  .put("name", j.name)
+                  .put("currentState", j.state);
           JsonReplies.send(exchange, 200, reply);
         } else if (exchange.getRequestMethod().equals("PUT")) {
           String requested = body.path("requestedState").asText();
           j.frozenRows = j.rows(now);
           j.state = requested;
-          JsonReplies.send(exchange, 200, JSON.createObjectNode().put("id", j.id).put("currentState", j.state));
+          JsonReplies.send(
+              exchange, 200, JSON.createObjectNode().put("id", j.id).put("currentState", j.state));
         } else {
           JsonReplies.send(exchange, 405, JsonReplies.error(405, "method not allowed"));
         }
       } else {
-        JsonReplies.send(exchange, 404, JsonReplies.error(404, "not found: " + exchange.getRequestMethod() + " " + path));
+        JsonReplies.send(
+            exchange,
+            404,
+            JsonReplies.error(404, "not found: " + exchange.getRequestMethod() + " " + path));
       }
     }
   }
@@ -143,8 +157,10 @@ final class DataflowStandIn implements AutoCloseable {
         j.state = "JOB_STATE_RUNNING";
         j.runningSinceMillis = now;
       }
-    } else if (j.state.equals("JOB_STATE_RUNNING") && !failWhileRunning.isEmpty()
-        && j.name.endsWith("-" + failWhileRunning) && now - j.runningSinceMillis >= 2_000) {
+    } else if (j.state.equals("JOB_STATE_RUNNING")
+        && !failWhileRunning.isEmpty()
+        && j.name.endsWith("-" + failWhileRunning)
+        && now - j.runningSinceMillis >= 2_000) {
       j.state = "JOB_STATE_FAILED";
     }
   }
@@ -161,7 +177,8 @@ final class DataflowStandIn implements AutoCloseable {
     return reply;
   }
 
-  private static void counter(ArrayNode metrics, String origin, String name, double value, boolean tentative) {
+  private static void counter(
+      ArrayNode metrics, String origin, String name, double value, boolean tentative) {
     ObjectNode m = metrics.addObject();
     ObjectNode n = m.putObject("name").put("origin", origin).put("name", name);
     ObjectNode context = n.putObject("context").put("step", "s7");
@@ -170,8 +187,6 @@ final class DataflowStandIn implements AutoCloseable {
     }
     m.put("scalar", Math.round(value));
   }
-
-
 
   @Override
   public void close() {

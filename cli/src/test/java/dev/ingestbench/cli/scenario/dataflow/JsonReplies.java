@@ -8,7 +8,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.zip.GZIPInputStream;
 
-/** What the REST stand-ins share: reading a (possibly gzipped) JSON request, and JSON replies in Google's error shape. */
+/**
+ * What the REST stand-ins share: reading a (possibly gzipped) JSON request, and JSON replies in
+ * Google's error shape.
+ */
 final class JsonReplies {
   static final ObjectMapper JSON = new ObjectMapper();
 

@@ -32,17 +32,22 @@ final class MonitoringStandIn implements AutoCloseable {
             .setType(MethodDescriptor.MethodType.UNARY)
             .setFullMethodName("google.monitoring.v3.MetricService/ListTimeSeries")
             .setRequestMarshaller(ProtoUtils.marshaller(ListTimeSeriesRequest.getDefaultInstance()))
-            .setResponseMarshaller(ProtoUtils.marshaller(ListTimeSeriesResponse.getDefaultInstance()))
+            .setResponseMarshaller(
+                ProtoUtils.marshaller(ListTimeSeriesResponse.getDefaultInstance()))
             .build();
-    ServerServiceDefinition service = ServerServiceDefinition.builder("google.monitoring.v3.MetricService")
-        .addMethod(list, ServerCalls.asyncUnaryCall((request, reply) -> {
-          synchronized (requests) {
-            requests.add(request);
-          }
-          reply.onNext(answer(request));
-          reply.onCompleted();
-        }))
-        .build();
+    ServerServiceDefinition service =
+        ServerServiceDefinition.builder("google.monitoring.v3.MetricService")
+            .addMethod(
+                list,
+                ServerCalls.asyncUnaryCall(
+                    (request, reply) -> {
+                      synchronized (requests) {
+                        requests.add(request);
+                      }
+                      reply.onNext(answer(request));
+                      reply.onCompleted();
+                    }))
+            .build();
     server = ServerBuilder.forPort(0).addService(service).build().start();
   }
 

@@ -14,15 +14,16 @@ import com.google.cloud.bigquery.storage.v1.BigQueryWriteClient;
 import com.google.cloud.bigquery.storage.v1.BigQueryWriteSettings;
 import com.google.cloud.bigquery.storage.v1.ConnectionWorkerPool;
 import com.google.cloud.bigquery.storage.v1.GetWriteStreamRequest;
-import com.google.cloud.bigquery.storage.v1.WriteStreamView;
 import com.google.cloud.bigquery.storage.v1.ProtoRows;
 import com.google.cloud.bigquery.storage.v1.ProtoSchema;
 import com.google.cloud.bigquery.storage.v1.StreamWriter;
 import com.google.cloud.bigquery.storage.v1.TableSchema;
+import com.google.cloud.bigquery.storage.v1.WriteStreamView;
 import com.google.protobuf.DescriptorProtos;
 import io.grpc.ManagedChannelBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryServices.StreamAppendClient;
 import org.apache.beam.sdk.options.ExecutorOptions;
 import org.apache.beam.sdk.options.PipelineOptions;
@@ -35,8 +36,8 @@ import org.apache.beam.sdk.options.PipelineOptions;
  * --bigQueryEndpoint} says, so {@link #getStreamAppendClient} repeats Beam's construction (same
  * executor, in-flight limits, connection pool settings, trace id and pin/close rules) with two
  * differences: the channel is plaintext and carries no credentials, and the stream is looked up
- * before the writer is built (see there). It lives in Beam's package for
- * the package-private constructor that takes the client.
+ * before the writer is built (see there). It lives in Beam's package for the package-private
+ * constructor that takes the client.
  */
 public final class EmulatorWriteStreamService extends BigQueryServicesImpl.WriteStreamServiceImpl {
   private final PipelineOptions options;
@@ -65,7 +66,8 @@ public final class EmulatorWriteStreamService extends BigQueryServicesImpl.Write
                   .build());
       return new EmulatorWriteStreamService(client, channels, options);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create a Storage Write API client for " + hostAndPort, e);
+      throw new UncheckedIOException(
+          "cannot create a Storage Write API client for " + hostAndPort, e);
     }
   }
 
@@ -73,8 +75,8 @@ public final class EmulatorWriteStreamService extends BigQueryServicesImpl.Write
   private static TransportChannelProvider plaintextChannels(String hostAndPort) {
     return InstantiatingGrpcChannelProvider.newBuilder()
         .setEndpoint(hostAndPort)
-        .setKeepAliveTimeDuration(java.time.Duration.ofMinutes(1))
-        .setKeepAliveTimeoutDuration(java.time.Duration.ofMinutes(1))
+        .setKeepAliveTimeDuration(Duration.ofMinutes(1))
+        .setKeepAliveTimeoutDuration(Duration.ofMinutes(1))
         .setKeepAliveWithoutCalls(true)
         .setChannelsPerCpu(2)
         .setMaxInboundMessageSize(Integer.MAX_VALUE)
@@ -93,7 +95,10 @@ public final class EmulatorWriteStreamService extends BigQueryServicesImpl.Write
     // NOT_FOUND here, inside Beam's CREATE_IF_NEEDED handling, instead of on the first append.
     getClient()
         .getWriteStream(
-            GetWriteStreamRequest.newBuilder().setName(streamName).setView(WriteStreamView.BASIC).build());
+            GetWriteStreamRequest.newBuilder()
+                .setName(streamName)
+                .setView(WriteStreamView.BASIC)
+                .build());
     BigQueryOptions bqOptions = options.as(BigQueryOptions.class);
     BigQueryIOMetadata metadata = BigQueryIOMetadata.create();
     String traceId =
@@ -110,7 +115,8 @@ public final class EmulatorWriteStreamService extends BigQueryServicesImpl.Write
     StreamWriter streamWriter =
         StreamWriter.newBuilder(streamName, getClient())
             .setExecutorProvider(
-                FixedExecutorProvider.create(options.as(ExecutorOptions.class).getScheduledExecutorService()))
+                FixedExecutorProvider.create(
+                    options.as(ExecutorOptions.class).getScheduledExecutorService()))
             .setWriterSchema(ProtoSchema.newBuilder().setProtoDescriptor(descriptor).build())
             .setChannelProvider(channels)
             .setEnableConnectionPool(useConnectionPool)

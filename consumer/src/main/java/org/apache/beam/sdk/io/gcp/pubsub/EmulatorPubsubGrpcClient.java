@@ -11,24 +11,25 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Beam's own gRPC Pub/Sub client, on a plaintext channel with no credentials, for a local emulator.
  *
- * <p>It lives in Beam's package because the {@link PubsubGrpcClient} constructor that takes a channel
- * is package-private, and Beam's factory always negotiates TLS, which an emulator does not speak.
- * It also asks for {@code pullBatchSize} messages per Pull: the emulator answers each Pull in roughly
- * the same time whatever its size, so Beam's fixed 1,000 would cap a local round far below what the
- * rest of the pipeline can do.
+ * <p>It lives in Beam's package because the {@link PubsubGrpcClient} constructor that takes a
+ * channel is package-private, and Beam's factory always negotiates TLS, which an emulator does not
+ * speak. It also asks for {@code pullBatchSize} messages per Pull: the emulator answers each Pull
+ * in roughly the same time whatever its size, so Beam's fixed 1,000 would cap a local round far
+ * below what the rest of the pipeline can do.
  *
- * <p>After an empty Pull it backs off (25 ms doubling to 400 ms) and answers "nothing" without asking
- * the emulator. Flink's unbounded-source reader visits its sub-readers (Beam splits a subscription
- * four ways per task) round-robin, one record each, and every empty sub-reader pulls; against the
- * emulator, whose every Pull rescans all outstanding messages, that cost ~22,000 empty Pulls, kept
- * the emulator at 87% CPU and held a 20,000-message drain to a few hundred rows/s. Real Pub/Sub never
- * sees this client.
+ * <p>After an empty Pull it backs off (25 ms doubling to 400 ms) and answers "nothing" without
+ * asking the emulator. Flink's unbounded-source reader visits its sub-readers (Beam splits a
+ * subscription four ways per task) round-robin, one record each, and every empty sub-reader pulls;
+ * against the emulator, whose every Pull rescans all outstanding messages, that cost ~22,000 empty
+ * Pulls, kept the emulator at 87% CPU and held a 20,000-message drain to a few hundred rows/s. Real
+ * Pub/Sub never sees this client.
  */
 public final class EmulatorPubsubGrpcClient extends PubsubGrpcClient {
   private static final int TIMEOUT_SECONDS = 60;
+
   /**
-   * gRPC refuses replies over 4 MB by default, which a Pull of 10,000 500-byte messages (or 500
-   * 10 KB messages) exceeds; the emulator is local, so allow what a large Pull needs.
+   * gRPC refuses replies over 4 MB by default, which a Pull of 10,000 500-byte messages (or 500 10
+   * KB messages) exceeds; the emulator is local, so allow what a large Pull needs.
    */
   static final int MAX_INBOUND_MESSAGE_BYTES = 512 * 1024 * 1024;
 
@@ -77,9 +78,15 @@ public final class EmulatorPubsubGrpcClient extends PubsubGrpcClient {
     }
     List<IncomingMessage> messages =
         super.pull(
-            requestTimeMsSinceEpoch, subscription, Math.max(batchSize, pullBatchSize), returnImmediately);
+            requestTimeMsSinceEpoch,
+            subscription,
+            Math.max(batchSize, pullBatchSize),
+            returnImmediately);
     if (messages.isEmpty()) {
-      backoffMillis = backoffMillis == 0 ? FIRST_BACKOFF_MILLIS : Math.min(2 * backoffMillis, MAX_BACKOFF_MILLIS);
+      backoffMillis =
+          backoffMillis == 0
+              ? FIRST_BACKOFF_MILLIS
+              : Math.min(2 * backoffMillis, MAX_BACKOFF_MILLIS);
       nextPullNanos = now + backoffMillis * 1_000_000L;
     } else {
       backoffMillis = 0;
