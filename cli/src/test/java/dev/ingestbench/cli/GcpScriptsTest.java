@@ -3,6 +3,9 @@ package dev.ingestbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,16 +132,16 @@ class GcpScriptsTest {
             "build",
             "consumer",
             "--project",
-            "p",
+            "my-proj",
             "--region",
-            "r",
+            "us-central1",
             "--bucket",
-            "b",
+            "bkt",
             "--base-image",
             "gcr.io/x/base:latest",
             "--dry-run");
     assertEquals(2, tagged.exit(), tagged.output());
-    assertTrue(tagged.output().contains("--base-image must name a digest"), tagged.output());
+    assertTrue(tagged.output().contains("it must name a digest"), tagged.output());
   }
 
   @Test
@@ -149,11 +152,11 @@ class GcpScriptsTest {
             "run",
             "publisher",
             "--project",
-            "p",
+            "my-proj",
             "--region",
-            "r",
+            "us-central1",
             "--bucket",
-            "b",
+            "bkt",
             "--dry-run",
             "--",
             "--createSubscriptions=a,b",
@@ -169,16 +172,129 @@ class GcpScriptsTest {
             "run",
             "publisher",
             "--project",
-            "p",
+            "my-proj",
             "--region",
-            "r",
+            "us-central1",
             "--bucket",
-            "b",
+            "bkt",
             "--dry-run",
             "--",
             "--numMessages=5",
             "--topic=t");
     assertTrue(plain.output().contains("--parameters=numMessages=5\\,topic=t"), plain.output());
+  }
+
+  /** A copy of flex-template.sh under {@code root/scripts} with the given pin file. */
+  private static Path flexTemplateCopy(Path root, String pinFile) throws Exception {
+    Path scripts = Files.createDirectories(root.resolve("scripts"));
+    Files.copy(SCRIPTS.resolve("flex-template.sh"), scripts.resolve("flex-template.sh"));
+    Files.writeString(scripts.resolve("flex-template.base-image"), pinFile);
+    return scripts.resolve("flex-template.sh");
+  }
+
+  private static Run runScript(Path script, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash", script.toString()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+    return new Run(p.exitValue(), out);
+  }
+
+  @Test
+  void flexTemplateRefusesEveryNameThatCouldBreakAShellLineOrItsYaml() throws Exception {
+    List<List<String>> bad =
+        List.of(
+            List.of("--project", "my proj", "--project"),
+            List.of("--project", "my-proj\"]", "--project"),
+            List.of("--region", "us-central1;id", "--region"),
+            List.of("--bucket", "bkt' x", "--bucket"),
+            List.of("--bucket", "gs://bkt", "--bucket"),
+            List.of("--repository", "Repo:latest", "--repository"),
+            List.of("--base-image", "gcr.io/x/y@sha256:abc\ninjected: 1", "--base-image"));
+    for (List<String> c : bad) {
+      List<String> args =
+          new ArrayList<>(
+              List.of(
+                  "build",
+                  "consumer",
+                  "--project",
+                  "my-proj",
+                  "--region",
+                  "us-central1",
+                  "--bucket",
+                  "bkt",
+                  "--dry-run"));
+      int at = args.indexOf(c.get(0));
+      if (at >= 0) {
+        args.set(at + 1, c.get(1));
+      } else {
+        args.addAll(List.of(c.get(0), c.get(1)));
+      }
+      Run r = run("flex-template.sh", args.toArray(String[]::new));
+      assertEquals(2, r.exit(), c + ": " + r.output());
+      assertTrue(
+          r.output().contains(c.get(2) + " '") && r.output().contains("is not valid"), r.output());
+      assertTrue(!r.output().contains("+ "), "refused before any command: " + r.output());
+    }
+  }
+
+  @Test
+  void flexTemplateBuildsOnThePinnedDigestInValidYaml(@TempDir Path root) throws Exception {
+    String digest =
+        "gcr.io/dataflow-templates-base/java17-template-launcher-base@sha256:" + "0f".repeat(32);
+    Path script = flexTemplateCopy(root, "# pinned\n" + digest + "\n");
+    Run r =
+        runScript(
+            script,
+            "build",
+            "publisher",
+            "--project",
+            "my-proj",
+            "--region",
+            "europe-west4",
+            "--bucket",
+            "bkt",
+            "--dry-run");
+    assertEquals(0, r.exit(), r.output());
+    assertTrue(r.output().contains("# base image: " + digest), r.output());
+    Path config = root.resolve("publisher/target/flex-cloudbuild.yaml");
+    JsonNode yaml = new ObjectMapper(new YAMLFactory()).readTree(config.toFile());
+    JsonNode args = yaml.get("steps").get(0).get("args");
+    assertEquals("BASE_IMAGE=" + digest, args.get(2).asText(), Files.readString(config));
+    String image = args.get(4).asText();
+    assertTrue(
+        image.startsWith("europe-west4-docker.pkg.dev/my-proj/ingestbench/ingestbench-publisher:"),
+        image);
+    assertEquals(image, yaml.get("images").get(0).asText());
+  }
+
+  @Test
+  void flexTemplateBuildWithoutAPinnedDigestRefusesAndNamesTheFix(@TempDir Path root)
+      throws Exception {
+    Path script = flexTemplateCopy(root, "# nothing pinned yet\n");
+    Run r =
+        runScript(
+            script,
+            "build",
+            "consumer",
+            "--project",
+            "my-proj",
+            "--region",
+            "us-central1",
+            "--bucket",
+            "bkt");
+    assertEquals(2, r.exit(), r.output());
+    assertTrue(
+        r.output().contains("pins no digest yet")
+            && r.output().contains("flex-template.sh pin-base-image --project my-proj"),
+        r.output());
+    assertTrue(!r.output().contains("+ "), "nothing built, nothing launched: " + r.output());
+    Run pin = runScript(script, "pin-base-image", "--project", "my-proj", "--dry-run");
+    assertEquals(0, pin.exit(), pin.output());
+    assertTrue(
+        pin.output().contains("java17-template-launcher-base:latest --project=my-proj"),
+        pin.output());
   }
 
   @Test
