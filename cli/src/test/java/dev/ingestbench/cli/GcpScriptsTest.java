@@ -25,7 +25,30 @@ class GcpScriptsTest {
   private record Run(int exit, String output) {}
 
   private static Run run(String script, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of("bash", SCRIPTS.resolve(script).toString()));
+    return runScript(SCRIPTS.resolve(script), args);
+  }
+
+  /**
+   * flex-template.sh's words: ACTION MODULE, valid --project/--region/--bucket, then {@code more}.
+   */
+  private static String[] flex(String action, String module, String... more) {
+    List<String> words =
+        new ArrayList<>(
+            List.of(
+                action,
+                module,
+                "--project",
+                "my-proj",
+                "--region",
+                "us-central1",
+                "--bucket",
+                "bkt"));
+    words.addAll(List.of(more));
+    return words.toArray(String[]::new);
+  }
+
+  private static Run runScript(Path script, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash", script.toString()));
     command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -97,18 +120,7 @@ class GcpScriptsTest {
         cleanup.output().indexOf("--table") < cleanup.output().indexOf("--dataset"),
         "tables before their dataset");
     Files.delete(record);
-    Run build =
-        run(
-            "flex-template.sh",
-            "build",
-            "consumer",
-            "--project",
-            "my-proj",
-            "--region",
-            "us-central1",
-            "--bucket",
-            "bkt",
-            "--dry-run");
+    Run build = run("flex-template.sh", flex("build", "consumer", "--dry-run"));
     assertEquals(0, build.exit(), build.output());
     assertTrue(
         build
@@ -129,17 +141,7 @@ class GcpScriptsTest {
     Run tagged =
         run(
             "flex-template.sh",
-            "build",
-            "consumer",
-            "--project",
-            "my-proj",
-            "--region",
-            "us-central1",
-            "--bucket",
-            "bkt",
-            "--base-image",
-            "gcr.io/x/base:latest",
-            "--dry-run");
+            flex("build", "consumer", "--base-image", "gcr.io/x/base:latest", "--dry-run"));
     assertEquals(2, tagged.exit(), tagged.output());
     assertTrue(tagged.output().contains("it must name a digest"), tagged.output());
   }
@@ -149,18 +151,13 @@ class GcpScriptsTest {
     Run withCommas =
         run(
             "flex-template.sh",
-            "run",
-            "publisher",
-            "--project",
-            "my-proj",
-            "--region",
-            "us-central1",
-            "--bucket",
-            "bkt",
-            "--dry-run",
-            "--",
-            "--createSubscriptions=a,b",
-            "--numMessages=5");
+            flex(
+                "run",
+                "publisher",
+                "--dry-run",
+                "--",
+                "--createSubscriptions=a,b",
+                "--numMessages=5"));
     assertEquals(0, withCommas.exit(), withCommas.output());
     // gcloud's alternative delimiter: ^~^ then the list joined with ~ (printed shell-quoted)
     assertTrue(
@@ -169,18 +166,7 @@ class GcpScriptsTest {
     Run plain =
         run(
             "flex-template.sh",
-            "run",
-            "publisher",
-            "--project",
-            "my-proj",
-            "--region",
-            "us-central1",
-            "--bucket",
-            "bkt",
-            "--dry-run",
-            "--",
-            "--numMessages=5",
-            "--topic=t");
+            flex("run", "publisher", "--dry-run", "--", "--numMessages=5", "--topic=t"));
     assertTrue(plain.output().contains("--parameters=numMessages=5\\,topic=t"), plain.output());
   }
 
@@ -190,15 +176,6 @@ class GcpScriptsTest {
     Files.copy(SCRIPTS.resolve("flex-template.sh"), scripts.resolve("flex-template.sh"));
     Files.writeString(scripts.resolve("flex-template.base-image"), pinFile);
     return scripts.resolve("flex-template.sh");
-  }
-
-  private static Run runScript(Path script, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of("bash", script.toString()));
-    command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(30, TimeUnit.SECONDS));
-    return new Run(p.exitValue(), out);
   }
 
   @Test
@@ -213,18 +190,7 @@ class GcpScriptsTest {
             List.of("--repository", "Repo:latest", "--repository"),
             List.of("--base-image", "gcr.io/x/y@sha256:abc\ninjected: 1", "--base-image"));
     for (List<String> c : bad) {
-      List<String> args =
-          new ArrayList<>(
-              List.of(
-                  "build",
-                  "consumer",
-                  "--project",
-                  "my-proj",
-                  "--region",
-                  "us-central1",
-                  "--bucket",
-                  "bkt",
-                  "--dry-run"));
+      List<String> args = new ArrayList<>(List.of(flex("build", "consumer", "--dry-run")));
       int at = args.indexOf(c.get(0));
       if (at >= 0) {
         args.set(at + 1, c.get(1));
@@ -244,18 +210,7 @@ class GcpScriptsTest {
     String digest =
         "gcr.io/dataflow-templates-base/java17-template-launcher-base@sha256:" + "0f".repeat(32);
     Path script = flexTemplateCopy(root, "# pinned\n" + digest + "\n");
-    Run r =
-        runScript(
-            script,
-            "build",
-            "publisher",
-            "--project",
-            "my-proj",
-            "--region",
-            "europe-west4",
-            "--bucket",
-            "bkt",
-            "--dry-run");
+    Run r = runScript(script, flex("build", "publisher", "--region", "europe-west4", "--dry-run"));
     assertEquals(0, r.exit(), r.output());
     assertTrue(r.output().contains("# base image: " + digest), r.output());
     Path config = root.resolve("publisher/target/flex-cloudbuild.yaml");
@@ -273,17 +228,7 @@ class GcpScriptsTest {
   void flexTemplateBuildWithoutAPinnedDigestRefusesAndNamesTheFix(@TempDir Path root)
       throws Exception {
     Path script = flexTemplateCopy(root, "# nothing pinned yet\n");
-    Run r =
-        runScript(
-            script,
-            "build",
-            "consumer",
-            "--project",
-            "my-proj",
-            "--region",
-            "us-central1",
-            "--bucket",
-            "bkt");
+    Run r = runScript(script, flex("build", "consumer"));
     assertEquals(2, r.exit(), r.output());
     assertTrue(
         r.output().contains("pins no digest yet")
