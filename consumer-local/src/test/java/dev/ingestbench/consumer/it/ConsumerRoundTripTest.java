@@ -12,7 +12,6 @@ import dev.ingestbench.contracts.DeadLetterSample;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.TimelineColumns;
-import dev.ingestbench.emulator.PubsubEmulator;
 import dev.ingestbench.events.TaxiRideGenerator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,11 +21,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,21 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class ConsumerRoundTripTest {
   private static final long EVENTS = 20_000;
-  private static PubsubEmulator emulator;
-  private static LocalPubsub pubsub;
-
-  @BeforeAll
-  static void startEmulator() throws Exception {
-    emulator = PubsubEmulator.start();
-    pubsub = new LocalPubsub(emulator);
-  }
-
-  @AfterAll
-  static void stopEmulator() {
-    if (emulator != null) {
-      emulator.close();
-    }
-  }
+  @RegisterExtension static final LocalPubsub pubsub = new LocalPubsub();
 
   @Test
   void exactlyOnceWritesEveryMessageOnceAndDeadLettersTheMalformed(@TempDir Path out)

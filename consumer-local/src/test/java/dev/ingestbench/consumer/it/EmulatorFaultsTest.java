@@ -7,13 +7,11 @@ import dev.ingestbench.bigquery.BigQueryEmulator;
 import dev.ingestbench.bigquery.EmulatorSettings;
 import dev.ingestbench.consumer.rows.ConvertToRowsFn;
 import dev.ingestbench.contracts.EmulatorStatus;
-import dev.ingestbench.emulator.PubsubEmulator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -26,21 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class EmulatorFaultsTest {
   private static final long MESSAGES = FaultRuns.MESSAGES;
-  private static PubsubEmulator pubsubEmulator;
-  private static LocalPubsub pubsub;
-
-  @BeforeAll
-  static void startPubsub() throws Exception {
-    pubsubEmulator = PubsubEmulator.start();
-    pubsub = new LocalPubsub(pubsubEmulator);
-  }
-
-  @AfterAll
-  static void stopPubsub() {
-    if (pubsubEmulator != null) {
-      pubsubEmulator.close();
-    }
-  }
+  @RegisterExtension static final LocalPubsub pubsub = new LocalPubsub();
 
   @ParameterizedTest(name = "{0} under {1}")
   @CsvSource({

@@ -13,17 +13,31 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Test helper: publishes through the real publisher pipeline and hand-made bad messages to an
- * emulator.
+ * Test helper and JUnit extension: a Pub/Sub emulator for one test class (register it as a static
+ * field with {@code @RegisterExtension}; started before the class's first test, stopped after its
+ * last, also when a test fails), and publishing through the real publisher pipeline or hand-made
+ * bad messages to it.
  */
-final class LocalPubsub {
+final class LocalPubsub implements BeforeAllCallback, AfterAllCallback {
   static final String PROJECT = "ingestbench-test";
-  private final PubsubEmulator emulator;
+  private PubsubEmulator emulator;
 
-  LocalPubsub(PubsubEmulator emulator) {
-    this.emulator = emulator;
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    emulator = PubsubEmulator.start();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    if (emulator != null) {
+      emulator.close();
+      emulator = null;
+    }
   }
 
   String host() {

@@ -8,13 +8,13 @@ import dev.ingestbench.bigquery.EmulatorSettings;
 import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ExitCodes;
-import dev.ingestbench.emulator.PubsubEmulator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * An exactly-once consumer stopped mid-stream as a stage stops it (standard input closed): it
@@ -26,12 +26,11 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class StageStopTest {
   private static final long MESSAGES = 60_000;
+  @RegisterExtension static final LocalPubsub pubsub = new LocalPubsub();
 
   @Test
   void anExactlyOnceJobStoppedMidStreamDrainsAndLeavesNoRowUnflushed() throws Exception {
-    try (PubsubEmulator pubsubEmulator = PubsubEmulator.start();
-        BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults())) {
-      LocalPubsub pubsub = new LocalPubsub(pubsubEmulator);
+    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults())) {
       assertEquals(MESSAGES, pubsub.publish("t-drain", "s-drain", MESSAGES));
       // Kept under target/ for a failure's reader.
       Path log = Files.createDirectories(Path.of("target", "stage-stop")).resolve("consumer.log");

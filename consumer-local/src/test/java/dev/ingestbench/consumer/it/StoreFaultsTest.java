@@ -7,14 +7,12 @@ import dev.ingestbench.bigquery.BigQueryEmulator;
 import dev.ingestbench.bigquery.EmulatorSettings;
 import dev.ingestbench.consumer.local.LocalRun;
 import dev.ingestbench.contracts.EmulatorStatus;
-import dev.ingestbench.emulator.PubsubEmulator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The verifier itself under test: a BigQuery emulator whose store duplicates, alters or discards
@@ -25,21 +23,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class StoreFaultsTest {
   private static final long MESSAGES = FaultRuns.MESSAGES;
-  private static PubsubEmulator pubsubEmulator;
-  private static LocalPubsub pubsub;
-
-  @BeforeAll
-  static void startPubsub() throws Exception {
-    pubsubEmulator = PubsubEmulator.start();
-    pubsub = new LocalPubsub(pubsubEmulator);
-  }
-
-  @AfterAll
-  static void stopPubsub() {
-    if (pubsubEmulator != null) {
-      pubsubEmulator.close();
-    }
-  }
+  @RegisterExtension static final LocalPubsub pubsub = new LocalPubsub();
 
   /**
    * The verifier itself under test: a store that duplicates or discards rows on its own (the client
