@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
       JmhCommand.class,
       EmulatorCommand.class,
       KafkaCommand.class,
+      FlinkClusterCommand.class,
       BigQueryEmulatorCommand.class,
       SchemaCommand.class,
       CommandLine.HelpCommand.class

@@ -7,6 +7,7 @@ import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -39,6 +40,9 @@ import picocli.CommandLine.Option;
       ""
     })
 public final class RoundCommand implements Callable<Integer> {
+  /** --runner's value for a Flink session cluster. */
+  static final String FLINK_CLUSTER = "flink-cluster";
+
   @Option(
       names = "--out",
       paramLabel = "DIR",
@@ -192,8 +196,53 @@ public final class RoundCommand implements Callable<Integer> {
       names = "--runner",
       defaultValue = RoundSpec.DEFAULT_RUNNER,
       description =
-          "Consumer runner: FlinkRunner (embedded) or DirectRunner (default: ${DEFAULT-VALUE}).")
+          "Consumer runner: FlinkRunner (embedded Flink in each consumer's JVM), flink-cluster"
+              + " (each job submitted to a Flink session cluster: see --workers) or DirectRunner"
+              + " (default: ${DEFAULT-VALUE}).")
   String runner;
+
+  @Option(
+      names = "--workers",
+      paramLabel = "W",
+      description =
+          "With --runner flink-cluster: TaskManagers of the cluster the round starts, each a JVM of"
+              + " its own (default: "
+              + FlinkClusterSpec.DEFAULT_WORKERS
+              + ").")
+  Integer workers;
+
+  @Option(
+      names = "--slots",
+      paramLabel = "S",
+      description =
+          "With --runner flink-cluster: task slots per TaskManager (default: "
+              + FlinkClusterSpec.DEFAULT_SLOTS
+              + ").")
+  Integer slots;
+
+  @Option(
+      names = "--parallelism",
+      paramLabel = "P",
+      description =
+          "With --runner flink-cluster: each job's parallelism (default: every slot, W x S).")
+  Integer parallelism;
+
+  @Option(
+      names = "--flink-master",
+      paramLabel = "HOST:PORT",
+      description =
+          "With --runner flink-cluster: submit to this running cluster's REST endpoint instead of"
+              + " starting one (it must run the Flink release of Beam's runner).")
+  String flinkMaster;
+
+  @Option(
+      names = "--taskmanager-heap",
+      paramLabel = "MB",
+      description =
+          "With --runner flink-cluster: heap each TaskManager gives its tasks (default: "
+              + FlinkClusterSpec.DEFAULT_TASK_HEAP_MB
+              + ").")
+  Integer taskHeapMb;
 
   @Option(
       names = "--pull-batch-size",
@@ -272,6 +321,7 @@ public final class RoundCommand implements Callable<Integer> {
                   "--sink " + sink + " is not known; use emulator or in-process");
         };
     MessageFormat format = MessageFormat.fromFlag("--message-format", messageFormat);
+    FlinkClusterSpec cluster = cluster();
     Path dir =
         out != null
             ? out
@@ -304,13 +354,43 @@ public final class RoundCommand implements Callable<Integer> {
             emulatorLimits,
             killConsumerAt,
             crashEvery,
-            runner,
+            cluster != null ? RoundSpec.DEFAULT_RUNNER : runner,
             pullBatchSize,
             heap,
             maxDeadLetters,
             timeoutSeconds,
-            consumerArgs)
+            consumerArgs,
+            cluster)
         .validate();
+  }
+
+  /** --runner flink-cluster's cluster, or null; its flags without it are an error. */
+  private FlinkClusterSpec cluster() {
+    boolean clusterFlags =
+        workers != null
+            || slots != null
+            || parallelism != null
+            || flinkMaster != null
+            || taskHeapMb != null;
+    if (!runner.equals(FLINK_CLUSTER)) {
+      if (clusterFlags) {
+        throw new IllegalArgumentException(
+            "--workers, --slots, --parallelism, --flink-master and --taskmanager-heap are for"
+                + " --runner flink-cluster; add it, or drop them");
+      }
+      return null;
+    }
+    if (flinkMaster != null && (workers != null || slots != null || taskHeapMb != null)) {
+      throw new IllegalArgumentException(
+          "--flink-master uses a running cluster: --workers, --slots and --taskmanager-heap size"
+              + " one the round starts; drop them, or drop --flink-master");
+    }
+    return new FlinkClusterSpec(
+        workers != null ? workers : FlinkClusterSpec.DEFAULT_WORKERS,
+        slots != null ? slots : FlinkClusterSpec.DEFAULT_SLOTS,
+        parallelism,
+        flinkMaster,
+        taskHeapMb != null ? taskHeapMb : FlinkClusterSpec.DEFAULT_TASK_HEAP_MB);
   }
 
   /** Any spelling {@link WriteMethod#fromFlag} accepts. */

@@ -72,16 +72,30 @@ public record MachineLoad(int vcpus, long seconds, Map<String, Double> cpuSecond
     return cpu / ((double) vcpus * seconds);
   }
 
+  /**
+   * Where the pipeline's code runs: the consumers' JVMs, or the TaskManagers of a Flink cluster
+   * (whose job clients only submit and watch).
+   */
   static boolean isPipeline(String process) {
-    return process.startsWith("consumer");
+    return process.startsWith("consumer") || process.startsWith(TASKMANAGER);
   }
+
+  /** processes_cpu.csv's name of a Flink cluster's TaskManager N: taskmanager-N. */
+  public static final String TASKMANAGER = "taskmanager-";
 
   /** A process's role as a reader names it; the consumers of several jobs or lives are one role. */
   static String role(String process) {
+    if (process.startsWith(TASKMANAGER)) {
+      return "Flink TaskManagers (the consumers)";
+    }
     if (isPipeline(process)) {
       return "consumer";
     }
+    if (process.startsWith("flink-client")) {
+      return "Flink job clients";
+    }
     return switch (process) {
+      case "flink-jobmanager" -> "Flink JobManager";
       case "emulator" -> "Pub/Sub emulator";
       case "bigquery-emulator" -> "BigQuery emulator";
       case "kafka" -> "Kafka broker";

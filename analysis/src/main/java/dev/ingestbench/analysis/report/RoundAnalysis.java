@@ -21,10 +21,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Everything a local round's report says, computed from the raw files the round left: the
@@ -52,6 +54,18 @@ public record RoundAnalysis(
 
   /** One job's own result in a multi-job round (its subdirectory's consumer_result.json). */
   public record JobResult(String job, ConsumerResult result) {}
+
+  /** The pipeline ran on a Flink cluster's TaskManagers (processes_cpu.csv names them). */
+  public boolean onFlinkCluster() {
+    return processCpu.stream().anyMatch(p -> p.process().startsWith(MachineLoad.TASKMANAGER));
+  }
+
+  /** Whose CPU the consumer's figures are: the consumer JVMs', or a cluster's TaskManagers'. */
+  public String consumerCpuSource() {
+    return onFlinkCluster()
+        ? "the Flink TaskManagers' CPU-seconds (every job's tasks; processes_cpu.csv)"
+        : "consumer JVM CPU-seconds";
+  }
 
   public static RoundAnalysis of(Path dir) throws IOException {
     // A consumer-only run (ingestbench consume --localOutputDir) has no round or publisher files.
@@ -102,7 +116,23 @@ public record RoundAnalysis(
     Estimate mbPerSecond = Estimate.of(window.stream().map(Bucket::mbPerSecond).toList());
     double cpuSeconds = 0;
     long cpuSampleSeconds = 0;
-    if (steady.isPresent()) {
+    List<ProcessCpuCsv.Sample> processes = ProcessCpuCsv.read(dir.resolve(RunFiles.PROCESSES_CPU));
+    List<ProcessCpuCsv.Sample> taskManagers =
+        processes.stream().filter(p -> p.process().startsWith(MachineLoad.TASKMANAGER)).toList();
+    if (steady.isPresent() && !taskManagers.isEmpty()) {
+      // On a Flink cluster the pipeline runs in the TaskManagers (every job's tasks): their CPU
+      // is the consumers', and the consumer JVMs' own samples are a job client's.
+      Set<Long> seconds = new HashSet<>();
+      for (ProcessCpuCsv.Sample s : taskManagers) {
+        long covered = s.second().getEpochSecond() - 1;
+        if (covered >= steady.get().start().getEpochSecond()
+            && covered < steady.get().end().getEpochSecond()) {
+          cpuSeconds += s.cpuSeconds();
+          seconds.add(covered);
+        }
+      }
+      cpuSampleSeconds = seconds.size();
+    } else if (steady.isPresent()) {
       for (CpuSamplesCsv.Sample s : cpu) {
         // A sample stamped at second t measured the CPU used during [t-1, t).
         long covered = s.second().getEpochSecond() - 1;
@@ -129,7 +159,7 @@ public record RoundAnalysis(
         utilisation,
         cpuSeconds,
         vcpus,
-        ProcessCpuCsv.read(dir.resolve(RunFiles.PROCESSES_CPU)),
+        processes,
         emulator,
         ConnectionsCsv.read(dir.resolve(RunFiles.CONNECTIONS)),
         jobResults(dir, round.map(RoundSettings::jobCount).orElse(1)));

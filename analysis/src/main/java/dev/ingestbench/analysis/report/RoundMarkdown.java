@@ -168,14 +168,16 @@ public final class RoundMarkdown {
         md,
         "Rows per CPU-second (consumer)",
         f0(a.rowsPerCpuSecond()),
-        "steady rows ÷ consumer JVM CPU-seconds in the window ("
+        "steady rows ÷ "
+            + a.consumerCpuSource()
+            + " in the window ("
             + f1(a.steadyCpuSeconds())
             + " s)");
     row(
         md,
         "Consumer CPU utilisation",
         pct(a.steadyCpuUtilisation()),
-        "consumer JVM CPU-seconds ÷ (vCPUs × seconds); publisher and emulator share the machine");
+        a.consumerCpuSource() + " ÷ (vCPUs × seconds); publisher and emulator share the machine");
     row(
         md,
         "Latency p50 / p99, live messages (publish → visible)",

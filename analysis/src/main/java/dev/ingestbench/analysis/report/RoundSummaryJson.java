@@ -76,8 +76,10 @@ public final class RoundSummaryJson {
             a.vcpus(),
             a.steady().map(p -> (long) p.buckets()).orElse(0L),
             round4(a.steadyCpuSeconds()),
-            "per-second WRITE_API_TIMELINE buckets of the local BigQuery emulator; per-second process CPU of the consumer JVM(s)",
-            "consumer JVM CPU-seconds / (vCPUs x seconds) over the steady window; publisher and emulator share the machine",
+            "per-second WRITE_API_TIMELINE buckets of the local BigQuery emulator; per-second process CPU of "
+                + (a.onFlinkCluster() ? "the Flink TaskManagers" : "the consumer JVM(s)"),
+            a.consumerCpuSource()
+                + " / (vCPUs x seconds) over the steady window; publisher and emulator share the machine",
             "publish time (message attribute) to the second the row became visible; live = published after the"
                 + " consumer caught up (every message published over "
                 + ConsumerResult.CATCH_UP_LAG_SECONDS

@@ -64,51 +64,67 @@ public final class LocalRunnerDefaults {
     addIfAbsent(out, args, "streaming", "true");
     if (runner.endsWith("FlinkRunner")) {
       String master = value(args, "flinkMaster");
-      if (master == null || master.equals("[local]") || master.equals("[auto]")) {
+      boolean embedded = master == null || master.equals("[local]") || master.equals("[auto]");
+      if (embedded) {
         addIfAbsent(out, args, "flinkMaster", "[local]");
-        addIfAbsent(out, args, "checkpointingInterval", "1000");
-        addIfAbsent(out, args, "fasterCopy", "true");
-        addIfAbsent(out, args, "attachedMode", "false");
-        addIfAbsent(out, args, "numberOfExecutionRetries", "2");
-        if ("synthetic".equals(value(args, "source"))) {
-          addIfAbsent(out, args, "maxBundleSize", "10000");
-        }
-        if (value(args, "stateBackend") == null) {
-          out.add("--stateBackend=filesystem");
-          // The pid in the name lets a later run remove what a killed one (SIGKILL) left.
-          out.add(
-              "--stateBackendStoragePath="
-                  + CHECKPOINTS_PREFIX
-                  + ProcessHandle.current().pid()
-                  + "-"
-                  + UUID.randomUUID());
-        }
-        String savepoint = value(args, "savepointPath");
-        if (value(args, "flinkConfDir") == null) {
-          List<String> conf = new ArrayList<>();
-          if (savepoint != null) {
-            boolean allowNonRestored =
-                Arrays.asList(args).contains("--allowNonRestoredState")
-                    || "true".equalsIgnoreCase(value(args, "allowNonRestoredState"));
-            conf.addAll(LocalSavepointRestore.lines(savepoint, allowNonRestored));
-          }
-          Path prefix =
-              Path.of(URI.create(CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-conf-"));
-          out.add("--flinkConfDir=" + LocalFlinkConf.write(conf, prefix));
-        } else if (savepoint != null) {
-          throw new IllegalArgumentException(
-              "--savepointPath and --flinkConfDir cannot both be given to a local"
-                  + " Flink: Beam ignores --savepointPath there, so ingestbench restores it through a Flink"
-                  + " configuration of its own; put 'execution.savepoint.path: "
-                  + savepoint
-                  + "' in your"
-                  + " configuration directory's config.yaml instead of --savepointPath");
-        }
+      }
+      addIfAbsent(out, args, "checkpointingInterval", "1000");
+      addIfAbsent(out, args, "fasterCopy", "true");
+      addIfAbsent(out, args, "attachedMode", "false");
+      addIfAbsent(out, args, "numberOfExecutionRetries", "2");
+      if ("synthetic".equals(value(args, "source"))) {
+        addIfAbsent(out, args, "maxBundleSize", "10000");
+      }
+      if (value(args, "stateBackend") == null) {
+        out.add("--stateBackend=filesystem");
+        // The pid in the name lets a later run remove what a killed one (SIGKILL) left. A cluster's
+        // TaskManagers on this machine write there too; one on other machines needs a
+        // --stateBackendStoragePath they all reach.
+        out.add(
+            "--stateBackendStoragePath="
+                + CHECKPOINTS_PREFIX
+                + ProcessHandle.current().pid()
+                + "-"
+                + UUID.randomUUID());
+      }
+      if (embedded) {
+        embeddedConfiguration(args, out);
+      } else if (value(args, "filesToStage") == null) {
+        // A cluster has Flink and nothing else: the job brings Beam, the pipeline and their
+        // libraries, as its jars.
+        out.add("--filesToStage=" + String.join(",", JobJars.toStage()));
       }
     } else if (runner.endsWith("DirectRunner")) {
       addIfAbsent(out, args, "blockOnRun", "false");
     }
     return out.toArray(new String[0]);
+  }
+
+  /**
+   * The embedded Flink's own configuration directory (servers on loopback; the checkpoint to
+   * restore from), unless the user gave one.
+   */
+  private static void embeddedConfiguration(String[] args, List<String> out) {
+    String savepoint = value(args, "savepointPath");
+    if (value(args, "flinkConfDir") == null) {
+      List<String> conf = new ArrayList<>();
+      if (savepoint != null) {
+        boolean allowNonRestored =
+            Arrays.asList(args).contains("--allowNonRestoredState")
+                || "true".equalsIgnoreCase(value(args, "allowNonRestoredState"));
+        conf.addAll(LocalSavepointRestore.lines(savepoint, allowNonRestored));
+      }
+      Path prefix =
+          Path.of(URI.create(CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-conf-"));
+      out.add("--flinkConfDir=" + LocalFlinkConf.write(conf, prefix));
+    } else if (savepoint != null) {
+      throw new IllegalArgumentException(
+          "--savepointPath and --flinkConfDir cannot both be given to a local"
+              + " Flink: Beam ignores --savepointPath there, so ingestbench restores it through a"
+              + " Flink configuration of its own; put 'execution.savepoint.path: "
+              + savepoint
+              + "' in your configuration directory's config.yaml instead of --savepointPath");
+    }
   }
 
   /**

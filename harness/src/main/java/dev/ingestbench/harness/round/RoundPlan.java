@@ -4,6 +4,7 @@ import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.publisher.PublishSettings;
@@ -86,7 +87,7 @@ public final class RoundPlan {
     this.consumer =
         validate(
             "consumer",
-            consumerArgs(UNSTARTED_HOST, 1, UNSTARTED_BIGQUERY),
+            consumerArgs(UNSTARTED_HOST, 1, UNSTARTED_BIGQUERY, null),
             args -> ConsumerConfig.from(LocalConsumer.parse(args)));
     long backlog = backlogMessages();
     if (backlog > 0) {
@@ -181,9 +182,11 @@ public final class RoundPlan {
 
   /**
    * Job {@code j}'s consumer (1-based), reading through {@code host} (the Pub/Sub emulator's or the
-   * Kafka broker's), writing to {@code bigQuery}.
+   * Kafka broker's), writing to {@code bigQuery}; submitted to {@code cluster} with a cluster round
+   * (null otherwise).
    */
-  public List<String> consumerArgs(String host, int j, BigQueryEmulatorProcess.Address bigQuery) {
+  public List<String> consumerArgs(
+      String host, int j, BigQueryEmulatorProcess.Address bigQuery, FlinkClusterRunner cluster) {
     ChildFlags.Consumer c =
         new ChildFlags.Consumer(spec.runner(), jobName(j)).round(runId, spec.messages());
     if (spec.killsConsumers()) {
@@ -199,6 +202,12 @@ public final class RoundPlan {
         .runs(spec.messages(), spec.timeoutSeconds(), jobDirectory(j))
         // If the round's JVM dies (even by SIGKILL, which runs no hook), its consumers stop too.
         .stopsWhenParentExits();
+    if (spec.cluster() != null) {
+      c.flinkCluster(
+          cluster == null ? UNSTARTED_HOST : cluster.master(),
+          spec.cluster().jobParallelism(),
+          cluster == null ? null : cluster.filesToStage());
+    }
     if (spec.sink() == RoundSpec.Sink.EMULATOR) {
       c.emulator(bigQuery);
     } else {

@@ -2,6 +2,7 @@ package dev.ingestbench.harness.round;
 
 import dev.ingestbench.bigquery.EmulatorLimitOptions;
 import dev.ingestbench.events.MessageFormat;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.nio.file.Path;
@@ -36,6 +37,7 @@ import java.util.Objects;
  * @param maxDeadLetters dead letters a job may write before the round fails
  * @param timeoutSeconds how long the round waits for its consumers
  * @param consumerArgs extra Beam flags for every consumer
+ * @param cluster the Flink cluster the consumers are submitted to, or null for embedded Flink
  */
 public record RoundSpec(
     Path out,
@@ -60,7 +62,8 @@ public record RoundSpec(
     String heap,
     long maxDeadLetters,
     long timeoutSeconds,
-    List<String> consumerArgs) {
+    List<String> consumerArgs,
+    FlinkClusterSpec cluster) {
 
   /** Where the messages come from. */
   public enum Source {
@@ -151,11 +154,11 @@ public record RoundSpec(
                 "--destination-tables", Integer.toString(job.destinationTables()),
                 "--jobs", Integer.toString(jobs),
                 "--sink", sink.flag(),
-                "--runner", runner,
                 "--pull-batch-size", Integer.toString(pullBatchSize),
                 "--heap", heap,
                 "--max-dead-letters", Long.toString(maxDeadLetters),
                 "--timeout", Long.toString(timeoutSeconds)));
+    flags.addAll(cluster != null ? cluster.asFlags() : List.of("--runner", runner));
     if (force) {
       flags.add("--force");
     }
@@ -242,6 +245,14 @@ public record RoundSpec(
     }
     if (partitions < 1) {
       throw new IllegalArgumentException("--partitions " + partitions + " must be 1 or more");
+    }
+    if (cluster != null) {
+      cluster.validate();
+      if (killsConsumers()) {
+        throw new IllegalArgumentException(
+            "--kill-consumer-at and --crash-every kill an embedded Flink's JVM; on a Flink cluster the"
+                + " consumer JVM only submits the job: drop them, or drop --runner flink-cluster");
+      }
     }
     return this;
   }

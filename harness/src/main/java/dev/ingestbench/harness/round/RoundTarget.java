@@ -6,6 +6,7 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.emulator.PubsubEmulator;
+import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ConsumerKill;
@@ -115,6 +116,9 @@ final class RoundTarget implements StageTarget {
     private ConsumerKill<ChildJvm> kill;
     private ChildJvm live;
 
+    /** The cluster of --runner flink-cluster, else null. */
+    private FlinkClusterRunner cluster;
+
     /** The live publisher will not run: a consumer stopped before the backlog was drained. */
     private boolean noLive;
 
@@ -188,6 +192,11 @@ final class RoundTarget implements StageTarget {
                         + out.resolve("bigquery-emulator.log")
                         + ")"));
       }
+      if (spec.cluster() != null) {
+        cluster =
+            keep(
+                FlinkClusterRunner.start(spec.cluster(), out, cpu, watch, line -> say("%s", line)));
+      }
       keep(this::stopProcesses);
       keep(this::closeWatch); // first: the servers' stopping is not a death
       if (plan.backlogMessages() > 0) {
@@ -254,12 +263,14 @@ final class RoundTarget implements StageTarget {
               name,
               spec.heap(),
               CONSUMER_MAIN,
-              plan.consumerArgs(host, j, bigQuery),
+              plan.consumerArgs(host, j, bigQuery, cluster),
               spec.out().resolve(name + ".log"),
               p -> progress.set(j - 1, p.accountedFor()));
       consumers.add(consumer);
       watch.stopOnDeath(consumer);
-      cpu.watch(name, consumer.pid());
+      // On a cluster the consumer's JVM only submits the job and watches it: the pipeline's CPU is
+      // the TaskManagers'.
+      cpu.watch(spec.cluster() != null ? "flink-client-" + j : name, consumer.pid());
       if (consumers.size() == spec.jobs() && spec.killsConsumers()) {
         kill =
             new ConsumerKill<>(
@@ -288,7 +299,7 @@ final class RoundTarget implements StageTarget {
       String name = processName(j);
       String lifeName = name + "-restarted" + (life == 2 ? "" : "-" + (life - 1));
       kills.incrementAndGet();
-      List<String> args = new ArrayList<>(plan.consumerArgs(host, j, bigQuery));
+      List<String> args = new ArrayList<>(plan.consumerArgs(host, j, bigQuery, cluster));
       args.add("--savepointPath=" + checkpoint.toUri());
       ChildJvm restarted =
           ChildJvm.start(

@@ -100,6 +100,19 @@ public final class ChildFlags {
     }
 
     /** Stops (and writes what it has) when the process that started it is gone, even by SIGKILL. */
+    /**
+     * Submitted to the Flink cluster whose REST endpoint is {@code master} with {@code
+     * parallelism}, instead of run on an embedded Flink.
+     */
+    public Consumer flinkCluster(String master, int parallelism, String filesToStage) {
+      flags.add("--flinkMaster=" + master);
+      flags.add("--parallelism=" + parallelism);
+      if (filesToStage != null) {
+        flags.add("--filesToStage=" + filesToStage);
+      }
+      return this;
+    }
+
     public Consumer stopsWhenParentExits() {
       flags.add("--stopWhenParentExits=true");
       return this;

@@ -92,7 +92,8 @@ public final class UnorderedLocalRun {
             heap,
             plan.maxDeadLetters(),
             RoundSpec.DEFAULT_TIMEOUT_SECONDS,
-            List.of());
+            List.of(),
+            null);
     return spec.validate();
   }
 

@@ -1,0 +1,77 @@
+package dev.ingestbench.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Tag("e2e")
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class LocalFlinkClusterTest {
+  /** Kept under target/ for a failure's reader. */
+  private static final Path LOGS = Path.of("target", "flink-logs");
+
+  @Test
+  void twoTaskManagersRegisterAKilledOneIsReplacedAndCloseLeavesNothing(@TempDir Path tmp)
+      throws Exception {
+    Path dir = tmp.resolve("cluster");
+    List<FlinkProcess> processes;
+    try (LocalFlinkCluster cluster = LocalFlinkCluster.start(dir, LOGS.resolve("two"), 2, 2, 256)) {
+      FlinkRest.Overview overview = FlinkRest.overview(cluster.master());
+      assertEquals(2, overview.taskManagers());
+      assertEquals(4, overview.slotsTotal());
+      assertEquals(LocalFlinkCluster.version(), overview.flinkVersion());
+      assertTrue(cluster.master().startsWith("127.0.0.1:"), cluster.master());
+
+      FlinkProcess first = cluster.taskManagers().get(0);
+      FlinkProcess replacement = cluster.killTaskManager(1);
+      assertFalse(first.isAlive(), "killed");
+      assertEquals("taskmanager-3", replacement.name());
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      // The JobManager notices the dead one only after its heartbeat timeout; the fresh one
+      // registers at once.
+      while (FlinkRest.overview(cluster.master()).slotsAvailable() < 4
+          && System.nanoTime() < deadline) {
+        Thread.sleep(200);
+      }
+      assertTrue(FlinkRest.overview(cluster.master()).slotsAvailable() >= 4);
+      processes = cluster.processes();
+    }
+    for (FlinkProcess p : processes) {
+      assertFalse(p.isAlive(), p.name() + " still runs after close");
+    }
+    assertFalse(Files.exists(dir), "the working directory is removed");
+    assertTrue(Files.exists(LOGS.resolve("two/jobmanager.log")), "logs are kept");
+  }
+
+  @Test
+  void aTaskManagerThatCannotStartIsNamedWithTheEndOfItsLog(@TempDir Path tmp) {
+    // A task heap below Flink's minimum for the network and framework: its configuration check
+    // refuses it and the TaskManager exits.
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () -> LocalFlinkCluster.start(tmp.resolve("c"), LOGS.resolve("bad"), 1, 1, -1));
+    assertTrue(e.getMessage().contains("taskmanager-1 exited"), e.getMessage());
+    assertTrue(e.getMessage().contains("first error: "), e.getMessage());
+    assertFalse(Files.exists(tmp.resolve("c")), "removed after a failed start");
+  }
+
+  @Test
+  void aMasterWhereNothingAnswersIsNamedWithinSeconds() throws Exception {
+    long start = System.nanoTime();
+    IOException e = assertThrows(IOException.class, () -> FlinkRest.overview("127.0.0.1:1"));
+    assertTrue(e.getMessage().contains("127.0.0.1:1"), e.getMessage());
+    assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10));
+  }
+}

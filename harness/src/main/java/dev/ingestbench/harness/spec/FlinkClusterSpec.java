@@ -1,0 +1,96 @@
+package dev.ingestbench.harness.spec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where the consumers run when not on embedded Flink: a Flink session cluster this run starts (one
+ * JobManager, {@code workers} TaskManagers of {@code slots} slots), or one already running at
+ * {@code master}; each job submitted with {@code parallelism}.
+ *
+ * @param master {@code HOST:PORT} of a running cluster's REST endpoint, or null to start one
+ * @param parallelism each job's parallelism, or null for every slot of the cluster
+ * @param taskHeapMb the heap each started TaskManager gives its tasks
+ */
+public record FlinkClusterSpec(
+    int workers, int slots, Integer parallelism, String master, int taskHeapMb) {
+  public static final int DEFAULT_WORKERS = 2;
+  public static final int DEFAULT_SLOTS = 1;
+  public static final int DEFAULT_TASK_HEAP_MB = 768;
+
+  /** Each TaskManager is a JVM; more than this on one machine measures the machine, not Flink. */
+  static final int MAX_WORKERS = 16;
+
+  public boolean external() {
+    return master != null;
+  }
+
+  /** The parallelism each job is submitted with. */
+  public int jobParallelism() {
+    return parallelism != null ? parallelism : workers * slots;
+  }
+
+  /** Every check; each names the flag and the fix. */
+  public FlinkClusterSpec validate() {
+    if (workers < 1 || workers > MAX_WORKERS) {
+      throw new IllegalArgumentException(
+          "--workers "
+              + workers
+              + " must be between 1 and "
+              + MAX_WORKERS
+              + " (each TaskManager is a JVM of its own)");
+    }
+    if (slots < 1) {
+      throw new IllegalArgumentException("--slots " + slots + " must be 1 or more");
+    }
+    if (parallelism != null && parallelism < 1) {
+      throw new IllegalArgumentException("--parallelism " + parallelism + " must be 1 or more");
+    }
+    if (!external() && parallelism != null && parallelism > workers * slots) {
+      throw new IllegalArgumentException(
+          "--parallelism "
+              + parallelism
+              + " needs "
+              + parallelism
+              + " slots, and --workers "
+              + workers
+              + " x --slots "
+              + slots
+              + " give "
+              + workers * slots
+              + ": raise --slots or lower --parallelism");
+    }
+    if (external() && !master.matches("[A-Za-z0-9.-]+:[0-9]{1,5}")) {
+      throw new IllegalArgumentException(
+          "--flink-master "
+              + master
+              + " is not HOST:PORT of a Flink REST endpoint, e.g. 127.0.0.1:8081");
+    }
+    if (taskHeapMb < 128) {
+      throw new IllegalArgumentException(
+          "--taskmanager-heap " + taskHeapMb + " must be 128 (MB) or more");
+    }
+    return this;
+  }
+
+  /** The flags that give this spec, for round.json's command line. */
+  public List<String> asFlags() {
+    List<String> flags = new ArrayList<>(List.of("--runner", "flink-cluster"));
+    if (external()) {
+      flags.addAll(List.of("--flink-master", master));
+    } else {
+      flags.addAll(
+          List.of(
+              "--workers",
+              Integer.toString(workers),
+              "--slots",
+              Integer.toString(slots),
+              "--taskmanager-heap",
+              Integer.toString(taskHeapMb)));
+    }
+    if (parallelism != null) {
+      flags.addAll(List.of("--parallelism", parallelism.toString()));
+    }
+    return flags;
+  }
+}
