@@ -130,6 +130,13 @@ final class RoundTarget implements StageTarget {
       cpu = keep(new ProcessCpuSampler(out));
       watch = new ServerWatch();
       keep(this::closeWatch); // if starting fails half-way
+      if (spec.cluster() != null) {
+        // First: a cluster of the user's that does not answer, or runs another Flink, fails the
+        // round in seconds, before anything else starts.
+        cluster =
+            keep(
+                FlinkClusterRunner.start(spec.cluster(), out, cpu, watch, line -> say("%s", line)));
+      }
       if (plan.kafka()) {
         LocalKafka kafka =
             keep(
@@ -191,11 +198,6 @@ final class RoundTarget implements StageTarget {
                         + "; all of it in "
                         + out.resolve("bigquery-emulator.log")
                         + ")"));
-      }
-      if (spec.cluster() != null) {
-        cluster =
-            keep(
-                FlinkClusterRunner.start(spec.cluster(), out, cpu, watch, line -> say("%s", line)));
       }
       keep(this::stopProcesses);
       keep(this::closeWatch); // first: the servers' stopping is not a death
