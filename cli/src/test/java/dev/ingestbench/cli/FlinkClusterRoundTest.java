@@ -105,9 +105,18 @@ class FlinkClusterRoundTest {
     assertTrue(
         cpu.contains(",taskmanager-1,") && cpu.contains(",taskmanager-2,"),
         "each TaskManager's CPU is recorded");
+    String report = Files.readString(out.resolve("report.md"));
     assertTrue(
-        Files.readString(out.resolve("report.md")).contains("Flink TaskManagers"),
-        "the report says the TaskManagers ran the pipeline");
+        report.contains("Flink TaskManagers"), "the TaskManagers ran the pipeline: " + report);
+    assertTrue(
+        report.contains("a JobManager and 2 TaskManagers of 1 slots"),
+        "the environment names the cluster: " + report);
+    assertTrue(
+        new ObjectMapper()
+            .readTree(out.resolve("round.json").toFile())
+            .get("flink_cluster")
+            .asText()
+            .contains("each job with parallelism 2"));
     assertTrue(Files.exists(out.resolve("flink/taskmanager-2.log")), "the cluster's logs are kept");
     for (ProcessHandle p : seen) {
       p.onExit().get(30, TimeUnit.SECONDS); // every JVM of the cluster and the round is gone

@@ -17,6 +17,8 @@ import java.util.Map;
  * @param killConsumerAt {@code --kill-consumer-at}: seconds before every consumer was killed once
  * @param crashEverySeconds {@code --crash-every}: seconds into each life a consumer was killed
  *     again
+ * @param flinkCluster where the jobs ran with {@code --runner flink-cluster} (the cluster, its
+ *     TaskManagers and slots, each job's parallelism); null on embedded Flink
  */
 public record RoundSettings(
     long messages,
@@ -44,7 +46,8 @@ public record RoundSettings(
     String consumerGroups,
     String runId,
     Long killConsumerAt,
-    Long crashEverySeconds) {
+    Long crashEverySeconds,
+    String flinkCluster) {
 
   public boolean kafka() {
     return "kafka".equals(source);

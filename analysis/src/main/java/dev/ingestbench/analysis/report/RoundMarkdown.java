@@ -296,7 +296,8 @@ public final class RoundMarkdown {
     if (machine.containsKey("java")) {
       row2(md, "Java", String.valueOf(machine.get("java")));
     }
-    row2(md, "Runner", c.runner() + " (embedded, in the consumer JVM)");
+    String cluster = a.round().map(RoundSettings::flinkCluster).orElse(null);
+    row2(md, "Runner", cluster != null ? cluster : c.runner() + " (embedded, in the consumer JVM)");
     if (a.round().map(RoundSettings::kafka).orElse(false)) {
       RoundSettings r = a.round().get();
       row2(

@@ -102,6 +102,23 @@ public final class FlinkClusterRunner implements AutoCloseable {
     return new FlinkClusterRunner(spec, cluster, cluster.master(), description);
   }
 
+  /** What round.json and the report say of where the jobs ran. */
+  public static String describe(FlinkClusterSpec spec) {
+    return spec.external()
+        ? String.format(
+            "FlinkRunner on the Flink cluster at %s (each job with parallelism %d)",
+            spec.master(), spec.jobParallelism())
+        : String.format(
+            "FlinkRunner on a Flink %s session cluster the round started: a JobManager and %d"
+                + " TaskManagers of %d slots, each its own JVM (processes_cpu.csv: taskmanager-1..%d);"
+                + " each job with parallelism %d",
+            LocalFlinkCluster.version(),
+            spec.workers(),
+            spec.slots(),
+            spec.workers(),
+            spec.jobParallelism());
+  }
+
   /**
    * Refuses a cluster on another Flink minor release than the runner's: Beam's runner artifact is
    * built for one (beam-runners-flink-1.19 for Flink 1.19.x), and job graphs do not cross minor

@@ -12,6 +12,7 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.Secrets;
+import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StagedDriver;
@@ -274,7 +275,8 @@ public final class RoundRunner {
             : null,
         plan.runId,
         spec.killConsumerAt(),
-        spec.crashEverySeconds());
+        spec.crashEverySeconds(),
+        spec.cluster() == null ? null : FlinkClusterRunner.describe(spec.cluster()));
   }
 
   /** One line per job of a multi-job round: latency percentiles exist only per job. */
