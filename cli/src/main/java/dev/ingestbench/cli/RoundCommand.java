@@ -201,48 +201,16 @@ public final class RoundCommand implements Callable<Integer> {
               + " (default: ${DEFAULT-VALUE}).")
   String runner;
 
-  @Option(
-      names = "--workers",
-      paramLabel = "W",
-      description =
-          "With --runner flink-cluster: TaskManagers of the cluster the round starts, each a JVM of"
-              + " its own (default: "
-              + FlinkClusterSpec.DEFAULT_WORKERS
-              + ").")
-  Integer workers;
+  @Mixin FlinkClusterOptions clusterFlags = new FlinkClusterOptions();
 
   @Option(
-      names = "--slots",
-      paramLabel = "S",
+      names = "--kill-taskmanager-at",
+      paramLabel = "SECONDS",
       description =
-          "With --runner flink-cluster: task slots per TaskManager (default: "
-              + FlinkClusterSpec.DEFAULT_SLOTS
-              + ").")
-  Integer slots;
-
-  @Option(
-      names = "--parallelism",
-      paramLabel = "P",
-      description =
-          "With --runner flink-cluster: each job's parallelism (default: every slot, W x S).")
-  Integer parallelism;
-
-  @Option(
-      names = "--flink-master",
-      paramLabel = "HOST:PORT",
-      description =
-          "With --runner flink-cluster: submit to this running cluster's REST endpoint instead of"
-              + " starting one (it must run the Flink release of Beam's runner).")
-  String flinkMaster;
-
-  @Option(
-      names = "--taskmanager-heap",
-      paramLabel = "MB",
-      description =
-          "With --runner flink-cluster: heap each TaskManager gives its tasks (default: "
-              + FlinkClusterSpec.DEFAULT_TASK_HEAP_MB
-              + ").")
-  Integer taskHeapMb;
+          "With --runner flink-cluster: kill one TaskManager (SIGKILL, a worker failure) this many"
+              + " seconds after every job wrote its first row; Flink restarts the job from its last"
+              + " checkpoint and a fresh TaskManager takes the dead one's place.")
+  Long killTaskManagerAt;
 
   @Option(
       names = "--pull-batch-size",
@@ -321,7 +289,7 @@ public final class RoundCommand implements Callable<Integer> {
                   "--sink " + sink + " is not known; use emulator or in-process");
         };
     MessageFormat format = MessageFormat.fromFlag("--message-format", messageFormat);
-    FlinkClusterSpec cluster = cluster();
+    FlinkClusterSpec onCluster = clusterSpec();
     Path dir =
         out != null
             ? out
@@ -354,43 +322,27 @@ public final class RoundCommand implements Callable<Integer> {
             emulatorLimits,
             killConsumerAt,
             crashEvery,
-            cluster != null ? RoundSpec.DEFAULT_RUNNER : runner,
+            onCluster != null ? RoundSpec.DEFAULT_RUNNER : runner,
             pullBatchSize,
             heap,
             maxDeadLetters,
             timeoutSeconds,
             consumerArgs,
-            cluster)
+            onCluster)
         .validate();
   }
 
   /** --runner flink-cluster's cluster, or null; its flags without it are an error. */
-  private FlinkClusterSpec cluster() {
-    boolean clusterFlags =
-        workers != null
-            || slots != null
-            || parallelism != null
-            || flinkMaster != null
-            || taskHeapMb != null;
+  private FlinkClusterSpec clusterSpec() {
     if (!runner.equals(FLINK_CLUSTER)) {
-      if (clusterFlags) {
+      if (clusterFlags.anyGiven() || killTaskManagerAt != null) {
         throw new IllegalArgumentException(
-            "--workers, --slots, --parallelism, --flink-master and --taskmanager-heap are for"
-                + " --runner flink-cluster; add it, or drop them");
+            "--workers, --slots, --parallelism, --flink-master, --taskmanager-heap and"
+                + " --kill-taskmanager-at are for --runner flink-cluster; add it, or drop them");
       }
       return null;
     }
-    if (flinkMaster != null && (workers != null || slots != null || taskHeapMb != null)) {
-      throw new IllegalArgumentException(
-          "--flink-master uses a running cluster: --workers, --slots and --taskmanager-heap size"
-              + " one the round starts; drop them, or drop --flink-master");
-    }
-    return new FlinkClusterSpec(
-        workers != null ? workers : FlinkClusterSpec.DEFAULT_WORKERS,
-        slots != null ? slots : FlinkClusterSpec.DEFAULT_SLOTS,
-        parallelism,
-        flinkMaster,
-        taskHeapMb != null ? taskHeapMb : FlinkClusterSpec.DEFAULT_TASK_HEAP_MB);
+    return clusterFlags.spec(killTaskManagerAt);
   }
 
   /** Any spelling {@link WriteMethod#fromFlag} accepts. */

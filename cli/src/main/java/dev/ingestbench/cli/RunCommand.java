@@ -3,12 +3,14 @@ package dev.ingestbench.cli;
 import dev.ingestbench.harness.dataflow.GcpSettings;
 import dev.ingestbench.harness.scenario.RunSpec;
 import dev.ingestbench.harness.scenario.ScenarioRunner;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.scenario.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -34,6 +36,7 @@ public final class RunCommand implements Callable<Integer> {
   /** Where scenarios run. */
   public enum Target {
     local,
+    flink,
     dataflow
   }
 
@@ -44,9 +47,12 @@ public final class RunCommand implements Callable<Integer> {
       names = "--target",
       defaultValue = "local",
       description =
-          "local: emulators and one consumer JVM per job on this machine; dataflow: Flex Template jobs in"
-              + " --project (default: ${DEFAULT-VALUE}).")
+          "local: emulators and one consumer JVM per job on this machine; flink: the same, each job"
+              + " submitted to a Flink session cluster (see --workers); dataflow: Flex Template jobs"
+              + " in --project (default: ${DEFAULT-VALUE}).")
   public Target target;
+
+  @Mixin FlinkClusterOptions clusterFlags = new FlinkClusterOptions();
 
   @Option(
       names = "--out",
@@ -223,6 +229,14 @@ public final class RunCommand implements Callable<Integer> {
           "--project (and the other Dataflow flags) apply to --target dataflow only;"
               + " add --target dataflow, or leave them out to run locally");
     }
+    FlinkClusterSpec cluster = null;
+    if (target == Target.flink) {
+      cluster = clusterFlags.spec(null);
+    } else if (clusterFlags.anyGiven()) {
+      throw new IllegalArgumentException(
+          "--workers, --slots, --parallelism, --flink-master and --taskmanager-heap are for"
+              + " --target flink; add it, or drop them");
+    }
     Duration warmUp =
         warmUpMax == null
             ? null
@@ -233,6 +247,6 @@ public final class RunCommand implements Callable<Integer> {
                             "--warm-up-max "
                                 + warmUpMax
                                 + " is not a duration (e.g. 0s, 30s, 2m)"));
-    return new RunSpec(file, gcp, out, scale, dryRun, restart, resultsTable, warmUp, heap);
+    return new RunSpec(file, gcp, out, scale, dryRun, restart, resultsTable, warmUp, heap, cluster);
   }
 }

@@ -10,16 +10,8 @@ import java.util.List;
  * given component by component so that the JVM options below match it without Flink's scripts.
  *
  * @param taskHeapMb the heap a TaskManager gives its tasks (the pipeline's code, Beam's state)
- * @param parentFirst the processes' classpath holds the jobs' libraries: load those first
  */
-record ClusterConfig(
-    int rpcPort,
-    int restPort,
-    int blobPort,
-    int slots,
-    int taskHeapMb,
-    Path dir,
-    boolean parentFirst) {
+record ClusterConfig(int rpcPort, int restPort, int blobPort, int slots, int taskHeapMb, Path dir) {
 
   /** Flink's own framework heap and off-heap, network buffers, task off-heap (gRPC's buffers). */
   static final int FRAMEWORK_HEAP_MB = 128;
@@ -90,11 +82,6 @@ record ClusterConfig(
     // Beam's runner keeps a reference to its class loader after a job ends; Flink would warn on
     // every later use of it.
     lines.add("classloader.check-leaked-classloader: false");
-    if (parentFirst) {
-      // The pipeline's classes come from the classpath, never from a job jar: Beam's classes and
-      // the pipeline's classes in Beam's packages must share one class loader.
-      lines.add("classloader.resolve-order: parent-first");
-    }
     lines.add("");
     return String.join("\n", lines);
   }

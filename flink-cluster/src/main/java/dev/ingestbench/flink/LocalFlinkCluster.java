@@ -65,18 +65,6 @@ public final class LocalFlinkCluster implements AutoCloseable {
   public static LocalFlinkCluster start(
       Path dir, Path logDir, int taskManagers, int slots, int taskHeapMb)
       throws IOException, InterruptedException {
-    return start(dir, logDir, taskManagers, slots, taskHeapMb, List.of());
-  }
-
-  /**
-   * A cluster whose processes have {@code jobLibraries} on their classpath, loaded before a job's
-   * own jars (Flink's parent-first order), as a Flink image built with the pipeline's libraries in
-   * its {@code lib/}: a job then stages only its own small jar, instead of uploading every library
-   * to the JobManager and every TaskManager downloading them again.
-   */
-  public static LocalFlinkCluster start(
-      Path dir, Path logDir, int taskManagers, int slots, int taskHeapMb, List<String> jobLibraries)
-      throws IOException, InterruptedException {
     if (taskManagers < 1 || slots < 1) {
       throw new IllegalArgumentException(
           "a cluster needs 1 or more TaskManagers with 1 or more slots");
@@ -88,14 +76,10 @@ public final class LocalFlinkCluster implements AutoCloseable {
       }
     }
     ClusterConfig config =
-        new ClusterConfig(
-            freePort(), freePort(), freePort(), slots, taskHeapMb, dir, !jobLibraries.isEmpty());
+        new ClusterConfig(freePort(), freePort(), freePort(), slots, taskHeapMb, dir);
     Path confDir = Files.createDirectories(dir.resolve("conf"));
     Files.writeString(confDir.resolve("config.yaml"), config.yaml(), StandardCharsets.UTF_8);
     String classpath = clusterClasspath();
-    if (!jobLibraries.isEmpty()) {
-      classpath += File.pathSeparator + String.join(File.pathSeparator, jobLibraries);
-    }
     FlinkProcess jobManager =
         FlinkProcess.start(
             "jobmanager",

@@ -1,8 +1,6 @@
 package dev.ingestbench.consumer.local;
 
-import dev.ingestbench.consumer.ConsumerPipeline;
 import java.io.File;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -12,29 +10,15 @@ import java.util.List;
  * every library they use) without Flink's own jars, which the cluster has in the one release it
  * runs; a class directory is staged too (Beam packs it into a jar).
  */
-public final class JobJars {
+final class JobJars {
   private JobJars() {}
 
   /** Every library of this JVM's classpath a Flink cluster lacks. */
-  public static List<String> toStage() {
+  static List<String> toStage() {
     return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
         .filter(entry -> !entry.isBlank())
         .filter(entry -> !isFlinks(Path.of(entry)))
         .toList();
-  }
-
-  /**
-   * The consumer pipeline's own jar (or class directory): all a job stages on a cluster that has
-   * the libraries ({@link #toStage}) on its classpath already.
-   */
-  public static String pipelineJar() {
-    try {
-      return Path.of(
-              ConsumerPipeline.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-          .toString();
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException("cannot locate the consumer pipeline's classes", e);
-    }
   }
 
   /** Flink's runtime and its shaded libraries: {@code flink-*.jar}; Beam's runner is the job's. */

@@ -1,6 +1,5 @@
 package dev.ingestbench.harness.flink;
 
-import dev.ingestbench.consumer.local.JobJars;
 import dev.ingestbench.flink.FlinkProcess;
 import dev.ingestbench.flink.FlinkRest;
 import dev.ingestbench.flink.LocalFlinkCluster;
@@ -69,25 +68,29 @@ public final class FlinkClusterRunner implements AutoCloseable {
     }
     Path work = Files.createTempDirectory("ingestbench-flink-cluster-");
     Files.delete(work); // the cluster creates it, and requires it empty
-    // The pipeline's libraries on the cluster's classpath, as in an image built for the pipeline:
-    // each job stages its own jar only (measured: uploading all ~200 MB took 27 s per job here,
-    // and the TaskManagers' download ~20 s more).
+    // Flink alone on the cluster's classpath, as on any cluster: each job brings Beam and the
+    // pipeline as its jars, loaded by a class loader of its own. (With the libraries on the
+    // cluster's classpath instead, jobs started faster but shared Beam's static caches: two jobs
+    // in one TaskManager wrote through one job's append clients, under that job's name.)
     LocalFlinkCluster cluster =
         LocalFlinkCluster.start(
-            work,
-            out.resolve("flink"),
-            spec.workers(),
-            spec.slots(),
-            spec.taskHeapMb(),
-            JobJars.toStage());
+            work, out.resolve("flink"), spec.workers(), spec.slots(), spec.taskHeapMb());
     for (FlinkProcess p : cluster.processes()) {
       cpu.watch(p.role().equals("jobmanager") ? "flink-jobmanager" : p.name(), p.pid());
-      watch.watch(
-          new ServerWatch.Server(
-              "Flink " + p.name(),
-              p::isAlive,
-              () -> p.lastLines() + System.lineSeparator() + "(all of it in " + p.log() + ")"));
     }
+    // The JobManager's death ends the round; a TaskManager's is a worker failure, which Flink
+    // itself handles (the job restarts from its last checkpoint, or fails and says why).
+    FlinkProcess jobManager = cluster.processes().get(0);
+    watch.watch(
+        new ServerWatch.Server(
+            "Flink JobManager",
+            jobManager::isAlive,
+            () ->
+                jobManager.lastLines()
+                    + System.lineSeparator()
+                    + "(all of it in "
+                    + jobManager.log()
+                    + ")"));
     String description =
         String.format(
             "Flink %s session cluster on %s: a JobManager and %d TaskManagers of %d slots (each a"
@@ -146,12 +149,29 @@ public final class FlinkClusterRunner implements AutoCloseable {
   }
 
   /**
-   * What each job stages: its own jar on the cluster this run started (which has the libraries),
-   * every library on a cluster of the user's (null: the consumer's default, {@link
-   * JobJars#toStage}).
+   * Kills the first TaskManager still running (SIGKILL) and starts a fresh one in its place, whose
+   * CPU is recorded as well.
+   *
+   * @return what happened, for the round's output
    */
-  public String filesToStage() {
-    return cluster != null ? JobJars.pipelineJar() : null;
+  public String killTaskManager(ProcessCpuSampler cpu) throws IOException, InterruptedException {
+    FlinkProcess victim =
+        cluster.taskManagers().stream()
+            .filter(FlinkProcess::isAlive)
+            .findFirst()
+            .orElseThrow(() -> new IOException("no TaskManager is running"));
+    int index = cluster.taskManagers().indexOf(victim) + 1;
+    FlinkProcess replacement = cluster.killTaskManager(index);
+    cpu.watch(replacement.name(), replacement.pid());
+    return "Killed Flink "
+        + victim.name()
+        + " (pid "
+        + victim.pid()
+        + ", SIGKILL) as a worker failure; "
+        + replacement.name()
+        + " (pid "
+        + replacement.pid()
+        + ") takes its place, and Flink restarts the job from its last checkpoint";
   }
 
   /** {@code HOST:PORT} for {@code --flinkMaster}. */

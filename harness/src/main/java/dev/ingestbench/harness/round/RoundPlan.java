@@ -204,9 +204,7 @@ public final class RoundPlan {
         .stopsWhenParentExits();
     if (spec.cluster() != null) {
       c.flinkCluster(
-          cluster == null ? UNSTARTED_HOST : cluster.master(),
-          spec.cluster().jobParallelism(),
-          cluster == null ? null : cluster.filesToStage());
+          cluster == null ? UNSTARTED_HOST : cluster.master(), spec.cluster().jobParallelism());
     }
     if (spec.sink() == RoundSpec.Sink.EMULATOR) {
       c.emulator(bigQuery);

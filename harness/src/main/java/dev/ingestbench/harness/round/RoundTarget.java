@@ -7,6 +7,7 @@ import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.emulator.PubsubEmulator;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
+import dev.ingestbench.harness.flink.TaskManagerKill;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ConsumerKill;
@@ -119,6 +120,9 @@ final class RoundTarget implements StageTarget {
     /** The cluster of --runner flink-cluster, else null. */
     private FlinkClusterRunner cluster;
 
+    /** --kill-taskmanager-at, else null. */
+    private TaskManagerKill taskManagerKill;
+
     /** The live publisher will not run: a consumer stopped before the backlog was drained. */
     private boolean noLive;
 
@@ -136,6 +140,10 @@ final class RoundTarget implements StageTarget {
         cluster =
             keep(
                 FlinkClusterRunner.start(spec.cluster(), out, cpu, watch, line -> say("%s", line)));
+        if (spec.cluster().killTaskManagerAt() != null) {
+          taskManagerKill =
+              new TaskManagerKill(spec.cluster().killTaskManagerAt(), System::nanoTime);
+        }
       }
       if (plan.kafka()) {
         LocalKafka kafka =
@@ -323,6 +331,13 @@ final class RoundTarget implements StageTarget {
     public void tick() throws Exception {
       if (kill != null) {
         kill.tick(consumers);
+      }
+      if (taskManagerKill != null) {
+        boolean everyJobWriting = consumers.size() == spec.jobs();
+        for (int j = 0; j < spec.jobs() && everyJobWriting; j++) {
+          everyJobWriting = progress.get(j) > 0;
+        }
+        taskManagerKill.tick(everyJobWriting, () -> say("%s", cluster.killTaskManager(cpu)));
       }
       if (spec.liveMessages() == 0 || noLive || liveChecked || consumers.size() < spec.jobs()) {
         return;

@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.scenario;
 
 import dev.ingestbench.harness.dataflow.GcpSettings;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -16,6 +17,7 @@ import java.time.Duration;
  * @param warmUpMax how long a resumed run waits for the jobs it restarts; null: the target's
  *     default
  * @param heap heap cap of each publisher and consumer JVM
+ * @param cluster the Flink cluster local jobs are submitted to ({@code --target flink}), or null
  */
 public record RunSpec(
     Path file,
@@ -26,10 +28,14 @@ public record RunSpec(
     boolean restart,
     String resultsTable,
     Duration warmUpMax,
-    String heap) {
+    String heap,
+    FlinkClusterSpec cluster) {
 
-  /** {@code local} or {@code dataflow}: what run.json records, and a resumed run must match. */
+  /**
+   * {@code local}, {@code flink} or {@code dataflow}: what run.json records, and a resumed run must
+   * match.
+   */
   public String target() {
-    return gcp == null ? "local" : "dataflow";
+    return gcp != null ? "dataflow" : cluster != null ? "flink" : "local";
   }
 }

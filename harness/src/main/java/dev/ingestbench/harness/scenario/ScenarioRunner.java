@@ -124,11 +124,11 @@ public final class ScenarioRunner {
         gcp != null ? new DataflowTarget(plan, dir, run, gcp, warmUpMax) : null;
     LocalTarget staged =
         gcp == null && plan.isStaged()
-            ? new LocalTarget(plan, dir, run, flags.heap(), warmUpMax)
+            ? new LocalTarget(plan, dir, run, flags.heap(), warmUpMax, flags.cluster())
             : null;
     UnorderedLocalRun unordered =
         gcp == null && !plan.isStaged()
-            ? new UnorderedLocalRun(plan, dir, run, flags.heap())
+            ? new UnorderedLocalRun(plan, dir, run, flags.heap(), flags.cluster())
             : null;
     if (flags.dryRun()) {
       if (!scaled.isEmpty()) {

@@ -104,12 +104,9 @@ public final class ChildFlags {
      * Submitted to the Flink cluster whose REST endpoint is {@code master} with {@code
      * parallelism}, instead of run on an embedded Flink.
      */
-    public Consumer flinkCluster(String master, int parallelism, String filesToStage) {
+    public Consumer flinkCluster(String master, int parallelism) {
       flags.add("--flinkMaster=" + master);
       flags.add("--parallelism=" + parallelism);
-      if (filesToStage != null) {
-        flags.add("--filesToStage=" + filesToStage);
-      }
       return this;
     }
 

@@ -11,9 +11,15 @@ import java.util.List;
  * @param master {@code HOST:PORT} of a running cluster's REST endpoint, or null to start one
  * @param parallelism each job's parallelism, or null for every slot of the cluster
  * @param taskHeapMb the heap each started TaskManager gives its tasks
+ * @param killTaskManagerAt kill a TaskManager this many seconds after every job writes, or null
  */
 public record FlinkClusterSpec(
-    int workers, int slots, Integer parallelism, String master, int taskHeapMb) {
+    int workers,
+    int slots,
+    Integer parallelism,
+    String master,
+    int taskHeapMb,
+    Long killTaskManagerAt) {
   public static final int DEFAULT_WORKERS = 2;
   public static final int DEFAULT_SLOTS = 1;
   public static final int DEFAULT_TASK_HEAP_MB = 768;
@@ -66,6 +72,14 @@ public record FlinkClusterSpec(
               + master
               + " is not HOST:PORT of a Flink REST endpoint, e.g. 127.0.0.1:8081");
     }
+    if (killTaskManagerAt != null && killTaskManagerAt < 1) {
+      throw new IllegalArgumentException(
+          "--kill-taskmanager-at " + killTaskManagerAt + " must be 1 second or more");
+    }
+    if (killTaskManagerAt != null && external()) {
+      throw new IllegalArgumentException(
+          "--kill-taskmanager-at kills a TaskManager the round started: drop --flink-master");
+    }
     if (taskHeapMb < 128) {
       throw new IllegalArgumentException(
           "--taskmanager-heap " + taskHeapMb + " must be 128 (MB) or more");
@@ -90,6 +104,9 @@ public record FlinkClusterSpec(
     }
     if (parallelism != null) {
       flags.addAll(List.of("--parallelism", parallelism.toString()));
+    }
+    if (killTaskManagerAt != null) {
+      flags.addAll(List.of("--kill-taskmanager-at", killTaskManagerAt.toString()));
     }
     return flags;
   }

@@ -4,10 +4,12 @@ import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -39,14 +41,19 @@ public final class LocalJobs implements AutoCloseable {
   private final ScenarioPlan plan;
   private final long timeoutSeconds;
   private final String heap;
+
+  /** --target flink's cluster, else null (embedded Flink in each job's JVM). */
+  private final FlinkClusterSpec cluster;
+
   private final Map<String, ConsumerConfig> configs = new LinkedHashMap<>();
   private final Map<String, ChildJvm> running = new LinkedHashMap<>();
 
   /**
    * Validates every job's consumer flags; throws {@link IllegalArgumentException} naming the job.
    */
-  public LocalJobs(ScenarioPlan plan, long timeoutSeconds, String heap) {
+  public LocalJobs(ScenarioPlan plan, long timeoutSeconds, String heap, FlinkClusterSpec cluster) {
     this.plan = plan;
+    this.cluster = cluster;
     this.timeoutSeconds = timeoutSeconds;
     this.heap = heap;
     for (String job : plan.jobs().keySet()) {
@@ -55,7 +62,7 @@ public final class LocalJobs implements AutoCloseable {
             job,
             ConsumerConfig.from(
                 LocalConsumer.parse(
-                    args(job, UNSTARTED_HOST, UNSTARTED_BIGQUERY, Path.of("unstarted"))
+                    args(job, UNSTARTED_HOST, UNSTARTED_BIGQUERY, Path.of("unstarted"), null)
                         .toArray(new String[0]))));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
@@ -69,8 +76,15 @@ public final class LocalJobs implements AutoCloseable {
    * the Kafka broker's HOST:PORT), writing to {@code bigQuery}.
    */
   List<String> args(
-      String job, String sourceHost, BigQueryEmulatorProcess.Address bigQuery, Path segment) {
+      String job,
+      String sourceHost,
+      BigQueryEmulatorProcess.Address bigQuery,
+      Path segment,
+      FlinkClusterRunner flink) {
     ChildFlags.Consumer c = new ChildFlags.Consumer("FlinkRunner", job);
+    if (cluster != null) {
+      c.flinkCluster(flink == null ? "FLINK_MASTER" : flink.master(), cluster.jobParallelism());
+    }
     if (plan.kafka()) {
       c.kafka(sourceHost, plan.scenario().source().topic(), plan.consumerGroup(job));
     } else {
@@ -132,7 +146,8 @@ public final class LocalJobs implements AutoCloseable {
       String pubsubHost,
       BigQueryEmulatorProcess.Address bigQuery,
       Path segment,
-      ProcessCpuSampler cpu)
+      ProcessCpuSampler cpu,
+      FlinkClusterRunner flink)
       throws IOException {
     Files.createDirectories(directory(segment, job));
     ChildJvm jvm =
@@ -140,11 +155,13 @@ public final class LocalJobs implements AutoCloseable {
             job,
             heap,
             CONSUMER_MAIN,
-            args(job, pubsubHost, bigQuery, segment),
+            args(job, pubsubHost, bigQuery, segment, flink),
             segment.resolve(job + ".log"),
             progress -> {});
     running.put(job, jvm);
-    cpu.watch(job, jvm.pid());
+    // On a cluster the job's JVM only submits and watches: its tasks run in the TaskManagers,
+    // whose CPU processes_cpu.csv records for every job at once.
+    cpu.watch(cluster != null ? "flink-client-" + job : job, jvm.pid());
   }
 
   /**

@@ -8,13 +8,16 @@ import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.emulator.PubsubEmulator;
+import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.harness.source.SourceFeed;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.kafka.LocalKafka;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
@@ -62,18 +65,29 @@ public final class LocalTarget implements StageTarget {
   private final String heap;
   private final LocalServices services;
   private final LocalJobs jobs;
+  private final FlinkClusterSpec cluster;
   private final Map<String, Map<String, String>> labels;
 
+  /**
+   * @param cluster the Flink cluster the jobs are submitted to ({@code --target flink}), or null
+   *     for an embedded Flink in each job's JVM
+   */
   public LocalTarget(
-      ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap, Duration warmUpMax) {
+      ScenarioPlan plan,
+      RunDirectory dir,
+      ScenarioRun run,
+      String heap,
+      Duration warmUpMax,
+      FlinkClusterSpec cluster) {
     this.plan = plan;
+    this.cluster = cluster;
     this.warmUpMax = warmUpMax;
     this.dir = dir;
     this.run = run;
     this.heap = heap;
     this.services = new LocalServices(plan);
     long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
-    this.jobs = new LocalJobs(plan, longest + warmUpMax.getSeconds() + 600, heap);
+    this.jobs = new LocalJobs(plan, longest + warmUpMax.getSeconds() + 600, heap, cluster);
     this.labels = jobs.resultLabels(plan.jobs().keySet(), run.machine());
   }
 
@@ -113,6 +127,19 @@ public final class LocalTarget implements StageTarget {
     String pubsub = plan.kafka() ? "KAFKA_BOOTSTRAP" : "PUBSUB_HOST";
     BigQueryEmulatorProcess.Address bq = new BigQueryEmulatorProcess.Address("BQ_GRPC", "BQ_REST");
     out.println("Would run " + plan.scenario().name() + " locally into " + dir.root() + ":");
+    if (cluster != null) {
+      out.println(
+          "  "
+              + (cluster.external()
+                  ? "check the Flink cluster at " + cluster.master() + " -> FLINK_MASTER"
+                  : "start a Flink session cluster: a JobManager and "
+                      + cluster.workers()
+                      + " TaskManagers of "
+                      + cluster.slots()
+                      + " slots, each its own JVM, on free loopback ports -> FLINK_MASTER")
+              + "; submit every job to it with parallelism "
+              + cluster.jobParallelism());
+    }
     out.println(
         plan.kafka()
             ? "  start a Kafka broker (KRaft, own JVM) on a free port -> KAFKA_BOOTSTRAP; create topic "
@@ -209,7 +236,7 @@ public final class LocalTarget implements StageTarget {
             "    start job "
                 + job
                 + ": ingestbench consume "
-                + String.join(" ", jobs.args(job, pubsub, bq, segment)));
+                + String.join(" ", jobs.args(job, pubsub, bq, segment, null)));
       }
       out.println(
           "    "
@@ -253,6 +280,11 @@ public final class LocalTarget implements StageTarget {
     private final StartedResources started = new StartedResources();
     private ProcessCpuSampler cpu;
     private ScenarioSampler sampler;
+
+    /** With --target flink: the cluster, and what watches its JobManager; else null. */
+    private FlinkClusterRunner flink;
+
+    private ServerWatch watch;
     private String host;
     private ChildJvm live;
     private StoppedJobs stopped;
@@ -270,6 +302,13 @@ public final class LocalTarget implements StageTarget {
 
     void start() throws Exception {
       cpu = keep(new ProcessCpuSampler(segment));
+      if (cluster != null) {
+        // First: a cluster of the user's that does not answer, or runs another Flink, fails the
+        // run in seconds. Its JobManager's death stops the run like any server's.
+        watch = keep(new ServerWatch());
+        flink =
+            keep(FlinkClusterRunner.start(cluster, segment, cpu, watch, line -> say("%s", line)));
+      }
       PubsubEmulator pubsub = plan.kafka() ? null : keep(PubsubEmulator.start());
       // A resumed run gets a new broker: its topic is published again into the new segment.
       LocalKafka kafka =
@@ -434,7 +473,10 @@ public final class LocalTarget implements StageTarget {
           feed.stop(job);
         }
       }
-      jobs.start(job, host, bigQuery.address(), segment, cpu);
+      if (watch != null && watch.death().isPresent()) {
+        throw new IOException(watch.death().get());
+      }
+      jobs.start(job, host, bigQuery.address(), segment, cpu, flink);
     }
 
     @Override
@@ -490,7 +532,9 @@ public final class LocalTarget implements StageTarget {
     @Override
     public void follow(String stage, List<String> running) {
       Map<String, LongSupplier> pids = new LinkedHashMap<>();
-      running.forEach(j -> pids.put(j, () -> jobs.pid(j)));
+      // On a cluster every job's tasks share the TaskManagers: no JVM is one job's, so no CPU is
+      // attributed per job (processes_cpu.csv has each TaskManager's).
+      running.forEach(j -> pids.put(j, cluster != null ? () -> -1L : () -> jobs.pid(j)));
       sampler.follow(stage, pids);
     }
 

@@ -11,6 +11,7 @@ import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.round.RoundPlan;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.harness.staged.LocalJobs;
@@ -42,15 +43,22 @@ public final class UnorderedLocalRun {
   private final RunDirectory dir;
   private final ScenarioRun run;
   private final String heap;
+  private final FlinkClusterSpec cluster;
   private final Map<String, Map<String, String>> labels;
 
-  public UnorderedLocalRun(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap) {
+  /**
+   * @param cluster the Flink cluster each iteration's job is submitted to, or null for embedded
+   *     Flink
+   */
+  public UnorderedLocalRun(
+      ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap, FlinkClusterSpec cluster) {
     this.plan = plan;
     this.dir = dir;
     this.run = run;
     this.heap = heap;
+    this.cluster = cluster;
     this.labels =
-        new LocalJobs(plan, 600, heap)
+        new LocalJobs(plan, 600, heap, cluster)
             .resultLabels(plan.scenario().unordered().jobs(), run.machine());
     for (String job : plan.scenario().unordered().jobs()) {
       // Planning the round checks every process's flags now, before the first iteration starts.
@@ -93,7 +101,7 @@ public final class UnorderedLocalRun {
             plan.maxDeadLetters(),
             RoundSpec.DEFAULT_TIMEOUT_SECONDS,
             List.of(),
-            null);
+            cluster);
     return spec.validate();
   }
 
