@@ -2,11 +2,8 @@ package dev.ingestbench.cli;
 
 import dev.ingestbench.flink.FlinkProcess;
 import dev.ingestbench.flink.LocalFlinkCluster;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -71,10 +68,11 @@ final class FlinkClusterCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--taskmanager-heap " + taskHeapMb + " must be 128 (MB) or more");
     }
-    Path dir = Files.createTempDirectory("ingestbench-flink-");
+    Path dir = LocalFlinkCluster.newWorkDirectory();
+    // Without --logs they live in the working directory, removed with it however the command ends.
     Path logDir = logs != null ? logs : dir.resolve("logs");
     try (LocalFlinkCluster cluster =
-        LocalFlinkCluster.start(dir.resolve("work"), logDir, taskManagers, slots, taskHeapMb)) {
+        LocalFlinkCluster.start(dir, logDir, taskManagers, slots, taskHeapMb)) {
       System.out.println(
           "Flink "
               + LocalFlinkCluster.version()
@@ -85,7 +83,8 @@ final class FlinkClusterCommand implements Callable<Integer> {
               + " TaskManagers of "
               + slots
               + " slots; logs in "
-              + logDir);
+              + logDir
+              + (logs == null ? " (removed when it stops; --logs DIR keeps them)" : ""));
       for (FlinkProcess tm : cluster.taskManagers()) {
         System.out.println("  " + tm.name() + ": pid " + tm.pid());
       }
@@ -103,22 +102,6 @@ final class FlinkClusterCommand implements Callable<Integer> {
               + System.lineSeparator()
               + jobManager.lastLines());
       return 3;
-    } finally {
-      if (logs == null) {
-        deleteLogs(logDir);
-      }
-      Files.deleteIfExists(dir);
-    }
-  }
-
-  private static void deleteLogs(Path logDir) throws IOException {
-    if (Files.isDirectory(logDir)) {
-      try (Stream<Path> files = Files.list(logDir)) {
-        for (Path f : files.toList()) {
-          Files.deleteIfExists(f);
-        }
-      }
-      Files.deleteIfExists(logDir);
     }
   }
 }

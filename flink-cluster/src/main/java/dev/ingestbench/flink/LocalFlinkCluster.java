@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -30,6 +31,7 @@ import java.util.stream.Stream;
 public final class LocalFlinkCluster implements AutoCloseable {
   private static final String CLASSPATH_RESOURCE = "cluster.classpath";
   private static final long READY_SECONDS = 90;
+  private static final String WORK_PREFIX = "ingestbench-flink-cluster-";
 
   private final Path dir;
   private final Path logDir;
@@ -99,6 +101,29 @@ public final class LocalFlinkCluster implements AutoCloseable {
       throw e;
     }
     return cluster;
+  }
+
+  /**
+   * A new working directory under the temporary directory (blob storage: every job's jars), named
+   * after this process; directories of processes that died without removing theirs (by SIGKILL) are
+   * removed first.
+   */
+  public static Path newWorkDirectory() {
+    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+    try (Stream<Path> dirs = Files.list(tmp)) {
+      for (Path d : dirs.filter(d -> d.getFileName().toString().startsWith(WORK_PREFIX)).toList()) {
+        String rest = d.getFileName().toString().substring(WORK_PREFIX.length());
+        int dash = rest.indexOf('-');
+        if (dash > 0
+            && rest.substring(0, dash).chars().allMatch(Character::isDigit)
+            && ProcessHandle.of(Long.parseLong(rest.substring(0, dash))).isEmpty()) {
+          deleteRecursively(d);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // best effort: it is the temporary directory
+    }
+    return tmp.resolve(WORK_PREFIX + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
   }
 
   /** {@code 127.0.0.1:PORT}: the REST endpoint, what Beam's {@code --flinkMaster} takes. */

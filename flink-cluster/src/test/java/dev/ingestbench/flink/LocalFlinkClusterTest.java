@@ -68,6 +68,22 @@ class LocalFlinkClusterTest {
   }
 
   @Test
+  void aWorkDirectoryLeftByAKilledProcessIsRemovedByTheNextCluster() throws Exception {
+    // pid 2^22+1 is above Linux's pid_max: no such process
+    Path orphan =
+        Path.of(System.getProperty("java.io.tmpdir"), "ingestbench-flink-cluster-4194305-left");
+    Files.createDirectories(orphan.resolve("blobs"));
+    Path fresh = LocalFlinkCluster.newWorkDirectory();
+    assertFalse(Files.exists(orphan), "removed");
+    assertTrue(
+        fresh
+            .getFileName()
+            .toString()
+            .startsWith("ingestbench-flink-cluster-" + ProcessHandle.current().pid() + "-"),
+        fresh.toString());
+  }
+
+  @Test
   void aMasterWhereNothingAnswersIsNamedWithinSeconds() throws Exception {
     long start = System.nanoTime();
     IOException e = assertThrows(IOException.class, () -> FlinkRest.overview("127.0.0.1:1"));

@@ -7,7 +7,6 @@ import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
@@ -66,8 +65,7 @@ public final class FlinkClusterRunner implements AutoCloseable {
       }
       return new FlinkClusterRunner(spec, null, spec.master(), description);
     }
-    Path work = Files.createTempDirectory("ingestbench-flink-cluster-");
-    Files.delete(work); // the cluster creates it, and requires it empty
+    Path work = LocalFlinkCluster.newWorkDirectory();
     // Flink alone on the cluster's classpath, as on any cluster: each job brings Beam and the
     // pipeline as its jars, loaded by a class loader of its own. (With the libraries on the
     // cluster's classpath instead, jobs started faster but shared Beam's static caches: two jobs
