@@ -40,35 +40,28 @@ class FlinkClusterRoundTest {
       @TempDir Path out, @TempDir Path logs) throws Exception {
     Path log = logs.resolve("round.log");
     Process round =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                IngestbenchCommand.class.getName(),
-                "round",
-                "--out",
-                out.toString(),
-                "--force",
-                "--runner",
-                "flink-cluster",
-                "--workers",
-                "2",
-                "--write-method",
-                "at-least-once",
-                "--destination-tables",
-                "4",
-                "--messages",
-                "20000",
-                "--live-messages",
-                "0",
-                "--heap",
-                "512m",
-                "--timeout",
-                "300")
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
+        IngestbenchProcess.start(
+            log,
+            "round",
+            "--out",
+            out.toString(),
+            "--force",
+            "--runner",
+            "flink-cluster",
+            "--workers",
+            "2",
+            "--write-method",
+            "at-least-once",
+            "--destination-tables",
+            "4",
+            "--messages",
+            "20000",
+            "--live-messages",
+            "0",
+            "--heap",
+            "512m",
+            "--timeout",
+            "300");
     List<ProcessHandle> seen = new ArrayList<>();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);

@@ -52,37 +52,30 @@ class RoundCommandTest {
   void twoRoundsAtOnceWithKilledConsumersLoseNothing(
       @TempDir Path out, @TempDir Path killedOut, @TempDir Path logs) throws Exception {
     Process killed =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                IngestbenchCommand.class.getName(),
-                "round",
-                "--out",
-                killedOut.toString(),
-                "--force",
-                "--source",
-                "kafka",
-                "--message-format",
-                "avro",
-                "--write-method",
-                "exactly-once",
-                "--messages",
-                "12000",
-                "--live-messages",
-                "4000",
-                "--live-rate",
-                "400",
-                "--kill-consumer-at",
-                "15",
-                "--heap",
-                "768m",
-                "--timeout",
-                "300")
-            .redirectErrorStream(true)
-            .redirectOutput(logs.resolve("killed-round.log").toFile())
-            .start();
+        IngestbenchProcess.start(
+            logs.resolve("killed-round.log"),
+            "round",
+            "--out",
+            killedOut.toString(),
+            "--force",
+            "--source",
+            "kafka",
+            "--message-format",
+            "avro",
+            "--write-method",
+            "exactly-once",
+            "--messages",
+            "12000",
+            "--live-messages",
+            "4000",
+            "--live-rate",
+            "400",
+            "--kill-consumer-at",
+            "15",
+            "--heap",
+            "768m",
+            "--timeout",
+            "300");
     try {
       // The second round starts once the first has killed its consumer: a consumer's first
       // checkpoint
@@ -467,30 +460,23 @@ class RoundCommandTest {
       @TempDir Path out, @TempDir Path logs) throws Exception {
     Path log = logs.resolve("round.log");
     Process round =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                IngestbenchCommand.class.getName(),
-                "round",
-                "--out",
-                out.toString(),
-                "--messages",
-                "70000",
-                "--live-messages",
-                "60000",
-                "--live-rate",
-                "1000",
-                "--kill-consumer-at",
-                "600",
-                "--heap",
-                "768m",
-                "--timeout",
-                "300")
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
+        IngestbenchProcess.start(
+            log,
+            "round",
+            "--out",
+            out.toString(),
+            "--messages",
+            "70000",
+            "--live-messages",
+            "60000",
+            "--live-rate",
+            "1000",
+            "--kill-consumer-at",
+            "600",
+            "--heap",
+            "768m",
+            "--timeout",
+            "300");
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
       while (round.isAlive()
@@ -584,28 +570,21 @@ class RoundCommandTest {
       throws Exception {
     Path log = logs.resolve("round.log");
     Process round =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                IngestbenchCommand.class.getName(),
-                "round",
-                "--out",
-                out.toString(),
-                "--messages",
-                "70000",
-                "--live-messages",
-                "60000",
-                "--live-rate",
-                "1000",
-                "--heap",
-                "768m",
-                "--timeout",
-                "300")
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
+        IngestbenchProcess.start(
+            log,
+            "round",
+            "--out",
+            out.toString(),
+            "--messages",
+            "70000",
+            "--live-messages",
+            "60000",
+            "--live-rate",
+            "1000",
+            "--heap",
+            "768m",
+            "--timeout",
+            "300");
     List<ProcessHandle> children = new ArrayList<>();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);

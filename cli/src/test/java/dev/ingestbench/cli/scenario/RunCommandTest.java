@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.cli.IngestbenchCommand;
+import dev.ingestbench.cli.IngestbenchProcess;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
@@ -18,7 +19,6 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -44,21 +44,14 @@ class RunCommandTest {
   void aKilledStagedRunResumesAtTheUnfinishedStageAndVerifiesEveryJob(
       @TempDir Path out, @TempDir Path logs) throws Exception {
     Process first =
-        new ProcessBuilder(
-                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                IngestbenchCommand.class.getName(),
-                "run",
-                STAGED.toString(),
-                "--out",
-                out.toString(),
-                "--heap",
-                "768m")
-            .redirectErrorStream(true)
-            .redirectOutput(logs.resolve("first-run.log").toFile())
-            .start();
+        IngestbenchProcess.start(
+            logs.resolve("first-run.log"),
+            "run",
+            STAGED.toString(),
+            "--out",
+            out.toString(),
+            "--heap",
+            "768m");
     Path stage1 = out.resolve("status/01-a-alone.json");
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
     while (!Files.exists(stage1) && first.isAlive() && System.nanoTime() < deadline) {
