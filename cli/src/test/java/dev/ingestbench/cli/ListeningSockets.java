@@ -46,7 +46,9 @@ final class ListeningSockets {
       if (!Files.isReadable(file)) {
         continue;
       }
-      for (String line : Files.readAllLines(file).subList(1, Files.readAllLines(file).size())) {
+      // Read once: the table changes under a second read as sockets open and close.
+      List<String> lines = Files.readAllLines(file);
+      for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
         String[] f = line.trim().split("\\s+");
         if (f.length > 9 && f[3].equals("0A")) { // TCP_LISTEN
           String[] local = f[1].split(":");
