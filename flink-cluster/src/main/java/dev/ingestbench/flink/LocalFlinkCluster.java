@@ -131,10 +131,6 @@ public final class LocalFlinkCluster implements AutoCloseable {
     return "127.0.0.1:" + config.restPort();
   }
 
-  public int slotsPerTaskManager() {
-    return config.slots();
-  }
-
   /** The JobManager and the TaskManagers started so far (a killed one stays listed, not alive). */
   public List<FlinkProcess> processes() {
     List<FlinkProcess> all = new ArrayList<>();

@@ -16,17 +16,15 @@ import java.util.function.Consumer;
  * already running, checked to answer and to run the Flink release of Beam's runner.
  */
 public final class FlinkClusterRunner implements AutoCloseable {
-  private final FlinkClusterSpec spec;
   private final LocalFlinkCluster cluster;
   private final String master;
-  private final String description;
 
-  private FlinkClusterRunner(
-      FlinkClusterSpec spec, LocalFlinkCluster cluster, String master, String description) {
-    this.spec = spec;
+  /**
+   * @param cluster the cluster this run started, or null for one of the user's at {@code master}
+   */
+  private FlinkClusterRunner(LocalFlinkCluster cluster, String master) {
     this.cluster = cluster;
     this.master = master;
-    this.description = description;
   }
 
   /**
@@ -63,7 +61,7 @@ public final class FlinkClusterRunner implements AutoCloseable {
                 + overview.slotsAvailable()
                 + " are free: a job waits until it gets them");
       }
-      return new FlinkClusterRunner(spec, null, spec.master(), description);
+      return new FlinkClusterRunner(null, spec.master());
     }
     Path work = LocalFlinkCluster.newWorkDirectory();
     // Flink alone on the cluster's classpath, as on any cluster: each job brings Beam and the
@@ -100,7 +98,7 @@ public final class FlinkClusterRunner implements AutoCloseable {
             out.resolve("flink"),
             spec.jobParallelism());
     say.accept(description);
-    return new FlinkClusterRunner(spec, cluster, cluster.master(), description);
+    return new FlinkClusterRunner(cluster, cluster.master());
   }
 
   /** What round.json and the report say of where the jobs ran. */
@@ -175,15 +173,6 @@ public final class FlinkClusterRunner implements AutoCloseable {
   /** {@code HOST:PORT} for {@code --flinkMaster}. */
   public String master() {
     return master;
-  }
-
-  public int parallelism() {
-    return spec.jobParallelism();
-  }
-
-  /** One line for the report's environment. */
-  public String description() {
-    return description;
   }
 
   @Override
