@@ -1,5 +1,6 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.harness.dataflow.GcpSettings;
 import dev.ingestbench.harness.scenario.RunSpec;
 import dev.ingestbench.harness.scenario.ScenarioRunner;
@@ -8,6 +9,7 @@ import dev.ingestbench.scenario.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -141,10 +143,12 @@ public final class RunCommand implements Callable<Integer> {
     @Option(
         names = "--stop-with",
         defaultValue = "cancel",
+        converter = StopModeConverter.class,
         description =
             "How a stage stops a Dataflow job: cancel (at once) or drain (finish what was read) (default:"
-                + " ${DEFAULT-VALUE}). A local stage always drains.")
-    public GcpSettings.StopMode stopWith = GcpSettings.StopMode.cancel;
+                + " ${DEFAULT-VALUE}); a stage's stop_with overrides it. A local stage drains unless its"
+                + " stop_with says otherwise.")
+    public StopMode stopWith = StopMode.CANCEL;
 
     @Option(
         names = "--poll-interval",
@@ -248,5 +252,17 @@ public final class RunCommand implements Callable<Integer> {
                                 + warmUpMax
                                 + " is not a duration (e.g. 0s, 30s, 2m)"));
     return new RunSpec(file, gcp, out, scale, dryRun, restart, resultsTable, warmUp, heap, cluster);
+  }
+
+  /** {@code drain}, {@code savepoint} or {@code cancel}, as scenario files spell them. */
+  static final class StopModeConverter implements CommandLine.ITypeConverter<StopMode> {
+    @Override
+    public StopMode convert(String value) {
+      return StopMode.of(value)
+          .orElseThrow(
+              () ->
+                  new CommandLine.TypeConversionException(
+                      "'" + value + "' is not a way to stop a job; use " + StopMode.names()));
+    }
   }
 }

@@ -4,6 +4,7 @@ import dev.ingestbench.consumer.rows.RowEncoding;
 import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.consumer.sink.TableTarget;
 import dev.ingestbench.consumer.source.KafkaSource;
+import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.pubsub.PubsubPaths;
 import java.nio.file.Path;
@@ -282,7 +283,7 @@ public record ConsumerConfig(
         options.getProgressLines(),
         options.getStopOnStdinEof(),
         options.getStopWhenParentExits(),
-        StopMode.fromFlag(options.getStopWith()),
+        FlagValues.parse("--stopWith", options.getStopWith(), StopMode.values(), StopMode::flag),
         options.getRunId(),
         options.getDuplicateGraceSeconds(),
         options.getFailAtMessage(),

@@ -242,9 +242,11 @@ public interface ConsumerOptions
 
   @Description(
       "Local runs with --stopOnStdinEof: how closing standard input (a stage stopping the job) ends the"
-          + " pipeline: drain (stop reading, write what was read, as Dataflow's drain does) or cancel (at once;"
-          + " exactly-once loses rows appended and not yet flushed, as Dataflow's cancel does). A signal, a"
-          + " timeout or a complete run always cancels.")
+          + " pipeline, unless the line written before it names another mode: drain (stop reading, write what"
+          + " was read, as Dataflow's drain does), savepoint (Flink's stop-with-savepoint: stop reading and"
+          + " save the job's state under --stateBackendStoragePath/savepoints, for a restart with"
+          + " --savepointPath) or cancel (at once; exactly-once loses rows appended and not yet flushed, as"
+          + " Dataflow's cancel does). A signal, a timeout or a complete run always cancels.")
   @Default.String("drain")
   String getStopWith();
 

@@ -5,6 +5,12 @@ package dev.ingestbench.contracts;
  * them; the analysis reads them: both sides use these constants, so a rename cannot split them.
  */
 public final class RunFiles {
+  /**
+   * The savepoint a local consumer stopped with ({@code stop_with: savepoint}): its path, one line.
+   * The job's next start in the same run restores it.
+   */
+  public static final String SAVEPOINT = "savepoint.txt";
+
   /** Per-minute WRITE_API_TIMELINE rows, {@link TimelineColumns} header. */
   public static final String TIMELINE = "write_api_timeline.csv";
 

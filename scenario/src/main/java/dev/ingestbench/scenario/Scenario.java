@@ -90,6 +90,9 @@ public record Scenario(
    * @param pubsubLoad instead of starting and stopping jobs: a Pub/Sub load test ({@code
    *     ingestbench pubsub-load}) with these flags (keys without the dashes, {@code burn_in: 10s}),
    *     so a round can begin by measuring its source
+   * @param stopWith how the jobs in {@code stop} end: {@code drain}, {@code savepoint} (Flink's
+   *     stop-with-savepoint; a later start of the job restores it) or {@code cancel}; absent: the
+   *     target's default (a local stage drains, a Dataflow stage does as {@code --stop-with} says)
    */
   public record Stage(
       String name,
@@ -98,7 +101,8 @@ public record Scenario(
       String hold,
       String until,
       String max,
-      @JsonProperty("pubsub_load") Map<String, Object> pubsubLoad) {
+      @JsonProperty("pubsub_load") Map<String, Object> pubsubLoad,
+      @JsonProperty("stop_with") String stopWith) {
 
     public boolean isLoadTest() {
       return pubsubLoad != null;

@@ -1,6 +1,7 @@
 package dev.ingestbench.scenario;
 
 import dev.ingestbench.contracts.StepStatus;
+import dev.ingestbench.contracts.StopMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -64,6 +65,7 @@ public record ScenarioPlan(
    * @param running the jobs running once the stage has started and stopped its jobs
    * @param hold how long it holds, or null with {@code until}
    * @param max the longest an {@code until} waits
+   * @param stopWith how the jobs in {@code stop} end, or null for the target's default
    */
   public record PlannedStage(
       int index,
@@ -74,7 +76,8 @@ public record ScenarioPlan(
       Duration hold,
       String until,
       Duration max,
-      Map<String, String> pubsubLoad) {
+      Map<String, String> pubsubLoad,
+      StopMode stopWith) {
 
     /** A stage that runs a Pub/Sub load test instead of starting and stopping jobs. */
     public boolean isLoadTest() {
@@ -198,7 +201,8 @@ public record ScenarioPlan(
                 hold,
                 st.until(),
                 max,
-                Collections.unmodifiableMap(new LinkedHashMap<>(load))));
+                Collections.unmodifiableMap(new LinkedHashMap<>(load)),
+                st.stopWith() == null ? null : StopMode.of(st.stopWith()).orElseThrow()));
       }
     }
     List<PlannedIteration> iterations = new ArrayList<>();
@@ -262,6 +266,12 @@ public record ScenarioPlan(
    */
   public boolean fedLocally() {
     return scale < 1 && backlog > 0 && liveMessages() == 0 && isStaged();
+  }
+
+  /** Whether a stage stops {@code job} with a savepoint (its next start restores it). */
+  public boolean savepointed(String job) {
+    return stages.stream()
+        .anyMatch(st -> st.stopWith() == StopMode.SAVEPOINT && st.stop().contains(job));
   }
 
   /** The jobs that run when stage {@code index} begins, before it starts or stops any. */

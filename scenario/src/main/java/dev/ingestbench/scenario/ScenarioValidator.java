@@ -1,5 +1,6 @@
 package dev.ingestbench.scenario;
 
+import dev.ingestbench.contracts.StopMode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -272,6 +273,7 @@ final class ScenarioValidator {
       if (running.isEmpty()) {
         problem(key, "no job runs during this stage; start one or end the scenario before it");
       }
+      checkStopWith(key, st);
       checkHold(key, st);
     }
   }
@@ -302,11 +304,12 @@ final class ScenarioValidator {
         || st.stop() != null
         || st.hold() != null
         || st.until() != null
-        || st.max() != null) {
+        || st.max() != null
+        || st.stopWith() != null) {
       problem(
           key,
-          "a pubsub_load stage runs a load test and nothing else: move start, stop, hold, until and max to a"
-              + " stage of their own");
+          "a pubsub_load stage runs a load test and nothing else: move start, stop, stop_with, hold,"
+              + " until and max to a stage of their own");
     }
     st.pubsubLoad()
         .forEach(
@@ -325,6 +328,22 @@ final class ScenarioValidator {
                 problem(key + ".pubsub_load." + flag, "needs one value, e.g. rate: 20000");
               }
             });
+  }
+
+  private void checkStopWith(String key, Scenario.Stage st) {
+    if (st.stopWith() == null) {
+      return;
+    }
+    if (StopMode.of(st.stopWith()).isEmpty()) {
+      problem(
+          key + ".stop_with",
+          "'" + st.stopWith() + "' is not a way to stop a job; use " + StopMode.names());
+    } else if (st.stop() == null || st.stop().isEmpty()) {
+      problem(
+          key + ".stop_with",
+          "says how this stage's stop ends its jobs, and it stops none; add stop: [JOB] or remove"
+              + " stop_with");
+    }
   }
 
   private void checkHold(String key, Scenario.Stage st) {

@@ -37,9 +37,10 @@ class ScenarioFileTest {
       files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
     assertEquals(
-        8,
+        9,
         files.size(),
-        "six published rounds, round 6 with a shared group, and write-method-ab: " + files);
+        "six published rounds, round 6 with a shared group, write-method-ab and savepoint-restore: "
+            + files);
     for (Path file : files) {
       Scenario scenario = ScenarioFile.load(file);
       assertEquals(

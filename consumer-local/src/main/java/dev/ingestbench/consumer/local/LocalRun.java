@@ -1,7 +1,6 @@
 package dev.ingestbench.consumer.local;
 
 import dev.ingestbench.consumer.ConsumerConfig;
-import dev.ingestbench.consumer.StopMode;
 import dev.ingestbench.consumer.rows.CountDeadLetterWriteFailuresFn;
 import dev.ingestbench.contracts.ConsumerProgress;
 import dev.ingestbench.contracts.ConsumerResult;
@@ -9,6 +8,7 @@ import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.MissingIndexes;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.StopMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -162,7 +162,11 @@ public final class LocalRun {
     // round's BigQuery emulator stopped with it) and cancels, as a signal or a timeout does.
     boolean drainable =
         stdinClosed != null && stdinClosed.happened() && !stopReason.equals(ORPHANED);
-    stop(result, drainable ? config.stopWith() : StopMode.CANCEL, pipeline);
+    StopMode mode = drainable ? stdinClosed.mode().orElse(config.stopWith()) : StopMode.CANCEL;
+    String savepoint = stop(result, mode, pipeline);
+    if (mode == StopMode.SAVEPOINT) {
+      stopReason += savepoint == null ? "; the savepoint failed: cancelled" : "; state saved";
+    }
     EmulatorStatus.Job verification;
     try {
       verification = emulator.job();
@@ -191,6 +195,9 @@ public final class LocalRun {
     Path dir = config.localOutputDir();
     if (dir != null) {
       Files.createDirectories(dir);
+      if (savepoint != null && mode == StopMode.SAVEPOINT) {
+        Files.writeString(dir.resolve(RunFiles.SAVEPOINT), savepoint + "\n");
+      }
       emulator.writeFiles(dir);
       sampler.writeCsv(dir.resolve(RunFiles.CONSUMER_SAMPLES));
       RunJson.write(
@@ -200,34 +207,51 @@ public final class LocalRun {
     return new Result(complete, stopReason, seconds, verification);
   }
 
-  /** How long a drain may take before the job is cancelled after all. */
+  /** How long a drain or a savepoint may take before the job is cancelled after all. */
   private static final long DRAIN_MAX_SECONDS = 60;
 
-  private static void stop(PipelineResult result, StopMode mode, Pipeline pipeline) {
+  /**
+   * Ends the pipeline as {@code mode} says; returns the savepoint a drain or a savepoint stop
+   * wrote, or null (cancelled, also after a failed drain or savepoint).
+   */
+  private static String stop(PipelineResult result, StopMode mode, Pipeline pipeline) {
     if (result.getState().isTerminal()) {
-      return;
+      return null;
     }
-    if (mode == StopMode.DRAIN) {
-      String savepoints =
+    if (mode != StopMode.CANCEL) {
+      boolean drain = mode == StopMode.DRAIN;
+      String storage =
           pipeline.getOptions().as(FlinkPipelineOptions.class).getStateBackendStoragePath();
       long start = System.nanoTime();
       try {
-        LOG.info("Draining: the sources stop, what was read is written, then the job ends");
+        LOG.info(
+            drain
+                ? "Draining: the sources stop, what was read is written, then the job ends"
+                : "Stopping with a savepoint: the sources stop and the job's state is saved (rows"
+                    + " read and not yet written with it) for a restart with --savepointPath");
         // Without a checkpoint directory (a --stateBackend of the user's without a path), Flink's
-        // own
-        // configured savepoint directory is used, or the drain fails and the job is cancelled
+        // own configured savepoint directory is used, or the stop fails and the job is cancelled
         // below.
-        FlinkDrain.drain(
-            result, savepoints == null ? null : savepoints + "/drain", DRAIN_MAX_SECONDS);
-        LOG.info("Drained in {} s", Math.round((System.nanoTime() - start) / 1e9));
-        return;
+        String path =
+            FlinkDrain.stopWithSavepoint(
+                result,
+                drain,
+                storage == null ? null : storage + (drain ? "/drain" : "/savepoints"),
+                DRAIN_MAX_SECONDS);
+        LOG.info(
+            "{} in {} s; savepoint {}",
+            drain ? "Drained" : "Stopped",
+            Math.round((System.nanoTime() - start) / 1e9),
+            path);
+        return path;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        LOG.warn("Interrupted while draining: cancelling instead");
+        LOG.warn("Interrupted while stopping with a savepoint: cancelling instead");
       } catch (Exception e) {
         LOG.warn(
-            "Draining failed ({}): cancelling instead; under exactly-once, rows appended and not yet"
+            "{} failed ({}): cancelling instead; under exactly-once, rows appended and not yet"
                 + " flushed are lost",
+            drain ? "Draining" : "Stopping with a savepoint",
             e.toString());
       }
     }
@@ -236,6 +260,7 @@ public final class LocalRun {
     } catch (IOException | RuntimeException e) {
       LOG.warn("Cancelling the local pipeline failed: {}", e.toString());
     }
+    return null;
   }
 
   private static ConsumerResult result(

@@ -23,12 +23,7 @@ final class LocalSavepointRestore {
   static List<String> lines(String savepointPath, boolean allowNonRestoredState) {
     return List.of(
         "# Beam's FlinkRunner ignores --savepointPath on an embedded Flink.",
-        "execution.savepoint.path: " + quoted(savepointPath),
+        "execution.savepoint.path: " + LocalFlinkConf.quoted(savepointPath),
         "execution.savepoint.ignore-unclaimed-state: " + allowNonRestoredState);
-  }
-
-  /** A YAML double-quoted scalar. */
-  private static String quoted(String value) {
-    return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
   }
 }

@@ -5,6 +5,7 @@ import com.google.api.services.dataflow.Dataflow;
 import com.google.api.services.dataflow.model.Job;
 import com.google.api.services.dataflow.model.JobMetrics;
 import com.google.api.services.dataflow.model.MetricUpdate;
+import dev.ingestbench.contracts.StopMode;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.HashMap;
@@ -94,9 +95,11 @@ public final class DataflowJobs {
   }
 
   /** Asks Dataflow to cancel or drain the job; returns at once (the job ends on its own time). */
-  public void stop(String jobId, GcpSettings.StopMode mode) throws IOException {
-    String requested =
-        mode == GcpSettings.StopMode.drain ? "JOB_STATE_DRAINED" : "JOB_STATE_CANCELLED";
+  public void stop(String jobId, StopMode mode) throws IOException {
+    if (mode == StopMode.SAVEPOINT) {
+      throw new IllegalArgumentException("Dataflow has no stop-with-savepoint: drain or cancel");
+    }
+    String requested = mode == StopMode.DRAIN ? "JOB_STATE_DRAINED" : "JOB_STATE_CANCELLED";
     try {
       api.projects()
           .locations()
@@ -104,7 +107,8 @@ public final class DataflowJobs {
           .update(project, region, jobId, new Job().setRequestedState(requested))
           .execute();
     } catch (GoogleJsonResponseException e) {
-      throw new IOException("stopping job " + jobId + " (" + mode + ") failed: " + message(e), e);
+      throw new IOException(
+          "stopping job " + jobId + " (" + mode.flag() + ") failed: " + message(e), e);
     }
   }
 

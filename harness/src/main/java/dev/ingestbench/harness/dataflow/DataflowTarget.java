@@ -7,6 +7,7 @@ import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StageTarget;
@@ -155,7 +156,7 @@ public final class DataflowTarget implements StageTarget {
       for (String job : st.stop()) {
         out.println(
             "  gcloud dataflow jobs "
-                + target.stopWith()
+                + (st.stopWith() == null ? target.stopWith() : st.stopWith()).flag()
                 + " JOB_ID_OF_"
                 + job.toUpperCase(Locale.ROOT)
                 + " --project="
@@ -253,8 +254,8 @@ public final class DataflowTarget implements StageTarget {
     }
 
     @Override
-    public boolean stopJob(String stage, String job) throws Exception {
-      return DataflowTarget.this.stopJob(job, "stage " + stage);
+    public boolean stopJob(String stage, String job, StopMode mode) throws Exception {
+      return DataflowTarget.this.stopJob(job, "stage " + stage, mode);
     }
 
     /**
@@ -390,7 +391,7 @@ public final class DataflowTarget implements StageTarget {
       String state = api.state(job.jobId());
       if (!DataflowJobs.TERMINAL.contains(state)) {
         say("Cancelling %s (%s), left %s by an earlier attempt", job.jobName(), job.jobId(), state);
-        api.stop(job.jobId(), GcpSettings.StopMode.cancel);
+        api.stop(job.jobId(), StopMode.CANCEL);
       }
       log.replace(job, job.stopped(Instant.now().toString(), state));
     }
@@ -539,20 +540,22 @@ public final class DataflowTarget implements StageTarget {
     running.put(job, record);
   }
 
-  private boolean stopJob(String job, String why) throws Exception {
+  /** Stops {@code job} as {@code mode} says, or as {@code --stop-with} does when it is null. */
+  private boolean stopJob(String job, String why, StopMode mode) throws Exception {
     DataflowJobRecord record = running.remove(job);
     if (record == null) {
       return false;
     }
-    say("Stopping %s (%s, %s) at %s", job, record.jobName(), target.stopWith(), why);
-    api.stop(record.jobId(), target.stopWith());
+    StopMode how = mode == null ? target.stopWith() : mode;
+    say("Stopping %s (%s, %s) at %s", job, record.jobName(), how.flag(), why);
+    api.stop(record.jobId(), how);
     DataflowJobRecord asked = record.stopped(Instant.now().toString(), null);
     log.replace(record, asked);
     String state =
         waitFor(
             asked,
             DataflowJobs.TERMINAL,
-            target.stopWith() == GcpSettings.StopMode.drain ? DRAIN_MAX : CANCEL_MAX,
+            how == StopMode.DRAIN ? DRAIN_MAX : CANCEL_MAX,
             "stopping " + job);
     log.replace(asked, asked.stopped(asked.stoppedAt(), state));
     return true;
@@ -570,11 +573,11 @@ public final class DataflowTarget implements StageTarget {
    */
   private void stopAll(String why) throws Exception {
     for (String job : new ArrayList<>(running.keySet())) {
-      stopJob(job, why);
+      stopJob(job, why, null);
     }
     for (DataflowJobRecord job : log.unstopped()) {
       say("Cancelling %s (%s) at %s", job.jobName(), job.role(), why);
-      api.stop(job.jobId(), GcpSettings.StopMode.cancel);
+      api.stop(job.jobId(), StopMode.CANCEL);
       log.replace(job, job.stopped(Instant.now().toString(), "JOB_STATE_CANCELLING"));
     }
   }
@@ -600,7 +603,7 @@ public final class DataflowTarget implements StageTarget {
     }
     for (DataflowJobRecord job : log.unstopped()) {
       try {
-        api.stop(job.jobId(), GcpSettings.StopMode.cancel);
+        api.stop(job.jobId(), StopMode.CANCEL);
         log.replace(job, job.stopped(Instant.now().toString(), "JOB_STATE_CANCELLING"));
         System.err.println("[run] Cancelled " + job.jobName() + " (" + job.jobId() + ")");
       } catch (IOException | RuntimeException e) {

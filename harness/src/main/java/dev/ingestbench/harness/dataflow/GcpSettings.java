@@ -11,6 +11,7 @@ import com.google.cloud.NoCredentials;
 import com.google.cloud.bigquery.BigQueryOptions;
 import dev.ingestbench.analysis.source.BigQueryTimelineSource;
 import dev.ingestbench.analysis.source.MonitoringSource;
+import dev.ingestbench.contracts.StopMode;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -40,14 +41,6 @@ public record GcpSettings(
     String pubsubEmulatorHost,
     boolean credentialsToAnyHost) {
 
-  /** How a job is stopped at the end of its stage. */
-  public enum StopMode {
-    /** Stop at once; what was read and not yet written is read again by the next job. */
-    cancel,
-    /** Stop reading, finish what was read, then stop: slower, nothing in flight is dropped. */
-    drain
-  }
-
   public static final String DATAFLOW_ENDPOINT = "https://dataflow.googleapis.com/";
   public static final String BIGQUERY_ENDPOINT = "https://bigquery.googleapis.com/";
   public static final String MONITORING_ENDPOINT = "monitoring.googleapis.com:443";
@@ -57,6 +50,10 @@ public record GcpSettings(
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_]{1,1024}");
 
   public GcpSettings {
+    require(
+        stopWith != StopMode.SAVEPOINT,
+        "--stop-with savepoint is Flink's stop-with-savepoint and Dataflow has none: use drain or"
+            + " cancel (or --target flink)");
     require(
         project != null,
         "--target dataflow needs --project PROJECT (there is no default project, on purpose)");

@@ -3,9 +3,11 @@ package dev.ingestbench.harness.process;
 import dev.ingestbench.contracts.ConsumerProgress;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.Secrets;
+import dev.ingestbench.contracts.StopMode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -274,6 +276,16 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
   /** Closes the child's stdin: a server started by {@link #startServer} then finishes and exits. */
   public void closeStdin() throws IOException {
     process.getOutputStream().close();
+  }
+
+  /**
+   * Asks a consumer started by {@link #startStoppable} to stop as {@code mode} says (its {@code
+   * --stopWith} is only the default): the mode's name on a line, then the end of its stdin.
+   */
+  public void stop(StopMode mode) throws IOException {
+    try (OutputStream in = process.getOutputStream()) {
+      in.write((mode.flag() + "\n").getBytes(StandardCharsets.UTF_8));
+    }
   }
 
   public long pid() {

@@ -71,6 +71,7 @@ final class OneStage {
                     null,
                     "drained",
                     (spec.timeoutSeconds() + STOP_AT_OWN_TIMEOUT_SECONDS) + "s",
+                    null,
                     null)),
             null);
     return ScenarioPlan.of(scenario, 1, 0);

@@ -248,27 +248,7 @@ public record RoundSpec(
     }
     if (cluster != null) {
       cluster.validate();
-      int needed = jobs * cluster.jobParallelism();
-      if (!cluster.external() && needed > cluster.workers() * cluster.slots()) {
-        throw new IllegalArgumentException(
-            "--jobs "
-                + jobs
-                + " x --parallelism "
-                + cluster.jobParallelism()
-                + " need "
-                + needed
-                + " slots, and --workers "
-                + cluster.workers()
-                + " x --slots "
-                + cluster.slots()
-                + " give "
-                + cluster.workers() * cluster.slots()
-                + ": a job without slots waits forever; raise --slots (e.g. --slots "
-                + jobs * cluster.jobParallelism() / cluster.workers()
-                + " --parallelism "
-                + cluster.jobParallelism()
-                + ")");
-      }
+      cluster.requireSlotsFor(jobs, "--jobs " + jobs);
       if (killsConsumers()) {
         throw new IllegalArgumentException(
             "--kill-consumer-at and --crash-every kill an embedded Flink's JVM; on a Flink cluster the"

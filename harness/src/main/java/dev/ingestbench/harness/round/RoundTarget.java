@@ -5,6 +5,7 @@ import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.emulator.PubsubEmulator;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.flink.TaskManagerKill;
@@ -454,7 +455,7 @@ final class RoundTarget implements StageTarget {
      * failed.
      */
     @Override
-    public boolean stopJob(String stage, String job) throws Exception {
+    public boolean stopJob(String stage, String job, StopMode mode) throws Exception {
       int i = index(job);
       long deadline = System.nanoTime() + STOP_GRACE_SECONDS * 1_000_000_000L;
       while (consumers.get(i).isAlive() && System.nanoTime() < deadline) {

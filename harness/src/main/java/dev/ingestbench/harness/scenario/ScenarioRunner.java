@@ -7,6 +7,7 @@ import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.harness.dataflow.DataflowTarget;
 import dev.ingestbench.harness.dataflow.GcpSettings;
 import dev.ingestbench.harness.process.ChildJvm;
@@ -98,6 +99,31 @@ public final class ScenarioRunner {
               + ": a pubsub_load stage measures the client of the machine that"
               + " runs it, not Dataflow's workers; on Google Cloud run ingestbench pubsub-load --project on a VM in the"
               + " region (docs/pubsub-load.md), and remove the stage here");
+    }
+    if (gcp != null) {
+      for (ScenarioPlan.PlannedStage st : plan.stages()) {
+        if (st.stopWith() == StopMode.SAVEPOINT) {
+          throw new IllegalArgumentException(
+              flags.file()
+                  + ": stages."
+                  + st.name()
+                  + ".stop_with: savepoint is Flink's stop-with-savepoint and Dataflow has none;"
+                  + " use drain or cancel, or run it with --target local or flink");
+        }
+      }
+    }
+    if (flags.cluster() != null) {
+      if (plan.isStaged()) {
+        for (ScenarioPlan.PlannedStage st : plan.stages()) {
+          flags
+              .cluster()
+              .requireSlotsFor(st.running().size(), flags.file() + ": stages." + st.name());
+        }
+      } else {
+        flags
+            .cluster()
+            .requireSlotsFor(plan.concurrency(), flags.file() + ": unordered.concurrency");
+      }
     }
     LoadTestStage.validate(plan);
     Map<String, String> scaled = new LinkedHashMap<>(plan.scaled());

@@ -140,6 +140,15 @@ public final class ChildFlags {
       return this;
     }
 
+    /**
+     * Restores the job from {@code savepoint} with Flink's own mechanism: Beam's FlinkRunner hands
+     * it to a cluster at submission; an embedded Flink gets it through its configuration.
+     */
+    public Consumer restoresFrom(String savepoint) {
+      flags.add("--savepointPath=" + savepoint);
+      return this;
+    }
+
     /** Flags given as they are ({@code round --consumer-arg}). */
     public Consumer extra(List<String> extra) {
       flags.addAll(extra);

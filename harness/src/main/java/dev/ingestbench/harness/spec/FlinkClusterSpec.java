@@ -87,6 +87,37 @@ public record FlinkClusterSpec(
     return this;
   }
 
+  /**
+   * Refuses {@code jobs} jobs running at once when a started cluster has fewer slots than they
+   * need: a Flink job without slots waits for them forever. {@code what} names where the count
+   * comes from ({@code --jobs 2}, {@code stages.a-and-b}).
+   */
+  public void requireSlotsFor(int jobs, String what) {
+    int needed = jobs * jobParallelism();
+    if (external() || needed <= workers * slots) {
+      return;
+    }
+    throw new IllegalArgumentException(
+        what
+            + ": "
+            + jobs
+            + " jobs at once x --parallelism "
+            + jobParallelism()
+            + " need "
+            + needed
+            + " slots, and --workers "
+            + workers
+            + " x --slots "
+            + slots
+            + " give "
+            + workers * slots
+            + ": a job without slots waits forever; raise --slots (e.g. --slots "
+            + (needed + workers - 1) / workers
+            + " --parallelism "
+            + jobParallelism()
+            + ")");
+  }
+
   /** The flags that give this spec, for round.json's command line. */
   public List<String> asFlags() {
     List<String> flags = new ArrayList<>(List.of("--runner", "flink-cluster"));

@@ -4,6 +4,7 @@ import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
@@ -49,6 +50,14 @@ public final class LocalJobs implements AutoCloseable {
   private final Map<String, ChildJvm> running = new LinkedHashMap<>();
 
   /**
+   * The savepoint each job stopped with ({@code stop_with: savepoint}) in a segment, which its next
+   * start in that segment restores. A later segment has new servers: it starts afresh.
+   */
+  private final Map<String, Savepoint> savepoints = new LinkedHashMap<>();
+
+  private record Savepoint(Path segment, String path) {}
+
+  /**
    * Validates every job's consumer flags; throws {@link IllegalArgumentException} naming the job.
    */
   public LocalJobs(ScenarioPlan plan, long timeoutSeconds, String heap, FlinkClusterSpec cluster) {
@@ -81,7 +90,26 @@ public final class LocalJobs implements AutoCloseable {
       BigQueryEmulatorProcess.Address bigQuery,
       Path segment,
       FlinkClusterRunner flink) {
+    return args(job, sourceHost, bigQuery, segment, flink, null);
+  }
+
+  /** As above, restoring the job from {@code savepoint} when it is not null. */
+  private List<String> args(
+      String job,
+      String sourceHost,
+      BigQueryEmulatorProcess.Address bigQuery,
+      Path segment,
+      FlinkClusterRunner flink,
+      String savepoint) {
     ChildFlags.Consumer c = new ChildFlags.Consumer("FlinkRunner", job);
+    if (plan.savepointed(job)) {
+      // Kept in the run's directory: the consumer's own default is deleted when it exits, and the
+      // savepoint under it must outlive the consumer that wrote it.
+      c.checkpointsIn(segment.resolve("flink-state").resolve(RunFiles.jobDirectory(job)));
+    }
+    if (savepoint != null) {
+      c.restoresFrom(savepoint);
+    }
     if (cluster != null) {
       c.flinkCluster(flink == null ? "FLINK_MASTER" : flink.master(), cluster.jobParallelism());
     }
@@ -150,12 +178,17 @@ public final class LocalJobs implements AutoCloseable {
       FlinkClusterRunner flink)
       throws IOException {
     Files.createDirectories(directory(segment, job));
+    Savepoint saved = savepoints.remove(job);
+    String restore = saved != null && saved.segment().equals(segment) ? saved.path() : null;
+    if (restore != null) {
+      LocalTarget.say("Job %s restores its savepoint %s", job, restore);
+    }
     ChildJvm jvm =
         ChildJvm.startStoppable(
             job,
             heap,
             CONSUMER_MAIN,
-            args(job, pubsubHost, bigQuery, segment, flink),
+            args(job, pubsubHost, bigQuery, segment, flink, restore),
             segment.resolve(job + ".log"),
             progress -> {});
     running.put(job, jvm);
@@ -165,16 +198,21 @@ public final class LocalJobs implements AutoCloseable {
   }
 
   /**
-   * Asks {@code job}'s consumer to stop, waits while it writes its results; throws if it failed.
-   * False when it was not running (in this segment).
+   * Asks {@code job}'s consumer to stop as {@code mode} says (null: its {@code --stopWith}, a
+   * drain), waits while it writes its results; throws if it failed. False when it was not running
+   * (in this segment).
    */
-  boolean stop(String job, Path segment) throws IOException, InterruptedException {
+  boolean stop(String job, Path segment, StopMode mode) throws IOException, InterruptedException {
     ChildJvm jvm = running.remove(job);
     if (jvm == null) {
       return false;
     }
     try {
-      jvm.closeStdin();
+      if (mode == null) {
+        jvm.closeStdin();
+      } else {
+        jvm.stop(mode);
+      }
       OptionalInt exit = jvm.waitFor(STOP_SECONDS);
       if (exit.isEmpty()) {
         throw new IOException(
@@ -186,10 +224,32 @@ public final class LocalJobs implements AutoCloseable {
                 + segment.resolve(job + ".log"));
       }
       requireSuccess(job, exit.getAsInt(), segment);
+      if (mode == StopMode.SAVEPOINT) {
+        rememberSavepoint(job, segment);
+      }
       return true;
     } finally {
       jvm.close();
     }
+  }
+
+  /**
+   * Reads the savepoint path the consumer wrote (and removes the file, so that no later start
+   * restores it twice). Without one the stop with a savepoint failed and the consumer cancelled.
+   */
+  private void rememberSavepoint(String job, Path segment) throws IOException {
+    Path file = directory(segment, job).resolve(RunFiles.SAVEPOINT);
+    if (!Files.exists(file)) {
+      LocalTarget.say(
+          "Job %s could not stop with a savepoint and was cancelled (see %s): its next start"
+              + " begins afresh, and under exactly-once rows it had appended and not flushed are lost",
+          job, segment.resolve(job + ".log"));
+      return;
+    }
+    String path = Files.readString(file).strip();
+    Files.delete(file);
+    savepoints.put(job, new Savepoint(segment, path));
+    LocalTarget.say("Job %s stopped with a savepoint: %s", job, path);
   }
 
   /** The job's pid, or -1 when it is not running. */

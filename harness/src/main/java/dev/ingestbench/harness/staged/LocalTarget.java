@@ -7,6 +7,7 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.emulator.PubsubEmulator;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
@@ -480,12 +481,12 @@ public final class LocalTarget implements StageTarget {
     }
 
     @Override
-    public boolean stopJob(String stage, String job) throws Exception {
+    public boolean stopJob(String stage, String job, StopMode mode) throws Exception {
       if (feed != null) {
         feed.stop(job); // a Pub/Sub job is verified on what it was fed until now (a Kafka job: see
         // stopped)
       }
-      if (!jobs.stop(job, segment)) {
+      if (!jobs.stop(job, segment, mode)) {
         return false;
       }
       if (feed != null) {

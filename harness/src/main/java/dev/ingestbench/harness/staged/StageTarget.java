@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import dev.ingestbench.verification.JobCounts;
 import java.nio.file.Path;
@@ -35,8 +36,11 @@ public interface StageTarget {
     /** Starts {@code job} in {@code stage} (or the warm-up of a resumed run). */
     void startJob(String stage, String job) throws Exception;
 
-    /** Stops {@code job} at {@code stage}; false when it was not running in this segment. */
-    boolean stopJob(String stage, String job) throws Exception;
+    /**
+     * Stops {@code job} at {@code stage} as {@code mode} says (null: the target's default); false
+     * when it was not running in this segment.
+     */
+    boolean stopJob(String stage, String job, StopMode mode) throws Exception;
 
     /** Empty while the job runs; its exit code once it ended by itself (it had read everything). */
     OptionalInt ended(String job) throws Exception;

@@ -127,7 +127,7 @@ public final class StagedDriver {
       segment.follow("", List.of());
       segment.awaitPublished();
       for (String job : plan.stages().get(plan.stages().size() - 1).running()) {
-        if (segment.stopJob("the scenario's end", job)) {
+        if (segment.stopJob("the scenario's end", job, null)) {
           stopped.add(job);
         }
       }
@@ -196,7 +196,7 @@ public final class StagedDriver {
     try {
       segment.stageStarting(st);
       for (String job : st.stop()) {
-        if (segment.stopJob(st.name(), job)) {
+        if (segment.stopJob(st.name(), job, st.stopWith())) {
           stopped.add(job);
         }
       }

@@ -9,6 +9,7 @@ import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StepStatus;
+import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.scenario.ScenarioFile;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
@@ -140,8 +141,8 @@ class StagedDriverTest {
         }
 
         @Override
-        public boolean stopJob(String stage, String job) {
-          calls.add("stop " + job);
+        public boolean stopJob(String stage, String job, StopMode mode) {
+          calls.add("stop " + job + (mode == null ? "" : " with " + mode.flag()));
           return startedAt.remove(job) != null;
         }
 
@@ -447,6 +448,36 @@ class StagedDriverTest {
     assertEquals(ExitCodes.INCOMPLETE, driver.run());
     assertEquals(Finding.Kind.LOAD_TEST, driver.verdict().findings().get(0).kind());
     assertEquals("source", driver.verdict().findings().get(0).stage());
+  }
+
+  @Test
+  void aStageStopsItsJobsAsItsStopWithSaysAndTheEndAsTheTargetDoes() throws Exception {
+    ScenarioPlan plan =
+        plan(
+            "",
+            """
+            name: fake-savepoint
+            source: {kind: pubsub, topic: rides}
+            publish: {messages: 1000, backlog: 1000}
+            jobs:
+              a: {}
+            stages:
+              - {name: writing, start: [a], hold: 20s}
+              - {name: restored, stop: [a], start: [a], stop_with: savepoint, hold: 20s}
+              - {name: again, stop: [a], start: [a], stop_with: cancel, until: drained, max: 1m}
+            """);
+    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.drains(10)));
+    driver(plan, target).run();
+    assertEquals(
+        List.of(
+            "start a",
+            "stop a with savepoint",
+            "start a",
+            "stop a with cancel",
+            "start a",
+            "stop a"),
+        target.calls.stream().filter(c -> c.startsWith("start ") || c.startsWith("stop ")).toList(),
+        "each stage's stop_with reaches the target; the scenario's end uses the target's default");
   }
 
   @Test

@@ -10,6 +10,7 @@ import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StepStatus;
+import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.harness.dataflow.GcpCollect;
 import dev.ingestbench.harness.dataflow.GcpSettings;
 import dev.ingestbench.harness.staged.RunDirectory;
@@ -41,7 +42,7 @@ class GcpCollectTest {
               "test-bucket",
               "ingestbench",
               "taxi_rides",
-              GcpSettings.StopMode.cancel,
+              StopMode.CANCEL,
               Duration.ofSeconds(30),
               "http://unused/",
               bigquery.url(),
