@@ -64,6 +64,10 @@ class FlinkClusterSavepointTest {
     assertEquals(0, value(results, "restored", "lost"));
     assertEquals(0, value(results, "restored", "duplicates"));
 
+    assertTrue(
+        Files.readString(out.resolve("segment-1/a.1.log")).contains("state saved"),
+        "the first life's log is kept beside the restored job's a.log");
+
     String jobManager = clusterLogs(out);
     assertTrue(
         jobManager.toLowerCase(Locale.ROOT).contains("from savepoint"),

@@ -326,7 +326,8 @@ public record ScenarioPlan(
   }
 
   private static long scaleCount(String key, long value, double scale, Map<String, String> scaled) {
-    long result = Math.max(1, Math.round(value * scale));
+    // A count scaled down stays 1 or more; none (a backlog of 0: live messages only) stays none.
+    long result = value == 0 ? 0 : Math.max(1, Math.round(value * scale));
     if (result != value) {
       scaled.put(key, String.format(Locale.ROOT, "%,d -> %,d", value, result));
     }

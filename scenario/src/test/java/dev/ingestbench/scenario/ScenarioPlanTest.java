@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.contracts.StopMode;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -43,6 +45,18 @@ class ScenarioPlanTest {
         List.of("a"), plan.runningBefore(1), "stage 2 begins with a running, then starts b");
     assertEquals(
         List.of("a", "b"), plan.runningBefore(2), "stage 3 begins with both, then stops a");
+  }
+
+  @Test
+  void aScenarioOfLiveMessagesOnlyHasNoBacklogAndKnowsWhichStopIsASavepoint() throws Exception {
+    ScenarioPlan plan = ScenarioPlan.of(load("savepoint-restore"), 1, 1);
+    assertEquals(0, plan.backlog(), "backlog: 0 is none, not one message");
+    assertEquals(500_000, plan.liveMessages());
+    assertEquals(
+        Arrays.asList(null, StopMode.SAVEPOINT),
+        plan.stages().stream().map(ScenarioPlan.PlannedStage::stopWith).toList());
+    assertTrue(plan.savepointed("a"));
+    assertEquals(0, ScenarioPlan.of(load("savepoint-restore"), 0.1, 1).backlog());
   }
 
   @Test

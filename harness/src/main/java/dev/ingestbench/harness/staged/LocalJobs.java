@@ -183,18 +183,39 @@ public final class LocalJobs implements AutoCloseable {
     if (restore != null) {
       LocalTarget.say("Job %s restores its savepoint %s", job, restore);
     }
+    Path log = segment.resolve(job + ".log");
+    keepEarlierLog(log);
     ChildJvm jvm =
         ChildJvm.startStoppable(
             job,
             heap,
             CONSUMER_MAIN,
             args(job, pubsubHost, bigQuery, segment, flink, restore),
-            segment.resolve(job + ".log"),
+            log,
             progress -> {});
     running.put(job, jvm);
     // On a cluster the job's JVM only submits and watches: its tasks run in the TaskManagers,
     // whose CPU processes_cpu.csv records for every job at once.
     cpu.watch(cluster != null ? "flink-client-" + job : job, jvm.pid());
+  }
+
+  /**
+   * A job started again in the same segment (after a drain or a savepoint) writes a new log: the
+   * earlier one becomes {@code JOB.1.log}, {@code JOB.2.log}, ... so {@code JOB.log} is always the
+   * running consumer's and no life's log is lost.
+   */
+  private static void keepEarlierLog(Path log) throws IOException {
+    if (!Files.exists(log)) {
+      return;
+    }
+    String base = log.getFileName().toString().replaceAll("\\.log$", "");
+    for (int life = 1; ; life++) {
+      Path earlier = log.resolveSibling(base + "." + life + ".log");
+      if (!Files.exists(earlier)) {
+        Files.move(log, earlier);
+        return;
+      }
+    }
   }
 
   /**
