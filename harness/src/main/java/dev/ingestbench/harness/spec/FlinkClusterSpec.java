@@ -58,12 +58,8 @@ public record FlinkClusterSpec(
               + parallelism
               + " needs "
               + parallelism
-              + " slots, and --workers "
-              + workers
-              + " x --slots "
-              + slots
-              + " give "
-              + workers * slots
+              + " slots, and "
+              + slotsGiven()
               + ": raise --slots or lower --parallelism");
     }
     if (external() && !master.matches("[A-Za-z0-9.-]+:[0-9]{1,5}")) {
@@ -105,17 +101,18 @@ public record FlinkClusterSpec(
             + jobParallelism()
             + " need "
             + needed
-            + " slots, and --workers "
-            + workers
-            + " x --slots "
-            + slots
-            + " give "
-            + workers * slots
+            + " slots, and "
+            + slotsGiven()
             + ": a job without slots waits forever; raise --slots (e.g. --slots "
             + (needed + workers - 1) / workers
             + " --parallelism "
             + jobParallelism()
             + ")");
+  }
+
+  /** {@code --workers 2 x --slots 1 give 2}: the slots a started cluster has. */
+  private String slotsGiven() {
+    return "--workers " + workers + " x --slots " + slots + " give " + workers * slots;
   }
 
   /** The flags that give this spec, for round.json's command line. */
