@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       PublishCommand.class,
       ConsumeCommand.class,
       AnalyzeCommand.class,
+      SummaryCommand.class,
       PubsubLoadCommand.class,
       JmhCommand.class,
       EmulatorCommand.class,

@@ -1,0 +1,45 @@
+package dev.ingestbench.analysis.summary;
+
+/**
+ * One row of {@code ingestbench summary}: one job of one stage (or a whole round) of one run, with
+ * what it was given and what it did. Null is "not measured", never zero.
+ *
+ * @param run the run's directory, as given
+ * @param kind {@code round} or {@code scenario}
+ * @param source {@code pubsub} or {@code kafka}
+ * @param sink where the rows went: {@code bigquery-emulator} locally, {@code bigquery} on Dataflow
+ * @param runner embedded Flink, a Flink cluster, or Dataflow
+ * @param vcpus the machine's vCPUs (locally) or 0 when the run does not say
+ * @param inputRowsPerSecond the rate messages were published at while the jobs ran; null when they
+ *     read a backlog (as fast as they could)
+ * @param outputRowsPerSecond the steady rate rows were written at (its 95% interval beside it)
+ * @param latencyBasis {@code live} (messages published after the job caught up) or {@code all}
+ * @param verification {@code passed}, or what failed ({@code lost 3}), or null when this stage is
+ *     not the one the job was verified in
+ * @param costUsd null until the price file exists (docs/summary.md)
+ */
+public record RunRow(
+    String run,
+    String kind,
+    String scenario,
+    String stage,
+    String job,
+    int iteration,
+    String source,
+    String sink,
+    String runner,
+    String messageFormat,
+    Integer messageSizeBytes,
+    String writeMethod,
+    int vcpus,
+    Double memoryGb,
+    String heap,
+    Double inputRowsPerSecond,
+    Double outputRowsPerSecond,
+    Double outputCi95Low,
+    Double outputCi95High,
+    Long latencyP50Ms,
+    Long latencyP99Ms,
+    String latencyBasis,
+    String verification,
+    Double costUsd) {}

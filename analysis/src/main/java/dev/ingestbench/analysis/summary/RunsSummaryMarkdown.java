@@ -1,0 +1,95 @@
+package dev.ingestbench.analysis.summary;
+
+import java.util.List;
+import java.util.Locale;
+
+/** {@value RunsSummary#MARKDOWN}: the rows as one Markdown table, and how to read it. */
+final class RunsSummaryMarkdown {
+  private RunsSummaryMarkdown() {}
+
+  static String of(List<RunRow> rows) {
+    StringBuilder md = new StringBuilder("# Runs\n\n");
+    md.append(
+        "One row per job and stage (a round is one stage). Input rows/s is the rate messages were"
+            + " published at while the jobs ran (\"backlog\": they read a backlog as fast as they"
+            + " could); output rows/s is the steady rate rows became visible, with its 95%"
+            + " confidence interval; latency is publish → visible, of live messages where there were"
+            + " any. Verification is given in the stage each job was judged in. Cost: no price"
+            + " file yet (docs/summary.md).\n\n");
+    md.append(
+        "| Run | Scenario / stage / job | Source → sink | Runner | Message | Write method | vCPUs |"
+            + " Memory | Heap | Input rows/s | Output rows/s (95% CI) | Latency p50 / p99 |"
+            + " Verification | Cost |\n");
+    md.append("|:---|:---|:---|:---|:---|:---|---:|---:|---:|---:|---:|---:|:---|---:|\n");
+    for (RunRow r : rows) {
+      md.append("| ")
+          .append(r.run())
+          .append(" | ")
+          .append(r.scenario())
+          .append(" / ")
+          .append(r.stage())
+          .append(r.iteration() > 1 ? " #" + r.iteration() : "")
+          .append(" / ")
+          .append(r.job())
+          .append(" | ")
+          .append(r.source())
+          .append(" → ")
+          .append(r.sink())
+          .append(" | ")
+          .append(r.runner())
+          .append(" | ")
+          .append(r.messageFormat())
+          .append(r.messageSizeBytes() == null ? "" : ", " + r.messageSizeBytes() + " B")
+          .append(" | ")
+          .append(dash(r.writeMethod()))
+          .append(" | ")
+          .append(r.vcpus() > 0 ? Integer.toString(r.vcpus()) : "—")
+          .append(" | ")
+          .append(r.memoryGb() == null ? "—" : String.format(Locale.ROOT, "%.1f GB", r.memoryGb()))
+          .append(" | ")
+          .append(dash(r.heap()))
+          .append(" | ")
+          .append(r.inputRowsPerSecond() == null ? "backlog" : number(r.inputRowsPerSecond()))
+          .append(" | ")
+          .append(output(r))
+          .append(" | ")
+          .append(latency(r))
+          .append(" | ")
+          .append(dash(r.verification()))
+          .append(" | ")
+          .append(r.costUsd() == null ? "—" : String.format(Locale.ROOT, "$%.2f", r.costUsd()))
+          .append(" |\n");
+    }
+    return md.toString();
+  }
+
+  private static String output(RunRow r) {
+    if (r.outputRowsPerSecond() == null) {
+      return "—";
+    }
+    String mean = number(r.outputRowsPerSecond());
+    return r.outputCi95Low() == null || r.outputCi95High() == null
+        ? mean
+        : mean + " (" + number(r.outputCi95Low()) + "–" + number(r.outputCi95High()) + ")";
+  }
+
+  private static String latency(RunRow r) {
+    if (r.latencyP50Ms() == null) {
+      return "—";
+    }
+    return String.format(
+        Locale.ROOT,
+        "%,d / %,d ms%s",
+        r.latencyP50Ms(),
+        r.latencyP99Ms(),
+        "live".equals(r.latencyBasis()) ? "" : " (incl. backlog)");
+  }
+
+  private static String number(double value) {
+    return String.format(Locale.ROOT, "%,.0f", value);
+  }
+
+  private static String dash(String value) {
+    return value == null ? "—" : value;
+  }
+}

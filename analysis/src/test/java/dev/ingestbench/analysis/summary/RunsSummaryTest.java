@@ -1,0 +1,157 @@
+package dev.ingestbench.analysis.summary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ingestbench.analysis.report.RoundReport;
+import dev.ingestbench.contracts.ResultRecord;
+import dev.ingestbench.contracts.RoundSummary;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.ScenarioRun;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ingestbench summary}: a real recorded round and a scenario run's results, each read back
+ * into rows whose every figure is the run's own.
+ */
+class RunsSummaryTest {
+  private static final Path RECORDED = Path.of("src/test/resources/recorded/round-default");
+  private static final Path SHIPPED = Path.of("..", "scenarios");
+
+  @TempDir Path root;
+
+  @Test
+  void aRoundIsOneRowWithItsOwnFigures() throws Exception {
+    Path round = copy(RECORDED, root.resolve("round"));
+    RoundSummary summary = RoundReport.write(round);
+    List<RunRow> rows = RunsSummary.read(List.of(round));
+    assertEquals(1, rows.size());
+    RunRow r = rows.get(0);
+    assertEquals("round", r.kind());
+    assertEquals("pubsub", r.source());
+    assertEquals(summary.rowsPerSecond(), r.outputRowsPerSecond());
+    assertEquals(summary.rowsPerSecondEstimate().ci95Low(), r.outputCi95Low());
+    assertEquals(summary.measured().vcpus(), r.vcpus());
+    assertEquals(summary.liveP99LatencyMs(), r.latencyP99Ms());
+    assertEquals(summary.lost() == 0 ? "passed" : "failed", r.verification().split(":")[0]);
+    String md = RunsSummary.markdown(rows);
+    assertTrue(
+        md.contains("| " + round + " | round / round / consumer | pubsub → bigquery-emulator |"),
+        md);
+  }
+
+  @Test
+  void aScenarioIsARowPerJobAndStageWithItsVerdictWhereItWasJudged() throws Exception {
+    Path run = scenario(root.resolve("savepoint"), 0, 0);
+    List<RunRow> rows = RunsSummary.read(List.of(run));
+    assertEquals(2, rows.size(), "a stage's sum over jobs is not a row: " + rows);
+    RunRow writing = rows.get(0);
+    assertEquals("writing", writing.stage());
+    assertEquals(1_872.0, writing.outputRowsPerSecond());
+    assertEquals(2_500.0, writing.inputRowsPerSecond(), "the scenario's live rate");
+    assertNull(writing.verification(), "a is judged in its last stage only");
+    RunRow restored = rows.get(1);
+    assertEquals("passed", restored.verification());
+    assertEquals("Flink cluster", restored.runner());
+    assertEquals(500, restored.messageSizeBytes());
+    assertEquals(2, restored.vcpus());
+  }
+
+  @Test
+  void lostMessagesAndExactlyOnceDuplicatesFailTheRow() throws Exception {
+    Path run = scenario(root.resolve("cancel"), 1, 2_307);
+    assertEquals(
+        "failed: lost 1, 2,307 duplicates", RunsSummary.read(List.of(run)).get(1).verification());
+  }
+
+  @Test
+  void aDirectoryOfRunsStandsForEachAndOneWithoutRunsIsRefusedWithTheFix() throws Exception {
+    scenario(root.resolve("runs/b"), 0, 0);
+    scenario(root.resolve("runs/a"), 1, 0);
+    List<RunRow> rows = RunsSummary.read(List.of(root.resolve("runs")));
+    assertEquals(4, rows.size());
+    assertTrue(rows.get(0).run().endsWith("a"), "sorted by name");
+    Files.createDirectories(root.resolve("empty"));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> RunsSummary.read(List.of(root.resolve("empty"))));
+    assertTrue(e.getMessage().contains("holds no run"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("give the --out of ingestbench round or run"), e.getMessage());
+  }
+
+  @Test
+  void theTableIsAlsoWrittenAsMarkdownAndJson() throws Exception {
+    Path run = scenario(root.resolve("s"), 0, 0);
+    RunsSummary.write(root.resolve("out"), RunsSummary.read(List.of(run)));
+    assertTrue(
+        Files.readString(root.resolve("out/runs-summary.md")).contains("| 1,872 (1,227–2,516) |"));
+    String json = Files.readString(root.resolve("out/runs-summary.json"));
+    assertTrue(json.contains("\"output_rows_per_second\" : 8144.0"), json);
+  }
+
+  /** A scenario run of the shipped savepoint-restore.yaml, as {@code run} leaves it. */
+  private static Path scenario(Path dir, long lost, long duplicates) throws IOException {
+    Files.createDirectories(dir);
+    Files.copy(SHIPPED.resolve("savepoint-restore.yaml"), dir.resolve(RunFiles.SCENARIO));
+    RunJson.write(
+        dir.resolve(RunFiles.SCENARIO_RUN),
+        new ScenarioRun(
+            "r-1",
+            "savepoint-restore",
+            "flink",
+            1,
+            "sha",
+            "2026-11-26T21:04:18Z",
+            "AMD EPYC",
+            2,
+            Map.of()));
+    Map<String, String> labels = Map.of("write_method", "exactly-once", "message_size", "500");
+    List<ResultRecord> records = new ArrayList<>();
+    records.add(record("writing", "a", "rows_per_second", 1_872, labels));
+    records.add(record("writing", "a", "rows_per_second_ci95_low", 1_227, labels));
+    records.add(record("writing", "a", "rows_per_second_ci95_high", 2_516, labels));
+    records.add(record("writing", ResultRecord.ALL_JOBS, "rows_per_second", 1_872, labels));
+    records.add(record("restored", "a", "rows_per_second", 8_144, labels));
+    records.add(record("restored", "a", "published", 500_000, labels));
+    records.add(record("restored", "a", "duplicates", duplicates, labels));
+    records.add(record("restored", "a", "lost", lost, labels));
+    StringBuilder lines = new StringBuilder();
+    for (ResultRecord r : records) {
+      lines.append(RunJson.toJsonLine(r)).append('\n');
+    }
+    Files.writeString(dir.resolve(RunFiles.RESULTS), lines);
+    return dir;
+  }
+
+  private static ResultRecord record(
+      String stage, String job, String metric, double value, Map<String, String> labels) {
+    return new ResultRecord(
+        "r-1", "savepoint-restore", "flink", 1, stage, job, metric, value, "", labels, "t");
+  }
+
+  private static Path copy(Path from, Path to) throws IOException {
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path f : files.toList()) {
+        Path target = to.resolve(from.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target);
+        }
+      }
+    }
+    return to;
+  }
+}
