@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
       ConsumeCommand.class,
       AnalyzeCommand.class,
       SummaryCommand.class,
+      PlanCommand.class,
       PubsubLoadCommand.class,
       JmhCommand.class,
       EmulatorCommand.class,

@@ -1,0 +1,120 @@
+package dev.ingestbench.cli;
+
+import dev.ingestbench.analysis.plan.CapacityPlan;
+import dev.ingestbench.analysis.plan.PlanMarkdown;
+import dev.ingestbench.analysis.plan.PlanRequest;
+import dev.ingestbench.analysis.plan.Planner;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code ingestbench plan}: workers, connections and quota for a rate, from measured costs. */
+@Command(
+    name = "plan",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Plan a Dataflow ingestion: vCPUs and workers from measured per-row costs (naming the"
+          + " measurement), Storage Write API connections against the 1,000 limit, the share of the"
+          + " regional throughput quota, source throughput, and a warning for every limit met.",
+      "  ingestbench plan --rows-per-second 339000 --message-size 500 --write-method at-least-once"
+          + " --connection-pool --jobs 2"
+    })
+final class PlanCommand implements Callable<Integer> {
+  @Option(names = "--rows-per-second", required = true, description = "Rows per second per job.")
+  double rowsPerSecond;
+
+  @Option(
+      names = "--message-size",
+      defaultValue = "500",
+      description = "Bytes per message (default: ${DEFAULT-VALUE}).")
+  int messageSize;
+
+  @Option(
+      names = "--message-format",
+      defaultValue = "json",
+      description = "json or avro (default: ${DEFAULT-VALUE}).")
+  String messageFormat;
+
+  @Option(
+      names = "--source",
+      defaultValue = "pubsub",
+      description = "pubsub or kafka (default: ${DEFAULT-VALUE}).")
+  String source;
+
+  @Option(
+      names = "--row-encoding",
+      defaultValue = "tablerow",
+      description = "tablerow, beam-row or proto (default: ${DEFAULT-VALUE}).")
+  String rowEncoding;
+
+  @Option(
+      names = "--row-format",
+      defaultValue = "json-column",
+      description =
+          "json-column or typed (default: ${DEFAULT-VALUE}; beam-row and proto are typed).")
+  String rowFormat;
+
+  @Option(
+      names = "--destination-tables",
+      defaultValue = "1",
+      description = "Tables each job writes (default: ${DEFAULT-VALUE}).")
+  int destinationTables;
+
+  @Option(
+      names = "--write-method",
+      defaultValue = "exactly-once",
+      description = "exactly-once or at-least-once (default: ${DEFAULT-VALUE}).")
+  String writeMethod;
+
+  @Option(names = "--connection-pool", description = "Beam's connection pool (at-least-once).")
+  boolean connectionPool;
+
+  @Option(
+      names = "--jobs",
+      defaultValue = "1",
+      description = "Jobs, each reading every row (default: ${DEFAULT-VALUE}).")
+  int jobs;
+
+  @Option(
+      names = "--machine-type",
+      defaultValue = "n2-highcpu-8",
+      description =
+          "Worker machine type (default: ${DEFAULT-VALUE}, as the published Java rounds).")
+  String machineType;
+
+  @Option(
+      names = "--cpu-target",
+      defaultValue = "0.8",
+      description = "Share of each worker's CPU the plan may use (default: ${DEFAULT-VALUE}).")
+  double cpuTarget;
+
+  @Option(
+      names = "--quota-mb-per-second",
+      defaultValue = "314.5728",
+      description =
+          "The region's Storage Write API throughput quota (default: ${DEFAULT-VALUE}, 300 MiB/s as"
+              + " the published investigation read it).")
+  double quotaMbPerSecond;
+
+  @Override
+  public Integer call() {
+    CapacityPlan plan =
+        Planner.plan(
+            new PlanRequest(
+                rowsPerSecond,
+                messageSize,
+                messageFormat,
+                source,
+                rowEncoding,
+                rowFormat,
+                destinationTables,
+                writeMethod,
+                connectionPool,
+                jobs,
+                machineType,
+                cpuTarget,
+                quotaMbPerSecond));
+    System.out.print(PlanMarkdown.of(plan));
+    return 0;
+  }
+}
