@@ -151,10 +151,15 @@ public final class Planner {
             r.messageSize(),
             mine,
             base,
-            r.source().equals("kafka")
-                ? "; the round read Pub/Sub, and no JSON round read Kafka: the source's cost is"
-                    + " Pub/Sub's"
-                : "");
+            (r.source().equals("kafka")
+                    ? "; the round read Pub/Sub, and no JSON round read Kafka: the source's cost is"
+                        + " Pub/Sub's"
+                    : "")
+                + (r.messageSize() > 1_000 || r.messageSize() < 250
+                    ? "; only the conversion's cost follows the size: reading and sending more (or"
+                        + " fewer) bytes than the round's 500 is not measured, so this plan is less"
+                        + " sure"
+                    : ""));
     return new PerRowCost(round.microsPerRow() + mine - base, round.describe(), adjustment);
   }
 }
