@@ -338,6 +338,30 @@ public record LoadSettings(
         messages);
   }
 
+  LoadSettings withRate(double v) {
+    return new LoadSettings(
+        side,
+        topic,
+        subscription,
+        threads,
+        messageSizeBytes,
+        batchMaxMessages,
+        batchMaxBytes,
+        batchDelay,
+        maxOutstandingMessages,
+        maxOutstandingBytes,
+        v,
+        pull,
+        parallelPullCount,
+        subscriberThreads,
+        subscriberMaxOutstandingMessages,
+        subscriberMaxOutstandingBytes,
+        pullBatch,
+        burnIn,
+        duration,
+        messages);
+  }
+
   LoadSettings withTopic(String newTopic, String newSubscription) {
     return new LoadSettings(
         side,

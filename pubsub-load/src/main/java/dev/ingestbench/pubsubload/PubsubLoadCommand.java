@@ -114,11 +114,29 @@ public final class PubsubLoadCommand implements Callable<Integer> {
 
   @Option(
       names = "--rate",
-      defaultValue = "0",
       paramLabel = "MSGS/S",
       description =
-          "Target publish rate over all threads (a rate limiter); 0: as fast as the client takes.")
-  double rate;
+          "Target publish rate over all threads (a rate limiter); 0: as fast as the client takes."
+              + " Without it, both sides and no --sweep or --grid: find the highest rate both sides"
+              + " sustain, and which side limits it.")
+  Double rate;
+
+  @Option(
+      names = "--latency-slo",
+      defaultValue = "10s",
+      paramLabel = "DURATION",
+      description =
+          "Without --rate: the end-to-end p99 a sustained rate must stay within (default:"
+              + " ${DEFAULT-VALUE}).")
+  String latencySlo;
+
+  @Option(
+      names = "--max-probes",
+      defaultValue = "5",
+      description =
+          "Without --rate: measurements the search may run, the first without a rate limit"
+              + " (default: ${DEFAULT-VALUE}).")
+  int maxProbes;
 
   @Option(
       names = "--pull",
@@ -269,6 +287,9 @@ public final class PubsubLoadCommand implements Callable<Integer> {
         if (parsedSweep != null) {
           return parsedSweep.run(settings, pubsub, target, machine, dir, PubsubLoadCommand::say);
         }
+        if (searches(settings)) {
+          return search(settings).run(pubsub, target, machine, dir, PubsubLoadCommand::say);
+        }
         LoadResult result =
             new LoadRun(settings, pubsub, Runs.id(), PubsubLoadCommand::say).run(dir);
         Map<String, Object> summary = LoadReport.write(result, machine, target, dir);
@@ -315,7 +336,33 @@ public final class PubsubLoadCommand implements Callable<Integer> {
     if (grid != null) {
       BatchingGrid.parse(grid, trials, messages, seed);
     }
+    if (searches(settings)) {
+      search(settings);
+    }
     return settings;
+  }
+
+  /** No --rate, both sides, no sweep or grid: the run searches for the highest sustained rate. */
+  boolean searches(LoadSettings settings) {
+    return rate == null
+        && sweep == null
+        && grid == null
+        && settings.side() == LoadSettings.Side.BOTH;
+  }
+
+  MaxRateSearch search(LoadSettings settings) {
+    Duration slo = duration("--latency-slo", latencySlo);
+    if (slo.isZero() || slo.isNegative()) {
+      throw new IllegalArgumentException(
+          "--latency-slo " + latencySlo + " must be above 0, e.g. 10s");
+    }
+    if (maxProbes < 2) {
+      throw new IllegalArgumentException(
+          "--max-probes "
+              + maxProbes
+              + " must be 2 or more: the first probe measures the publisher alone");
+    }
+    return new MaxRateSearch(settings, slo, maxProbes);
   }
 
   LoadSettings settings() {
@@ -331,7 +378,7 @@ public final class PubsubLoadCommand implements Callable<Integer> {
             duration("--batch-delay", batchDelay),
             maxOutstandingMessages,
             maxOutstandingBytes,
-            rate,
+            rate == null ? 0 : rate,
             pull.equalsIgnoreCase("auto")
                 ? (project == null ? LoadSettings.PullMode.UNARY : LoadSettings.PullMode.STREAMING)
                 : enumValue(LoadSettings.PullMode.class, "--pull", pull),

@@ -116,6 +116,58 @@ class PubsubLoadCommandTest {
     assertTrue(Files.size(out.resolve(LoadFiles.CHART)) > 1000);
   }
 
+  /**
+   * Without --rate the load test searches: the publisher's own capacity first (one thread, at most
+   * 20 messages outstanding), then, when the subscriber did not keep up with it, bisection below
+   * it. Whichever side limits it here, the answer is a rate a probe sustained.
+   */
+  @Test
+  void withoutARateItFindsTheHighestSustainedRateAndTheSideThatLimitsIt(@TempDir Path out)
+      throws Exception {
+    assertEquals(
+        0,
+        run(
+            with(
+                out,
+                "search",
+                "--burn-in",
+                "1s",
+                "--duration",
+                "3s",
+                "--threads",
+                "1",
+                "--batch-messages",
+                "10",
+                "--max-outstanding-messages",
+                "20",
+                "--max-probes",
+                "3")));
+    JsonNode s = JSON.readTree(out.resolve(LoadFiles.SUMMARY).toFile());
+    JsonNode probes = s.get("probes");
+    double max = s.get("max_sustainable_messages_per_second").asDouble();
+    double publisher = probes.get(0).get("published").get("mean").asDouble();
+    String limitedBy = s.get("limited_by").asText();
+    if (limitedBy.equals("publisher")) {
+      assertEquals(1, probes.size(), s.toString());
+      assertEquals(publisher, max, 1e-9, "the publisher's own capacity");
+    } else {
+      assertEquals("subscriber", limitedBy, s.toString());
+      assertTrue(probes.size() >= 2 && max > 0 && max < publisher, s.toString());
+      assertTrue(probes.get(0).get("why").asText().startsWith("the subscriber received"));
+    }
+    boolean found = false;
+    for (JsonNode p : probes) {
+      found |=
+          p.get("sustained").asBoolean()
+              && p.get("target_rate").asDouble() == (limitedBy.equals("publisher") ? 0 : max);
+    }
+    assertTrue(found, "the answer is a probe that sustained it: " + s);
+    assertTrue(
+        Files.readString(out.resolve(LoadFiles.REPORT)).contains("limited by the " + limitedBy),
+        "the report says which side limited it");
+    assertTrue(Files.exists(out.resolve("probe-1-max").resolve(LoadFiles.REPORT)));
+  }
+
   @Test
   void aPublishOnlyTestHasNoSubscriberFigures(@TempDir Path out) throws Exception {
     assertEquals(

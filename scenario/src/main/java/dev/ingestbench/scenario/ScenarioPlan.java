@@ -92,6 +92,11 @@ public record ScenarioPlan(
             args.add("--" + flag.replace('_', '-'));
             args.add(value);
           });
+      if (!pubsubLoad.containsKey("rate")) {
+        // A stage measures at one rate (as fast as the client takes when none is given); without
+        // --rate the load test would search for the highest sustained rate instead.
+        args.addAll(List.of("--rate", "0"));
+      }
       return args;
     }
 
