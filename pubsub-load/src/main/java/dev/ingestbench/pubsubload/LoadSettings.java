@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * One load test's parameters as one validated value (as in Google's Pub/Sub load-test framework):
@@ -192,197 +193,122 @@ public record LoadSettings(
     }
   }
 
-  /** A copy with one field changed, for sweeps and grid trials. */
+  /** A copy with one field changed, for sweeps, grid trials and the max-rate search's probes. */
   LoadSettings withThreads(int v) {
-    return new LoadSettings(
-        side,
-        topic,
-        subscription,
-        v,
-        messageSizeBytes,
-        batchMaxMessages,
-        batchMaxBytes,
-        batchDelay,
-        maxOutstandingMessages,
-        maxOutstandingBytes,
-        ratePerSecond,
-        pull,
-        parallelPullCount,
-        subscriberThreads,
-        subscriberMaxOutstandingMessages,
-        subscriberMaxOutstandingBytes,
-        pullBatch,
-        burnIn,
-        duration,
-        messages);
+    return with(c -> c.threads = v);
   }
 
   LoadSettings withMessageSize(int v) {
-    return new LoadSettings(
-        side,
-        topic,
-        subscription,
-        threads,
-        v,
-        batchMaxMessages,
-        batchMaxBytes,
-        batchDelay,
-        maxOutstandingMessages,
-        Math.max(maxOutstandingBytes, v),
-        ratePerSecond,
-        pull,
-        parallelPullCount,
-        subscriberThreads,
-        subscriberMaxOutstandingMessages,
-        Math.max(subscriberMaxOutstandingBytes, v),
-        pullBatch,
-        burnIn,
-        duration,
-        messages);
+    return with(c -> c.messageSizeBytes = v);
   }
 
   LoadSettings withPullBatch(int v) {
-    return new LoadSettings(
-        side,
-        topic,
-        subscription,
-        threads,
-        messageSizeBytes,
-        batchMaxMessages,
-        batchMaxBytes,
-        batchDelay,
-        maxOutstandingMessages,
-        maxOutstandingBytes,
-        ratePerSecond,
-        PullMode.UNARY,
-        parallelPullCount,
-        subscriberThreads,
-        subscriberMaxOutstandingMessages,
-        subscriberMaxOutstandingBytes,
-        v,
-        burnIn,
-        duration,
-        messages);
+    return with(c -> c.pullBatch = v);
   }
 
   LoadSettings withParallelPull(int v) {
-    return new LoadSettings(
-        side,
-        topic,
-        subscription,
-        threads,
-        messageSizeBytes,
-        batchMaxMessages,
-        batchMaxBytes,
-        batchDelay,
-        maxOutstandingMessages,
-        maxOutstandingBytes,
-        ratePerSecond,
-        PullMode.STREAMING,
-        v,
-        subscriberThreads,
-        subscriberMaxOutstandingMessages,
-        subscriberMaxOutstandingBytes,
-        pullBatch,
-        burnIn,
-        duration,
-        messages);
+    return with(c -> c.parallelPullCount = v);
   }
 
-  /** Batching as a grid trial sets it; flow control grows to hold at least one batch. */
   LoadSettings withBatching(long maxMessages, long maxBytes, Duration delay) {
-    return new LoadSettings(
-        side,
-        topic,
-        subscription,
-        threads,
-        messageSizeBytes,
-        maxMessages,
-        maxBytes,
-        delay,
-        Math.max(maxOutstandingMessages, maxMessages),
-        maxOutstandingBytes,
-        ratePerSecond,
-        pull,
-        parallelPullCount,
-        subscriberThreads,
-        subscriberMaxOutstandingMessages,
-        subscriberMaxOutstandingBytes,
-        pullBatch,
-        burnIn,
-        duration,
-        messages);
+    return with(
+        c -> {
+          c.batchMaxMessages = maxMessages;
+          c.batchMaxBytes = maxBytes;
+          c.batchDelay = delay;
+        });
   }
 
   LoadSettings withSide(Side v) {
-    return new LoadSettings(
-        v,
-        topic,
-        subscription,
-        threads,
-        messageSizeBytes,
-        batchMaxMessages,
-        batchMaxBytes,
-        batchDelay,
-        maxOutstandingMessages,
-        maxOutstandingBytes,
-        ratePerSecond,
-        pull,
-        parallelPullCount,
-        subscriberThreads,
-        subscriberMaxOutstandingMessages,
-        subscriberMaxOutstandingBytes,
-        pullBatch,
-        burnIn,
-        duration,
-        messages);
+    return with(c -> c.side = v);
   }
 
   LoadSettings withRate(double v) {
-    return new LoadSettings(
-        side,
-        topic,
-        subscription,
-        threads,
-        messageSizeBytes,
-        batchMaxMessages,
-        batchMaxBytes,
-        batchDelay,
-        maxOutstandingMessages,
-        maxOutstandingBytes,
-        v,
-        pull,
-        parallelPullCount,
-        subscriberThreads,
-        subscriberMaxOutstandingMessages,
-        subscriberMaxOutstandingBytes,
-        pullBatch,
-        burnIn,
-        duration,
-        messages);
+    return with(c -> c.ratePerSecond = v);
   }
 
   LoadSettings withTopic(String newTopic, String newSubscription) {
-    return new LoadSettings(
-        side,
-        newTopic,
-        newSubscription,
-        threads,
-        messageSizeBytes,
-        batchMaxMessages,
-        batchMaxBytes,
-        batchDelay,
-        maxOutstandingMessages,
-        maxOutstandingBytes,
-        ratePerSecond,
-        pull,
-        parallelPullCount,
-        subscriberThreads,
-        subscriberMaxOutstandingMessages,
-        subscriberMaxOutstandingBytes,
-        pullBatch,
-        burnIn,
-        duration,
-        messages);
+    return with(
+        c -> {
+          c.topic = newTopic;
+          c.subscription = newSubscription;
+        });
+  }
+
+  private LoadSettings with(Consumer<Copy> change) {
+    Copy c = new Copy(this);
+    change.accept(c);
+    return c.build();
+  }
+
+  /** The fields, changeable: one constructor call for every with... method. */
+  private static final class Copy {
+    Side side;
+    String topic;
+    String subscription;
+    int threads;
+    int messageSizeBytes;
+    long batchMaxMessages;
+    long batchMaxBytes;
+    Duration batchDelay;
+    long maxOutstandingMessages;
+    long maxOutstandingBytes;
+    double ratePerSecond;
+    PullMode pull;
+    int parallelPullCount;
+    int subscriberThreads;
+    long subscriberMaxOutstandingMessages;
+    long subscriberMaxOutstandingBytes;
+    int pullBatch;
+    Duration burnIn;
+    Duration duration;
+    long messages;
+
+    Copy(LoadSettings s) {
+      side = s.side;
+      topic = s.topic;
+      subscription = s.subscription;
+      threads = s.threads;
+      messageSizeBytes = s.messageSizeBytes;
+      batchMaxMessages = s.batchMaxMessages;
+      batchMaxBytes = s.batchMaxBytes;
+      batchDelay = s.batchDelay;
+      maxOutstandingMessages = s.maxOutstandingMessages;
+      maxOutstandingBytes = s.maxOutstandingBytes;
+      ratePerSecond = s.ratePerSecond;
+      pull = s.pull;
+      parallelPullCount = s.parallelPullCount;
+      subscriberThreads = s.subscriberThreads;
+      subscriberMaxOutstandingMessages = s.subscriberMaxOutstandingMessages;
+      subscriberMaxOutstandingBytes = s.subscriberMaxOutstandingBytes;
+      pullBatch = s.pullBatch;
+      burnIn = s.burnIn;
+      duration = s.duration;
+      messages = s.messages;
+    }
+
+    LoadSettings build() {
+      return new LoadSettings(
+          side,
+          topic,
+          subscription,
+          threads,
+          messageSizeBytes,
+          batchMaxMessages,
+          batchMaxBytes,
+          batchDelay,
+          maxOutstandingMessages,
+          maxOutstandingBytes,
+          ratePerSecond,
+          pull,
+          parallelPullCount,
+          subscriberThreads,
+          subscriberMaxOutstandingMessages,
+          subscriberMaxOutstandingBytes,
+          pullBatch,
+          burnIn,
+          duration,
+          messages);
+    }
   }
 }
