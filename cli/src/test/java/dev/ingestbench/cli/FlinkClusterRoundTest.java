@@ -94,6 +94,7 @@ class FlinkClusterRoundTest {
     JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals(20_000, summary.get("written").asLong(), summary.toString());
     assertEquals(8, summary.get("peak_connections").asInt(), "4 tables x 2 TaskManagers");
+    assertEquals("FlinkRunner on a Flink cluster", summary.get("runner").asText());
     String cpu = Files.readString(out.resolve("processes_cpu.csv"));
     assertTrue(
         cpu.contains(",taskmanager-1,") && cpu.contains(",taskmanager-2,"),

@@ -55,7 +55,8 @@ public final class RoundSummaryJson {
         backlog == null ? null : backlog.p99Ms(),
         c.caughtUpAt(),
         live == null ? liveLatencyNote(a) : null,
-        c.runner(),
+        // The Beam runner, and where it ran: a cluster round's job is not in the consumer JVM.
+        a.onFlinkCluster() ? c.runner() + " on a Flink cluster" : c.runner(),
         c.writeMethod(),
         c.rowFormat(),
         c.destinationTables(),
