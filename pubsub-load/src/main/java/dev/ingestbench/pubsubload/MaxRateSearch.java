@@ -70,7 +70,7 @@ final class MaxRateSearch {
       sustained = first.published().mean();
       notSustained = Double.NaN;
     } else {
-      limitedBy = first.why().startsWith("latency") ? "latency" : "subscriber";
+      limitedBy = limit(first.why());
       notSustained = first.published().mean();
       double next = Math.floor(Math.min(first.received().mean(), notSustained) * 0.9);
       while (probes.size() < maxProbes && next >= 1) {
@@ -173,6 +173,18 @@ final class MaxRateSearch {
             p99,
             p.sustained() ? "sustained" : "not sustained (" + why + ")"));
     return p;
+  }
+
+  /**
+   * Which side an unlimited probe that was not sustained points at: the subscriber that fell
+   * behind, the latency that grew, or the publisher (it failed, or had nothing acknowledged in the
+   * window).
+   */
+  static String limit(String why) {
+    if (why.startsWith("latency")) {
+      return "latency";
+    }
+    return why.startsWith("the subscriber") ? "subscriber" : "publisher";
   }
 
   /** "kept up", or why the probe did not sustain its rate. */

@@ -24,6 +24,14 @@ class MaxRateSearchTest {
   }
 
   @Test
+  void anUnlimitedProbeThatFailsNamesTheSideItPointsAt() {
+    assertEquals("subscriber", MaxRateSearch.limit(search.judge(0, 48_800, 6_300, 10, 0)));
+    assertEquals("latency", MaxRateSearch.limit(search.judge(0, 1_000, 1_000, 12_000, 0)));
+    assertEquals("publisher", MaxRateSearch.limit(search.judge(0, 0, 0, Double.NaN, 0)));
+    assertEquals("publisher", MaxRateSearch.limit(search.judge(0, 1_000, 1_000, 10, 2)));
+  }
+
+  @Test
   void eachFailureSaysWhichSideOrLimit() {
     assertEquals("3 publish errors", search.judge(5_000, 5_000, 5_000, 10, 3));
     assertEquals(
