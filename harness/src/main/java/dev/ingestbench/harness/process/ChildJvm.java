@@ -283,8 +283,17 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
    * --stopWith} is only the default): the mode's name on a line, then the end of its stdin.
    */
   public void stop(StopMode mode) throws IOException {
-    try (OutputStream in = process.getOutputStream()) {
+    OutputStream in = process.getOutputStream();
+    try {
       in.write((mode.flag() + "\n").getBytes(StandardCharsets.UTF_8));
+      in.flush();
+    } catch (IOException ended) {
+      // It ended by itself meanwhile (a broken pipe): its exit code says how, as after a close.
+    }
+    try {
+      in.close();
+    } catch (IOException ended) {
+      // The same broken pipe, as the unwritten line is flushed again.
     }
   }
 
