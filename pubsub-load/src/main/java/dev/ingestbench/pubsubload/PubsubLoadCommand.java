@@ -262,9 +262,15 @@ public final class PubsubLoadCommand implements Callable<Integer> {
                             ? "the finished trials are in "
                                 + dir.resolve(LoadFiles.GRID_TRIALS)
                                 + "; the same command resumes"
-                            : "the samples so far are in "
-                                + dir.resolve(LoadFiles.SAMPLES)
-                                + "; no summary was written"));
+                            : parsedSweep != null || searches(settings)
+                                ? "each finished "
+                                    + (parsedSweep != null ? "value" : "probe")
+                                    + " has its own report in "
+                                    + dir
+                                    + "; no summary of them was written"
+                                : "the samples so far are in "
+                                    + dir.resolve(LoadFiles.SAMPLES)
+                                    + "; no summary was written"));
               }
             });
     Runtime.getRuntime().addShutdownHook(interrupted);
