@@ -4,6 +4,7 @@ import dev.ingestbench.analysis.plan.CapacityPlan;
 import dev.ingestbench.analysis.plan.PlanMarkdown;
 import dev.ingestbench.analysis.plan.PlanRequest;
 import dev.ingestbench.analysis.plan.Planner;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -96,11 +97,18 @@ final class PlanCommand implements Callable<Integer> {
               + " the published investigation read it).")
   double quotaMbPerSecond;
 
+  @Option(
+      names = "--measured-round",
+      paramLabel = "DIR",
+      description =
+          "Plan from the per-row CPU a round of yours measured (its --out) instead of the published"
+              + " rounds': this machine's local runner, said so in the plan.")
+  Path measuredRound;
+
   @Override
-  public Integer call() {
-    CapacityPlan plan =
-        Planner.plan(
-            new PlanRequest(
+  public Integer call() throws Exception {
+    PlanRequest request =
+        new PlanRequest(
                 rowsPerSecond,
                 messageSize,
                 messageFormat,
@@ -113,7 +121,12 @@ final class PlanCommand implements Callable<Integer> {
                 jobs,
                 machineType,
                 cpuTarget,
-                quotaMbPerSecond));
+                quotaMbPerSecond)
+            .validate();
+    CapacityPlan plan =
+        measuredRound == null
+            ? Planner.plan(request)
+            : Planner.plan(request, Planner.measuredBy(measuredRound));
     System.out.print(PlanMarkdown.of(plan));
     return 0;
   }

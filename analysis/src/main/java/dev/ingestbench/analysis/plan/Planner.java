@@ -1,5 +1,12 @@
 package dev.ingestbench.analysis.plan;
 
+import dev.ingestbench.contracts.RoundSettings;
+import dev.ingestbench.contracts.RoundSummary;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,8 +31,15 @@ public final class Planner {
   private Planner() {}
 
   public static CapacityPlan plan(PlanRequest r) {
+    return plan(r, perRow(r.validate()));
+  }
+
+  /**
+   * The plan from a per-row cost of the user's choosing, e.g. {@link #measuredBy(Path)}: a round of
+   * their own.
+   */
+  public static CapacityPlan plan(PlanRequest r, PerRowCost perRow) {
     r.validate();
-    PerRowCost perRow = perRow(r);
     double vcpus = r.rowsPerSecond() * perRow.microsPerRow() / 1e6 / r.cpuTarget();
     int workers = (int) Math.max(1, Math.ceil(vcpus / r.machineVcpus() - 1e-9));
     double rowBytes = r.messageSize() + rowOverheadBytes(r);
@@ -125,6 +139,54 @@ public final class Planner {
     return r.writeMethod().equals("at-least-once") && !r.connectionPool()
         ? "add --connection-pool (Beam's pool: 2-20 per worker whatever the tables)"
         : "fewer workers per job (larger machines) or fewer jobs";
+  }
+
+  /**
+   * The per-row CPU a round measured here: its {@code summary.json}'s rows per consumer CPU-second
+   * over the steady window. That is the local runner's cost on this machine, not a Dataflow
+   * worker's; the plan says so.
+   *
+   * @throws IllegalArgumentException naming the directory when it is no round or measured no CPU
+   */
+  public static PerRowCost measuredBy(Path round) throws IOException {
+    Path file = round.resolve(RunFiles.SUMMARY);
+    if (!Files.isRegularFile(file) || !Files.isRegularFile(round.resolve(RunFiles.ROUND))) {
+      throw new IllegalArgumentException(
+          "--measured-round "
+              + round
+              + " is not a round's directory (it has no "
+              + RunFiles.ROUND
+              + " and "
+              + RunFiles.SUMMARY
+              + "): give the --out of ingestbench round");
+    }
+    RoundSummary s = RunJson.read(file, RoundSummary.class);
+    RoundSettings settings = RunJson.read(round.resolve(RunFiles.ROUND), RoundSettings.class);
+    if (s.rowsPerCpuSecond() == null || !(s.rowsPerCpuSecond() > 0)) {
+      throw new IllegalArgumentException(
+          "--measured-round "
+              + round
+              + " measured no rows per CPU-second (no steady window): run a longer round");
+    }
+    return new PerRowCost(
+        1e6 / s.rowsPerCpuSecond(),
+        String.format(
+            Locale.ROOT,
+            "the round in %s: %,.0f rows per consumer CPU-second over its %d s steady window on"
+                + " %d vCPUs (%s, %s, %d-byte %s messages, %s rows, runner %s) — this machine's"
+                + " local runner, not a Dataflow worker",
+            round,
+            s.rowsPerCpuSecond(),
+            s.measured() == null ? 0 : s.measured().steadyWindowSeconds(),
+            s.measured() == null ? 0 : s.measured().vcpus(),
+            settings.source() == null ? "pubsub" : settings.source(),
+            settings.writeMethod(),
+            settings.messageSizeBytes(),
+            settings.messageFormat() == null ? "json" : settings.messageFormat(),
+            settings.rowEncoding(),
+            s.runner()),
+        "none: the round's own flags are its measurement (the plan's --row-encoding and"
+            + " --message-size are not applied to it)");
   }
 
   /** The per-row CPU: the closest measured round, then the row encoding's JMH difference. */

@@ -4,7 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.analysis.report.RoundReport;
+import dev.ingestbench.contracts.RoundSummary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The planner against the published rounds (shared/reference/published-rounds.md): round 2's three
@@ -120,6 +126,27 @@ class PlannerTest {
     PerRowCost cost = Planner.perRow(avro);
     assertTrue(cost.measurement().startsWith("published round 6"), cost.measurement());
     assertTrue(cost.adjustment().contains("not applied"), cost.adjustment());
+  }
+
+  @Test
+  void aRoundOfTheUsersOwnIsTheMeasurementWhenGiven(@TempDir Path dir) throws Exception {
+    Path round = Path.of("src/test/resources/recorded/round-default");
+    try (Stream<Path> files = Files.list(round)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, dir.resolve(f.getFileName().toString()));
+      }
+    }
+    RoundSummary summary = RoundReport.write(dir);
+    PerRowCost cost = Planner.measuredBy(dir);
+    assertEquals(1e6 / summary.rowsPerCpuSecond(), cost.microsPerRow(), 1e-9);
+    assertTrue(cost.measurement().contains("this machine's local runner, not a Dataflow worker"));
+    CapacityPlan p =
+        Planner.plan(request(100_000, 500, "exactly-once", false, 1, 1, "n2-highcpu-8"), cost);
+    assertEquals(100_000 * cost.microsPerRow() / 1e6, p.vcpusPerJob(), 1e-9);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> Planner.measuredBy(dir.resolve("nothing")));
+    assertTrue(e.getMessage().contains("is not a round's directory"), e.getMessage());
   }
 
   @Test
