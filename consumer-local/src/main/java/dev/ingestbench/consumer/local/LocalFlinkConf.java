@@ -6,9 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * The Flink configuration directory of an embedded run ({@code --flinkConfDir}, which Beam's
@@ -45,15 +43,11 @@ final class LocalFlinkConf {
     try {
       Path dir =
           Files.createTempDirectory(dirPrefix.getParent(), dirPrefix.getFileName().toString());
-      // Flink's own temporary files in here, not loose in the temporary directory: an embedded
-      // Flink is never closed (Beam's detached run), so its RPC system's 22 MB jar and its
-      // minicluster_* working directory stayed behind after every local run.
-      lines.add(lines.size() - 1, "io.tmp.dirs: " + quoted(dir.resolve("tmp").toString()));
-      Files.createDirectories(dir.resolve("tmp"));
       Path file = dir.resolve("config.yaml");
       Files.writeString(file, String.join("\n", lines), StandardCharsets.UTF_8);
-      Runtime.getRuntime()
-          .addShutdownHook(new Thread(() -> deleteTree(dir), "delete-flink-configuration"));
+      // Deleted in the reverse order of registration: the file, then its directory.
+      dir.toFile().deleteOnExit();
+      file.toFile().deleteOnExit();
       return dir;
     } catch (IOException e) {
       throw new UncheckedIOException(
@@ -64,14 +58,5 @@ final class LocalFlinkConf {
   /** A YAML double-quoted scalar. */
   static String quoted(String value) {
     return "\"" + value.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-  }
-
-  /** Best effort, at exit: Flink's threads may still hold a file. */
-  private static void deleteTree(Path dir) {
-    try (Stream<Path> files = Files.walk(dir)) {
-      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException | UncheckedIOException e) {
-      // a killed run's leftovers are removed by the next run (deleteOrphanedCheckpoints)
-    }
   }
 }

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.GlobalConfiguration;
 import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.RestOptions;
@@ -80,17 +79,6 @@ class LocalRunnerDefaultsTest {
         "file:/tmp/x/chk-7",
         GlobalConfiguration.loadConfiguration(dir.toString())
             .get(SavepointConfigOptions.SAVEPOINT_PATH));
-  }
-
-  @Test
-  void anEmbeddedFlinksTemporaryFilesGoToItsOwnDirectory() throws Exception {
-    Path dir =
-        Path.of(
-            LocalRunnerDefaults.value(LocalRunnerDefaults.apply(new String[0]), "flinkConfDir"));
-    // Flink's own parser: its RPC jar and minicluster_* directory go here, removed at exit.
-    String tmp = GlobalConfiguration.loadConfiguration(dir.toString()).get(CoreOptions.TMP_DIRS);
-    assertEquals(dir.resolve("tmp").toString(), tmp);
-    assertTrue(Files.isDirectory(dir.resolve("tmp")));
   }
 
   @Test
