@@ -168,6 +168,37 @@ class PubsubLoadCommandTest {
     assertTrue(Files.exists(out.resolve("probe-1-max").resolve(LoadFiles.REPORT)));
   }
 
+  /** A search in which no probe can sustain its rate fails (exit 1) and says the bracket. */
+  @Test
+  void aSearchThatSustainsNothingFailsWithItsBracket(@TempDir Path out) throws Exception {
+    assertEquals(
+        1,
+        run(
+            with(
+                out,
+                "search-nothing",
+                "--burn-in",
+                "1s",
+                "--duration",
+                "2s",
+                "--threads",
+                "1",
+                "--batch-messages",
+                "10",
+                "--max-outstanding-messages",
+                "20",
+                "--latency-slo",
+                "1ms",
+                "--max-probes",
+                "2")));
+    JsonNode s = JSON.readTree(out.resolve(LoadFiles.SUMMARY).toFile());
+    assertTrue(s.get("max_sustainable_messages_per_second").isNull(), s.toString());
+    assertEquals(2, s.get("probes").size());
+    assertTrue(
+        Files.readString(out.resolve(LoadFiles.REPORT)).contains("No rate was sustained"),
+        "the report says so");
+  }
+
   @Test
   void aPublishOnlyTestHasNoSubscriberFigures(@TempDir Path out) throws Exception {
     assertEquals(

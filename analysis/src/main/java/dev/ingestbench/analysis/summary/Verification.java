@@ -2,6 +2,7 @@ package dev.ingestbench.analysis.summary;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** The one-cell verdict of a row, by the verification policy's rules (docs/scenarios.md). */
 final class Verification {
@@ -14,10 +15,10 @@ final class Verification {
   static String of(long lost, long duplicates, boolean exactlyOnce, boolean complete) {
     List<String> failed = new ArrayList<>();
     if (lost > 0) {
-      failed.add(String.format(java.util.Locale.ROOT, "lost %,d", lost));
+      failed.add(String.format(Locale.ROOT, "lost %,d", lost));
     }
     if (duplicates > 0 && exactlyOnce) {
-      failed.add(String.format(java.util.Locale.ROOT, "%,d duplicates", duplicates));
+      failed.add(String.format(Locale.ROOT, "%,d duplicates", duplicates));
     }
     if (!complete && lost == 0) {
       failed.add("incomplete");
@@ -26,7 +27,7 @@ final class Verification {
       return "failed: " + String.join(", ", failed);
     }
     return duplicates > 0
-        ? String.format(java.util.Locale.ROOT, "passed (%,d duplicates, at-least-once)", duplicates)
+        ? String.format(Locale.ROOT, "passed (%,d duplicates, at-least-once)", duplicates)
         : "passed";
   }
 }
