@@ -5,6 +5,8 @@ import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.SendSchedule;
+import dev.ingestbench.contracts.WindowLatency;
 import io.grpc.Server;
 import io.grpc.netty.NettyServerBuilder;
 import java.io.IOException;
@@ -72,7 +74,23 @@ public final class BigQueryEmulator implements AutoCloseable {
       grpc.shutdownNow();
       throw portInUse("--rest-port", settings.restPort(), e);
     }
-    rest.createContext("/", new RestApi(tables, this::status, this::accounted));
+    rest.createContext(
+        "/",
+        new RestApi(
+            tables,
+            this::status,
+            this::accounted,
+            new RestApi.Latencies() {
+              @Override
+              public void scheduled(SendSchedule step) {
+                service.verification.intendedTimes.add(step);
+              }
+
+              @Override
+              public WindowLatency window(String job, long fromMs, long toMs) {
+                return windowLatency(job, fromMs, toMs);
+              }
+            }));
     rest.setExecutor(restExecutor);
     rest.start();
     ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
@@ -121,10 +139,6 @@ public final class BigQueryEmulator implements AutoCloseable {
   }
 
   /**
-   * The publisher wrote event indexes [0, N): rows with other indexes are counted as foreign, not
-   * as accounted for. Call before rows arrive.
-   */
-  /**
    * Checks every visible row's content against the event its index must produce with {@code seed}
    * (the publishers' {@code --seed}); set before the first row arrives.
    */
@@ -132,6 +146,10 @@ public final class BigQueryEmulator implements AutoCloseable {
     service.verification.contentSeed(seed);
   }
 
+  /**
+   * The publisher wrote event indexes [0, N): rows with other indexes are counted as foreign, not
+   * as accounted for. Call before rows arrive.
+   */
   public void publishedMessages(long n) {
     service.verification.publishedMessages(n);
   }
@@ -145,6 +163,17 @@ public final class BigQueryEmulator implements AutoCloseable {
    * The event indexes job {@code job} has written or dead-lettered (none when it has written
    * nothing).
    */
+  /**
+   * Job {@code job}'s latency of the messages meant to be sent in [{@code fromMs}, {@code toMs})
+   * (by the paced publisher's {@link SendSchedule}); empty before its first row.
+   */
+  public WindowLatency windowLatency(String job, long fromMs, long toMs) {
+    WrittenRows rows = service.verification.jobs().get(job);
+    return rows == null
+        ? new WindowLatency(fromMs, toMs, null, null)
+        : rows.windowLatency(fromMs, toMs);
+  }
+
   public AccountedIndexes accounted(String job) {
     WrittenRows rows = service.verification.jobs().get(job);
     return AccountedIndexes.of(job, rows == null ? new BitSet() : rows.accounted());

@@ -12,6 +12,8 @@ import com.sun.net.httpserver.HttpHandler;
 import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.SendSchedule;
+import dev.ingestbench.contracts.WindowLatency;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
@@ -38,18 +40,43 @@ final class RestApi implements HttpHandler {
   private static final JsonFactory JSON = GsonFactory.getDefaultInstance();
 
   private static final String JOBS_PREFIX = "/ingestbench/v1/jobs/";
+  private static final String WINDOW_LATENCY = "/window-latency";
+
+  /** {@code a=1&b=2} as a map; null: empty. */
+  private static Map<String, String> query(String raw) {
+    Map<String, String> q = new java.util.HashMap<>();
+    if (raw != null) {
+      for (String pair : raw.split("&")) {
+        int eq = pair.indexOf('=');
+        if (eq > 0) {
+          q.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+      }
+    }
+    return q;
+  }
 
   private final Tables tables;
   private final Supplier<EmulatorStatus> status;
   private final Function<String, AccountedIndexes> accounted;
+  private final Latencies latencies;
+
+  /** The paced publisher's schedule and the latency it lets the server measure. */
+  interface Latencies {
+    void scheduled(SendSchedule step);
+
+    WindowLatency window(String job, long fromMs, long toMs);
+  }
 
   RestApi(
       Tables tables,
       Supplier<EmulatorStatus> status,
-      Function<String, AccountedIndexes> accounted) {
+      Function<String, AccountedIndexes> accounted,
+      Latencies latencies) {
     this.tables = tables;
     this.status = status;
     this.accounted = accounted;
+    this.latencies = latencies;
   }
 
   @Override
@@ -73,6 +100,32 @@ final class RestApi implements HttpHandler {
       if (path.startsWith(JOBS_PREFIX) && path.endsWith("/accounted") && method.equals("GET")) {
         String job = path.substring(JOBS_PREFIX.length(), path.length() - "/accounted".length());
         send(exchange, 200, RunJson.toJson(accounted.apply(job)));
+        return;
+      }
+      if (path.equals(SendSchedule.PATH) && method.equals("PUT")) {
+        SendSchedule step;
+        try (InputStream in = body(exchange)) {
+          step =
+              RunJson.fromJson(
+                  new String(in.readAllBytes(), StandardCharsets.UTF_8), SendSchedule.class);
+        }
+        latencies.scheduled(step);
+        send(exchange, 204, null);
+        return;
+      }
+      if (path.startsWith(JOBS_PREFIX) && path.endsWith(WINDOW_LATENCY) && method.equals("GET")) {
+        String job = path.substring(JOBS_PREFIX.length(), path.length() - WINDOW_LATENCY.length());
+        Map<String, String> q = query(exchange.getRequestURI().getRawQuery());
+        if (!q.containsKey("from_ms") || !q.containsKey("to_ms")) {
+          error(exchange, 400, "invalid", "give from_ms and to_ms (epoch milliseconds)");
+          return;
+        }
+        send(
+            exchange,
+            200,
+            RunJson.toJson(
+                latencies.window(
+                    job, Long.parseLong(q.get("from_ms")), Long.parseLong(q.get("to_ms")))));
         return;
       }
       if (!path.startsWith(PREFIX)) {

@@ -12,6 +12,9 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Verification implements WriteStreamState.Visibility {
   private final Map<String, WrittenRows> byJob = new ConcurrentHashMap<>();
 
+  /** When a paced publisher meant each message to be sent, as it says step by step. */
+  final IntendedTimes intendedTimes = new IntendedTimes();
+
   /** Event indexes [0, N) were published; 0: not known, every index counts. */
   private volatile long publishedMessages;
 
@@ -91,7 +94,8 @@ final class Verification implements WriteStreamState.Visibility {
           rows.publishMicros(),
           rows.mismatches(),
           rows.count(),
-          System.currentTimeMillis());
+          System.currentTimeMillis(),
+          intendedTimes.isEmpty() ? null : intendedTimes);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.ingestbench.bigquery;
 
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.DeadLetterSample;
+import dev.ingestbench.contracts.WindowLatency;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -30,6 +31,7 @@ public final class WrittenRows {
   private final BitSet written = new BitSet();
   private final BitSet deadLettered = new BitSet();
   private final CatchUpLatency byPublishSecond = new CatchUpLatency();
+  private final WindowLatencies byIntendedSecond = new WindowLatencies();
   private final List<String> deadLetterErrors = new ArrayList<>();
   private final List<DeadLetterSample> deadLetterSamples = new ArrayList<>();
 
@@ -90,6 +92,20 @@ public final class WrittenRows {
    */
   synchronized void recordWritten(
       long[] eventIndexes, long[] publishMicros, String[] mismatches, int count, long nowMillis) {
+    recordWritten(eventIndexes, publishMicros, mismatches, count, nowMillis, null);
+  }
+
+  /**
+   * As above; a message's first row also records its latency against the time {@code schedule}
+   * meant it to be sent (null or without a step for it: not recorded).
+   */
+  synchronized void recordWritten(
+      long[] eventIndexes,
+      long[] publishMicros,
+      String[] mismatches,
+      int count,
+      long nowMillis,
+      IntendedTimes schedule) {
     for (int i = 0; i < count; i++) {
       if (mismatches != null && mismatches[i] != null) {
         mismatchedRows++;
@@ -107,6 +123,11 @@ public final class WrittenRows {
         duplicates++;
       } else {
         written.set((int) index);
+        long intended = schedule == null ? -1 : schedule.intendedMicros(index);
+        if (intended >= 0) {
+          byIntendedSecond.record(
+              intended, publishMicros[i] == RowScanner.ABSENT ? -1 : publishMicros[i], nowMillis);
+        }
       }
       if (publishMicros[i] != RowScanner.ABSENT) {
         byPublishSecond.record(publishMicros[i], nowMillis);
@@ -174,6 +195,11 @@ public final class WrittenRows {
         byPublishSecond.publishedFrom(caughtUp),
         byPublishSecond.publishedBefore(caughtUp),
         CatchUpLatency.isoSecond(caughtUp));
+  }
+
+  /** Latency of the messages meant to be sent in [{@code fromMs}, {@code toMs}). */
+  public synchronized WindowLatency windowLatency(long fromMs, long toMs) {
+    return byIntendedSecond.window(fromMs, toMs);
   }
 
   /** Latency summaries; each null when it has no samples. */

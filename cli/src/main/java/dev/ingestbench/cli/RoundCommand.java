@@ -9,6 +9,7 @@ import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
+import dev.ingestbench.harness.spec.MaxRateSpec;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -19,6 +20,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code ingestbench round}: a whole local round in one command. */
 @Command(
@@ -37,6 +39,7 @@ import picocli.CommandLine.Option;
       "      --destination-tables 4",
       "  ingestbench round --source kafka --message-format avro --destination-tables 4 \\",
       "      --row-format typed --row-encoding proto --write-method at-least-once --connection-pool",
+      "  ingestbench round --find-max-rate       # the highest live rate sustained, ~5 minutes",
       ""
     })
 public final class RoundCommand implements Callable<Integer> {
@@ -203,6 +206,8 @@ public final class RoundCommand implements Callable<Integer> {
 
   @Mixin FlinkClusterOptions clusterFlags = new FlinkClusterOptions();
 
+  @Mixin MaxRateOptions maxRate = new MaxRateOptions();
+
   @Option(
       names = "--kill-taskmanager-at",
       paramLabel = "SECONDS",
@@ -290,6 +295,10 @@ public final class RoundCommand implements Callable<Integer> {
         };
     MessageFormat format = MessageFormat.fromFlag("--message-format", messageFormat);
     FlinkClusterSpec onCluster = clusterSpec();
+    MaxRateSpec search = maxRate.spec();
+    if (search != null) {
+      refuseWithSearch("--messages", "--live-messages", "--live-rate");
+    }
     Path dir =
         out != null
             ? out
@@ -328,8 +337,25 @@ public final class RoundCommand implements Callable<Integer> {
             maxDeadLetters,
             timeoutSeconds,
             consumerArgs,
-            onCluster)
+            onCluster,
+            search)
         .validate();
+  }
+
+  @Spec CommandLine.Model.CommandSpec commandSpec;
+
+  /** Flags a max-rate search sets itself: given with it, they would be silently ignored. */
+  private void refuseWithSearch(String... flags) {
+    for (String flag : flags) {
+      if (commandSpec != null
+          && commandSpec.commandLine().getParseResult().hasMatchedOption(flag)) {
+        throw new IllegalArgumentException(
+            flag
+                + " does not apply to --find-max-rate: the search publishes at the rates it probes,"
+                + " as many messages as they take; drop "
+                + flag);
+      }
+    }
   }
 
   /** --runner flink-cluster's cluster, or null; its flags without it are an error. */

@@ -65,6 +65,20 @@ class RoundSpecFlagsTest {
                 "0"),
             List.of(
                 "--out",
+                "runs/m",
+                "--find-max-rate",
+                "--latency-slo",
+                "2500ms",
+                "--probe-duration",
+                "30s",
+                "--max-probes",
+                "6",
+                "--confirm-probes",
+                "2",
+                "--jobs",
+                "2"),
+            List.of(
+                "--out",
                 "runs/z",
                 "--streams",
                 "4",
@@ -132,5 +146,38 @@ class RoundSpecFlagsTest {
                     parse(
                         List.of("--out", "runs/x", "--crash-every", "20", "--sink", "in-process")))
             .getMessage());
+  }
+
+  @Test
+  void aMaxRateSearchIsTypedAndEveryBadFlagIsRefusedNamingIt() {
+    RoundSpec spec =
+        parse(List.of("--out", "runs/m", "--find-max-rate", "--latency-slo", "2500ms"));
+    assertEquals(2_500, spec.findMaxRate().latencySlo().toMillis());
+    assertEquals(20, spec.findMaxRate().window().toSeconds());
+    assertEquals(10, spec.findMaxRate().maxProbes());
+    assertEquals(1, spec.findMaxRate().confirmations());
+    assertEquals(null, parse(List.of("--out", "runs/x")).findMaxRate());
+    for (List<String> bad :
+        List.of(
+            List.of("--latency-slo", "5s"),
+            List.of("--find-max-rate", "--messages", "1000"),
+            List.of("--find-max-rate", "--live-rate", "1000"),
+            List.of("--find-max-rate", "--source", "kafka"),
+            List.of("--find-max-rate", "--sink", "in-process"),
+            List.of("--find-max-rate", "--runner", "flink-cluster"),
+            List.of("--find-max-rate", "--kill-consumer-at", "30"),
+            List.of("--find-max-rate", "--latency-slo", "5"),
+            List.of("--find-max-rate", "--latency-slo", "50ms"),
+            List.of("--find-max-rate", "--probe-duration", "2s"),
+            List.of("--find-max-rate", "--max-probes", "1"),
+            List.of("--find-max-rate", "--confirm-probes", "10"))) {
+      List<String> args = new java.util.ArrayList<>(List.of("--out", "runs/x"));
+      args.addAll(bad);
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> parse(args), String.join(" ", bad));
+      String flag = bad.get(bad.size() > 1 && bad.get(1).startsWith("--") ? 1 : 0);
+      org.junit.jupiter.api.Assertions.assertTrue(
+          e.getMessage().contains(flag), e.getMessage() + " should name " + flag);
+    }
   }
 }

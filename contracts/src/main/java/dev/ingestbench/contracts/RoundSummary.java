@@ -19,6 +19,9 @@ import java.util.Map;
  * @param mismatchedRows visible rows whose content is not what their event index must produce (the
  *     BigQuery emulator checks every row against the publishers' seed)
  * @param mismatches the first of them, column by column
+ * @param maxSustainableRowsPerSecond {@code round --find-max-rate}: the highest rate every job
+ *     sustained inside the latency SLO (rows/s per job); null without the search or when none was
+ * @param limitedBy what ended the search ({@link MaxRateResult#limitedBy}); null without it
  */
 public record RoundSummary(
     long published,
@@ -68,7 +71,9 @@ public record RoundSummary(
     long foreignRows,
     long deadLetterWriteFailures,
     long mismatchedRows,
-    List<String> mismatches) {
+    List<String> mismatches,
+    Double maxSustainableRowsPerSecond,
+    String limitedBy) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

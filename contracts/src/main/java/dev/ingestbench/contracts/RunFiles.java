@@ -35,6 +35,12 @@ public final class RunFiles {
   /** {@link PublisherResult} of the live publisher. */
   public static final String PUBLISHER_LIVE = "publisher_live.json";
 
+  /** {@code round --find-max-rate}'s probes and answer ({@link MaxRateResult}). */
+  public static final String MAX_RATE_SEARCH = "max_rate_search.json";
+
+  /** Its chart: asked, published and written rate per probe. */
+  public static final String MAX_RATE_CHART = "max_rate.svg";
+
   /** What a scaled-down local Pub/Sub run fed each job's own topic (harness PubsubFeed.Result). */
   public static final String FEED = "feed.json";
 

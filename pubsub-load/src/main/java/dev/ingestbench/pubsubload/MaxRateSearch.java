@@ -1,5 +1,6 @@
 package dev.ingestbench.pubsubload;
 
+import dev.ingestbench.analysis.capacity.RateBisection;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunJson;
@@ -18,16 +19,12 @@ import java.util.function.Consumer;
  * {@code pubsub-load} without {@code --rate}: the highest publish rate both sides sustain, and
  * which side limited it. The publisher's own capacity is measured first (a probe without a rate
  * limit); when the subscriber kept up with it, that is the answer and the publisher the limit.
- * Otherwise the rate is bisected between what the subscriber received and what the publisher sent,
- * each probe a full measurement on a topic of its own, until the bracket is within {@link
- * #RESOLUTION} or {@code maxProbes} have run.
+ * Otherwise the rate is searched below it by {@link RateBisection}, each probe a full measurement
+ * on a topic of its own, until the bracket is within its resolution or {@code maxProbes} have run.
  */
 final class MaxRateSearch {
   /** A probe sustains its rate when both sides reach this share of it over the window. */
   static final double KEPT_UP = 0.95;
-
-  /** The search stops once the bracket is narrower than this share of its top. */
-  static final double RESOLUTION = 0.05;
 
   /** One probe: the rate it asked for (0: none) and what it measured. */
   record Probe(
@@ -62,31 +59,21 @@ final class MaxRateSearch {
     log.accept("Max-rate search: first the publisher's own capacity (no rate limit)");
     Probe first = probe(1, 0, target, targetName, machine, dir, log);
     probes.add(first);
-    String limitedBy;
-    double sustained = 0;
-    double notSustained;
-    if (first.sustained()) {
-      limitedBy = "publisher";
-      sustained = first.published().mean();
-      notSustained = Double.NaN;
-    } else {
-      limitedBy = limit(first.why());
-      notSustained = first.published().mean();
-      double next = Math.floor(Math.min(first.received().mean(), notSustained) * 0.9);
-      while (probes.size() < maxProbes && next >= 1) {
-        Probe p = probe(probes.size() + 1, next, target, targetName, machine, dir, log);
-        probes.add(p);
-        if (p.sustained()) {
-          sustained = next;
-        } else {
-          notSustained = next;
-        }
-        if (sustained > 0 && (notSustained - sustained) / notSustained < RESOLUTION) {
-          break;
-        }
-        next = Math.floor(sustained > 0 ? (sustained + notSustained) / 2 : next / 2);
-      }
+    // The unlimited probe's rate is what the publisher sent: the top of the search.
+    RateBisection search = RateBisection.fromTop(first.published().mean());
+    search.record(
+        first.published().mean(),
+        first.sustained(),
+        Math.min(first.received().mean(), first.published().mean()));
+    String limitedBy = first.sustained() ? "publisher" : limit(first.why());
+    while (!search.converged() && !search.exhausted() && probes.size() < maxProbes) {
+      double next = search.next();
+      Probe p = probe(probes.size() + 1, next, target, targetName, machine, dir, log);
+      probes.add(p);
+      search.record(next, p.sustained(), Math.min(p.received().mean(), p.published().mean()));
     }
+    double sustained = search.sustained();
+    double notSustained = search.notSustained();
     Probe best = probes.stream().filter(Probe::sustained).reduce((a, b) -> b).orElse(null);
     Map<String, Object> summary = new LinkedHashMap<>();
     summary.put("max_sustainable_messages_per_second", best == null ? null : sustained);
@@ -243,7 +230,7 @@ final class MaxRateSearch {
             base.duration().getSeconds(),
             KEPT_UP * 100,
             latencySlo.toMillis(),
-            RESOLUTION * 100,
+            RateBisection.RESOLUTION * 100,
             maxProbes));
     if (best == null) {
       md.append(

@@ -5,6 +5,7 @@ import dev.ingestbench.analysis.model.Timeline;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.source.ConnectionsCsv;
 import dev.ingestbench.contracts.ConnectionColumns;
+import dev.ingestbench.contracts.MaxRateResult;
 import java.awt.Color;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -160,6 +161,25 @@ public final class Charts {
     }
     VectorGraphicsEncoder.saveVectorGraphic(
         chart, file.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+  }
+
+  /** {@code round --find-max-rate}: what each probe asked, what Pub/Sub took, what was written. */
+  public static void maxRate(MaxRateResult r, Path file) throws IOException {
+    List<MaxRateResult.Probe> byRate =
+        r.probes().stream()
+            .sorted(java.util.Comparator.comparingDouble(MaxRateResult.Probe::askedPerSecond))
+            .toList();
+    Map<String, List<Double>> y = new java.util.LinkedHashMap<>();
+    y.put("asked", byRate.stream().map(MaxRateResult.Probe::askedPerSecond).toList());
+    y.put("published", byRate.stream().map(MaxRateResult.Probe::publishedPerSecond).toList());
+    y.put("written (slowest job)", byRate.stream().map(p -> p.writtenPerSecond().mean()).toList());
+    againstSetting(
+        "Max-rate search: each probe's rates",
+        "asked msg/s",
+        "per second",
+        y.get("asked"),
+        y,
+        file);
   }
 
   /**

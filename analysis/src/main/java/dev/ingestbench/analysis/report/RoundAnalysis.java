@@ -12,6 +12,7 @@ import dev.ingestbench.analysis.source.TimelineCsv;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RunFiles;
@@ -50,7 +51,8 @@ public record RoundAnalysis(
     List<ProcessCpuCsv.Sample> processCpu,
     Optional<EmulatorStatus> emulator,
     List<ConnectionsCsv.Sample> connections,
-    List<JobResult> jobResults) {
+    List<JobResult> jobResults,
+    Optional<MaxRateResult> maxRate) {
 
   /** One job's own result in a multi-job round (its subdirectory's consumer_result.json). */
   public record JobResult(String job, ConsumerResult result) {}
@@ -88,6 +90,11 @@ public record RoundAnalysis(
             ? Optional.of(
                 RunJson.read(dir.resolve(RunFiles.BIGQUERY_EMULATOR), EmulatorStatus.class))
             : Optional.empty();
+    // round --find-max-rate's probes and answer.
+    Optional<MaxRateResult> maxRate =
+        Files.exists(dir.resolve(RunFiles.MAX_RATE_SEARCH))
+            ? Optional.of(RunJson.read(dir.resolve(RunFiles.MAX_RATE_SEARCH), MaxRateResult.class))
+            : Optional.empty();
     if (round.isPresent() && round.get().runId() != null) {
       RunIds check = new RunIds(dir, round.get().runId());
       check.require(RunFiles.CONSUMER_RESULT, consumer.runId());
@@ -95,6 +102,7 @@ public record RoundAnalysis(
         check.require(publisherFiles.get(i), publishers.get(i).runId());
       }
       emulator.ifPresent(e -> check.require(RunFiles.BIGQUERY_EMULATOR, e.runId()));
+      maxRate.ifPresent(m -> check.require(RunFiles.MAX_RATE_SEARCH, m.runId()));
       check.requireCsvs(
           List.of(
               RunFiles.TIMELINE,
@@ -162,7 +170,8 @@ public record RoundAnalysis(
         processes,
         emulator,
         ConnectionsCsv.read(dir.resolve(RunFiles.CONNECTIONS)),
-        jobResults(dir, round.map(RoundSettings::jobCount).orElse(1)));
+        jobResults(dir, round.map(RoundSettings::jobCount).orElse(1)),
+        maxRate);
   }
 
   /** Each job's result, from the subdirectories a multi-job round writes; none for one job. */

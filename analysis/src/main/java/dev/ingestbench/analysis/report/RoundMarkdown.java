@@ -145,6 +145,7 @@ public final class RoundMarkdown {
         .append(stopReason)
         .append(".\n\n");
 
+    a.maxRate().ifPresent(r -> md.append(MaxRateMarkdown.render(r)));
     md.append("## Result\n\n");
     md.append("| Metric | Value | How it was measured |\n|:---|---:|:---|\n");
     Estimate rps = a.steadyRowsPerSecond();

@@ -18,6 +18,9 @@ public final class RoundReport {
     RunJson.write(dir.resolve(RunFiles.SUMMARY), summary);
     Charts.throughput(analysis, dir.resolve(RunFiles.THROUGHPUT_CHART));
     Charts.cpu(analysis, dir.resolve(RunFiles.CPU_CHART));
+    if (analysis.maxRate().isPresent()) {
+      Charts.maxRate(analysis.maxRate().get(), dir.resolve(RunFiles.MAX_RATE_CHART));
+    }
     if (!analysis.connections().isEmpty()) {
       Charts.connections(analysis, dir.resolve(RunFiles.CONNECTIONS_CHART));
     }

@@ -4,6 +4,7 @@ import dev.ingestbench.analysis.diagnosis.Verdict;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RoundSummary;
 import java.util.LinkedHashMap;
@@ -96,7 +97,9 @@ public final class RoundSummaryJson {
         c.foreignRows(),
         c.deadLetterWriteFailures(),
         c.mismatchedRows(),
-        c.mismatches() == null ? List.of() : c.mismatches());
+        c.mismatches() == null ? List.of() : c.mismatches(),
+        a.maxRate().map(MaxRateResult::maxSustainableRowsPerSecond).orElse(null),
+        a.maxRate().map(MaxRateResult::limitedBy).orElse(null));
   }
 
   /** Why there is no live latency, in words a user can act on. */

@@ -58,7 +58,7 @@ final class OneStage {
                 spec.messages(),
                 spec.messageSize(),
                 plan.backlogMessages(),
-                spec.liveMessages() > 0 ? spec.liveRate() : null,
+                plan.liveMessages() > 0 ? spec.liveRate() : null,
                 spec.messageFormat().flag()),
             null,
             configs,
@@ -70,7 +70,7 @@ final class OneStage {
                     null,
                     null,
                     "drained",
-                    (spec.timeoutSeconds() + STOP_AT_OWN_TIMEOUT_SECONDS) + "s",
+                    (plan.consumerTimeoutSeconds() + STOP_AT_OWN_TIMEOUT_SECONDS) + "s",
                     null,
                     null)),
             null);

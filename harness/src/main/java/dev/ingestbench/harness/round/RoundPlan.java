@@ -7,6 +7,7 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
 import java.nio.file.Path;
@@ -96,7 +97,7 @@ public final class RoundPlan {
           backlogPublisherArgs(UNSTARTED_HOST),
           args -> PublishSettings.from(PublisherPipeline.parse(args)));
     }
-    if (spec.liveMessages() > 0) {
+    if (liveMessages() > 0) {
       validate(
           "live publisher",
           livePublisherArgs(UNSTARTED_HOST),
@@ -104,8 +105,38 @@ public final class RoundPlan {
     }
   }
 
+  /** Messages published before the consumers start; none when the round searches. */
   long backlogMessages() {
-    return spec.messages() - spec.liveMessages();
+    return spec.searches() ? 0 : spec.messages() - spec.liveMessages();
+  }
+
+  /** Messages published at --live-rate once the backlog is drained; none when it searches. */
+  long liveMessages() {
+    return spec.searches() ? 0 : spec.liveMessages();
+  }
+
+  /**
+   * How long the consumers may run: --timeout, and with --find-max-rate also the longest the search
+   * can take (every probe, each followed by the longest catch-up).
+   */
+  long consumerTimeoutSeconds() {
+    if (!spec.searches()) {
+      return spec.timeoutSeconds();
+    }
+    MaxRateSpec s = spec.findMaxRate();
+    long perProbe =
+        MaxRateSpec.SETTLE.toSeconds()
+            + s.window().toSeconds()
+            + s.latencySlo().toSeconds()
+            + RoundRateSearch.RECOVER_MAX.toSeconds();
+    return spec.timeoutSeconds()
+        + RoundRateSearch.WARM_UP_MAX.toSeconds()
+        + s.maxProbes() * perProbe;
+  }
+
+  /** The published event indexes the local BigQuery and the consumers check against; 0: open. */
+  private long publishedRange() {
+    return spec.searches() ? 0 : spec.messages();
   }
 
   List<String> backlogPublisherArgs(String host) {
@@ -177,7 +208,7 @@ public final class RoundPlan {
   /** The BigQuery emulator's flags: free ports, the round's directory, limits and faults. */
   public List<String> bigQueryEmulatorArgs() {
     return ChildFlags.bigQueryEmulator(
-        spec.out(), spec.emulatorLimits(), runId, spec.messages(), spec.seed());
+        spec.out(), spec.emulatorLimits(), runId, publishedRange(), spec.seed());
   }
 
   /**
@@ -188,7 +219,7 @@ public final class RoundPlan {
   public List<String> consumerArgs(
       String host, int j, BigQueryEmulatorProcess.Address bigQuery, FlinkClusterRunner cluster) {
     ChildFlags.Consumer c =
-        new ChildFlags.Consumer(spec.runner(), jobName(j)).round(runId, spec.messages());
+        new ChildFlags.Consumer(spec.runner(), jobName(j)).round(runId, publishedRange());
     if (spec.killsConsumers()) {
       // Checkpoints where the round can find them after the kill, and keep them until it ends.
       c.checkpointsIn(checkpointDirectory(j));
@@ -199,9 +230,14 @@ public final class RoundPlan {
       c.pubsub(host, subscriptions().get(j - 1), spec.pullBatchSize());
     }
     c.writes(PROJECT, spec.messageFormat().flag(), TABLE, spec.job())
-        .runs(spec.messages(), spec.timeoutSeconds(), jobDirectory(j))
+        .runs(publishedRange(), consumerTimeoutSeconds(), jobDirectory(j))
         // If the round's JVM dies (even by SIGKILL, which runs no hook), its consumers stop too.
         .stopsWhenParentExits();
+    if (spec.searches()) {
+      // It reads until the search has ended and it has written everything: then the round closes
+      // its standard input.
+      c.stopsOnStdinEof();
+    }
     if (spec.cluster() != null) {
       c.flinkCluster(
           cluster == null ? UNSTARTED_HOST : cluster.master(), spec.cluster().jobParallelism());

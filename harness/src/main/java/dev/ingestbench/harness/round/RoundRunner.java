@@ -5,7 +5,9 @@ import dev.ingestbench.analysis.report.RoundReport;
 import dev.ingestbench.analysis.report.UnfinishedStreams;
 import dev.ingestbench.contracts.CsvChecksums;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineInfo;
+import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
@@ -77,19 +79,32 @@ public final class RoundRunner {
     Files.createDirectories(out);
     RoundFiles.clearEarlierRound(out, spec.force());
     RunJson.write(out.resolve(RunFiles.ROUND), settings());
-    say(
-        "Round starting: %,d %s messages from %s (%,d backlog, then %,d live at %,.0f msg/s), %s, %s, %d table(s), %d job(s) -> %s",
-        spec.messages(),
-        plan.consumer.messageFormat().flag(),
-        spec.source().flag(),
-        plan.backlogMessages(),
-        spec.liveMessages(),
-        spec.liveRate(),
-        plan.consumer.writeMethod().flag(),
-        plan.consumer.rowFormat().flag(),
-        spec.job().destinationTables(),
-        spec.jobs(),
-        out);
+    if (spec.searches()) {
+      say(
+          "Round starting: the highest rate %d job(s) sustain, %s messages of %d bytes, %s, %s, %d table(s), latency SLO %,d ms -> %s",
+          spec.jobs(),
+          plan.consumer.messageFormat().flag(),
+          spec.messageSize(),
+          plan.consumer.writeMethod().flag(),
+          plan.consumer.rowFormat().flag(),
+          spec.job().destinationTables(),
+          spec.findMaxRate().latencySlo().toMillis(),
+          out);
+    } else {
+      say(
+          "Round starting: %,d %s messages from %s (%,d backlog, then %,d live at %,.0f msg/s), %s, %s, %d table(s), %d job(s) -> %s",
+          spec.messages(),
+          plan.consumer.messageFormat().flag(),
+          spec.source().flag(),
+          plan.backlogMessages(),
+          spec.liveMessages(),
+          spec.liveRate(),
+          plan.consumer.writeMethod().flag(),
+          plan.consumer.rowFormat().flag(),
+          spec.job().destinationTables(),
+          spec.jobs(),
+          out);
+    }
     RunDirectory dir = new RunDirectory(out);
     Files.createDirectories(out.resolve(RunFiles.STATUS_DIRECTORY));
     RoundTarget target = new RoundTarget(spec, plan);
@@ -138,7 +153,35 @@ public final class RoundRunner {
       printJob(j, jobSummaries.get(j - 1));
     }
     explain(driver.verdict(), out);
+    if (spec.searches()) {
+      exit = Math.max(exit, searchExit(out));
+    }
     return exit;
+  }
+
+  /**
+   * A search that sustained no rate has no answer: exit 1, as a run that failed its verification
+   * (the report's section says the bracket it reached and why each probe failed).
+   */
+  private static int searchExit(Path out) throws IOException {
+    MaxRateResult r = RunJson.read(out.resolve(RunFiles.MAX_RATE_SEARCH), MaxRateResult.class);
+    if (r.maxSustainableRowsPerSecond() == null) {
+      say(
+          "No rate was sustained (the bracket reached: 0 to %,.0f msg/s): raise --latency-slo or"
+              + " --max-probes, or see the probes in the report",
+          r.bracketNotSustained() == null ? 0 : r.bracketNotSustained());
+      return ExitCodes.INCOMPLETE;
+    }
+    say(
+        "Highest sustained rate: %,.0f rows/s per job (95%% CI %,.0f-%,.0f over %d s; %,.0f per"
+            + " vCPU), limited by %s",
+        r.maxSustainableRowsPerSecond(),
+        r.sustainedRowsPerSecond().ci95Low(),
+        r.sustainedRowsPerSecond().ci95High(),
+        r.sustainedRowsPerSecond().samples(),
+        r.rowsPerSecondPerVcpu(),
+        r.limitedBy());
+    return ExitCodes.OK;
   }
 
   /** The round's identity for the driver's result records: its run id, this machine. */

@@ -4,6 +4,7 @@ import dev.ingestbench.bigquery.EmulatorLimitOptions;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
+import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,6 +39,8 @@ import java.util.Objects;
  * @param timeoutSeconds how long the round waits for its consumers
  * @param consumerArgs extra Beam flags for every consumer
  * @param cluster the Flink cluster the consumers are submitted to, or null for embedded Flink
+ * @param findMaxRate probe live rates for the highest one every job sustains (instead of the
+ *     backlog and the live messages), or null
  */
 public record RoundSpec(
     Path out,
@@ -63,7 +66,8 @@ public record RoundSpec(
     long maxDeadLetters,
     long timeoutSeconds,
     List<String> consumerArgs,
-    FlinkClusterSpec cluster) {
+    FlinkClusterSpec cluster,
+    MaxRateSpec findMaxRate) {
 
   /** Where the messages come from. */
   public enum Source {
@@ -127,6 +131,11 @@ public record RoundSpec(
     return messages - liveMessages;
   }
 
+  /** The round searches for the highest sustained rate instead of publishing a fixed load. */
+  public boolean searches() {
+    return findMaxRate != null;
+  }
+
   /** Consumers are killed and restored during the round (once, or again and again). */
   public boolean killsConsumers() {
     return killConsumerAt != null || crashEverySeconds != null;
@@ -141,9 +150,6 @@ public record RoundSpec(
         new ArrayList<>(
             List.of(
                 "--out", out.toString(),
-                "--messages", Long.toString(messages),
-                "--live-messages", Long.toString(liveMessages),
-                "--live-rate", Double.toString(liveRate),
                 "--source", source.flag(),
                 "--message-format", messageFormat.flag(),
                 "--message-size", Integer.toString(messageSize),
@@ -158,6 +164,14 @@ public record RoundSpec(
                 "--heap", heap,
                 "--max-dead-letters", Long.toString(maxDeadLetters),
                 "--timeout", Long.toString(timeoutSeconds)));
+    if (findMaxRate == null) {
+      // A search publishes what its probes take: these do not apply to it.
+      flags.addAll(
+          List.of(
+              "--messages", Long.toString(messages),
+              "--live-messages", Long.toString(liveMessages),
+              "--live-rate", Double.toString(liveRate)));
+    }
     flags.addAll(cluster != null ? cluster.asFlags() : List.of("--runner", runner));
     if (force) {
       flags.add("--force");
@@ -186,6 +200,19 @@ public record RoundSpec(
     }
     if (crashEverySeconds != null) {
       flags.addAll(List.of("--crash-every", crashEverySeconds.toString()));
+    }
+    if (findMaxRate != null) {
+      flags.addAll(
+          List.of(
+              "--find-max-rate",
+              "--latency-slo",
+              findMaxRate.latencySlo().toMillis() + "ms",
+              "--probe-duration",
+              findMaxRate.window().toSeconds() + "s",
+              "--max-probes",
+              Integer.toString(findMaxRate.maxProbes()),
+              "--confirm-probes",
+              Integer.toString(findMaxRate.confirmations())));
     }
     consumerArgs.forEach(a -> flags.add("--consumer-arg=" + a));
     return flags;
@@ -245,6 +272,16 @@ public record RoundSpec(
     }
     if (partitions < 1) {
       throw new IllegalArgumentException("--partitions " + partitions + " must be 1 or more");
+    }
+    if (findMaxRate != null) {
+      findMaxRate.validate();
+      if (kafka() || sink == Sink.IN_PROCESS || cluster != null || killsConsumers()) {
+        throw new IllegalArgumentException(
+            "--find-max-rate publishes with the Pub/Sub client and reads every job's progress and"
+                + " latency from the BigQuery emulator process, with embedded Flink: drop --source"
+                + " kafka, --sink in-process, --runner flink-cluster, --kill-consumer-at and"
+                + " --crash-every");
+      }
     }
     if (cluster != null) {
       cluster.validate();

@@ -7,6 +7,7 @@ import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.emulator.PubsubEmulator;
+import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.flink.TaskManagerKill;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
@@ -18,6 +19,7 @@ import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.kafka.LocalKafka;
+import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
@@ -30,6 +32,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.LongSupplier;
 
 /**
  * Where a round's jobs run: the {@link dev.ingestbench.harness.staged.StagedDriver}'s target for
@@ -130,6 +133,15 @@ final class RoundTarget implements StageTarget {
     /** The live publisher has exited and its exit code was checked. */
     private boolean liveChecked;
 
+    /** --find-max-rate's search, else null. */
+    private RoundRateSearch search;
+
+    /** The search has ended and every consumer was asked to stop once it had written all. */
+    private boolean searchEnded;
+
+    private long sourcePid = -1;
+    private long sinkPid = -1;
+
     void start() throws Exception {
       Path out = spec.out();
       cpu = keep(new ProcessCpuSampler(out));
@@ -175,6 +187,7 @@ final class RoundTarget implements StageTarget {
         host = emulator.hostAndPort();
         say("Pub/Sub emulator on %s", host);
         cpu.watch("emulator", emulator.pid());
+        sourcePid = emulator.pid();
         watch.watch(
             new ServerWatch.Server(
                 "Pub/Sub emulator",
@@ -194,6 +207,7 @@ final class RoundTarget implements StageTarget {
             "BigQuery emulator: Storage Write API on %s, REST on %s",
             bigQuery.grpc(), bigQuery.rest());
         cpu.watch("bigquery-emulator", server.pid());
+        sinkPid = server.pid();
         ChildJvm jvm = server.jvm();
         watch.watch(
             new ServerWatch.Server(
@@ -210,6 +224,9 @@ final class RoundTarget implements StageTarget {
       }
       keep(this::stopProcesses);
       keep(this::closeWatch); // first: the servers' stopping is not a death
+      if (spec.searches()) {
+        startSearch();
+      }
       if (plan.backlogMessages() > 0) {
         // The subscriptions exist before anything is published, so the backlog is kept for them.
         try (ChildJvm publisher =
@@ -222,6 +239,83 @@ final class RoundTarget implements StageTarget {
           watch.stopOnDeath(publisher);
           cpu.watch("publisher", publisher.pid());
           publisher.requireSuccess(3_600);
+        }
+      }
+    }
+
+    /**
+     * Creates the round's topic and subscriptions (no backlog publisher does it) and measures the
+     * publisher alone, before any consumer takes CPU.
+     */
+    private void startSearch() throws Exception {
+      PubsubAdmin.ensureTopicAndSubscriptions(
+          host,
+          topicPath(),
+          plan.subscriptions().stream()
+              .map(sub -> "projects/" + RoundPlan.PROJECT + "/subscriptions/" + sub)
+              .toList());
+      search = new RoundRateSearch(spec.findMaxRate(), line -> say("%s", line));
+      keep(search);
+      search.measurePublisher(host, RoundPlan.PROJECT, generator());
+    }
+
+    private String topicPath() {
+      return "projects/" + RoundPlan.PROJECT + "/topics/" + RoundPlan.TOPIC;
+    }
+
+    private TaxiRideGenerator generator() {
+      return new TaxiRideGenerator(spec.seed(), spec.messageSize(), spec.messageFormat());
+    }
+
+    /** Every consumer has started: the probes begin. */
+    private void probe() {
+      List<LongSupplier> pids = new ArrayList<>();
+      for (ChildJvm consumer : consumers) {
+        pids.add(consumer::pid);
+      }
+      List<String> jobs = new ArrayList<>();
+      for (int j = 1; j <= spec.jobs(); j++) {
+        jobs.add(job(j));
+      }
+      search.start(
+          new RoundRateSearch.Round(
+              host,
+              RoundPlan.PROJECT,
+              topicPath(),
+              generator(),
+              bigQuery,
+              jobs,
+              pids,
+              sourcePid,
+              sinkPid,
+              spec.out(),
+              plan.runId,
+              spec.messageSize()));
+    }
+
+    /**
+     * Once the search has ended: each consumer, once it has accounted for everything published, is
+     * asked to stop (its standard input closed), and writes its results.
+     */
+    private void endSearch() throws IOException {
+      if (search.failure() != null) {
+        Exception e = search.failure();
+        throw new IOException("the max-rate search failed: " + e.getMessage(), e);
+      }
+      if (!search.finished() || searchEnded) {
+        return;
+      }
+      long published = search.published();
+      for (int j = 0; j < consumers.size(); j++) {
+        if (progress.get(j) < published && consumers.get(j).isAlive()) {
+          return;
+        }
+      }
+      searchEnded = true;
+      say("Every job has written the search's %,d messages: stopping the consumers", published);
+      for (ChildJvm consumer : consumers) {
+        if (consumer.isAlive()) {
+          consumer.closeStdin();
         }
       }
     }
@@ -261,6 +355,10 @@ final class RoundTarget implements StageTarget {
 
     @Override
     public long messagesFor(String job) {
+      if (search != null) {
+        // Known once the search has ended; until then at least what was sent.
+        return search.finished() ? search.published() : Math.max(1, search.handed());
+      }
       return spec.messages();
     }
 
@@ -269,19 +367,34 @@ final class RoundTarget implements StageTarget {
       int j = index(job) + 1;
       String name = processName(j);
       Files.createDirectories(plan.jobDirectory(j));
+      List<String> args = plan.consumerArgs(host, j, bigQuery, cluster);
+      Path log = spec.out().resolve(name + ".log");
+      // A searching round stops its consumers by closing their standard input; otherwise they stop
+      // once they have accounted for every message.
       ChildJvm consumer =
-          ChildJvm.start(
-              name,
-              spec.heap(),
-              CONSUMER_MAIN,
-              plan.consumerArgs(host, j, bigQuery, cluster),
-              spec.out().resolve(name + ".log"),
-              p -> progress.set(j - 1, p.accountedFor()));
+          spec.searches()
+              ? ChildJvm.startStoppable(
+                  name,
+                  spec.heap(),
+                  CONSUMER_MAIN,
+                  args,
+                  log,
+                  p -> progress.set(j - 1, p.accountedFor()))
+              : ChildJvm.start(
+                  name,
+                  spec.heap(),
+                  CONSUMER_MAIN,
+                  args,
+                  log,
+                  p -> progress.set(j - 1, p.accountedFor()));
       consumers.add(consumer);
       watch.stopOnDeath(consumer);
       // On a cluster the consumer's JVM only submits the job and watches it: the pipeline's CPU is
       // the TaskManagers'.
       cpu.watch(spec.cluster() != null ? "flink-client-" + j : name, consumer.pid());
+      if (consumers.size() == spec.jobs() && search != null) {
+        probe();
+      }
       if (consumers.size() == spec.jobs() && spec.killsConsumers()) {
         kill =
             new ConsumerKill<>(
@@ -340,7 +453,11 @@ final class RoundTarget implements StageTarget {
         }
         taskManagerKill.tick(everyJobWriting, () -> say("%s", cluster.killTaskManager(cpu)));
       }
-      if (spec.liveMessages() == 0 || noLive || liveChecked || consumers.size() < spec.jobs()) {
+      if (search != null) {
+        endSearch();
+        return;
+      }
+      if (plan.liveMessages() == 0 || noLive || liveChecked || consumers.size() < spec.jobs()) {
         return;
       }
       if (live == null) {

@@ -1,17 +1,11 @@
 package dev.ingestbench.harness.staged;
 
-import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
-import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import java.io.IOException;
 import java.io.Writer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -30,10 +24,8 @@ import java.util.function.LongSupplier;
  * conditions and measures.
  */
 final class ScenarioSampler implements AutoCloseable {
-  private final URI status;
+  private final BigQueryEmulatorRest rest;
   private final Writer out;
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final List<ScenarioSample> samples = new ArrayList<>();
   private final Map<String, long[]> lastCounts = new HashMap<>();
   private final Map<String, double[]> lastCpu = new HashMap<>();
@@ -49,7 +41,7 @@ final class ScenarioSampler implements AutoCloseable {
   private volatile String problem;
 
   ScenarioSampler(String emulatorRestUrl, Writer out) {
-    this.status = URI.create(emulatorRestUrl.replaceAll("/+$", "") + EmulatorStatus.PATH);
+    this.rest = new BigQueryEmulatorRest(emulatorRestUrl);
     this.out = out;
     timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
   }
@@ -80,29 +72,12 @@ final class ScenarioSampler implements AutoCloseable {
 
   /** The event indexes {@code job} has written or dead-lettered, read now. */
   BitSet accounted(String job) throws IOException {
-    return get(status.resolve(AccountedIndexes.path(job)), AccountedIndexes.class).indexes();
+    return rest.accounted(job);
   }
 
   /** The BigQuery emulator's whole status, read now. */
   EmulatorStatus status() throws IOException {
-    return get(status, EmulatorStatus.class);
-  }
-
-  private <T> T get(URI uri, Class<T> type) throws IOException {
-    try {
-      HttpResponse<String> response =
-          http.send(
-              HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
-              HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
-        throw new IOException(
-            "the BigQuery emulator at " + uri + " answered " + response.statusCode());
-      }
-      return RunJson.fromJson(response.body(), type);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while asking " + uri, e);
-    }
+    return rest.status();
   }
 
   private synchronized void sample() {

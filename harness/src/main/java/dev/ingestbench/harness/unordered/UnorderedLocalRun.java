@@ -101,7 +101,8 @@ public final class UnorderedLocalRun {
             plan.maxDeadLetters(),
             RoundSpec.DEFAULT_TIMEOUT_SECONDS,
             List.of(),
-            cluster);
+            cluster,
+            null);
     return spec.validate();
   }
 

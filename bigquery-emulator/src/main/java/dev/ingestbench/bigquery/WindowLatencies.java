@@ -1,0 +1,68 @@
+package dev.ingestbench.bigquery;
+
+import dev.ingestbench.contracts.WindowLatency;
+import java.util.TreeMap;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.IntCountsHistogram;
+
+/**
+ * One job's latency by second of intended send time ({@link IntendedTimes}): visible − intended,
+ * and visible − Pub/Sub publish time of the same rows, so any window of the schedule (a probe of
+ * the max-rate search, a step of a rate profile) can be read while the run goes on. A message
+ * counts once, when its first copy becomes visible.
+ */
+final class WindowLatencies {
+  private static final long MAX_LATENCY_MS = 3_600_000L;
+
+  /** The messages meant to be sent in one second: ~8 KB each at 2 significant digits. */
+  private static final class Second {
+    final AbstractHistogram intended = new IntCountsHistogram(MAX_LATENCY_MS, 2);
+    final AbstractHistogram published = new IntCountsHistogram(MAX_LATENCY_MS, 2);
+  }
+
+  private final TreeMap<Long, Second> bySecond = new TreeMap<>();
+
+  /**
+   * @param publishMicros Pub/Sub's publish time, or -1 when the row has none
+   */
+  void record(long intendedMicros, long publishMicros, long visibleMillis) {
+    Second s =
+        bySecond.computeIfAbsent(Math.floorDiv(intendedMicros, 1_000_000L), k -> new Second());
+    s.intended.recordValue(clamp(visibleMillis - intendedMicros / 1000));
+    if (publishMicros >= 0) {
+      s.published.recordValue(clamp(visibleMillis - publishMicros / 1000));
+    }
+  }
+
+  /** The rows meant to be sent in [{@code fromMs}, {@code toMs}), whole seconds. */
+  WindowLatency window(long fromMs, long toMs) {
+    Histogram intended = new Histogram(MAX_LATENCY_MS, 2);
+    Histogram published = new Histogram(MAX_LATENCY_MS, 2);
+    for (Second s :
+        bySecond
+            .subMap(Math.floorDiv(fromMs, 1000L), true, Math.floorDiv(toMs - 1, 1000L), true)
+            .values()) {
+      intended.add(s.intended);
+      published.add(s.published);
+    }
+    return new WindowLatency(fromMs, toMs, percentiles(intended), percentiles(published));
+  }
+
+  private static long clamp(long ms) {
+    return Math.max(0, Math.min(ms, MAX_LATENCY_MS));
+  }
+
+  private static WindowLatency.Percentiles percentiles(AbstractHistogram h) {
+    if (h.getTotalCount() == 0) {
+      return null;
+    }
+    return new WindowLatency.Percentiles(
+        h.getTotalCount(),
+        h.getValueAtPercentile(50),
+        h.getValueAtPercentile(90),
+        h.getValueAtPercentile(99),
+        h.getValueAtPercentile(99.9),
+        h.getMaxValue());
+  }
+}

@@ -1,0 +1,569 @@
+package dev.ingestbench.harness.round;
+
+import dev.ingestbench.analysis.capacity.RateBisection;
+import dev.ingestbench.analysis.stats.Estimate;
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.MaxRateResult;
+import dev.ingestbench.contracts.PublisherResult;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.WindowLatency;
+import dev.ingestbench.events.TaxiRideGenerator;
+import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.process.BigQueryEmulatorRest;
+import dev.ingestbench.harness.process.MachineCpu;
+import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.source.PacedPublisher;
+import dev.ingestbench.harness.spec.MaxRateSpec;
+import dev.ingestbench.pubsub.PubsubAdmin;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * {@code round --find-max-rate}: the highest live rate every job of the round keeps up with inside
+ * the latency SLO, found by probing rates ({@link RateBisection}) with a {@link PacedPublisher} on
+ * the round's topic while the consumers run. Runs on its own thread; the round's target starts it
+ * once every consumer has started and ends the consumers once it has {@link #finished}.
+ *
+ * <p>Before any consumer starts, {@link #measurePublisher} sends as fast as it can to a topic
+ * nobody reads: the publisher's own capacity is the first probe, so a publisher limit is never
+ * reported as the pipeline's. docs/max-rate.md describes each step and how a limit is named.
+ */
+final class RoundRateSearch implements AutoCloseable {
+  /** A rate is kept when every job wrote this share of it over the window, and so did Pub/Sub. */
+  static final double KEPT_UP = 0.95;
+
+  /** Above this share of the window's messages still invisible when judged, the p99 is missed. */
+  static final double LATE_SHARE = 0.01;
+
+  /** The first probe's rate; the search doubles it while it is sustained. */
+  static final double FIRST_PROBE = 2_000;
+
+  /** The warm-up's rate: enough to see every job write, little enough for any machine. */
+  static final double WARM_UP_RATE = 500;
+
+  /** How long the consumers may take to start writing, and a job to drain after a probe. */
+  static final Duration WARM_UP_MAX = Duration.ofMinutes(5);
+
+  static final Duration RECOVER_MAX = Duration.ofMinutes(3);
+  private static final Duration MEASURE_PUBLISHER = Duration.ofSeconds(10);
+  private static final String PUBLISHER_TOPIC = "ingestbench-publisher-capacity";
+
+  /** What the search needs of the running round. */
+  record Round(
+      String pubsubHost,
+      String project,
+      String topicPath,
+      TaxiRideGenerator generator,
+      BigQueryEmulatorProcess.Address bigQuery,
+      List<String> jobs,
+      List<LongSupplier> consumerPids,
+      long sourcePid,
+      long sinkPid,
+      Path out,
+      String runId,
+      int messageSize) {}
+
+  private final MaxRateSpec spec;
+  private final Consumer<String> say;
+  private double publisherCapacity = Double.NaN;
+  private Thread thread;
+  private volatile PacedPublisher publisher;
+  private volatile boolean finished;
+  private volatile Exception failure;
+  private volatile long published;
+  private volatile long handed;
+
+  RoundRateSearch(MaxRateSpec spec, Consumer<String> say) {
+    this.spec = spec;
+    this.say = say;
+  }
+
+  /**
+   * The publisher alone, as fast as it can, to a topic no subscription reads (Pub/Sub drops what
+   * nobody subscribed to): the top of the search. Call before the consumers start.
+   */
+  void measurePublisher(String host, String project, TaxiRideGenerator generator) throws Exception {
+    String topic = "projects/" + project + "/topics/" + PUBLISHER_TOPIC;
+    PubsubAdmin.ensureTopicAndSubscriptions(host, topic, List.of());
+    say.accept(
+        "Max-rate search: first the publisher's own capacity ("
+            + MEASURE_PUBLISHER.toSeconds()
+            + " s, no rate limit, to a topic nobody reads)");
+    try (PacedPublisher alone = new PacedPublisher(host, topic, generator, step -> {})) {
+      alone.rate(0);
+      Thread.sleep(2_000); // the client's channel and batches warm up
+      long from = alone.acknowledged();
+      long start = System.nanoTime();
+      Thread.sleep(MEASURE_PUBLISHER.toMillis());
+      publisherCapacity = (alone.acknowledged() - from) / ((System.nanoTime() - start) / 1e9);
+      if (alone.failure() != null) {
+        throw new IOException("the publisher failed: " + alone.failure().getMessage());
+      }
+    }
+    say.accept(String.format(Locale.ROOT, "Publisher capacity: %,.0f msg/s", publisherCapacity));
+  }
+
+  /** Starts probing on a thread of its own (the consumers have started). */
+  void start(Round round) {
+    thread = new Thread(() -> run(round), "max-rate-search");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /** The search has ended and its publisher stopped: {@link #published} is final. */
+  boolean finished() {
+    return finished;
+  }
+
+  /** Why the search could not go on, or null. */
+  Exception failure() {
+    return failure;
+  }
+
+  /** Messages Pub/Sub acknowledged to the search's publisher (final once finished). */
+  long published() {
+    PacedPublisher p = publisher;
+    return finished || p == null ? published : p.acknowledged();
+  }
+
+  /** Messages handed to the client so far: the most any job can account for. */
+  long handed() {
+    PacedPublisher p = publisher;
+    return finished || p == null ? handed : p.handed();
+  }
+
+  /** Stops the search and its publisher (Ctrl-C, a failed round). */
+  @Override
+  public void close() throws Exception {
+    if (thread != null) {
+      thread.interrupt();
+      thread.join(30_000);
+    }
+    PacedPublisher p = publisher;
+    if (p != null) {
+      p.close();
+    }
+  }
+
+  private void run(Round round) {
+    Instant started = Instant.now();
+    BigQueryEmulatorRest rest = new BigQueryEmulatorRest(round.bigQuery().rest());
+    try (PacedPublisher p =
+        new PacedPublisher(
+            round.pubsubHost(), round.topicPath(), round.generator(), rest::schedule)) {
+      publisher = p;
+      warmUp(round, rest, p);
+      MaxRateResult result = probe(round, rest, p);
+      p.stop(Duration.ofSeconds(60));
+      handed = p.handed();
+      published = p.acknowledged();
+      writePublisherResult(round, started);
+      RunJson.write(round.out().resolve(RunFiles.MAX_RATE_SEARCH), result);
+      if (p.failure() != null) {
+        throw p.failure();
+      }
+      say.accept(sentence(result));
+    } catch (InterruptedException e) {
+      failure = new IOException("the max-rate search was stopped");
+    } catch (Exception e) {
+      failure = e;
+    } finally {
+      PacedPublisher p = publisher;
+      if (p != null) {
+        handed = p.handed();
+        published = p.acknowledged();
+      }
+      finished = true;
+    }
+  }
+
+  /** Publishes slowly until every job has written and caught up. */
+  private void warmUp(Round round, BigQueryEmulatorRest rest, PacedPublisher p) throws Exception {
+    double rate = Math.min(WARM_UP_RATE, Math.max(1, Math.floor(publisherCapacity / 10)));
+    say.accept(
+        String.format(
+            Locale.ROOT,
+            "Warm-up at %,.0f msg/s until every job writes (a local Flink consumer takes ~20-30 s)",
+            rate));
+    p.rate(rate);
+    long deadline = System.nanoTime() + WARM_UP_MAX.toNanos();
+    while (true) {
+      Thread.sleep(1_000);
+      checkPublisher(p);
+      EmulatorStatus s = rest.status();
+      boolean writing = true;
+      for (String job : round.jobs()) {
+        EmulatorStatus.Job j = s.job(job);
+        writing &= j.accountedFor() > 0 && p.handed() - j.accountedFor() <= rate * 2;
+      }
+      if (writing) {
+        Thread.sleep(3_000); // a few seconds of steady writing before the first probe
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IOException(
+            "the consumers did not write the warm-up's messages within "
+                + WARM_UP_MAX.toMinutes()
+                + " minutes; see the consumer logs");
+      }
+    }
+  }
+
+  private MaxRateResult probe(Round round, BigQueryEmulatorRest rest, PacedPublisher p)
+      throws Exception {
+    RateBisection search = RateBisection.rampingFrom(FIRST_PROBE, Math.floor(publisherCapacity));
+    List<MaxRateResult.Probe> probes = new ArrayList<>();
+    int confirmed = 0;
+    boolean behind = false;
+    while (probes.size() < spec.maxProbes() && !search.exhausted()) {
+      boolean confirming = search.converged();
+      if (confirming && confirmed >= spec.confirmations()) {
+        break;
+      }
+      double rate = confirming ? search.sustained() : search.next();
+      if (behind) {
+        recover(round, rest, p);
+      }
+      MaxRateResult.Probe probe = probeAt(probes.size() + 1, rate, round, rest, p, confirming);
+      probes.add(probe);
+      behind = !probe.sustained();
+      double achieved = Math.min(probe.publishedPerSecond(), probe.writtenPerSecond().mean());
+      if (confirming) {
+        if (probe.sustained()) {
+          confirmed++;
+        } else {
+          confirmed = 0;
+          search.unconfirmed(rate, highestSustainedBelow(probes, rate));
+        }
+      } else {
+        search.record(rate, probe.sustained(), achieved);
+      }
+    }
+    p.pause();
+    return SearchResult.of(spec, round, publisherCapacity, search, probes);
+  }
+
+  private static double highestSustainedBelow(List<MaxRateResult.Probe> probes, double rate) {
+    return probes.stream()
+        .filter(q -> q.sustained() && q.askedPerSecond() < rate)
+        .mapToDouble(MaxRateResult.Probe::askedPerSecond)
+        .max()
+        .orElse(0);
+  }
+
+  /** Pauses publishing until every job has caught up with what was sent. */
+  private void recover(Round round, BigQueryEmulatorRest rest, PacedPublisher p) throws Exception {
+    p.pause();
+    say.accept("Letting the jobs catch up before the next probe");
+    long deadline = System.nanoTime() + RECOVER_MAX.toNanos();
+    while (true) {
+      Thread.sleep(1_000);
+      checkPublisher(p);
+      EmulatorStatus s = rest.status();
+      long behind = 0;
+      for (String job : round.jobs()) {
+        behind = Math.max(behind, p.handed() - s.job(job).accountedFor());
+      }
+      if (behind <= 0) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IOException(
+            String.format(
+                Locale.ROOT,
+                "after a probe the jobs did not catch up within %d minutes (%,d messages still"
+                    + " unaccounted for); see the consumer logs",
+                RECOVER_MAX.toMinutes(),
+                behind));
+      }
+    }
+  }
+
+  /**
+   * One probe: the rate for {@link MaxRateSpec#SETTLE}, then the window sampled each second, then
+   * the SLO for the window's messages to arrive (still at the rate), then the judgement. A probe
+   * whose backlog already exceeds what its jobs write in an SLO is cut short: not sustained.
+   */
+  private MaxRateResult.Probe probeAt(
+      int number,
+      double rate,
+      Round round,
+      BigQueryEmulatorRest rest,
+      PacedPublisher p,
+      boolean confirming)
+      throws Exception {
+    say.accept(
+        String.format(
+            Locale.ROOT,
+            "Probe %d of at most %d: %,.0f msg/s%s",
+            number,
+            spec.maxProbes(),
+            rate,
+            confirming ? " (confirming the answer)" : ""));
+    Instant startedAt = Instant.now();
+    p.rate(rate);
+    Thread.sleep(MaxRateSpec.SETTLE.toMillis());
+    ProbeWindow w = new ProbeWindow(round, rest, p);
+    long windowNanos = spec.window().toNanos();
+    long begin = System.nanoTime();
+    String cut = null;
+    while (System.nanoTime() - begin < windowNanos) {
+      Thread.sleep(1_000);
+      checkPublisher(p);
+      cut = w.sample(rate, spec.latencySlo());
+      if (cut != null) {
+        break;
+      }
+    }
+    w.endLatencyWindow();
+    if (cut == null) {
+      // The window's last messages get the SLO to become visible; the rate goes on meanwhile, and
+      // so does the measurement of throughput: a longer span, less noise from where a second's
+      // flush falls.
+      long until = System.nanoTime() + spec.latencySlo().toNanos();
+      while (System.nanoTime() < until && cut == null) {
+        Thread.sleep(Math.min(1_000, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
+        checkPublisher(p);
+        cut = w.sample(rate, spec.latencySlo());
+      }
+    }
+    w.close();
+    MaxRateResult.Probe probe = w.judge(number, rate, startedAt, spec.latencySlo(), cut);
+    say.accept(
+        String.format(
+            Locale.ROOT,
+            "Probe %d: published %,.0f msg/s, written %,.0f rows/s per job, latency p99 %s: %s",
+            number,
+            probe.publishedPerSecond(),
+            probe.writtenPerSecond().mean(),
+            probe.intended() == null
+                ? "n/a"
+                : String.format(Locale.ROOT, "%,d ms", probe.intended().p99Ms()),
+            probe.sustained() ? "sustained" : "not sustained (" + probe.verdict() + ")"));
+    return probe;
+  }
+
+  private static void checkPublisher(PacedPublisher p) throws Exception {
+    if (p.failure() != null) {
+      throw p.failure();
+    }
+  }
+
+  private void writePublisherResult(Round round, Instant started) throws IOException {
+    double seconds = Duration.between(started, Instant.now()).toMillis() / 1000.0;
+    RunJson.write(
+        round.out().resolve(RunFiles.PUBLISHER_LIVE),
+        new PublisherResult(
+            round.topicPath(),
+            handed,
+            published,
+            handed - published,
+            published * round.messageSize(),
+            round.messageSize(),
+            0,
+            started.toString(),
+            seconds,
+            seconds > 0 ? published / seconds : 0,
+            1,
+            round.runId()));
+  }
+
+  private static String sentence(MaxRateResult r) {
+    return r.maxSustainableRowsPerSecond() == null
+        ? String.format(
+            Locale.ROOT,
+            "No rate was sustained in %d probes (limited by %s: %s)",
+            r.probes().size(),
+            r.limitedBy(),
+            r.limitEvidence())
+        : String.format(
+            Locale.ROOT,
+            "Highest sustained rate: %,.0f rows/s per job (%d probes; limited by %s: %s)",
+            r.maxSustainableRowsPerSecond(),
+            r.probes().size(),
+            r.limitedBy(),
+            r.limitEvidence());
+  }
+
+  /** Reads a probe's window: counts at its start, one sample a second, and the CPU it used. */
+  private static final class ProbeWindow {
+    private final Round round;
+    private final BigQueryEmulatorRest rest;
+    private final PacedPublisher p;
+    private final long fromMs = System.currentTimeMillis();
+    private final long startNanos = System.nanoTime();
+    private final long acknowledgedAtStart;
+    private final long[] accountedAtStart;
+    private final long[] lastAccounted;
+    private final List<List<Double>> perSecond = new ArrayList<>();
+    private final double[] consumerCpuAtStart;
+    private final double sourceCpuAtStart;
+    private final double sinkCpuAtStart;
+    private final MachineCpu machineAtStart = MachineCpu.now();
+    private final long throttledAtStart;
+    private final long refusedAtStart;
+    private long lastSampleNanos = System.nanoTime();
+    private long toMs;
+    private double seconds;
+
+    private long acknowledged;
+    private long backlog;
+    private double consumerCpu;
+    private double sourceCpu;
+    private double sinkCpu;
+    private double machineBusy;
+    private long throttled;
+    private long refused;
+
+    ProbeWindow(Round round, BigQueryEmulatorRest rest, PacedPublisher p) throws IOException {
+      this.round = round;
+      this.rest = rest;
+      this.p = p;
+      EmulatorStatus s = rest.status();
+      acknowledgedAtStart = p.acknowledged();
+      accountedAtStart = new long[round.jobs().size()];
+      lastAccounted = new long[round.jobs().size()];
+      consumerCpuAtStart = new double[round.jobs().size()];
+      for (int j = 0; j < round.jobs().size(); j++) {
+        accountedAtStart[j] = s.job(round.jobs().get(j)).accountedFor();
+        lastAccounted[j] = accountedAtStart[j];
+        consumerCpuAtStart[j] = cpu(round.consumerPids().get(j).getAsLong());
+        perSecond.add(new ArrayList<>());
+      }
+      sourceCpuAtStart = cpu(round.sourcePid());
+      sinkCpuAtStart = cpu(round.sinkPid());
+      throttledAtStart = s.throttledAppends();
+      refusedAtStart = s.connectionsRefused();
+    }
+
+    private static double cpu(long pid) {
+      return pid > 0 ? Math.max(0, ProcessCpuSampler.cpuSeconds(pid)) : 0;
+    }
+
+    /** One second's sample; why the probe is cut short, or null. */
+    String sample(double rate, Duration slo) throws IOException {
+      EmulatorStatus s = rest.status();
+      long now = System.nanoTime();
+      double dt = (now - lastSampleNanos) / 1e9;
+      lastSampleNanos = now;
+      for (int j = 0; j < round.jobs().size(); j++) {
+        long a = s.job(round.jobs().get(j)).accountedFor();
+        perSecond.get(j).add((a - lastAccounted[j]) / dt);
+        lastAccounted[j] = a;
+      }
+      return deepBacklog(s, rate, slo);
+    }
+
+    /** The latency window ends: its messages are those meant to be sent until now. */
+    void endLatencyWindow() {
+      toMs = System.currentTimeMillis();
+    }
+
+    /**
+     * Why the backlog already means the SLO is missed: more is waiting than the rate brings in an
+     * SLO, so the newest message waits longer than the SLO even if the job wrote at the full rate.
+     */
+    private String deepBacklog(EmulatorStatus s, double rate, Duration slo) {
+      long worst = 0;
+      for (String job : round.jobs()) {
+        worst = Math.max(worst, p.handed() - s.job(job).accountedFor());
+      }
+      double sinceStart = (System.nanoTime() - startNanos) / 1e9;
+      if (sinceStart >= 3 && worst > rate * slo.toMillis() / 1000.0) {
+        return String.format(
+            Locale.ROOT,
+            "cut short: %,d messages waiting, more than the rate brings in --latency-slo",
+            worst);
+      }
+      return null;
+    }
+
+    /** Ends the measurement: the counts and CPU it covered. */
+    void close() throws IOException {
+      EmulatorStatus s = rest.status();
+      if (toMs == 0) {
+        toMs = System.currentTimeMillis();
+      }
+      seconds = (System.nanoTime() - startNanos) / 1e9;
+      acknowledged = p.acknowledged() - acknowledgedAtStart;
+      long handedNow = p.handed();
+      for (int j = 0; j < round.jobs().size(); j++) {
+        backlog = Math.max(backlog, handedNow - s.job(round.jobs().get(j)).accountedFor());
+        consumerCpu += cpu(round.consumerPids().get(j).getAsLong()) - consumerCpuAtStart[j];
+      }
+      sourceCpu = cpu(round.sourcePid()) - sourceCpuAtStart;
+      sinkCpu = cpu(round.sinkPid()) - sinkCpuAtStart;
+      machineBusy = MachineCpu.now().busyShareSince(machineAtStart);
+      throttled = s.throttledAppends() - throttledAtStart;
+      refused = s.connectionsRefused() - refusedAtStart;
+    }
+
+    MaxRateResult.Probe judge(int number, double rate, Instant startedAt, Duration slo, String cut)
+        throws IOException {
+      // Whole seconds: the local BigQuery keeps latency per second of intended send time.
+      long from = Math.floorDiv(fromMs + 999, 1000L) * 1000;
+      long to = Math.floorDiv(toMs, 1000L) * 1000;
+      long expected = Math.round(rate * Math.max(0, to - from) / 1000.0);
+      double publishedPerSecond = acknowledged / seconds;
+      // Every job must keep up: the first that did not decides, else the slowest.
+      int decisive = -1;
+      String verdict = ProbeVerdict.SUSTAINED;
+      List<WindowLatency> latencies = new ArrayList<>();
+      for (int j = 0; j < round.jobs().size(); j++) {
+        WindowLatency l = rest.windowLatency(round.jobs().get(j), from, to);
+        latencies.add(l);
+        String v =
+            ProbeVerdict.of(
+                rate,
+                publishedPerSecond,
+                Estimate.of(perSecond.get(j)).mean(),
+                l.intended(),
+                expected,
+                slo,
+                cut,
+                KEPT_UP,
+                LATE_SHARE);
+        if (!v.equals(ProbeVerdict.SUSTAINED) && decisive < 0) {
+          decisive = j;
+          verdict = round.jobs().size() > 1 ? round.jobs().get(j) + ": " + v : v;
+        }
+      }
+      if (decisive < 0) {
+        decisive = 0;
+        for (int j = 1; j < round.jobs().size(); j++) {
+          if (Estimate.of(perSecond.get(j)).mean() < Estimate.of(perSecond.get(decisive)).mean()) {
+            decisive = j;
+          }
+        }
+      }
+      Estimate e = Estimate.of(perSecond.get(decisive));
+      return new MaxRateResult.Probe(
+          number,
+          rate,
+          startedAt.toString(),
+          publishedPerSecond,
+          new MaxRateResult.Rate(e.mean(), e.ci95Low(), e.ci95High(), e.n()),
+          List.copyOf(perSecond.get(decisive)),
+          backlog,
+          latencies.get(decisive).intended(),
+          latencies.get(decisive).published(),
+          expected,
+          consumerCpu / seconds,
+          machineBusy,
+          sourceCpu / seconds,
+          sinkCpu / seconds,
+          throttled,
+          refused,
+          verdict.equals(ProbeVerdict.SUSTAINED),
+          verdict);
+    }
+  }
+}

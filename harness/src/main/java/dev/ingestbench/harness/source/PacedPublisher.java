@@ -1,0 +1,244 @@
+package dev.ingestbench.harness.source;
+
+import com.google.api.core.ApiFutureCallback;
+import com.google.api.core.ApiFutures;
+import com.google.api.gax.batching.BatchingSettings;
+import com.google.api.gax.batching.FlowControlSettings;
+import com.google.api.gax.batching.FlowController.LimitExceededBehavior;
+import com.google.cloud.pubsub.v1.Publisher;
+import com.google.common.util.concurrent.MoreExecutors;
+import com.google.protobuf.UnsafeByteOperations;
+import com.google.pubsub.v1.PubsubMessage;
+import com.google.pubsub.v1.TopicName;
+import dev.ingestbench.contracts.SendSchedule;
+import dev.ingestbench.events.MessageAttributes;
+import dev.ingestbench.events.TaxiRideGenerator;
+import dev.ingestbench.pubsub.PubsubChannels;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Publishes event indexes 0, 1, 2, ... to one Pub/Sub topic with the official client, each at the
+ * time a schedule means it to be sent, at a rate that can change while it runs ({@link #rate}).
+ *
+ * <p>A message is sent at its intended time, or at once when the publisher is late (the client's
+ * queue was full, the machine was busy): it never skips ahead and never waits for a reply before
+ * the next, so a slow service or client shows up as latency against the intended time instead of a
+ * lower, quietly accepted rate (coordinated omission, openmessaging/benchmark#248). Before it sends
+ * the first message of a new rate it hands that step of the schedule to {@code schedule} (the local
+ * BigQuery, which measures every row against it).
+ *
+ * <p>Rate 0 sends as fast as the client takes messages, without a schedule: how the search measures
+ * what the publisher itself can do.
+ */
+public final class PacedPublisher implements AutoCloseable {
+  /** The client's queue: beyond it a send waits (and is late), rather than filling the heap. */
+  private static final long MAX_OUTSTANDING = 20_000;
+
+  private static final long MAX_OUTSTANDING_BYTES = 200_000_000L;
+
+  /** Where each step of the schedule goes before its first message is sent. */
+  @FunctionalInterface
+  public interface ScheduleSink {
+    void add(SendSchedule step) throws IOException;
+  }
+
+  private final PubsubChannels channels;
+  private final Publisher publisher;
+  private final TaxiRideGenerator generator;
+  private final ScheduleSink schedule;
+  private final Thread loop;
+  private final AtomicLong acknowledged = new AtomicLong();
+  private final AtomicLong failed = new AtomicLong();
+  private final AtomicReference<Throwable> firstFailure = new AtomicReference<>();
+  private static final double PAUSED = -1;
+
+  private volatile double requestedRate = PAUSED;
+  private volatile boolean stopping;
+  private boolean closed;
+  private volatile long handed;
+  private volatile Exception loopFailure;
+
+  /**
+   * @param host the Pub/Sub emulator's HOST:PORT
+   * @param topicPath {@code projects/P/topics/T}, which exists
+   * @param generator makes message {@code i}: the seed the local BigQuery checks rows against
+   * @param schedule where each step goes (nothing for rate 0)
+   */
+  public PacedPublisher(
+      String host, String topicPath, TaxiRideGenerator generator, ScheduleSink schedule)
+      throws IOException {
+    this.channels = PubsubChannels.forEmulatorHost(host);
+    this.generator = generator;
+    this.schedule = schedule;
+    this.publisher =
+        Publisher.newBuilder(TopicName.parse(topicPath))
+            .setChannelProvider(channels.channelProvider())
+            .setCredentialsProvider(channels.credentialsProvider())
+            .setBatchingSettings(
+                BatchingSettings.newBuilder()
+                    .setElementCountThreshold(1_000L)
+                    // pstest takes requests up to gRPC's 4 MiB
+                    .setRequestByteThreshold(3_500_000L)
+                    .setDelayThresholdDuration(Duration.ofMillis(5))
+                    .setFlowControlSettings(
+                        FlowControlSettings.newBuilder()
+                            .setMaxOutstandingElementCount(MAX_OUTSTANDING)
+                            .setMaxOutstandingRequestBytes(MAX_OUTSTANDING_BYTES)
+                            .setLimitExceededBehavior(LimitExceededBehavior.Block)
+                            .build())
+                    .build())
+            .build();
+    this.loop = new Thread(this::publishLoop, "paced-publisher");
+    loop.setDaemon(true);
+  }
+
+  /**
+   * Sends at {@code messagesPerSecond} from the next message on (0: as fast as it can, without a
+   * schedule); the first call starts sending.
+   */
+  public synchronized void rate(double messagesPerSecond) {
+    if (messagesPerSecond < 0 || Double.isNaN(messagesPerSecond)) {
+      throw new IllegalArgumentException("a rate is 0 or more, not " + messagesPerSecond);
+    }
+    requestedRate = messagesPerSecond;
+    if (!loop.isAlive() && !stopping) {
+      loop.start();
+    }
+  }
+
+  /**
+   * Sends nothing until the next {@link #rate}, which starts a new step of the schedule then (the
+   * pause is not counted against the publisher).
+   */
+  public synchronized void pause() {
+    requestedRate = PAUSED;
+  }
+
+  /** Messages Pub/Sub has acknowledged so far. */
+  public long acknowledged() {
+    return acknowledged.get();
+  }
+
+  /** Messages handed to the client so far: indexes [0, handed) were sent or are on their way. */
+  public long handed() {
+    return handed;
+  }
+
+  /** Why publishing failed (a failed publish, a schedule the server refused), or null. */
+  public Exception failure() {
+    if (loopFailure != null) {
+      return loopFailure;
+    }
+    Throwable t = firstFailure.get();
+    return t == null
+        ? null
+        : new IOException(failed.get() + " messages failed to publish; first: " + t, t);
+  }
+
+  /**
+   * Stops sending and waits (at most {@code max}) until every message handed to the client has its
+   * reply: afterwards {@link #acknowledged} is what was published.
+   */
+  public void stop(Duration max) throws InterruptedException {
+    synchronized (this) {
+      stopping = true;
+    }
+    loop.join(max.toMillis());
+    publisher.publishAllOutstanding();
+    long deadline = System.nanoTime() + max.toNanos();
+    while (acknowledged.get() + failed.get() < handed && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+  }
+
+  private void publishLoop() {
+    ApiFutureCallback<String> outcome =
+        new ApiFutureCallback<>() {
+          @Override
+          public void onSuccess(String messageId) {
+            acknowledged.incrementAndGet();
+          }
+
+          @Override
+          public void onFailure(Throwable t) {
+            failed.incrementAndGet();
+            firstFailure.compareAndSet(null, t);
+          }
+        };
+    double rate = PAUSED;
+    SendSchedule step = null;
+    long stepStartNanos = 0;
+    long index = 0;
+    try {
+      while (!stopping && firstFailure.get() == null) {
+        if (requestedRate != rate) {
+          rate = requestedRate;
+          if (rate > 0) {
+            // A late publisher stays late: the new step starts where the old one meant the next
+            // message to go, so the lateness is kept in the latency, not forgiven.
+            long nowNanos = System.nanoTime();
+            long startNanos =
+                step == null
+                    ? nowNanos
+                    : Math.min(nowNanos, stepStartNanos + nanosInto(step, index));
+            long startMicros =
+                TimeUnit.MILLISECONDS.toMicros(System.currentTimeMillis())
+                    - (nowNanos - startNanos) / 1_000;
+            step = new SendSchedule(index, startMicros, rate);
+            stepStartNanos = startNanos;
+            schedule.add(step);
+          } else {
+            step = null;
+          }
+        }
+        if (rate == PAUSED) {
+          LockSupport.parkNanos(50_000_000L);
+          continue;
+        }
+        if (step != null) {
+          long due = stepStartNanos + nanosInto(step, index);
+          long wait = due - System.nanoTime();
+          if (wait > 0) {
+            LockSupport.parkNanos(Math.min(wait, 50_000_000L));
+            continue; // a rate change or a stop may have come meanwhile
+          }
+        }
+        byte[] payload = generator.message(index);
+        PubsubMessage message =
+            PubsubMessage.newBuilder()
+                .setData(UnsafeByteOperations.unsafeWrap(payload))
+                .putAttributes(MessageAttributes.EVENT_INDEX, Long.toString(index))
+                .putAttributes(
+                    MessageAttributes.PUBLISHED_AT_MS, Long.toString(System.currentTimeMillis()))
+                .build();
+        ApiFutures.addCallback(publisher.publish(message), outcome, MoreExecutors.directExecutor());
+        index++;
+        handed = index;
+      }
+    } catch (IOException | RuntimeException e) {
+      loopFailure = e;
+    }
+  }
+
+  private static long nanosInto(SendSchedule step, long index) {
+    return Math.round((index - step.firstIndex()) * 1e9 / step.messagesPerSecond());
+  }
+
+  /** Stops, then shuts the client down; a second call does nothing. */
+  @Override
+  public synchronized void close() throws Exception {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    stop(Duration.ofSeconds(30));
+    publisher.shutdown();
+    publisher.awaitTermination(30, TimeUnit.SECONDS);
+    channels.close();
+  }
+}

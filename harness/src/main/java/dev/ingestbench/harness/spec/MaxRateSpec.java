@@ -1,0 +1,53 @@
+package dev.ingestbench.harness.spec;
+
+import java.time.Duration;
+
+/**
+ * {@code round --find-max-rate}: how the search probes.
+ *
+ * @param latencySlo a rate is sustained only while the p99 of visible − intended send time stays
+ *     within it; also how long each probe's messages are given to arrive before it is judged
+ * @param window how long each probe is measured, after {@link #SETTLE}
+ * @param maxProbes probes at most, confirmations included
+ * @param confirmations probes of the answer's rate again once the bisection has converged, each of
+ *     which must sustain it too
+ */
+public record MaxRateSpec(Duration latencySlo, Duration window, int maxProbes, int confirmations) {
+  /** A new rate's first seconds, not measured: the pipeline adjusts to it. */
+  public static final Duration SETTLE = Duration.ofSeconds(5);
+
+  public static final Duration DEFAULT_LATENCY_SLO = Duration.ofSeconds(10);
+  public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(20);
+  public static final int DEFAULT_MAX_PROBES = 10;
+  public static final int DEFAULT_CONFIRMATIONS = 1;
+
+  /** Every check, each naming the flag and the fix. */
+  public MaxRateSpec validate() {
+    if (latencySlo.compareTo(Duration.ofMillis(100)) < 0
+        || latencySlo.compareTo(Duration.ofMinutes(10)) > 0) {
+      throw new IllegalArgumentException(
+          "--latency-slo "
+              + latencySlo.toMillis()
+              + " ms must be between 100ms and 10m, e.g. --latency-slo 10s");
+    }
+    if (window.compareTo(Duration.ofSeconds(5)) < 0
+        || window.compareTo(Duration.ofMinutes(30)) > 0) {
+      throw new IllegalArgumentException(
+          "--probe-duration "
+              + window.toSeconds()
+              + " s must be between 5s and 30m: at least 5 one-second samples per probe");
+    }
+    if (maxProbes < 2 || maxProbes > 50) {
+      throw new IllegalArgumentException("--max-probes " + maxProbes + " must be between 2 and 50");
+    }
+    if (confirmations < 0 || confirmations >= maxProbes) {
+      throw new IllegalArgumentException(
+          "--confirm-probes "
+              + confirmations
+              + " must be 0 or more and below --max-probes ("
+              + maxProbes
+              + ")");
+    }
+    return this;
+  }
+}
