@@ -276,7 +276,11 @@ public final class RoundRunner {
                 : spec.killsConsumers()
                     ? " (no consumer_result.json: a killed consumer writes none, and the last one was stopped before it"
                         + " wrote its own)"
-                    : " (no consumer_result.json: the consumer was stopped before its pipeline ran)"));
+                    : spec.searches()
+                        ? " (no consumer_result.json: a searching round's consumer reads until the"
+                            + " search ends, and was stopped before it wrote its results; the probes"
+                            + " so far were printed above)"
+                        : " (no consumer_result.json: the consumer was stopped before its pipeline ran)"));
   }
 
   /** One directory per job (1-based), as {@code dirOf} names it. */
