@@ -210,7 +210,8 @@ public final class BigQueryEmulator implements AutoCloseable {
               v.foreignRows(),
               v.unindexedDeadLetters(),
               v.mismatchedRows(),
-              v.mismatches()));
+              v.mismatches(),
+              entry.getValue().intendedLatency()));
     }
     List<EmulatorStatus.Stream> streams = new ArrayList<>();
     long invisible = 0;

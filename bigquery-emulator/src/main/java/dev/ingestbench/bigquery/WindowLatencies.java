@@ -23,16 +23,28 @@ final class WindowLatencies {
 
   private final TreeMap<Long, Second> bySecond = new TreeMap<>();
 
+  /** Every second's together, kept as they come: the status asks for them once a second. */
+  private final Second all = new Second();
+
   /**
    * @param publishMicros Pub/Sub's publish time, or -1 when the row has none
    */
   void record(long intendedMicros, long publishMicros, long visibleMillis) {
     Second s =
         bySecond.computeIfAbsent(Math.floorDiv(intendedMicros, 1_000_000L), k -> new Second());
-    s.intended.recordValue(clamp(visibleMillis - intendedMicros / 1000));
+    long intended = clamp(visibleMillis - intendedMicros / 1000);
+    s.intended.recordValue(intended);
+    all.intended.recordValue(intended);
     if (publishMicros >= 0) {
-      s.published.recordValue(clamp(visibleMillis - publishMicros / 1000));
+      long published = clamp(visibleMillis - publishMicros / 1000);
+      s.published.recordValue(published);
+      all.published.recordValue(published);
     }
+  }
+
+  /** Visible − intended send time of every message with a schedule; null when none. */
+  WindowLatency.Percentiles allIntended() {
+    return percentiles(all.intended);
   }
 
   /** The rows meant to be sent in [{@code fromMs}, {@code toMs}), whole seconds. */

@@ -197,6 +197,11 @@ public final class WrittenRows {
         CatchUpLatency.isoSecond(caughtUp));
   }
 
+  /** Visible − intended send time of every message a paced publisher scheduled; null: none. */
+  public synchronized WindowLatency.Percentiles intendedLatency() {
+    return byIntendedSecond.allIntended();
+  }
+
   /** Latency of the messages meant to be sent in [{@code fromMs}, {@code toMs}). */
   public synchronized WindowLatency windowLatency(long fromMs, long toMs) {
     return byIntendedSecond.window(fromMs, toMs);

@@ -30,6 +30,8 @@ import java.util.List;
  * @param mismatchedRows visible rows whose content is not what their event index must produce (0
  *     when the content was not checked)
  * @param mismatches the first of them, column by column
+ * @param intendedLatency visible − intended send time of the messages a paced publisher scheduled
+ *     (a round's live publisher, the max-rate search's): its own delays count too; null when none
  */
 public record ConsumerResult(
     String runner,
@@ -66,7 +68,8 @@ public record ConsumerResult(
     String runId,
     long foreignRows,
     long mismatchedRows,
-    List<String> mismatches) {
+    List<String> mismatches,
+    WindowLatency.Percentiles intendedLatency) {
 
   /**
    * The consumer has caught up once the oldest message still waiting is younger than this: above

@@ -107,6 +107,8 @@ public record EmulatorStatus(
    * @param mismatchedRows visible rows whose content is not what their event index must produce
    *     (checked when the server knows the publishers' seed)
    * @param mismatches the first of them, column by column
+   * @param intendedLatency visible − intended send time of every message a paced publisher
+   *     scheduled ({@link SendSchedule}), p50 to max; null when none was
    */
   public record Job(
       String job,
@@ -129,7 +131,8 @@ public record EmulatorStatus(
       long foreignRows,
       long unindexedDeadLetters,
       long mismatchedRows,
-      List<String> mismatches) {
+      List<String> mismatches,
+      WindowLatency.Percentiles intendedLatency) {
 
     /**
      * Messages the job has handled: accounted for, plus dead letters that match no published
@@ -142,7 +145,7 @@ public record EmulatorStatus(
     static Job empty(String job) {
       return new Job(
           job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0, 0, 0,
-          List.of());
+          List.of(), null);
     }
   }
 }

@@ -22,6 +22,9 @@ import java.util.Map;
  * @param maxSustainableRowsPerSecond {@code round --find-max-rate}: the highest rate every job
  *     sustained inside the latency SLO (rows/s per job); null without the search or when none was
  * @param limitedBy what ended the search ({@link MaxRateResult#limitedBy}); null without it
+ * @param liveIntendedP50LatencyMs visible − intended send time of the live messages (the paced live
+ *     publisher's schedule): the latency a user of the pipeline waits, the publisher's own delays
+ *     included; null when no message had a schedule (the four figures alike)
  */
 public record RoundSummary(
     long published,
@@ -73,7 +76,12 @@ public record RoundSummary(
     long mismatchedRows,
     List<String> mismatches,
     Double maxSustainableRowsPerSecond,
-    String limitedBy) {
+    String limitedBy,
+    Long liveIntendedP50LatencyMs,
+    Long liveIntendedP99LatencyMs,
+    Long liveIntendedP999LatencyMs,
+    Long liveIntendedMaxLatencyMs,
+    long liveIntendedLatencySamples) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

@@ -8,13 +8,15 @@ import com.google.api.gax.batching.FlowControlSettings;
 import com.google.api.gax.batching.FlowController.LimitExceededBehavior;
 import com.google.cloud.pubsub.v1.Publisher;
 import com.google.common.util.concurrent.MoreExecutors;
-import com.google.common.util.concurrent.RateLimiter;
 import com.google.protobuf.UnsafeByteOperations;
 import com.google.pubsub.v1.PubsubMessage;
 import com.google.pubsub.v1.TopicName;
+import dev.ingestbench.contracts.SendPacer;
+import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.pubsub.PubsubChannels;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -85,9 +87,15 @@ class PublishEventsFn extends DoFn<EventRange, Long> {
 
   @ProcessElement
   public void processElement(@Element EventRange range, OutputReceiver<Long> out)
-      throws InterruptedException {
-    RateLimiter limiter =
-        settings.ratePerShard() > 0 ? RateLimiter.create(settings.ratePerShard()) : null;
+      throws InterruptedException, IOException {
+    SendPacer pacer =
+        settings.ratePerShard() > 0 ? new SendPacer(range.start(), settings.ratePerShard()) : null;
+    if (pacer != null) {
+      SendSchedule step = pacer.start();
+      if (settings.sendScheduleUrl() != null) {
+        ScheduleClient.send(settings.sendScheduleUrl(), step);
+      }
+    }
     AtomicLong acknowledged = new AtomicLong();
     AtomicLong failures = new AtomicLong();
     AtomicReference<Throwable> firstFailure = new AtomicReference<>();
@@ -109,8 +117,8 @@ class PublishEventsFn extends DoFn<EventRange, Long> {
     long bytesSent = 0;
     long handed = 0;
     for (long index = range.start(); index < range.end(); index++) {
-      if (limiter != null) {
-        limiter.acquire();
+      if (pacer != null) {
+        pacer.awaitTurn(index);
       }
       byte[] payload = generator.message(index);
       bytesSent += payload.length;

@@ -11,6 +11,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *
  * @param topicPath the Pub/Sub topic; null with {@code --sink=kafka}
  * @param kafka the Kafka topic and producer settings; null with {@code --sink=pubsub}
+ * @param sendScheduleUrl the local BigQuery's REST root that each shard's schedule goes to; null:
+ *     none
  */
 public record PublishSettings(
     String emulatorHost,
@@ -28,7 +30,8 @@ public record PublishSettings(
     long maxOutstandingBytes,
     PublisherOptions.FlowControlBehavior flowControlBehavior,
     MessageFormat messageFormat,
-    @Nullable KafkaTarget kafka)
+    @Nullable KafkaTarget kafka,
+    @Nullable String sendScheduleUrl)
     implements Serializable {
 
   /** Service limits of one Publish request. */
@@ -121,6 +124,16 @@ public record PublishSettings(
         "--maxOutstandingBytes",
         options.getMaxOutstandingBytes(),
         "allow at least one message (--messageSizeBytes=" + options.getMessageSizeBytes() + ")");
+    String scheduleUrl =
+        options.getSendScheduleUrl() == null || options.getSendScheduleUrl().isBlank()
+            ? null
+            : options.getSendScheduleUrl().strip();
+    require(
+        scheduleUrl == null
+            || (scheduleUrl.startsWith("http://") && options.getRatePerSecond() > 0),
+        "--sendScheduleUrl",
+        scheduleUrl,
+        "give the local BigQuery's REST root (http://HOST:PORT), with a --ratePerSecond above 0");
     int shards =
         options.getPublisherShards() > 0
             ? options.getPublisherShards()
@@ -147,7 +160,8 @@ public record PublishSettings(
         options.getMaxOutstandingBytes(),
         options.getFlowControlBehavior(),
         format,
-        kafka);
+        kafka,
+        scheduleUrl);
   }
 
   /** The topic as results name it: the Pub/Sub path, or {@code kafka:TOPIC}. */

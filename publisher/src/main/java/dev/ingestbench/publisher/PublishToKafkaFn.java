@@ -1,8 +1,10 @@
 package dev.ingestbench.publisher;
 
-import com.google.common.util.concurrent.RateLimiter;
+import dev.ingestbench.contracts.SendPacer;
+import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.TaxiRideGenerator;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
@@ -62,9 +64,15 @@ class PublishToKafkaFn extends DoFn<EventRange, Long> {
 
   @ProcessElement
   public void processElement(@Element EventRange range, OutputReceiver<Long> out)
-      throws InterruptedException {
-    RateLimiter limiter =
-        settings.ratePerShard() > 0 ? RateLimiter.create(settings.ratePerShard()) : null;
+      throws InterruptedException, IOException {
+    SendPacer pacer =
+        settings.ratePerShard() > 0 ? new SendPacer(range.start(), settings.ratePerShard()) : null;
+    if (pacer != null) {
+      SendSchedule step = pacer.start();
+      if (settings.sendScheduleUrl() != null) {
+        ScheduleClient.send(settings.sendScheduleUrl(), step);
+      }
+    }
     AtomicLong acknowledged = new AtomicLong();
     AtomicLong failures = new AtomicLong();
     AtomicReference<Exception> firstFailure = new AtomicReference<>();
@@ -83,8 +91,8 @@ class PublishToKafkaFn extends DoFn<EventRange, Long> {
     long bytesSent = 0;
     long handed = 0;
     for (long index = range.start(); index < range.end(); index++) {
-      if (limiter != null) {
-        limiter.acquire();
+      if (pacer != null) {
+        pacer.awaitTurn(index);
       }
       byte[] payload = generator.message(index);
       bytesSent += payload.length;

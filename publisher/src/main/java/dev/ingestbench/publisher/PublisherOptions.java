@@ -131,6 +131,14 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
   void setRatePerSecond(double value);
 
   @Description(
+      "Local runs with --ratePerSecond: the local BigQuery's REST root (http://127.0.0.1:PORT). Each"
+          + " shard tells it when it means to send each message, and it measures every row's latency"
+          + " against that intended send time as well as against the publish time.")
+  String getSendScheduleUrl();
+
+  void setSendScheduleUrl(String value);
+
+  @Description(
       "How many parallel publishing shards split the run (each with its own client and an equal"
           + " share of the rate). 0 picks the number of local cores.")
   @Default.Integer(0)

@@ -93,6 +93,10 @@ public record Scenario(
    * @param stopWith how the jobs in {@code stop} end: {@code drain}, {@code savepoint} (Flink's
    *     stop-with-savepoint; a later start of the job restores it) or {@code cancel}; absent: the
    *     target's default (a local stage drains, a Dataflow stage does as {@code --stop-with} says)
+   * @param findMaxRate instead of starting and stopping jobs: {@code ingestbench round
+   *     --find-max-rate} with the settings of the job named by its {@code job} key, on servers of
+   *     its own ({@code latency_slo}, {@code probe_duration}, {@code max_probes}, {@code
+   *     confirm_probes}: that command's flags)
    */
   public record Stage(
       String name,
@@ -102,10 +106,15 @@ public record Scenario(
       String until,
       String max,
       @JsonProperty("pubsub_load") Map<String, Object> pubsubLoad,
-      @JsonProperty("stop_with") String stopWith) {
+      @JsonProperty("stop_with") String stopWith,
+      @JsonProperty("find_max_rate") Map<String, Object> findMaxRate) {
 
     public boolean isLoadTest() {
       return pubsubLoad != null;
+    }
+
+    public boolean isMaxRateSearch() {
+      return findMaxRate != null;
     }
   }
 

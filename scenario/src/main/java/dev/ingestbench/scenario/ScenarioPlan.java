@@ -77,11 +77,38 @@ public record ScenarioPlan(
       String until,
       Duration max,
       Map<String, String> pubsubLoad,
-      StopMode stopWith) {
+      StopMode stopWith,
+      Map<String, String> findMaxRate) {
 
     /** A stage that runs a Pub/Sub load test instead of starting and stopping jobs. */
     public boolean isLoadTest() {
       return !pubsubLoad.isEmpty();
+    }
+
+    /**
+     * A stage that searches for the highest rate one job's configuration sustains ({@code round
+     * --find-max-rate}) instead of starting and stopping jobs.
+     */
+    public boolean isMaxRateSearch() {
+      return !findMaxRate.isEmpty();
+    }
+
+    /** The job whose configuration a max-rate stage searches. */
+    public String maxRateJob() {
+      return findMaxRate.get("job");
+    }
+
+    /** {@code round}'s search flags for a max-rate stage, as written in the file. */
+    public List<String> maxRateArgs() {
+      List<String> args = new ArrayList<>(List.of("--find-max-rate"));
+      findMaxRate.forEach(
+          (key, value) -> {
+            if (!key.equals("job")) {
+              args.add("--" + key.replace('_', '-'));
+              args.add(value);
+            }
+          });
+      return args;
     }
 
     /** {@code ingestbench pubsub-load}'s flags for this stage, as written in the file. */
@@ -107,6 +134,10 @@ public record ScenarioPlan(
 
     /** How it ends, as a person reads it. */
     public String condition() {
+      if (isMaxRateSearch()) {
+        // StepStatus.isMaxRateSearch recognises a max-rate stage by this beginning.
+        return StepStatus.MAX_RATE + " " + maxRateJob() + " " + String.join(" ", maxRateArgs());
+      }
       if (isLoadTest()) {
         // StepStatus.isLoadTest recognises a load-test stage by this beginning.
         return (StepStatus.LOAD_TEST + " " + String.join(" ", loadTestArgs())).trim();
@@ -121,6 +152,14 @@ public record ScenarioPlan(
      * them).
      */
     public Duration longest() {
+      if (isMaxRateSearch()) {
+        // The consumers' warm-up, then every probe: settle, window, SLO, the longest catch-up.
+        long window = seconds(findMaxRate.get("probe_duration"), 20);
+        long slo = seconds(findMaxRate.get("latency_slo"), 10);
+        long probes =
+            findMaxRate.containsKey("max_probes") ? intOr(findMaxRate.get("max_probes"), 10) : 10;
+        return Duration.ofSeconds(300 + probes * (5 + window + slo + 180) + 60);
+      }
       if (isLoadTest()) {
         Duration burnIn =
             Durations.parse(pubsubLoad.getOrDefault("burn_in", "10s"))
@@ -131,6 +170,20 @@ public record ScenarioPlan(
         return burnIn.plus(window).plusSeconds(70);
       }
       return hold != null ? hold : max;
+    }
+  }
+
+  private static long seconds(String duration, long absent) {
+    return duration == null
+        ? absent
+        : Durations.parse(duration).map(d -> Math.max(1, d.toSeconds())).orElse(absent);
+  }
+
+  private static long intOr(String value, long absent) {
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      return absent;
     }
   }
 
@@ -153,7 +206,11 @@ public record ScenarioPlan(
           "--scale " + scale + " must be more than 0, e.g. 0.01 for a hundredth");
     }
     Map<String, String> scaled = new LinkedHashMap<>();
-    long messages = scaleCount("publish.messages", s.publish().messages(), scale, scaled);
+    // A scenario whose stages only search or load-test publishes nothing of its own.
+    long messages =
+        s.publish().messages() == null
+            ? 0
+            : scaleCount("publish.messages", s.publish().messages(), scale, scaled);
     long backlog =
         s.publish().backlog() == null
             ? 0
@@ -196,6 +253,10 @@ public record ScenarioPlan(
         if (st.pubsubLoad() != null) {
           st.pubsubLoad().forEach((flag, value) -> load.put(flag, String.valueOf(value)));
         }
+        Map<String, String> search = new LinkedHashMap<>();
+        if (st.findMaxRate() != null) {
+          st.findMaxRate().forEach((k, value) -> search.put(k, String.valueOf(value)));
+        }
         stages.add(
             new PlannedStage(
                 i,
@@ -207,7 +268,8 @@ public record ScenarioPlan(
                 st.until(),
                 max,
                 Collections.unmodifiableMap(new LinkedHashMap<>(load)),
-                st.stopWith() == null ? null : StopMode.of(st.stopWith()).orElseThrow()));
+                st.stopWith() == null ? null : StopMode.of(st.stopWith()).orElseThrow(),
+                Collections.unmodifiableMap(search)));
       }
     }
     List<PlannedIteration> iterations = new ArrayList<>();

@@ -47,7 +47,11 @@ final class ScenarioValidator {
               + "' is not a name; use lower-case letters, digits and dashes, e.g. two-jobs-10kb");
     }
     checkSource(s.source());
-    checkPublish(s.publish());
+    boolean runsJobs =
+        s.unordered() != null
+            || s.stages() == null
+            || s.stages().stream().anyMatch(st -> !st.isLoadTest() && !st.isMaxRateSearch());
+    checkPublish(s.publish(), runsJobs);
     Map<String, JobConfig> jobs = s.resolvedJobs();
     if (jobs.isEmpty()) {
       problem("jobs", "no jobs; name at least one, e.g. jobs: {a: {write_method: exactly-once}}");
@@ -80,6 +84,11 @@ final class ScenarioValidator {
             problem(
                 "stages[" + i + "].pubsub_load",
                 "measures a Pub/Sub source; this scenario reads Kafka (source.kind)");
+          }
+          if (s.stages().get(i).isMaxRateSearch()) {
+            problem(
+                "stages[" + i + "].find_max_rate",
+                "searches with a Pub/Sub publisher; this scenario reads Kafka (source.kind)");
           }
         }
       }
@@ -143,14 +152,18 @@ final class ScenarioValidator {
     }
   }
 
-  private void checkPublish(Scenario.Publish p) {
+  /**
+   * @param runsJobs whether a stage runs the scenario's jobs: without one (only searches and load
+   *     tests, which publish their own) {@code messages} may be left out
+   */
+  private void checkPublish(Scenario.Publish p, boolean runsJobs) {
     if (p == null) {
       problem(
           "publish",
           "missing; e.g. publish: {messages: 1000000, message_size: 500, backlog: 1000000}");
       return;
     }
-    if (p.messages() == null || p.messages() <= 0) {
+    if ((p.messages() == null && runsJobs) || (p.messages() != null && p.messages() <= 0)) {
       problem("publish.messages", "must be 1 or more (messages per subscription)");
     }
     boolean avro = "avro".equals(p.messageFormat());
@@ -250,8 +263,16 @@ final class ScenarioValidator {
             key + ".name",
             "'" + st.name() + "' names two stages; status markers need unique names");
       }
+      if (st.isLoadTest() && st.isMaxRateSearch()) {
+        problem(key, "give pubsub_load or find_max_rate, not both: each is a stage of its own");
+        continue;
+      }
       if (st.isLoadTest()) {
         checkLoadTest(key, st);
+        continue;
+      }
+      if (st.isMaxRateSearch()) {
+        checkMaxRateSearch(key, st, jobs);
         continue;
       }
       for (String job : st.stop() == null ? List.<String>of() : st.stop()) {
@@ -326,6 +347,56 @@ final class ScenarioValidator {
                         + " dashes, e.g. burn_in: 10s");
               } else if (value == null || value instanceof Map || value instanceof List) {
                 problem(key + ".pubsub_load." + flag, "needs one value, e.g. rate: 20000");
+              }
+            });
+  }
+
+  /** The keys of a find_max_rate stage: the job, and round --find-max-rate's flags. */
+  public static final Set<String> MAX_RATE_KEYS =
+      Set.of("job", "latency_slo", "probe_duration", "max_probes", "confirm_probes");
+
+  /**
+   * A max-rate stage starts and stops no job of the scenario: it searches with the named job's
+   * settings on servers of its own. Its values' ranges are checked by the search itself before the
+   * run starts.
+   */
+  private void checkMaxRateSearch(String key, Scenario.Stage st, Set<String> jobs) {
+    if (st.start() != null
+        || st.stop() != null
+        || st.hold() != null
+        || st.until() != null
+        || st.max() != null
+        || st.stopWith() != null) {
+      problem(
+          key,
+          "a find_max_rate stage runs a search and nothing else: move start, stop, stop_with, hold,"
+              + " until and max to a stage of their own");
+    }
+    Object job = st.findMaxRate().get("job");
+    if (job == null) {
+      problem(
+          key + ".find_max_rate.job",
+          "missing; name the job whose settings to search, e.g. job: a");
+    } else if (!jobs.contains(String.valueOf(job))) {
+      problem(key + ".find_max_rate.job", "'" + job + "' is not a job; jobs are " + jobs);
+    }
+    st.findMaxRate()
+        .forEach(
+            (k, value) -> {
+              if (!MAX_RATE_KEYS.contains(k)) {
+                problem(
+                    key + ".find_max_rate." + k,
+                    "is not a key of find_max_rate; use " + new java.util.TreeSet<>(MAX_RATE_KEYS));
+              } else if (value == null || value instanceof Map || value instanceof List) {
+                problem(key + ".find_max_rate." + k, "needs one value, e.g. latency_slo: 10s");
+              } else if ((k.equals("latency_slo") || k.equals("probe_duration"))
+                  && Durations.parse(String.valueOf(value)).isEmpty()) {
+                problem(
+                    key + ".find_max_rate." + k,
+                    "'" + value + "' is not a duration; write e.g. 500ms, 10s or 2m");
+              } else if ((k.equals("max_probes") || k.equals("confirm_probes"))
+                  && !String.valueOf(value).matches("[0-9]{1,3}")) {
+                problem(key + ".find_max_rate." + k, "'" + value + "' is not a count, e.g. 10");
               }
             });
   }

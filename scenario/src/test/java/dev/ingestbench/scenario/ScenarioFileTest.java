@@ -37,9 +37,10 @@ class ScenarioFileTest {
       files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
     assertEquals(
-        9,
+        10,
         files.size(),
-        "six published rounds, round 6 with a shared group, write-method-ab and savepoint-restore: "
+        "six published rounds, round 6 with a shared group, write-method-ab, savepoint-restore and"
+            + " max-rate-write-methods: "
             + files);
     for (Path file : files) {
       Scenario scenario = ScenarioFile.load(file);
@@ -50,6 +51,8 @@ class ScenarioFileTest {
     }
     Scenario ab = ScenarioFile.load(SHIPPED.resolve("write-method-ab.yaml"));
     assertEquals(5, ab.unordered().iterations());
+    Scenario max = ScenarioFile.load(SHIPPED.resolve("max-rate-write-methods.yaml"));
+    assertTrue(max.stages().stream().allMatch(Scenario.Stage::isMaxRateSearch));
     Scenario shared = ScenarioFile.load(SHIPPED.resolve("round-6-kafka-shared-group.yaml"));
     assertEquals("shared", shared.source().consumerGroups());
     assertEquals("avro", shared.publish().messageFormat());
@@ -96,6 +99,53 @@ class ScenarioFileTest {
                 "  - {name: capacity, pubsub_load: {rate: 1000}}\n  - {name: a-alone, start: [a], hold: 90s}");
     assertTrue(
         only(dir, load).startsWith("stages[0].pubsub_load: measures a Pub/Sub source"), load);
+  }
+
+  @Test
+  void aMaxRateStageIsCheckedWithItsFix(@TempDir Path dir) throws Exception {
+    String search =
+        GOOD.replace(
+            "  - {name: a-alone, start: [a], hold: 90s}",
+            "  - {name: max, find_max_rate: {job: a, latency_slo: 5s, probe_duration: 30s,"
+                + " max_probes: 6}}\n  - {name: a-alone, start: [a], hold: 90s}");
+    ScenarioPlan plan = ScenarioPlan.of(ScenarioFile.load(write(dir, search)), 1, 0);
+    ScenarioPlan.PlannedStage st = plan.stages().get(0);
+    assertTrue(st.isMaxRateSearch());
+    assertEquals("a", st.maxRateJob());
+    assertEquals(
+        List.of(
+            "--find-max-rate",
+            "--latency-slo",
+            "5s",
+            "--probe-duration",
+            "30s",
+            "--max-probes",
+            "6"),
+        st.maxRateArgs());
+    assertTrue(st.condition().startsWith("max-rate a --find-max-rate"), st.condition());
+    assertTrue(st.running().isEmpty());
+    String bad =
+        GOOD.replace(
+            "  - {name: a-alone, start: [a], hold: 90s}",
+            "  - {name: max, start: [a], find_max_rate: {job: z, latency_slo: 5 seconds, probes: 3,"
+                + " max_probes: many}}\n  - {name: a-alone, start: [a], hold: 90s}");
+    List<String> p =
+        assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, bad))).problems();
+    for (String expected :
+        List.of(
+            "stages[0]: a find_max_rate stage runs a search and nothing else",
+            "stages[0].find_max_rate.job: 'z' is not a job",
+            "stages[0].find_max_rate.latency_slo: '5 seconds' is not a duration",
+            "stages[0].find_max_rate.probes: is not a key of find_max_rate",
+            "stages[0].find_max_rate.max_probes: 'many' is not a count")) {
+      assertTrue(p.stream().anyMatch(x -> x.startsWith(expected)), expected + " in " + p);
+    }
+    String kafka =
+        search.replace(
+            "source: {kind: pubsub, topic: rides}", "source: {kind: kafka, topic: rides}");
+    assertTrue(
+        only(dir, kafka).startsWith("stages[0].find_max_rate: searches with a Pub/Sub publisher"),
+        only(dir, kafka));
   }
 
   /**

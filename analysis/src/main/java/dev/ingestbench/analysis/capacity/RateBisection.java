@@ -6,9 +6,9 @@ package dev.ingestbench.analysis.capacity;
  * --find-max-rate} ({@link #rampingFrom}: doubling from a low rate up to that top). When a probe is
  * not sustained before any was, the next is {@link #FIRST_STEP_DOWN} of what the system achieved in
  * it, then the rate is halved until one is sustained; then it is bisected between the highest
- * sustained and the lowest not sustained (after the first failure, at {@link #FIRST_STEP_DOWN} of
- * what was achieved when that lies inside the bracket) until they are within {@link #RESOLUTION} of
- * each other.
+ * sustained and the lowest not sustained (after the first failure, at what the system achieved in
+ * it when that lies well inside the bracket) until they are within {@link #RESOLUTION} of each
+ * other.
  */
 public final class RateBisection {
   /** The search stops once the bracket is narrower than this share of its top. */
@@ -79,9 +79,12 @@ public final class RateBisection {
     } else if (sustained > 0) {
       double middle = Math.floor((sustained + notSustained) / 2);
       // The first failure says what the system achieved when overloaded: a better guess than the
-      // middle when it lies inside the bracket.
-      double guess = Math.floor(FIRST_STEP_DOWN * achieved);
-      next = failures == 1 && !kept && guess > sustained && guess < notSustained ? guess : middle;
+      // middle when it lies well inside the bracket (next to the sustained rate it would only
+      // repeat that probe).
+      double guess = Math.floor(achieved);
+      double margin = RESOLUTION * notSustained;
+      boolean inside = guess > sustained + margin && guess < notSustained - margin;
+      next = failures == 1 && !kept && inside ? guess : middle;
     } else if (failures == 1 && achieved > 0 && achieved < rate) {
       next = Math.floor(FIRST_STEP_DOWN * achieved);
     } else {

@@ -97,7 +97,8 @@ public final class MultiJobResults {
         jobs.stream()
             .flatMap(j -> j.mismatches() == null ? Stream.<String>empty() : j.mismatches().stream())
             .limit(10)
-            .toList());
+            .toList(),
+        null); // percentiles of several jobs do not add up: each job's own summary has its own
   }
 
   /** Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). */

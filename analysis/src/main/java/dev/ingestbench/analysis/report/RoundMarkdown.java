@@ -12,6 +12,7 @@ import dev.ingestbench.contracts.DeadLetterSample;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.WindowLatency;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -191,6 +192,23 @@ public final class RoundMarkdown {
                 + " (oldest waiting message under "
                 + ConsumerResult.CATCH_UP_LAG_SECONDS
                 + " s); the pipeline's own latency");
+    WindowLatency.Percentiles intended = c.intendedLatency();
+    if (intended != null) {
+      row(
+          md,
+          "Latency p50 / p99 / p99.9 / max, live messages (intended send → visible)",
+          String.format(
+              Locale.ROOT,
+              "%d / %d / %d / %d ms",
+              intended.p50Ms(),
+              intended.p99Ms(),
+              intended.p999Ms(),
+              intended.maxMs()),
+          intended.samples()
+              + " rows, each against the time the paced live publisher meant to send it (its"
+              + " schedule, given to the local BigQuery): the publisher's own delays count too"
+              + " (coordinated omission); HDR histogram, 2 significant digits");
+    }
     row(
         md,
         "Waiting p50 / p99, messages published before that",

@@ -7,6 +7,7 @@ import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RoundSummary;
+import dev.ingestbench.contracts.WindowLatency;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,7 @@ public final class RoundSummaryJson {
     ConsumerResult.Latency all = c.latency();
     ConsumerResult.Latency live = c.liveLatency();
     ConsumerResult.Latency backlog = c.backlogLatency();
+    WindowLatency.Percentiles intended = c.intendedLatency();
     return new RoundSummary(
         a.published(),
         c.rowsWritten(),
@@ -99,7 +101,12 @@ public final class RoundSummaryJson {
         c.mismatchedRows(),
         c.mismatches() == null ? List.of() : c.mismatches(),
         a.maxRate().map(MaxRateResult::maxSustainableRowsPerSecond).orElse(null),
-        a.maxRate().map(MaxRateResult::limitedBy).orElse(null));
+        a.maxRate().map(MaxRateResult::limitedBy).orElse(null),
+        intended == null ? null : intended.p50Ms(),
+        intended == null ? null : intended.p99Ms(),
+        intended == null ? null : intended.p999Ms(),
+        intended == null ? null : intended.maxMs(),
+        intended == null ? 0 : intended.samples());
   }
 
   /** Why there is no live latency, in words a user can act on. */

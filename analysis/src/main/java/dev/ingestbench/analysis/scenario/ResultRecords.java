@@ -1,6 +1,7 @@
 package dev.ingestbench.analysis.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RoundSummary;
 import java.util.ArrayList;
@@ -108,6 +109,47 @@ public final class ResultRecords {
     add(job, "lost", s.lost(), "messages", labels);
     add(job, "live_p50_latency_ms", s.liveP50LatencyMs(), "ms", labels);
     add(job, "live_p99_latency_ms", s.liveP99LatencyMs(), "ms", labels);
+    return this;
+  }
+
+  /**
+   * A max-rate stage's answer ({@code round --find-max-rate} for one job): the highest sustained
+   * rate with its interval, its cost per vCPU and per consumer CPU-second, the publisher's own
+   * capacity and the probes it took; the limit that ended it is the label {@code limited_by}.
+   */
+  public ResultRecords maxRate(String job, MaxRateResult r, Map<String, String> labels) {
+    Map<String, String> l = new LinkedHashMap<>(labels);
+    l.put("limited_by", r.limitedBy());
+    l.put("latency_slo_ms", Long.toString(r.latencySloMs()));
+    add(job, "max_sustainable_rows_per_second", r.maxSustainableRowsPerSecond(), "rows/s", l);
+    if (r.sustainedRowsPerSecond() != null) {
+      add(
+          job,
+          "max_sustainable_rows_per_second_ci95_low",
+          r.sustainedRowsPerSecond().ci95Low(),
+          "rows/s",
+          l);
+      add(
+          job,
+          "max_sustainable_rows_per_second_ci95_high",
+          r.sustainedRowsPerSecond().ci95High(),
+          "rows/s",
+          l);
+    }
+    add(job, "max_sustainable_rows_per_second_per_vcpu", r.rowsPerSecondPerVcpu(), "rows/s", l);
+    add(
+        job,
+        "max_rate_rows_per_consumer_cpu_second",
+        r.rowsPerConsumerCpuSecond(),
+        "rows/CPU-s",
+        l);
+    add(
+        job,
+        "publisher_capacity_messages_per_second",
+        r.publisherCapacityMessagesPerSecond(),
+        "messages/s",
+        l);
+    add(job, "max_rate_probes", r.probes().size(), "probes", l);
     return this;
   }
 

@@ -169,8 +169,8 @@ public final class ScenarioReport {
         .append("|:---|:---|---:|:---|---:|---:|---:|---:|---:|---:|\n");
     Map<String, Map<String, StageMeasures>> byStage = new LinkedHashMap<>();
     for (StepStatus s : steps) {
-      if (s.isLoadTest()) {
-        continue; // its figures are the load test's: "Source capacity" below
+      if (!s.runsJobs()) {
+        continue; // a load test's or a search's figures: their own sections below
       }
       long from = Instant.parse(s.startedAt()).getEpochSecond() + 1;
       long to = Instant.parse(s.endedAt()).getEpochSecond() + 1;
@@ -214,6 +214,7 @@ public final class ScenarioReport {
     }
     md.append('\n');
     sourceCapacity();
+    maxRates();
     Map<String, Map<String, StageMeasures>> compared = withoutIdleStages(byStage);
     betweenStages(compared);
     if (onDataflow()) {
@@ -316,6 +317,62 @@ public final class ScenarioReport {
               fmt(m.get("pubsub_end_to_end_p99_ms"), "%,.1f"),
               fmt(m.get("pubsub_missing"), "%,.0f"),
               fmt(m.get("pubsub_duplicates"), "%,.0f")));
+    }
+    md.append('\n');
+  }
+
+  /** The max-rate stages' answers, from their results (each search's report is its round's). */
+  private void maxRates() {
+    List<StepStatus> searches = steps.stream().filter(StepStatus::isMaxRateSearch).toList();
+    if (searches.isEmpty()) {
+      return;
+    }
+    md.append("## Highest sustained rate (max-rate stages)\n\n")
+        .append(
+            "Each ran `ingestbench round --find-max-rate` with its job's settings on servers of its own")
+        .append(
+            " (docs/max-rate.md), sharing this machine with the jobs shown running: the highest rate")
+        .append(
+            " the job kept up with inside the latency SLO, the 95% interval of its per-second writes,")
+        .append(
+            " and the limit that ended the search; each search's report is in `max-rate-STEP/`.\n\n")
+        .append(
+            "| Stage | Job | Jobs running | Highest sustained rows/s | 95% CI | Per vCPU | Rows per consumer CPU-s |")
+        .append(
+            " Publisher alone msg/s | Probes | Limited by |\n|:---|:---|:---|---:|:---|---:|---:|---:|---:|:---|\n");
+    for (StepStatus s : searches) {
+      Map<String, Double> m = new LinkedHashMap<>();
+      String[] job = {"?"};
+      String[] limit = {"?"};
+      results.stream()
+          .filter(r -> r.stage().equals(s.stage()) && r.iteration() == s.iteration())
+          .forEach(
+              r -> {
+                m.put(r.metric(), r.value());
+                job[0] = r.job();
+                if (r.labels().containsKey("limited_by")) {
+                  limit[0] = r.labels().get("limited_by");
+                }
+              });
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| [%s](max-rate-%s/report.md) | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+              s.stage(),
+              s.step(),
+              job[0],
+              s.jobs().isEmpty() ? "none" : String.join(", ", s.jobs()),
+              m.containsKey("max_sustainable_rows_per_second")
+                  ? fmt(m.get("max_sustainable_rows_per_second"), "%,.0f")
+                  : "none sustained",
+              range(
+                  m.get("max_sustainable_rows_per_second_ci95_low"),
+                  m.get("max_sustainable_rows_per_second_ci95_high")),
+              fmt(m.get("max_sustainable_rows_per_second_per_vcpu"), "%,.0f"),
+              fmt(m.get("max_rate_rows_per_consumer_cpu_second"), "%,.0f"),
+              fmt(m.get("publisher_capacity_messages_per_second"), "%,.0f"),
+              fmt(m.get("max_rate_probes"), "%,.0f"),
+              limit[0]));
     }
     md.append('\n');
   }
@@ -563,7 +620,7 @@ public final class ScenarioReport {
         .append(" (processes_cpu.csv of each segment), with all of this machine's vCPUs.\n\n");
     for (Verdict v :
         StageDiagnosis.of(
-            steps.stream().filter(s -> !s.isLoadTest() && byStage.containsKey(s.stage())).toList(),
+            steps.stream().filter(s -> s.runsJobs() && byStage.containsKey(s.stage())).toList(),
             byStage,
             samples,
             emulators,

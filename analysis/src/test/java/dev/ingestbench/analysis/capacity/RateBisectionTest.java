@@ -27,11 +27,19 @@ class RateBisectionTest {
     RateBisection b = RateBisection.rampingFrom(2_000, 140_000);
     List<Double> asked = search(b, r -> r <= 11_000, 11_000, 20);
     assertEquals(List.of(2_000.0, 4_000.0, 8_000.0, 16_000.0), asked.subList(0, 4));
-    // After the first failure: 90% of what was achieved (11,000), inside the bracket.
-    assertEquals(9_900.0, asked.get(4));
+    // After the first failure: what was achieved (11,000), well inside the bracket.
+    assertEquals(11_000.0, asked.get(4));
     assertTrue(b.converged());
     assertTrue(b.sustained() <= 11_000 && b.sustained() > 11_000 * 0.95 - 1, "" + b.sustained());
     assertTrue((b.notSustained() - b.sustained()) / b.notSustained() < RateBisection.RESOLUTION);
+  }
+
+  @Test
+  void anAchievedRateNextToTheSustainedOneIsNotProbedAgainTheMiddleIs() {
+    RateBisection b = RateBisection.rampingFrom(8_000, 100_000);
+    b.record(8_000, true, 8_000);
+    b.record(16_000, false, 8_300);
+    assertEquals(12_000, b.next());
   }
 
   @Test
@@ -59,8 +67,8 @@ class RateBisectionTest {
   void anUnconfirmedAnswerIsDroppedAndTheSearchGoesOnBelowIt() {
     RateBisection b = RateBisection.rampingFrom(2_000, 100_000);
     b.record(2_000, true, 2_000);
-    b.record(4_000, false, 3_000);
-    // 90% of 3,000 = 2,700 lies inside (2,000, 4,000)
+    b.record(4_000, false, 2_700);
+    // what was achieved, 2,700, lies well inside (2,000, 4,000)
     assertEquals(2_700, b.next());
     b.record(2_700, true, 2_700);
     b.unconfirmed(2_700, 2_000);

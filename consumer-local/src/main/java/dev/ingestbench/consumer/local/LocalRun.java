@@ -321,7 +321,8 @@ public final class LocalRun {
         config.runId(),
         v.foreignRows(),
         v.mismatchedRows(),
-        v.mismatches());
+        v.mismatches(),
+        v.intendedLatency());
   }
 
   /**

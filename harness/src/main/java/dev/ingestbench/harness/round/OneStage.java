@@ -72,6 +72,7 @@ final class OneStage {
                     "drained",
                     (plan.consumerTimeoutSeconds() + STOP_AT_OWN_TIMEOUT_SECONDS) + "s",
                     null,
+                    null,
                     null)),
             null);
     return ScenarioPlan.of(scenario, 1, 0);

@@ -100,7 +100,7 @@ public final class RoundPlan {
     if (liveMessages() > 0) {
       validate(
           "live publisher",
-          livePublisherArgs(UNSTARTED_HOST),
+          livePublisherArgs(UNSTARTED_HOST, UNSTARTED_BIGQUERY.rest()),
           args -> PublishSettings.from(PublisherPipeline.parse(args)));
     }
   }
@@ -143,9 +143,23 @@ public final class RoundPlan {
     return publisherArgs(host, 0, backlogMessages(), 0, RunFiles.PUBLISHER_BACKLOG);
   }
 
-  List<String> livePublisherArgs(String host) {
-    return publisherArgs(
-        host, backlogMessages(), spec.liveMessages(), spec.liveRate(), RunFiles.PUBLISHER_LIVE);
+  /**
+   * @param bigQueryRest the BigQuery emulator process's REST root, which measures the live messages
+   *     against the times the publisher meant to send them; ignored with {@code --sink in-process}
+   */
+  List<String> livePublisherArgs(String host, String bigQueryRest) {
+    List<String> args =
+        new ArrayList<>(
+            publisherArgs(
+                host,
+                backlogMessages(),
+                spec.liveMessages(),
+                spec.liveRate(),
+                RunFiles.PUBLISHER_LIVE));
+    if (spec.sink() == RoundSpec.Sink.EMULATOR) {
+      args.add("--sendScheduleUrl=" + bigQueryRest);
+    }
+    return args;
   }
 
   boolean kafka() {

@@ -45,6 +45,9 @@ public final class RoundRunner {
   private final RoundSpec spec;
   private final RoundPlan plan;
 
+  /** The verification's findings once {@link #run} has verified the jobs; null before. */
+  private Verdict verdict;
+
   /**
    * Set by a signal: the children are being stopped, so what the round would say of them is noise.
    */
@@ -152,6 +155,7 @@ public final class RoundRunner {
     for (int j = 1; j <= jobSummaries.size(); j++) {
       printJob(j, jobSummaries.get(j - 1));
     }
+    verdict = driver.verdict();
     explain(driver.verdict(), out);
     if (spec.searches()) {
       exit = Math.max(exit, searchExit(out));
@@ -182,6 +186,11 @@ public final class RoundRunner {
         r.rowsPerSecondPerVcpu(),
         r.limitedBy());
     return ExitCodes.OK;
+  }
+
+  /** What the verification found, once {@link #run} returned; null if it never got that far. */
+  public Verdict verdict() {
+    return verdict;
   }
 
   /** The round's identity for the driver's result records: its run id, this machine. */
@@ -366,6 +375,16 @@ public final class RoundRunner {
           s.liveLatencySamples(), s.liveP50LatencyMs(), s.liveP99LatencyMs());
     } else {
       say("Latency: %s", s.liveLatencyNote());
+    }
+    if (s.liveIntendedP99LatencyMs() != null) {
+      say(
+          "Latency intended send -> visible of %,d live messages (the publisher's own delays count"
+              + " too): p50 %,d ms, p99 %,d ms, p99.9 %,d ms, max %,d ms",
+          s.liveIntendedLatencySamples(),
+          s.liveIntendedP50LatencyMs(),
+          s.liveIntendedP99LatencyMs(),
+          s.liveIntendedP999LatencyMs(),
+          s.liveIntendedMaxLatencyMs());
     }
     if (s.backlogP50LatencyMs() != null) {
       say(

@@ -5,6 +5,7 @@ import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.spec.MaxRateSpec;
+import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -115,6 +116,48 @@ public record RoundSpec(
     consumerArgs = List.copyOf(consumerArgs);
   }
 
+  /**
+   * Job {@code job} of a scenario as a round of its own, into {@code out}: an unordered iteration
+   * (backlog and rate from the scenario's {@code publish}), or a max-rate stage's search ({@code
+   * search} not null). Not yet validated.
+   *
+   * @param cluster the Flink cluster the job is submitted to, or null for embedded Flink
+   */
+  public static RoundSpec forScenarioJob(
+      ScenarioPlan plan,
+      String job,
+      Path out,
+      String heap,
+      FlinkClusterSpec cluster,
+      MaxRateSpec search) {
+    return new RoundSpec(
+        out,
+        true, // its own directory: a resumed run repeats an unfinished step into it
+        plan.messages(),
+        plan.liveMessages(),
+        plan.liveMessages() > 0 ? plan.rate() : 0,
+        plan.kafka() ? Source.KAFKA : Source.PUBSUB,
+        plan.partitions(),
+        "shared".equals(plan.scenario().source().consumerGroups()),
+        MessageFormat.fromFlag("publish.message_format", plan.messageFormat()),
+        plan.messageSize(),
+        DEFAULT_SEED,
+        JobSettings.of(plan.jobs().get(job)),
+        1,
+        Sink.EMULATOR,
+        ScenarioLimits.of(plan.scenario().limits()),
+        null,
+        null,
+        DEFAULT_RUNNER,
+        DEFAULT_PULL_BATCH_SIZE,
+        heap,
+        plan.maxDeadLetters(),
+        DEFAULT_TIMEOUT_SECONDS,
+        List.of(),
+        cluster,
+        search);
+  }
+
   /** The message size a format usually has (a scenario's too): 500 B of JSON, 88 B of Avro. */
   public static int defaultMessageSize(MessageFormat format) {
     return format == MessageFormat.AVRO
@@ -220,10 +263,10 @@ public record RoundSpec(
 
   /** Every check of the round's own settings; each names the flag and the fix. */
   public RoundSpec validate() {
-    if (messages < 1) {
+    if (messages < 1 && findMaxRate == null) {
       throw new IllegalArgumentException("--messages " + messages + " must be 1 or more");
     }
-    if (liveMessages < 0 || liveMessages > messages) {
+    if (findMaxRate == null && (liveMessages < 0 || liveMessages > messages)) {
       throw new IllegalArgumentException(
           "--live-messages "
               + liveMessages
@@ -266,7 +309,7 @@ public record RoundSpec(
       throw new IllegalArgumentException(
           "limits and faults (--quota-*, --max-*, --fault) are set on the emulator process: drop --sink in-process");
     }
-    if (liveMessages > 0 && liveRate <= 0) {
+    if (findMaxRate == null && liveMessages > 0 && liveRate <= 0) {
       throw new IllegalArgumentException(
           "--live-rate " + liveRate + " must be positive when --live-messages > 0");
     }

@@ -494,7 +494,7 @@ final class RoundTarget implements StageTarget {
               "live-publisher",
               spec.heap(),
               PUBLISHER_MAIN,
-              plan.livePublisherArgs(host),
+              plan.livePublisherArgs(host, bigQuery.rest()),
               spec.out().resolve("live-publisher.log"));
       watch.stopOnDeath(live);
       cpu.watch("live-publisher", live.pid());

@@ -100,6 +100,22 @@ public final class ScenarioRunner {
               + " runs it, not Dataflow's workers; on Google Cloud run ingestbench pubsub-load --project on a VM in the"
               + " region (docs/pubsub-load.md), and remove the stage here");
     }
+    if (gcp != null
+        && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isMaxRateSearch)) {
+      throw new IllegalArgumentException(
+          flags.file()
+              + ": a find_max_rate stage searches with a local round (its own emulators and"
+              + " embedded Flink), not on Dataflow; run it with --target local, and remove the stage"
+              + " here");
+    }
+    if (flags.cluster() != null
+        && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isMaxRateSearch)) {
+      throw new IllegalArgumentException(
+          flags.file()
+              + ": a find_max_rate stage searches with embedded Flink (its round measures its"
+              + " consumer JVM's CPU); run it with --target local, or move the search to a scenario"
+              + " of its own");
+    }
     if (gcp != null) {
       for (ScenarioPlan.PlannedStage st : plan.stages()) {
         if (st.stopWith() == StopMode.SAVEPOINT) {
@@ -126,6 +142,9 @@ public final class ScenarioRunner {
       }
     }
     LoadTestStage.validate(plan);
+    if (gcp == null) {
+      MaxRateStage.validate(plan, flags.heap());
+    }
     Map<String, String> scaled = new LinkedHashMap<>(plan.scaled());
     if (gcp == null && plan.fedLocally()) {
       scaled.put("publish.backlog (local)", LocalTarget.feedNote(plan));
@@ -152,6 +171,10 @@ public final class ScenarioRunner {
         gcp == null && plan.isStaged()
             ? new LocalTarget(plan, dir, run, flags.heap(), warmUpMax, flags.cluster())
             : null;
+    if (staged != null) {
+      staged.withMaxRateStages(
+          new MaxRateStage(plan, dir.root(), run, flags.heap(), staged.resultLabels()));
+    }
     UnorderedLocalRun unordered =
         gcp == null && !plan.isStaged()
             ? new UnorderedLocalRun(plan, dir, run, flags.heap(), flags.cluster())

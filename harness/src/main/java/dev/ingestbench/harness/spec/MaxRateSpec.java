@@ -21,6 +21,30 @@ public record MaxRateSpec(Duration latencySlo, Duration window, int maxProbes, i
   public static final int DEFAULT_MAX_PROBES = 10;
   public static final int DEFAULT_CONFIRMATIONS = 1;
 
+  /**
+   * A scenario stage's {@code find_max_rate} keys ({@code latency_slo}, {@code probe_duration},
+   * {@code max_probes}, {@code confirm_probes}; the validator checked their form), defaults for the
+   * rest; not yet validated.
+   */
+  public static MaxRateSpec of(java.util.Map<String, String> keys) {
+    return new MaxRateSpec(
+        duration(keys.get("latency_slo"), DEFAULT_LATENCY_SLO),
+        duration(keys.get("probe_duration"), DEFAULT_WINDOW),
+        keys.containsKey("max_probes")
+            ? Integer.parseInt(keys.get("max_probes"))
+            : DEFAULT_MAX_PROBES,
+        keys.containsKey("confirm_probes")
+            ? Integer.parseInt(keys.get("confirm_probes"))
+            : DEFAULT_CONFIRMATIONS);
+  }
+
+  private static Duration duration(String text, Duration absent) {
+    return text == null
+        ? absent
+        : dev.ingestbench.scenario.Durations.parse(text)
+            .orElseThrow(() -> new IllegalArgumentException("'" + text + "' is not a duration"));
+  }
+
   /** Every check, each naming the flag and the fix. */
   public MaxRateSpec validate() {
     if (latencySlo.compareTo(Duration.ofMillis(100)) < 0

@@ -69,6 +69,9 @@ public final class LocalTarget implements StageTarget {
   private final FlinkClusterSpec cluster;
   private final Map<String, Map<String, String>> labels;
 
+  /** Runs the plan's max-rate stages (rounds of their own); NONE until given. */
+  private MaxRateStages maxRates = MaxRateStages.NONE;
+
   /**
    * @param cluster the Flink cluster the jobs are submitted to ({@code --target flink}), or null
    *     for an embedded Flink in each job's JVM
@@ -90,6 +93,17 @@ public final class LocalTarget implements StageTarget {
     long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
     this.jobs = new LocalJobs(plan, longest + warmUpMax.getSeconds() + 600, heap, cluster);
     this.labels = jobs.resultLabels(plan.jobs().keySet(), run.machine());
+  }
+
+  /** Every job's result labels: its settings as it runs, the run's scale and machine. */
+  public Map<String, Map<String, String>> resultLabels() {
+    return labels;
+  }
+
+  /** Who runs the plan's {@code find_max_rate} stages. */
+  public LocalTarget withMaxRateStages(MaxRateStages stages) {
+    this.maxRates = stages;
+    return this;
   }
 
   /**
@@ -212,6 +226,10 @@ public final class LocalTarget implements StageTarget {
       PlannedStage st = plan.stages().get(k);
       out.println(
           String.format(Locale.ROOT, "  stage %d/%d %s:", k + 1, plan.stages().size(), st.name()));
+      if (st.isMaxRateSearch()) {
+        maxRates.describe(st, out);
+        continue;
+      }
       if (st.isLoadTest()) {
         out.println(
             "    ingestbench pubsub-load "
@@ -548,6 +566,11 @@ public final class LocalTarget implements StageTarget {
     public String problem() {
       String p = sampler.problem();
       return p == null ? null : "the BigQuery emulator stopped answering: " + p;
+    }
+
+    @Override
+    public LoadTestStage.Outcome maxRateSearch(PlannedStage st, int segmentNo) throws Exception {
+      return maxRates.run(st, segmentNo);
     }
 
     @Override

@@ -86,6 +86,14 @@ public interface StageTarget {
     LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) throws Exception;
 
     /**
+     * Runs a max-rate stage: a search on servers of its own, beside whatever jobs run here. Only a
+     * local target has them (the runner refuses them elsewhere).
+     */
+    default LoadTestStage.Outcome maxRateSearch(PlannedStage st, int segmentNo) throws Exception {
+      throw new IllegalStateException("stage " + st.name() + ": max-rate stages run locally only");
+    }
+
+    /**
      * Returns once everything the run publishes has been published (or the publisher was stopped).
      */
     void awaitPublished() throws Exception;

@@ -177,6 +177,25 @@ public final class StagedDriver {
       StageTarget.Segment segment, PlannedStage st, int segmentNo, Set<String> stopped)
       throws Exception {
     int n = plan.stages().size();
+    if (st.isMaxRateSearch()) {
+      segment.follow(st.name(), st.running());
+      say(
+          "Stage %d/%d %s: the highest rate job %s's settings sustain, on servers of its own, with %s running",
+          st.index() + 1,
+          n,
+          st.name(),
+          st.maxRateJob(),
+          st.running().isEmpty() ? "no job" : String.join(", ", st.running()));
+      LoadTestStage.Outcome outcome = segment.maxRateSearch(st, segmentNo);
+      dir.finish(outcome.status(), outcome.records());
+      outcome.findings().forEach(verdict::add);
+      say(
+          "Stage %s done%s; its report: %s",
+          st.name(),
+          outcome.findings().isEmpty() ? "" : " (see its findings below)",
+          outcome.directory().resolve("report.md"));
+      return;
+    }
     if (st.isLoadTest()) {
       segment.follow(st.name(), st.running());
       say(

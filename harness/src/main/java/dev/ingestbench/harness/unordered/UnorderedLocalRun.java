@@ -7,13 +7,10 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StepStatus;
-import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.round.RoundPlan;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
-import dev.ingestbench.harness.spec.JobSettings;
-import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.LocalTarget;
 import dev.ingestbench.harness.staged.RunDirectory;
@@ -75,35 +72,8 @@ public final class UnorderedLocalRun {
    * from flags.
    */
   public RoundSpec spec(PlannedIteration it) {
-    RoundSpec spec =
-        new RoundSpec(
-            iterationDirectory(it),
-            true, // the iteration's own directory: a resumed run repeats an unfinished iteration
-            // into it
-            plan.messages(),
-            plan.liveMessages(),
-            plan.liveMessages() > 0 ? plan.rate() : 0,
-            plan.kafka() ? RoundSpec.Source.KAFKA : RoundSpec.Source.PUBSUB,
-            plan.partitions(),
-            "shared".equals(plan.scenario().source().consumerGroups()),
-            MessageFormat.fromFlag("publish.message_format", plan.messageFormat()),
-            plan.messageSize(),
-            RoundSpec.DEFAULT_SEED,
-            JobSettings.of(plan.jobs().get(it.job())),
-            1,
-            RoundSpec.Sink.EMULATOR,
-            ScenarioLimits.of(plan.scenario().limits()),
-            null,
-            null,
-            RoundSpec.DEFAULT_RUNNER,
-            RoundSpec.DEFAULT_PULL_BATCH_SIZE,
-            heap,
-            plan.maxDeadLetters(),
-            RoundSpec.DEFAULT_TIMEOUT_SECONDS,
-            List.of(),
-            cluster,
-            null);
-    return spec.validate();
+    return RoundSpec.forScenarioJob(plan, it.job(), iterationDirectory(it), heap, cluster, null)
+        .validate();
   }
 
   private Path iterationDirectory(PlannedIteration it) {

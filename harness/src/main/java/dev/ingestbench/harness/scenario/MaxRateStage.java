@@ -1,0 +1,170 @@
+package dev.ingestbench.harness.scenario;
+
+import dev.ingestbench.analysis.scenario.ResultRecords;
+import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.MaxRateResult;
+import dev.ingestbench.contracts.RoundSummary;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.contracts.StepStatus;
+import dev.ingestbench.harness.round.RoundPlan;
+import dev.ingestbench.harness.round.RoundRunner;
+import dev.ingestbench.harness.round.RoundSpec;
+import dev.ingestbench.harness.spec.MaxRateSpec;
+import dev.ingestbench.harness.staged.LoadTestStage;
+import dev.ingestbench.harness.staged.MaxRateStages;
+import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.verification.Finding;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A scenario's {@code find_max_rate} stage: {@code round --find-max-rate} with the named job's
+ * settings (and the scenario's message format, size and limits) in {@code max-rate-NN-STAGE/} of
+ * the run directory, on servers of its own, beside whatever jobs earlier stages left running. Its
+ * answer becomes the stage's results (the job's {@code max_sustainable_rows_per_second}, with
+ * {@code limited_by} as a label); its verification's findings, and a search that sustained no rate,
+ * fail the run as any stage's would.
+ */
+final class MaxRateStage implements MaxRateStages {
+  private final ScenarioPlan plan;
+  private final Path runDir;
+  private final ScenarioRun run;
+  private final String heap;
+  private final Map<String, Map<String, String>> labels;
+
+  MaxRateStage(
+      ScenarioPlan plan,
+      Path runDir,
+      ScenarioRun run,
+      String heap,
+      Map<String, Map<String, String>> labels) {
+    this.plan = plan;
+    this.runDir = runDir;
+    this.run = run;
+    this.heap = heap;
+    this.labels = labels;
+  }
+
+  /** Every max-rate stage's round, planned (every flag of every process checked) before the run. */
+  static void validate(ScenarioPlan plan, String heap) {
+    for (PlannedStage st : plan.stages()) {
+      if (st.isMaxRateSearch()) {
+        try {
+          new RoundPlan(spec(plan, st, Path.of("validate"), heap));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(
+              "stages." + st.name() + ".find_max_rate: " + e.getMessage(), e);
+        }
+      }
+    }
+  }
+
+  static Path directory(Path runDir, PlannedStage st) {
+    return runDir.resolve("max-rate-" + st.marker());
+  }
+
+  private static RoundSpec spec(ScenarioPlan plan, PlannedStage st, Path out, String heap) {
+    return RoundSpec.forScenarioJob(
+            plan, st.maxRateJob(), out, heap, null, MaxRateSpec.of(st.findMaxRate()))
+        .validate();
+  }
+
+  @Override
+  public void describe(PlannedStage st, PrintStream out) {
+    out.println(
+        "    ingestbench round "
+            + String.join(" ", spec(plan, st, directory(runDir, st), heap).asRoundFlags())
+            + " (job "
+            + st.maxRateJob()
+            + "'s settings, servers of its own, with "
+            + (st.running().isEmpty() ? "no job" : String.join(", ", st.running()))
+            + " running); then write status/"
+            + st.marker()
+            + ".json");
+  }
+
+  @Override
+  public LoadTestStage.Outcome run(PlannedStage st, int segmentNo) throws Exception {
+    Path out = directory(runDir, st);
+    String job = st.maxRateJob();
+    Instant started = Instant.now();
+    RoundRunner round = new RoundRunner(spec(plan, st, out, heap));
+    int exit;
+    try {
+      exit = round.run();
+    } catch (Exception e) {
+      throw new IOException(
+          "stage " + st.name() + ": the max-rate search failed: " + e.getMessage(), e);
+    }
+    Instant ended = Instant.now();
+    Path result = out.resolve(RunFiles.MAX_RATE_SEARCH);
+    if (exit == ExitCodes.FAILED || !Files.exists(result)) {
+      throw new IOException(
+          "stage " + st.name() + ": the max-rate search failed (exit " + exit + "); see " + out);
+    }
+    MaxRateResult r = RunJson.read(result, MaxRateResult.class);
+    RoundSummary summary = RunJson.read(out.resolve(RunFiles.SUMMARY), RoundSummary.class);
+    Map<String, String> jobLabels = labels.getOrDefault(job, Map.of());
+    ResultRecords records =
+        new ResultRecords(
+            new ResultRecords.Step(
+                run.runId(), run.scenario(), run.target(), 1, st.name(), ended.toString()));
+    records.maxRate(job, r, jobLabels);
+    records.verification(
+        job,
+        summary.published(),
+        summary.distinctMessageIds() + summary.deadLettered(),
+        summary.duplicates(),
+        summary.deadLettered(),
+        0L,
+        summary.lost(),
+        jobLabels);
+    List<Finding> findings = new ArrayList<>();
+    if (round.verdict() != null) {
+      // The round's own verdict, said of this stage and job.
+      for (Finding f : round.verdict().findings()) {
+        findings.add(new Finding(st.name(), job, f.kind(), f.message()));
+      }
+    }
+    if (r.maxSustainableRowsPerSecond() == null) {
+      findings.add(
+          new Finding(
+              st.name(),
+              job,
+              Finding.Kind.STAGE_PURPOSE,
+              String.format(
+                  Locale.ROOT,
+                  "the max-rate search sustained no rate in %d probes (the bracket reached: 0 to"
+                      + " %s msg/s); see %s",
+                  r.probes().size(),
+                  r.bracketNotSustained() == null
+                      ? "?"
+                      : String.format(Locale.ROOT, "%,.0f", r.bracketNotSustained()),
+                  out.resolve(RunFiles.REPORT))));
+    }
+    StepStatus status =
+        new StepStatus(
+            st.marker(),
+            st.name(),
+            1,
+            st.running(),
+            st.start(),
+            st.stop(),
+            st.condition(),
+            findings.isEmpty(),
+            started.toString(),
+            ended.toString(),
+            segmentNo);
+    return new LoadTestStage.Outcome(status, records.records(), out, findings);
+  }
+}
