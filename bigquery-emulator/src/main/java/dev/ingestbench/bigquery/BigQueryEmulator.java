@@ -87,6 +87,11 @@ public final class BigQueryEmulator implements AutoCloseable {
               }
 
               @Override
+              public List<SendSchedule> schedule() {
+                return service.verification.intendedTimes.steps();
+              }
+
+              @Override
               public WindowLatency window(String job, long fromMs, long toMs) {
                 return windowLatency(job, fromMs, toMs);
               }

@@ -16,6 +16,11 @@ final class IntendedTimes {
     steps.put(step.firstIndex(), step);
   }
 
+  /** Every step given so far, by first index. */
+  java.util.List<SendSchedule> steps() {
+    return java.util.List.copyOf(steps.values());
+  }
+
   boolean isEmpty() {
     return steps.isEmpty();
   }

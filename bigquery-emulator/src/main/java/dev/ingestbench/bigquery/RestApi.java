@@ -65,6 +65,8 @@ final class RestApi implements HttpHandler {
   interface Latencies {
     void scheduled(SendSchedule step);
 
+    List<SendSchedule> schedule();
+
     WindowLatency window(String job, long fromMs, long toMs);
   }
 
@@ -100,6 +102,10 @@ final class RestApi implements HttpHandler {
       if (path.startsWith(JOBS_PREFIX) && path.endsWith("/accounted") && method.equals("GET")) {
         String job = path.substring(JOBS_PREFIX.length(), path.length() - "/accounted".length());
         send(exchange, 200, RunJson.toJson(accounted.apply(job)));
+        return;
+      }
+      if (path.equals(SendSchedule.PATH) && method.equals("GET")) {
+        send(exchange, 200, RunJson.toJson(latencies.schedule()));
         return;
       }
       if (path.equals(SendSchedule.PATH) && method.equals("PUT")) {

@@ -4,6 +4,7 @@ import dev.ingestbench.bigquery.EmulatorLimitOptions;
 import dev.ingestbench.consumer.WriteMethod;
 import dev.ingestbench.consumer.rows.RowEncoding;
 import dev.ingestbench.consumer.rows.RowFormat;
+import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
@@ -39,7 +40,7 @@ import picocli.CommandLine.Spec;
       "      --destination-tables 4",
       "  ingestbench round --source kafka --message-format avro --destination-tables 4 \\",
       "      --row-format typed --row-encoding proto --write-method at-least-once --connection-pool",
-      "  ingestbench round --find-max-rate       # the highest live rate sustained, ~5 minutes",
+      "  ingestbench round --find-max-rate       # the highest live rate sustained, ~7 minutes",
       ""
     })
 public final class RoundCommand implements Callable<Integer> {
@@ -79,6 +80,16 @@ public final class RoundCommand implements Callable<Integer> {
       defaultValue = "10000",
       description = "Publish rate of the live messages (default: ${DEFAULT-VALUE}).")
   double liveRate;
+
+  @Option(
+      names = "--live-profile",
+      paramLabel = "STEPS",
+      description =
+          "Step the live rate: MULTIPLIERx:DURATION of --live-rate, comma-separated, e.g."
+              + " 1x:60s,2x:60s,4x:30s,1x:60s; the live messages are what it sends (--messages must"
+              + " hold them; the rest is the backlog). The report has each step's throughput,"
+              + " backlog and latency.")
+  String liveProfile;
 
   @Option(
       names = "--source",
@@ -299,6 +310,13 @@ public final class RoundCommand implements Callable<Integer> {
     if (search != null) {
       refuseWithSearch("--messages", "--live-messages", "--live-rate");
     }
+    RateProfile profile =
+        liveProfile == null ? null : RateProfile.parse("--live-profile", liveProfile);
+    if (profile != null && given("--live-messages")) {
+      throw new IllegalArgumentException(
+          "--live-messages does not apply to --live-profile: the profile's steps at --live-rate"
+              + " say how many live messages there are; drop --live-messages");
+    }
     Path dir =
         out != null
             ? out
@@ -310,7 +328,7 @@ public final class RoundCommand implements Callable<Integer> {
             dir,
             force,
             messages,
-            liveMessages,
+            profile != null ? profile.messages(liveRate) : liveMessages,
             liveRate,
             kind,
             partitions == null ? RoundSpec.DEFAULT_PARTITIONS : partitions,
@@ -338,17 +356,22 @@ public final class RoundCommand implements Callable<Integer> {
             timeoutSeconds,
             consumerArgs,
             onCluster,
-            search)
+            search,
+            profile)
         .validate();
   }
 
   @Spec CommandLine.Model.CommandSpec commandSpec;
 
+  /** Whether the user gave {@code flag} (a default is not given). */
+  private boolean given(String flag) {
+    return commandSpec != null && commandSpec.commandLine().getParseResult().hasMatchedOption(flag);
+  }
+
   /** Flags a max-rate search sets itself: given with it, they would be silently ignored. */
   private void refuseWithSearch(String... flags) {
     for (String flag : flags) {
-      if (commandSpec != null
-          && commandSpec.commandLine().getParseResult().hasMatchedOption(flag)) {
+      if (given(flag)) {
         throw new IllegalArgumentException(
             flag
                 + " does not apply to --find-max-rate: the search publishes at the rates it probes,"

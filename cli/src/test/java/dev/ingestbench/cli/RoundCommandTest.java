@@ -103,10 +103,10 @@ class RoundCommandTest {
               "2",
               "--messages",
               "6000",
-              "--live-messages",
-              "1000",
               "--live-rate",
-              "1000",
+              "500",
+              "--live-profile",
+              "1x:2s,3x:2s",
               "--write-method",
               "at-least-once",
               "--kill-consumer-at",
@@ -145,6 +145,10 @@ class RoundCommandTest {
             one.get("distinct_message_ids").asLong(),
             job + ": the other job's rows are not its own");
         assertEquals(0, one.get("lost").asLong(), job);
+        assertTrue(
+            one.get("live_intended_p99_latency_ms").asLong() > 0
+                && one.get("live_intended_latency_samples").asLong() >= 4_000,
+            job + ": every live message measured against its intended send time: " + one);
         assertEquals(
             one.get("written").asLong() - 6_000,
             one.get("duplicates").asLong(),
@@ -161,6 +165,14 @@ class RoundCommandTest {
           all.get("peak_connections").asInt() >= 2,
           "the BigQuery emulator counted the consumers' connections");
       assertTrue(Files.readString(out.resolve("report.md")).contains("## Verification"));
+      // The live messages stepped through --live-profile: 1,000 at 500 msg/s, then 3,000 at 1,500,
+      // each step measured per job against the times the publisher meant to send them.
+      JsonNode profile = new ObjectMapper().readTree(out.resolve("live_profile.json").toFile());
+      assertEquals(2, profile.get("steps").size());
+      assertEquals(3_000, profile.get("steps").get(1).get("expected_messages").asLong());
+      assertTrue(
+          profile.get("steps").get(1).get("latency_by_job").has("job-2"), profile.toString());
+      assertTrue(Files.readString(out.resolve("report.md")).contains("## Live profile"));
       assertTrue(
           Files.readString(out.resolve("write_api_timeline.csv")).startsWith("start_timestamp,"));
       for (String chart : List.of("throughput.svg", "connections.svg")) {

@@ -180,4 +180,36 @@ class RoundSpecFlagsTest {
           e.getMessage().contains(flag), e.getMessage() + " should name " + flag);
     }
   }
+
+  @Test
+  void aLiveProfileSetsTheLiveMessagesAndIsRefusedWhereItCannotHold() {
+    RoundSpec spec =
+        parse(
+            List.of(
+                "--out",
+                "runs/p",
+                "--messages",
+                "400000",
+                "--live-rate",
+                "1000",
+                "--live-profile",
+                "1x:60s,2x:60s,4x:30s,1x:60s"));
+    assertEquals(360_000, spec.liveMessages());
+    assertEquals(40_000, spec.backlogMessages());
+    assertEquals("1x:60s,2x:60s,4x:30s,1x:60s", spec.liveProfile().toString());
+    assertEquals(spec.asRoundFlags(), parse(spec.asRoundFlags()).asRoundFlags());
+    for (List<String> bad :
+        List.of(
+            List.of("--live-profile", "1x:60s", "--live-messages", "5"),
+            List.of("--live-profile", "1x:60s", "--find-max-rate"),
+            List.of("--live-profile", "2x"),
+            List.of("--live-profile", "1x:600s", "--live-rate", "10000"))) {
+      List<String> args = new java.util.ArrayList<>(List.of("--out", "runs/x"));
+      args.addAll(bad);
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> parse(args), String.join(" ", bad));
+      org.junit.jupiter.api.Assertions.assertTrue(
+          e.getMessage().contains("--live-profile"), e.getMessage());
+    }
+  }
 }

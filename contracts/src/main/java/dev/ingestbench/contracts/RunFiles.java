@@ -38,6 +38,9 @@ public final class RunFiles {
   /** {@code round --find-max-rate}'s probes and answer ({@link MaxRateResult}). */
   public static final String MAX_RATE_SEARCH = "max_rate_search.json";
 
+  /** {@code round --live-profile}'s steps as they ran ({@link LiveProfileResult}). */
+  public static final String LIVE_PROFILE = "live_profile.json";
+
   /** Its chart: asked, published and written rate per probe. */
   public static final String MAX_RATE_CHART = "max_rate.svg";
 

@@ -1,40 +1,72 @@
 package dev.ingestbench.contracts;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Sends one range of event indexes on a schedule: from {@link #start}, message {@code i} is due
- * {@code (i - firstIndex) / rate} seconds later. A message is sent when it is due or, when the
- * sender is late, at once: the sender never skips ahead and never waits for a reply, so its own
- * delays count as latency against the intended send time ({@link SendSchedule}) instead of lowering
- * the rate unseen.
+ * Sends one range of event indexes on a schedule: at a rate, or stepping through a {@link
+ * RateProfile}. From {@link #start}, each message is due at the time its step's rate puts it. A
+ * message is sent when it is due or, when the sender is late, at once: the sender never skips ahead
+ * and never waits for a reply, so its own delays count as latency against the intended send time
+ * ({@link SendSchedule}) instead of lowering the rate unseen.
  */
 public final class SendPacer {
   private static final long MAX_PARK_NANOS = 50_000_000L;
 
-  private final long firstIndex;
-  private final double messagesPerSecond;
-  private long startNanos;
+  /** One step: its first index, its rate, when it starts after {@link #start} (nanoseconds). */
+  private record Segment(long firstIndex, double rate, long offsetNanos) {}
 
+  private final List<Segment> segments = new ArrayList<>();
+  private long startNanos;
+  private int current;
+
+  /** One rate for the whole range. */
   public SendPacer(long firstIndex, double messagesPerSecond) {
     if (!(messagesPerSecond > 0)) {
       throw new IllegalArgumentException("a paced rate is above 0, not " + messagesPerSecond);
     }
-    this.firstIndex = firstIndex;
-    this.messagesPerSecond = messagesPerSecond;
+    segments.add(new Segment(firstIndex, messagesPerSecond, 0));
   }
 
   /**
-   * Starts the schedule now: the first message is due at once. Its step, for the local BigQuery.
+   * {@code profile}'s steps at {@code base} messages/s for 1x (this sender's share of the rate),
+   * from {@code firstIndex}; the last step goes on until the range ends.
    */
-  public SendSchedule start() {
-    startNanos = System.nanoTime();
-    return new SendSchedule(firstIndex, System.currentTimeMillis() * 1000, messagesPerSecond);
+  public SendPacer(long firstIndex, double base, RateProfile profile) {
+    if (!(base > 0)) {
+      throw new IllegalArgumentException("a paced rate is above 0, not " + base);
+    }
+    long index = firstIndex;
+    long offset = 0;
+    for (RateProfile.Step step : profile.steps()) {
+      double rate = base * step.multiplier();
+      segments.add(new Segment(index, rate, offset));
+      index += Math.round(rate * step.seconds());
+      offset += step.seconds() * 1_000_000_000L;
+    }
   }
 
-  /** Waits until message {@code index} is due; returns at once when it is already. */
+  /**
+   * Starts the schedule now: the first message is due at once. Its steps, for the local BigQuery.
+   */
+  public List<SendSchedule> start() {
+    startNanos = System.nanoTime();
+    long startMicros = System.currentTimeMillis() * 1000;
+    List<SendSchedule> steps = new ArrayList<>();
+    for (Segment s : segments) {
+      steps.add(new SendSchedule(s.firstIndex(), startMicros + s.offsetNanos() / 1000, s.rate()));
+    }
+    return steps;
+  }
+
+  /** Waits until message {@code index} is due (indexes in order); at once when it is already. */
   public void awaitTurn(long index) throws InterruptedException {
-    long due = startNanos + Math.round((index - firstIndex) * 1e9 / messagesPerSecond);
+    while (current + 1 < segments.size() && index >= segments.get(current + 1).firstIndex()) {
+      current++;
+    }
+    Segment s = segments.get(current);
+    long due = startNanos + s.offsetNanos() + Math.round((index - s.firstIndex()) * 1e9 / s.rate());
     long wait;
     while ((wait = due - System.nanoTime()) > 0) {
       LockSupport.parkNanos(Math.min(wait, MAX_PARK_NANOS));

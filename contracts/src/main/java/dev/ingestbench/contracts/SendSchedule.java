@@ -13,7 +13,7 @@ package dev.ingestbench.contracts;
  * @param messagesPerSecond the step's rate; above 0
  */
 public record SendSchedule(long firstIndex, long startEpochMicros, double messagesPerSecond) {
-  /** Where a step is given to the local BigQuery's REST port. */
+  /** Where a step is given to the local BigQuery's REST port (PUT), and every step read (GET). */
   public static final String PATH = "/ingestbench/v1/schedule";
 
   public SendSchedule {

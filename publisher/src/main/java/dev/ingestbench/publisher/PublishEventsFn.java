@@ -1,7 +1,6 @@
 package dev.ingestbench.publisher;
 
 import com.google.api.core.ApiFuture;
-import com.google.api.core.ApiFutureCallback;
 import com.google.api.core.ApiFutures;
 import com.google.api.gax.batching.BatchingSettings;
 import com.google.api.gax.batching.FlowControlSettings;
@@ -12,15 +11,13 @@ import com.google.protobuf.UnsafeByteOperations;
 import com.google.pubsub.v1.PubsubMessage;
 import com.google.pubsub.v1.TopicName;
 import dev.ingestbench.contracts.SendPacer;
-import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.TaxiRideGenerator;
+import dev.ingestbench.pubsub.PublishOutcomes;
 import dev.ingestbench.pubsub.PubsubChannels;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -88,30 +85,8 @@ class PublishEventsFn extends DoFn<EventRange, Long> {
   @ProcessElement
   public void processElement(@Element EventRange range, OutputReceiver<Long> out)
       throws InterruptedException, IOException {
-    SendPacer pacer =
-        settings.ratePerShard() > 0 ? new SendPacer(range.start(), settings.ratePerShard()) : null;
-    if (pacer != null) {
-      SendSchedule step = pacer.start();
-      if (settings.sendScheduleUrl() != null) {
-        ScheduleClient.send(settings.sendScheduleUrl(), step);
-      }
-    }
-    AtomicLong acknowledged = new AtomicLong();
-    AtomicLong failures = new AtomicLong();
-    AtomicReference<Throwable> firstFailure = new AtomicReference<>();
-    ApiFutureCallback<String> outcome =
-        new ApiFutureCallback<>() {
-          @Override
-          public void onSuccess(String messageId) {
-            acknowledged.incrementAndGet();
-          }
-
-          @Override
-          public void onFailure(Throwable t) {
-            failures.incrementAndGet();
-            firstFailure.compareAndSet(null, t);
-          }
-        };
+    SendPacer pacer = PacedRange.start(settings, range);
+    PublishOutcomes outcome = new PublishOutcomes();
     long started = System.nanoTime();
     long nextProgress = started + PROGRESS_EVERY_NANOS;
     long bytesSent = 0;
@@ -132,7 +107,7 @@ class PublishEventsFn extends DoFn<EventRange, Long> {
       ApiFuture<String> future = publisher.publish(message);
       ApiFutures.addCallback(future, outcome, MoreExecutors.directExecutor());
       handed++;
-      if (firstFailure.get() != null) {
+      if (outcome.firstFailure() != null) {
         break; // fail fast: the run is failed already, publishing more would only hide the cause
       }
       long now = System.nanoTime();
@@ -145,21 +120,21 @@ class PublishEventsFn extends DoFn<EventRange, Long> {
             done,
             range.size(),
             Math.round(done / ((now - started) / 1e9)),
-            acknowledged.get());
+            outcome.acknowledged());
         nextProgress = now + PROGRESS_EVERY_NANOS;
       }
     }
     publisher.publishAllOutstanding();
-    while (acknowledged.get() + failures.get() < handed) {
+    while (!outcome.allAnswered(handed)) {
       Thread.sleep(5); // callbacks run on the client's threads; every handed message gets one
     }
-    published.inc(acknowledged.get());
-    failed.inc(failures.get());
+    published.inc(outcome.acknowledged());
+    failed.inc(outcome.failed());
     bytes.inc(bytesSent);
-    if (failures.get() > 0) {
-      Throwable cause = firstFailure.get();
+    if (outcome.failed() > 0) {
+      Throwable cause = outcome.firstFailure();
       throw new IllegalStateException(
-          failures.get()
+          outcome.failed()
               + " of "
               + handed
               + " messages failed to publish to "
@@ -168,7 +143,7 @@ class PublishEventsFn extends DoFn<EventRange, Long> {
               + cause,
           cause);
     }
-    out.output(acknowledged.get());
+    out.output(outcome.acknowledged());
   }
 
   @Teardown

@@ -1,5 +1,6 @@
 package dev.ingestbench.publisher;
 
+import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.pubsub.PubsubPaths;
 import java.io.Serializable;
@@ -13,6 +14,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param kafka the Kafka topic and producer settings; null with {@code --sink=pubsub}
  * @param sendScheduleUrl the local BigQuery's REST root that each shard's schedule goes to; null:
  *     none
+ * @param rateProfile steps of {@code ratePerSecond} (1x) each shard goes through; null: one rate
  */
 public record PublishSettings(
     String emulatorHost,
@@ -31,7 +33,8 @@ public record PublishSettings(
     PublisherOptions.FlowControlBehavior flowControlBehavior,
     MessageFormat messageFormat,
     @Nullable KafkaTarget kafka,
-    @Nullable String sendScheduleUrl)
+    @Nullable String sendScheduleUrl,
+    @Nullable RateProfile rateProfile)
     implements Serializable {
 
   /** Service limits of one Publish request. */
@@ -134,6 +137,27 @@ public record PublishSettings(
         "--sendScheduleUrl",
         scheduleUrl,
         "give the local BigQuery's REST root (http://HOST:PORT), with a --ratePerSecond above 0");
+    RateProfile profile =
+        options.getRateProfile() == null || options.getRateProfile().isBlank()
+            ? null
+            : RateProfile.parse("--rateProfile", options.getRateProfile());
+    if (profile != null) {
+      require(
+          options.getRatePerSecond() > 0,
+          "--rateProfile",
+          options.getRateProfile(),
+          "give the 1x rate with --ratePerSecond");
+      require(
+          options.getNumMessages() == profile.messages(options.getRatePerSecond()),
+          "--numMessages",
+          options.getNumMessages(),
+          "the profile at --ratePerSecond="
+              + options.getRatePerSecond()
+              + " sends "
+              + profile.messages(options.getRatePerSecond())
+              + " messages: give --numMessages="
+              + profile.messages(options.getRatePerSecond()));
+    }
     int shards =
         options.getPublisherShards() > 0
             ? options.getPublisherShards()
@@ -161,7 +185,8 @@ public record PublishSettings(
         options.getFlowControlBehavior(),
         format,
         kafka,
-        scheduleUrl);
+        scheduleUrl,
+        profile);
   }
 
   /** The topic as results name it: the Pub/Sub path, or {@code kafka:TOPIC}. */

@@ -1,7 +1,6 @@
 package dev.ingestbench.publisher;
 
 import dev.ingestbench.contracts.SendPacer;
-import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.TaxiRideGenerator;
 import java.io.IOException;
@@ -65,14 +64,7 @@ class PublishToKafkaFn extends DoFn<EventRange, Long> {
   @ProcessElement
   public void processElement(@Element EventRange range, OutputReceiver<Long> out)
       throws InterruptedException, IOException {
-    SendPacer pacer =
-        settings.ratePerShard() > 0 ? new SendPacer(range.start(), settings.ratePerShard()) : null;
-    if (pacer != null) {
-      SendSchedule step = pacer.start();
-      if (settings.sendScheduleUrl() != null) {
-        ScheduleClient.send(settings.sendScheduleUrl(), step);
-      }
-    }
+    SendPacer pacer = PacedRange.start(settings, range);
     AtomicLong acknowledged = new AtomicLong();
     AtomicLong failures = new AtomicLong();
     AtomicReference<Exception> firstFailure = new AtomicReference<>();

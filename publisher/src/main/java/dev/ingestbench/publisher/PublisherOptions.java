@@ -139,6 +139,13 @@ public interface PublisherOptions extends GcpOptions, PubsubConnectionOptions {
   void setSendScheduleUrl(String value);
 
   @Description(
+      "Steps of --ratePerSecond (1x) over the run, e.g. 1x:60s,2x:60s,4x:30s,1x:60s; --numMessages"
+          + " must be what the profile sends.")
+  String getRateProfile();
+
+  void setRateProfile(String value);
+
+  @Description(
       "How many parallel publishing shards split the run (each with its own client and an equal"
           + " share of the rate). 0 picks the number of local cores.")
   @Default.Integer(0)

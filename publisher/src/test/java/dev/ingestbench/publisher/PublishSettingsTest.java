@@ -68,6 +68,28 @@ class PublishSettingsTest {
   }
 
   @Test
+  void aRateProfileAndAScheduleUrlAreCheckedAgainstTheRateAndTheCount() {
+    PublishSettings s =
+        PublishSettings.from(
+            options(
+                "--ratePerSecond=1000",
+                "--numMessages=3000",
+                "--rateProfile=1x:1s,2x:1s",
+                "--sendScheduleUrl=http://127.0.0.1:9"));
+    assertEquals("1x:1s,2x:1s", s.rateProfile().toString());
+    assertEquals("http://127.0.0.1:9", s.sendScheduleUrl());
+    assertTrue(
+        failure("--ratePerSecond=1000", "--numMessages=10", "--rateProfile=1x:1s,2x:1s")
+            .contains("give --numMessages=3000"));
+    assertTrue(failure("--numMessages=10", "--rateProfile=1x:1s").contains("--ratePerSecond"));
+    assertTrue(
+        failure("--rateProfile=fast").startsWith("--rateProfile fast: 'fast' is not a step"));
+    assertTrue(failure("--sendScheduleUrl=http://x:1").contains("--ratePerSecond above 0"));
+    assertTrue(
+        failure("--ratePerSecond=5", "--sendScheduleUrl=file:/etc").contains("http://HOST:PORT"));
+  }
+
+  @Test
   void rangesCoverEveryIndexOnceFromTheFirstIndex() {
     List<EventRange> ranges = EventRange.split(100, 10, 3);
     assertEquals(

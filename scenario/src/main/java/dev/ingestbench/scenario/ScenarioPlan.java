@@ -127,6 +127,15 @@ public record ScenarioPlan(
       return args;
     }
 
+    /**
+     * The status marker of this stage once it ran a test of its own (a load test, a max-rate
+     * search): {@code met} when the test found nothing wrong.
+     */
+    public StepStatus status(boolean met, String startedAt, String endedAt, int segment) {
+      return new StepStatus(
+          marker(), name, 1, running, start, stop, condition(), met, startedAt, endedAt, segment);
+    }
+
     /** The name of its status marker: {@code 01-a-alone}. */
     public String marker() {
       return String.format(Locale.ROOT, "%02d-%s", index + 1, name);

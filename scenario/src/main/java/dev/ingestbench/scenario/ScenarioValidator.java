@@ -321,17 +321,7 @@ final class ScenarioValidator {
    * checked by the load test itself before the run starts.
    */
   private void checkLoadTest(String key, Scenario.Stage st) {
-    if (st.start() != null
-        || st.stop() != null
-        || st.hold() != null
-        || st.until() != null
-        || st.max() != null
-        || st.stopWith() != null) {
-      problem(
-          key,
-          "a pubsub_load stage runs a load test and nothing else: move start, stop, stop_with, hold,"
-              + " until and max to a stage of their own");
-    }
+    onlyItsOwn(key, st, "a pubsub_load stage runs a load test");
     st.pubsubLoad()
         .forEach(
             (flag, value) -> {
@@ -361,17 +351,7 @@ final class ScenarioValidator {
    * run starts.
    */
   private void checkMaxRateSearch(String key, Scenario.Stage st, Set<String> jobs) {
-    if (st.start() != null
-        || st.stop() != null
-        || st.hold() != null
-        || st.until() != null
-        || st.max() != null
-        || st.stopWith() != null) {
-      problem(
-          key,
-          "a find_max_rate stage runs a search and nothing else: move start, stop, stop_with, hold,"
-              + " until and max to a stage of their own");
-    }
+    onlyItsOwn(key, st, "a find_max_rate stage runs a search");
     Object job = st.findMaxRate().get("job");
     if (job == null) {
       problem(
@@ -399,6 +379,22 @@ final class ScenarioValidator {
                 problem(key + ".find_max_rate." + k, "'" + value + "' is not a count, e.g. 10");
               }
             });
+  }
+
+  /** A stage that runs a test of its own ({@code what}) starts, stops and holds nothing. */
+  private void onlyItsOwn(String key, Scenario.Stage st, String what) {
+    if (st.start() != null
+        || st.stop() != null
+        || st.hold() != null
+        || st.until() != null
+        || st.max() != null
+        || st.stopWith() != null) {
+      problem(
+          key,
+          what
+              + " and nothing else: move start, stop, stop_with, hold, until and max to a stage of"
+              + " their own");
+    }
   }
 
   private void checkStopWith(String key, Scenario.Stage st) {

@@ -12,6 +12,7 @@ import dev.ingestbench.analysis.source.TimelineCsv;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.LiveProfileResult;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RoundSettings;
@@ -52,7 +53,8 @@ public record RoundAnalysis(
     Optional<EmulatorStatus> emulator,
     List<ConnectionsCsv.Sample> connections,
     List<JobResult> jobResults,
-    Optional<MaxRateResult> maxRate) {
+    Optional<MaxRateResult> maxRate,
+    Optional<LiveProfileResult> liveProfile) {
 
   /** One job's own result in a multi-job round (its subdirectory's consumer_result.json). */
   public record JobResult(String job, ConsumerResult result) {}
@@ -95,6 +97,11 @@ public record RoundAnalysis(
         Files.exists(dir.resolve(RunFiles.MAX_RATE_SEARCH))
             ? Optional.of(RunJson.read(dir.resolve(RunFiles.MAX_RATE_SEARCH), MaxRateResult.class))
             : Optional.empty();
+    // round --live-profile's steps.
+    Optional<LiveProfileResult> liveProfile =
+        Files.exists(dir.resolve(RunFiles.LIVE_PROFILE))
+            ? Optional.of(RunJson.read(dir.resolve(RunFiles.LIVE_PROFILE), LiveProfileResult.class))
+            : Optional.empty();
     if (round.isPresent() && round.get().runId() != null) {
       RunIds check = new RunIds(dir, round.get().runId());
       check.require(RunFiles.CONSUMER_RESULT, consumer.runId());
@@ -103,6 +110,7 @@ public record RoundAnalysis(
       }
       emulator.ifPresent(e -> check.require(RunFiles.BIGQUERY_EMULATOR, e.runId()));
       maxRate.ifPresent(m -> check.require(RunFiles.MAX_RATE_SEARCH, m.runId()));
+      liveProfile.ifPresent(l -> check.require(RunFiles.LIVE_PROFILE, l.runId()));
       check.requireCsvs(
           List.of(
               RunFiles.TIMELINE,
@@ -171,7 +179,8 @@ public record RoundAnalysis(
         emulator,
         ConnectionsCsv.read(dir.resolve(RunFiles.CONNECTIONS)),
         jobResults(dir, round.map(RoundSettings::jobCount).orElse(1)),
-        maxRate);
+        maxRate,
+        liveProfile);
   }
 
   /** Each job's result, from the subdirectories a multi-job round writes; none for one job. */

@@ -228,6 +228,8 @@ public final class RoundMarkdown {
         f0(a.activeRowsPerSecond()),
         a.activeSeconds() + " s from first to last row");
     md.append('\n');
+    a.liveProfile()
+        .ifPresent(p -> md.append(LiveProfileMarkdown.render(p, a.perSecond(), a.jobs())));
 
     md.append(
             "## Verification\n\n| Published | Written | Distinct event ids | Duplicates | Dead-lettered | Lost |\n")

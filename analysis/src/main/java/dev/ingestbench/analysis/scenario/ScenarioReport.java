@@ -153,8 +153,14 @@ public final class ScenarioReport {
                   + "warmed up the jobs that were running before its first stage (not measured). Compare stages "
                   + "measured in different segments with that in mind.\n\n");
     }
-    throughputCharts(samples, phases);
-    md.append("## Per stage and job\n\n")
+    // A scenario of searches and load tests only has no job stage to chart or measure.
+    boolean jobStages = steps.stream().anyMatch(StepStatus::runsJobs);
+    if (jobStages) {
+      throughputCharts(samples, phases);
+    }
+    StringBuilder perStage = jobStages ? md : new StringBuilder();
+    perStage
+        .append("## Per stage and job\n\n")
         .append(
             "Steady seconds of each job within the stage by the rule of docs/methodology.md (the whole stage")
         .append(

@@ -5,6 +5,7 @@ import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.contracts.WindowLatency;
+import dev.ingestbench.publisher.ScheduleClient;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * The local BigQuery's own REST endpoints, as a run reads them while it goes on: its status (every
@@ -47,12 +49,12 @@ public final class BigQueryEmulatorRest {
 
   /** Tells the server when the messages from {@code step}'s first index on are meant to be sent. */
   public void schedule(SendSchedule step) throws IOException {
-    send(
-        HttpRequest.newBuilder(URI.create(root + SendSchedule.PATH))
-            .timeout(Duration.ofSeconds(10))
-            .PUT(HttpRequest.BodyPublishers.ofString(RunJson.toJsonLine(step)))
-            .build(),
-        204);
+    ScheduleClient.send(root, step);
+  }
+
+  /** Every step of the schedule the server was told, by first index. */
+  public List<SendSchedule> schedule() throws IOException {
+    return List.of(get(SendSchedule.PATH, SendSchedule[].class));
   }
 
   private <T> T get(String path, Class<T> type) throws IOException {

@@ -159,6 +159,9 @@ public final class RoundPlan {
     if (spec.sink() == RoundSpec.Sink.EMULATOR) {
       args.add("--sendScheduleUrl=" + bigQueryRest);
     }
+    if (spec.liveProfile() != null) {
+      args.add("--rateProfile=" + spec.liveProfile());
+    }
     return args;
   }
 

@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.bigquery.EmulatorLimitOptions;
+import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
@@ -68,7 +69,8 @@ public record RoundSpec(
     long timeoutSeconds,
     List<String> consumerArgs,
     FlinkClusterSpec cluster,
-    MaxRateSpec findMaxRate) {
+    MaxRateSpec findMaxRate,
+    RateProfile liveProfile) {
 
   /** Where the messages come from. */
   public enum Source {
@@ -155,7 +157,8 @@ public record RoundSpec(
         DEFAULT_TIMEOUT_SECONDS,
         List.of(),
         cluster,
-        search);
+        search,
+        null);
   }
 
   /** The message size a format usually has (a scenario's too): 500 B of JSON, 88 B of Avro. */
@@ -208,12 +211,13 @@ public record RoundSpec(
                 "--max-dead-letters", Long.toString(maxDeadLetters),
                 "--timeout", Long.toString(timeoutSeconds)));
     if (findMaxRate == null) {
-      // A search publishes what its probes take: these do not apply to it.
-      flags.addAll(
-          List.of(
-              "--messages", Long.toString(messages),
-              "--live-messages", Long.toString(liveMessages),
-              "--live-rate", Double.toString(liveRate)));
+      // A search publishes what its probes take: these do not apply to it; a profile says how
+      // many live messages there are.
+      flags.addAll(List.of("--messages", Long.toString(messages)));
+      if (liveProfile == null) {
+        flags.addAll(List.of("--live-messages", Long.toString(liveMessages)));
+      }
+      flags.addAll(List.of("--live-rate", Double.toString(liveRate)));
     }
     flags.addAll(cluster != null ? cluster.asFlags() : List.of("--runner", runner));
     if (force) {
@@ -244,6 +248,9 @@ public record RoundSpec(
     if (crashEverySeconds != null) {
       flags.addAll(List.of("--crash-every", crashEverySeconds.toString()));
     }
+    if (liveProfile != null) {
+      flags.addAll(List.of("--live-profile", liveProfile.toString()));
+    }
     if (findMaxRate != null) {
       flags.addAll(
           List.of(
@@ -268,11 +275,22 @@ public record RoundSpec(
     }
     if (findMaxRate == null && (liveMessages < 0 || liveMessages > messages)) {
       throw new IllegalArgumentException(
-          "--live-messages "
-              + liveMessages
-              + " must be between 0 and --messages ("
-              + messages
-              + ")");
+          liveProfile != null
+              ? String.format(
+                  Locale.ROOT,
+                  "--live-profile %s at --live-rate %s sends %,d live messages, more than --messages"
+                      + " %,d: give --messages %d or more (what is above the profile's is the"
+                      + " backlog), or a lower --live-rate",
+                  liveProfile,
+                  liveRate,
+                  liveMessages,
+                  messages,
+                  liveMessages)
+              : "--live-messages "
+                  + liveMessages
+                  + " must be between 0 and --messages ("
+                  + messages
+                  + ")");
     }
     if (jobs < 1) {
       throw new IllegalArgumentException("--jobs " + jobs + " must be 1 or more");
@@ -315,6 +333,29 @@ public record RoundSpec(
     }
     if (partitions < 1) {
       throw new IllegalArgumentException("--partitions " + partitions + " must be 1 or more");
+    }
+    if (liveProfile != null) {
+      if (findMaxRate != null) {
+        throw new IllegalArgumentException(
+            "--live-profile steps a fixed live rate; --find-max-rate searches for one: give one of"
+                + " the two");
+      }
+      if (liveRate <= 0) {
+        throw new IllegalArgumentException(
+            "--live-rate " + liveRate + " must be positive: it is the profile's 1x");
+      }
+      if (liveMessages != liveProfile.messages(liveRate)) {
+        throw new IllegalArgumentException(
+            "--live-messages "
+                + liveMessages
+                + " is not what --live-profile "
+                + liveProfile
+                + " sends at --live-rate "
+                + liveRate
+                + " ("
+                + liveProfile.messages(liveRate)
+                + "): drop --live-messages");
+      }
     }
     if (findMaxRate != null) {
       findMaxRate.validate();

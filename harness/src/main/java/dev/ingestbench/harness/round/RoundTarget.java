@@ -11,6 +11,7 @@ import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.flink.TaskManagerKill;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ConsumerKill;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
@@ -564,6 +565,20 @@ final class RoundTarget implements StageTarget {
       }
       if (live != null) {
         live.requireSuccess(1);
+        if (spec.liveProfile() != null && spec.sink() == RoundSpec.Sink.EMULATOR) {
+          List<String> jobs = new ArrayList<>();
+          for (int j = 1; j <= spec.jobs(); j++) {
+            jobs.add(job(j));
+          }
+          LiveProfileRecord.write(
+              new BigQueryEmulatorRest(bigQuery.rest()),
+              spec.liveProfile(),
+              spec.liveRate(),
+              plan.backlogMessages(),
+              jobs,
+              plan.runId,
+              spec.out());
+        }
       }
     }
 

@@ -153,18 +153,7 @@ final class MaxRateStage implements MaxRateStages {
                   out.resolve(RunFiles.REPORT))));
     }
     StepStatus status =
-        new StepStatus(
-            st.marker(),
-            st.name(),
-            1,
-            st.running(),
-            st.start(),
-            st.stop(),
-            st.condition(),
-            findings.isEmpty(),
-            started.toString(),
-            ended.toString(),
-            segmentNo);
+        st.status(findings.isEmpty(), started.toString(), ended.toString(), segmentNo);
     return new LoadTestStage.Outcome(status, records.records(), out, findings);
   }
 }

@@ -1,6 +1,5 @@
 package dev.ingestbench.harness.source;
 
-import com.google.api.core.ApiFutureCallback;
 import com.google.api.core.ApiFutures;
 import com.google.api.gax.batching.BatchingSettings;
 import com.google.api.gax.batching.FlowControlSettings;
@@ -13,12 +12,11 @@ import com.google.pubsub.v1.TopicName;
 import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.TaxiRideGenerator;
+import dev.ingestbench.pubsub.PublishOutcomes;
 import dev.ingestbench.pubsub.PubsubChannels;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -52,9 +50,7 @@ public final class PacedPublisher implements AutoCloseable {
   private final TaxiRideGenerator generator;
   private final ScheduleSink schedule;
   private final Thread loop;
-  private final AtomicLong acknowledged = new AtomicLong();
-  private final AtomicLong failed = new AtomicLong();
-  private final AtomicReference<Throwable> firstFailure = new AtomicReference<>();
+  private final PublishOutcomes outcome = new PublishOutcomes();
   private static final double PAUSED = -1;
 
   private volatile double requestedRate = PAUSED;
@@ -121,7 +117,7 @@ public final class PacedPublisher implements AutoCloseable {
 
   /** Messages Pub/Sub has acknowledged so far. */
   public long acknowledged() {
-    return acknowledged.get();
+    return outcome.acknowledged();
   }
 
   /** Messages handed to the client so far: indexes [0, handed) were sent or are on their way. */
@@ -134,10 +130,10 @@ public final class PacedPublisher implements AutoCloseable {
     if (loopFailure != null) {
       return loopFailure;
     }
-    Throwable t = firstFailure.get();
+    Throwable t = outcome.firstFailure();
     return t == null
         ? null
-        : new IOException(failed.get() + " messages failed to publish; first: " + t, t);
+        : new IOException(outcome.failed() + " messages failed to publish; first: " + t, t);
   }
 
   /**
@@ -151,31 +147,18 @@ public final class PacedPublisher implements AutoCloseable {
     loop.join(max.toMillis());
     publisher.publishAllOutstanding();
     long deadline = System.nanoTime() + max.toNanos();
-    while (acknowledged.get() + failed.get() < handed && System.nanoTime() < deadline) {
+    while (!outcome.allAnswered(handed) && System.nanoTime() < deadline) {
       Thread.sleep(5);
     }
   }
 
   private void publishLoop() {
-    ApiFutureCallback<String> outcome =
-        new ApiFutureCallback<>() {
-          @Override
-          public void onSuccess(String messageId) {
-            acknowledged.incrementAndGet();
-          }
-
-          @Override
-          public void onFailure(Throwable t) {
-            failed.incrementAndGet();
-            firstFailure.compareAndSet(null, t);
-          }
-        };
     double rate = PAUSED;
     SendSchedule step = null;
     long stepStartNanos = 0;
     long index = 0;
     try {
-      while (!stopping && firstFailure.get() == null) {
+      while (!stopping && outcome.firstFailure() == null) {
         if (requestedRate != rate) {
           rate = requestedRate;
           if (rate > 0) {

@@ -117,18 +117,7 @@ public final class LoadTestStage {
                 run.runId(), run.scenario(), run.target(), 1, st.name(), ended.toString()));
     records.loadTest(JOB, summary, runLabels);
     StepStatus status =
-        new StepStatus(
-            st.marker(),
-            st.name(),
-            1,
-            st.running(),
-            st.start(),
-            st.stop(),
-            st.condition(),
-            findings.isEmpty(),
-            started.toString(),
-            ended.toString(),
-            segment);
+        st.status(findings.isEmpty(), started.toString(), ended.toString(), segment);
     return new Outcome(status, records.records(), out, findings);
   }
 

@@ -1,0 +1,105 @@
+package dev.ingestbench.analysis.report;
+
+import dev.ingestbench.analysis.model.Bucket;
+import dev.ingestbench.analysis.model.Timeline;
+import dev.ingestbench.contracts.LiveProfileResult;
+import dev.ingestbench.contracts.WindowLatency;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The report's section of {@code round --live-profile}: per step, what it asked, what was written
+ * in its window (the per-second timeline), the backlog it left, and the latency of its messages.
+ */
+final class LiveProfileMarkdown {
+  private LiveProfileMarkdown() {}
+
+  static String render(LiveProfileResult p, Timeline perSecond, int jobs) {
+    StringBuilder md = new StringBuilder("## Live profile\n\n");
+    md.append(
+        String.format(
+            Locale.ROOT,
+            "`--live-profile %s` at %,.0f msg/s for 1x, from %s (the first live message's intended"
+                + " send time). Each step's window is by intended send time. Written rows/s: the"
+                + " rows the per-second Write API timeline counts in the window%s (a row counts when"
+                + " appended; exactly-once makes it visible at its stream's commit, up to a"
+                + " triggering interval later). Backlog: the messages meant to be sent by the"
+                + " window's end minus the live rows appended by then. Latency: visible"
+                + " − intended send time of the messages meant to be sent in the window (the paced"
+                + " publisher's own delays count too), over the whole seconds inside the step, and"
+                + " their count against what was meant for those seconds%s.%n%n",
+            p.profile(),
+            p.baseRate(),
+            Instant.ofEpochMilli(p.startEpochMs()),
+            jobs > 1 ? ", divided by the " + jobs + " jobs" : "",
+            jobs > 1 ? "; the slowest job's (highest p99)" : ""));
+    md.append(
+        "| Step | Rate | Window (UTC) | Written rows/s | Backlog at end | Latency p50 / p99 /"
+            + " p99.9 / max ms | Publish → visible p99 ms | Messages seen / meant |\n"
+            + "|---:|:---|:---|---:|---:|---:|---:|---:|\n");
+    long meantSoFar = 0;
+    long writtenSoFar = 0;
+    for (LiveProfileResult.Step s : p.steps()) {
+      long rows = 0;
+      int seconds = 0;
+      for (Bucket b : perSecond.buckets()) {
+        long t = b.start().toEpochMilli();
+        if (t >= s.fromEpochMs() && t < s.toEpochMs()) {
+          rows += b.rows();
+          seconds += b.seconds();
+        }
+      }
+      writtenSoFar += rows;
+      meantSoFar += s.expectedMessages();
+      WindowLatency worst = worst(s.latencyByJob());
+      WindowLatency.Percentiles i = worst == null ? null : worst.intended();
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| %d | %sx = %,.0f msg/s | %s–%s | %s | %,d | %s | %s | %,d / %,d |%n",
+              s.number(),
+              trim(s.multiplier()),
+              s.ratePerSecond(),
+              Instant.ofEpochMilli(s.fromEpochMs()).toString().substring(11, 19),
+              Instant.ofEpochMilli(s.toEpochMs()).toString().substring(11, 19),
+              seconds == 0
+                  ? "n/a"
+                  : String.format(Locale.ROOT, "%,.0f", rows / (double) seconds / jobs),
+              Math.max(0, meantSoFar - writtenSoFar / jobs),
+              i == null
+                  ? "n/a"
+                  : String.format(
+                      Locale.ROOT,
+                      "%,d / %,d / %,d / %,d",
+                      i.p50Ms(),
+                      i.p99Ms(),
+                      i.p999Ms(),
+                      i.maxMs()),
+              worst == null || worst.published() == null
+                  ? "n/a"
+                  : String.format(Locale.ROOT, "%,d", worst.published().p99Ms()),
+              i == null ? 0 : i.samples(),
+              s.expectedInLatencyWindow()));
+    }
+    md.append('\n');
+    return md.toString();
+  }
+
+  /** The job whose p99 against the intended time is highest (none visible counts as worst). */
+  private static WindowLatency worst(Map<String, WindowLatency> byJob) {
+    WindowLatency worst = null;
+    for (WindowLatency l : byJob.values()) {
+      if (worst == null
+          || l.intended() == null
+          || (worst.intended() != null && l.intended().p99Ms() > worst.intended().p99Ms())) {
+        worst = l;
+      }
+    }
+    return worst;
+  }
+
+  private static String trim(double m) {
+    return m == Math.rint(m) ? Long.toString((long) m) : Double.toString(m);
+  }
+}

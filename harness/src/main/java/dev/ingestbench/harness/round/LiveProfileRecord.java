@@ -1,0 +1,77 @@
+package dev.ingestbench.harness.round;
+
+import dev.ingestbench.contracts.LiveProfileResult;
+import dev.ingestbench.contracts.RateProfile;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.SendSchedule;
+import dev.ingestbench.contracts.WindowLatency;
+import dev.ingestbench.harness.process.BigQueryEmulatorRest;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code round --live-profile}: once every job has written the live messages, each step's window
+ * (by intended send time, from the earliest shard's schedule) and each job's latency of the
+ * messages meant to be sent in it, read from the local BigQuery before it stops, into {@code
+ * live_profile.json}.
+ */
+final class LiveProfileRecord {
+  private LiveProfileRecord() {}
+
+  static LiveProfileResult write(
+      BigQueryEmulatorRest rest,
+      RateProfile profile,
+      double baseRate,
+      long firstLiveIndex,
+      List<String> jobs,
+      String runId,
+      Path out)
+      throws IOException {
+    long startMicros = Long.MAX_VALUE;
+    for (SendSchedule step : rest.schedule()) {
+      if (step.firstIndex() >= firstLiveIndex) {
+        startMicros = Math.min(startMicros, step.startEpochMicros());
+      }
+    }
+    if (startMicros == Long.MAX_VALUE) {
+      throw new IOException(
+          "the live publisher gave the local BigQuery no schedule: no step of --live-profile can be"
+              + " measured; see live-publisher.log");
+    }
+    long from = startMicros / 1000;
+    List<LiveProfileResult.Step> steps = new ArrayList<>();
+    int n = 0;
+    for (RateProfile.Step s : profile.steps()) {
+      long to = from + s.seconds() * 1000;
+      // The local BigQuery keeps latency per whole second of intended time: the whole seconds
+      // inside the step, and what was meant to be sent in them.
+      long wholeFrom = Math.floorDiv(from + 999, 1000L) * 1000;
+      long wholeTo = Math.floorDiv(to, 1000L) * 1000;
+      Map<String, WindowLatency> byJob = new LinkedHashMap<>();
+      for (String job : jobs) {
+        byJob.put(job, rest.windowLatency(job, wholeFrom, wholeTo));
+      }
+      double rate = baseRate * s.multiplier();
+      steps.add(
+          new LiveProfileResult.Step(
+              ++n,
+              s.multiplier(),
+              rate,
+              from,
+              to,
+              RateProfile.messagesOf(s, baseRate),
+              Math.round(rate * Math.max(0, wholeTo - wholeFrom) / 1000.0),
+              byJob));
+      from = to;
+    }
+    LiveProfileResult result =
+        new LiveProfileResult(runId, profile.toString(), baseRate, startMicros / 1000, steps);
+    RunJson.write(out.resolve(RunFiles.LIVE_PROFILE), result);
+    return result;
+  }
+}
