@@ -44,7 +44,9 @@ final class RoundRows {
         live ? "live" : (s.p50LatencyMs() == null ? null : "all"),
         Verification.of(
             s.lost(), s.duplicates(), "exactly-once".equals(settings.writeMethod()), s.complete()),
-        null);
+        null,
+        s.maxSustainableRowsPerSecond(),
+        s.limitedBy());
   }
 
   private static Double number(Map<String, Object> map, String key) {

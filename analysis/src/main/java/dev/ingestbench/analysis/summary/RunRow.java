@@ -17,6 +17,9 @@ package dev.ingestbench.analysis.summary;
  * @param verification {@code passed}, or what failed ({@code lost 3}), or null when this stage is
  *     not the one the job was verified in
  * @param costUsd null until the price file exists (docs/summary.md)
+ * @param maxSustainableRowsPerSecond a max-rate search's answer ({@code round --find-max-rate}, a
+ *     {@code find_max_rate} stage); null otherwise or when no rate was sustained
+ * @param limitedBy what ended that search; null without one
  */
 public record RunRow(
     String run,
@@ -42,4 +45,6 @@ public record RunRow(
     Long latencyP99Ms,
     String latencyBasis,
     String verification,
-    Double costUsd) {}
+    Double costUsd,
+    Double maxSustainableRowsPerSecond,
+    String limitedBy) {}

@@ -12,15 +12,17 @@ final class RunsSummaryMarkdown {
     md.append(
         "One row per job and stage (a round is one stage). Input rows/s is the rate messages were"
             + " published at while the jobs ran (\"backlog\": they read a backlog as fast as they"
-            + " could); output rows/s is the steady rate rows became visible, with its 95%"
+            + " could; \"probed\": a max-rate search's rates); output rows/s is the steady rate rows became visible, with its 95%"
             + " confidence interval; latency is publish → visible, of live messages where there were"
-            + " any. Verification is given in the stage each job was judged in. Cost: no price"
-            + " file yet (docs/summary.md).\n\n");
+            + " any. Max sustained: the highest rate a max-rate search found every job keeping up"
+            + " with inside its latency SLO, and what limited it (docs/max-rate.md). Verification is"
+            + " given in the stage each job was judged in. Cost: no price file yet"
+            + " (docs/summary.md).\n\n");
     md.append(
         "| Run | Scenario / stage / job | Source → sink | Runner | Message | Write method | vCPUs |"
             + " Memory | Heap | Input rows/s | Output rows/s (95% CI) | Latency p50 / p99 |"
-            + " Verification | Cost |\n");
-    md.append("|:---|:---|:---|:---|:---|:---|---:|---:|---:|---:|---:|---:|:---|---:|\n");
+            + " Max sustained rows/s | Verification | Cost |\n");
+    md.append("|:---|:---|:---|:---|:---|:---|---:|---:|---:|---:|---:|---:|---:|:---|---:|\n");
     for (RunRow r : rows) {
       md.append("| ")
           .append(r.run())
@@ -49,11 +51,16 @@ final class RunsSummaryMarkdown {
           .append(" | ")
           .append(dash(r.heap()))
           .append(" | ")
-          .append(r.inputRowsPerSecond() == null ? "backlog" : number(r.inputRowsPerSecond()))
+          .append(
+              r.inputRowsPerSecond() != null
+                  ? number(r.inputRowsPerSecond())
+                  : r.limitedBy() != null ? "probed" : "backlog")
           .append(" | ")
           .append(output(r))
           .append(" | ")
           .append(latency(r))
+          .append(" | ")
+          .append(maxSustained(r))
           .append(" | ")
           .append(dash(r.verification()))
           .append(" | ")
@@ -71,6 +78,18 @@ final class RunsSummaryMarkdown {
     return r.outputCi95Low() == null || r.outputCi95High() == null
         ? mean
         : mean + " (" + number(r.outputCi95Low()) + "–" + number(r.outputCi95High()) + ")";
+  }
+
+  private static String maxSustained(RunRow r) {
+    if (r.limitedBy() == null) {
+      return "—";
+    }
+    return (r.maxSustainableRowsPerSecond() == null
+            ? "none"
+            : number(r.maxSustainableRowsPerSecond()))
+        + " ("
+        + r.limitedBy()
+        + ")";
   }
 
   private static String latency(RunRow r) {

@@ -101,6 +101,39 @@ class RunsSummaryTest {
     assertTrue(json.contains("\"output_rows_per_second\" : 8144.0"), json);
   }
 
+  @Test
+  void aMaxRateStageShowsItsAnswerAndItsLimit() throws Exception {
+    Path dir = root.resolve("max-rate");
+    Files.createDirectories(dir);
+    Files.copy(SHIPPED.resolve("max-rate-write-methods.yaml"), dir.resolve(RunFiles.SCENARIO));
+    RunJson.write(
+        dir.resolve(RunFiles.SCENARIO_RUN),
+        new ScenarioRun(
+            "r-2", "max-rate-write-methods", "local", 1, "sha", "t", "AMD EPYC", 2, Map.of()));
+    Map<String, String> labels =
+        Map.of("write_method", "at-least-once", "limited_by", "consumer-cpu");
+    StringBuilder lines = new StringBuilder();
+    for (ResultRecord r :
+        List.of(
+            record(
+                "at-least-once-max",
+                "at-least-once",
+                "max_sustainable_rows_per_second",
+                8_000,
+                labels),
+            record("at-least-once-max", "at-least-once", "max_rate_probes", 10, labels),
+            record("at-least-once-max", "at-least-once", "lost", 0, labels))) {
+      lines.append(RunJson.toJsonLine(r)).append('\n');
+    }
+    Files.writeString(dir.resolve(RunFiles.RESULTS), lines);
+    RunRow row = RunsSummary.read(List.of(dir)).get(0);
+    assertEquals(8_000.0, row.maxSustainableRowsPerSecond());
+    assertEquals("consumer-cpu", row.limitedBy());
+    assertEquals("passed", row.verification());
+    String md = RunsSummary.markdown(List.of(row));
+    assertTrue(md.contains("| probed |") && md.contains("| 8,000 (consumer-cpu) |"), md);
+  }
+
   /** A scenario run of the shipped savepoint-restore.yaml, as {@code run} leaves it. */
   private static Path scenario(Path dir, long lost, long duplicates) throws IOException {
     Files.createDirectories(dir);

@@ -302,11 +302,12 @@ public final class RoundRunner {
   }
 
   private RoundSettings settings() {
+    // A search publishes what its probes take: max_rate_search.json says how much, and at what.
     return new RoundSettings(
-        spec.messages(),
+        spec.searches() ? 0 : spec.messages(),
         plan.backlogMessages(),
-        spec.liveMessages(),
-        spec.liveRate(),
+        plan.liveMessages(),
+        spec.searches() ? 0 : spec.liveRate(),
         spec.messageSize(),
         plan.consumer.writeMethod().flag(),
         plan.consumer.rowFormat().flag(),
