@@ -24,6 +24,11 @@ public record LiveProfileResult(
    * @param expectedMessages messages it was meant to send
    * @param expectedInLatencyWindow of those, the ones meant for the whole seconds inside it, which
    *     its latency covers (the local BigQuery keeps latency per second of intended time)
+   * @param backlogAtEnd the live messages meant to be sent by the step's end that the slowest job
+   *     had not yet accounted for (the local BigQuery's status read at {@code
+   *     backlogReadAtEpochMs}, the last reading before the end, a second apart): the messages in
+   *     flight (about the rate times the latency) and any that waited; null when none was read
+   * @param backlogReadAtEpochMs when that reading was made
    * @param latencyByJob each job's latency of the messages meant to be sent in those seconds
    *     (visible − intended send time, and visible − publish time)
    */
@@ -35,5 +40,7 @@ public record LiveProfileResult(
       long toEpochMs,
       long expectedMessages,
       long expectedInLatencyWindow,
+      Long backlogAtEnd,
+      Long backlogReadAtEpochMs,
       Map<String, WindowLatency> latencyByJob) {}
 }

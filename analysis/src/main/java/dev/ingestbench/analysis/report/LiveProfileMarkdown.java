@@ -24,8 +24,11 @@ final class LiveProfileMarkdown {
                 + " send time). Each step's window is by intended send time. Written rows/s: the"
                 + " rows the per-second Write API timeline counts in the window%s (a row counts when"
                 + " appended; exactly-once makes it visible at its stream's commit, up to a"
-                + " triggering interval later). Backlog: the messages meant to be sent by the"
-                + " window's end minus the live rows appended by then. Latency: visible"
+                + " triggering interval later). Backlog: the live messages meant to be sent by the"
+                + " window's end that the slowest job had not accounted for (written or"
+                + " dead-lettered) at the last reading of the local BigQuery's status before the end,"
+                + " a second apart: the messages in flight (about the rate times the latency) and"
+                + " any that waited. Latency: visible"
                 + " − intended send time of the messages meant to be sent in the window (the paced"
                 + " publisher's own delays count too), over the whole seconds inside the step, and"
                 + " their count against what was meant for those seconds%s.%n%n",
@@ -38,8 +41,6 @@ final class LiveProfileMarkdown {
         "| Step | Rate | Window (UTC) | Written rows/s | Backlog at end | Latency p50 / p99 /"
             + " p99.9 / max ms | Publish → visible p99 ms | Messages seen / meant |\n"
             + "|---:|:---|:---|---:|---:|---:|---:|---:|\n");
-    long meantSoFar = 0;
-    long writtenSoFar = 0;
     for (LiveProfileResult.Step s : p.steps()) {
       long rows = 0;
       int seconds = 0;
@@ -50,14 +51,12 @@ final class LiveProfileMarkdown {
           seconds += b.seconds();
         }
       }
-      writtenSoFar += rows;
-      meantSoFar += s.expectedMessages();
       WindowLatency worst = worst(s.latencyByJob());
       WindowLatency.Percentiles i = worst == null ? null : worst.intended();
       md.append(
           String.format(
               Locale.ROOT,
-              "| %d | %sx = %,.0f msg/s | %s–%s | %s | %,d | %s | %s | %,d / %,d |%n",
+              "| %d | %sx = %,.0f msg/s | %s–%s | %s | %s | %s | %s | %,d / %,d |%n",
               s.number(),
               trim(s.multiplier()),
               s.ratePerSecond(),
@@ -66,7 +65,9 @@ final class LiveProfileMarkdown {
               seconds == 0
                   ? "n/a"
                   : String.format(Locale.ROOT, "%,.0f", rows / (double) seconds / jobs),
-              Math.max(0, meantSoFar - writtenSoFar / jobs),
+              s.backlogAtEnd() == null
+                  ? "n/a"
+                  : String.format(Locale.ROOT, "%,d", s.backlogAtEnd()),
               i == null
                   ? "n/a"
                   : String.format(

@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * {@code round --live-profile}: once every job has written the live messages, each step's window
- * (by intended send time, from the earliest shard's schedule) and each job's latency of the
+ * (by intended send time, from the earliest shard's schedule), the backlog at its end (from the
+ * jobs' progress, read once a second while the live publisher ran) and each job's latency of the
  * messages meant to be sent in it, read from the local BigQuery before it stops, into {@code
  * live_profile.json}.
  */
@@ -29,6 +30,7 @@ final class LiveProfileRecord {
       double baseRate,
       long firstLiveIndex,
       List<String> jobs,
+      List<long[]> progress,
       String runId,
       Path out)
       throws IOException {
@@ -46,6 +48,7 @@ final class LiveProfileRecord {
     long from = startMicros / 1000;
     List<LiveProfileResult.Step> steps = new ArrayList<>();
     int n = 0;
+    long meant = 0;
     for (RateProfile.Step s : profile.steps()) {
       long to = from + s.seconds() * 1000;
       // The local BigQuery keeps latency per whole second of intended time: the whole seconds
@@ -57,6 +60,17 @@ final class LiveProfileRecord {
         byJob.put(job, rest.windowLatency(job, wholeFrom, wholeTo));
       }
       double rate = baseRate * s.multiplier();
+      meant += RateProfile.messagesOf(s, baseRate);
+      // The last progress reading at or before the step's end: what the slowest job had accounted
+      // for of the live messages then, against what was meant to be sent by then.
+      long[] at = null;
+      for (long[] p : progress) {
+        if (p[0] <= to) {
+          at = p;
+        }
+      }
+      Long backlog = at == null ? null : Math.max(0, meant - (at[1] - firstLiveIndex));
+      Long backlogAt = at == null ? null : at[0];
       steps.add(
           new LiveProfileResult.Step(
               ++n,
@@ -66,6 +80,8 @@ final class LiveProfileRecord {
               to,
               RateProfile.messagesOf(s, baseRate),
               Math.round(rate * Math.max(0, wholeTo - wholeFrom) / 1000.0),
+              backlog,
+              backlogAt,
               byJob));
       from = to;
     }

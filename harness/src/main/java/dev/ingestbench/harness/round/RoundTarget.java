@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
@@ -133,6 +134,12 @@ final class RoundTarget implements StageTarget {
 
     /** The live publisher has exited and its exit code was checked. */
     private boolean liveChecked;
+
+    /**
+     * With --live-profile, once a second while the live publisher runs: the time and the fewest
+     * messages any job had accounted for (the local BigQuery's status), for each step's backlog.
+     */
+    private final List<long[]> liveProgress = new ArrayList<>();
 
     /** --find-max-rate's search, else null. */
     private RoundRateSearch search;
@@ -458,6 +465,15 @@ final class RoundTarget implements StageTarget {
         endSearch();
         return;
       }
+      if (live != null && spec.liveProfile() != null && spec.sink() == RoundSpec.Sink.EMULATOR) {
+        // Read from the local BigQuery itself: the consumers' progress lines lag by up to a second.
+        EmulatorStatus status = new BigQueryEmulatorRest(bigQuery.rest()).status();
+        long fewest = Long.MAX_VALUE;
+        for (int j = 1; j <= spec.jobs(); j++) {
+          fewest = Math.min(fewest, status.job(job(j)).accountedFor());
+        }
+        liveProgress.add(new long[] {System.currentTimeMillis(), fewest});
+      }
       if (plan.liveMessages() == 0 || noLive || liveChecked || consumers.size() < spec.jobs()) {
         return;
       }
@@ -576,6 +592,7 @@ final class RoundTarget implements StageTarget {
               spec.liveRate(),
               plan.backlogMessages(),
               jobs,
+              liveProgress,
               plan.runId,
               spec.out());
         }
