@@ -26,12 +26,21 @@ final class WindowLatencies {
   /** Every second's together, kept as they come: the status asks for them once a second. */
   private final Second all = new Second();
 
+  /** The second rows last fell in: consecutive rows mostly share it (no lookup, no boxing). */
+  private long cachedSecond = Long.MIN_VALUE;
+
+  private Second cached;
+
   /**
    * @param publishMicros Pub/Sub's publish time, or -1 when the row has none
    */
   void record(long intendedMicros, long publishMicros, long visibleMillis) {
-    Second s =
-        bySecond.computeIfAbsent(Math.floorDiv(intendedMicros, 1_000_000L), k -> new Second());
+    long second = Math.floorDiv(intendedMicros, 1_000_000L);
+    if (second != cachedSecond) {
+      cached = bySecond.computeIfAbsent(second, k -> new Second());
+      cachedSecond = second;
+    }
+    Second s = cached;
     long intended = clamp(visibleMillis - intendedMicros / 1000);
     s.intended.recordValue(intended);
     all.intended.recordValue(intended);

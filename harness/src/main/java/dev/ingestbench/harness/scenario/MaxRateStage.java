@@ -17,6 +17,7 @@ import dev.ingestbench.harness.staged.MaxRateStages;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import dev.ingestbench.verification.Finding;
+import dev.ingestbench.verification.Verdict;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -93,6 +94,37 @@ final class MaxRateStage implements MaxRateStages {
             + ".json");
   }
 
+  /**
+   * What fails the stage: the search round's own findings (a lost message, a duplicate under
+   * exactly-once, a wrong row), said of this stage and job, and a search that sustained no rate.
+   */
+  static List<Finding> findings(
+      String stage, String job, Verdict verdict, MaxRateResult r, Path report) {
+    List<Finding> findings = new ArrayList<>();
+    if (verdict != null) {
+      for (Finding f : verdict.findings()) {
+        findings.add(new Finding(stage, job, f.kind(), f.message()));
+      }
+    }
+    if (r.maxSustainableRowsPerSecond() == null) {
+      findings.add(
+          new Finding(
+              stage,
+              job,
+              Finding.Kind.STAGE_PURPOSE,
+              String.format(
+                  Locale.ROOT,
+                  "the max-rate search sustained no rate in %d probes (the bracket reached: 0 to"
+                      + " %s msg/s); see %s",
+                  r.probes().size(),
+                  r.bracketNotSustained() == null
+                      ? "?"
+                      : String.format(Locale.ROOT, "%,.0f", r.bracketNotSustained()),
+                  report)));
+    }
+    return findings;
+  }
+
   @Override
   public LoadTestStage.Outcome run(PlannedStage st, int segmentNo) throws Exception {
     Path out = directory(runDir, st);
@@ -129,29 +161,8 @@ final class MaxRateStage implements MaxRateStages {
         0L,
         summary.lost(),
         jobLabels);
-    List<Finding> findings = new ArrayList<>();
-    if (round.verdict() != null) {
-      // The round's own verdict, said of this stage and job.
-      for (Finding f : round.verdict().findings()) {
-        findings.add(new Finding(st.name(), job, f.kind(), f.message()));
-      }
-    }
-    if (r.maxSustainableRowsPerSecond() == null) {
-      findings.add(
-          new Finding(
-              st.name(),
-              job,
-              Finding.Kind.STAGE_PURPOSE,
-              String.format(
-                  Locale.ROOT,
-                  "the max-rate search sustained no rate in %d probes (the bracket reached: 0 to"
-                      + " %s msg/s); see %s",
-                  r.probes().size(),
-                  r.bracketNotSustained() == null
-                      ? "?"
-                      : String.format(Locale.ROOT, "%,.0f", r.bracketNotSustained()),
-                  out.resolve(RunFiles.REPORT))));
-    }
+    List<Finding> findings =
+        findings(st.name(), job, round.verdict(), r, out.resolve(RunFiles.REPORT));
     StepStatus status =
         st.status(findings.isEmpty(), started.toString(), ended.toString(), segmentNo);
     return new LoadTestStage.Outcome(status, records.records(), out, findings);
