@@ -16,6 +16,7 @@ import java.nio.file.Paths;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -154,11 +155,18 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
     command.add("-Xmx" + heap);
     command.add("-XX:+UseParallelGC");
     command.addAll(extraJvmOptions());
+    String classpath = System.getProperty("java.class.path");
+    Optional<ClassDataSharing.Launch> sharing =
+        ClassDataSharing.fromEnvironment().map(cds -> cds.launch(mainClass, classpath));
+    sharing.ifPresent(launch -> command.addAll(launch.options()));
     command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
+    command.add(sharing.map(ClassDataSharing.Launch::classpath).orElse(classpath));
     command.add(mainClass);
     command.addAll(args);
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    sharing
+        .map(ClassDataSharing.Launch::onExit)
+        .ifPresent(onExit -> process.onExit().thenRun(onExit));
     if (!keepStdinOpen) {
       process.getOutputStream().close();
     }

@@ -1,0 +1,125 @@
+package dev.ingestbench.harness.process;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Class-data sharing for the child JVMs. With {@code INGESTBENCH_CDS_DIR} set, the first child of
+ * each main class lists the classes it loads ({@code -XX:DumpLoadedClassList}); once it has exited
+ * they are archived ({@code java -Xshare:dump}), and every later child of that main class maps them
+ * from the archive ({@code -XX:SharedArchiveFile}) instead of reading, parsing and verifying them
+ * from the jars again.
+ *
+ * <p>Why: a consumer loads ~15,000 classes (Beam, Flink, gRPC, the Google clients) before it reads
+ * a message, and the test suite starts a few hundred JVMs on two cores. Why a static archive and
+ * not Java 17's dynamic one ({@code -XX:ArchiveClassesAtExit}): that one refuses to be written from
+ * a classpath holding a directory, and a module's tests run from {@code target/classes}. An archive
+ * holds the classes of the jars only, so the child's classpath puts the jars first: the JVM maps an
+ * archive only when the classpath it was written with begins the child's. Keyed by main class and
+ * classpath; a child that cannot use an archive runs as without one.
+ */
+public final class ClassDataSharing {
+  static final String DIRECTORY_VARIABLE = "INGESTBENCH_CDS_DIR";
+
+  private final Path directory;
+
+  ClassDataSharing(Path directory) {
+    this.directory = directory;
+  }
+
+  /** The directory {@code INGESTBENCH_CDS_DIR} names, or empty when it is not set. */
+  public static Optional<ClassDataSharing> fromEnvironment() {
+    String dir = System.getenv(DIRECTORY_VARIABLE);
+    return dir == null || dir.isBlank()
+        ? Optional.empty()
+        : Optional.of(new ClassDataSharing(Paths.get(dir.trim()).toAbsolutePath()));
+  }
+
+  /**
+   * How to start a child running {@code mainClass} on {@code classpath}: its jars first; with the
+   * archive when there is one; listing its classes when no other child does; otherwise plain.
+   */
+  public Launch launch(String mainClass, String classpath) {
+    List<String> jars = new ArrayList<>();
+    List<String> others = new ArrayList<>();
+    for (String entry : classpath.split(File.pathSeparator)) {
+      (entry.endsWith(".jar") && Files.isRegularFile(Paths.get(entry)) ? jars : others).add(entry);
+    }
+    String jarsOnly = String.join(File.pathSeparator, jars);
+    List<String> ordered = new ArrayList<>(jars);
+    ordered.addAll(others);
+    String childClasspath = String.join(File.pathSeparator, ordered);
+    String key = mainClass + "-" + Integer.toHexString(childClasspath.hashCode());
+    Path archive = directory.resolve(key + ".jsa");
+    Path classList = directory.resolve(key + ".classlist");
+    if (jars.isEmpty()) {
+      return new Launch(List.of(), classpath, null);
+    }
+    if (Files.isRegularFile(archive)) {
+      return new Launch(
+          List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"),
+          childClasspath,
+          null);
+    }
+    Path listing = directory.resolve(key + ".classlist.writing");
+    try {
+      Files.createDirectories(directory);
+      if (Files.exists(classList)) {
+        return new Launch(List.of(), childClasspath, null); // being archived, or failed to be
+      }
+      Files.createFile(listing);
+    } catch (FileAlreadyExistsException anotherChildLists) {
+      return new Launch(List.of(), childClasspath, null);
+    } catch (IOException e) {
+      return new Launch(List.of(), classpath, null);
+    }
+    Runnable archiveOnExit = () -> archive(listing, classList, archive, jarsOnly);
+    return new Launch(List.of("-XX:DumpLoadedClassList=" + listing), childClasspath, archiveOnExit);
+  }
+
+  /**
+   * Archives the classes a child listed: {@code java -Xshare:dump} on the jars alone, written under
+   * a temporary name and renamed when complete (by the shell that runs it, so also when this JVM
+   * has exited meanwhile), so no child maps half an archive.
+   */
+  private void archive(Path listing, Path classList, Path archive, String jarsOnly) {
+    try {
+      if (Files.size(listing) == 0) {
+        Files.delete(listing); // killed before it loaded anything: the next child lists
+        return;
+      }
+      Files.move(listing, classList, StandardCopyOption.ATOMIC_MOVE);
+      Path writing = directory.resolve(archive.getFileName() + ".writing");
+      String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+      new ProcessBuilder(
+              "sh",
+              "-c",
+              "\"$0\" -Xshare:dump -XX:SharedClassListFile=\"$1\" -XX:SharedArchiveFile=\"$2\""
+                  + " -cp \"$3\" && mv -f \"$2\" \"$4\"",
+              java,
+              classList.toString(),
+              writing.toString(),
+              jarsOnly,
+              archive.toString())
+          .redirectErrorStream(true)
+          .redirectOutput(directory.resolve(archive.getFileName() + ".log").toFile())
+          .start();
+    } catch (IOException e) {
+      // no archive: later children load their classes from the jars
+    }
+  }
+
+  /**
+   * One child's JVM options and classpath, and what to do once it has exited ({@code null}:
+   * nothing).
+   */
+  public record Launch(List<String> options, String classpath, Runnable onExit) {}
+}
