@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.coders.SerializableCoder;
@@ -85,6 +86,11 @@ public final class PublisherPipeline {
         settings.destination(),
         settings.shards(),
         settings.ratePerSecond() > 0 ? " at " + settings.ratePerSecond() + " msg/s" : "");
+    if (options.getRunner().getSimpleName().equals("FlinkRunner")
+        && options.as(FlinkPipelineOptions.class).getParallelism() < 1) {
+      // Every shard publishes its share of the rate at once, as on the DirectRunner.
+      options.as(FlinkPipelineOptions.class).setParallelism(settings.shards());
+    }
     Pipeline pipeline = Pipeline.create(options);
     build(pipeline, settings);
     Instant startedAt = Instant.now();

@@ -35,14 +35,30 @@ final class LocalFlinkConf {
    *     removes it
    */
   static Path write(List<String> more, Path dirPrefix) {
+    return write(more, dirPrefix, false);
+  }
+
+  /**
+   * As {@link #write}, with {@code tmp/} inside the directory as the embedded Flink's {@code
+   * io.tmp.dirs}: what it leaves there (its RPC jar, its working directory) goes with the
+   * directory.
+   */
+  static Path writeWithOwnTmp(Path dirPrefix) {
+    return write(List.of(), dirPrefix, true);
+  }
+
+  private static Path write(List<String> more, Path dirPrefix, boolean ownTmp) {
     List<String> lines = new ArrayList<>();
     lines.add("# Written by ingestbench for an embedded Flink: its servers on loopback only.");
     lines.addAll(LOOPBACK);
     lines.addAll(more);
-    lines.add("");
     try {
       Path dir =
           Files.createTempDirectory(dirPrefix.getParent(), dirPrefix.getFileName().toString());
+      if (ownTmp) {
+        lines.add("io.tmp.dirs: " + quoted(Files.createDirectory(dir.resolve("tmp")).toString()));
+      }
+      lines.add("");
       Path file = dir.resolve("config.yaml");
       Files.writeString(file, String.join("\n", lines), StandardCharsets.UTF_8);
       // Deleted in the reverse order of registration: the file, then its directory.

@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.spec;
 
 import dev.ingestbench.bigquery.EmulatorLimitOptions;
+import dev.ingestbench.consumer.local.LocalRunnerDefaults;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -217,10 +218,15 @@ public final class ChildFlags {
       return this;
     }
 
-    /** At {@code rate} messages/s; 0 as fast as it can. */
+    /**
+     * At {@code rate} messages/s, on embedded Flink ({@link LocalRunnerDefaults#boundedEmbedded}
+     * says why not on the DirectRunner); 0 as fast as it can, on the DirectRunner, which starts
+     * sooner and is done in seconds.
+     */
     public Publisher rate(double rate) {
       if (rate > 0) {
         flags.add("--ratePerSecond=" + rate);
+        flags.addAll(LocalRunnerDefaults.boundedEmbedded());
       }
       return this;
     }
