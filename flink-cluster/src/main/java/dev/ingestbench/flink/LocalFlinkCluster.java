@@ -300,6 +300,12 @@ public final class LocalFlinkCluster implements AutoCloseable {
 
   private static List<String> jvm(List<String> options, String classpath) {
     List<String> all = new ArrayList<>(options);
+    // As every other JVM a round starts: INGESTBENCH_CHILD_JAVA_OPTS (e.g. a flight recording of
+    // each TaskManager; the tests' client compiler alone).
+    String extra = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
+    if (extra != null && !extra.isBlank()) {
+      all.addAll(List.of(extra.trim().split("\\s+")));
+    }
     all.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
     // Flink's INFO lines are what its logs are for (a job library's simplelogger.properties must
     // not turn them off).

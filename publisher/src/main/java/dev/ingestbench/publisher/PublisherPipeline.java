@@ -43,11 +43,18 @@ public final class PublisherPipeline {
   public static PCollection<Long> build(Pipeline pipeline, PublishSettings settings) {
     List<EventRange> ranges =
         EventRange.split(settings.firstEventIndex(), settings.numMessages(), settings.shards());
-    return pipeline
-        .apply(
+    PCollection<EventRange> shards =
+        pipeline.apply(
             "Split into shards",
-            Create.of(ranges).withCoder(SerializableCoder.of(EventRange.class)))
-        .apply("Spread shards over workers", Reshuffle.viaRandomKey())
+            Create.of(ranges).withCoder(SerializableCoder.of(EventRange.class)));
+    if (!pipeline.getOptions().getRunner().getSimpleName().equals("FlinkRunner")) {
+      // Dataflow (and the DirectRunner) would keep the created shards together: the reshuffle
+      // spreads them over workers. Flink splits Create's elements over its subtasks itself, each
+      // taking the next as it is free; the reshuffle's random keys could give two shards to one
+      // subtask, which would publish them one after the other, at half the rate.
+      shards = shards.apply("Spread shards over workers", Reshuffle.viaRandomKey());
+    }
+    return shards
         .apply(
             "Publish events",
             settings.kafka() != null

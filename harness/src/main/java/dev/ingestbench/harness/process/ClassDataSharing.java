@@ -57,7 +57,7 @@ public final class ClassDataSharing {
     List<String> ordered = new ArrayList<>(jars);
     ordered.addAll(others);
     String childClasspath = String.join(File.pathSeparator, ordered);
-    String key = mainClass + "-" + Integer.toHexString(childClasspath.hashCode());
+    String key = mainClass + "-" + Integer.toHexString(fingerprint(childClasspath, jars));
     Path archive = directory.resolve(key + ".jsa");
     Path classList = directory.resolve(key + ".classlist");
     if (jars.isEmpty()) {
@@ -83,6 +83,19 @@ public final class ClassDataSharing {
     }
     Runnable archiveOnExit = () -> archive(listing, classList, archive, jarsOnly);
     return new Launch(List.of("-XX:DumpLoadedClassList=" + listing), childClasspath, archiveOnExit);
+  }
+
+  /**
+   * The classpath and each jar's size and time: the JVM maps an archive only while its jars are the
+   * ones it was made from, so a rebuilt jar gets an archive of its own.
+   */
+  private static int fingerprint(String classpath, List<String> jars) {
+    StringBuilder all = new StringBuilder(classpath);
+    for (String jar : jars) {
+      File f = new File(jar);
+      all.append('|').append(f.length()).append('@').append(f.lastModified());
+    }
+    return all.toString().hashCode();
   }
 
   /**
