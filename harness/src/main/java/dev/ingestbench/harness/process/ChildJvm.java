@@ -157,7 +157,8 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
     command.addAll(extraJvmOptions());
     String classpath = System.getProperty("java.class.path");
     Optional<ClassDataSharing.Launch> sharing =
-        ClassDataSharing.fromEnvironment().map(cds -> cds.launch(mainClass, classpath));
+        ClassDataSharing.fromEnvironment()
+            .map(cds -> cds.launch(ClassDataSharing.kind(mainClass, args), classpath));
     sharing.ifPresent(launch -> command.addAll(launch.options()));
     command.add("-cp");
     command.add(sharing.map(ClassDataSharing.Launch::classpath).orElse(classpath));

@@ -18,13 +18,13 @@ import java.util.Optional;
  * from the archive ({@code -XX:SharedArchiveFile}) instead of reading, parsing and verifying them
  * from the jars again.
  *
- * <p>Why: a consumer loads ~15,000 classes (Beam, Flink, gRPC, the Google clients) before it reads
- * a message, and the test suite starts a few hundred JVMs on two cores. Why a static archive and
- * not Java 17's dynamic one ({@code -XX:ArchiveClassesAtExit}): that one refuses to be written from
- * a classpath holding a directory, and a module's tests run from {@code target/classes}. An archive
- * holds the classes of the jars only, so the child's classpath puts the jars first: the JVM maps an
- * archive only when the classpath it was written with begins the child's. Keyed by main class and
- * classpath; a child that cannot use an archive runs as without one.
+ * <p>Why: a consumer loads ~18,000 classes (Beam, Flink, gRPC, the Google clients) before it reads
+ * a message, and the test suite starts more than a hundred JVMs on two cores. Why a static archive
+ * and not Java 17's dynamic one ({@code -XX:ArchiveClassesAtExit}): that one refuses to be written
+ * from a classpath holding a directory, and a module's tests run from {@code target/classes}. An
+ * archive holds the classes of the jars only, so the child's classpath puts the jars first: the JVM
+ * maps an archive only when the classpath it was written with begins the child's. Keyed by main
+ * class, runner and classpath; a child that cannot use an archive runs as without one.
  */
 public final class ClassDataSharing {
   static final String DIRECTORY_VARIABLE = "INGESTBENCH_CDS_DIR";
@@ -44,10 +44,22 @@ public final class ClassDataSharing {
   }
 
   /**
-   * How to start a child running {@code mainClass} on {@code classpath}: its jars first; with the
-   * archive when there is one; listing its classes when no other child does; otherwise plain.
+   * What an archive is kept for: the main class, and the Beam runner its flags name, since a
+   * publisher on the DirectRunner loads other classes than one on embedded Flink.
    */
-  public Launch launch(String mainClass, String classpath) {
+  public static String kind(String mainClass, List<String> args) {
+    return args.stream()
+        .filter(a -> a.startsWith("--runner="))
+        .map(a -> mainClass + "-" + a.substring("--runner=".length()))
+        .findFirst()
+        .orElse(mainClass);
+  }
+
+  /**
+   * How to start a child of {@code kind} ({@link #kind}) on {@code classpath}: its jars first; with
+   * the archive when there is one; listing its classes when no other child does; otherwise plain.
+   */
+  public Launch launch(String kind, String classpath) {
     List<String> jars = new ArrayList<>();
     List<String> others = new ArrayList<>();
     for (String entry : classpath.split(File.pathSeparator)) {
@@ -57,7 +69,7 @@ public final class ClassDataSharing {
     List<String> ordered = new ArrayList<>(jars);
     ordered.addAll(others);
     String childClasspath = String.join(File.pathSeparator, ordered);
-    String key = mainClass + "-" + Integer.toHexString(fingerprint(childClasspath, jars));
+    String key = kind + "-" + Integer.toHexString(fingerprint(childClasspath, jars));
     Path archive = directory.resolve(key + ".jsa");
     Path classList = directory.resolve(key + ".classlist");
     if (jars.isEmpty()) {

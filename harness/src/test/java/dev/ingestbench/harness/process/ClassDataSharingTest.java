@@ -64,6 +64,14 @@ class ClassDataSharingTest {
   }
 
   @Test
+  void aPipelineOnAnotherRunnerHasAnArchiveOfItsOwn() {
+    assertEquals(
+        "Publisher-FlinkRunner",
+        ClassDataSharing.kind("Publisher", List.of("--topic=t", "--runner=FlinkRunner")));
+    assertEquals("Publisher", ClassDataSharing.kind("Publisher", List.of("--topic=t")));
+  }
+
+  @Test
   void aClasspathWithoutJarsIsLeftAsItIs(@TempDir Path dir) {
     String classpath = dir.resolve("classes") + File.pathSeparator + dir.resolve("more");
     ClassDataSharing.Launch launch =
