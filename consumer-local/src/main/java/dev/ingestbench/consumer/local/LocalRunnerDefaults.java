@@ -59,19 +59,28 @@ public final class LocalRunnerDefaults {
    * 40 CPU-seconds on the DirectRunner, 16 on embedded Flink).
    */
   public static List<String> boundedEmbedded() {
-    Path prefix =
-        Path.of(URI.create(CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-conf-"));
-    // The embedded Flink of a pipeline with a configuration directory leaves its RPC jar (22 MB)
-    // and working directory in its io.tmp.dirs as it exits: those are kept in the configuration's
-    // directory, removed when this JVM (which started the pipeline's) exits, or by the next
-    // consumer's sweep of a dead process's directories.
-    Path conf = LocalFlinkConf.writeWithOwnTmp(prefix);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(conf), "delete " + conf));
     return List.of(
         "--runner=FlinkRunner",
         "--flinkMaster=[local]",
         "--fasterCopy=true",
-        "--flinkConfDir=" + conf);
+        "--flinkConfDir=" + BoundedConf.DIR);
+  }
+
+  /**
+   * One configuration directory for every bounded pipeline this JVM starts, written on first use.
+   * The embedded Flink of a pipeline with a configuration directory leaves its RPC jar (22 MB) and
+   * working directory in its io.tmp.dirs as it exits (each under a name of its own): they are kept
+   * in this directory, removed when this JVM exits, or by the next consumer's sweep of a dead
+   * process's directories.
+   */
+  private static final class BoundedConf {
+    static final Path DIR =
+        LocalFlinkConf.writeWithOwnTmp(
+            Path.of(URI.create(CHECKPOINTS_PREFIX + ProcessHandle.current().pid() + "-conf-")));
+
+    static {
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(DIR), "delete " + DIR));
+    }
   }
 
   public static String[] apply(String[] args) {

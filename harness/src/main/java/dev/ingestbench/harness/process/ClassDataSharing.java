@@ -65,6 +65,9 @@ public final class ClassDataSharing {
     for (String entry : classpath.split(File.pathSeparator)) {
       (entry.endsWith(".jar") && Files.isRegularFile(Paths.get(entry)) ? jars : others).add(entry);
     }
+    if (jars.isEmpty()) {
+      return new Launch(List.of(), classpath, null);
+    }
     String jarsOnly = String.join(File.pathSeparator, jars);
     List<String> ordered = new ArrayList<>(jars);
     ordered.addAll(others);
@@ -72,9 +75,6 @@ public final class ClassDataSharing {
     String key = kind + "-" + Integer.toHexString(fingerprint(childClasspath, jars));
     Path archive = directory.resolve(key + ".jsa");
     Path classList = directory.resolve(key + ".classlist");
-    if (jars.isEmpty()) {
-      return new Launch(List.of(), classpath, null);
-    }
     if (Files.isRegularFile(archive)) {
       return new Launch(
           List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:cds=off", "-Xlog:cds+dynamic=off"),
