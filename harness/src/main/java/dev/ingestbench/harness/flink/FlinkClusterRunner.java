@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.flink;
 
+import dev.ingestbench.consumer.local.JobJars;
 import dev.ingestbench.flink.FlinkProcess;
 import dev.ingestbench.flink.FlinkRest;
 import dev.ingestbench.flink.LocalFlinkCluster;
@@ -18,13 +19,16 @@ import java.util.function.Consumer;
 public final class FlinkClusterRunner implements AutoCloseable {
   private final LocalFlinkCluster cluster;
   private final String master;
+  private final Path classpathJar;
 
   /**
    * @param cluster the cluster this run started, or null for one of the user's at {@code master}
+   * @param classpathJar what each job stages to the cluster this run started, else null
    */
-  private FlinkClusterRunner(LocalFlinkCluster cluster, String master) {
+  private FlinkClusterRunner(LocalFlinkCluster cluster, String master, Path classpathJar) {
     this.cluster = cluster;
     this.master = master;
+    this.classpathJar = classpathJar;
   }
 
   /**
@@ -61,7 +65,7 @@ public final class FlinkClusterRunner implements AutoCloseable {
                 + overview.slotsAvailable()
                 + " are free: a job waits until it gets them");
       }
-      return new FlinkClusterRunner(null, spec.master());
+      return new FlinkClusterRunner(null, spec.master(), null);
     }
     Path work = LocalFlinkCluster.newWorkDirectory();
     // Flink alone on the cluster's classpath, as on any cluster: each job brings Beam and the
@@ -98,7 +102,16 @@ public final class FlinkClusterRunner implements AutoCloseable {
             out.resolve("flink"),
             spec.jobParallelism());
     say.accept(description);
-    return new FlinkClusterRunner(cluster, cluster.master());
+    // Its TaskManagers run on this machine: a job stages one jar that names its libraries where
+    // they lie, instead of uploading each of them (JobJars.writeClasspathJar says why).
+    Path classpathJar;
+    try {
+      classpathJar = JobJars.writeClasspathJar(work.resolve("job-classpath.jar"));
+    } catch (IOException e) {
+      cluster.close();
+      throw e;
+    }
+    return new FlinkClusterRunner(cluster, cluster.master(), classpathJar);
   }
 
   /** What round.json and the report say of where the jobs ran. */
@@ -168,6 +181,14 @@ public final class FlinkClusterRunner implements AutoCloseable {
         + " (pid "
         + replacement.pid()
         + ") takes its place, and Flink restarts the job from its last checkpoint";
+  }
+
+  /**
+   * {@code --filesToStage} for every job: the classpath jar for the cluster this run started, null
+   * for a cluster elsewhere (each job stages all of its jars).
+   */
+  public String filesToStage() {
+    return classpathJar == null ? null : classpathJar.toString();
   }
 
   /** {@code HOST:PORT} for {@code --flinkMaster}. */

@@ -257,7 +257,9 @@ public final class RoundPlan {
     }
     if (spec.cluster() != null) {
       c.flinkCluster(
-          cluster == null ? UNSTARTED_HOST : cluster.master(), spec.cluster().jobParallelism());
+          cluster == null ? UNSTARTED_HOST : cluster.master(),
+          spec.cluster().jobParallelism(),
+          cluster == null ? null : cluster.filesToStage());
     }
     if (spec.sink() == RoundSpec.Sink.EMULATOR) {
       c.emulator(bigQuery);

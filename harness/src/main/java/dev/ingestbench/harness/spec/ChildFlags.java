@@ -105,9 +105,16 @@ public final class ChildFlags {
      * Submitted to the Flink cluster whose REST endpoint is {@code master} with {@code
      * parallelism}, instead of run on an embedded Flink.
      */
-    public Consumer flinkCluster(String master, int parallelism) {
+    /**
+     * Submits to the cluster at {@code master}, staging {@code filesToStage} when it is not null
+     * (else the consumer stages every jar of its classpath).
+     */
+    public Consumer flinkCluster(String master, int parallelism, String filesToStage) {
       flags.add("--flinkMaster=" + master);
       flags.add("--parallelism=" + parallelism);
+      if (filesToStage != null) {
+        flags.add("--filesToStage=" + filesToStage);
+      }
       return this;
     }
 

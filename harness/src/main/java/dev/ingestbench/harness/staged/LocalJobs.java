@@ -111,7 +111,10 @@ public final class LocalJobs implements AutoCloseable {
       c.restoresFrom(savepoint);
     }
     if (cluster != null) {
-      c.flinkCluster(flink == null ? "FLINK_MASTER" : flink.master(), cluster.jobParallelism());
+      c.flinkCluster(
+          flink == null ? "FLINK_MASTER" : flink.master(),
+          cluster.jobParallelism(),
+          flink == null ? null : flink.filesToStage());
     }
     if (plan.kafka()) {
       c.kafka(sourceHost, plan.scenario().source().topic(), plan.consumerGroup(job));
