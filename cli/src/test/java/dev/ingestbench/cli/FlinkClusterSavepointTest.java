@@ -18,9 +18,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An exactly-once job on a real Flink session cluster (a JobManager, two TaskManagers), stopped
- * with Flink's stop-with-savepoint while it writes and submitted again from that savepoint: rows it
- * had read and not yet written travel in the savepoint, and nothing may be lost or written twice.
+ * An exactly-once job on a real Flink session cluster (a JobManager, a TaskManager of two slots,
+ * the job at parallelism 2), stopped with Flink's stop-with-savepoint while it writes and submitted
+ * again from that savepoint: rows it had read and not yet written travel in the savepoint, and
+ * nothing may be lost or written twice. One TaskManager, not two, as its CPU is most of the test's
+ * (FlinkClusterRoundTest is the one of two TaskManagers).
  */
 @Tag("e2e")
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
@@ -42,6 +44,8 @@ class FlinkClusterSavepointTest {
             "--target",
             "flink",
             "--workers",
+            "1",
+            "--slots",
             "2",
             "--heap",
             "512m");
