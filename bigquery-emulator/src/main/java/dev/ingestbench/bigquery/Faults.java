@@ -115,6 +115,19 @@ final class Faults {
                 + ": an RPC's fault is unavailable=F, internal=F or"
                 + " overloaded=F, e.g. flush-rows:unavailable=0.1");
       }
+      Failure earlier = faults.failures.get(rpc);
+      if (earlier != null && List.of("unavailable", "internal", "overloaded").contains(kind)) {
+        // One failing answer per call: a second one would silently replace the first.
+        throw new IllegalArgumentException(
+            "--fault "
+                + spec
+                + ": "
+                + rpc.method
+                + " already fails with "
+                + earlier.kind()
+                + "; give one of unavailable, internal and overloaded per RPC (another RPC, or"
+                + " drop=F, may fail besides)");
+      }
       switch (kind) {
         case "unavailable", "internal", "overloaded" ->
             faults.failures.put(

@@ -51,6 +51,14 @@ class FaultsTest {
             .getMessage()
             .contains("between 0 and 1"));
     assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Faults.parse(List.of("unavailable=0.1", "internal=0.1")))
+            .getMessage()
+            .contains("AppendRows already fails with unavailable"),
+        "a second failure of one RPC would replace the first without a word");
+    Faults.parse(List.of("unavailable=0.1", "flush-rows:internal=0.1", "drop=0.1"));
+    assertTrue(
         assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drain-at=soon")))
             .getMessage()
             .contains("'soon' is not a number"));
