@@ -28,8 +28,8 @@ class EmulatorFaultsTest {
 
   /**
    * A failed append and a lost answer act together in one run per write method (each run is an
-   * embedded Flink's start and 10,000 rows; a run per fault cost ~20 s more of the suite): each
-   * writer must recover from each while the other happens too.
+   * embedded Flink's start and 10,000 rows, 9-12 s here once warm; a run per fault was two runs
+   * more): each writer must recover from each while the other happens too.
    */
   @ParameterizedTest(name = "{0} under {1}")
   @CsvSource(
