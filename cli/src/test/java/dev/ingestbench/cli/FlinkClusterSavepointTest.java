@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 600, unit = TimeUnit.SECONDS)
 class FlinkClusterSavepointTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final long MESSAGES = 75_000;
+  private static final long MESSAGES = 37_500;
 
   @Test
   void aJobStoppedWithASavepointIsRestoredFromItWithNothingLostOrDuplicated(

@@ -51,7 +51,7 @@ class ScenarioPlanTest {
   void aScenarioOfLiveMessagesOnlyHasNoBacklogAndKnowsWhichStopIsASavepoint() throws Exception {
     ScenarioPlan plan = ScenarioPlan.of(load("savepoint-restore"), 1, 1);
     assertEquals(0, plan.backlog(), "backlog: 0 is none, not one message");
-    assertEquals(75_000, plan.liveMessages());
+    assertEquals(37_500, plan.liveMessages());
     assertEquals(
         Arrays.asList(null, StopMode.SAVEPOINT),
         plan.stages().stream().map(ScenarioPlan.PlannedStage::stopWith).toList());

@@ -59,7 +59,7 @@ class RunsSummaryTest {
     RunRow writing = rows.get(0);
     assertEquals("writing", writing.stage());
     assertEquals(1_872.0, writing.outputRowsPerSecond());
-    assertEquals(500.0, writing.inputRowsPerSecond(), "the scenario's live rate");
+    assertEquals(250.0, writing.inputRowsPerSecond(), "the scenario's live rate");
     assertNull(writing.verification(), "a is judged in its last stage only");
     RunRow restored = rows.get(1);
     assertEquals("passed", restored.verification());
@@ -157,7 +157,7 @@ class RunsSummaryTest {
     records.add(record("writing", "a", "rows_per_second_ci95_high", 2_516, labels));
     records.add(record("writing", ResultRecord.ALL_JOBS, "rows_per_second", 1_872, labels));
     records.add(record("restored", "a", "rows_per_second", 8_144, labels));
-    records.add(record("restored", "a", "published", 75_000, labels));
+    records.add(record("restored", "a", "published", 37_500, labels));
     records.add(record("restored", "a", "duplicates", duplicates, labels));
     records.add(record("restored", "a", "lost", lost, labels));
     StringBuilder lines = new StringBuilder();
