@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.bigquery.BigQueryEmulator;
 import dev.ingestbench.bigquery.EmulatorSettings;
-import dev.ingestbench.consumer.rows.ConvertToRowsFn;
 import dev.ingestbench.contracts.EmulatorStatus;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The consumer as a round runs it (Pub/Sub emulator, embedded Flink, Beam's streaming Storage Write
  * path, the official client) into a shared BigQuery emulator that injects faults: exactly-once must
- * still write every row once; at-least-once must lose none, and its duplicates are counted.
+ * still write every row once; at-least-once must lose none, and its duplicates are counted. A
+ * worker that fails is WorkerFailureTest's.
  */
 @Tag("e2e")
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -78,33 +78,6 @@ class EmulatorFaultsTest {
                 + status.appendRequests()
                 + " appends");
       }
-    }
-  }
-
-  /**
-   * A worker failing mid-bundle ({@code --failAtMessage}): Flink restarts the job from its last
-   * checkpoint in the same JVM. Nothing may be lost; duplicates are counted. Exactly-once is not
-   * asserted exact: rows Beam flushed after the checkpoint are replayed and written again (measured
-   * and explained in docs/bigquery-emulator.md, 'A worker failure').
-   */
-  @ParameterizedTest(name = "{0} after a worker failure")
-  @CsvSource({"exactly-once", "at-least-once"})
-  void aWorkerFailureLosesNothingAndItsDuplicatesAreCounted(String writeMethod) throws Exception {
-    String name = writeMethod.replace("-", "") + "failat";
-    long failuresBefore = ConvertToRowsFn.failuresInjected();
-    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults())) {
-      EmulatorStatus status =
-          FaultRuns.consume(pubsub, server, name, writeMethod, "--failAtMessage=" + MESSAGES / 2);
-      EmulatorStatus.Job written = status.job(name);
-      assertEquals(
-          failuresBefore + 1,
-          ConvertToRowsFn.failuresInjected(),
-          "the worker failed once and was restarted");
-      assertEquals(MESSAGES, written.distinctMessageIds(), "no message lost across the restart");
-      assertEquals(
-          written.rowsWritten() - written.distinctMessageIds(),
-          written.duplicates(),
-          "every replayed row is counted as a duplicate");
     }
   }
 }
