@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

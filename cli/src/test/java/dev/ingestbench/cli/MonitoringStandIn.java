@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.cli;
 
 import com.google.monitoring.v3.ListTimeSeriesRequest;
 import com.google.monitoring.v3.ListTimeSeriesResponse;

@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

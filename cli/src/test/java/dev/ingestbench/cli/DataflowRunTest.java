@@ -1,4 +1,4 @@
-package dev.ingestbench.cli.scenario.dataflow;
+package dev.ingestbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.cloud.pubsub.v1.SubscriptionAdminClient;
 import com.google.cloud.pubsub.v1.SubscriptionAdminSettings;
-import dev.ingestbench.cli.IngestbenchCommand;
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ResultRecord;
