@@ -247,7 +247,7 @@ public final class ChildFlags {
      * the publish calls (and their CPU, in the publisher and in the Pub/Sub emulator, beside the
      * consumer being measured) without sending more. Measured on 2 vCPUs beside a consumer: steps
      * of 5,000 and 20,000 msg/s (50,000 messages) took one shard 10.8 s and two shards 9.9 s;
-     * neither kept the 20,000 step there, the machine did not (docs/local-mode.md).
+     * neither kept the 20,000 step: there the machine was the limit (docs/local-mode.md).
      */
     static final double ONE_SHARD_MAX_RATE = 5_000;
 
