@@ -99,6 +99,10 @@ final class Faults {
   private double drainAtSeconds = -1;
   private long drainAfterAppends = -1;
 
+  /** The faults that answer a call with an error: one of them per RPC. */
+  private static final List<String> FAILING_ANSWERS =
+      List.of("unavailable", "internal", "overloaded");
+
   static Faults parse(List<String> specs) {
     Faults faults = new Faults();
     for (String spec : specs) {
@@ -108,7 +112,8 @@ final class Faults {
       int colon = name.indexOf(':');
       Rpc rpc = colon < 0 ? Rpc.APPEND_ROWS : Rpc.of(spec, name.substring(0, colon));
       String kind = name.substring(colon + 1).trim();
-      if (colon >= 0 && !List.of("unavailable", "internal", "overloaded").contains(kind)) {
+      boolean failingAnswer = FAILING_ANSWERS.contains(kind);
+      if (colon >= 0 && !failingAnswer) {
         throw new IllegalArgumentException(
             "--fault "
                 + spec
@@ -116,7 +121,7 @@ final class Faults {
                 + " overloaded=F, e.g. flush-rows:unavailable=0.1");
       }
       Failure earlier = faults.failures.get(rpc);
-      if (earlier != null && List.of("unavailable", "internal", "overloaded").contains(kind)) {
+      if (earlier != null && failingAnswer) {
         // One failing answer per call: a second one would silently replace the first.
         throw new IllegalArgumentException(
             "--fault "
