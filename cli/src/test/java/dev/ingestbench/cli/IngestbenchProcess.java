@@ -1,5 +1,6 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.harness.process.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,9 +19,12 @@ public final class IngestbenchProcess {
             List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                IngestbenchCommand.class.getName()));
+                "-XX:+UseParallelGC"));
+    // The JVM options of the processes a round starts (the tests give C1 only): a run this
+    // long-lived with the default compilers spent a third of its CPU compiling.
+    command.addAll(ChildJvm.extraJvmOptions());
+    command.addAll(
+        List.of("-cp", System.getProperty("java.class.path"), IngestbenchCommand.class.getName()));
     command.addAll(List.of(args));
     return new ProcessBuilder(command)
         .redirectErrorStream(true)
