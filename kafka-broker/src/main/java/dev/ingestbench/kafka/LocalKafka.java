@@ -90,11 +90,14 @@ public final class LocalKafka implements AutoCloseable {
                 javaBinary(),
                 "-Xmx" + heap,
                 "-XX:+UseG1GC",
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
-                "-cp",
-                brokerClasspath(),
-                MAIN,
-                properties.toString()));
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
+    // As every other JVM a round starts: INGESTBENCH_CHILD_JAVA_OPTS (e.g. a flight recording of
+    // the broker; the tests' client compiler alone).
+    String extra = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
+    if (extra != null && !extra.isBlank()) {
+      command.addAll(List.of(extra.trim().split("\\s+")));
+    }
+    command.addAll(List.of("-cp", brokerClasspath(), MAIN, properties.toString()));
     Files.createDirectories(log.toAbsolutePath().getParent());
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     LocalKafka kafka = new LocalKafka(process, dataDir, log, "127.0.0.1:" + port);

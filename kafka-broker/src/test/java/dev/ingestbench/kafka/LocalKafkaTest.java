@@ -21,6 +21,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ class LocalKafkaTest {
     LocalKafka kafka = LocalKafka.start(data, dir.resolve("kafka.log"), 32, "512m");
     ProcessHandle broker = ProcessHandle.of(kafka.pid()).orElseThrow();
     try (kafka) {
+      assertTakesTheChildJvmOptions(kafka.pid());
       kafka.createTopic("rides", 8);
       kafka.createTopic("rides", 8); // again: kept as it is
       Properties producerConfig = new Properties();
@@ -87,5 +89,23 @@ class LocalKafkaTest {
   @FunctionalInterface
   private interface IllegalStateOrIo {
     void run() throws Exception;
+  }
+
+  /**
+   * The build gives the tests' child JVMs {@code INGESTBENCH_CHILD_JAVA_OPTS} (the client compiler
+   * alone): the broker takes them, as every JVM a round starts does. From /proc: ProcessHandle.Info
+   * gives no command line as long as the broker's classpath.
+   */
+  private static void assertTakesTheChildJvmOptions(long pid) throws IOException {
+    String options = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
+    assertTrue(options != null && !options.isBlank(), "the build sets INGESTBENCH_CHILD_JAVA_OPTS");
+    Path cmdline = Path.of("/proc", Long.toString(pid), "cmdline");
+    Assumptions.assumeTrue(Files.exists(cmdline), "no /proc here");
+    List<String> args = List.of(Files.readString(cmdline).split("\0"));
+    for (String option : options.trim().split("\\s+")) {
+      assertTrue(
+          args.contains(option),
+          option + " in " + args.stream().filter(a -> a.length() < 200).toList());
+    }
   }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.bigquery.BigQueryEmulator;
 import dev.ingestbench.bigquery.EmulatorSettings;
-import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ExitCodes;
 import java.nio.file.Files;
@@ -36,21 +35,18 @@ class StageStopTest {
       Path log = Files.createDirectories(Path.of("target", "stage-stop")).resolve("consumer.log");
       Process consumer =
           new ProcessBuilder(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "-Xmx768m",
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  LocalConsumer.class.getName(),
-                  "--pubsubEmulatorHost=" + pubsub.host(),
-                  "--project=" + LocalPubsub.PROJECT,
-                  "--subscription=s-drain",
-                  "--outputTable=stages.rides",
-                  "--writeMethod=exactly-once",
-                  "--jobName=drain",
-                  "--stopOnStdinEof=true",
-                  "--timeoutSeconds=150",
-                  "--storageWriteEndpoint=" + server.grpcAddress(),
-                  "--bigQueryEndpoint=" + server.restUrl())
+                  ConsumerJvm.command(
+                      "768m",
+                      "--pubsubEmulatorHost=" + pubsub.host(),
+                      "--project=" + LocalPubsub.PROJECT,
+                      "--subscription=s-drain",
+                      "--outputTable=stages.rides",
+                      "--writeMethod=exactly-once",
+                      "--jobName=drain",
+                      "--stopOnStdinEof=true",
+                      "--timeoutSeconds=150",
+                      "--storageWriteEndpoint=" + server.grpcAddress(),
+                      "--bigQueryEndpoint=" + server.restUrl()))
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
               .start();

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ingestbench.consumer.it.ConsumerJvm;
+import dev.ingestbench.contracts.ConsumerProgress;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -26,17 +28,17 @@ class StopSignalTest {
   void sigtermWritesPartialResultsAndRemovesTheCheckpoints(@TempDir Path out) throws Exception {
     Process consumer =
         new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx768m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "dev.ingestbench.consumer.local.LocalConsumer",
-                "--source=synthetic",
-                "--syntheticMessages=100000000",
-                "--outputTable=bench.rides",
-                "--project=ingestbench-local",
-                "--localOutputDir=" + out,
-                "--timeoutSeconds=300")
+                ConsumerJvm.command(
+                    "768m",
+                    "--source=synthetic",
+                    "--syntheticMessages=100000000",
+                    "--outputTable=bench.rides",
+                    "--project=ingestbench-local",
+                    "--localOutputDir=" + out,
+                    "--timeoutSeconds=300",
+                    // a line a second instead of the log's every 5 s: it is stopped as soon as it
+                    // writes
+                    "--progressLines=true"))
             .redirectErrorStream(true)
             .start();
     long pid = consumer.pid();
@@ -45,7 +47,7 @@ class StopSignalTest {
             new InputStreamReader(consumer.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = lines.readLine()) != null
-          && !line.matches(".* s: [1-9][0-9,]* rows written.*")) {
+          && !ConsumerProgress.parse(line).filter(p -> p.rowsWritten() > 0).isPresent()) {
         // wait until rows are being written
       }
       assertTrue(line != null, "the consumer wrote rows before it was stopped");
