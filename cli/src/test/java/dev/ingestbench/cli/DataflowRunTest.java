@@ -277,20 +277,7 @@ class DataflowRunTest {
 
   @Test
   void ctrlCCancelsEveryJobTheRunLaunched(@TempDir Path out, @TempDir Path logs) throws Exception {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m",
-                "-cp",
-                System.getProperty("java.class.path"),
-                IngestbenchCommand.class.getName()));
-    command.addAll(List.of(args(out)));
-    Process run =
-        new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(logs.resolve("run.log").toFile())
-            .start();
+    Process run = IngestbenchProcess.start(logs.resolve("run.log"), args(out));
     long deadline = System.nanoTime() + 60_000_000_000L;
     while (dataflow.launched().size() < 2 && run.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(200);
