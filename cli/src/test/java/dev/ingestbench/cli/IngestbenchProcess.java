@@ -1,6 +1,6 @@
 package dev.ingestbench.cli;
 
-import dev.ingestbench.harness.process.ChildJvm;
+import dev.ingestbench.contracts.ChildJavaOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ public final class IngestbenchProcess {
                 "-XX:+UseParallelGC"));
     // The JVM options of the processes a round starts (the tests give C1 only): the savepoint
     // scenario's run took 13.1 CPU-s in this JVM with the default compilers, 7.2 with C1 alone.
-    command.addAll(ChildJvm.extraJvmOptions());
+    command.addAll(ChildJavaOptions.fromEnvironment());
     command.addAll(
         List.of("-cp", System.getProperty("java.class.path"), IngestbenchCommand.class.getName()));
     command.addAll(List.of(args));

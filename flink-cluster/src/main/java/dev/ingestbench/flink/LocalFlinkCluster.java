@@ -301,7 +301,8 @@ public final class LocalFlinkCluster implements AutoCloseable {
   private static List<String> jvm(List<String> options, String classpath) {
     List<String> all = new ArrayList<>(options);
     // As every other JVM a round starts: INGESTBENCH_CHILD_JAVA_OPTS (e.g. a flight recording of
-    // each TaskManager; the tests' client compiler alone).
+    // each TaskManager; the tests' client compiler alone), read as contracts' ChildJavaOptions
+    // does: this module depends on no other of the project.
     String extra = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
     if (extra != null && !extra.isBlank()) {
       all.addAll(List.of(extra.trim().split("\\s+")));

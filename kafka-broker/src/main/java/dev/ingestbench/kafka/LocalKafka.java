@@ -92,7 +92,8 @@ public final class LocalKafka implements AutoCloseable {
                 "-XX:+UseG1GC",
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
     // As every other JVM a round starts: INGESTBENCH_CHILD_JAVA_OPTS (e.g. a flight recording of
-    // the broker; the tests' client compiler alone).
+    // the broker; the tests' client compiler alone), read as contracts' ChildJavaOptions
+    // does: this module depends on no other of the project.
     String extra = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
     if (extra != null && !extra.isBlank()) {
       command.addAll(List.of(extra.trim().split("\\s+")));

@@ -1,14 +1,15 @@
 package dev.ingestbench.consumer.it;
 
 import dev.ingestbench.consumer.local.LocalConsumer;
+import dev.ingestbench.contracts.ChildJavaOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Test helper: the command that runs {@link LocalConsumer} in a JVM of its own, with the options a
- * round gives every process it starts ({@code INGESTBENCH_CHILD_JAVA_OPTS}, which the build sets to
- * C1 only for the tests, and the parallel collector), for what only another process can show.
+ * round gives every process it starts ({@link ChildJavaOptions}, and the parallel collector), for
+ * what only another process can show.
  */
 public final class ConsumerJvm {
   private ConsumerJvm() {}
@@ -18,10 +19,7 @@ public final class ConsumerJvm {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx" + heap);
     command.add("-XX:+UseParallelGC");
-    String options = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
-    if (options != null && !options.isBlank()) {
-      command.addAll(List.of(options.trim().split("\\s+")));
-    }
+    command.addAll(ChildJavaOptions.fromEnvironment());
     command.addAll(
         List.of("-cp", System.getProperty("java.class.path"), LocalConsumer.class.getName()));
     command.addAll(List.of(args));

@@ -36,8 +36,7 @@ class StopSignalTest {
                     "--project=ingestbench-local",
                     "--localOutputDir=" + out,
                     "--timeoutSeconds=300",
-                    // a line a second instead of the log's every 5 s: it is stopped as soon as it
-                    // writes
+                    // a progress line a second, not the log's every 5 s: stopped once it writes
                     "--progressLines=true"))
             .redirectErrorStream(true)
             .start();

@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.process;
 
+import dev.ingestbench.contracts.ChildJavaOptions;
 import dev.ingestbench.contracts.ConsumerProgress;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.Secrets;
@@ -129,16 +130,6 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
     return start(name, heap, mainClass, args, log, progress -> {}, lines, true);
   }
 
-  /**
-   * {@code INGESTBENCH_CHILD_JAVA_OPTS}: JVM options for every process a round starts, e.g. a
-   * flight recording of each ({@code -XX:StartFlightRecording=filename=runs/jfr/,settings=profile}:
-   * an existing directory, so each JVM writes its own file).
-   */
-  public static List<String> extraJvmOptions() {
-    String options = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
-    return options == null || options.isBlank() ? List.of() : List.of(options.trim().split("\\s+"));
-  }
-
   private static ChildJvm start(
       String name,
       String heap,
@@ -154,7 +145,7 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
     command.add(java.toString());
     command.add("-Xmx" + heap);
     command.add("-XX:+UseParallelGC");
-    command.addAll(extraJvmOptions());
+    command.addAll(ChildJavaOptions.fromEnvironment());
     String classpath = System.getProperty("java.class.path");
     Optional<ClassDataSharing.Launch> sharing =
         ClassDataSharing.fromEnvironment()

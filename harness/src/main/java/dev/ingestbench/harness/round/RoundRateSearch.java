@@ -54,7 +54,10 @@ final class RoundRateSearch implements AutoCloseable {
 
   static final Duration RECOVER_MAX = Duration.ofMinutes(3);
 
-  /** At ~100,000 msg/s here, 5 s are half a million messages: enough for the top of a bracket. */
+  /**
+   * The publisher alone sent 165,008 and 225,537 msg/s on 2 vCPUs (docs/max-rate.md): 5 s are over
+   * 800,000 messages, a rate read from a long enough sample for the top of the search.
+   */
   private static final Duration MEASURE_PUBLISHER = Duration.ofSeconds(5);
 
   private static final String PUBLISHER_TOPIC = "ingestbench-publisher-capacity";
