@@ -265,6 +265,7 @@ public final class RoundCommand implements Callable<Integer> {
   @Option(
       names = "--consumer-arg",
       paramLabel = "--FLAG=VALUE",
+      parameterConsumer = VerbatimValue.class,
       description = "Extra Beam flag for the consumer; repeatable.")
   List<String> consumerArgs = new ArrayList<>();
 

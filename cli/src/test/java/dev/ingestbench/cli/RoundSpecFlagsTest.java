@@ -127,6 +127,33 @@ class RoundSpecFlagsTest {
         e.getMessage());
   }
 
+  /**
+   * Beam's {@code --parallelism} for an embedded Flink shares its name with round's own (a Flink
+   * cluster's): picocli refused it as a value until --consumer-arg took its value as it is.
+   */
+  @Test
+  void aConsumerArgMayNameAFlagOfRoundItself() {
+    RoundSpec spec =
+        parse(
+            List.of(
+                "--out",
+                "runs/x",
+                "--consumer-arg=--parallelism=1",
+                "--consumer-arg",
+                "--timeout=5",
+                "--jobs",
+                "2"));
+    assertEquals(List.of("--parallelism=1", "--timeout=5"), spec.consumerArgs());
+    assertEquals(2, spec.jobs());
+    assertEquals(RoundSpec.DEFAULT_TIMEOUT_SECONDS, spec.timeoutSeconds());
+    CommandLine.ParameterException e =
+        assertThrows(
+            CommandLine.ParameterException.class,
+            () -> new CommandLine(new RoundCommand()).parseArgs("--consumer-arg"));
+    assertEquals(
+        "--consumer-arg needs a Beam flag: give it as --consumer-arg=--FLAG=VALUE", e.getMessage());
+  }
+
   @Test
   void crashEveryIsCheckedBeforeAnythingStarts() {
     assertEquals(20L, parse(List.of("--out", "runs/x", "--crash-every", "20")).crashEverySeconds());
