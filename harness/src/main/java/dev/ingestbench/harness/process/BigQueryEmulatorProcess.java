@@ -47,13 +47,40 @@ public final class BigQueryEmulatorProcess implements AutoCloseable {
                 ready.complete(new Address(grpc, rest));
               }
             });
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
     try {
-      return new BigQueryEmulatorProcess(jvm, ready.get(READY_SECONDS, TimeUnit.SECONDS));
-    } catch (TimeoutException | ExecutionException e) {
+      while (true) {
+        try {
+          return new BigQueryEmulatorProcess(jvm, ready.get(250, TimeUnit.MILLISECONDS));
+        } catch (TimeoutException notYet) {
+          if (!jvm.isAlive()) {
+            throw new IOException(exitedBeforeReady(jvm, log));
+          }
+          if (System.nanoTime() > deadline) {
+            throw new IOException(
+                "the BigQuery emulator did not start within " + READY_SECONDS + " s; see " + log);
+          }
+        }
+      }
+    } catch (ExecutionException | IOException | RuntimeException e) {
       jvm.close();
-      throw new IOException(
-          "the BigQuery emulator did not start within " + READY_SECONDS + " s; see " + log, e);
+      throw e instanceof IOException io ? io : new IOException(e);
     }
+  }
+
+  /**
+   * A JVM that cannot start (a bad option in INGESTBENCH_CHILD_JAVA_OPTS, too little memory) exits
+   * at once: said then, with its last lines, not after the whole wait for its ready line.
+   */
+  private static String exitedBeforeReady(ChildJvm jvm, Path log) throws InterruptedException {
+    OptionalInt exit = jvm.waitFor(5); // and its output read to the end
+    return "the BigQuery emulator exited (code "
+        + (exit.isPresent() ? exit.getAsInt() : "?")
+        + ") before it was ready; see "
+        + log
+        + ". Its last lines:"
+        + System.lineSeparator()
+        + jvm.lastLines();
   }
 
   public Address address() {
