@@ -1,5 +1,6 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.harness.spec.JvmHeap;
 import dev.ingestbench.kafka.LocalKafka;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,6 +51,7 @@ final class KafkaCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--topic " + topic + " is not a Kafka topic name (letters, digits, '.', '_', '-')");
     }
+    JvmHeap.require("--heap", heap);
     Path dir = Files.createTempDirectory("ingestbench-kafka-");
     try (LocalKafka kafka =
         LocalKafka.start(dir.resolve("data"), dir.resolve("kafka.log"), partitions, heap)) {

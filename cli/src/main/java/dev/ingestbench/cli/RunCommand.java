@@ -5,6 +5,8 @@ import dev.ingestbench.harness.dataflow.GcpSettings;
 import dev.ingestbench.harness.scenario.RunSpec;
 import dev.ingestbench.harness.scenario.ScenarioRunner;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
+import dev.ingestbench.harness.spec.JvmHeap;
+import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.scenario.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -251,6 +253,10 @@ public final class RunCommand implements Callable<Integer> {
                             "--warm-up-max "
                                 + warmUpMax
                                 + " is not a duration (e.g. 0s, 30s, 2m)"));
+    JvmHeap.require("--heap", heap);
+    if (out != null) {
+      OutDirectory.require(out);
+    }
     return new RunSpec(file, gcp, out, scale, dryRun, restart, resultsTable, warmUp, heap, cluster);
   }
 

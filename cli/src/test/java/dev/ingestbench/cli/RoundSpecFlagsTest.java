@@ -1,12 +1,16 @@
 package dev.ingestbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.ingestbench.consumer.WriteMethod;
 import dev.ingestbench.harness.round.RoundSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -152,6 +156,31 @@ class RoundSpecFlagsTest {
             () -> new CommandLine(new RoundCommand()).parseArgs("--consumer-arg"));
     assertEquals(
         "--consumer-arg needs a Beam flag: give it as --consumer-arg=--FLAG=VALUE", e.getMessage());
+  }
+
+  /** Both once failed a round only after its servers had started (in the publisher, in mkdir). */
+  @Test
+  void theHeapAndTheOutDirectoryAreCheckedBeforeAnythingStarts(@TempDir Path dir) throws Exception {
+    assertEquals("768m", parse(List.of("--out", "runs/x", "--heap", "768m")).heap());
+    assertEquals(
+        "--heap 10x is not a JVM heap size: give a whole number with k, m or g, e.g. 768m or 2g",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> parse(List.of("--out", "runs/x", "--heap", "10x")))
+            .getMessage());
+    Path file = Files.writeString(dir.resolve("notes.txt"), "mine");
+    assertEquals(
+        "--out "
+            + file.resolve("round")
+            + ": "
+            + file
+            + " is a file, not a directory; give a directory (it is created when missing)",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> parse(List.of("--out", file.resolve("round").toString())))
+            .getMessage());
+    assertEquals(dir.resolve("a/b"), parse(List.of("--out", dir.resolve("a/b").toString())).out());
+    assertFalse(Files.exists(dir.resolve("a")), "checking creates nothing");
   }
 
   @Test

@@ -5,7 +5,9 @@ import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
+import dev.ingestbench.harness.spec.JvmHeap;
 import dev.ingestbench.harness.spec.MaxRateSpec;
+import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.nio.file.Path;
@@ -295,6 +297,8 @@ public record RoundSpec(
     if (jobs < 1) {
       throw new IllegalArgumentException("--jobs " + jobs + " must be 1 or more");
     }
+    JvmHeap.require("--heap", heap);
+    OutDirectory.require(out);
     if (maxDeadLetters < 0) {
       throw new IllegalArgumentException(
           "--max-dead-letters " + maxDeadLetters + " must be 0 or more");
