@@ -158,7 +158,8 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     sharing
         .map(ClassDataSharing.Launch::onExit)
-        .ifPresent(onExit -> process.onExit().thenRun(onExit));
+        .ifPresent(
+            onExit -> process.onExit().thenAccept(ended -> onExit.accept(ended.exitValue())));
     if (!keepStdinOpen) {
       process.getOutputStream().close();
     }

@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntConsumer;
 
 /**
  * Class-data sharing for the child JVMs. With {@code INGESTBENCH_CDS_DIR} set, the first child of
@@ -28,6 +29,12 @@ import java.util.Optional;
  */
 public final class ClassDataSharing {
   static final String DIRECTORY_VARIABLE = "INGESTBENCH_CDS_DIR";
+
+  /**
+   * Exit codes from here on are 128 + a signal: a child stopped or killed from outside (a kill
+   * test's SIGKILL) had been running, and lists what running needs.
+   */
+  private static final int SIGNALLED = 128;
 
   private final Path directory;
 
@@ -93,7 +100,8 @@ public final class ClassDataSharing {
     } catch (IOException e) {
       return new Launch(List.of(), classpath, null);
     }
-    Runnable archiveOnExit = () -> archive(listing, classList, archive, jarsOnly);
+    IntConsumer archiveOnExit =
+        exitCode -> archive(exitCode, listing, classList, archive, jarsOnly);
     return new Launch(List.of("-XX:DumpLoadedClassList=" + listing), childClasspath, archiveOnExit);
   }
 
@@ -115,10 +123,12 @@ public final class ClassDataSharing {
    * a temporary name and renamed when complete (by the shell that runs it, so also when this JVM
    * has exited meanwhile), so no child maps half an archive.
    */
-  private void archive(Path listing, Path classList, Path archive, String jarsOnly) {
+  private void archive(int exitCode, Path listing, Path classList, Path archive, String jarsOnly) {
     try {
-      if (Files.size(listing) == 0) {
-        Files.delete(listing); // killed before it loaded anything: the next child lists
+      // Killed before it loaded anything, or failed (a bad flag, a port taken: it loaded what
+      // failing needs, not what running needs): the next child lists.
+      if (Files.size(listing) == 0 || (exitCode != 0 && exitCode < SIGNALLED)) {
+        Files.delete(listing);
         return;
       }
       Files.move(listing, classList, StandardCopyOption.ATOMIC_MOVE);
@@ -143,8 +153,8 @@ public final class ClassDataSharing {
   }
 
   /**
-   * One child's JVM options and classpath, and what to do once it has exited ({@code null}:
-   * nothing).
+   * One child's JVM options and classpath, and what to do with its exit code once it has exited
+   * ({@code null}: nothing).
    */
-  public record Launch(List<String> options, String classpath, Runnable onExit) {}
+  public record Launch(List<String> options, String classpath, IntConsumer onExit) {}
 }

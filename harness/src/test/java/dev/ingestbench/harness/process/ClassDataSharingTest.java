@@ -52,7 +52,7 @@ class ClassDataSharingTest {
     assertEquals(List.of(), meanwhile.options(), "one child lists, the others run plain");
 
     assertTrue(run(first, main).contains("probe"));
-    first.onExit().run();
+    first.onExit().accept(0);
     Path archive = awaitArchive(dir.resolve("cds"));
 
     ClassDataSharing.Launch second = sharing.launch(main, classpath);
@@ -69,6 +69,23 @@ class ClassDataSharingTest {
         "Publisher-FlinkRunner",
         ClassDataSharing.kind("Publisher", List.of("--topic=t", "--runner=FlinkRunner")));
     assertEquals("Publisher", ClassDataSharing.kind("Publisher", List.of("--topic=t")));
+  }
+
+  /** A child that failed (exit 2: a bad flag) loaded what failing needs: nothing is archived. */
+  @Test
+  void aChildThatFailedIsNotArchivedAndTheNextOneLists(@TempDir Path dir) throws Exception {
+    Path jar = probeJar(dir);
+    ClassDataSharing sharing = new ClassDataSharing(dir.resolve("cds"));
+    String main = ProbeMain.class.getName();
+    ClassDataSharing.Launch failed = sharing.launch(main, jar.toString());
+    run(failed, main);
+    failed.onExit().accept(2);
+    try (var files = Files.list(dir.resolve("cds"))) {
+      assertEquals(List.of(), files.toList(), "no class list kept, no archive made");
+    }
+    ClassDataSharing.Launch next = sharing.launch(main, jar.toString());
+    assertTrue(
+        next.options().get(0).startsWith("-XX:DumpLoadedClassList="), next.options().toString());
   }
 
   @Test
