@@ -71,11 +71,17 @@ class MaxRateRoundTest {
     // 2,000 msg/s first, then lower: nothing was sustained.
     assertEquals(2_000, r.probes().get(0).askedPerSecond());
     assertTrue(r.probes().get(1).askedPerSecond() < 2_000);
-    assertTrue(
-        r.probes().get(0).intended() != null
-            && r.probes().get(0).intended().p99Ms() > 100
-            && r.probes().get(0).intended().maxMs() >= r.probes().get(0).intended().p999Ms(),
-        String.valueOf(r.probes().get(0).intended()));
+    for (MaxRateResult.Probe p : r.probes()) {
+      if (p.intended() == null) {
+        // Cut short in its first second (a CI run on a loaded machine): no whole second of
+        // intended send time was in its window, so there is no latency to judge.
+        assertTrue(p.verdict().startsWith("cut short"), p.toString());
+      } else {
+        assertTrue(
+            p.intended().p99Ms() > 100 && p.intended().maxMs() >= p.intended().p999Ms(),
+            p.toString());
+      }
+    }
 
     assertEquals(0, r.bracketSustained());
     assertEquals(r.probes().get(1).askedPerSecond(), r.bracketNotSustained());
