@@ -57,6 +57,20 @@ class FlexTemplateJarContentsTest {
         classes.contains("dev/ingestbench/events/TaxiRideJson.class"), "the event forms it reads");
   }
 
+  /**
+   * The root pom leaves OpenCensus' implementation out (its event queue's thread woke every
+   * millisecond in every JVM, docs/dependencies.md); its API, which the Google clients call, stays.
+   */
+  @Test
+  void holdsOpenCensusApiButNotItsImplementation() throws IOException {
+    Set<String> classes = flexTemplateClasses();
+    assertTrue(classes.contains("io/opencensus/trace/Tracing.class"), "OpenCensus' API");
+    assertEquals(
+        List.of(),
+        classes.stream().filter(c -> c.startsWith("io/opencensus/impl")).limit(5).toList(),
+        "OpenCensus' implementation");
+  }
+
   @Test
   void thePipelineAloneRefusesALocalRunAndNamesTheModuleThatRunsIt() {
     IllegalArgumentException e =
