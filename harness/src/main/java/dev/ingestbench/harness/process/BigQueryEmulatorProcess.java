@@ -6,9 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The round's BigQuery emulator: one JVM shared by every consumer job, so connections, quota and
@@ -48,23 +46,25 @@ public final class BigQueryEmulatorProcess implements AutoCloseable {
               }
             });
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
+    boolean started = false;
     try {
-      while (true) {
-        try {
-          return new BigQueryEmulatorProcess(jvm, ready.get(250, TimeUnit.MILLISECONDS));
-        } catch (TimeoutException notYet) {
-          if (!jvm.isAlive()) {
-            throw new IOException(exitedBeforeReady(jvm, log));
-          }
-          if (System.nanoTime() > deadline) {
-            throw new IOException(
-                "the BigQuery emulator did not start within " + READY_SECONDS + " s; see " + log);
-          }
+      // The line that says where it listens, or its exit, whichever comes first.
+      while (!ready.isDone()) {
+        if (!jvm.isAlive()) {
+          throw new IOException(exitedBeforeReady(jvm, log));
         }
+        if (System.nanoTime() > deadline) {
+          throw new IOException(
+              "the BigQuery emulator did not start within " + READY_SECONDS + " s; see " + log);
+        }
+        Thread.sleep(100);
       }
-    } catch (ExecutionException | IOException | RuntimeException e) {
-      jvm.close();
-      throw e instanceof IOException io ? io : new IOException(e);
+      started = true;
+      return new BigQueryEmulatorProcess(jvm, ready.join());
+    } finally {
+      if (!started) {
+        jvm.close(); // also when interrupted (Ctrl-C) while it starts
+      }
     }
   }
 

@@ -8,8 +8,8 @@ import java.util.regex.Pattern;
  * starting the emulators, with "Invalid maximum heap size").
  */
 public final class JvmHeap {
-  /** What {@code -Xmx} reads: a whole number, in bytes or with k, m or g. */
-  private static final Pattern SIZE = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
+  /** What {@code -Xmx} reads: a whole number, in bytes or with k, m, g or t. */
+  private static final Pattern SIZE = Pattern.compile("[1-9][0-9]*[kKmMgGtT]?");
 
   private JvmHeap() {}
 

@@ -13,11 +13,8 @@ public final class OutDirectory {
   /** {@code out} when it is, or can become, a writable directory; otherwise throws saying why. */
   public static Path require(Path out) {
     Path existing = out.toAbsolutePath();
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    if (existing == null) {
-      return out;
+    while (!Files.exists(existing)) {
+      existing = existing.getParent(); // the root exists: the walk ends there at the latest
     }
     if (!Files.isDirectory(existing)) {
       throw new IllegalArgumentException(
