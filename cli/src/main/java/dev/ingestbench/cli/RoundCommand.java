@@ -66,13 +66,19 @@ public final class RoundCommand implements Callable<Integer> {
       description = "Messages published in all (default: ${DEFAULT-VALUE}).")
   long messages;
 
+  /**
+   * Without it, a third of --messages, at most 100,000: the default round's 100,000 of 300,000, and
+   * a {@code --messages 20000} that is a round as it stands rather than a refusal over a flag the
+   * user never gave.
+   */
   @Option(
       names = "--live-messages",
       paramLabel = "N",
-      defaultValue = "100000",
       description =
-          "Of those, published at --live-rate once the consumer has drained the backlog (they measure latency); the rest are the backlog, published first (default: ${DEFAULT-VALUE}).")
-  long liveMessages;
+          "Of those, published at --live-rate once the consumer has drained the backlog (they measure latency); the rest are the backlog, published first (default: a third of --messages, at most 100,000).")
+  Long liveMessages;
+
+  private static final long DEFAULT_LIVE_MESSAGES_CAP = 100_000;
 
   @Option(
       names = "--live-rate",
@@ -329,7 +335,7 @@ public final class RoundCommand implements Callable<Integer> {
             dir,
             force,
             messages,
-            profile != null ? profile.messages(liveRate) : liveMessages,
+            profile != null ? profile.messages(liveRate) : liveMessages(),
             liveRate,
             kind,
             partitions == null ? RoundSpec.DEFAULT_PARTITIONS : partitions,
@@ -365,6 +371,12 @@ public final class RoundCommand implements Callable<Integer> {
   @Spec CommandLine.Model.CommandSpec commandSpec;
 
   /** Whether the user gave {@code flag} (a default is not given). */
+  private long liveMessages() {
+    return liveMessages != null
+        ? liveMessages
+        : Math.min(DEFAULT_LIVE_MESSAGES_CAP, Math.max(0, messages) / 3);
+  }
+
   private boolean given(String flag) {
     return commandSpec != null && commandSpec.commandLine().getParseResult().hasMatchedOption(flag);
   }

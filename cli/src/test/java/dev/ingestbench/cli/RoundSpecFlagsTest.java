@@ -238,6 +238,19 @@ class RoundSpecFlagsTest {
   }
 
   @Test
+  void withoutLiveMessagesAThirdOfTheMessagesAreLiveAtMostOneHundredThousand() {
+    assertEquals(100_000, parse(List.of("--out", "runs/d")).liveMessages());
+    assertEquals(200_000, parse(List.of("--out", "runs/d")).backlogMessages());
+    assertEquals(6_666, parse(List.of("--out", "runs/d", "--messages", "20000")).liveMessages());
+    assertEquals(
+        100_000, parse(List.of("--out", "runs/d", "--messages", "1000000")).liveMessages());
+    assertEquals(
+        0,
+        parse(List.of("--out", "runs/d", "--messages", "20000", "--live-messages", "0"))
+            .liveMessages());
+  }
+
+  @Test
   void aLiveProfileSetsTheLiveMessagesAndIsRefusedWhereItCannotHold() {
     RoundSpec spec =
         parse(
