@@ -1,5 +1,6 @@
 package dev.ingestbench.flink;
 
+import dev.ingestbench.contracts.ChildJavaOptions;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -300,13 +301,9 @@ public final class LocalFlinkCluster implements AutoCloseable {
 
   private static List<String> jvm(List<String> options, String classpath) {
     List<String> all = new ArrayList<>(options);
-    // As every other JVM a round starts: INGESTBENCH_CHILD_JAVA_OPTS (e.g. a flight recording of
-    // each TaskManager; the tests' client compiler alone), read as contracts' ChildJavaOptions
-    // does: this module depends on no other of the project.
-    String extra = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
-    if (extra != null && !extra.isBlank()) {
-      all.addAll(List.of(extra.trim().split("\\s+")));
-    }
+    // As every other JVM a round starts (e.g. a flight recording of each TaskManager; the tests'
+    // client compiler alone).
+    all.addAll(ChildJavaOptions.fromEnvironment());
     all.add("-Dorg.slf4j.simpleLogger.showDateTime=true");
     // Flink's INFO lines are what its logs are for (a job library's simplelogger.properties must
     // not turn them off).

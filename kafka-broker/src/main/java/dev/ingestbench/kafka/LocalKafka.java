@@ -1,5 +1,6 @@
 package dev.ingestbench.kafka;
 
+import dev.ingestbench.contracts.ChildJavaOptions;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -91,13 +92,9 @@ public final class LocalKafka implements AutoCloseable {
                 "-Xmx" + heap,
                 "-XX:+UseG1GC",
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
-    // As every other JVM a round starts: INGESTBENCH_CHILD_JAVA_OPTS (e.g. a flight recording of
-    // the broker; the tests' client compiler alone), read as contracts' ChildJavaOptions
-    // does: this module depends on no other of the project.
-    String extra = System.getenv("INGESTBENCH_CHILD_JAVA_OPTS");
-    if (extra != null && !extra.isBlank()) {
-      command.addAll(List.of(extra.trim().split("\\s+")));
-    }
+    // As every other JVM a round starts (e.g. a flight recording of the broker; the tests' client
+    // compiler alone).
+    command.addAll(ChildJavaOptions.fromEnvironment());
     command.addAll(List.of("-cp", brokerClasspath(), MAIN, properties.toString()));
     Files.createDirectories(log.toAbsolutePath().getParent());
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
