@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * One list of Storage Write API cases ({@code conformance/cases.json}, each quoting the reference
@@ -26,6 +28,9 @@ import org.junit.jupiter.api.Test;
  * test creates under {@code target/}. Both clients' observations are judged by the same
  * expectations. Only a machine without Python 3 skips the Python half, and says so.
  */
+@Tag("e2e")
+// A long timeout: the Python half first installs its client from PyPI into a virtualenv.
+@Timeout(value = 600, unit = TimeUnit.SECONDS)
 class ConformanceTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static JsonNode suite;
@@ -33,6 +38,7 @@ class ConformanceTest {
   private static BigQueryEmulator server;
 
   @BeforeAll
+  @Timeout(value = 600, unit = TimeUnit.SECONDS)
   static void start() throws Exception {
     casesFile =
         Path.of(

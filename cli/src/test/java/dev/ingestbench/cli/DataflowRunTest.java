@@ -52,6 +52,7 @@ class DataflowRunTest {
   private MonitoringStandIn monitoring;
 
   @BeforeEach
+  @Timeout(value = 300, unit = TimeUnit.SECONDS)
   void startStandIns() throws Exception {
     pubsub = PubsubEmulator.start();
     dataflow = new DataflowStandIn(PROJECT, REGION);

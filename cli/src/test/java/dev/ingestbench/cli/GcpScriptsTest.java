@@ -13,12 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The GCP scripts' promises that can be checked without GCP: dry runs print, no project refuses.
  */
+@Tag("e2e")
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
 class GcpScriptsTest {
   private static final Path SCRIPTS = Path.of("..", "scripts").toAbsolutePath().normalize();
 

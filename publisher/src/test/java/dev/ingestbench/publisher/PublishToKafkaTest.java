@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -25,15 +26,20 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The publisher's Kafka sink against a real local broker. */
+@Tag("e2e")
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
 class PublishToKafkaTest {
   @TempDir static Path dir; // the broker's data and log, removed after the class
   private static LocalKafka kafka;
 
   @BeforeAll
+  @Timeout(value = 300, unit = TimeUnit.SECONDS)
   static void start() throws Exception {
     kafka = LocalKafka.start(dir.resolve("data"), dir.resolve("kafka.log"), 4, "512m");
   }

@@ -14,17 +14,24 @@ import dev.ingestbench.pubsub.PubsubChannels;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The publisher pipeline against the real emulator. */
+@Tag("e2e")
+// A long timeout: its Pub/Sub emulator may be the machine's first and build pstest.
+@Timeout(value = 900, unit = TimeUnit.SECONDS)
 class PublisherPipelineTest {
   private static PubsubEmulator emulator;
 
   @BeforeAll
+  @Timeout(value = 900, unit = TimeUnit.SECONDS)
   static void start() throws Exception {
     emulator = PubsubEmulator.start();
   }

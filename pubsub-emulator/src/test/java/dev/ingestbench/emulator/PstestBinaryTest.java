@@ -7,13 +7,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The emulator binary cache runs only what it built: the user's own directory, closed to others,
  * hash-checked.
  */
+@Tag("e2e")
+// A long timeout: it builds pstest with go into a cache of its own, which may take up to 10
+// minutes.
+@Timeout(value = 900, unit = TimeUnit.SECONDS)
 class PstestBinaryTest {
 
   @Test

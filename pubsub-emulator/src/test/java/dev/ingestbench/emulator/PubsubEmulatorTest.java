@@ -8,8 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
+@Tag("e2e")
+// A long timeout: the first start may build pstest with go, which may take up to 10 minutes.
+@Timeout(value = 900, unit = TimeUnit.SECONDS)
 class PubsubEmulatorTest {
 
   @Test

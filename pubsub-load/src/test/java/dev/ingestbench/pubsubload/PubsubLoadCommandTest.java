@@ -12,17 +12,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The load test against the real emulator, as a user runs it: outputs present and consistent. */
+@Tag("e2e")
+// A long timeout: its Pub/Sub emulator may be the machine's first and build pstest.
+@Timeout(value = 900, unit = TimeUnit.SECONDS)
 class PubsubLoadCommandTest {
   private static PubsubEmulator emulator;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @BeforeAll
+  @Timeout(value = 900, unit = TimeUnit.SECONDS)
   static void startEmulator() throws Exception {
     emulator = PubsubEmulator.start();
   }

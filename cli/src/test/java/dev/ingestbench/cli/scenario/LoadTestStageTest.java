@@ -13,14 +13,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A scenario that starts by measuring its source: a pubsub_load stage, run for real on the run's
  * emulator.
  */
+@Tag("e2e")
+// A long timeout: its Pub/Sub emulator may be the machine's first and build pstest.
+@Timeout(value = 900, unit = TimeUnit.SECONDS)
 class LoadTestStageTest {
   private static final String SCENARIO =
       """

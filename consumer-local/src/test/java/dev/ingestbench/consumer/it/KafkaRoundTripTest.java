@@ -54,6 +54,7 @@ class KafkaRoundTripTest {
   private static LocalKafka kafka;
 
   @BeforeAll
+  @Timeout(value = 300, unit = TimeUnit.SECONDS)
   static void startBroker() throws Exception {
     kafka = LocalKafka.start(dir.resolve("data"), dir.resolve("kafka.log"), PARTITIONS, "512m");
   }

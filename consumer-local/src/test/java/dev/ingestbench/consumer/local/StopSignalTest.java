@@ -15,7 +15,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * timeout sends) while it writes: it must leave its partial results, saying they are partial, and
  * no checkpoint directory.
  */
+@Tag("e2e")
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
 class StopSignalTest {
   @Test
   void sigtermWritesPartialResultsAndRemovesTheCheckpoints(@TempDir Path out) throws Exception {

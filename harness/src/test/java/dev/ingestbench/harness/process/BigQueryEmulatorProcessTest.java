@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A BigQuery emulator that cannot start is said at once, with its own words. */
+@Tag("e2e")
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
 class BigQueryEmulatorProcessTest {
   @Test
   void anEmulatorThatExitsBeforeItIsReadyFailsAtOnceWithItsLastLines(@TempDir Path dir) {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * them from the archive (the JVM's own class-loading log says so); a child started while the first
  * one lists runs plain; directories never stop the archive, and come after the jars.
  */
+@Tag("e2e")
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class ClassDataSharingTest {
   /** The child: loads a class of its own jar besides its main class. */
