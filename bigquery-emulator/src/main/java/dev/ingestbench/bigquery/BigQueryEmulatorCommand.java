@@ -25,9 +25,10 @@ import picocli.CommandLine.Option;
     name = "bigquery-emulator",
     mixinStandardHelpOptions = true,
     description = {
-      "Run the local BigQuery: the Storage Write API (gRPC, plaintext) and the tables REST API,",
-      "with BigQuery's limits, verifying every row. Any official client on a plaintext channel",
-      "can append to it; Ctrl-C stops it (and writes --out)."
+      "Run the local BigQuery: the Storage Write API (gRPC, plaintext) and the tables REST API,"
+          + " with BigQuery's limits, verifying every row.",
+      "Any official client on a plaintext channel can append to it; Ctrl-C stops it (and writes"
+          + " --out)."
     })
 public final class BigQueryEmulatorCommand implements Callable<Integer> {
   /** The machine-readable line a parent process waits for. */

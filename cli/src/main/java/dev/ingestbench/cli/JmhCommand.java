@@ -12,9 +12,10 @@ import picocli.CommandLine.Option;
     name = "jmh",
     mixinStandardHelpOptions = true,
     description = {
-      "Measure the per-row CPU cost of every row encoding (JSON column, typed TableRow, Beam Row,",
-      "generated proto, bigquerystorage's JSON path, parse only, bytes copy) for 500 B and 10 KB",
-      "messages with JMH, and write jmh-result.json, summary.json, report.md and a chart.",
+      "Measure the per-row CPU cost of every row encoding (JSON column, typed TableRow, Beam Row,"
+          + " generated proto, bigquerystorage's JSON path, parse only, bytes copy) for 500 B and"
+          + " 10 KB messages with JMH, and write jmh-result.json, summary.json, report.md and a"
+          + " chart.",
       "  ingestbench jmh --quick --out runs/jmh      # a few minutes, rough numbers",
       "  ingestbench jmh --out runs/jmh               # ~10 minutes on 2 vCPUs"
     })

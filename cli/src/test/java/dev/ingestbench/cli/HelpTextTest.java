@@ -2,6 +2,7 @@ package dev.ingestbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -26,6 +27,33 @@ class HelpTextTest {
     collect(IngestbenchCommand.commandLine(), commands);
     return commands.stream()
         .map(c -> DynamicTest.dynamicTest(c.getCommandSpec().qualifiedName(), () -> check(c)));
+  }
+
+  /**
+   * {@code ingestbench --help} lists each command by the first line of its description (or its
+   * header): a description wrapped by hand into several lines showed there cut mid-sentence ("...
+   * throughput and latency, as Google's").
+   */
+  @TestFactory
+  Stream<DynamicTest> everyCommandIsListedByAWholeSentence() {
+    List<CommandLine> commands = new ArrayList<>();
+    collect(IngestbenchCommand.commandLine(), commands);
+    return commands.stream()
+        .skip(1)
+        .map(
+            c ->
+                DynamicTest.dynamicTest(
+                    c.getCommandSpec().qualifiedName(),
+                    () -> {
+                      CommandLine.Model.UsageMessageSpec usage = c.getCommandSpec().usageMessage();
+                      String[] listed =
+                          usage.header().length > 0 ? usage.header() : usage.description();
+                      assertTrue(listed.length > 0, "a description");
+                      String summary = listed[0].strip();
+                      assertTrue(
+                          summary.endsWith(".") || summary.endsWith(")"),
+                          "the line `ingestbench --help` shows ends a sentence: " + summary);
+                    }));
   }
 
   private static void collect(CommandLine command, List<CommandLine> into) {

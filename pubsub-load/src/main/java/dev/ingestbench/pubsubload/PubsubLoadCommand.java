@@ -29,8 +29,9 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Load-test the official Pub/Sub Java client: publisher and subscriber throughput and latency, as Google's",
-      "Pub/Sub load-test framework measures them (burn-in, then a measurement window sampled every second).",
+      "Load-test the official Pub/Sub Java client: publisher and subscriber throughput and latency,"
+          + " as Google's Pub/Sub load-test framework measures them (burn-in, then a measurement"
+          + " window sampled every second).",
       "Against a local emulator started for the test unless --project (real Pub/Sub) or --pubsub-emulator-host.",
       "  pubsub-load --duration 30s                                 (both sides, default settings)",
       "  pubsub-load --sweep threads=1,2,4,8                        (one measurement per value)",
