@@ -116,7 +116,9 @@ public final class RoundMarkdown {
   }
 
   private static String latency(ConsumerResult.Latency l) {
-    return l == null ? "not measured" : l.p50Ms() + " / " + l.p99Ms() + " ms";
+    return l == null
+        ? "not measured"
+        : String.format(Locale.ROOT, "%,d / %,d ms", l.p50Ms(), l.p99Ms());
   }
 
   private static final DateTimeFormatter HMS =
@@ -186,7 +188,7 @@ public final class RoundMarkdown {
         latency(c.liveLatency()),
         c.liveLatency() == null
             ? RoundSummaryJson.liveLatencyNote(a)
-            : c.liveLatency().samples()
+            : count(c.liveLatency().samples())
                 + " rows published after the consumer caught up at "
                 + c.caughtUpAt()
                 + " (oldest waiting message under "
@@ -199,12 +201,12 @@ public final class RoundMarkdown {
           "Latency p50 / p99 / p99.9 / max, live messages (intended send → visible)",
           String.format(
               Locale.ROOT,
-              "%d / %d / %d / %d ms",
+              "%,d / %,d / %,d / %,d ms",
               intended.p50Ms(),
               intended.p99Ms(),
               intended.p999Ms(),
               intended.maxMs()),
-          intended.samples()
+          count(intended.samples())
               + " rows, each against the time the paced live publisher meant to send it (its"
               + " schedule, given to the local BigQuery): the publisher's own delays count too"
               + " (coordinated omission); HDR histogram, 2 significant digits");
@@ -215,13 +217,13 @@ public final class RoundMarkdown {
         latency(c.backlogLatency()),
         c.backlogLatency() == null
             ? "none"
-            : c.backlogLatency().samples()
+            : count(c.backlogLatency().samples())
                 + " rows: backlog and start-up queueing, not pipeline latency");
     row(
         md,
         "Latency p50 / p99, all messages",
         latency(c.latency()),
-        c.latency() == null ? "none" : c.latency().samples() + " rows, HDR histogram");
+        c.latency() == null ? "none" : count(c.latency().samples()) + " rows, HDR histogram");
     row(
         md,
         "Rows/s (whole active window)",
@@ -650,6 +652,10 @@ public final class RoundMarkdown {
 
   private static void row2(StringBuilder md, String name, String value) {
     md.append("| ").append(name).append(" | ").append(value).append(" |\n");
+  }
+
+  private static String count(long n) {
+    return String.format(Locale.ROOT, "%,d", n);
   }
 
   private static String f0(double v) {

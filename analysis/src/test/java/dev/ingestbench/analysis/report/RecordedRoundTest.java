@@ -45,4 +45,17 @@ class RecordedRoundTest {
         RoundDiagnosis.of(a).stream()
             .noneMatch(v -> v.verdict().contains("quota") || v.verdict().contains("connection")));
   }
+
+  @Test
+  void itsReportWritesLatenciesAndCountsWithThousandsSeparatorsAsEveryOtherFigure()
+      throws Exception {
+    String md = RoundMarkdown.render(RoundAnalysis.of(ROUND));
+    assertTrue(
+        md.contains(
+            "| Latency p50 / p99, live messages (publish → visible) | 7,199 / 12,543 ms |"
+                + " 100,000 rows published after the consumer caught up"),
+        md);
+    assertTrue(md.contains("| 62,463 / 74,751 ms | 200,000 rows: backlog"), md);
+    assertTrue(md.contains("| 56,575 / 74,239 ms | 300,000 rows, HDR histogram |"), md);
+  }
 }
