@@ -370,13 +370,14 @@ public final class RoundCommand implements Callable<Integer> {
 
   @Spec CommandLine.Model.CommandSpec commandSpec;
 
-  /** Whether the user gave {@code flag} (a default is not given). */
+  /** --live-messages as given, or its default: a third of --messages, at most 100,000. */
   private long liveMessages() {
     return liveMessages != null
         ? liveMessages
         : Math.min(DEFAULT_LIVE_MESSAGES_CAP, Math.max(0, messages) / 3);
   }
 
+  /** Whether the user gave {@code flag} (a default is not given). */
   private boolean given(String flag) {
     return commandSpec != null && commandSpec.commandLine().getParseResult().hasMatchedOption(flag);
   }

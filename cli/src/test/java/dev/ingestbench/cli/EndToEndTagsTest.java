@@ -50,7 +50,7 @@ class EndToEndTagsTest {
       }
       found++;
       boolean tagged = source.contains("\n@Tag(\"e2e\")\n");
-      boolean timed = Pattern.compile("\n@Timeout\\(").matcher(source).find();
+      boolean timed = source.contains("\n@Timeout("); // at column 0: the class's, not a method's
       if (!tagged || !timed) {
         missing.add(
             ROOT.relativize(file)
