@@ -36,7 +36,9 @@ class EndToEndTagsTest {
           "LocalRunnerDefaultsTest.java",
           "starts `true` only for the pid of a process that has exited",
           "EndToEndTagsTest.java",
-          "names the launchers, starts none");
+          "names the launchers, starts none",
+          "TrackedFilesTest.java",
+          "runs only git ls-files, which ends on its own");
 
   @Test
   void everyTestThatStartsAProcessIsTaggedAndHasATimeout() throws IOException {
