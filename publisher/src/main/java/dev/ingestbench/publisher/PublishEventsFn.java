@@ -14,6 +14,7 @@ import dev.ingestbench.contracts.SendPacer;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.pubsub.PublishOutcomes;
+import dev.ingestbench.pubsub.PublishRetries;
 import dev.ingestbench.pubsub.PubsubChannels;
 import java.io.IOException;
 import java.time.Duration;
@@ -56,7 +57,8 @@ class PublishEventsFn extends DoFn<EventRange, Long> {
             settings.seed(), settings.messageSizeBytes(), settings.messageFormat());
     Publisher.Builder builder =
         Publisher.newBuilder(TopicName.parse(settings.topicPath()))
-            .setBatchingSettings(batching(settings));
+            .setBatchingSettings(batching(settings))
+            .setRetrySettings(PublishRetries.publishOnce());
     if (channels.isEmulator()) {
       builder
           .setChannelProvider(channels.channelProvider())

@@ -11,6 +11,7 @@ import com.google.common.util.concurrent.MoreExecutors;
 import com.google.common.util.concurrent.RateLimiter;
 import com.google.pubsub.v1.PubsubMessage;
 import com.google.pubsub.v1.TopicName;
+import dev.ingestbench.pubsub.PublishRetries;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +41,8 @@ final class PublisherLoad implements AutoCloseable {
             settings.messageSizeBytes(), counters.run != null ? counters.run : Runs.id());
     Publisher.Builder builder =
         Publisher.newBuilder(TopicName.parse(target.topicPath(settings.topic())))
-            .setBatchingSettings(batching(settings, target.isEmulator()));
+            .setBatchingSettings(batching(settings, target.isEmulator()))
+            .setRetrySettings(PublishRetries.publishOnce());
     if (target.isEmulator()) {
       builder
           .setChannelProvider(target.channelProvider())

@@ -13,6 +13,7 @@ import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.pubsub.PublishOutcomes;
+import dev.ingestbench.pubsub.PublishRetries;
 import dev.ingestbench.pubsub.PubsubChannels;
 import java.io.IOException;
 import java.time.Duration;
@@ -75,6 +76,7 @@ public final class PacedPublisher implements AutoCloseable {
         Publisher.newBuilder(TopicName.parse(topicPath))
             .setChannelProvider(channels.channelProvider())
             .setCredentialsProvider(channels.credentialsProvider())
+            .setRetrySettings(PublishRetries.publishOnce())
             .setBatchingSettings(
                 BatchingSettings.newBuilder()
                     .setElementCountThreshold(1_000L)

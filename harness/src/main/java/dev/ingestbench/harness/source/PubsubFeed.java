@@ -10,6 +10,7 @@ import com.google.pubsub.v1.TopicName;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRideGenerator;
+import dev.ingestbench.pubsub.PublishRetries;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubChannels;
 import java.io.IOException;
@@ -146,6 +147,7 @@ public final class PubsubFeed implements SourceFeed {
         Publisher.newBuilder(TopicName.parse(topicPath))
             .setChannelProvider(channels.channelProvider())
             .setCredentialsProvider(channels.credentialsProvider())
+            .setRetrySettings(PublishRetries.publishOnce())
             .setBatchingSettings(
                 BatchingSettings.newBuilder()
                     .setElementCountThreshold(1_000L)
