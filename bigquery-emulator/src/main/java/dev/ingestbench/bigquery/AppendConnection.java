@@ -139,9 +139,10 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     String[] mismatches = null;
     long[] eventIndexes = new long[count];
     long[] publishMicros = new long[count];
+    long[] messageIds = new long[count];
     DeadLetterSample[] deadLetters =
         stream.table.isDeadLetterTable() ? new DeadLetterSample[count] : null;
-    long[] keys = new long[2];
+    long[] keys = new long[3];
     long bytes = 0;
     AppendRowsResponse.Builder rowErrors = null;
     for (int i = 0; i < count; i++) {
@@ -179,6 +180,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       }
       eventIndexes[i] = keys[0];
       publishMicros[i] = keys[1];
+      messageIds[i] = keys[2];
     }
     if (rowErrors != null) {
       // BigQuery appends none of the request's rows when one is invalid, and names each bad row.
@@ -208,7 +210,8 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     }
     long offset = request.hasOffset() ? request.getOffset().getValue() : -1;
     VisibleRows visible =
-        new VisibleRows(job, eventIndexes, publishMicros, deadLetters, mismatches, count, 1);
+        new VisibleRows(
+            job, eventIndexes, publishMicros, messageIds, deadLetters, mismatches, count, 1);
     int copies = service.faults.copiesNow();
     long at =
         stream.append(offset, copies == 1 ? visible : visible.stored(copies), service.verification);

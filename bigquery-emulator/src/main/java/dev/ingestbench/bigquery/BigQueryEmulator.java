@@ -216,7 +216,8 @@ public final class BigQueryEmulator implements AutoCloseable {
               v.unindexedDeadLetters(),
               v.mismatchedRows(),
               v.mismatches(),
-              entry.getValue().intendedLatency()));
+              entry.getValue().intendedLatency(),
+              v.sourceDuplicates()));
     }
     List<EmulatorStatus.Stream> streams = new ArrayList<>();
     long invisible = 0;

@@ -6,10 +6,10 @@ import com.google.protobuf.WireFormat;
 import java.io.IOException;
 
 /**
- * Reads the two columns verification needs ({@code event_index}, {@code publish_time}) straight out
- * of a serialized Storage Write API row, and checks the row as BigQuery decodes it by its writer
- * schema: every field sent with the wire type its declared type has, every REQUIRED column present.
- * Other fields are skipped without being decoded.
+ * Reads the columns verification needs ({@code event_index}, {@code publish_time}, a hash of {@code
+ * message_id}) straight out of a serialized Storage Write API row, and checks the row as BigQuery
+ * decodes it by its writer schema: every field sent with the wire type its declared type has, every
+ * REQUIRED column present. Other fields are skipped without being decoded.
  *
  * <p>This walks the whole protobuf record, so a row whose bytes are not valid protobuf fails
  * loudly, yet it costs a fraction of a full decode: the sink must not be the bottleneck it
@@ -30,7 +30,8 @@ final class RowScanner {
   }
 
   /**
-   * Fills {@code keys[0]} with the event index and {@code keys[1]} with publish micros (or ABSENT).
+   * Fills {@code keys[0]} with the event index, {@code keys[1]} with publish micros and {@code
+   * keys[2]} with a hash of the message id (each ABSENT when the row has none).
    *
    * @throws IOException naming what is wrong with the row: bytes, a field's wire type, a missing
    *     column
@@ -38,6 +39,7 @@ final class RowScanner {
   void scan(ByteString row, long[] keys) throws IOException {
     keys[0] = ABSENT;
     keys[1] = ABSENT;
+    keys[2] = ABSENT;
     long seen = 0;
     CodedInputStream in = row.newCodedInput();
     int tag;
@@ -64,6 +66,10 @@ final class RowScanner {
         keys[0] = in.readInt64();
       } else if (number == shape.publishTimeField) {
         keys[1] = in.readInt64();
+      } else if (number == shape.messageIdField) {
+        int length = in.readRawVarint32();
+        keys[2] = hash(row, in.getTotalBytesRead(), length);
+        in.skipRawBytes(length);
       } else if (!in.skipField(tag)) {
         break;
       }
@@ -71,5 +77,17 @@ final class RowScanner {
     if (seen != allRequired) {
       throw new IOException("REQUIRED column(s) " + shape.missing(seen) + " have no value");
     }
+  }
+
+  /** FNV-1a of {@code row[from, from + length)}, read in place; never {@link #ABSENT}. */
+  static long hash(ByteString row, int from, int length) {
+    if (length < 0 || from + length > row.size()) {
+      return ABSENT; // truncated: the protobuf walk fails on it right after
+    }
+    long h = 0xcbf29ce484222325L;
+    for (int i = from; i < from + length; i++) {
+      h = (h ^ (row.byteAt(i) & 0xff)) * 0x100000001b3L;
+    }
+    return h == ABSENT ? ABSENT + 1 : h;
   }
 }

@@ -39,13 +39,15 @@ final class RowShape {
 
   final int eventIndexField;
   final int publishTimeField;
+  final int messageIdField;
 
   /**
    * One field of the writer schema: its column, its wire type, its bit if the column is REQUIRED.
    */
   record Field(String column, int number, int wireType, boolean repeated, long requiredBit) {}
 
-  private RowShape(List<Field> fields, int eventIndexField, int publishTimeField) {
+  private RowShape(
+      List<Field> fields, int eventIndexField, int publishTimeField, int messageIdField) {
     int max =
         fields.stream()
             .mapToInt(Field::number)
@@ -68,6 +70,7 @@ final class RowShape {
     }
     this.eventIndexField = eventIndexField;
     this.publishTimeField = publishTimeField;
+    this.messageIdField = messageIdField;
   }
 
   /**
@@ -84,6 +87,7 @@ final class RowShape {
     int requiredCount = 0;
     int eventIndex = -1;
     int publishTime = -1;
+    int messageId = -1;
     for (FieldDescriptorProto f : writer.getFieldList()) {
       TableFieldSchema column = columns.get(f.getName().toLowerCase(Locale.ROOT));
       if (column == null) {
@@ -120,6 +124,10 @@ final class RowShape {
         eventIndex = f.getNumber();
       } else if (varint && f.getName().equalsIgnoreCase(RowKeyColumns.PUBLISH_TIME)) {
         publishTime = f.getNumber();
+      } else if (f.getName().equalsIgnoreCase(RowKeyColumns.MESSAGE_ID)
+          && !repeated
+          && wireType(f.getType()) == WireFormat.WIRETYPE_LENGTH_DELIMITED) {
+        messageId = f.getNumber();
       }
     }
     int absent = -1;
@@ -133,7 +141,7 @@ final class RowShape {
                 c.getName(), absent--, WireFormat.WIRETYPE_VARINT, false, 1L << requiredCount++));
       }
     }
-    return new RowShape(fields, eventIndex, publishTime);
+    return new RowShape(fields, eventIndex, publishTime, messageId);
   }
 
   /** The field numbered {@code number}, or null when the writer schema has none. */

@@ -92,6 +92,7 @@ final class Verification implements WriteStreamState.Visibility {
       written.recordWritten(
           rows.eventIndexes(),
           rows.publishMicros(),
+          rows.messageIds(),
           rows.mismatches(),
           rows.count(),
           System.currentTimeMillis(),

@@ -4,9 +4,12 @@ import dev.ingestbench.contracts.DeadLetterSample;
 import java.util.Arrays;
 
 /**
- * The verification keys of a batch of rows: event indexes, publish times and, for dead-letter
- * tables, each row decoded in full. Parallel arrays, so a batch costs three allocations.
+ * The verification keys of a batch of rows: event indexes, publish times, message id hashes and,
+ * for dead-letter tables, each row decoded in full. Parallel arrays, so a batch costs four
+ * allocations.
  *
+ * @param messageIds per row, a hash of its message id ({@link RowScanner#ABSENT}: none); null when
+ *     no row has one
  * @param mismatches per row, what its content gets wrong ({@link RowContent}); null when every row
  *     is right or content is not checked
  * @param copies how many times the store keeps these rows: 1, or as a store fault injects it 0
@@ -16,6 +19,7 @@ record VisibleRows(
     String job,
     long[] eventIndexes,
     long[] publishMicros,
+    long[] messageIds,
     DeadLetterSample[] deadLetters,
     String[] mismatches,
     int count,
@@ -27,13 +31,13 @@ record VisibleRows(
       long[] publishMicros,
       DeadLetterSample[] deadLetters,
       int count) {
-    this(job, eventIndexes, publishMicros, deadLetters, null, count, 1);
+    this(job, eventIndexes, publishMicros, null, deadLetters, null, count, 1);
   }
 
   /** These rows as the store keeps them {@code copies} times. */
   VisibleRows stored(int copies) {
     return new VisibleRows(
-        job, eventIndexes, publishMicros, deadLetters, mismatches, count, copies);
+        job, eventIndexes, publishMicros, messageIds, deadLetters, mismatches, count, copies);
   }
 
   /** Rows {@code [from, from + length)} of this batch. */
@@ -42,6 +46,7 @@ record VisibleRows(
         job,
         Arrays.copyOfRange(eventIndexes, from, from + length),
         Arrays.copyOfRange(publishMicros, from, from + length),
+        messageIds == null ? null : Arrays.copyOfRange(messageIds, from, from + length),
         deadLetters == null ? null : Arrays.copyOfRange(deadLetters, from, from + length),
         mismatches == null ? null : Arrays.copyOfRange(mismatches, from, from + length),
         length,

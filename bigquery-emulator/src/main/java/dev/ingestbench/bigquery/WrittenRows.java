@@ -30,6 +30,7 @@ public final class WrittenRows {
 
   private final BitSet written = new BitSet();
   private final BitSet deadLettered = new BitSet();
+  private final FirstMessageIds messageIds = new FirstMessageIds();
   private final CatchUpLatency byPublishSecond = new CatchUpLatency();
   private final WindowLatencies byIntendedSecond = new WindowLatencies();
   private final List<String> deadLetterErrors = new ArrayList<>();
@@ -42,6 +43,7 @@ public final class WrittenRows {
   private long mismatchedRows;
   private long rowsWritten;
   private long duplicates;
+  private long sourceDuplicates;
   private long unindexedRows;
   private long deadLetterRows;
   private long unindexedDeadLetters;
@@ -92,16 +94,18 @@ public final class WrittenRows {
    */
   synchronized void recordWritten(
       long[] eventIndexes, long[] publishMicros, String[] mismatches, int count, long nowMillis) {
-    recordWritten(eventIndexes, publishMicros, mismatches, count, nowMillis, null);
+    recordWritten(eventIndexes, publishMicros, null, mismatches, count, nowMillis, null);
   }
 
   /**
    * As above; a message's first row also records its latency against the time {@code schedule}
-   * meant it to be sent (null or without a step for it: not recorded).
+   * meant it to be sent (null or without a step for it: not recorded); {@code messageIds} (null:
+   * none) tells a row the sink wrote twice from an event the source carried twice.
    */
   synchronized void recordWritten(
       long[] eventIndexes,
       long[] publishMicros,
+      long[] messageIds,
       String[] mismatches,
       int count,
       long nowMillis,
@@ -120,9 +124,15 @@ public final class WrittenRows {
       } else if (unindexed(index)) {
         unindexedRows++;
       } else if (written.get((int) index)) {
-        duplicates++;
+        long id = messageIds == null ? RowScanner.ABSENT : messageIds[i];
+        if (this.messageIds.repeat((int) index, id) == FirstMessageIds.Repeat.SOURCE) {
+          sourceDuplicates++;
+        } else {
+          duplicates++;
+        }
       } else {
         written.set((int) index);
+        this.messageIds.first((int) index, messageIds == null ? RowScanner.ABSENT : messageIds[i]);
         long intended = schedule == null ? -1 : schedule.intendedMicros(index);
         if (intended >= 0) {
           byIntendedSecond.record(
@@ -172,7 +182,8 @@ public final class WrittenRows {
         foreignRows,
         unindexedDeadLetters,
         mismatchedRows,
-        List.copyOf(mismatchSamples));
+        List.copyOf(mismatchSamples),
+        sourceDuplicates);
   }
 
   /**
@@ -217,7 +228,8 @@ public final class WrittenRows {
   /**
    * @param rowsWritten rows visible in the data tables, duplicates included
    * @param distinctEventIndexes distinct event indexes among them
-   * @param duplicates rows whose event index was already visible
+   * @param duplicates rows whose message was already visible: written twice by the sink (the same
+   *     message id; or no id to tell)
    * @param unindexedRows rows without an event index, or with one below 0 or at least {@link
    *     #UNKNOWN_RANGE} when the published count is not known (not checkable)
    * @param deadLetterRows rows in the dead-letter tables
@@ -227,6 +239,8 @@ public final class WrittenRows {
    * @param unindexedDeadLetters dead letters without an event index
    * @param mismatchedRows visible rows whose content is not what their event index must produce
    * @param mismatches the first of them, column by column
+   * @param sourceDuplicates rows whose event index was already visible under another message id:
+   *     the source carried the event twice (a publisher's resend), not the sink's duplicate
    */
   public record Snapshot(
       long rowsWritten,
@@ -240,5 +254,6 @@ public final class WrittenRows {
       long foreignRows,
       long unindexedDeadLetters,
       long mismatchedRows,
-      List<String> mismatches) {}
+      List<String> mismatches,
+      long sourceDuplicates) {}
 }

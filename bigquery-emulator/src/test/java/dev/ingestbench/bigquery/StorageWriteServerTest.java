@@ -18,10 +18,12 @@ import com.google.cloud.bigquery.storage.v1.ProtoRows;
 import com.google.cloud.bigquery.storage.v1.StreamWriter;
 import com.google.cloud.bigquery.storage.v1.WriteStream;
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.Int64Value;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import io.grpc.Status;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,6 +46,43 @@ class StorageWriteServerTest {
   private static Throwable failure(ApiFuture<?> future) {
     ExecutionException e = assertThrows(ExecutionException.class, future::get);
     return e.getCause();
+  }
+
+  @Test
+  void aRowsMessageIdTellsTheSinksDuplicatesFromTheSources() throws Exception {
+    try (BigQueryEmulator server = start(EmulatorSettings.defaults());
+        OfficialClient bq = new OfficialClient(server)) {
+      String table = bq.createTable("rides", "message_id");
+      try (StreamWriter w =
+          bq.writer(table + "/streams/_default", "job-a")
+              .setWriterSchema(OfficialClient.schema("message_id"))
+              .build()) {
+        w.append(rowsWithIds(0, 100, "m")).get();
+        w.append(rowsWithIds(90, 10, "m")).get(); // the same messages again: the sink's
+        w.append(rowsWithIds(50, 5, "resent-")).get(); // the same events, other ids: the source's
+      }
+      EmulatorStatus.Job job = server.status().job("job-a");
+      assertEquals(115, job.rowsWritten());
+      assertEquals(100, job.distinctMessageIds());
+      assertEquals(10, job.duplicates());
+      assertEquals(5, job.sourceDuplicates());
+    }
+  }
+
+  /** Rows {@code from..from+count-1} whose message id is {@code prefix} and the index. */
+  private static ProtoRows rowsWithIds(long from, int count, String prefix) throws IOException {
+    ProtoRows.Builder rows = ProtoRows.newBuilder();
+    for (long i = from; i < from + count; i++) {
+      ByteString.Output out = ByteString.newOutput();
+      CodedOutputStream coded = CodedOutputStream.newInstance(out);
+      coded.writeInt64(1, i);
+      coded.writeInt64(2, System.currentTimeMillis() * 1000);
+      coded.writeString(3, "payload");
+      coded.writeString(4, prefix + i);
+      coded.flush();
+      rows.addSerializedRows(out.toByteString());
+    }
+    return rows.build();
   }
 
   @Test

@@ -39,6 +39,31 @@ class WrittenRowsTest {
   }
 
   @Test
+  void aSecondRowOfAnEventIsTheSinksUnderItsMessageIdAndTheSourcesUnderAnother() {
+    WrittenRows written = new WrittenRows(4);
+    long[] times = {1, 1, 1, 1};
+    written.recordWritten(
+        new long[] {0, 1, 2, 3}, times, new long[] {10, 11, 12, 13}, null, 4, 5, null);
+    // Index 1 again under its own id (the sink wrote it twice), index 2 under another id twice (the
+    // source carried it twice; its second copy then written again by the sink), index 3 with no id.
+    written.recordWritten(
+        new long[] {1, 2, 2, 3},
+        times,
+        new long[] {11, 99, 99, RowScanner.ABSENT},
+        null,
+        4,
+        5,
+        null);
+    WrittenRows.Snapshot s = written.snapshot();
+    assertEquals(8, s.rowsWritten());
+    assertEquals(4, s.distinctEventIndexes());
+    assertEquals(1, s.sourceDuplicates(), "index 2 under message 99");
+    assertEquals(
+        3, s.duplicates(), "index 1 under its own id, message 99 again, index 3 without an id");
+    assertEquals(4, s.accountedFor());
+  }
+
+  @Test
   void rowsOutsideThePublishedRangeAreForeignNotAccountedFor() {
     WrittenRows written = new WrittenRows(3); // the publisher wrote indexes 0, 1, 2
     written.recordWritten(new long[] {0, 1, 7, 7, -4}, new long[] {1, 1, 1, 1, 1}, 5, 10_000);

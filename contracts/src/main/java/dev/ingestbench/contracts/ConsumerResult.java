@@ -10,7 +10,8 @@ import java.util.List;
  * @param expected messages the run waited for (0: until the source ended or the timeout)
  * @param rowsWritten rows visible in the data tables, duplicates included
  * @param distinctMessageIds distinct event indexes among them
- * @param duplicates rows whose event index was already visible
+ * @param duplicates rows whose message was already visible: the same message id written twice by
+ *     the sink (or no id to tell); exactly-once fails on these
  * @param unindexedRows rows without an event index (not checkable)
  * @param deadLettered rows in the dead-letter tables
  * @param accountedFor distinct messages written or dead-lettered
@@ -32,6 +33,8 @@ import java.util.List;
  * @param mismatches the first of them, column by column
  * @param intendedLatency visible − intended send time of the messages a paced publisher scheduled
  *     (a round's live publisher, the max-rate search's): its own delays count too; null when none
+ * @param sourceDuplicates rows whose event index was already visible under another message id:
+ *     events the source carried twice (a publisher's resend), not the sink's duplicates
  */
 public record ConsumerResult(
     String runner,
@@ -69,7 +72,8 @@ public record ConsumerResult(
     long foreignRows,
     long mismatchedRows,
     List<String> mismatches,
-    WindowLatency.Percentiles intendedLatency) {
+    WindowLatency.Percentiles intendedLatency,
+    long sourceDuplicates) {
 
   /**
    * The consumer has caught up once the oldest message still waiting is younger than this: above

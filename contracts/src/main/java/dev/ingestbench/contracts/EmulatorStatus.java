@@ -93,7 +93,8 @@ public record EmulatorStatus(
    *
    * @param rowsWritten rows visible in the data tables, duplicates included
    * @param distinctMessageIds distinct event indexes among them
-   * @param duplicates rows whose event index was already visible
+   * @param duplicates rows whose message was already visible: the same message id written twice by
+   *     the sink (or no id to tell)
    * @param unindexedRows rows without an event index (not checkable)
    * @param deadLettered rows in the dead-letter tables
    * @param accountedFor distinct published messages written or dead-lettered (by event index); a
@@ -109,6 +110,8 @@ public record EmulatorStatus(
    * @param mismatches the first of them, column by column
    * @param intendedLatency visible − intended send time of every message a paced publisher
    *     scheduled ({@link SendSchedule}), p50 to max; null when none was
+   * @param sourceDuplicates rows whose event index was already visible under another message id: an
+   *     event the source carried twice, not a duplicate of the sink's
    */
   public record Job(
       String job,
@@ -132,7 +135,8 @@ public record EmulatorStatus(
       long unindexedDeadLetters,
       long mismatchedRows,
       List<String> mismatches,
-      WindowLatency.Percentiles intendedLatency) {
+      WindowLatency.Percentiles intendedLatency,
+      long sourceDuplicates) {
 
     /**
      * Messages the job has handled: accounted for, plus dead letters that match no published
@@ -145,7 +149,7 @@ public record EmulatorStatus(
     static Job empty(String job) {
       return new Job(
           job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0, 0, 0,
-          List.of(), null);
+          List.of(), null, 0);
     }
   }
 }

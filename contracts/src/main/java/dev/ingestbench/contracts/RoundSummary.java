@@ -25,6 +25,9 @@ import java.util.Map;
  * @param liveIntendedP50LatencyMs visible − intended send time of the live messages (the paced live
  *     publisher's schedule): the latency a user of the pipeline waits, the publisher's own delays
  *     included; null when no message had a schedule (the four figures alike)
+ * @param sourceDuplicates rows of an event already written under another message id: the source
+ *     carried the event twice (a publisher's resend), so not among {@code duplicates} and not
+ *     against exactly-once; 0 under the project's own publishers
  */
 public record RoundSummary(
     long published,
@@ -81,7 +84,8 @@ public record RoundSummary(
     Long liveIntendedP99LatencyMs,
     Long liveIntendedP999LatencyMs,
     Long liveIntendedMaxLatencyMs,
-    long liveIntendedLatencySamples) {
+    long liveIntendedLatencySamples,
+    long sourceDuplicates) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

@@ -11,6 +11,13 @@ public final class RowKeyColumns {
   /** When the message was published, in microseconds: the start of end-to-end latency. */
   public static final String PUBLISH_TIME = "publish_time";
 
+  /**
+   * The source's id of the message (Pub/Sub's message id, Kafka's partition and offset): the same
+   * event index under two ids is an event the source carried twice, under one id a row the sink
+   * wrote twice.
+   */
+  public static final String MESSAGE_ID = "message_id";
+
   /** In dead-letter tables: why the message could not be written. */
   public static final String ERROR = "error";
 

@@ -10,7 +10,7 @@ package dev.ingestbench.verification;
  * @param published messages published to the job's subscription (or topic, for Kafka)
  * @param written rows visible in its tables, duplicates included
  * @param distinct distinct published messages among those rows
- * @param duplicates rows whose message was already visible
+ * @param duplicates rows whose message was already visible: the sink wrote the same message twice
  * @param deadLettered rows in its dead-letter tables
  * @param accountedFor distinct published messages written or dead-lettered; a dead letter without
  *     an event index is never among them (it cannot be matched to a published message)
@@ -22,6 +22,8 @@ package dev.ingestbench.verification;
  * @param mismatched visible rows whose content is not what their event index must produce (0 when
  *     the content was not checked)
  * @param firstMismatch what the first of them gets wrong, column by column; null when none
+ * @param sourceDuplicates rows of an event already visible under another message id (or Kafka
+ *     offset): the source carried the event twice; counted and explained, never the sink's fault
  */
 public record JobCounts(
     String stage,
@@ -36,7 +38,40 @@ public record JobCounts(
     Long left,
     String unverified,
     long mismatched,
-    String firstMismatch) {
+    String firstMismatch,
+    long sourceDuplicates) {
+
+  /** Figures without source duplicates. */
+  public JobCounts(
+      String stage,
+      String job,
+      boolean exactlyOnce,
+      long published,
+      long written,
+      long distinct,
+      long duplicates,
+      long deadLettered,
+      long accountedFor,
+      Long left,
+      String unverified,
+      long mismatched,
+      String firstMismatch) {
+    this(
+        stage,
+        job,
+        exactlyOnce,
+        published,
+        written,
+        distinct,
+        duplicates,
+        deadLettered,
+        accountedFor,
+        left,
+        unverified,
+        mismatched,
+        firstMismatch,
+        0);
+  }
 
   /** Figures whose content was not checked (or held no mismatch). */
   public JobCounts(
@@ -64,7 +99,8 @@ public record JobCounts(
         left,
         unverified,
         0,
-        null);
+        null,
+        0);
   }
 
   /** The same figures with {@code mismatched} rows of wrong content, the first described. */
@@ -82,7 +118,27 @@ public record JobCounts(
         left,
         unverified,
         mismatched,
-        firstMismatch);
+        firstMismatch,
+        sourceDuplicates);
+  }
+
+  /** The same figures with {@code sourceDuplicates} rows the source carried twice. */
+  public JobCounts withSourceDuplicates(long sourceDuplicates) {
+    return new JobCounts(
+        stage,
+        job,
+        exactlyOnce,
+        published,
+        written,
+        distinct,
+        duplicates,
+        deadLettered,
+        accountedFor,
+        left,
+        unverified,
+        mismatched,
+        firstMismatch,
+        sourceDuplicates);
   }
 
   /**
@@ -108,6 +164,7 @@ public record JobCounts(
         left,
         reason,
         mismatched,
-        firstMismatch);
+        firstMismatch,
+        sourceDuplicates);
   }
 }

@@ -112,6 +112,20 @@ class VerdictTest {
   }
 
   @Test
+  void eventsTheSourceCarriedTwiceDoNotFailExactlyOnceTheSinksDuplicatesDo() {
+    Verdict sourceOnly = new Verdict(STRICT);
+    sourceOnly.judge(job(null, "consumer", true, 1_000, null, 0, 0).withSourceDuplicates(347));
+    assertEquals(
+        ExitCodes.OK, sourceOnly.exitCode(), "another message id: the publisher resent the event");
+
+    Verdict both = new Verdict(STRICT);
+    both.judge(job(null, "consumer", true, 1_000, null, 2, 0).withSourceDuplicates(347));
+    assertEquals(ExitCodes.INCOMPLETE, both.exitCode());
+    assertEquals(1, both.findings().size());
+    assertEquals("exactly-once wrote 2 duplicate row(s)", both.findings().get(0).message());
+  }
+
+  @Test
   void deadLettersAboveTheLimitFail() {
     Verdict atLimit = new Verdict(new VerificationPolicy(3));
     atLimit.judge(job(null, "consumer", true, 1_000, null, 0, 3));

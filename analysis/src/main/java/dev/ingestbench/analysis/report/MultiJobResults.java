@@ -98,7 +98,8 @@ public final class MultiJobResults {
             .flatMap(j -> j.mismatches() == null ? Stream.<String>empty() : j.mismatches().stream())
             .limit(10)
             .toList(),
-        null); // percentiles of several jobs do not add up: each job's own summary has its own
+        null, // percentiles of several jobs do not add up: each job's own summary has its own
+        jobs.stream().mapToLong(ConsumerResult::sourceDuplicates).sum());
   }
 
   /** Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). */

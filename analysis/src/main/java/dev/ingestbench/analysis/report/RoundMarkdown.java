@@ -234,18 +234,30 @@ public final class RoundMarkdown {
         .ifPresent(p -> md.append(LiveProfileMarkdown.render(p, a.perSecond(), a.jobs())));
 
     md.append(
-            "## Verification\n\n| Published | Written | Distinct event ids | Duplicates | Dead-lettered | Lost |\n")
-        .append("|---:|---:|---:|---:|---:|---:|\n");
+            "## Verification\n\n| Published | Written | Distinct event ids | Duplicates | Source duplicates | Dead-lettered | Lost |\n")
+        .append("|---:|---:|---:|---:|---:|---:|---:|\n");
     md.append(
         String.format(
             Locale.ROOT,
-            "| %,d | %,d | %,d | %,d | %,d | %,d |%n%n",
+            "| %,d | %,d | %,d | %,d | %,d | %,d | %,d |%n%n",
             a.published(),
             c.rowsWritten(),
             c.distinctMessageIds(),
             c.duplicates(),
+            c.sourceDuplicates(),
             c.deadLettered(),
             a.lost()));
+    if (c.sourceDuplicates() > 0) {
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "**The source carried %,d event(s) twice**: a row whose event index was already written under"
+                  + " another message id (Pub/Sub) or offset (Kafka). A publisher sent the event again (a resend after"
+                  + " a timeout the server had in fact stored); the pipeline wrote each message once, as exactly-once"
+                  + " promises, so these are not counted as duplicates. The project's own publishers never resend"
+                  + " (docs/methodology.md, 'Every event is published once').%n%n",
+              c.sourceDuplicates()));
+    }
     if (a.lost() > 0
         && c.stopReason() != null) { // a consumer that accounted for everything has lost none
       md.append("The consumer stopped before it had accounted for every message: ")
@@ -257,11 +269,9 @@ public final class RoundMarkdown {
       md.append(
           String.format(
               Locale.ROOT,
-              "%,d duplicate(s): a row with an event index already written. Either the"
-                  + " same message written again (a replay after a restore from a checkpoint, a retried append) or a second"
-                  + " message that reused the index (a publisher's retry, or a producer that reuses indexes); such a message"
-                  + " whose content differs is also a mismatched row below (docs/dead-letters.md, 'A message that reuses"
-                  + " another's event_index').%n%n",
+              "%,d duplicate(s): a message written again under the same message id (a replay after a"
+                  + " restore from a checkpoint, a retried append): the sink's duplicates, which exactly-once must not"
+                  + " have (docs/dead-letters.md, 'A message that reuses another's event_index').%n%n",
               c.duplicates()));
     }
     if (c.mismatchedRows() > 0) {

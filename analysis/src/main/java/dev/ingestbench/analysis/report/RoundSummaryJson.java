@@ -106,7 +106,8 @@ public final class RoundSummaryJson {
         intended == null ? null : intended.p99Ms(),
         intended == null ? null : intended.p999Ms(),
         intended == null ? null : intended.maxMs(),
-        intended == null ? 0 : intended.samples());
+        intended == null ? 0 : intended.samples(),
+        c.sourceDuplicates());
   }
 
   /** Why there is no live latency, in words a user can act on. */

@@ -70,19 +70,27 @@ public final class ResultRecords {
 
   /** The metrics of {@link #verification}: a rerun of the verification replaces exactly these. */
   public static final Set<String> VERIFICATION_METRICS =
-      Set.of("published", "accounted_for", "duplicates", "dead_lettered", "left", "lost");
+      Set.of(
+          "published",
+          "accounted_for",
+          "duplicates",
+          "source_duplicates",
+          "dead_lettered",
+          "left",
+          "lost");
 
   /**
    * A stopped job's verification, recorded with the last stage it ran in: what was published to it,
-   * what it accounted for, what it left in its source (counted by reading it), and lost = published
-   * - accounted for - left, never clamped (left and lost are absent when they could not be
-   * counted).
+   * what it accounted for, the sink's duplicates and the events the source carried twice, what it
+   * left in its source (counted by reading it), and lost = published - accounted for - left, never
+   * clamped (left and lost are absent when they could not be counted).
    */
   public ResultRecords verification(
       String job,
       long published,
       long accountedFor,
       long duplicates,
+      long sourceDuplicates,
       long deadLettered,
       Long left,
       Long lost,
@@ -90,6 +98,7 @@ public final class ResultRecords {
     add(job, "published", published, "messages", labels);
     add(job, "accounted_for", accountedFor, "messages", labels);
     add(job, "duplicates", duplicates, "rows", labels);
+    add(job, "source_duplicates", sourceDuplicates, "rows", labels);
     add(job, "dead_lettered", deadLettered, "messages", labels);
     add(job, "left", left, "messages", labels);
     add(job, "lost", lost, "messages", labels);

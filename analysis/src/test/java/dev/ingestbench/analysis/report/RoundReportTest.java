@@ -171,7 +171,8 @@ class RoundReportTest {
   }
 
   /**
-   * A duplicate is explained where it is counted: a replay, or a second message reusing the index.
+   * Duplicates are explained where they are counted: the sink's (the same message again) apart from
+   * the source's (the same event under another message id).
    */
   @Test
   void duplicatesAreExplainedInTheVerification() throws IOException {
@@ -180,18 +181,18 @@ class RoundReportTest {
     @SuppressWarnings("unchecked")
     Map<String, Object> fields = new HashMap<>(json.readValue(result.toFile(), Map.class));
     fields.put("duplicates", 1);
-    fields.put("rows_written", ((Number) fields.get("rows_written")).longValue() + 1);
+    fields.put("source_duplicates", 347);
+    fields.put("rows_written", ((Number) fields.get("rows_written")).longValue() + 348);
     json.writeValue(result.toFile(), fields);
     RoundReport.write(dir);
     String md = Files.readString(dir.resolve(RunFiles.REPORT));
     assertTrue(
-        md.contains(
-            "1 duplicate(s): a row with an event index already written. Either the same message"
-                + " written again"),
-        md);
-    assertTrue(md.contains("a second message that reused the index"), md);
-    assertEquals(
-        1, json.readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("duplicates").asLong());
+        md.contains("1 duplicate(s): a message written again under the same message id"), md);
+    assertTrue(md.contains("**The source carried 347 event(s) twice**"), md);
+    assertTrue(md.contains("| Duplicates | Source duplicates |"), md);
+    var summary = json.readTree(dir.resolve(RunFiles.SUMMARY).toFile());
+    assertEquals(1, summary.get("duplicates").asLong());
+    assertEquals(347, summary.get("source_duplicates").asLong());
   }
 
   private void processes(String... perSecond) throws IOException {

@@ -322,7 +322,8 @@ public final class LocalRun {
         v.foreignRows(),
         v.mismatchedRows(),
         v.mismatches(),
-        v.intendedLatency());
+        v.intendedLatency(),
+        v.sourceDuplicates());
   }
 
   /**

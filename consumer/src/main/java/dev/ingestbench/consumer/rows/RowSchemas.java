@@ -11,7 +11,7 @@ public final class RowSchemas {
   /** Columns every format shares: where the message came from and when. */
   public static final String SUBSCRIPTION_NAME = "subscription_name";
 
-  public static final String MESSAGE_ID = "message_id";
+  public static final String MESSAGE_ID = RowKeyColumns.MESSAGE_ID;
 
   /**
    * The publisher's event index: lets a table be checked for loss and duplicates with one query.

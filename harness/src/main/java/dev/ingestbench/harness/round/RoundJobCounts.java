@@ -58,7 +58,8 @@ final class RoundJobCounts {
                 null)
             .withMismatched(
                 r.mismatchedRows(),
-                r.mismatches() == null || r.mismatches().isEmpty() ? null : r.mismatches().get(0));
+                r.mismatches() == null || r.mismatches().isEmpty() ? null : r.mismatches().get(0))
+            .withSourceDuplicates(r.sourceDuplicates());
     if (String.valueOf(r.stopReason()).contains("timeout")) {
       // Not a verification result: the messages may well have arrived after the consumer stopped.
       counts =

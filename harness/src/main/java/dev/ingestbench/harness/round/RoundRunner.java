@@ -339,10 +339,12 @@ public final class RoundRunner {
   /** One line per job of a multi-job round: latency percentiles exist only per job. */
   private void printJob(int j, RoundSummary s) {
     say(
-        "Job %d: written %,d, duplicates %,d, lost %,d, steady %s rows/s, peak connections %d, live latency %s -> %s",
+        "Job %d: written %,d, duplicates %,d, source duplicates %,d, lost %,d, steady %s rows/s, peak"
+            + " connections %d, live latency %s -> %s",
         j,
         s.written(),
         s.duplicates(),
+        s.sourceDuplicates(),
         s.lost(),
         num(s.rowsPerSecond()),
         s.peakConnections(),
@@ -354,12 +356,20 @@ public final class RoundRunner {
   }
 
   private static void printSummary(RoundSummary s, Path out) {
+    if (s.sourceDuplicates() > 0) {
+      say(
+          "The source carried %,d event(s) twice (the same event index under another message id or"
+              + " offset): a publisher resent them; not counted as the pipeline's duplicates (%s)",
+          s.sourceDuplicates(), out.resolve(RunFiles.REPORT));
+    }
     say(
-        "Published %,d | written %,d | distinct %,d | duplicates %,d | dead-lettered %,d | lost %,d",
+        "Published %,d | written %,d | distinct %,d | duplicates %,d | source duplicates %,d |"
+            + " dead-lettered %,d | lost %,d",
         s.published(),
         s.written(),
         s.distinctMessageIds(),
         s.duplicates(),
+        s.sourceDuplicates(),
         s.deadLettered(),
         s.lost());
     say(

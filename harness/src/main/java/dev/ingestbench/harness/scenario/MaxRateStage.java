@@ -157,6 +157,7 @@ final class MaxRateStage implements MaxRateStages {
         summary.published(),
         summary.distinctMessageIds() + summary.deadLettered(),
         summary.duplicates(),
+        summary.sourceDuplicates(),
         summary.deadLettered(),
         0L,
         summary.lost(),

@@ -464,6 +464,7 @@ public final class StagedDriver {
           counts.published(),
           counts.accountedFor(),
           counts.duplicates(),
+          counts.sourceDuplicates(),
           counts.deadLettered(),
           counts.left(),
           counts.unverified() == null ? counts.lost() : null,
@@ -476,12 +477,14 @@ public final class StagedDriver {
                   && ResultRecords.VERIFICATION_METRICS.contains(r.metric()),
           records.records());
       say(
-          "Job %s (last stage %s): published %,d, accounted for %,d, duplicates %,d, dead-lettered %,d, left %s, lost %s",
+          "Job %s (last stage %s): published %,d, accounted for %,d, duplicates %,d, source"
+              + " duplicates %,d, dead-lettered %,d, left %s, lost %s",
           job,
           stage,
           counts.published(),
           counts.accountedFor(),
           counts.duplicates(),
+          counts.sourceDuplicates(),
           counts.deadLettered(),
           counts.left() == null ? "not counted" : String.format(Locale.ROOT, "%,d", counts.left()),
           counts.unverified() == null

@@ -102,17 +102,18 @@ final class StoppedJobs {
     }
     JobCounts counts =
         new JobCounts(
-            stage,
-            job,
-            exactlyOnce,
-            published == null ? 0 : published,
-            status.rowsWritten(),
-            status.distinctMessageIds(),
-            status.duplicates(),
-            status.deadLettered(),
-            accountedFor,
-            null,
-            null);
+                stage,
+                job,
+                exactlyOnce,
+                published == null ? 0 : published,
+                status.rowsWritten(),
+                status.distinctMessageIds(),
+                status.duplicates(),
+                status.deadLettered(),
+                accountedFor,
+                null,
+                null)
+            .withSourceDuplicates(status.sourceDuplicates());
     if (published == null) {
       return counts.unverified(
           whyUnknown != null
@@ -136,7 +137,8 @@ final class StoppedJobs {
               accountedFor,
               0L,
               null)
-          .withMismatched(status.mismatchedRows(), firstMismatch(status));
+          .withMismatched(status.mismatchedRows(), firstMismatch(status))
+          .withSourceDuplicates(status.sourceDuplicates());
     }
     BitSet inSource;
     try {
@@ -177,7 +179,8 @@ final class StoppedJobs {
             accountedFor,
             left,
             null)
-        .withMismatched(status.mismatchedRows(), firstMismatch(status));
+        .withMismatched(status.mismatchedRows(), firstMismatch(status))
+        .withSourceDuplicates(status.sourceDuplicates());
   }
 
   private static String firstMismatch(EmulatorStatus.Job status) {
@@ -223,6 +226,7 @@ final class StoppedJobs {
         c.published(),
         c.accountedFor(),
         c.duplicates(),
+        c.sourceDuplicates(),
         c.deadLettered(),
         c.left(),
         c.unverified() == null ? c.lost() : null,
