@@ -260,7 +260,8 @@ public final class BigQueryEmulator implements AutoCloseable {
         service.verification.rowsDiscarded(),
         service.verification.rowsDuplicated(),
         service.verification.rowsCorrupted(),
-        service.verification.contentSeed());
+        service.verification.contentSeed(),
+        service.faults.counts());
   }
 
   /**

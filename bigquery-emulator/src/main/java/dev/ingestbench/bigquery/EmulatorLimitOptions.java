@@ -62,11 +62,17 @@ public final class EmulatorLimitOptions {
       names = "--fault",
       paramLabel = "FAULT",
       description =
-          "BigQuery emulator fault, repeatable: unavailable=F, internal=F or overloaded=F (fail a fraction F"
-              + " of appends), RPC:unavailable=F (also internal, overloaded) for create-write-stream, get-write-stream,"
-              + " flush-rows, finalize-write-stream or batch-commit-write-streams, drop=F (end the AppendRows stream on a"
-              + " fraction F of appends), drain-at=S (close every connection S seconds after the first append),"
-              + " drain-after=N (the same after the N-th append).")
+          "BigQuery emulator fault, repeatable; F is a fraction (above 0, at most 1) of what each"
+              + " counts, evenly spaced, and the round reports how often each fired: unavailable=F,"
+              + " internal=F or overloaded=F (fail F of AppendRows requests), RPC:unavailable=F (also"
+              + " internal, overloaded; F of that RPC's calls) for create-write-stream, get-write-stream,"
+              + " flush-rows, finalize-write-stream or batch-commit-write-streams, discard=F (acknowledge"
+              + " and never store F of the appends that reached the store), duplicate=F (store twice F of"
+              + " the stored appends not discarded), corrupt=F (alter a row in F of the appends whose"
+              + " content is checked), drop=F (store, then end the AppendRows stream, on F of the appends"
+              + " that reached the store), drain-at=S (close every connection S seconds after the first"
+              + " append), drain-after=N (the same after the N-th append). An append often holds hundreds of rows or more,"
+              + " so a small fraction may never fire in a short round.")
   List<String> faults = new ArrayList<>();
 
   /**

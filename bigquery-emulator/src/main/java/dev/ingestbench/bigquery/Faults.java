@@ -1,6 +1,8 @@
 package dev.ingestbench.bigquery;
 
+import dev.ingestbench.contracts.FaultCount;
 import io.grpc.Status;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -74,8 +76,43 @@ final class Faults {
     }
   }
 
+  /**
+   * One fault as given: how often it was considered and how often it fired, so that a run can say
+   * whether it tested anything ({@link FaultCount}).
+   */
+  static final class Injected {
+    final String spec;
+    final double fraction;
+    final String of;
+    final AtomicLong checks = new AtomicLong();
+    final AtomicLong fired = new AtomicLong();
+
+    Injected(String spec, double fraction, String of) {
+      this.spec = spec;
+      this.fraction = fraction;
+      this.of = of;
+    }
+
+    /**
+     * True for the calls where floor(n * fraction) steps up: exactly that fraction, evenly spaced.
+     */
+    boolean due() {
+      long n = checks.incrementAndGet();
+      boolean due = Math.floor(n * fraction) > Math.floor((n - 1) * fraction);
+      if (due) {
+        fired.incrementAndGet();
+      }
+      return due;
+    }
+
+    FaultCount count() {
+      return new FaultCount(
+          spec, Double.isNaN(fraction) ? null : fraction, of, checks.get(), fired.get());
+    }
+  }
+
   /** A fraction of one RPC's calls answered with {@code code} and {@code message}. */
-  record Failure(double fraction, Status.Code code, String kind, AtomicLong checks) {
+  record Failure(Injected injected, Status.Code code, String kind) {
     String message(Rpc rpc) {
       return kind.equals("overloaded")
           ? "Request '"
@@ -88,16 +125,22 @@ final class Faults {
   static final Faults NONE = new Faults();
 
   private final Map<Rpc, Failure> failures = new EnumMap<>(Rpc.class);
-  private double dropFraction;
-  private final AtomicLong dropChecks = new AtomicLong();
-  private double discardFraction;
-  private final AtomicLong discardChecks = new AtomicLong();
-  private double corruptFraction;
-  private final AtomicLong corruptChecks = new AtomicLong();
-  private double duplicateFraction;
-  private final AtomicLong duplicateChecks = new AtomicLong();
+  private Injected drop;
+  private Injected discard;
+  private Injected corrupt;
+  private Injected duplicate;
+  private Injected drain;
   private double drainAtSeconds = -1;
   private long drainAfterAppends = -1;
+
+  /** What each fraction is of, as the help, the docs and the report say it. */
+  static final String OF_APPENDS = "AppendRows requests";
+
+  static final String OF_STORED = "appends that reached the store";
+
+  static final String OF_CHECKED = "appends of rows whose content is checked";
+
+  static final String OF_NOT_DISCARDED = "stored appends not discarded";
 
   /** The faults that answer a call with an error: one of them per RPC. */
   private static final List<String> FAILING_ANSWERS =
@@ -112,6 +155,7 @@ final class Faults {
       int colon = name.indexOf(':');
       Rpc rpc = colon < 0 ? Rpc.APPEND_ROWS : Rpc.of(spec, name.substring(0, colon));
       String kind = name.substring(colon + 1).trim();
+      String given = spec.trim();
       boolean failingAnswer = FAILING_ANSWERS.contains(kind);
       if (colon >= 0 && !failingAnswer) {
         throw new IllegalArgumentException(
@@ -133,19 +177,27 @@ final class Faults {
                 + "; give one of unavailable, internal and overloaded per RPC (another RPC, or"
                 + " drop=F, may fail besides)");
       }
+      if (faults.counts().stream().anyMatch(c -> kindOf(c.fault()).equals(kind) && colon < 0)
+          && !failingAnswer) {
+        throw new IllegalArgumentException(
+            "--fault " + spec + ": " + kind + " is given twice; give each fault once");
+      }
       switch (kind) {
         case "unavailable", "internal", "overloaded" ->
             faults.failures.put(
                 rpc,
                 new Failure(
-                    fraction(spec, value),
+                    new Injected(
+                        given,
+                        fraction(spec, value),
+                        rpc == Rpc.APPEND_ROWS ? OF_APPENDS : rpc.method + " calls"),
                     kind.equals("internal") ? Status.Code.INTERNAL : Status.Code.UNAVAILABLE,
-                    kind,
-                    new AtomicLong()));
-        case "drop" -> faults.dropFraction = fraction(spec, value);
-        case "discard" -> faults.discardFraction = fraction(spec, value);
-        case "duplicate" -> faults.duplicateFraction = fraction(spec, value);
-        case "corrupt" -> faults.corruptFraction = fraction(spec, value);
+                    kind));
+        case "drop" -> faults.drop = new Injected(given, fraction(spec, value), OF_STORED);
+        case "discard" -> faults.discard = new Injected(given, fraction(spec, value), OF_STORED);
+        case "duplicate" ->
+            faults.duplicate = new Injected(given, fraction(spec, value), OF_NOT_DISCARDED);
+        case "corrupt" -> faults.corrupt = new Injected(given, fraction(spec, value), OF_CHECKED);
         case "drain-at" -> {
           if (!(value >= 0)) {
             throw new IllegalArgumentException(
@@ -153,6 +205,7 @@ final class Faults {
           }
           faults.drainAtSeconds = value;
           faults.drainAfterAppends = -1;
+          faults.drain = new Injected(given, Double.NaN, "drains");
         }
         case "drain-after" -> {
           if (!(value >= 1 && value == Math.rint(value))) {
@@ -163,6 +216,7 @@ final class Faults {
           }
           faults.drainAfterAppends = (long) value;
           faults.drainAtSeconds = -1;
+          faults.drain = new Injected(given, Double.NaN, "drains");
         }
         default ->
             throw new IllegalArgumentException(
@@ -177,6 +231,12 @@ final class Faults {
     return faults;
   }
 
+  /** The kind of a fault as given: {@code discard} of {@code discard=0.1}. */
+  private static String kindOf(String given) {
+    int eq = given.indexOf('=');
+    return (eq < 0 ? given : given.substring(0, eq)).trim().toLowerCase(Locale.ROOT);
+  }
+
   private static double number(String spec, String text) {
     try {
       return Double.parseDouble(text);
@@ -186,9 +246,12 @@ final class Faults {
   }
 
   private static double fraction(String spec, double value) {
-    if (!(value >= 0 && value <= 1)) {
+    if (!(value > 0 && value <= 1)) {
       throw new IllegalArgumentException(
-          "--fault " + spec + ": the fraction must be between 0 and 1, e.g. 0.01");
+          "--fault "
+              + spec
+              + ": the fraction must be above 0 and at most 1, e.g. 0.01 (one in a hundred; leave"
+              + " the fault out for none)");
     }
     return value;
   }
@@ -196,7 +259,7 @@ final class Faults {
   /** The failure to answer this call of {@code rpc} with, or null to serve it. */
   Failure failNow(Rpc rpc) {
     Failure f = failures.get(rpc);
-    return f != null && due(f.fraction(), f.checks()) ? f : null;
+    return f != null && f.injected().due() ? f : null;
   }
 
   /** Whether this append fails (appends only). */
@@ -211,12 +274,12 @@ final class Faults {
   }
 
   boolean dropNow() {
-    return due(dropFraction, dropChecks);
+    return drop != null && drop.due();
   }
 
   /** Whether the store alters a row of this append ({@code corrupt}). */
   boolean corruptNow() {
-    return due(corruptFraction, corruptChecks);
+    return corrupt != null && corrupt.due();
   }
 
   /**
@@ -224,10 +287,10 @@ final class Faults {
    * duplicate}).
    */
   int copiesNow() {
-    if (due(discardFraction, discardChecks)) {
+    if (discard != null && discard.due()) {
       return 0;
     }
-    return due(duplicateFraction, duplicateChecks) ? 2 : 1;
+    return duplicate != null && duplicate.due() ? 2 : 1;
   }
 
   double drainAtSeconds() {
@@ -238,14 +301,23 @@ final class Faults {
     return drainAfterAppends;
   }
 
-  /**
-   * True for the calls where floor(n * fraction) steps up: exactly that fraction, evenly spaced.
-   */
-  private static boolean due(double fraction, AtomicLong checks) {
-    if (fraction <= 0) {
-      return false;
+  /** The server drained its connections ({@code drain-at}, {@code drain-after}). */
+  void drained() {
+    if (drain != null) {
+      drain.checks.incrementAndGet();
+      drain.fired.incrementAndGet();
     }
-    long n = checks.incrementAndGet();
-    return Math.floor(n * fraction) > Math.floor((n - 1) * fraction);
+  }
+
+  /** Every fault asked for, in the order of kinds, with how often it fired. */
+  List<FaultCount> counts() {
+    List<FaultCount> counts = new ArrayList<>();
+    failures.values().forEach(f -> counts.add(f.injected().count()));
+    for (Injected i : new Injected[] {drop, discard, duplicate, corrupt, drain}) {
+      if (i != null) {
+        counts.add(i.count());
+      }
+    }
+    return counts;
   }
 }

@@ -235,6 +235,7 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   int drainAll() {
     List<AppendConnection> all = new ArrayList<>(open);
     faultsInjected.addAndGet(all.size());
+    faults.drained();
     all.forEach(
         c ->
             c.fail(

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.contracts.FaultCount;
 import io.grpc.Status;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,29 @@ class FaultsTest {
   }
 
   @Test
+  void everyFaultSaysWhatItsFractionIsOfAndHowOftenItFired() {
+    Faults faults =
+        Faults.parse(
+            List.of("unavailable=0.25", "flush-rows:internal=0.5", "discard=0.01", "drain-at=5"));
+    for (int i = 0; i < 57; i++) {
+      faults.failNow();
+      faults.copiesNow();
+    }
+    faults.failNow(Faults.Rpc.FLUSH_ROWS);
+    faults.failNow(Faults.Rpc.FLUSH_ROWS);
+    assertEquals(
+        List.of(
+            new FaultCount("unavailable=0.25", 0.25, "AppendRows requests", 57, 14),
+            new FaultCount("flush-rows:internal=0.5", 0.5, "FlushRows calls", 2, 1),
+            new FaultCount("discard=0.01", 0.01, "appends that reached the store", 57, 0),
+            new FaultCount("drain-at=5", null, "drains", 0, 0)),
+        faults.counts(),
+        "0.01 of 57 appends never fires: the count must say so");
+    faults.drained();
+    assertEquals(1, faults.counts().get(3).fired());
+  }
+
+  @Test
   void badFaultsNameTheFix() {
     assertTrue(
         assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("explode=1")))
@@ -49,7 +73,18 @@ class FaultsTest {
     assertTrue(
         assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("drop=2")))
             .getMessage()
-            .contains("between 0 and 1"));
+            .contains("above 0 and at most 1"));
+    assertTrue(
+        assertThrows(IllegalArgumentException.class, () -> Faults.parse(List.of("discard=0")))
+            .getMessage()
+            .contains("leave the fault out for none"),
+        "a fault that can never fire tests nothing");
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> Faults.parse(List.of("discard=0.1", "discard=0.2")))
+            .getMessage()
+            .contains("discard is given twice"));
     assertTrue(
         assertThrows(
                 IllegalArgumentException.class,

@@ -32,6 +32,8 @@ import java.util.List;
  *     check reports as mismatched
  * @param contentSeed the publishers' seed every row's content was checked against; null: not
  *     checked
+ * @param faults every fault asked for ({@code --fault}), what its fraction is of and how often it
+ *     fired; empty when none was (null in a status written before it was counted)
  */
 public record EmulatorStatus(
     String grpcAddress,
@@ -56,7 +58,8 @@ public record EmulatorStatus(
     long rowsDiscarded,
     long rowsDuplicated,
     long rowsCorrupted,
-    Long contentSeed) {
+    Long contentSeed,
+    List<FaultCount> faults) {
 
   /** The HTTP path of the status on the server's REST port. */
   public static final String PATH = "/ingestbench/v1/status";

@@ -28,6 +28,8 @@ import java.util.Map;
  * @param sourceDuplicates rows of an event already written under another message id: the source
  *     carried the event twice (a publisher's resend), so not among {@code duplicates} and not
  *     against exactly-once; 0 under the project's own publishers
+ * @param faults every fault the round asked the BigQuery emulator for: what its fraction is of, how
+ *     many of those the run had, how often it fired (for all jobs together); empty without faults
  */
 public record RoundSummary(
     long published,
@@ -85,7 +87,8 @@ public record RoundSummary(
     Long liveIntendedP999LatencyMs,
     Long liveIntendedMaxLatencyMs,
     long liveIntendedLatencySamples,
-    long sourceDuplicates) {
+    long sourceDuplicates,
+    List<FaultCount> faults) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

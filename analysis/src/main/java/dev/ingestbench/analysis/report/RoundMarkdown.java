@@ -10,6 +10,7 @@ import dev.ingestbench.contracts.ConnectionColumns;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.DeadLetterSample;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.FaultCount;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.WindowLatency;
@@ -274,6 +275,7 @@ public final class RoundMarkdown {
                   + " have (docs/dead-letters.md, 'A message that reuses another's event_index').%n%n",
               c.duplicates()));
     }
+    faults(md, a);
     if (c.mismatchedRows() > 0) {
       md.append(
           String.format(
@@ -682,5 +684,35 @@ public final class RoundMarkdown {
 
   private static String pct(double v) {
     return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * v);
+  }
+
+  /** The faults asked for, each with how often it fired; one that never fired is a warning. */
+  private static void faults(StringBuilder md, RoundAnalysis a) {
+    List<FaultCount> faults =
+        a.emulator()
+            .map(e -> e.faults() == null ? List.<FaultCount>of() : e.faults())
+            .orElse(List.of());
+    if (faults.isEmpty()) {
+      return;
+    }
+    md.append("Faults asked of the BigQuery emulator (all jobs together):\n\n")
+        .append("| Fault | A fraction of | Of those the run had | Fired |\n")
+        .append("|:---|:---|---:|---:|\n");
+    for (FaultCount f : faults) {
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "| `%s` | %s | %,d | %,d |%n",
+              f.fault(),
+              f.fraction() == null ? "(fires once)" : f.of(),
+              f.outOf(),
+              f.fired()));
+    }
+    md.append('\n');
+    for (FaultCount f : faults) {
+      if (f.warning() != null) {
+        md.append("**Warning:** ").append(f.warning()).append(".\n\n");
+      }
+    }
   }
 }

@@ -4,6 +4,7 @@ import dev.ingestbench.analysis.diagnosis.Verdict;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.FaultCount;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RoundSummary;
@@ -107,7 +108,10 @@ public final class RoundSummaryJson {
         intended == null ? null : intended.p999Ms(),
         intended == null ? null : intended.maxMs(),
         intended == null ? 0 : intended.samples(),
-        c.sourceDuplicates());
+        c.sourceDuplicates(),
+        a.emulator()
+            .map(e -> e.faults() == null ? List.<FaultCount>of() : e.faults())
+            .orElse(List.of()));
   }
 
   /** Why there is no live latency, in words a user can act on. */

@@ -1,6 +1,7 @@
 package dev.ingestbench.analysis.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -193,6 +194,57 @@ class RoundReportTest {
     var summary = json.readTree(dir.resolve(RunFiles.SUMMARY).toFile());
     assertEquals(1, summary.get("duplicates").asLong());
     assertEquals(347, summary.get("source_duplicates").asLong());
+  }
+
+  /** A fault that never fired is a warning: a clean verification then proves nothing of it. */
+  @Test
+  void aFaultThatNeverFiredIsAWarningAndEveryFaultSaysHowOftenItFired() throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    json.writeValue(
+        dir.resolve(RunFiles.BIGQUERY_EMULATOR).toFile(),
+        Map.of(
+            "jobs",
+            List.of(),
+            "faults",
+            List.of(
+                Map.of(
+                    "fault",
+                    "discard=0.01",
+                    "fraction",
+                    0.01,
+                    "of",
+                    "appends that reached the store",
+                    "out_of",
+                    57,
+                    "fired",
+                    0),
+                Map.of(
+                    "fault",
+                    "unavailable=0.25",
+                    "fraction",
+                    0.25,
+                    "of",
+                    "AppendRows requests",
+                    "out_of",
+                    80,
+                    "fired",
+                    20))));
+    RoundReport.write(dir);
+    String md = Files.readString(dir.resolve(RunFiles.REPORT));
+    assertTrue(md.contains("| `discard=0.01` | appends that reached the store | 57 | 0 |"), md);
+    assertTrue(md.contains("| `unavailable=0.25` | AppendRows requests | 80 | 20 |"), md);
+    assertTrue(
+        md.contains(
+            "**Warning:** fault discard=0.01 never fired (57 appends that reached the store; it"
+                + " fires once in every 100)"),
+        md);
+    assertFalse(md.contains("fault unavailable=0.25 never fired"), md);
+    var faults = json.readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("faults");
+    assertEquals(2, faults.size());
+    assertEquals("discard=0.01", faults.get(0).get("fault").asText());
+    assertEquals(0.01, faults.get(0).get("fraction").asDouble());
+    assertEquals(0, faults.get(0).get("fired").asLong());
+    assertEquals(20, faults.get(1).get("fired").asLong());
   }
 
   private void processes(String... perSecond) throws IOException {

@@ -6,6 +6,7 @@ import dev.ingestbench.analysis.report.UnfinishedStreams;
 import dev.ingestbench.contracts.CsvChecksums;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.FaultCount;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.RoundSettings;
@@ -401,6 +402,12 @@ public final class RoundRunner {
       say(
           "Waiting of the messages published before the consumer caught up: p50 %,d ms, p99 %,d ms",
           s.backlogP50LatencyMs(), s.backlogP99LatencyMs());
+    }
+    for (FaultCount f : s.faults() == null ? List.<FaultCount>of() : s.faults()) {
+      say("Fault %s", f.describe());
+      if (f.warning() != null) {
+        say("Warning: %s", f.warning());
+      }
     }
     if (s.diagnosis() != null && !s.diagnosis().isEmpty()) {
       say("Diagnosis: %s (evidence in the report)", String.join("; ", s.diagnosis()));
