@@ -6,6 +6,7 @@ import dev.ingestbench.consumer.sink.TableTarget;
 import dev.ingestbench.consumer.source.KafkaSource;
 import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.events.MessageFormat;
+import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
 import java.nio.file.Path;
 import org.apache.beam.runners.dataflow.options.DataflowPipelineOptions;
@@ -39,6 +40,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *     rows per job by it
  * @param pubsubIdAttribute the attribute the Pub/Sub read de-duplicates on; empty for the message
  *     id
+ * @param quietPeriodSeconds a local run that has read every expected message and written nothing
+ *     for this long stops and verifies at once; 0 never
  */
 public record ConsumerConfig(
     SourceKind source,
@@ -71,7 +74,8 @@ public record ConsumerConfig(
     @Nullable String runId,
     int duplicateGraceSeconds,
     long failAtMessage,
-    String pubsubIdAttribute) {
+    String pubsubIdAttribute,
+    long quietPeriodSeconds) {
 
   /** What the in-pipeline generator makes with {@code --source=synthetic}. */
   public record SyntheticSource(long messages, long seed, int messageSizeBytes) {}
@@ -225,6 +229,22 @@ public record ConsumerConfig(
       throw new IllegalArgumentException(
           "--duplicateGraceSeconds=" + options.getDuplicateGraceSeconds() + " must be 0 or more");
     }
+    long quiet = options.getQuietPeriodSeconds();
+    long mustExceed =
+        Math.max(
+            PubsubAdmin.EMULATOR_ACK_DEADLINE_SECONDS,
+            method == WriteMethod.EXACTLY_ONCE && frequency != null ? frequency : 0);
+    if (quiet != 0 && quiet <= mustExceed) {
+      throw new IllegalArgumentException(
+          "--quietPeriodSeconds="
+              + quiet
+              + " must be 0 (never) or above "
+              + mustExceed
+              + " s (the Pub/Sub emulator's ack deadline and the triggering frequency): a shorter"
+              + " quiet period could call a message lost that is still being redelivered or"
+              + " committed; e.g. --quietPeriodSeconds="
+              + ConsumerOptions.DEFAULT_QUIET_PERIOD_SECONDS);
+    }
     if (options.getExpectedMessages() < 0) {
       throw new IllegalArgumentException(
           "--expectedMessages=" + options.getExpectedMessages() + " must be 0 (no target) or more");
@@ -287,7 +307,8 @@ public record ConsumerConfig(
         options.getRunId(),
         options.getDuplicateGraceSeconds(),
         options.getFailAtMessage(),
-        idAttribute);
+        idAttribute,
+        options.getQuietPeriodSeconds());
   }
 
   /**

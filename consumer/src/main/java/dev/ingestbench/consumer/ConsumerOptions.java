@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer;
 
+import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubConnectionOptions;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryOptions;
 import org.apache.beam.sdk.options.Default;
@@ -218,6 +219,21 @@ public interface ConsumerOptions
   boolean getProgressLines();
 
   void setProgressLines(boolean value);
+
+  @Description(
+      "Local runs with --expectedMessages: once the pipeline has read every expected message and"
+          + " nothing was written for this many seconds, stop and verify at once (what is missing is"
+          + " lost) instead of waiting for --timeoutSeconds; 0 never. Above the triggering frequency"
+          + " and the Pub/Sub emulator's ack deadline ("
+          + PubsubAdmin.EMULATOR_ACK_DEADLINE_SECONDS
+          + " s), so that a redelivery or a commit still due is waited for.")
+  @Default.Long(ConsumerOptions.DEFAULT_QUIET_PERIOD_SECONDS)
+  long getQuietPeriodSeconds();
+
+  void setQuietPeriodSeconds(long value);
+
+  /** Three ack deadlines of the emulator: a redelivered message has long been read again. */
+  long DEFAULT_QUIET_PERIOD_SECONDS = 30;
 
   @Description("Local runs: stop after this many seconds even if not everything arrived.")
   @Default.Long(600)

@@ -2,6 +2,7 @@ package dev.ingestbench.consumer.local;
 
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.rows.CountDeadLetterWriteFailuresFn;
+import dev.ingestbench.consumer.rows.ReadIndexes;
 import dev.ingestbench.contracts.ConsumerProgress;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.EmulatorStatus;
@@ -76,6 +77,7 @@ public final class LocalRun {
     Instant started = Instant.now();
     long startNanos = System.nanoTime();
     long deadline = startNanos + config.timeoutSeconds() * 1_000_000_000L;
+    ReadIndexes.track(config.quietPeriodSeconds() > 0 ? expected : 0);
     PipelineResult result = pipeline.run();
     StdinEof stdinClosed = config.stopOnStdinEof() ? StdinEof.watch() : null;
     String stopReason;
@@ -85,6 +87,7 @@ public final class LocalRun {
     long lastAccounted = 0;
     long lastStallWarning = startNanos;
     long completeAtNanos = -1;
+    QuietDrain quiet = new QuietDrain(expected, config.quietPeriodSeconds(), startNanos);
     long firstStallNanos =
         (onCluster(pipeline) ? CLUSTER_START_WARNING_SECONDS : STALL_WARNING_SECONDS)
             * 1_000_000_000L;
@@ -153,6 +156,11 @@ public final class LocalRun {
           break;
         }
       }
+      if (quiet.answerKnown(
+          ReadIndexes.distinct(), sample.rowsVisible(), sampler.lastJob().handled(), now)) {
+        stopReason = quiet.stopReason();
+        break;
+      }
       PipelineResult.State state = result.getState();
       if (state.isTerminal()) {
         stopReason = "pipeline ended: " + state;
@@ -192,7 +200,9 @@ public final class LocalRun {
     }
     boolean complete = expected == 0 || verification.handled() >= expected;
     if (!complete
-        && (stopReason.startsWith("timeout") || stopReason.startsWith("pipeline ended"))) {
+        && (stopReason.startsWith("timeout")
+            || stopReason.startsWith("pipeline ended")
+            || stopReason.startsWith(QuietDrain.STOP_REASON))) {
       stopReason += "; " + missing(emulator, expected);
     }
     LOG.info(

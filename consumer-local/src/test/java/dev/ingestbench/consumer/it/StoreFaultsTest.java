@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ingestbench.bigquery.BigQueryEmulator;
 import dev.ingestbench.bigquery.EmulatorSettings;
 import dev.ingestbench.consumer.local.LocalRun;
+import dev.ingestbench.consumer.local.QuietDrain;
 import dev.ingestbench.contracts.EmulatorStatus;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -72,10 +73,11 @@ class StoreFaultsTest {
     try (BigQueryEmulator server =
         BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("discard=0.5")))) {
       assertEquals(MESSAGES, pubsub.publish("t-" + name, "s-" + name, MESSAGES));
-      // Rows are missing for good, so the run ends at its timeout: 30 s is ~2x what writing the
-      // rest takes.
-      LocalRun.Result result =
-          FaultRuns.run(FaultRuns.args(pubsub, server, name, "exactly-once", 30));
+      // Rows are missing for good: the run must end with that answer once it has read every
+      // message and written nothing for its quiet period, long before its timeout.
+      List<String> args = FaultRuns.args(pubsub, server, name, "exactly-once", 240);
+      args.add("--quietPeriodSeconds=15");
+      LocalRun.Result result = FaultRuns.run(args);
       EmulatorStatus status = server.status();
       assertTrue(status.rowsDiscarded() > 0, "the store discarded rows");
       assertTrue(!result.complete(), "a run missing rows never completes");
@@ -84,6 +86,11 @@ class StoreFaultsTest {
           MESSAGES - status.job(name).distinctMessageIds(),
           "every discarded row is missing, nothing else");
       assertTrue(result.stopReason().contains("missing event indexes: "), result.stopReason());
+      assertTrue(
+          result.stopReason().startsWith(QuietDrain.STOP_REASON),
+          "verified once everything was read and nothing written for 15 s, not at the timeout: "
+              + result.stopReason());
+      assertTrue(result.seconds() < 180, "took " + result.seconds() + " s");
     }
   }
 }

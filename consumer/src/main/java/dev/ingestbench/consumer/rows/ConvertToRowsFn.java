@@ -146,6 +146,7 @@ public class ConvertToRowsFn<T> extends DoFn<PubsubMessage, T> {
             nowMicros);
     byte[] payload = message.getPayload() == null ? new byte[0] : message.getPayload();
     messageBytes.inc(payload.length);
+    ReadIndexes.record(attributes);
     Refusal refusal =
         convert(
             messageFormat,

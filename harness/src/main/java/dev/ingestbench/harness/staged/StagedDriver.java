@@ -278,7 +278,8 @@ public final class StagedDriver {
             // It stopped at its own timeout: not a failure of the run's machinery, so the job's
             // verification decides (what it left, what it lost, or that it cannot be known).
             say(
-                "Job %s's consumer stopped by itself (its timeout) with %,d of %,d messages accounted for; its"
+                "Job %s's consumer stopped by itself (its timeout, or its source read in full and nothing more"
+                    + " written) with %,d of %,d messages accounted for; its"
                     + " verification decides",
                 job, accounted, expected);
             drainedAt.putIfAbsent(job, nowInstant);
