@@ -68,6 +68,9 @@ public record MaxRateResult(
    * @param throttledAppends appends the local BigQuery throttled (its quota) during the window
    * @param refusedConnections connections it refused at its limit
    * @param verdict {@code sustained}, or why not (naming the job when a round has several)
+   * @param otherCores CPU-seconds per second that processes other than the round's used (the whole
+   *     machine's busy time less the consumers', the emulators' and the round's own JVM's, which
+   *     runs the paced publisher): work that starves the publisher and the pipeline alike
    */
   public record Probe(
       int number,
@@ -87,5 +90,6 @@ public record MaxRateResult(
       long throttledAppends,
       long refusedConnections,
       boolean sustained,
-      String verdict) {}
+      String verdict,
+      double otherCores) {}
 }

@@ -10,6 +10,12 @@ public final class ProcessCpuColumns {
   public static final String PROCESS = "process";
   public static final String CPU_SECONDS = "cpu_seconds";
 
+  /**
+   * The process name of the JVM that runs the round or scenario itself: part of the harness, and
+   * otherwise counted as other work on the machine.
+   */
+  public static final String SELF = "ingestbench";
+
   public static final List<String> ALL = List.of(EPOCH_SECOND, PROCESS, CPU_SECONDS);
 
   private ProcessCpuColumns() {}

@@ -30,6 +30,11 @@ import java.util.Map;
  *     against exactly-once; 0 under the project's own publishers
  * @param faults every fault the round asked the BigQuery emulator for: what its fraction is of, how
  *     many of those the run had, how often it fired (for all jobs together); empty without faults
+ * @param machineBusyShare the whole machine's busy share over the steady window (0..1: every
+ *     process and steal, from {@code /proc/stat}); null when not recorded
+ * @param otherProcessesShare what processes other than the run's used of the machine over the
+ *     steady window: work that depresses every figure here; null when not recorded
+ * @param stealShare what the hypervisor took over the steady window; null when not recorded
  */
 public record RoundSummary(
     long published,
@@ -88,7 +93,10 @@ public record RoundSummary(
     Long liveIntendedMaxLatencyMs,
     long liveIntendedLatencySamples,
     long sourceDuplicates,
-    List<FaultCount> faults) {
+    List<FaultCount> faults,
+    Double machineBusyShare,
+    Double otherProcessesShare,
+    Double stealShare) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

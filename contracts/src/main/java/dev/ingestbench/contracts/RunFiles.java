@@ -53,6 +53,12 @@ public final class RunFiles {
   /** Per second and process of a round, {@link ProcessCpuColumns} header. */
   public static final String PROCESSES_CPU = "processes_cpu.csv";
 
+  /**
+   * {@link MachineCpuColumns}: the whole machine's CPU per second (busy, steal), beside {@link
+   * #PROCESSES_CPU}: what other work took.
+   */
+  public static final String MACHINE_CPU = "machine_cpu.csv";
+
   /** {@link CsvChecksums}: the run id and SHA-256 of every CSV file a round wrote. */
   public static final String CSV_CHECKSUMS = "csv_checksums.json";
 

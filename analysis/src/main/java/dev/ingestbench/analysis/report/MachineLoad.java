@@ -1,5 +1,6 @@
 package dev.ingestbench.analysis.report;
 
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,23 +9,86 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What the processes of a local round used of the machine over a window ({@code
- * processes_cpu.csv}): in all, and split into the pipeline (the consumers) and the harness that
- * stands in for Google's services (the emulators, the broker, the publishers), which on Dataflow
- * runs elsewhere.
+ * What the machine did over a window: what the processes of a local round used ({@code
+ * processes_cpu.csv}), split into the pipeline (the consumers) and the harness that stands in for
+ * Google's services (the emulators, the broker, the publishers), which on Dataflow runs elsewhere;
+ * and what the whole machine used ({@code machine_cpu.csv}), so that other work and steal, which
+ * depress every figure of the run, are seen instead of read as the pipeline's.
  *
  * @param vcpus the machine's vCPUs
  * @param seconds the window's length
  * @param cpuSeconds CPU-seconds per process name over the window, in the order they first appear
+ * @param machine the whole machine's busy (steal excluded), steal and total CPU-seconds over the
+ *     window; null when not recorded
  */
-public record MachineLoad(int vcpus, long seconds, Map<String, Double> cpuSeconds) {
+public record MachineLoad(
+    int vcpus, long seconds, Map<String, Double> cpuSeconds, double[] machine) {
+
+  /**
+   * Other processes or steal above this share of the machine depress the run's figures enough to
+   * say so: on 2 vCPUs, a fifth of a core.
+   */
+  public static final double DISTURBED = 0.10;
+
+  /** A load whose whole-machine CPU was not recorded. */
+  public MachineLoad(int vcpus, long seconds, Map<String, Double> cpuSeconds) {
+    this(vcpus, seconds, cpuSeconds, null);
+  }
 
   /** The load over [from, to) of round {@code a}; empty CPU when the round recorded none. */
   static MachineLoad of(RoundAnalysis a, Instant from, Instant to) {
     return new MachineLoad(
         a.vcpus(),
         Math.max(0, to.getEpochSecond() - from.getEpochSecond()),
-        a.processCpuSeconds(from, to));
+        a.processCpuSeconds(from, to),
+        a.machineCpuSeconds(from, to));
+  }
+
+  /** Whether the whole machine's CPU was recorded over the window. */
+  public boolean machineKnown() {
+    return machine != null && vcpus > 0 && seconds > 0;
+  }
+
+  /**
+   * The share of the vCPUs the machine was busy or stolen from: everything that was not idle; the
+   * run's own processes when the machine's CPU was not recorded.
+   */
+  public double busyShare() {
+    return machineKnown() ? of(machine[0] + machine[1]) : share();
+  }
+
+  /** What processes other than the run's used; NaN when the machine's CPU was not recorded. */
+  public double otherShare() {
+    return machineKnown() ? Math.max(0, of(machine[0]) - share()) : Double.NaN;
+  }
+
+  /** What the hypervisor took; NaN when not recorded. */
+  public double stealShare() {
+    return machineKnown() ? of(machine[1]) : Double.NaN;
+  }
+
+  /** Other work or steal took enough of the machine to depress the run's figures. */
+  public boolean disturbed() {
+    return machineKnown() && otherShare() + stealShare() >= DISTURBED;
+  }
+
+  /**
+   * "the machine 97% busy: this run's processes 81% (consumer 38%, ...), other processes 16%, steal
+   * 0%", or, without the machine's CPU, "the machine 81% busy (consumer 38%, ...)".
+   */
+  public String describe() {
+    if (!machineKnown()) {
+      return String.format(Locale.ROOT, "the machine %.0f%% busy (%s)", 100 * share(), breakdown());
+    }
+    return String.format(
+        Locale.ROOT,
+        "the machine %.0f%% busy: this run's processes %.0f%% (%s), other processes %.0f%%, steal"
+            + " %.0f%%",
+        100 * busyShare(),
+        100 * share(),
+        breakdown(),
+        100 * otherShare(),
+        100 * stealShare());
   }
 
   public boolean known() {
@@ -93,6 +157,9 @@ public record MachineLoad(int vcpus, long seconds, Map<String, Double> cpuSecond
     }
     if (process.startsWith("flink-client")) {
       return "Flink job clients";
+    }
+    if (process.equals(ProcessCpuColumns.SELF)) {
+      return "ingestbench itself";
     }
     return switch (process) {
       case "flink-jobmanager" -> "Flink JobManager";

@@ -7,6 +7,7 @@ import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.phases.SteadyStateDetector;
 import dev.ingestbench.analysis.source.ConnectionsCsv;
 import dev.ingestbench.analysis.source.CpuSamplesCsv;
+import dev.ingestbench.analysis.source.MachineCpuCsv;
 import dev.ingestbench.analysis.source.ProcessCpuCsv;
 import dev.ingestbench.analysis.source.TimelineCsv;
 import dev.ingestbench.analysis.stats.Estimate;
@@ -54,7 +55,8 @@ public record RoundAnalysis(
     List<ConnectionsCsv.Sample> connections,
     List<JobResult> jobResults,
     Optional<MaxRateResult> maxRate,
-    Optional<LiveProfileResult> liveProfile) {
+    Optional<LiveProfileResult> liveProfile,
+    List<MachineCpuCsv.Sample> machineCpu) {
 
   /** One job's own result in a multi-job round (its subdirectory's consumer_result.json). */
   public record JobResult(String job, ConsumerResult result) {}
@@ -117,7 +119,8 @@ public record RoundAnalysis(
               RunFiles.TIMELINE_PER_SECOND,
               RunFiles.CONNECTIONS,
               RunFiles.CONSUMER_SAMPLES,
-              RunFiles.PROCESSES_CPU));
+              RunFiles.PROCESSES_CPU,
+              RunFiles.MACHINE_CPU));
     }
     List<TimelineRow> rows = TimelineCsv.read(dir.resolve(RunFiles.TIMELINE_PER_SECOND));
     Timeline perSecond = Timeline.of(rows, 1, Timeline.dataTables());
@@ -180,7 +183,8 @@ public record RoundAnalysis(
         ConnectionsCsv.read(dir.resolve(RunFiles.CONNECTIONS)),
         jobResults(dir, round.map(RoundSettings::jobCount).orElse(1)),
         maxRate,
-        liveProfile);
+        liveProfile,
+        MachineCpuCsv.read(dir.resolve(RunFiles.MACHINE_CPU)));
   }
 
   /** Each job's result, from the subdirectories a multi-job round writes; none for one job. */
@@ -265,6 +269,25 @@ public record RoundAnalysis(
       }
     }
     return totals;
+  }
+
+  /**
+   * The whole machine's CPU-seconds over [from, to): busy (steal excluded), steal, and every kind;
+   * null when the round recorded none (an older round, or no {@code /proc}).
+   */
+  public double[] machineCpuSeconds(Instant from, Instant to) {
+    double[] sums = new double[3];
+    int seen = 0;
+    for (MachineCpuCsv.Sample s : machineCpu) {
+      long covered = s.second().getEpochSecond() - 1;
+      if (covered >= from.getEpochSecond() && covered < to.getEpochSecond()) {
+        sums[0] += s.busy();
+        sums[1] += s.steal();
+        sums[2] += s.total();
+        seen++;
+      }
+    }
+    return seen == 0 ? null : sums;
   }
 
   /** Most heap the consumer had in use at any per-second sample (after GC or not). */

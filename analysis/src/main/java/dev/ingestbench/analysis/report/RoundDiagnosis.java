@@ -31,6 +31,7 @@ final class RoundDiagnosis {
                   a.vcpus(),
                   100 * Diagnoser.CPU_BOUND)));
     }
+    otherWork(a).ifPresent(verdicts::add);
     machine(a).ifPresent(verdicts::add);
     if (a.emulator().isPresent()) {
       EmulatorStatus e = a.emulator().get();
@@ -83,19 +84,39 @@ final class RoundDiagnosis {
               "consumer CPU below "
                   + (int) (100 * Diagnoser.CPU_BOUND)
                   + "%"
-                  + (load.known()
-                      ? String.format(
-                          Locale.ROOT,
-                          ", the machine %.0f%% busy (%s)",
-                          100 * load.share(),
-                          load.breakdown())
-                      : "")
+                  + (load.known() ? ", " + load.describe() : "")
                   + ", no quota throttling, connections below the limit"));
     }
     return verdicts;
   }
 
-  private static MachineLoad steadyLoad(RoundAnalysis a) {
+  /**
+   * Other work on the machine (other processes, or a hypervisor's steal) took a share of it that
+   * depresses every figure of the run: said first, since it is about the machine, not the pipeline.
+   */
+  static Optional<Verdict> otherWork(RoundAnalysis a) {
+    MachineLoad load = steadyLoad(a);
+    if (!load.known() || !load.disturbed()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new Verdict(
+            String.format(
+                Locale.ROOT,
+                "Other work on the machine: %.0f%% of %d vCPUs",
+                100 * (load.otherShare() + load.stealShare()),
+                load.vcpus()),
+            String.format(
+                Locale.ROOT,
+                "%s over the %d s steady window (machine_cpu.csv against processes_cpu.csv, ≥ %.0f%%):"
+                    + " this run's rates are lower and its latencies higher than the pipeline's on a quiet"
+                    + " machine; run it again on one to measure the pipeline",
+                load.describe(),
+                load.seconds(),
+                100 * MachineLoad.DISTURBED)));
+  }
+
+  static MachineLoad steadyLoad(RoundAnalysis a) {
     return a.steady()
         .map(p -> MachineLoad.of(a, p.start(), p.end()))
         .orElse(new MachineLoad(a.vcpus(), 0, Map.of()));
@@ -108,19 +129,22 @@ final class RoundDiagnosis {
    */
   static Optional<Verdict> machine(RoundAnalysis a) {
     MachineLoad load = steadyLoad(a);
-    if (!load.known() || load.share() < Diagnoser.CPU_BOUND) {
+    if (!load.known() || load.busyShare() < Diagnoser.CPU_BOUND) {
       return Optional.empty();
     }
     return Optional.of(
         new Verdict(
             String.format(
-                Locale.ROOT, "Machine-bound: %.0f%% of %d vCPUs", 100 * load.share(), load.vcpus()),
+                Locale.ROOT,
+                "Machine-bound: %.0f%% of %d vCPUs",
+                100 * load.busyShare(),
+                load.vcpus()),
             String.format(
                 Locale.ROOT,
-                "%s over the %d s steady window (processes_cpu.csv, ≥ %.0f%%); the harness (emulators, broker,"
+                "%s over the %d s steady window (≥ %.0f%%); the harness (emulators, broker,"
                     + " publishers) used %.0f%% of the machine and the pipeline %.0f%%: on Dataflow the harness runs"
                     + " elsewhere, so this rate is this machine's, not a limit of the pipeline or of BigQuery",
-                load.breakdown(),
+                load.describe(),
                 load.seconds(),
                 100 * Diagnoser.CPU_BOUND,
                 100 * load.harnessShare(),

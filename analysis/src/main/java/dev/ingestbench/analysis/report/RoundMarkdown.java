@@ -148,6 +148,14 @@ public final class RoundMarkdown {
         .append(" (UTC). Stopped: ")
         .append(stopReason)
         .append(".\n\n");
+    RoundDiagnosis.otherWork(a)
+        .ifPresent(
+            v ->
+                md.append("**")
+                    .append(v.verdict())
+                    .append("**: ")
+                    .append(v.evidence())
+                    .append(".\n\n"));
 
     a.maxRate().ifPresent(r -> md.append(MaxRateMarkdown.render(r)));
     md.append("## Result\n\n");

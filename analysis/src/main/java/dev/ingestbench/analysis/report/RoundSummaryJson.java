@@ -39,6 +39,7 @@ public final class RoundSummaryJson {
     ConsumerResult.Latency live = c.liveLatency();
     ConsumerResult.Latency backlog = c.backlogLatency();
     WindowLatency.Percentiles intended = c.intendedLatency();
+    MachineLoad load = RoundDiagnosis.steadyLoad(a);
     return new RoundSummary(
         a.published(),
         c.rowsWritten(),
@@ -111,7 +112,10 @@ public final class RoundSummaryJson {
         c.sourceDuplicates(),
         a.emulator()
             .map(e -> e.faults() == null ? List.<FaultCount>of() : e.faults())
-            .orElse(List.of()));
+            .orElse(List.of()),
+        load.machineKnown() ? round4(load.busyShare()) : null,
+        load.machineKnown() ? round4(load.otherShare()) : null,
+        load.machineKnown() ? round4(load.stealShare()) : null);
   }
 
   /** Why there is no live latency, in words a user can act on. */

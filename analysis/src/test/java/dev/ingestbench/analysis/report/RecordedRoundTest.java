@@ -26,8 +26,8 @@ class RecordedRoundTest {
     assertTrue(
         v.evidence()
             .startsWith(
-                "consumer 47%, live publisher 30%, Pub/Sub emulator 14%, BigQuery emulator 4%"
-                    + " over the 46 s steady window"),
+                "the machine 95% busy (consumer 47%, live publisher 30%, Pub/Sub emulator 14%,"
+                    + " BigQuery emulator 4%) over the 46 s steady window"),
         v.evidence());
     assertTrue(
         v.evidence()

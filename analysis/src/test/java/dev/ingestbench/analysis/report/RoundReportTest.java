@@ -279,14 +279,74 @@ class RoundReportTest {
     String v = verdicts.get(0);
     assertTrue(
         v.startsWith(
-            "Machine-bound: 95% of 2 vCPUs | consumer 50%, Pub/Sub emulator 25%, BigQuery emulator 20%"
-                + " over the 20 s steady window"),
+            "Machine-bound: 95% of 2 vCPUs | the machine 95% busy (consumer 50%, Pub/Sub emulator"
+                + " 25%, BigQuery emulator 20%) over the 20 s steady window"),
         v);
     assertTrue(
         v.contains(
             "the harness (emulators, broker, publishers) used 45% of the machine and the pipeline 50%"),
         v);
     assertTrue(!v.contains("No bottleneck"), v);
+  }
+
+  /**
+   * Other work on the machine is seen, not read as the pipeline's: the whole machine's CPU beside
+   * the run's processes (a CPU hog took a quarter of it).
+   */
+  @Test
+  void otherWorkOnTheMachineIsNamedFirstWithItsShare() throws IOException {
+    processes("emulator=0.5", "consumer=1.0");
+    machine(1.98, 0.02);
+    List<String> verdicts = diagnosis();
+    RoundReport.write(dir);
+    assertEquals(2, verdicts.size(), verdicts.toString());
+    assertTrue(
+        verdicts
+            .get(0)
+            .startsWith(
+                "Other work on the machine: 25% of 2 vCPUs | the machine 100% busy: this run's"
+                    + " processes 75% (consumer 50%, Pub/Sub emulator 25%), other processes 24%,"
+                    + " steal 1% over the 20 s steady window"),
+        verdicts.get(0));
+    assertTrue(verdicts.get(1).startsWith("Machine-bound: 100% of 2 vCPUs"), verdicts.get(1));
+    var summary = new ObjectMapper().readTree(dir.resolve(RunFiles.SUMMARY).toFile());
+    assertEquals(1.0, summary.get("machine_busy_share").asDouble(), 1e-9);
+    assertEquals(0.24, summary.get("other_processes_share").asDouble(), 1e-9);
+    assertEquals(0.01, summary.get("steal_share").asDouble(), 1e-9);
+    String md = Files.readString(dir.resolve(RunFiles.REPORT));
+    assertTrue(
+        md.indexOf("**Other work on the machine: 25% of 2 vCPUs**") < md.indexOf("## Result"),
+        "said in the headline, before the result");
+  }
+
+  @Test
+  void aQuietMachineHasNoOtherWorkVerdict() throws IOException {
+    machine(1.52, 0);
+    List<String> verdicts = diagnosis();
+    RoundReport.write(dir);
+    assertEquals(
+        List.of(
+            "No bottleneck signal | consumer CPU below 90%, the machine 76% busy: this run's"
+                + " processes 75% (consumer 50%, Pub/Sub emulator 25%), other processes 1%, steal 0%,"
+                + " no quota throttling, connections below the limit"),
+        verdicts);
+    assertEquals(
+        0.01,
+        new ObjectMapper()
+            .readTree(dir.resolve(RunFiles.SUMMARY).toFile())
+            .get("other_processes_share")
+            .asDouble(),
+        1e-9);
+  }
+
+  /** The whole machine's CPU per second: {@code busy} and {@code steal} CPU-seconds of 2. */
+  private void machine(double busy, double steal) throws IOException {
+    StringBuilder machine =
+        new StringBuilder("epoch_second,busy_cpu_seconds,steal_cpu_seconds,total_cpu_seconds\n");
+    for (int i = 0; i < 26; i++) {
+      machine.append(T0 + i + 1).append(',').append(busy).append(',').append(steal).append(",2\n");
+    }
+    Files.writeString(dir.resolve(RunFiles.MACHINE_CPU), machine);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.process;
 
+import dev.ingestbench.contracts.MachineCpuColumns;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
 import java.io.IOException;
@@ -19,8 +20,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Once a second, the CPU time of every process a round started (emulator, publishers, consumer),
- * read from {@code /proc/PID/stat}: what shares the machine with the consumer, measured rather than
- * assumed. Writes {@code processes_cpu.csv}; on systems without {@code /proc} it records nothing.
+ * read from {@code /proc/PID/stat}, and of the whole machine, from {@code /proc/stat}: what shares
+ * the machine with the consumer, its own or anyone else's, measured rather than assumed. Writes
+ * {@code processes_cpu.csv} and {@code machine_cpu.csv}; on systems without {@code /proc} they hold
+ * no rows.
  */
 public final class ProcessCpuSampler implements AutoCloseable {
   /**
@@ -31,6 +34,8 @@ public final class ProcessCpuSampler implements AutoCloseable {
   private final Map<String, Long> pids = new ConcurrentHashMap<>();
   private final Map<String, Double> last = new ConcurrentHashMap<>();
   private final List<String> lines = new ArrayList<>();
+  private final List<String> machineLines = new ArrayList<>();
+  private MachineCpu machineBefore = MachineCpu.now();
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
           r -> {
@@ -42,6 +47,7 @@ public final class ProcessCpuSampler implements AutoCloseable {
 
   public ProcessCpuSampler(Path out) {
     this.out = out;
+    watch(ProcessCpuColumns.SELF, ProcessHandle.current().pid());
     timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
   }
 
@@ -51,6 +57,19 @@ public final class ProcessCpuSampler implements AutoCloseable {
 
   private synchronized void sample() {
     long second = Instant.now().getEpochSecond();
+    MachineCpu machine = MachineCpu.now();
+    if (machine.known() && machineBefore.known() && machine.total() > machineBefore.total()) {
+      long steal = machine.steal() - machineBefore.steal();
+      machineLines.add(
+          String.format(
+              Locale.ROOT,
+              "%d,%.2f,%.2f,%.2f",
+              second,
+              (machine.busy() - machineBefore.busy() - steal) / MachineCpu.JIFFIES_PER_SECOND,
+              steal / MachineCpu.JIFFIES_PER_SECOND,
+              (machine.total() - machineBefore.total()) / MachineCpu.JIFFIES_PER_SECOND));
+    }
+    machineBefore = machine;
     pids.forEach(
         (name, pid) -> {
           double total = cpuSeconds(pid);
@@ -85,6 +104,14 @@ public final class ProcessCpuSampler implements AutoCloseable {
         Files.newBufferedWriter(out.resolve(RunFiles.PROCESSES_CPU), StandardCharsets.UTF_8)) {
       w.write(String.join(",", ProcessCpuColumns.ALL) + "\n");
       for (String line : lines) {
+        w.write(line);
+        w.write('\n');
+      }
+    }
+    try (Writer w =
+        Files.newBufferedWriter(out.resolve(RunFiles.MACHINE_CPU), StandardCharsets.UTF_8)) {
+      w.write(String.join(",", MachineCpuColumns.ALL) + "\n");
+      for (String line : machineLines) {
         w.write(line);
         w.write('\n');
       }

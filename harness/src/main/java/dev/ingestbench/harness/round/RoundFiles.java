@@ -31,6 +31,7 @@ final class RoundFiles {
           RunFiles.REPORT,
           RunFiles.CONSUMER_SAMPLES,
           RunFiles.PROCESSES_CPU,
+          RunFiles.MACHINE_CPU,
           RunFiles.RESULTS);
 
   /**

@@ -414,6 +414,7 @@ final class RoundRateSearch implements AutoCloseable {
     private final double sourceCpuAtStart;
     private final double sinkCpuAtStart;
     private final MachineCpu machineAtStart = MachineCpu.now();
+    private final double selfCpuAtStart = cpu(ProcessHandle.current().pid());
     private final long throttledAtStart;
     private final long refusedAtStart;
     private long lastSampleNanos = System.nanoTime();
@@ -426,6 +427,7 @@ final class RoundRateSearch implements AutoCloseable {
     private double sourceCpu;
     private double sinkCpu;
     private double machineBusy;
+    private double otherCores;
     private long throttled;
     private long refused;
 
@@ -507,7 +509,15 @@ final class RoundRateSearch implements AutoCloseable {
       }
       sourceCpu = cpu(round.sourcePid()) - sourceCpuAtStart;
       sinkCpu = cpu(round.sinkPid()) - sinkCpuAtStart;
-      machineBusy = MachineCpu.now().busyShareSince(machineAtStart);
+      MachineCpu machineNow = MachineCpu.now();
+      machineBusy = machineNow.busyShareSince(machineAtStart);
+      double selfCpu = cpu(ProcessHandle.current().pid()) - selfCpuAtStart;
+      double machineBusyCpu =
+          (machineNow.busy() - machineAtStart.busy()) / MachineCpu.JIFFIES_PER_SECOND;
+      otherCores =
+          machineNow.known()
+              ? Math.max(0, machineBusyCpu - consumerCpu - sourceCpu - sinkCpu - selfCpu) / seconds
+              : 0;
       throttled = s.throttledAppends() - throttledAtStart;
       refused = s.connectionsRefused() - refusedAtStart;
     }
@@ -569,7 +579,8 @@ final class RoundRateSearch implements AutoCloseable {
           throttled,
           refused,
           verdict.equals(ProbeVerdict.SUSTAINED),
-          verdict);
+          verdict,
+          otherCores);
     }
   }
 }

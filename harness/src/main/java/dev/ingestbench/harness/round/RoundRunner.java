@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.round;
 
+import dev.ingestbench.analysis.report.MachineLoad;
 import dev.ingestbench.analysis.report.MultiJobResults;
 import dev.ingestbench.analysis.report.RoundReport;
 import dev.ingestbench.analysis.report.UnfinishedStreams;
@@ -381,6 +382,16 @@ public final class RoundRunner {
         s.cpuUtilisation() == null
             ? "n/a"
             : String.format(Locale.ROOT, "%.0f%%", 100 * s.cpuUtilisation()));
+    if (s.machineBusyShare() != null) {
+      say(
+          "Machine %.0f%% busy over the steady window: other processes %.0f%%, steal %.0f%%%s",
+          100 * s.machineBusyShare(),
+          100 * s.otherProcessesShare(),
+          100 * s.stealShare(),
+          s.otherProcessesShare() + s.stealShare() >= MachineLoad.DISTURBED
+              ? ": other work depressed this run's figures (see the diagnosis)"
+              : "");
+    }
     if (s.liveP50LatencyMs() != null) {
       say(
           "Latency publish -> visible of %,d live messages (published after the consumer caught up): p50 %,d ms, p99 %,d ms",

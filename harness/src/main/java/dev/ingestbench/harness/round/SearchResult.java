@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.analysis.capacity.RateBisection;
+import dev.ingestbench.analysis.report.MachineLoad;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.harness.spec.MaxRateSpec;
@@ -57,6 +58,11 @@ final class SearchResult {
     }
     Estimate e = Estimate.of(samples);
     MaxRateResult.Probe limiting = limitingProbe(probes, answered ? best : 0);
+    MaxRateResult.Probe disturbed =
+        probes.stream()
+            .filter(p -> p.otherCores() >= MachineLoad.DISTURBED * vcpus)
+            .max(Comparator.comparingDouble(MaxRateResult.Probe::otherCores))
+            .orElse(null);
     Limit limit =
         limit(
             limiting,
@@ -64,6 +70,25 @@ final class SearchResult {
             best,
             publisherCapacity,
             vcpus);
+    if (disturbed != null && !List.of("quota", "connections").contains(limit.name())) {
+      // Work outside the round starved the publisher and the pipeline alike: whatever limit showed,
+      // it is this machine's that day, not the pipeline's.
+      limit =
+          new Limit(
+              "machine-cpu",
+              String.format(
+                  Locale.ROOT,
+                  "other processes used %.2f cores of %d during probe %d (%,.0f msg/s), beside the"
+                      + " round's own: the publisher and the pipeline were starved by work outside the"
+                      + " run, so this answer is the busy machine's; run again on a quiet machine (the"
+                      + " limit as measured: %s, %s)",
+                  disturbed.otherCores(),
+                  vcpus,
+                  disturbed.number(),
+                  disturbed.askedPerSecond(),
+                  limit.name(),
+                  limit.evidence()));
+    }
     return new MaxRateResult(
         runId,
         answered ? best : null,

@@ -46,7 +46,53 @@ class SearchResultTest {
         throttled,
         refused,
         ok,
-        verdict);
+        verdict,
+        0);
+  }
+
+  /** {@code p} with {@code otherCores} used by processes outside the round. */
+  private static MaxRateResult.Probe besideOtherWork(MaxRateResult.Probe p, double otherCores) {
+    return new MaxRateResult.Probe(
+        p.number(),
+        p.askedPerSecond(),
+        p.startedAt(),
+        p.publishedPerSecond(),
+        p.writtenPerSecond(),
+        p.writtenSamples(),
+        p.backlogAtEnd(),
+        p.intended(),
+        p.published(),
+        p.expectedMessages(),
+        p.consumerCores(),
+        p.machineBusyShare(),
+        p.sourceCores(),
+        p.sinkCores(),
+        p.throttledAppends(),
+        p.refusedConnections(),
+        p.sustained(),
+        p.verdict(),
+        otherCores);
+  }
+
+  /**
+   * A publisher starved by work outside the round is not the pipeline's limit: the search names the
+   * machine and the other processes' share (a busy machine answered "limited by the publisher").
+   */
+  @Test
+  void otherWorkOnTheMachineIsTheLimitNotThePublisher() {
+    RateBisection b = RateBisection.rampingFrom(1_000, 1_076);
+    b.record(1_000, true, 1_000);
+    MaxRateResult.Probe kept =
+        probe(1, 1_000, true, "sustained", 0.4, 0.99, 0.1, 0, 0, List.of(1_000.0, 1_000.0));
+    MaxRateResult quiet = SearchResult.of(SPEC, 1, 2, "run", 1_076, b, List.of(kept));
+    assertEquals("publisher", quiet.limitedBy());
+    MaxRateResult busy =
+        SearchResult.of(SPEC, 1, 2, "run", 1_076, b, List.of(besideOtherWork(kept, 0.6)));
+    assertEquals("machine-cpu", busy.limitedBy());
+    assertTrue(
+        busy.limitEvidence().startsWith("other processes used 0.60 cores of 2 during probe 1"),
+        busy.limitEvidence());
+    assertTrue(busy.limitEvidence().contains("(the limit as measured: publisher,"));
   }
 
   private static MaxRateResult.Probe failing(double machineBusy, double consumer, double source) {
