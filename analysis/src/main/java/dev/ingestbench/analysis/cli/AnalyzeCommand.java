@@ -9,6 +9,7 @@ import dev.ingestbench.analysis.report.TimelineAnalysis;
 import dev.ingestbench.analysis.report.TimelineReport;
 import dev.ingestbench.analysis.source.BigQueryTimelineSource;
 import dev.ingestbench.analysis.source.ConnectionsSeries;
+import dev.ingestbench.analysis.source.JobCpu;
 import dev.ingestbench.analysis.source.MonitoringSource;
 import dev.ingestbench.analysis.source.TimelineCsv;
 import dev.ingestbench.analysis.source.VcpuSecondsCsv;
@@ -106,9 +107,17 @@ public final class AnalyzeCommand implements Callable<Integer> {
   @Option(
       names = "--vcpus",
       paramLabel = "N",
-      defaultValue = "0",
-      description = "vCPUs of the job(s), for utilisation and rows/s per vCPU.")
+      description =
+          "vCPUs of each job (with one --cpu file per job, each job is judged against its own);"
+              + " repeat it to give each --cpu file's job its own, in their order. Without --cpu:"
+              + " all jobs' vCPUs, for rows/s per vCPU.")
+  List<Integer> vcpusGiven = new ArrayList<>();
+
+  /** All jobs' vCPUs: the sum over the --cpu files' jobs, else as given or read from Monitoring. */
   int vcpus;
+
+  /** Each job's CPU per minute and vCPUs (one --cpu file per job). */
+  List<JobCpu> jobCpu = List.of();
 
   @Option(
       names = "--phase",
@@ -229,8 +238,21 @@ public final class AnalyzeCommand implements Callable<Integer> {
                     new BigQueryTimelineSource.Request(
                         input.bigqueryProject, region, dataset, bigqueryTables, from, to));
     connections = ConnectionsSeries.peak(connectionsGiven);
-    Map<Instant, Double> vcpuSeconds =
-        cpu.isEmpty() ? Map.of() : VcpuSecondsCsv.readAll(cpu, vcpus);
+    if (cpu.isEmpty() && vcpusGiven.size() > 1) {
+      throw new IllegalArgumentException(
+          "--vcpus is repeated without --cpu files: give all jobs' vCPUs once, or one --cpu file"
+              + " per job with its --vcpus");
+    }
+    if (vcpusGiven.stream().anyMatch(v -> v <= 0)) {
+      throw new IllegalArgumentException(
+          "--vcpus " + vcpusGiven + ": every value must be a whole number above 0, e.g. 12");
+    }
+    jobCpu = cpu.isEmpty() ? List.of() : VcpuSecondsCsv.readAll(cpu, vcpusGiven);
+    Map<Instant, Double> vcpuSeconds = JobCpu.summed(jobCpu);
+    vcpus =
+        !jobCpu.isEmpty() && !vcpusGiven.isEmpty()
+            ? JobCpu.totalVcpus(jobCpu)
+            : vcpusGiven.isEmpty() ? 0 : vcpusGiven.get(0);
     if (monitoringProject != null) {
       vcpuSeconds = fromMonitoring(rows);
     }
@@ -274,13 +296,12 @@ public final class AnalyzeCommand implements Callable<Integer> {
       return topology.withJobActivity(
           byConnections, "connections series: jobs with open connections");
     }
-    if (cpu.size() > 1 && monitoringProject == null) {
+    if (jobCpu.size() > 1 && monitoringProject == null) {
       Map<String, Map<Instant, Double>> byCpu = new LinkedHashMap<>();
-      for (Path file : cpu) {
-        byCpu.put(
-            file.getFileName().toString().replaceFirst("\\.[^.]*$", ""), VcpuSecondsCsv.read(file));
-      }
-      return topology.withJobActivity(byCpu, "per-job CPU: jobs using CPU");
+      jobCpu.forEach(j -> byCpu.put(j.job(), j.vcpuSeconds()));
+      return topology
+          .withJobActivity(byCpu, "per-job CPU: jobs using CPU")
+          .withJobCpu(vcpusGiven.isEmpty() ? List.of() : jobCpu);
     }
     return topology;
   }

@@ -1,6 +1,7 @@
 package dev.ingestbench.analysis.diagnosis;
 
 import dev.ingestbench.analysis.model.Timeline;
+import dev.ingestbench.analysis.source.JobCpu;
 import dev.ingestbench.analysis.stats.PhaseSummary;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -56,7 +57,52 @@ public final class Diagnoser {
       double quotaMbPerSecond,
       Map<String, Map<Instant, Double>> jobActivity,
       String jobActivitySource,
-      String jobsInSource) {
+      String jobsInSource,
+      List<JobCpu> jobCpu) {
+    public Topology(
+        int tables,
+        int workersPerJob,
+        int jobs,
+        boolean pooled,
+        int observedConnections,
+        Map<String, Integer> jobsInPhase,
+        double quotaMbPerSecond,
+        Map<String, Map<Instant, Double>> jobActivity,
+        String jobActivitySource,
+        String jobsInSource) {
+      this(
+          tables,
+          workersPerJob,
+          jobs,
+          pooled,
+          observedConnections,
+          jobsInPhase,
+          quotaMbPerSecond,
+          jobActivity,
+          jobActivitySource,
+          jobsInSource,
+          List.of());
+    }
+
+    /**
+     * The same, with each job's CPU and vCPUs: CPU verdicts then judge and name each job (several
+     * jobs' CPU against one job's vCPUs read 150%).
+     */
+    public Topology withJobCpu(List<JobCpu> perJob) {
+      return new Topology(
+          tables,
+          workersPerJob,
+          jobs,
+          pooled,
+          observedConnections,
+          jobsInPhase,
+          quotaMbPerSecond,
+          jobActivity,
+          jobActivitySource,
+          jobsInSource,
+          List.copyOf(perJob));
+    }
+
     public Topology(
         int tables,
         int workersPerJob,
@@ -150,6 +196,33 @@ public final class Diagnoser {
 
   private Diagnoser() {}
 
+  /** Each job whose own CPU reached {@link #CPU_BOUND} of its own vCPUs in phase {@code p}. */
+  private static List<Verdict> cpuBoundJobs(PhaseSummary p, List<JobCpu> jobs) {
+    List<Verdict> verdicts = new ArrayList<>();
+    Instant from = p.phase().start();
+    Instant to = p.phase().end();
+    for (JobCpu job : jobs) {
+      double u = job.utilisation(from, to);
+      if (!Double.isNaN(u) && u >= CPU_BOUND) {
+        verdicts.add(
+            new Verdict(
+                "cpu-bound",
+                p.phase().name(),
+                "CPU-bound in " + p.phase().name() + ": job " + job.job(),
+                String.format(
+                    Locale.ROOT,
+                    "job %s used %.1f%% of its %d vCPUs (≥ %.0f%%) over the phase's minutes with its"
+                        + " CPU data; the phase's %,.0f rows/s are all jobs'",
+                    job.job(),
+                    100 * u,
+                    job.vcpus(),
+                    100 * CPU_BOUND,
+                    p.rowsPerSecond().mean())));
+      }
+    }
+    return verdicts;
+  }
+
   /** Each phase's writers and what says so (see {@link WriterEvidence}). */
   public static WriterEvidence writers(List<PhaseSummary> phases, Topology topology) {
     return WriterEvidence.of(
@@ -164,7 +237,9 @@ public final class Diagnoser {
       List<PhaseSummary> phases, Timeline perMinute, Topology topology) {
     List<Verdict> verdicts = new ArrayList<>();
     for (PhaseSummary p : phases) {
-      if (!Double.isNaN(p.cpuUtilisation()) && p.cpuUtilisation() >= CPU_BOUND) {
+      if (!topology.jobCpu().isEmpty()) {
+        cpuBoundJobs(p, topology.jobCpu()).forEach(verdicts::add);
+      } else if (!Double.isNaN(p.cpuUtilisation()) && p.cpuUtilisation() >= CPU_BOUND) {
         verdicts.add(
             new Verdict(
                 "cpu-bound",

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -26,41 +27,62 @@ public final class VcpuSecondsCsv {
   private VcpuSecondsCsv() {}
 
   /**
-   * vCPU-seconds per minute of every file (one per job); {@code vcpus} (all jobs') turns
-   * utilisation into vCPU-seconds.
+   * Every file (one per job) as that job's vCPU-seconds per minute, with its vCPUs: {@code vcpus}
+   * holds one value for every job, or one per file in their order. Utilisation is turned into
+   * vCPU-seconds with the job's own vCPUs; a minute that does not fit them is refused.
    */
-  public static Map<Instant, Double> readAll(List<Path> files, int vcpus) throws IOException {
-    Map<Instant, Double> seconds = new TreeMap<>();
-    Map<Instant, double[]> utilisation = new TreeMap<>();
-    for (Path file : files) {
+  public static List<JobCpu> readAll(List<Path> files, List<Integer> vcpus) throws IOException {
+    if (vcpus.size() > 1 && vcpus.size() != files.size()) {
+      throw new IllegalArgumentException(
+          "--vcpus is given "
+              + vcpus.size()
+              + " times for "
+              + files.size()
+              + " --cpu file(s): give it once (each job's vCPUs, all alike) or once per --cpu file,"
+              + " in their order");
+    }
+    if (vcpus.stream().anyMatch(v -> v <= 0)) {
+      throw new IllegalArgumentException(
+          "--vcpus " + vcpus + ": every value must be a whole number of vCPUs above 0, e.g. 12");
+    }
+    List<JobCpu> jobs = new ArrayList<>();
+    int utilisationFiles = 0;
+    for (int i = 0; i < files.size(); i++) {
+      Path file = files.get(i);
       if (Files.isRegularFile(file)) {
         Utf8Text.require(file);
       }
+      int jobVcpus = vcpus.isEmpty() ? 0 : vcpus.get(vcpus.size() == 1 ? 0 : i);
+      Map<Instant, Double> values = read(file);
       if (isUtilisation(file)) {
-        Map<Instant, Double> u = read(file);
-        boolean percent = u.values().stream().anyMatch(v -> v > 1.5);
-        u.forEach(
-            (m, v) -> {
-              double[] sum = utilisation.computeIfAbsent(m, k -> new double[2]);
-              sum[0] += percent ? v / 100 : v;
-              sum[1]++;
-            });
-      } else {
-        read(file).forEach((m, v) -> seconds.merge(m, v, Double::sum));
+        utilisationFiles++;
+        if (jobVcpus <= 0) {
+          throw new IllegalArgumentException(
+              "--cpu with utilisation needs --vcpus N (each job's vCPUs) to turn it into"
+                  + " vCPU-seconds");
+        }
+        boolean percent = values.values().stream().anyMatch(v -> v > 1.5);
+        Map<Instant, Double> seconds = new TreeMap<>();
+        int n = jobVcpus;
+        values.forEach((m, v) -> seconds.put(m, (percent ? v / 100 : v) * n * 60));
+        values = seconds;
       }
+      JobCpu job = new JobCpu(jobName(file), jobVcpus, values);
+      if (jobVcpus > 0) {
+        job.requireFits(file.toString());
+      }
+      jobs.add(job);
     }
-    if (!utilisation.isEmpty() && !seconds.isEmpty()) {
+    if (utilisationFiles > 0 && utilisationFiles < files.size()) {
       throw new IllegalArgumentException(
           "--cpu files mix vCPU-seconds and utilisation: give one kind (all jobs alike)");
     }
-    if (!utilisation.isEmpty()) {
-      if (vcpus <= 0) {
-        throw new IllegalArgumentException(
-            "--cpu with utilisation needs --vcpus N (all jobs' vCPUs) to turn it into vCPU-seconds");
-      }
-      utilisation.forEach((m, sum) -> seconds.put(m, sum[0] / sum[1] * vcpus * 60));
-    }
-    return seconds;
+    return jobs;
+  }
+
+  /** A job is named by its --cpu file: {@code job-a.csv} is job-a. */
+  public static String jobName(Path file) {
+    return file.getFileName().toString().replaceFirst("\\.[^.]*$", "");
   }
 
   private static final String[] UTILISATION = {"utilization", "utilisation", "cpu_utilization"};

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -83,8 +84,15 @@ class CpuAndConnectionsTest {
             "24",
             "--out",
             out.toString()));
-    // Both files say both jobs were busy every minute: two writers throughout, no change to judge.
-    assertEquals(List.of("cpu-bound", "cpu-bound", "cpu-bound"), kinds(out));
+    // Both files say both jobs were busy every minute: two writers throughout, no change to judge;
+    // each job is judged against its own 24 vCPUs, and named.
+    assertEquals(Collections.nCopies(6, "cpu-bound"), kinds(out));
+    JsonNode first =
+        new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("verdicts").get(0);
+    assertTrue(first.get("verdict").asText().endsWith(": job a"), first.toString());
+    assertTrue(
+        first.get("evidence").asText().startsWith("job a used 95.0% of its 24 vCPUs"),
+        first.toString());
     JsonNode level =
         new ObjectMapper().readTree(out.resolve("report.json").toFile()).get("phases").get(0);
     assertEquals(
@@ -98,7 +106,7 @@ class CpuAndConnectionsTest {
   void vcpuSecondsPerJobWithHeadroomAndNoBigQueryLimitIsUpstreamBound(@TempDir Path dir)
       throws Exception {
     Path out = dir.resolve("out");
-    // two jobs' files summed: 2 x 300 vCPU-seconds a minute of 24 vCPUs = 42%
+    // two jobs of 24 vCPUs each: 300 vCPU-seconds a minute is 21% of each
     assertEquals(
         0,
         analyze(
@@ -156,6 +164,83 @@ class CpuAndConnectionsTest {
             .asText()
             .contains("1 writer (per-job CPU: jobs using CPU)"),
         report.get("verdicts").get(0).toString());
+  }
+
+  /**
+   * A published two-job round as a user has it: the write timeline, one vCPU-seconds file per job,
+   * each job on 24 vCPUs at ~80%. Read as one job of 24 vCPUs it was "148% CPU-bound"; each job
+   * judged against its own is 80%, below the CPU-bound line, and no figure exceeds 100%.
+   */
+  @Test
+  void twoJobsOfTwentyFourVcpusEachAreJudgedEachAgainstItsOwn(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("out");
+    assertEquals(
+        0,
+        analyze(
+            "--timeline",
+            timeline(dir).toString(),
+            "--cpu",
+            perMinute(dir, "job-a.csv", "vcpu_seconds", 1_152).toString(),
+            "--cpu",
+            perMinute(dir, "job-b.csv", "vcpu_seconds", 1_175).toString(),
+            "--vcpus",
+            "24",
+            "--out",
+            out.toString()));
+    JsonNode report = new ObjectMapper().readTree(out.resolve("report.json").toFile());
+    report
+        .get("phases")
+        .forEach(
+            p -> {
+              double u = p.get("cpu_utilisation").asDouble();
+              assertTrue(u > 0.79 && u < 0.82, "all jobs' CPU over all jobs' vCPUs: " + u);
+            });
+    assertTrue(!kinds(out).contains("cpu-bound"), kinds(out).toString());
+    String md = Files.readString(out.resolve("report.md"));
+    md.lines()
+        .filter(l -> l.contains("CPU"))
+        .forEach(l -> assertTrue(!l.matches(".*\\b[1-9][0-9]{2}(\\.[0-9])?%.*"), l));
+  }
+
+  @Test
+  void aCpuSeriesThatCannotFitItsVcpusIsRefusedNamingTheFileAndMinute(@TempDir Path dir)
+      throws Exception {
+    StringWriter err = new StringWriter();
+    CommandLine cli = AnalyzeCommand.commandLine();
+    cli.setErr(new PrintWriter(err));
+    int exit =
+        cli.execute(
+            "--timeline",
+            timeline(dir).toString(),
+            "--cpu",
+            perMinute(dir, "job-a.csv", "vcpu_seconds", 2_304).toString(),
+            "--vcpus",
+            "24",
+            "--out",
+            dir.resolve("out").toString());
+    assertEquals(2, exit, err.toString());
+    assertTrue(
+        err.toString()
+            .contains(
+                "job-a.csv, minute 2026-02-12T10:00:00Z: 2,304.0 vCPU-seconds is more than 24 vCPUs"
+                    + " can use in a minute (1,440)"),
+        err.toString());
+    assertTrue(err.toString().contains("repeat it, one per --cpu file"), err.toString());
+    assertEquals(
+        2,
+        AnalyzeCommand.commandLine()
+            .execute(
+                "--timeline",
+                timeline(dir).toString(),
+                "--cpu",
+                perMinute(dir, "a.csv", "vcpu_seconds", 100).toString(),
+                "--vcpus",
+                "24",
+                "--vcpus",
+                "12",
+                "--out",
+                dir.resolve("out2").toString()),
+        "two --vcpus for one --cpu file");
   }
 
   @Test
