@@ -5,6 +5,12 @@
 // connections, so a launcher can start it on port 0 and learn the real port.
 // It exits when stdin closes or on SIGINT/SIGTERM, so a crashed parent never
 // leaves an emulator behind.
+//
+// pstest deletes a message no subscriber has taken 10 minutes after it was
+// published, whatever the subscription's retention says: a backlog that drains
+// slower than that would lose messages the pipeline never saw. The build
+// (PstestBinary) turns that constant into a variable and adds SetRetention, so
+// -retention keeps them as long as a run lasts.
 package main
 
 import (
@@ -15,6 +21,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"cloud.google.com/go/pubsub/v2/pstest"
 )
@@ -23,7 +30,9 @@ func main() {
 	host := flag.String("host", "127.0.0.1", "loopback address to listen on")
 	port := flag.Int("port", 0, "port to listen on; 0 picks a free one")
 	watchStdin := flag.Bool("exit-on-stdin-eof", true, "exit when standard input closes (parent died)")
+	retention := flag.Duration("retention", 7*24*time.Hour, "how long a message no subscriber has taken is kept (pstest's own: 10m)")
 	flag.Parse()
+	pstest.SetRetention(*retention)
 
 	srv := pstest.NewServerWithAddress(fmt.Sprintf("%s:%d", *host, *port))
 	fmt.Printf("listening on %s\n", srv.Addr)

@@ -28,6 +28,12 @@ import org.slf4j.LoggerFactory;
  * unchanged one never is; the directory is the user's own (0700), a build holds a file lock, and a
  * binary whose hash is not the one recorded at its build is built again. {@code
  * INGESTBENCH_PSTEST_BINARY} points at a prebuilt binary instead.
+ *
+ * <p>pstest keeps an undelivered message 10 minutes, a constant of its code: a backlog drained
+ * slower than that loses messages the pipeline never saw, which a run would call lost. The build
+ * vendors the modules into its cache directory and patches pstest's vendored {@code fake.go}: that
+ * constant made a variable, with {@code SetRetention} beside it (the module cache stays as
+ * downloaded), and {@code main.go}'s {@code -retention} sets it (a week by default).
  */
 public final class PstestBinary {
   private static final Logger LOG = LoggerFactory.getLogger(PstestBinary.class);
@@ -72,6 +78,7 @@ public final class PstestBinary {
       for (int i = 0; i < SOURCES.size(); i++) {
         Files.write(dir.resolve(SOURCES.get(i)), sources[i]);
       }
+      vendorWithRetention(dir);
       build(dir, binary);
       Files.writeString(hashFile(binary), sha256(binary), StandardCharsets.UTF_8);
       return binary;
@@ -138,13 +145,49 @@ public final class PstestBinary {
     }
   }
 
-  private static void build(Path dir, Path binary) throws IOException {
-    LOG.info("Building the Pub/Sub emulator (pstest) in {}; the first build takes a minute", dir);
-    Path partial = dir.resolve("pstest-server.partial");
+  /** The declaration in pstest's {@code fake.go} that the build turns into a variable. */
+  static final String RETENTION_CONSTANT = "const retentionDuration = 10 * time.Minute";
+
+  /** Added to pstest's vendored package, for {@code main.go}'s {@code -retention}. */
+  private static final String RETENTION_SETTER =
+      "package pstest\n\n"
+          + "import \"time\"\n\n"
+          + "// SetRetention sets how long a message no subscriber has taken is kept\n"
+          + "// (added by ingestbench's build; pstest's own is 10 minutes).\n"
+          + "func SetRetention(d time.Duration) { retentionDuration = d }\n";
+
+  /** {@code fake.go} with the retention constant made a variable; fails if pstest changed it. */
+  static String patchRetention(String fakeGo) throws IOException {
+    if (!fakeGo.contains(RETENTION_CONSTANT)) {
+      throw new IOException(
+          "pstest's fake.go no longer declares '"
+              + RETENTION_CONSTANT
+              + "': the retention patch of PstestBinary must be revisited for this pstest"
+              + " version");
+    }
+    return fakeGo.replace(RETENTION_CONSTANT, RETENTION_CONSTANT.replace("const ", "var "));
+  }
+
+  /**
+   * Vendors the emulator's modules into {@code dir/vendor} and patches pstest's copy there: the
+   * retention constant made a variable, and the setter beside it. (The module cache itself must not
+   * be changed, and {@code go build -overlay} refuses files beneath it.)
+   */
+  private static void vendorWithRetention(Path dir) throws IOException {
+    run(dir, List.of("go", "mod", "vendor"), "'go mod vendor' of the Pub/Sub emulator");
+    Path pstest = dir.resolve("vendor/cloud.google.com/go/pubsub/v2/pstest");
+    Path fake = pstest.resolve("fake.go");
+    Files.writeString(
+        fake,
+        patchRetention(Files.readString(fake, StandardCharsets.UTF_8)),
+        StandardCharsets.UTF_8);
+    Files.writeString(pstest.resolve("retention_ingestbench.go"), RETENTION_SETTER);
+  }
+
+  /** Runs {@code command} in {@code dir}; its output, or an exception naming {@code what}. */
+  private static String run(Path dir, List<String> command, String what) throws IOException {
     ProcessBuilder builder =
-        new ProcessBuilder("go", "build", "-o", partial.toString(), ".")
-            .directory(dir.toFile())
-            .redirectErrorStream(true);
+        new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
     // Never let go fetch a newer toolchain: only the module proxy is reachable on build machines.
     builder.environment().putIfAbsent("GOTOOLCHAIN", "local");
     Process process;
@@ -161,14 +204,23 @@ public final class PstestBinary {
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     try {
       if (!process.waitFor(10, TimeUnit.MINUTES) || process.exitValue() != 0) {
-        throw new IOException(
-            "'go build' of the Pub/Sub emulator failed in " + dir + ":\n" + output);
+        throw new IOException(what + " failed in " + dir + ":\n" + output);
       }
     } catch (InterruptedException e) {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while building the Pub/Sub emulator", e);
     }
+    return output;
+  }
+
+  private static void build(Path dir, Path binary) throws IOException {
+    LOG.info("Building the Pub/Sub emulator (pstest) in {}; the first build takes a minute", dir);
+    Path partial = dir.resolve("pstest-server.partial");
+    run(
+        dir,
+        List.of("go", "build", "-mod=vendor", "-o", partial.toString(), "."),
+        "'go build' of the Pub/Sub emulator");
     // Rename last so a concurrent or interrupted build never leaves a half-written binary in place.
     Files.move(
         partial, binary, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -204,6 +256,9 @@ public final class PstestBinary {
       for (byte[] source : sources) {
         digest.update(source);
       }
+      // The patch is part of what is built: a changed patch builds again.
+      digest.update(RETENTION_CONSTANT.getBytes(StandardCharsets.UTF_8));
+      digest.update(RETENTION_SETTER.getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(digest.digest()).substring(0, 16);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);

@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -33,12 +34,29 @@ public final class PubsubEmulator implements AutoCloseable {
     this.hostAndPort = hostAndPort;
   }
 
-  /** Builds the emulator if needed and starts it on a free port of 127.0.0.1. */
+  /**
+   * Builds the emulator if needed and starts it on a free port of 127.0.0.1; it keeps undelivered
+   * messages a week (pstest's own 10 minutes would lose a slow drain's backlog).
+   */
   public static PubsubEmulator start() throws IOException {
+    return start(List.of());
+  }
+
+  /**
+   * The same, keeping a message no subscriber has taken for {@code retention} (a test's way to see
+   * messages expire).
+   */
+  public static PubsubEmulator start(Duration retention) throws IOException {
+    return start(List.of("-retention", retention.toMillis() + "ms"));
+  }
+
+  private static PubsubEmulator start(List<String> flags) throws IOException {
     Path binary = PstestBinary.locate();
+    List<String> command =
+        new ArrayList<>(List.of(binary.toString(), "-host", "127.0.0.1", "-port", "0"));
+    command.addAll(flags);
     ProcessBuilder builder =
-        new ProcessBuilder(List.of(binary.toString(), "-host", "127.0.0.1", "-port", "0"))
-            .redirectError(ProcessBuilder.Redirect.INHERIT);
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
     Process process = builder.start();
     // The child exits when its stdin closes: if this JVM dies, no emulator is left behind.
     BufferedReader stdout =
