@@ -237,6 +237,14 @@ public final class AnalyzeCommand implements Callable<Integer> {
                 .read(
                     new BigQueryTimelineSource.Request(
                         input.bigqueryProject, region, dataset, bigqueryTables, from, to));
+    if (rows.isEmpty()) {
+      throw new IllegalArgumentException(
+          (input.timelines != null
+                  ? String.join(", ", input.timelines.stream().map(Path::toString).toList())
+                  : "the timeline")
+              + " has no rows: nothing to analyse (a header alone, or no appends in the window);"
+              + " export a window in which the jobs wrote");
+    }
     connections = ConnectionsSeries.peak(connectionsGiven);
     if (cpu.isEmpty() && vcpusGiven.size() > 1) {
       throw new IllegalArgumentException(

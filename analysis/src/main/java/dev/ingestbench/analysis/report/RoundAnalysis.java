@@ -123,6 +123,8 @@ public record RoundAnalysis(
               RunFiles.MACHINE_CPU));
     }
     List<TimelineRow> rows = TimelineCsv.read(dir.resolve(RunFiles.TIMELINE_PER_SECOND));
+    // The same checks as every timeline, before buckets are allocated by its span.
+    TimelineAnalysis.requireSpan(rows);
     Timeline perSecond = Timeline.of(rows, 1, Timeline.dataTables());
     Timeline perMinute = Timeline.of(rows, 60, Timeline.dataTables());
     List<Phase> phases = new SteadyStateDetector().detect(perSecond);

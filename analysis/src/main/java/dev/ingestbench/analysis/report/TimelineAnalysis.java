@@ -96,7 +96,7 @@ public record TimelineAnalysis(
    * One stray timestamp (a {@code 0} among 2026's rows) would make decades of empty minutes:
    * refused, naming it, before any bucket is made.
    */
-  private static void requireSpan(List<TimelineRow> rows) {
+  public static void requireSpan(List<TimelineRow> rows) {
     Instant first = rows.stream().map(TimelineRow::start).min(Instant::compareTo).orElse(null);
     Instant last = rows.stream().map(TimelineRow::start).max(Instant::compareTo).orElse(null);
     if (first == null || Duration.between(first, last).compareTo(MAX_SPAN) <= 0) {

@@ -76,6 +76,25 @@ public final class TimelineCsv {
       List<String> r = new ArrayList<>(header.size());
       while (nextRecord(parser, r) != null) {
         line++;
+        if (r.size() != header.size() && !(r.size() == 1 && r.get(0).isEmpty())) {
+          throw new IllegalArgumentException(
+              file
+                  + " line "
+                  + line
+                  + " has "
+                  + r.size()
+                  + " fields where the header has "
+                  + header.size()
+                  + (r.size() > header.size()
+                      ? ": a value with a comma that is not in quotes shifts every column after it;"
+                          + " quote it or export again (bq --format=csv quotes such values)"
+                      : ": the line is cut short; export again")
+                  + ". The line: "
+                  + String.join(",", r));
+        }
+        if (r.size() == 1 && r.get(0).isEmpty()) {
+          continue; // a blank line
+        }
         String text = at(r, start);
         if (!text.equals(lastText)) {
           lastInstant = parseTimestamp(text, file, line);
@@ -90,8 +109,8 @@ public final class TimelineCsv {
                 repeated.computeIfAbsent(at(r, streamType), v -> v),
                 repeated.computeIfAbsent(at(r, errorCode), v -> v),
                 parseLong(at(r, requests), "total_requests", file, line),
-                parseLong(at(r, totalRows), "total_rows", file, line),
-                parseLong(at(r, bytes), "total_input_bytes", file, line));
+                required(at(r, totalRows), "total_rows", file, line),
+                required(at(r, bytes), "total_input_bytes", file, line));
         Integer earlier = repeats.earlierLine(row, line, rows);
         if (earlier != null) {
           throw new IllegalArgumentException(
@@ -137,13 +156,43 @@ public final class TimelineCsv {
    * Accepts the bq CLI's {@code 2026-02-12 10:54:00} (optionally with " UTC"), ISO-8601, and epoch
    * seconds (how {@code bq --format=json} may render a TIMESTAMP, e.g. {@code 1.7708904E9}).
    */
+  /** Epoch seconds at or above this are epoch milliseconds (as seconds: the year 5138). */
+  static final double EPOCH_MILLIS_FROM = 1e11;
+
+  /** Epoch seconds below this (2001-09-09) are no time the view can hold. */
+  static final double EPOCH_SECONDS_FROM = 1e9;
+
   public static Instant parseTimestamp(String value, Path file, int line) {
     String v = value == null ? "" : value.trim();
     if (!v.isEmpty() && (Character.isDigit(v.charAt(0)) && !v.contains("-"))) {
+      double seconds;
       try {
-        return Instant.ofEpochMilli(Math.round(Double.parseDouble(v) * 1000));
+        seconds = Double.parseDouble(v);
       } catch (NumberFormatException e) {
-        // not epoch seconds; try the text forms below
+        seconds = Double.NaN; // not epoch seconds; try the text forms below
+      }
+      if (!Double.isNaN(seconds)) {
+        if (seconds >= EPOCH_MILLIS_FROM) {
+          throw new IllegalArgumentException(
+              file
+                  + " line "
+                  + line
+                  + ": start_timestamp '"
+                  + value
+                  + "' looks like epoch milliseconds, not the seconds the view's timestamps are in:"
+                  + " divide by 1000, or export as text (bq query --format=csv)");
+        }
+        if (seconds < EPOCH_SECONDS_FROM) {
+          throw new IllegalArgumentException(
+              file
+                  + " line "
+                  + line
+                  + ": start_timestamp '"
+                  + value
+                  + "' is not a time of the Storage Write API (as epoch seconds it is before 2001):"
+                  + " a placeholder or a counter? export the view's start_timestamp as it is");
+        }
+        return Instant.ofEpochMilli(Math.round(seconds * 1000));
       }
     }
     if (v.endsWith(" UTC")) {
@@ -168,6 +217,21 @@ public final class TimelineCsv {
         }
       }
     }
+  }
+
+  /** A count the view always has: blank is refused rather than read as 0. */
+  static long required(String value, String column, Path file, int line) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(
+          file
+              + " line "
+              + line
+              + ": "
+              + column
+              + " is blank; the view always has a count there (0 or more): fix the line or export"
+              + " again");
+    }
+    return parseLong(value, column, file, line);
   }
 
   static long parseLong(String value, String column, Path file, int line) {

@@ -41,6 +41,9 @@ final class TimelineJson {
   static List<TimelineRow> read(Path file) throws IOException {
     List<TimelineRow> rows = new ArrayList<>();
     Map<TimelineRow.Key, Integer> seen = new HashMap<>();
+    // The line the record being read starts on: what a refusal names (record numbers are not lines,
+    // and a record cut short is only found wrong where the file ends).
+    int line = 0;
     // From bytes, not a Reader: Jackson then detects the encoding and skips a byte-order mark.
     try (JsonParser parser = JSON.getFactory().createParser(file.toFile())) {
       JsonToken first = parser.nextToken();
@@ -48,14 +51,18 @@ final class TimelineJson {
       boolean array = first == JsonToken.START_ARRAY;
       JsonToken next = array ? parser.nextToken() : first;
       while (next == JsonToken.START_OBJECT) {
-        TimelineRow row = row(JSON.readTree(parser), file, ++index);
+        line = parser.currentTokenLocation().getLineNr();
+        index++;
+        TimelineRow row = row(JSON.readTree(parser), file, line);
         Integer earlier = seen.putIfAbsent(row.key(), index);
         if (earlier != null) {
           throw new IllegalArgumentException(
               file
                   + " record "
                   + index
-                  + " repeats record "
+                  + " (line "
+                  + line
+                  + ") repeats record "
                   + earlier
                   + " (the same"
                   + " table, minute, stream type and error code): the view has one row for each, so adding both would"
@@ -75,25 +82,30 @@ final class TimelineJson {
                 + "; export with bq --format=json or as JSON lines");
       }
     } catch (JsonProcessingException e) {
+      int at = e.getLocation().getLineNr();
       throw new IllegalArgumentException(
           file
               + " line "
-              + e.getLocation().getLineNr()
+              + (line > 0 && line < at ? line : at)
               + ": not valid JSON ("
               + e.getOriginalMessage()
+              + (line > 0 && line < at
+                  ? "; the record that starts there is broken by line " + at
+                  : "")
               + "); export again with bq --format=json, or as JSON lines");
     }
     return rows;
   }
 
+  /** A record starting at line {@code index} of {@code file}. */
   private static TimelineRow row(JsonNode r, Path file, int index) {
     for (String column : TimelineColumns.REQUIRED) {
       if (!r.has(column)) {
         throw new IllegalArgumentException(
             file
-                + " record "
+                + " line "
                 + index
-                + " has no '"
+                + ": the record has no '"
                 + column
                 + "': export WRITE_API_TIMELINE with the view's column names");
       }

@@ -104,9 +104,64 @@ class BadTimelineInputTest {
 
   @Test
   void aStrayTimestampIsNamedNotDecadesOfEmptyMinutes() throws Exception {
-    Path f = file("t.csv", HEADER + ROWS + "0,p,d,t,DEFAULT,OK,5,50\n");
+    Path f = file("t.csv", HEADER + ROWS + "1262304000,p,d,t,DEFAULT,OK,5,50\n");
     String err = analyze(2, "--timeline", f.toString());
-    assertTrue(err.contains("1970-01-01T00:00:00Z is far from the rest"), err);
+    assertTrue(err.contains("2010-01-01T00:00:00Z is far from the rest"), err);
+  }
+
+  /**
+   * A header alone has nothing to analyse, whatever else is asked (it exited 3, "No value
+   * present").
+   */
+  @Test
+  void aHeaderAloneIsRefusedBeforeMonitoringIsAsked() throws Exception {
+    String err =
+        analyze(
+            2,
+            "--timeline",
+            file("h.csv", HEADER).toString(),
+            "--monitoring-project",
+            "p",
+            "--job",
+            "j");
+    assertTrue(err.contains("h.csv has no rows: nothing to analyse"), err);
+  }
+
+  /** Epoch 0 and epoch milliseconds are named as what they look like, with the text as written. */
+  @Test
+  void epochZeroAndEpochMillisecondsAreNamedWithTheirLine() throws Exception {
+    String zero =
+        analyze(
+            2, "--timeline", file("z.csv", HEADER + ROWS + "0,p,d,t,DEFAULT,OK,5,50\n").toString());
+    assertTrue(zero.contains("z.csv line 4: start_timestamp '0' is not a time"), zero);
+    String millis =
+        analyze(
+            2,
+            "--timeline",
+            file("m.csv", HEADER + "1770890040000,p,d,t,DEFAULT,OK,5,50\n").toString());
+    assertTrue(
+        millis.contains(
+            "m.csv line 2: start_timestamp '1770890040000' looks like epoch milliseconds"),
+        millis);
+    assertTrue(!millis.contains("Exception"), millis);
+  }
+
+  @Test
+  void aBlankCountOrShiftedColumnsAreNamedNotReadAsZeroOrAWrongNumber() throws Exception {
+    String blank =
+        analyze(
+            2,
+            "--timeline",
+            file("b.csv", HEADER + ROWS + "2026-02-12 10:56:00,p,d,t,DEFAULT,OK,,50\n").toString());
+    assertTrue(blank.contains("b.csv line 4: total_rows is blank"), blank);
+    String shifted =
+        analyze(
+            2,
+            "--timeline",
+            file("s.csv", HEADER + ROWS + "2026-02-12 10:56:00,p,d,t,a,b,DEFAULT,OK,5,50\n")
+                .toString());
+    assertTrue(shifted.contains("s.csv line 4 has 10 fields where the header has 8"), shifted);
+    assertTrue(shifted.contains("a comma that is not in quotes"), shifted);
   }
 
   @Test
@@ -159,14 +214,15 @@ class BadTimelineInputTest {
                 + "{\"start_timestamp\":\"2026-02-12T10:55:00Z\",\"table_id\":\"t\",\"total_rows\":1,\n");
     String err = analyze(2, "--timeline", f.toString());
     assertTrue(
-        err.contains(" line 3: not valid JSON"),
-        err); // the record is cut off at the end of the file
+        err.contains("t.jsonl line 2: not valid JSON"),
+        err); // the record that starts on line 2 is cut off at the end of the file
     Path g =
         file(
             "d.json",
             "[{\"start_timestamp\":\"2026-02-12T10:54:00Z\",\"table_id\":\"t\",\"total_rows\":1,\"total_input_bytes\":2},"
                 + "{\"start_timestamp\":\"2026-02-12T10:54:00Z\",\"table_id\":\"t\",\"total_rows\":1,\"total_input_bytes\":2}]");
-    assertTrue(analyze(2, "--timeline", g.toString()).contains("record 2 repeats record 1"));
+    assertTrue(
+        analyze(2, "--timeline", g.toString()).contains("record 2 (line 1) repeats record 1"));
   }
 
   @Test
