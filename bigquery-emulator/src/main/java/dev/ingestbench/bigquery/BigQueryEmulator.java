@@ -217,7 +217,8 @@ public final class BigQueryEmulator implements AutoCloseable {
               v.mismatchedRows(),
               v.mismatches(),
               entry.getValue().intendedLatency(),
-              v.sourceDuplicates()));
+              v.sourceDuplicates(),
+              service.timeline.requests(entry.getKey())));
     }
     List<EmulatorStatus.Stream> streams = new ArrayList<>();
     long invisible = 0;

@@ -115,6 +115,8 @@ public record EmulatorStatus(
    *     scheduled ({@link SendSchedule}), p50 to max; null when none was
    * @param sourceDuplicates rows whose event index was already visible under another message id: an
    *     event the source carried twice, not a duplicate of the sink's
+   * @param appendRequests AppendRows requests the job made, answered OK or refused: whether it is
+   *     still trying to write (a quota that refuses, a fault) though no row lands
    */
   public record Job(
       String job,
@@ -139,7 +141,8 @@ public record EmulatorStatus(
       long mismatchedRows,
       List<String> mismatches,
       WindowLatency.Percentiles intendedLatency,
-      long sourceDuplicates) {
+      long sourceDuplicates,
+      long appendRequests) {
 
     /**
      * Messages the job has handled: accounted for, plus dead letters that match no published
@@ -152,7 +155,7 @@ public record EmulatorStatus(
     static Job empty(String job) {
       return new Job(
           job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0, 0, 0,
-          List.of(), null, 0);
+          List.of(), null, 0, 0);
     }
   }
 }

@@ -156,8 +156,9 @@ public final class LocalRun {
           break;
         }
       }
+      EmulatorStatus.Job job = sampler.lastJob();
       if (quiet.answerKnown(
-          ReadIndexes.distinct(), sample.rowsVisible(), sampler.lastJob().handled(), now)) {
+          ReadIndexes.distinct(), job.rowsWritten(), job.appendRequests(), job.handled(), now)) {
         stopReason = quiet.stopReason();
         break;
       }

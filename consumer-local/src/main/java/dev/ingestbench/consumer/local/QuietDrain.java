@@ -9,8 +9,9 @@ import java.util.Locale;
  * and waiting for the timeout would only delay that answer by minutes.
  *
  * <p>The quiet period exceeds the Pub/Sub ack deadline and the triggering frequency (checked with
- * the flag), so a message still being redelivered or a commit still due is waited for; a message
- * the run never read keeps it waiting for the timeout, as before.
+ * the flag), so a message still being redelivered or a commit still due is waited for; an append
+ * that is refused and retried (a quota, a fault) is activity too; a message the run never read
+ * keeps it waiting for the timeout, as before.
  */
 public final class QuietDrain {
   /** How the stop reason starts, so that the result is read as verified (not a timeout). */
@@ -20,6 +21,7 @@ public final class QuietDrain {
   private final long quietNanos;
   private long lastRead = -1;
   private long lastRows = -1;
+  private long lastRequests = -1;
   private long lastChangeNanos;
 
   /**
@@ -35,12 +37,15 @@ public final class QuietDrain {
   /**
    * @param read distinct expected messages the pipeline has read
    * @param rows rows visible in the job's tables, duplicates included
+   * @param requests AppendRows requests the job made, refused ones included: a job a quota or a
+   *     fault keeps refusing is still writing
    * @param handled messages written or dead-lettered
    */
-  boolean answerKnown(long read, long rows, long handled, long nowNanos) {
-    if (read != lastRead || rows != lastRows) {
+  boolean answerKnown(long read, long rows, long requests, long handled, long nowNanos) {
+    if (read != lastRead || rows != lastRows || requests != lastRequests) {
       lastRead = read;
       lastRows = rows;
+      lastRequests = requests;
       lastChangeNanos = nowNanos;
       return false;
     }

@@ -139,7 +139,7 @@ public final class RoundPlan {
     return spec.searches() ? 0 : spec.messages();
   }
 
-  List<String> backlogPublisherArgs(String host) {
+  public List<String> backlogPublisherArgs(String host) {
     return publisherArgs(host, 0, backlogMessages(), 0, RunFiles.PUBLISHER_BACKLOG);
   }
 
@@ -147,7 +147,7 @@ public final class RoundPlan {
    * @param bigQueryRest the BigQuery emulator process's REST root, which measures the live messages
    *     against the times the publisher meant to send them; ignored with {@code --sink in-process}
    */
-  List<String> livePublisherArgs(String host, String bigQueryRest) {
+  public List<String> livePublisherArgs(String host, String bigQueryRest) {
     List<String> args =
         new ArrayList<>(
             publisherArgs(
@@ -194,7 +194,7 @@ public final class RoundPlan {
         .build();
   }
 
-  int jobs() {
+  public int jobs() {
     return spec.jobs();
   }
 

@@ -210,7 +210,7 @@ public final class RoundRunner {
   }
 
   /** Every job's settings as the consumer computes them: the labels of its result records. */
-  private Map<String, Map<String, String>> labels() {
+  public Map<String, Map<String, String>> labels() {
     Map<String, String> labels = new LinkedHashMap<>();
     labels.put("write_method", plan.consumer.writeMethod().flag());
     labels.put("row_format", plan.consumer.rowFormat().flag());
