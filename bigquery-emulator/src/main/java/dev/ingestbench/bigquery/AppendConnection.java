@@ -53,6 +53,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       service.connections.attribute(job);
     }
     boolean newSchema = request.hasProtoRows() && request.getProtoRows().hasWriterSchema();
+    service.activity.arrived(job);
     try {
       if (!request.getWriteStream().isEmpty() && !request.getWriteStream().equals(streamName)) {
         if (!newSchema && schema != null && !sameTable(streamName, request.getWriteStream())) {
@@ -84,6 +85,8 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       fail(
           Status.UNAVAILABLE.withDescription(
               "the server dropped this AppendRows stream (injected fault)"));
+    } finally {
+      service.activity.answered(job);
     }
   }
 

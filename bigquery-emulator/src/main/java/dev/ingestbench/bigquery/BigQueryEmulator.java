@@ -189,7 +189,12 @@ public final class BigQueryEmulator implements AutoCloseable {
    */
   public EmulatorStatus status() {
     List<EmulatorStatus.Job> jobs = new ArrayList<>();
-    for (Map.Entry<String, WrittenRows> entry : service.verification.jobs().entrySet()) {
+    // A job whose every append was refused has no row yet, and is still a job that writes.
+    Map<String, WrittenRows> written = service.verification.jobs();
+    for (String job : service.activity.jobs()) {
+      written.putIfAbsent(job, new WrittenRows());
+    }
+    for (Map.Entry<String, WrittenRows> entry : written.entrySet()) {
       WrittenRows.Snapshot v = entry.getValue().snapshot();
       WrittenRows.Latencies l = entry.getValue().latencies();
       long[] c = service.connections.of(entry.getKey());
@@ -218,7 +223,8 @@ public final class BigQueryEmulator implements AutoCloseable {
               v.mismatches(),
               entry.getValue().intendedLatency(),
               v.sourceDuplicates(),
-              service.timeline.requests(entry.getKey())));
+              service.activity.requests(entry.getKey()),
+              service.activity.inFlight(entry.getKey())));
     }
     List<EmulatorStatus.Stream> streams = new ArrayList<>();
     long invisible = 0;

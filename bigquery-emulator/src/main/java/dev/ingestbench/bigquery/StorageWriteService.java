@@ -53,6 +53,7 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   private final Set<AppendConnection> open = ConcurrentHashMap.newKeySet();
   private final AtomicLong appendRequests = new AtomicLong();
   final AtomicLong faultsInjected = new AtomicLong();
+  final JobActivity activity = new JobActivity();
   private volatile long actionAtAppend = -1;
   private volatile Runnable appendAction = () -> {};
 

@@ -51,9 +51,6 @@ public final class WriteTimeline {
   /** Input bytes of successful appends to data tables, per job: what a running scenario samples. */
   private final Map<String, LongAdder> dataBytesByJob = new ConcurrentHashMap<>();
 
-  /** AppendRows requests per job, refused ones included: whether a job is still trying to write. */
-  private final Map<String, LongAdder> requestsByJob = new ConcurrentHashMap<>();
-
   void record(
       String job,
       long epochMillis,
@@ -69,7 +66,6 @@ public final class WriteTimeline {
             new Key(job, epochMillis / 1000, projectId, datasetId, tableId, streamType, errorCode),
             k -> new Totals());
     totals.requests.increment();
-    requestsByJob.computeIfAbsent(job, j -> new LongAdder()).increment();
     totals.rows.add(rows);
     totals.bytes.add(bytes);
     boolean ok = errorCode == null || errorCode.isEmpty() || errorCode.equals("OK");
@@ -82,12 +78,6 @@ public final class WriteTimeline {
   long dataBytes(String job) {
     LongAdder bytes = dataBytesByJob.get(job);
     return bytes == null ? 0 : bytes.sum();
-  }
-
-  /** AppendRows requests {@code job} made so far, answered OK or refused. */
-  long requests(String job) {
-    LongAdder requests = requestsByJob.get(job);
-    return requests == null ? 0 : requests.sum();
   }
 
   /** The jobs that appended, in name order. */

@@ -69,6 +69,26 @@ class StorageWriteServerTest {
     }
   }
 
+  /**
+   * A job whose appends are all refused has no row and is still writing: its requests count as they
+   * arrive, so a run waiting for it to fall quiet does not call its messages lost.
+   */
+  @Test
+  void refusedAppendsCountAsTheJobsActivity() throws Exception {
+    try (BigQueryEmulator server =
+            start(EmulatorSettings.defaults().withFaults(List.of("unavailable=1")));
+        OfficialClient bq = new OfficialClient(server)) {
+      String table = bq.createTable("rides");
+      try (StreamWriter w = bq.writer(table + "/streams/_default", "job-a").build()) {
+        failure(w.append(OfficialClient.rows(0, 10, 100)));
+      }
+      EmulatorStatus.Job job = server.status().job("job-a");
+      assertEquals(0, job.rowsWritten());
+      assertTrue(job.appendRequests() >= 1, "the refused append counted: " + job);
+      assertEquals(0, job.appendsInFlight(), "answered");
+    }
+  }
+
   /** Rows {@code from..from+count-1} whose message id is {@code prefix} and the index. */
   private static ProtoRows rowsWithIds(long from, int count, String prefix) throws IOException {
     ProtoRows.Builder rows = ProtoRows.newBuilder();

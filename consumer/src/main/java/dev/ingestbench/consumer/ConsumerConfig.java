@@ -230,20 +230,20 @@ public record ConsumerConfig(
           "--duplicateGraceSeconds=" + options.getDuplicateGraceSeconds() + " must be 0 or more");
     }
     long quiet = options.getQuietPeriodSeconds();
+    // A redelivered message waits out the ack deadline, then a commit up to one trigger period.
     long mustExceed =
-        Math.max(
-            PubsubAdmin.EMULATOR_ACK_DEADLINE_SECONDS,
-            method == WriteMethod.EXACTLY_ONCE && frequency != null ? frequency : 0);
-    if (quiet != 0 && quiet <= mustExceed) {
+        PubsubAdmin.EMULATOR_ACK_DEADLINE_SECONDS
+            + (method == WriteMethod.EXACTLY_ONCE && frequency != null ? frequency : 1);
+    if (quiet < 0 || (quiet != 0 && quiet <= mustExceed && sink.isLocal())) {
       throw new IllegalArgumentException(
           "--quietPeriodSeconds="
               + quiet
               + " must be 0 (never) or above "
               + mustExceed
-              + " s (the Pub/Sub emulator's ack deadline and the triggering frequency): a shorter"
+              + " s (the Pub/Sub emulator's ack deadline plus the triggering frequency): a shorter"
               + " quiet period could call a message lost that is still being redelivered or"
               + " committed; e.g. --quietPeriodSeconds="
-              + ConsumerOptions.DEFAULT_QUIET_PERIOD_SECONDS);
+              + Math.max(ConsumerOptions.DEFAULT_QUIET_PERIOD_SECONDS, mustExceed + 10));
     }
     if (options.getExpectedMessages() < 0) {
       throw new IllegalArgumentException(

@@ -54,6 +54,31 @@ class ConsumerConfigTest {
         "Beam's own flags agree with the write method");
   }
 
+  /**
+   * A local run's quiet period must outlast a redelivery and a commit, or it could call a message
+   * lost that is on its way; it is local-only, so no Dataflow launch is refused for it.
+   */
+  @Test
+  void theQuietPeriodOutlastsTheAckDeadlinePlusTheTriggeringFrequencyOnLocalRunsOnly() {
+    assertEquals(30, config("--sink=in-process").quietPeriodSeconds());
+    assertTrue(
+        failure("--sink=in-process", "--quietPeriodSeconds=11")
+            .contains("--quietPeriodSeconds=11 must be 0 (never) or above 11 s"));
+    assertTrue(
+        failure(
+                "--sink=in-process",
+                "--storageWriteApiTriggeringFrequencySec=30",
+                "--quietPeriodSeconds=30")
+            .contains("or above 40 s"));
+    assertEquals(0, config("--sink=in-process", "--quietPeriodSeconds=0").quietPeriodSeconds());
+    assertEquals(
+        60,
+        config("--sink=bigquery", "--storageWriteApiTriggeringFrequencySec=60")
+            .triggeringFrequencySec(),
+        "a job for BigQuery itself never runs the local quiet period: not refused for it");
+    assertTrue(failure("--quietPeriodSeconds=-1").contains("--quietPeriodSeconds=-1 must be 0"));
+  }
+
   @Test
   void everySpellingOfTheWriteMethodIsNormalisedOnce() {
     for (String spelling :

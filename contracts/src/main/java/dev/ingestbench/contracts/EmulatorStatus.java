@@ -115,8 +115,9 @@ public record EmulatorStatus(
    *     scheduled ({@link SendSchedule}), p50 to max; null when none was
    * @param sourceDuplicates rows whose event index was already visible under another message id: an
    *     event the source carried twice, not a duplicate of the sink's
-   * @param appendRequests AppendRows requests the job made, answered OK or refused: whether it is
-   *     still trying to write (a quota that refuses, a fault) though no row lands
+   * @param appendRequests AppendRows requests the job made, counted as they arrive (before a quota
+   *     holds or a fault refuses them): whether it is still trying to write though no row lands
+   * @param appendsInFlight its requests not yet answered (a quota may hold one for a window)
    */
   public record Job(
       String job,
@@ -142,7 +143,8 @@ public record EmulatorStatus(
       List<String> mismatches,
       WindowLatency.Percentiles intendedLatency,
       long sourceDuplicates,
-      long appendRequests) {
+      long appendRequests,
+      int appendsInFlight) {
 
     /**
      * Messages the job has handled: accounted for, plus dead letters that match no published
@@ -155,7 +157,7 @@ public record EmulatorStatus(
     static Job empty(String job) {
       return new Job(
           job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0, 0, 0,
-          List.of(), null, 0, 0);
+          List.of(), null, 0, 0, 0);
     }
   }
 }

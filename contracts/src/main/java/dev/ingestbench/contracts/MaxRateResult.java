@@ -68,9 +68,10 @@ public record MaxRateResult(
    * @param throttledAppends appends the local BigQuery throttled (its quota) during the window
    * @param refusedConnections connections it refused at its limit
    * @param verdict {@code sustained}, or why not (naming the job when a round has several)
-   * @param otherCores CPU-seconds per second that processes other than the round's used (the whole
-   *     machine's busy time less the consumers', the emulators' and the round's own JVM's, which
-   *     runs the paced publisher): work that starves the publisher and the pipeline alike
+   * @param otherCores CPU-seconds per second that went to anything but the round's processes (the
+   *     whole machine's busy time, steal included, less the consumers', the emulators' and the
+   *     round's own JVM's, which runs the paced publisher): work that starves the publisher and the
+   *     pipeline alike; 0 where the machine's CPU is not this machine's (a container)
    */
   public record Probe(
       int number,

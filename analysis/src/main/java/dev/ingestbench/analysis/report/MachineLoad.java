@@ -44,10 +44,20 @@ public record MachineLoad(
         a.machineCpuSeconds(from, to));
   }
 
-  /** Whether the whole machine's CPU was recorded over the window. */
+  /**
+   * Whether the whole machine's CPU was recorded over the window and is this machine's: in a
+   * container limited to fewer CPUs, {@code /proc/stat} counts the host's, which no share of these
+   * vCPUs can be read from.
+   */
   public boolean machineKnown() {
-    return machine != null && vcpus > 0 && seconds > 0;
+    return machine != null
+        && vcpus > 0
+        && seconds > 0
+        && machine[2] <= vcpus * (double) seconds * HOST_TOLERANCE;
   }
+
+  /** The recorded total may exceed vCPUs × seconds by sampling edges, never by a host's worth. */
+  private static final double HOST_TOLERANCE = 1.25;
 
   /**
    * The share of the vCPUs the machine was busy or stolen from: everything that was not idle; the

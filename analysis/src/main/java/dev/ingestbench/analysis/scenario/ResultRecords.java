@@ -115,6 +115,7 @@ public final class ResultRecords {
     add(job, "peak_connections", s.peakConnections(), "connections", labels);
     add(job, "rows_written", s.written(), "rows", labels);
     add(job, "duplicates", s.duplicates(), "rows", labels);
+    add(job, "source_duplicates", s.sourceDuplicates(), "rows", labels);
     add(job, "lost", s.lost(), "messages", labels);
     add(job, "live_p50_latency_ms", s.liveP50LatencyMs(), "ms", labels);
     add(job, "live_p99_latency_ms", s.liveP99LatencyMs(), "ms", labels);

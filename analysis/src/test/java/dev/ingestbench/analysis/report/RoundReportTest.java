@@ -341,12 +341,42 @@ class RoundReportTest {
 
   /** The whole machine's CPU per second: {@code busy} and {@code steal} CPU-seconds of 2. */
   private void machine(double busy, double steal) throws IOException {
+    machine(busy, steal, 2);
+  }
+
+  private void machine(double busy, double steal, double total) throws IOException {
     StringBuilder machine =
         new StringBuilder("epoch_second,busy_cpu_seconds,steal_cpu_seconds,total_cpu_seconds\n");
     for (int i = 0; i < 26; i++) {
-      machine.append(T0 + i + 1).append(',').append(busy).append(',').append(steal).append(",2\n");
+      machine
+          .append(T0 + i + 1)
+          .append(',')
+          .append(busy)
+          .append(',')
+          .append(steal)
+          .append(',')
+          .append(total)
+          .append('\n');
     }
     Files.writeString(dir.resolve(RunFiles.MACHINE_CPU), machine);
+  }
+
+  /**
+   * In a container limited to 2 of a host's 16 CPUs, /proc/stat counts the host's: no share of
+   * these vCPUs is read from it, and no other work is claimed.
+   */
+  @Test
+  void aHostsCpuCountIsNotReadAsThisMachines() throws IOException {
+    machine(12.0, 0, 16);
+    List<String> verdicts = diagnosis();
+    assertEquals(1, verdicts.size(), verdicts.toString());
+    assertTrue(verdicts.get(0).startsWith("No bottleneck signal"), verdicts.toString());
+    RoundReport.write(dir);
+    assertTrue(
+        new ObjectMapper()
+            .readTree(dir.resolve(RunFiles.SUMMARY).toFile())
+            .get("other_processes_share")
+            .isNull());
   }
 
   @Test

@@ -158,7 +158,12 @@ public final class LocalRun {
       }
       EmulatorStatus.Job job = sampler.lastJob();
       if (quiet.answerKnown(
-          ReadIndexes.distinct(), job.rowsWritten(), job.appendRequests(), job.handled(), now)) {
+          ReadIndexes.distinct(),
+          job.rowsWritten(),
+          job.appendRequests(),
+          job.appendsInFlight(),
+          job.handled(),
+          now)) {
         stopReason = quiet.stopReason();
         break;
       }

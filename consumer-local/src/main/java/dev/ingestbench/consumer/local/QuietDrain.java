@@ -10,8 +10,8 @@ import java.util.Locale;
  *
  * <p>The quiet period exceeds the Pub/Sub ack deadline and the triggering frequency (checked with
  * the flag), so a message still being redelivered or a commit still due is waited for; an append
- * that is refused and retried (a quota, a fault) is activity too; a message the run never read
- * keeps it waiting for the timeout, as before.
+ * that is refused and retried (a quota, a fault), or held unanswered (a quota's window), is
+ * activity too; a message the run never read keeps it waiting for the timeout, as before.
  */
 public final class QuietDrain {
   /** How the stop reason starts, so that the result is read as verified (not a timeout). */
@@ -39,10 +39,12 @@ public final class QuietDrain {
    * @param rows rows visible in the job's tables, duplicates included
    * @param requests AppendRows requests the job made, refused ones included: a job a quota or a
    *     fault keeps refusing is still writing
+   * @param inFlight its appends not yet answered (one a quota holds is still on its way)
    * @param handled messages written or dead-lettered
    */
-  boolean answerKnown(long read, long rows, long requests, long handled, long nowNanos) {
-    if (read != lastRead || rows != lastRows || requests != lastRequests) {
+  boolean answerKnown(
+      long read, long rows, long requests, int inFlight, long handled, long nowNanos) {
+    if (read != lastRead || rows != lastRows || requests != lastRequests || inFlight > 0) {
       lastRead = read;
       lastRows = rows;
       lastRequests = requests;

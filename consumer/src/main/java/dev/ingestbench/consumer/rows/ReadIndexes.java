@@ -1,8 +1,9 @@
 package dev.ingestbench.consumer.rows;
 
 import dev.ingestbench.events.MalformedEventException;
-import java.util.BitSet;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Which published event indexes a local run's pipeline has read, so that the run can tell "every
@@ -12,26 +13,30 @@ import java.util.Map;
  * <p>A local run's runner (embedded Flink) converts messages in the run's own JVM, where this is
  * read; elsewhere (Dataflow, a Flink cluster's TaskManagers) nothing enables it, and it costs one
  * volatile read per message. Distinct indexes, not a count: a redelivery, a replay after a restore
- * or an event the source carried twice is read once.
+ * or an event the source carried twice is read once. Bits are set without a lock (compare and set
+ * on 64-bit words), so the task threads that record them never wait for each other.
  */
 public final class ReadIndexes {
-  private static volatile BitSet read;
-  private static long expected;
-  private static long distinct;
+  /** What is tracked: null when nothing is. */
+  private record Tracked(long expected, AtomicLongArray words, LongAdder distinct) {}
+
+  private static volatile Tracked tracked;
 
   private ReadIndexes() {}
 
   /** Starts tracking indexes [0, {@code expected}) in this JVM, forgetting any earlier run's. */
-  public static synchronized void track(long expected) {
-    ReadIndexes.expected = expected;
-    ReadIndexes.distinct = 0;
-    read = expected > 0 && expected <= Integer.MAX_VALUE ? new BitSet((int) expected) : null;
+  public static void track(long expected) {
+    tracked =
+        expected > 0 && expected <= Integer.MAX_VALUE
+            ? new Tracked(
+                expected, new AtomicLongArray((int) ((expected + 63) / 64)), new LongAdder())
+            : null;
   }
 
   /** Records that the pipeline read a message with these attributes. */
   static void record(Map<String, String> attributes) {
-    BitSet bits = read;
-    if (bits == null) {
+    Tracked t = tracked;
+    if (t == null) {
       return;
     }
     Long index;
@@ -40,19 +45,24 @@ public final class ReadIndexes {
     } catch (MalformedEventException e) {
       return; // no usable index: such a message never completes a run early
     }
-    if (index == null || index < 0 || index >= expected) {
+    if (index == null || index < 0 || index >= t.expected()) {
       return;
     }
-    synchronized (ReadIndexes.class) {
-      if (!bits.get(index.intValue())) {
-        bits.set(index.intValue());
-        distinct++;
+    int word = (int) (index >>> 6);
+    long bit = 1L << (index & 63);
+    long before;
+    do {
+      before = t.words().get(word);
+      if ((before & bit) != 0) {
+        return;
       }
-    }
+    } while (!t.words().compareAndSet(word, before, before | bit));
+    t.distinct().increment();
   }
 
   /** Distinct tracked indexes read so far. */
-  public static synchronized long distinct() {
-    return distinct;
+  public static long distinct() {
+    Tracked t = tracked;
+    return t == null ? 0 : t.distinct().sum();
   }
 }

@@ -51,7 +51,12 @@ public final class ProcessCpuSampler implements AutoCloseable {
     timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
   }
 
-  public void watch(String name, long pid) {
+  /**
+   * Samples {@code pid} as {@code name}; a process already watched under another name is renamed,
+   * never counted twice (the tool's own JVM, watched from the start, runs a scenario's feeds).
+   */
+  public synchronized void watch(String name, long pid) {
+    pids.entrySet().removeIf(e -> e.getValue() == pid && !e.getKey().equals(name));
     pids.put(name, pid);
   }
 

@@ -514,8 +514,13 @@ final class RoundRateSearch implements AutoCloseable {
       double selfCpu = cpu(ProcessHandle.current().pid()) - selfCpuAtStart;
       double machineBusyCpu =
           (machineNow.busy() - machineAtStart.busy()) / MachineCpu.JIFFIES_PER_SECOND;
+      double machineCores =
+          (machineNow.total() - machineAtStart.total()) / MachineCpu.JIFFIES_PER_SECOND / seconds;
+      // In a container limited to fewer CPUs /proc/stat is the host's: no share of ours in it.
+      boolean ours =
+          machineNow.known() && machineCores <= 1.25 * Runtime.getRuntime().availableProcessors();
       otherCores =
-          machineNow.known()
+          ours
               ? Math.max(0, machineBusyCpu - consumerCpu - sourceCpu - sinkCpu - selfCpu) / seconds
               : 0;
       throttled = s.throttledAppends() - throttledAtStart;
