@@ -35,6 +35,7 @@ import java.util.List;
  *     (a round's live publisher, the max-rate search's): its own delays count too; null when none
  * @param sourceDuplicates rows whose event index was already visible under another message id:
  *     events the source carried twice (a publisher's resend), not the sink's duplicates
+ * @param unindexedDeadLetters dead letters without an event index: handled, matching no index
  */
 public record ConsumerResult(
     String runner,
@@ -73,7 +74,16 @@ public record ConsumerResult(
     long mismatchedRows,
     List<String> mismatches,
     WindowLatency.Percentiles intendedLatency,
-    long sourceDuplicates) {
+    long sourceDuplicates,
+    long unindexedDeadLetters) {
+
+  /**
+   * Messages handled ({@link EmulatorStatus.Job#handled}): accounted for, plus those without a
+   * usable index written or dead-lettered, plus the source's duplicates.
+   */
+  public long handled() {
+    return accountedFor + unindexedRows + unindexedDeadLetters + sourceDuplicates;
+  }
 
   /**
    * The consumer has caught up once the oldest message still waiting is younger than this: above

@@ -147,11 +147,14 @@ public record EmulatorStatus(
       int appendsInFlight) {
 
     /**
-     * Messages the job has handled: accounted for, plus dead letters that match no published
-     * message.
+     * Messages the job has handled: accounted for, plus messages without a usable index that it
+     * wrote or dead-lettered, plus second messages of an index (the source's duplicates). A run
+     * waits for this to reach what was published: a written message without an index must end it as
+     * surely as a dead-lettered one (it never could, and timed out). Foreign rows are not counted:
+     * a leftover of another run must not end this one early. Loss itself is decided by index.
      */
     public long handled() {
-      return accountedFor + unindexedDeadLetters;
+      return accountedFor + unindexedDeadLetters + unindexedRows + sourceDuplicates;
     }
 
     static Job empty(String job) {

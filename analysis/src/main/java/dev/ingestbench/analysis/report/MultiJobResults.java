@@ -99,7 +99,8 @@ public final class MultiJobResults {
             .limit(10)
             .toList(),
         null, // percentiles of several jobs do not add up: each job's own summary has its own
-        jobs.stream().mapToLong(ConsumerResult::sourceDuplicates).sum());
+        jobs.stream().mapToLong(ConsumerResult::sourceDuplicates).sum(),
+        jobs.stream().mapToLong(ConsumerResult::unindexedDeadLetters).sum());
   }
 
   /** Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). */

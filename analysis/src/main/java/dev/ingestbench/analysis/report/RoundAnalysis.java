@@ -297,11 +297,15 @@ public record RoundAnalysis(
     return cpu.stream().mapToLong(CpuSamplesCsv.Sample::heapUsedBytes).max().orElse(0);
   }
 
-  /** Messages some job never wrote nor dead-lettered: every job must account for every message. */
+  /**
+   * Messages some job never wrote nor dead-lettered: every job must account for every message. A
+   * round's publishers wrote indexes [0, published), so its loss is by index, as its verification
+   * decides it; a consume run of messages of any kind (--expectedMessages) has only a count, so
+   * what it handled without a usable index counts too, as the run itself counted to end.
+   */
   public long lost() {
-    // Not clamped: accounted_for counts only the published range (foreign rows apart), so a
-    // negative
-    // number would show a miscount rather than be hidden as 0.
-    return published() * jobs() - consumer.accountedFor();
+    // Not clamped: a negative number shows a miscount rather than hide it as 0.
+    long handled = publishers.isEmpty() ? consumer.handled() : consumer.accountedFor();
+    return published() * jobs() - handled;
   }
 }

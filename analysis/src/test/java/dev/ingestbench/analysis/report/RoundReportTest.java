@@ -196,6 +196,36 @@ class RoundReportTest {
     assertEquals(347, summary.get("source_duplicates").asLong());
   }
 
+  /**
+   * A consume run of messages of any kind has only a count: what it handled without a usable index
+   * (written without one, dead-lettered without one, a second message of an index) is not lost, as
+   * the run itself counted when it ended ("Lost 7" beside "all 16 messages written").
+   */
+  @Test
+  void aConsumeRunsLossCountsWhatItHandledWithoutAUsableIndex() throws IOException {
+    Files.delete(dir.resolve(RunFiles.PUBLISHER_BACKLOG));
+    Files.delete(dir.resolve(RunFiles.ROUND));
+    Path result = dir.resolve(RunFiles.CONSUMER_RESULT);
+    ObjectMapper json = new ObjectMapper();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> fields = new HashMap<>(json.readValue(result.toFile(), Map.class));
+    long accounted = ((Number) fields.get("accounted_for")).longValue();
+    fields.put("expected", accounted + 4);
+    fields.put("unindexed_rows", 2);
+    fields.put("unindexed_dead_letters", 1);
+    fields.put("source_duplicates", 1);
+    json.writeValue(result.toFile(), fields);
+    RoundReport.write(dir);
+    assertEquals(0, json.readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("lost").asLong());
+    fields.put("expected", accounted + 5);
+    json.writeValue(result.toFile(), fields);
+    RoundReport.write(dir);
+    assertEquals(
+        1,
+        json.readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("lost").asLong(),
+        "one message more than it handled: lost");
+  }
+
   /** A fault that never fired is a warning: a clean verification then proves nothing of it. */
   @Test
   void aFaultThatNeverFiredIsAWarningAndEveryFaultSaysHowOftenItFired() throws IOException {

@@ -133,7 +133,7 @@ public final class LocalRun {
             "No new rows for {} s (pipeline {}): look above for errors, or raise --timeoutSeconds if"
                 + " the source is just slow to start",
             Math.round((now - lastChangeNanos) / 1e9),
-            result.getState());
+            state(result));
         lastStallWarning = now;
       }
       if (stdinClosed != null && stdinClosed.happened()) {
@@ -167,7 +167,7 @@ public final class LocalRun {
         stopReason = quiet.stopReason();
         break;
       }
-      PipelineResult.State state = result.getState();
+      PipelineResult.State state = state(result);
       if (state.isTerminal()) {
         stopReason = "pipeline ended: " + state;
         break;
@@ -243,11 +243,27 @@ public final class LocalRun {
   private static final long DRAIN_MAX_SECONDS = 60;
 
   /**
+   * The pipeline's state. An embedded Flink cluster shuts down once its job has ended, and then
+   * answers "MiniCluster is not yet running or has already been shut down" instead of a state: the
+   * job ended by itself (it finished, or failed: Flink's lines above say which).
+   */
+  private static PipelineResult.State state(PipelineResult result) {
+    try {
+      return result.getState();
+    } catch (IllegalStateException clusterGone) {
+      LOG.warn(
+          "The embedded Flink cluster has shut down ({}): its job ended by itself",
+          clusterGone.getMessage());
+      return PipelineResult.State.DONE;
+    }
+  }
+
+  /**
    * Ends the pipeline as {@code mode} says; returns the savepoint a drain or a savepoint stop
    * wrote, or null (cancelled, also after a failed drain or savepoint).
    */
   private static String stop(PipelineResult result, StopMode mode, Pipeline pipeline) {
-    if (result.getState().isTerminal()) {
+    if (state(result).isTerminal()) {
       return null;
     }
     if (mode != StopMode.CANCEL) {
@@ -339,7 +355,8 @@ public final class LocalRun {
         v.mismatchedRows(),
         v.mismatches(),
         v.intendedLatency(),
-        v.sourceDuplicates());
+        v.sourceDuplicates(),
+        v.unindexedDeadLetters());
   }
 
   /**

@@ -97,6 +97,9 @@ class ConsumerRoundTripTest {
     // it.
     pubsub.publishRaw(
         "alo-topic", new TaxiRideGenerator(1, 500).message(3), Map.of("event_index", "3"));
+    // A good event without an event_index attribute: written, not checkable, and handled: the run
+    // must end once every message is written or dead-lettered (it could not, and timed out).
+    pubsub.publishRaw("alo-topic", new TaxiRideGenerator(1, 500).message(4), Map.of());
     // Parses as JSON but misses required fields: a parse-stage dead letter for every route.
     pubsub.publishRaw("alo-topic", "{\"ride_id\": \"r-1\"}", Map.of("event_index", "900000001"));
     // A complete event whose timestamp BigQuery cannot take: refused before any row is built.
@@ -112,7 +115,7 @@ class ConsumerRoundTripTest {
             out,
             "alo-sub",
             "alo.rides",
-            EVENTS + 2,
+            EVENTS + 4, // the events, the second message of index 3, the unindexed one, 2 refused
             "--writeMethod=at-least-once",
             "--rowFormat=typed",
             "--destinationTables=4",
@@ -127,6 +130,7 @@ class ConsumerRoundTripTest {
         "the message that reused index 3 is a second row of it under another message id: the"
             + " source's duplicate, counted");
     assertEquals(0, v.duplicates(), "the sink wrote no message twice");
+    assertEquals(1, v.unindexedRows(), "the message without an index, written");
     assertEquals(2, v.deadLettered());
     assertTrue(
         v.deadLetterErrors().stream().anyMatch(e -> e.contains("timestamp 'not-a-time'")),

@@ -60,7 +60,16 @@ final class RoundJobCounts {
                 r.mismatchedRows(),
                 r.mismatches() == null || r.mismatches().isEmpty() ? null : r.mismatches().get(0))
             .withSourceDuplicates(r.sourceDuplicates());
-    if (String.valueOf(r.stopReason()).contains("timeout")) {
+    if (String.valueOf(r.stopReason()).startsWith("pipeline ended")) {
+      // The job ended by itself: what it did not account for may still be in its source.
+      counts =
+          counts.unverified(
+              "its pipeline ended by itself ("
+                  + r.stopReason()
+                  + ") before every message was accounted for, so what it did not account for is"
+                  + " not a measured loss; see "
+                  + log);
+    } else if (String.valueOf(r.stopReason()).contains("timeout")) {
       // Not a verification result: the messages may well have arrived after the consumer stopped.
       counts =
           counts.unverified(

@@ -73,5 +73,10 @@ class RoundJobCountsTest {
         verdictOf(result(0, "timeout after 300 s; missing event indexes: 990-999"), true);
     assertEquals(ExitCodes.FAILED, timeout.exitCode(), "not a measured loss: exit 3");
     assertTrue(timeout.findings().get(0).line().contains("missing event indexes: 990-999"));
+    Verdict ended =
+        verdictOf(result(0, "pipeline ended: DONE; missing event indexes: 990-999"), true);
+    assertEquals(
+        ExitCodes.FAILED, ended.exitCode(), "a job that ended by itself left them: exit 3");
+    assertTrue(ended.findings().get(0).line().contains("its pipeline ended by itself"));
   }
 }
