@@ -148,6 +148,15 @@ public final class RoundMarkdown {
         .append(" (UTC). Stopped: ")
         .append(stopReason)
         .append(".\n\n");
+    if (c.sourceDuplicates() > 0) {
+      // Said first: under the project's own publishers it is 0, so any is about the source.
+      md.append(
+          String.format(
+              Locale.ROOT,
+              "**The source carried %,d event(s) twice** (see Verification): not the pipeline's"
+                  + " duplicates.%n%n",
+              c.sourceDuplicates()));
+    }
     RoundDiagnosis.otherWork(a)
         .ifPresent(
             v ->
