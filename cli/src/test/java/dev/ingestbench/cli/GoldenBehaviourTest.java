@@ -196,6 +196,8 @@ class GoldenBehaviourTest {
             .replaceAll("/tmp/ingestbench-flink[^,\\] ]*", "FLINK_CONF_DIR")
             .replaceAll("round-\\d{8}-\\d{6}-[0-9a-f]{6}", "RUN_ID")
             .replaceAll("\\b[a-z0-9-]+-\\d{8}-\\d{6}(-[0-9a-f]{6})?\\b", "RUN_ID")
+            // The local machine's CPU model, which a result label names.
+            .replaceAll("machine=(?!dataflow )[^,}]*", "machine=MACHINE")
             .replaceAll("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z", "TIME");
     normal = sortIterations(normal);
     Path golden = GOLDEN.resolve(file);

@@ -1,8 +1,6 @@
 package dev.ingestbench.scenario;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * One consumer job: the consumer's flags under their {@code round} names, plus what Dataflow needs
@@ -44,26 +42,5 @@ public record JobConfig(
 
   private static <T> T first(T value, T fallback) {
     return value != null ? value : fallback;
-  }
-
-  /** Every key the job sets, under the scenario file's names: what results are labelled with. */
-  public Map<String, String> labels() {
-    Map<String, String> labels = new LinkedHashMap<>();
-    put(labels, "write_method", writeMethod);
-    put(labels, "row_format", rowFormat);
-    put(labels, "row_encoding", rowEncoding);
-    put(labels, "destination_tables", destinationTables);
-    put(labels, "connection_pool", connectionPool);
-    put(labels, "streams", streams);
-    put(labels, "triggering_frequency", triggeringFrequency);
-    put(labels, "workers", workers);
-    put(labels, "machine_type", machineType);
-    return labels;
-  }
-
-  private static void put(Map<String, String> labels, String key, Object value) {
-    if (value != null) {
-      labels.put(key, String.valueOf(value));
-    }
   }
 }

@@ -1,5 +1,7 @@
 package dev.ingestbench.harness.dataflow;
 
+import dev.ingestbench.consumer.ConsumerConfig;
+import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -92,6 +94,28 @@ public final class DataflowLaunches {
         true,
         target.tempLocation(),
         target.stagingLocation());
+  }
+
+  /**
+   * {@code job}'s consumer as Dataflow will run it: its template parameters read by the consumer's
+   * own flag parser, so a setting left to the consumer's default is resolved exactly as the workers
+   * will resolve it. Throws {@link IllegalArgumentException} naming the job when the consumer would
+   * refuse its parameters.
+   */
+  public ConsumerConfig consumerConfig(String job) {
+    List<String> args = new ArrayList<>();
+    args.add("--runner=DataflowRunner");
+    args.add("--project=" + target.project());
+    // Every consumer launch turns Streaming Engine on (DataflowLaunch), as the template's workers
+    // see.
+    args.add("--enableStreamingEngine=true");
+    consumer(job, 1).parameters().forEach((k, v) -> args.add("--" + k + "=" + v));
+    try {
+      return ConsumerConfig.from(ConsumerPipeline.parse(args.toArray(new String[0])));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "jobs." + job + ": the consumer cannot run with these settings: " + e.getMessage(), e);
+    }
   }
 
   /** The backlog: every subscription gets {@code backlog} messages before the first stage. */

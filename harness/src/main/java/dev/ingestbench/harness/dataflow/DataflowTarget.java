@@ -8,12 +8,14 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
+import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.harness.staged.StagedDriver;
 import dev.ingestbench.harness.staged.Ticker;
 import dev.ingestbench.scenario.Durations;
+import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import dev.ingestbench.verification.JobCounts;
@@ -96,12 +98,23 @@ public final class DataflowTarget implements StageTarget {
     this.launches = new DataflowLaunches(plan, target, run.runId());
     this.resources = new GcpResources(plan, target, launches);
     for (String job : plan.jobs().keySet()) {
-      Map<String, String> l = new LinkedHashMap<>(plan.jobs().get(job).labels());
-      l.put("message_size", Integer.toString(plan.messageSize()));
+      JobConfig config = plan.jobs().get(job);
+      Map<String, String> l =
+          new LinkedHashMap<>(
+              JobLabels.of(
+                  launches.consumerConfig(job),
+                  plan.messageSize(),
+                  config.workers(),
+                  config.machineType()));
       l.put("scale", Double.toString(plan.scale()));
       l.put("machine", "dataflow " + target.region());
       labels.put(job, l);
     }
+  }
+
+  /** Every job's result labels: its settings as it runs, the run's scale and machine. */
+  public Map<String, Map<String, String>> resultLabels() {
+    return labels;
   }
 
   /** --dry-run: every action, as the gcloud and bq commands that would do the same by hand. */

@@ -18,6 +18,7 @@ import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.Secrets;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.ChildJvm;
+import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StagedDriver;
 import dev.ingestbench.harness.staged.Ticker;
@@ -211,15 +212,7 @@ public final class RoundRunner {
 
   /** Every job's settings as the consumer computes them: the labels of its result records. */
   public Map<String, Map<String, String>> labels() {
-    Map<String, String> labels = new LinkedHashMap<>();
-    labels.put("write_method", plan.consumer.writeMethod().flag());
-    labels.put("row_format", plan.consumer.rowFormat().flag());
-    labels.put("row_encoding", plan.consumer.rowEncoding().flag());
-    labels.put("destination_tables", Integer.toString(plan.consumer.target().tables()));
-    labels.put("connection_pool", Boolean.toString(plan.consumer.connectionPool()));
-    labels.put("streams", Integer.toString(plan.consumer.numStorageWriteApiStreams()));
-    labels.put("message_size", Integer.toString(spec.messageSize()));
-    labels.put("source", spec.source().flag());
+    Map<String, String> labels = JobLabels.of(plan.consumer, spec.messageSize(), null, null);
     Map<String, Map<String, String>> all = new LinkedHashMap<>();
     for (int j = 1; j <= spec.jobs(); j++) {
       all.put(RoundTarget.job(j), labels);

@@ -185,8 +185,10 @@ public final class ScenarioRunner {
       }
       if (onDataflow != null) {
         onDataflow.describe(System.out);
+        describeLabels(onDataflow.resultLabels());
       } else if (staged != null) {
         staged.describe(System.out);
+        describeLabels(staged.resultLabels());
       } else {
         unordered.describe(System.out);
       }
@@ -282,5 +284,11 @@ public final class ScenarioRunner {
   /** {@code --warm-up-max}, or the target's default when it is not given. */
   private Duration warmUpMax(Duration targetDefault) {
     return flags.warmUpMax() == null ? targetDefault : flags.warmUpMax();
+  }
+
+  /** --dry-run: what each job's result records will be labelled with, defaults included. */
+  private static void describeLabels(Map<String, Map<String, String>> labels) {
+    System.out.println("  each job's results are labelled with its settings as it runs:");
+    labels.forEach((job, l) -> System.out.println("    " + job + ": " + l));
   }
 }

@@ -11,6 +11,7 @@ import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
+import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -135,26 +136,8 @@ public final class LocalJobs implements AutoCloseable {
 
   /** Every setting of the job as it will run (the consumer's defaults filled in), for results. */
   Map<String, String> labels(String job) {
-    ConsumerConfig c = configs.get(job);
     JobConfig j = plan.jobs().get(job);
-    Map<String, String> labels = new LinkedHashMap<>();
-    labels.put("write_method", c.writeMethod().flag());
-    labels.put("row_format", c.rowFormat().flag());
-    labels.put("row_encoding", c.rowEncoding().flag());
-    labels.put("destination_tables", Integer.toString(c.target().tables()));
-    labels.put("connection_pool", Boolean.toString(c.connectionPool()));
-    labels.put("streams", Integer.toString(c.numStorageWriteApiStreams()));
-    if (c.triggeringFrequencySec() != null) {
-      labels.put("triggering_frequency", Integer.toString(c.triggeringFrequencySec()));
-    }
-    if (j.workers() != null) {
-      labels.put("workers", j.workers().toString());
-    }
-    if (j.machineType() != null) {
-      labels.put("machine_type", j.machineType());
-    }
-    labels.put("message_size", Integer.toString(plan.messageSize()));
-    return labels;
+    return JobLabels.of(configs.get(job), plan.messageSize(), j.workers(), j.machineType());
   }
 
   /**
