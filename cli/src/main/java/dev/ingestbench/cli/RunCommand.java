@@ -1,7 +1,9 @@
 package dev.ingestbench.cli;
 
 import dev.ingestbench.contracts.StopMode;
-import dev.ingestbench.harness.dataflow.GcpSettings;
+import dev.ingestbench.dataflow.DataflowRemoteTarget;
+import dev.ingestbench.dataflow.GcpSettings;
+import dev.ingestbench.harness.scenario.RemoteTarget;
 import dev.ingestbench.harness.scenario.RunSpec;
 import dev.ingestbench.harness.scenario.ScenarioRunner;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
@@ -205,7 +207,7 @@ public final class RunCommand implements Callable<Integer> {
    * The run these flags describe; a bad flag throws IllegalArgumentException naming it and the fix.
    */
   public RunSpec spec() {
-    GcpSettings gcp = null;
+    RemoteTarget remote = null;
     if (target == Target.dataflow) {
       DataflowFlags d = dataflow;
       Duration poll =
@@ -216,20 +218,21 @@ public final class RunCommand implements Callable<Integer> {
                           "--poll-interval "
                               + d.pollInterval
                               + " is not a duration (e.g. 30s, 1m)"));
-      gcp =
-          new GcpSettings(
-              d.project,
-              d.region,
-              d.bucket,
-              d.dataset,
-              d.table,
-              d.stopWith,
-              poll,
-              d.dataflowEndpoint,
-              d.bigqueryEndpoint,
-              d.monitoringEndpoint,
-              d.pubsubEmulatorHost,
-              d.credentialsToAnyEndpoint);
+      remote =
+          new DataflowRemoteTarget(
+              new GcpSettings(
+                  d.project,
+                  d.region,
+                  d.bucket,
+                  d.dataset,
+                  d.table,
+                  d.stopWith,
+                  poll,
+                  d.dataflowEndpoint,
+                  d.bigqueryEndpoint,
+                  d.monitoringEndpoint,
+                  d.pubsubEmulatorHost,
+                  d.credentialsToAnyEndpoint));
     } else if (dataflow.project != null) {
       throw new IllegalArgumentException(
           "--project (and the other Dataflow flags) apply to --target dataflow only;"
@@ -257,7 +260,8 @@ public final class RunCommand implements Callable<Integer> {
     if (out != null) {
       OutDirectory.require(out);
     }
-    return new RunSpec(file, gcp, out, scale, dryRun, restart, resultsTable, warmUp, heap, cluster);
+    return new RunSpec(
+        file, remote, out, scale, dryRun, restart, resultsTable, warmUp, heap, cluster);
   }
 
   /** {@code drain}, {@code savepoint} or {@code cancel}, as scenario files spell them. */

@@ -1,6 +1,5 @@
 package dev.ingestbench.harness.scenario;
 
-import dev.ingestbench.harness.dataflow.GcpSettings;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -8,7 +7,7 @@ import java.time.Duration;
 /**
  * One {@code ingestbench run}, typed: the scenario file, where it runs and how.
  *
- * @param gcp where a Dataflow run goes; null runs locally
+ * @param remote where the scenario runs when not on this machine (Dataflow); null runs locally
  * @param out the run directory; null is {@code runs/<scenario name>}
  * @param scale multiplies message counts, rate and durations
  * @param dryRun print every action and start nothing
@@ -21,7 +20,7 @@ import java.time.Duration;
  */
 public record RunSpec(
     Path file,
-    GcpSettings gcp,
+    RemoteTarget remote,
     Path out,
     double scale,
     boolean dryRun,
@@ -32,10 +31,10 @@ public record RunSpec(
     FlinkClusterSpec cluster) {
 
   /**
-   * {@code local}, {@code flink} or {@code dataflow}: what run.json records, and a resumed run must
-   * match.
+   * {@code local}, {@code flink} or the remote target's name ({@code dataflow}): what run.json
+   * records, and a resumed run must match.
    */
   public String target() {
-    return gcp != null ? "dataflow" : cluster != null ? "flink" : "local";
+    return remote != null ? remote.name() : cluster != null ? "flink" : "local";
   }
 }

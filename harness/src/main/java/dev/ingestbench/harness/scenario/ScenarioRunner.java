@@ -7,9 +7,6 @@ import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
-import dev.ingestbench.contracts.StopMode;
-import dev.ingestbench.harness.dataflow.DataflowTarget;
-import dev.ingestbench.harness.dataflow.GcpSettings;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.LocalTarget;
@@ -56,19 +53,7 @@ public final class ScenarioRunner {
     } catch (ScenarioException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
-    if (scenario.source() != null && scenario.source().isKafka() && flags.gcp() != null) {
-      throw new IllegalArgumentException(
-          flags.file()
-              + ": a Kafka scenario runs locally (--target local) in this"
-              + " version; docs/dataflow.md has the exact Dataflow launch lines for a Managed Service for Apache Kafka round");
-    }
-    GcpSettings gcp = flags.gcp();
-    if (gcp != null && scenario.stages() == null) {
-      throw new IllegalArgumentException(
-          flags.file()
-              + ": --target dataflow runs ordered stages; unordered"
-              + " configurations run locally (--target local) in this version");
-    }
+    RemoteTarget remote = flags.remote();
     TableId resultsTable =
         flags.resultsTable() == null ? null : ResultsTable.parse(flags.resultsTable());
     RunDirectory dir =
@@ -87,26 +72,12 @@ public final class ScenarioRunner {
                     flags.scale(),
                     sha,
                     Instant.now().toString(),
-                    gcp != null
-                        ? "Dataflow " + gcp.region()
-                        : String.valueOf(machine.get("cpu_model")),
-                    gcp != null ? 0 : Runtime.getRuntime().availableProcessors(),
+                    remote != null ? remote.machine() : String.valueOf(machine.get("cpu_model")),
+                    remote != null ? 0 : Runtime.getRuntime().availableProcessors(),
                     null));
     ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale(), run.runId().hashCode());
-    if (gcp != null && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isLoadTest)) {
-      throw new IllegalArgumentException(
-          flags.file()
-              + ": a pubsub_load stage measures the client of the machine that"
-              + " runs it, not Dataflow's workers; on Google Cloud run ingestbench pubsub-load --project on a VM in the"
-              + " region (docs/pubsub-load.md), and remove the stage here");
-    }
-    if (gcp != null
-        && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isMaxRateSearch)) {
-      throw new IllegalArgumentException(
-          flags.file()
-              + ": a find_max_rate stage searches with a local round (its own emulators and"
-              + " embedded Flink), not on Dataflow; run it with --target local, and remove the stage"
-              + " here");
+    if (remote != null) {
+      remote.refuseUnsupported(flags.file(), plan);
     }
     if (flags.cluster() != null
         && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isMaxRateSearch)) {
@@ -115,18 +86,6 @@ public final class ScenarioRunner {
               + ": a find_max_rate stage searches with embedded Flink (its round measures its"
               + " consumer JVM's CPU); run it with --target local, or move the search to a scenario"
               + " of its own");
-    }
-    if (gcp != null) {
-      for (ScenarioPlan.PlannedStage st : plan.stages()) {
-        if (st.stopWith() == StopMode.SAVEPOINT) {
-          throw new IllegalArgumentException(
-              flags.file()
-                  + ": stages."
-                  + st.name()
-                  + ".stop_with: savepoint is Flink's stop-with-savepoint and Dataflow has none;"
-                  + " use drain or cancel, or run it with --target local or flink");
-        }
-      }
     }
     if (flags.cluster() != null) {
       if (plan.isStaged()) {
@@ -142,11 +101,11 @@ public final class ScenarioRunner {
       }
     }
     LoadTestStage.validate(plan);
-    if (gcp == null) {
+    if (remote == null) {
       MaxRateStage.validate(plan, flags.heap());
     }
     Map<String, String> scaled = new LinkedHashMap<>(plan.scaled());
-    if (gcp == null && plan.fedLocally()) {
+    if (remote == null && plan.fedLocally()) {
       scaled.put("publish.backlog (local)", LocalTarget.feedNote(plan));
     }
     run =
@@ -163,12 +122,10 @@ public final class ScenarioRunner {
     // Building the runner checks every process's flags: a bad scenario fails here, before anything
     // starts.
     Duration warmUpMax =
-        warmUpMax(
-            gcp != null ? DataflowTarget.DEFAULT_WARM_UP_MAX : LocalTarget.DEFAULT_WARM_UP_MAX);
-    DataflowTarget onDataflow =
-        gcp != null ? new DataflowTarget(plan, dir, run, gcp, warmUpMax) : null;
+        warmUpMax(remote != null ? remote.defaultWarmUpMax() : LocalTarget.DEFAULT_WARM_UP_MAX);
+    RemoteTarget.Run onRemote = remote != null ? remote.prepare(plan, dir, run, warmUpMax) : null;
     LocalTarget staged =
-        gcp == null && plan.isStaged()
+        remote == null && plan.isStaged()
             ? new LocalTarget(plan, dir, run, flags.heap(), warmUpMax, flags.cluster())
             : null;
     if (staged != null) {
@@ -176,16 +133,16 @@ public final class ScenarioRunner {
           new MaxRateStage(plan, dir.root(), run, flags.heap(), staged.resultLabels()));
     }
     UnorderedLocalRun unordered =
-        gcp == null && !plan.isStaged()
+        remote == null && !plan.isStaged()
             ? new UnorderedLocalRun(plan, dir, run, flags.heap(), flags.cluster())
             : null;
     if (flags.dryRun()) {
       if (!scaled.isEmpty()) {
         System.out.println("Scaled by " + flags.scale() + ": " + scaled);
       }
-      if (onDataflow != null) {
-        onDataflow.describe(System.out);
-        describeLabels(onDataflow.resultLabels());
+      if (onRemote != null) {
+        onRemote.describe(System.out);
+        describeLabels(onRemote.resultLabels());
       } else if (staged != null) {
         staged.describe(System.out);
         describeLabels(staged.resultLabels());
@@ -203,8 +160,8 @@ public final class ScenarioRunner {
     if (resultsTable != null) {
       ResultsTable.requireCredentials();
     }
-    if (gcp != null) {
-      gcp.requireCredentials();
+    if (remote != null) {
+      remote.requireCredentials();
     }
     if (flags.restart()) {
       dir.clear();
@@ -231,8 +188,7 @@ public final class ScenarioRunner {
     Runtime.getRuntime().addShutdownHook(onSignal);
     int exit;
     try {
-      exit =
-          onDataflow != null ? onDataflow.run() : staged != null ? staged.run() : unordered.run();
+      exit = onRemote != null ? onRemote.run() : staged != null ? staged.run() : unordered.run();
     } catch (Exception e) {
       if (signalled.get()) {
         return ExitCodes

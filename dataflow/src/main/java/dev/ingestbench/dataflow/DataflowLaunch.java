@@ -1,4 +1,4 @@
-package dev.ingestbench.harness.dataflow;
+package dev.ingestbench.dataflow;
 
 import com.google.api.services.dataflow.model.FlexTemplateRuntimeEnvironment;
 import com.google.api.services.dataflow.model.LaunchFlexTemplateParameter;

@@ -1,4 +1,4 @@
-package dev.ingestbench.harness.dataflow;
+package dev.ingestbench.dataflow;
 
 import static dev.ingestbench.harness.staged.RunLog.say;
 
@@ -8,6 +8,7 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
+import dev.ingestbench.harness.scenario.RemoteTarget;
 import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.RunDirectory;
@@ -47,7 +48,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * it is not published again; the jobs that ran before that stage are launched again and given until
  * they are steady (a warm-up, not measured).
  */
-public final class DataflowTarget implements StageTarget {
+public final class DataflowTarget implements StageTarget, RemoteTarget.Run {
   private static final Duration START_MAX = Duration.ofMinutes(15);
   private static final Duration CANCEL_MAX = Duration.ofMinutes(10);
   private static final Duration DRAIN_MAX = Duration.ofMinutes(30);
@@ -112,12 +113,13 @@ public final class DataflowTarget implements StageTarget {
     }
   }
 
-  /** Every job's result labels: its settings as it runs, the run's scale and machine. */
+  @Override
   public Map<String, Map<String, String>> resultLabels() {
     return labels;
   }
 
   /** --dry-run: every action, as the gcloud and bq commands that would do the same by hand. */
+  @Override
   public void describe(PrintStream out) {
     int first = driver().firstUnfinished();
     String p = target.project();
@@ -200,6 +202,7 @@ public final class DataflowTarget implements StageTarget {
    * Runs the unfinished stages with {@link StagedDriver}, then reads Google Cloud's account of the
    * run; returns the driver's exit code.
    */
+  @Override
   public int run() throws Exception {
     api = new DataflowJobs(target.dataflow(), target.project(), target.region());
     log = new DataflowJobLog(dir.root());

@@ -1,4 +1,4 @@
-package dev.ingestbench.harness.dataflow;
+package dev.ingestbench.dataflow;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

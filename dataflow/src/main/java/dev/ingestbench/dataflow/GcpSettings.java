@@ -1,4 +1,4 @@
-package dev.ingestbench.harness.dataflow;
+package dev.ingestbench.dataflow;
 
 import com.google.api.client.http.HttpRequestInitializer;
 import com.google.api.client.http.javanet.NetHttpTransport;

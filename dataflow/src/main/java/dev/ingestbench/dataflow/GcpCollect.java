@@ -1,4 +1,4 @@
-package dev.ingestbench.harness.dataflow;
+package dev.ingestbench.dataflow;
 
 import static dev.ingestbench.harness.staged.RunLog.say;
 

@@ -1,4 +1,4 @@
-package dev.ingestbench.harness.dataflow;
+package dev.ingestbench.dataflow;
 
 import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.RunFiles;

@@ -1,4 +1,4 @@
-package dev.ingestbench.harness.dataflow;
+package dev.ingestbench.dataflow;
 
 import dev.ingestbench.contracts.ScenarioSample;
 import java.io.IOException;

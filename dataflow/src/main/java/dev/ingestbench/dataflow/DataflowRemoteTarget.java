@@ -1,0 +1,87 @@
+package dev.ingestbench.dataflow;
+
+import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.contracts.StopMode;
+import dev.ingestbench.harness.scenario.RemoteTarget;
+import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * {@code --target dataflow}: a scenario's jobs as Flex Template jobs in {@link GcpSettings}'
+ * project and region, and what of a scenario Dataflow cannot run, refused before anything starts.
+ */
+public final class DataflowRemoteTarget implements RemoteTarget {
+  private final GcpSettings settings;
+
+  public DataflowRemoteTarget(GcpSettings settings) {
+    this.settings = settings;
+  }
+
+  @Override
+  public String name() {
+    return "dataflow";
+  }
+
+  @Override
+  public String machine() {
+    return "Dataflow " + settings.region();
+  }
+
+  @Override
+  public Duration defaultWarmUpMax() {
+    return DataflowTarget.DEFAULT_WARM_UP_MAX;
+  }
+
+  @Override
+  public void refuseUnsupported(Path file, ScenarioPlan plan) {
+    if (plan.kafka()) {
+      throw new IllegalArgumentException(
+          file
+              + ": a Kafka scenario runs locally (--target local) in this"
+              + " version; docs/dataflow.md has the exact Dataflow launch lines for a Managed Service for Apache Kafka round");
+    }
+    if (!plan.isStaged()) {
+      throw new IllegalArgumentException(
+          file
+              + ": --target dataflow runs ordered stages; unordered"
+              + " configurations run locally (--target local) in this version");
+    }
+    if (plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isLoadTest)) {
+      throw new IllegalArgumentException(
+          file
+              + ": a pubsub_load stage measures the client of the machine that"
+              + " runs it, not Dataflow's workers; on Google Cloud run ingestbench pubsub-load --project on a VM in the"
+              + " region (docs/pubsub-load.md), and remove the stage here");
+    }
+    if (plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isMaxRateSearch)) {
+      throw new IllegalArgumentException(
+          file
+              + ": a find_max_rate stage searches with a local round (its own emulators and"
+              + " embedded Flink), not on Dataflow; run it with --target local, and remove the stage"
+              + " here");
+    }
+    for (ScenarioPlan.PlannedStage st : plan.stages()) {
+      if (st.stopWith() == StopMode.SAVEPOINT) {
+        throw new IllegalArgumentException(
+            file
+                + ": stages."
+                + st.name()
+                + ".stop_with: savepoint is Flink's stop-with-savepoint and Dataflow has none;"
+                + " use drain or cancel, or run it with --target local or flink");
+      }
+    }
+  }
+
+  @Override
+  public void requireCredentials() throws IOException {
+    settings.requireCredentials();
+  }
+
+  @Override
+  public Run prepare(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, Duration warmUpMax) {
+    return new DataflowTarget(plan, dir, run, settings, warmUpMax);
+  }
+}

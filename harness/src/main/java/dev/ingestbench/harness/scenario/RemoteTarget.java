@@ -1,0 +1,55 @@
+package dev.ingestbench.harness.scenario;
+
+import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Where a scenario runs when it does not run on this machine: Dataflow, which lives in a module of
+ * its own so that the local path carries none of its API clients. {@link ScenarioRunner} asks it
+ * what it cannot honour, then hands it the plan.
+ */
+public interface RemoteTarget {
+  /** What run.json records as the target, and a resumed run must match: {@code dataflow}. */
+  String name();
+
+  /** What run.json and every result label record as the machine, e.g. "Dataflow us-central1". */
+  String machine();
+
+  /** How long a resumed run waits for the jobs it restarts when {@code --warm-up-max} is unset. */
+  Duration defaultWarmUpMax();
+
+  /**
+   * Refuses what this target cannot run: throws IllegalArgumentException naming {@code file}'s key,
+   * the target and the fix.
+   */
+  void refuseUnsupported(Path file, ScenarioPlan plan);
+
+  /**
+   * Throws when the credentials this target needs are missing; called before anything is written.
+   */
+  void requireCredentials() throws IOException;
+
+  /**
+   * {@code plan} on this target; checks every job's settings (throws IllegalArgumentException
+   * naming the job) before anything starts.
+   */
+  Run prepare(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, Duration warmUpMax);
+
+  /** One scenario run on the target. */
+  interface Run {
+    /** {@code --dry-run}: every action, as the commands that would do the same by hand. */
+    void describe(PrintStream out);
+
+    /** Every job's result labels: its settings as it runs, the run's scale and machine. */
+    Map<String, Map<String, String>> resultLabels();
+
+    /** Runs what is left of the plan; returns the exit code. */
+    int run() throws Exception;
+  }
+}
