@@ -16,6 +16,24 @@ public final class ProcessCpuColumns {
    */
   public static final String SELF = "ingestbench";
 
+  // The names of the servers and publishers a local round or scenario starts: one set, whichever
+  // of them starts a process, so reports and the machine's account read every run alike.
+
+  /** The Pub/Sub emulator (pstest). */
+  public static final String PUBSUB_EMULATOR = "emulator";
+
+  /** The Kafka broker. */
+  public static final String KAFKA_BROKER = "kafka";
+
+  /** The BigQuery emulator. */
+  public static final String BIGQUERY_EMULATOR = "bigquery-emulator";
+
+  /** The publisher of the backlog, which runs before any job starts. */
+  public static final String BACKLOG_PUBLISHER = "publisher";
+
+  /** The publisher of live messages, while the jobs run. */
+  public static final String LIVE_PUBLISHER = "live-publisher";
+
   public static final List<String> ALL = List.of(EPOCH_SECOND, PROCESS, CPU_SECONDS);
 
   private ProcessCpuColumns() {}

@@ -173,10 +173,10 @@ public record MachineLoad(
     }
     return switch (process) {
       case "flink-jobmanager" -> "Flink JobManager";
-      case "emulator" -> "Pub/Sub emulator";
-      case "bigquery-emulator" -> "BigQuery emulator";
-      case "kafka" -> "Kafka broker";
-      case "live-publisher" -> "live publisher";
+      case ProcessCpuColumns.PUBSUB_EMULATOR -> "Pub/Sub emulator";
+      case ProcessCpuColumns.BIGQUERY_EMULATOR -> "BigQuery emulator";
+      case ProcessCpuColumns.KAFKA_BROKER -> "Kafka broker";
+      case ProcessCpuColumns.LIVE_PUBLISHER -> "live publisher";
       default -> process;
     };
   }

@@ -7,6 +7,7 @@ import dev.ingestbench.analysis.source.ProcessCpuCsv;
 import dev.ingestbench.analysis.stats.Comparison;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
@@ -40,9 +41,6 @@ public final class ScenarioReport {
   public static final String THROUGHPUT_CHART = "throughput.svg";
   public static final String CONNECTIONS_CHART = "connections.svg";
   public static final String ITERATIONS_CHART = "iterations.svg";
-
-  /** The Pub/Sub emulator's name in {@code processes_cpu.csv} (as the runner watches it). */
-  public static final String PUBSUB_EMULATOR_PROCESS = "emulator";
 
   private final Path dir;
   private final ScenarioRun run;
@@ -614,7 +612,7 @@ public final class ScenarioReport {
           ProcessCpuCsv.read(dir.resolve("segment-" + segment).resolve(RunFiles.PROCESSES_CPU))) {
         // A sample covers the second before its timestamp.
         machineCpu.merge(p.second().getEpochSecond() - 1, p.cpuSeconds(), Double::sum);
-        if (p.process().equals(PUBSUB_EMULATOR_PROCESS)) {
+        if (p.process().equals(ProcessCpuColumns.PUBSUB_EMULATOR)) {
           pubsubCpu.merge(p.second().getEpochSecond() - 1, p.cpuSeconds(), Double::sum);
         }
       }

@@ -25,7 +25,17 @@ public final class ServerWatch implements AutoCloseable {
   private final Thread thread;
   private volatile boolean closed;
 
+  /** What the servers serve, as its log lines name it: {@code round} or {@code run}. */
+  private final String what;
+
+  /** A watch for a round. */
   public ServerWatch() {
+    this("round");
+  }
+
+  /** A watch for a {@code what} ({@code round}, {@code run}), as death messages name it. */
+  public ServerWatch(String what) {
+    this.what = what;
     thread = new Thread(this::watch, "server-watch");
     thread.setDaemon(true);
     thread.start();
@@ -55,13 +65,15 @@ public final class ServerWatch implements AutoCloseable {
             death.set(
                 "the "
                     + server.name()
-                    + " died during the round, so it cannot finish"
+                    + " died during the "
+                    + what
+                    + ", so it cannot finish"
                     + (last == null || last.isBlank()
                         ? " (it printed nothing)"
                         : "; its last output:"
                             + System.lineSeparator()
                             + last.indent(2).stripTrailing()));
-            System.out.println("[round] The " + server.name() + " died: stopping every job");
+            System.out.println("[" + what + "] The " + server.name() + " died: stopping every job");
             dependents.forEach(ChildJvm::close);
             return;
           }

@@ -3,11 +3,11 @@ package dev.ingestbench.harness.round;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
-import dev.ingestbench.emulator.PubsubEmulator;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.flink.TaskManagerKill;
@@ -18,9 +18,10 @@ import dev.ingestbench.harness.process.ConsumerKill;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.process.StartedResources;
+import dev.ingestbench.harness.stack.LocalSink;
+import dev.ingestbench.harness.stack.LocalSource;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.StageTarget;
-import dev.ingestbench.kafka.LocalKafka;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import dev.ingestbench.verification.JobCounts;
@@ -166,69 +167,30 @@ final class RoundTarget implements StageTarget {
               new TaskManagerKill(spec.cluster().killTaskManagerAt(), System::nanoTime);
         }
       }
-      if (plan.kafka()) {
-        LocalKafka kafka =
-            keep(
-                LocalKafka.start(
-                    out.resolve(RunFiles.KAFKA_DATA),
-                    out.resolve("kafka.log"),
-                    plan.partitions(),
-                    "1g"));
-        kafka.createTopic(RoundPlan.TOPIC, plan.partitions());
-        host = kafka.bootstrapServers();
+      LocalSource source =
+          plan.kafka()
+              ? keep(
+                  LocalSource.kafka(
+                      out, RoundPlan.TOPIC, plan.partitions(), cpu, watch, line -> say("%s", line)))
+              : keep(LocalSource.pubsub(cpu, watch, line -> say("%s", line)));
+      host = source.host();
+      sourcePid = source.pid();
+      if (plan.kafka() && spec.jobs() > 1) {
         say(
-            "Kafka %s broker (KRaft) on %s: topic %s with %d partitions%s",
-            LocalKafka.version(),
-            host,
-            RoundPlan.TOPIC,
-            plan.partitions(),
-            spec.jobs() == 1
-                ? ""
-                : ", jobs in "
-                    + (spec.sharedConsumerGroup()
-                        ? "one shared consumer group"
-                        : "separate consumer groups"));
-        cpu.watch("kafka", kafka.pid());
-        watch.watch(new ServerWatch.Server("Kafka broker", kafka::isAlive, kafka::lastLines));
-      } else {
-        PubsubEmulator emulator = keep(PubsubEmulator.start());
-        host = emulator.hostAndPort();
-        say("Pub/Sub emulator on %s", host);
-        cpu.watch("emulator", emulator.pid());
-        sourcePid = emulator.pid();
-        watch.watch(
-            new ServerWatch.Server(
-                "Pub/Sub emulator",
-                emulator::isAlive,
-                () ->
-                    "(pstest prints to this console; it exited with code "
-                        + emulator.exitCode()
-                        + ")"));
+            "Jobs in %s",
+            spec.sharedConsumerGroup() ? "one shared consumer group" : "separate consumer groups");
       }
       if (spec.sink() == RoundSpec.Sink.EMULATOR) {
         BigQueryEmulatorProcess server =
             keep(
-                BigQueryEmulatorProcess.start(
-                    plan.bigQueryEmulatorArgs(), out.resolve("bigquery-emulator.log")));
+                LocalSink.start(
+                    plan.bigQueryEmulatorArgs(),
+                    out.resolve("bigquery-emulator.log"),
+                    cpu,
+                    watch,
+                    line -> say("%s", line)));
         bigQuery = server.address();
-        say(
-            "BigQuery emulator: Storage Write API on %s, REST on %s",
-            bigQuery.grpc(), bigQuery.rest());
-        cpu.watch("bigquery-emulator", server.pid());
         sinkPid = server.pid();
-        ChildJvm jvm = server.jvm();
-        watch.watch(
-            new ServerWatch.Server(
-                "BigQuery emulator",
-                jvm::isAlive,
-                () ->
-                    jvm.lastLines()
-                        + System.lineSeparator()
-                        + "(exit code "
-                        + jvm.exitCode().orElse(-1)
-                        + "; all of it in "
-                        + out.resolve("bigquery-emulator.log")
-                        + ")"));
       }
       keep(this::stopProcesses);
       keep(this::closeWatch); // first: the servers' stopping is not a death
@@ -239,13 +201,13 @@ final class RoundTarget implements StageTarget {
         // The subscriptions exist before anything is published, so the backlog is kept for them.
         try (ChildJvm publisher =
             ChildJvm.start(
-                "publisher",
+                ProcessCpuColumns.BACKLOG_PUBLISHER,
                 spec.heap(),
                 PUBLISHER_MAIN,
                 plan.backlogPublisherArgs(host),
                 out.resolve("publisher.log"))) {
           watch.stopOnDeath(publisher);
-          cpu.watch("publisher", publisher.pid());
+          cpu.watch(ProcessCpuColumns.BACKLOG_PUBLISHER, publisher.pid());
           publisher.requireSuccess(3_600);
         }
       }
@@ -508,13 +470,13 @@ final class RoundTarget implements StageTarget {
           spec.liveMessages(), spec.liveRate());
       live =
           ChildJvm.start(
-              "live-publisher",
+              ProcessCpuColumns.LIVE_PUBLISHER,
               spec.heap(),
               PUBLISHER_MAIN,
               plan.livePublisherArgs(host, bigQuery.rest()),
               spec.out().resolve("live-publisher.log"));
       watch.stopOnDeath(live);
-      cpu.watch("live-publisher", live.pid());
+      cpu.watch(ProcessCpuColumns.LIVE_PUBLISHER, live.pid());
     }
 
     @Override

@@ -1,14 +1,13 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.report.UnfinishedStreams;
-import dev.ingestbench.analysis.scenario.ScenarioReport;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
-import dev.ingestbench.emulator.PubsubEmulator;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
@@ -19,7 +18,8 @@ import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
-import dev.ingestbench.kafka.LocalKafka;
+import dev.ingestbench.harness.stack.LocalSink;
+import dev.ingestbench.harness.stack.LocalSource;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.scenario.Durations;
@@ -300,10 +300,12 @@ public final class LocalTarget implements StageTarget {
     private ProcessCpuSampler cpu;
     private ScenarioSampler sampler;
 
-    /** With --target flink: the cluster, and what watches its JobManager; else null. */
+    /** With --target flink: the cluster; else null. */
     private FlinkClusterRunner flink;
 
+    /** Watches the servers (and a cluster's JobManager): a death ends the stage. */
     private ServerWatch watch;
+
     private String host;
     private ChildJvm live;
     private StoppedJobs stopped;
@@ -321,53 +323,39 @@ public final class LocalTarget implements StageTarget {
 
     void start() throws Exception {
       cpu = keep(new ProcessCpuSampler(segment));
+      watch = keep(new ServerWatch("run"));
       if (cluster != null) {
         // First: a cluster of the user's that does not answer, or runs another Flink, fails the
         // run in seconds. Its JobManager's death stops the run like any server's.
-        watch = keep(new ServerWatch());
         flink =
             keep(FlinkClusterRunner.start(cluster, segment, cpu, watch, line -> say("%s", line)));
       }
-      PubsubEmulator pubsub = plan.kafka() ? null : keep(PubsubEmulator.start());
       // A resumed run gets a new broker: its topic is published again into the new segment.
-      LocalKafka kafka =
+      LocalSource source =
           plan.kafka()
               ? keep(
-                  LocalKafka.start(
-                      segment.resolve(RunFiles.KAFKA_DATA),
-                      segment.resolve("kafka.log"),
+                  LocalSource.kafka(
+                      segment,
+                      plan.scenario().source().topic(),
                       plan.partitions(),
-                      "1g"))
-              : null;
+                      cpu,
+                      watch,
+                      line -> say("%s", line)))
+              : keep(LocalSource.pubsub(cpu, watch, line -> say("%s", line)));
+      host = source.host();
       BigQueryEmulatorProcess bigQuery =
           keep(
-              BigQueryEmulatorProcess.start(
+              LocalSink.start(
                   services.bigQueryEmulatorArgs(segment),
-                  segment.resolve("bigquery-emulator.log")));
+                  segment.resolve("bigquery-emulator.log"),
+                  cpu,
+                  watch,
+                  line -> say("%s", line)));
       keep(jobs::close);
+      keep(watch::close); // first: the servers' stopping is not a death
       sampler = keep(new ScenarioSampler(bigQuery.address().rest(), dir.samplesWriter()));
-      if (kafka != null) {
-        host = kafka.bootstrapServers();
-        kafka.createTopic(plan.scenario().source().topic(), plan.partitions());
-        cpu.watch("kafka", kafka.pid());
-        say(
-            "Kafka %s broker (KRaft) on %s, topic %s with %d partitions; BigQuery emulator: Storage Write API on %s,"
-                + " REST on %s",
-            LocalKafka.version(),
-            host,
-            plan.scenario().source().topic(),
-            plan.partitions(),
-            bigQuery.address().grpc(),
-            bigQuery.address().rest());
-      } else {
-        host = pubsub.hostAndPort();
-        cpu.watch(ScenarioReport.PUBSUB_EMULATOR_PROCESS, pubsub.pid());
-        say(
-            "Pub/Sub emulator on %s; BigQuery emulator: Storage Write API on %s, REST on %s",
-            host, bigQuery.address().grpc(), bigQuery.address().rest());
-      }
       stopped = new StoppedJobs(plan, host, sampler, segment);
-      if (plan.fedLocally() && kafka != null) {
+      if (plan.fedLocally() && source.kafka()) {
         KafkaFeed kafkaFeed =
             new KafkaFeed(
                 host,
@@ -404,7 +392,7 @@ public final class LocalTarget implements StageTarget {
             "Feeding each job its own topic while it runs, %,d-%,d messages of %,d bytes waiting (the scaled backlog"
                 + " of %,d would be read in seconds)",
             feed.low(), feed.high(), plan.messageSize(), plan.backlog());
-      } else if (pubsub != null) {
+      } else if (!source.kafka()) {
         PubsubAdmin.ensureTopicAndSubscriptions(
             host,
             PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic()),
@@ -412,7 +400,6 @@ public final class LocalTarget implements StageTarget {
                 .map(s -> PubsubPaths.subscription(LocalJobs.PROJECT, "source.subscriptions", s))
                 .toList());
       }
-      cpu.watch("bigquery-emulator", bigQuery.pid());
       this.bigQuery = bigQuery;
       if (plan.backlog() > 0 && feed == null) {
         say(
@@ -420,12 +407,12 @@ public final class LocalTarget implements StageTarget {
             plan.backlog(), plan.messageSize());
         try (ChildJvm publisher =
             ChildJvm.start(
-                "publisher",
+                ProcessCpuColumns.BACKLOG_PUBLISHER,
                 heap,
                 LocalServices.PUBLISHER_MAIN,
                 services.backlogPublisherArgs(host, segment),
                 segment.resolve("publisher.log"))) {
-          cpu.watch("publisher", publisher.pid());
+          cpu.watch(ProcessCpuColumns.BACKLOG_PUBLISHER, publisher.pid());
           publisher.requireSuccess(3_600);
         }
       }
@@ -436,12 +423,12 @@ public final class LocalTarget implements StageTarget {
         live =
             keep(
                 ChildJvm.start(
-                    "live-publisher",
+                    ProcessCpuColumns.LIVE_PUBLISHER,
                     heap,
                     LocalServices.PUBLISHER_MAIN,
                     services.livePublisherArgs(host, segment),
                     segment.resolve("live-publisher.log")));
-        cpu.watch("live-publisher", live.pid());
+        cpu.watch(ProcessCpuColumns.LIVE_PUBLISHER, live.pid());
       }
     }
 
@@ -492,7 +479,7 @@ public final class LocalTarget implements StageTarget {
           feed.stop(job);
         }
       }
-      if (watch != null && watch.death().isPresent()) {
+      if (watch.death().isPresent()) {
         throw new IOException(watch.death().get());
       }
       jobs.start(job, host, bigQuery.address(), segment, cpu, flink);
@@ -564,6 +551,9 @@ public final class LocalTarget implements StageTarget {
 
     @Override
     public String problem() {
+      if (watch.death().isPresent()) {
+        return watch.death().get();
+      }
       String p = sampler.problem();
       return p == null ? null : "the BigQuery emulator stopped answering: " + p;
     }
