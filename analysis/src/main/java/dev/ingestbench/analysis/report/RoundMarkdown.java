@@ -1,6 +1,15 @@
 package dev.ingestbench.analysis.report;
 
+import static dev.ingestbench.analysis.document.Numbers.count;
+import static dev.ingestbench.analysis.document.Numbers.f0;
+import static dev.ingestbench.analysis.document.Numbers.f1;
+import static dev.ingestbench.analysis.document.Numbers.f2;
+import static dev.ingestbench.analysis.document.Numbers.pct;
+
 import dev.ingestbench.analysis.diagnosis.Verdict;
+import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Table;
+import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.source.ConnectionsCsv;
@@ -24,104 +33,10 @@ import java.util.TreeMap;
 
 /**
  * {@code report.md} of a local round: the tables of the reference rounds, computed, plus charts.
+ * Each section is built as a {@link Document} by a method of its own, in the order the report
+ * reads.
  */
 public final class RoundMarkdown {
-  /**
-   * Connections as the BigQuery emulator counted them: the chart, peaks per job, refusals, quota.
-   */
-  private static void connections(StringBuilder md, RoundAnalysis a) {
-    if (a.connections().isEmpty()) {
-      return;
-    }
-    md.append("## Connections\n\n![connections](")
-        .append(RunFiles.CONNECTIONS_CHART)
-        .append(")\n\n");
-    md.append(
-            "A connection is one open AppendRows stream, counted by the BigQuery emulator each second")
-        .append(" (what Cloud Monitoring's `write/concurrent_connections` shows).\n\n");
-    md.append("| Job | Peak open | Opened | Refused at the limit |\n|:---|---:|---:|---:|\n");
-    Map<String, int[]> byJob = new TreeMap<>();
-    for (ConnectionsCsv.Sample s : a.connections()) {
-      int[] t = byJob.computeIfAbsent(s.job(), j -> new int[3]);
-      t[0] = Math.max(t[0], s.maxOpen());
-      t[1] += s.opened();
-      t[2] += s.refused();
-    }
-    byJob.forEach(
-        (job, t) ->
-            md.append(
-                String.format(
-                    Locale.ROOT,
-                    "| %s | %,d | %,d | %,d |%n",
-                    job.equals(ConnectionColumns.ALL_JOBS) ? "all jobs" : job,
-                    t[0],
-                    t[1],
-                    t[2])));
-    a.emulator()
-        .ifPresent(
-            e -> {
-              if (e.throttledAppends() > 0) {
-                md.append(
-                    String.format(
-                        Locale.ROOT,
-                        "%nThe throughput quota slowed %,d appends, %.1f s in all (no append was refused).%n",
-                        e.throttledAppends(),
-                        e.throttledSeconds()));
-              }
-            });
-    md.append('\n');
-  }
-
-  /** Where the rows went and under which limits, from round.json and the emulator's own status. */
-  private static String bigQuery(RoundAnalysis a) {
-    String where =
-        a.round().map(RoundSettings::sink).orElse("emulator").equals("in-process")
-            ? "BigQuery emulator inside the consumer JVM"
-            : "BigQuery emulator in its own JVM";
-    String path =
-        where + ", written through Beam and the official client (StreamWriter) over plaintext gRPC";
-    return a.emulator()
-        .map(
-            e ->
-                path
-                    + String.format(
-                        Locale.ROOT,
-                        "; limits: %s, %,d connections%s",
-                        e.quotaMbPerSecond() > 0
-                            ? String.format(
-                                Locale.ROOT,
-                                "%.2f MB/s quota per %.0f s window",
-                                e.quotaMbPerSecond(),
-                                e.quotaWindowSeconds())
-                            : "no throughput quota",
-                        e.maxConnections(),
-                        (e.faultsInjected() > 0
-                                ? "; " + e.faultsInjected() + " faults injected"
-                                : "")
-                            + (e.rowsDiscarded() + e.rowsDuplicated() > 0
-                                ? String.format(
-                                    Locale.ROOT,
-                                    " (the store itself discarded %,d rows and stored %,d twice: the verification must find exactly"
-                                        + " those)",
-                                    e.rowsDiscarded(),
-                                    e.rowsDuplicated())
-                                : "")
-                            + (e.rejectedAppends() > 0
-                                ? String.format(
-                                    Locale.ROOT,
-                                    "; %,d appends refused while the quota"
-                                        + " refilled (--quota-mode reject)",
-                                    e.rejectedAppends())
-                                : "")))
-        .orElse(path);
-  }
-
-  private static String latency(ConsumerResult.Latency l) {
-    return l == null
-        ? "not measured"
-        : String.format(Locale.ROOT, "%,d / %,d ms", l.p50Ms(), l.p99Ms());
-  }
-
   private static final DateTimeFormatter HMS =
       DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
   private static final DateTimeFormatter HM =
@@ -130,64 +45,88 @@ public final class RoundMarkdown {
   private RoundMarkdown() {}
 
   public static String render(RoundAnalysis a) {
-    StringBuilder md = new StringBuilder();
+    Document doc = new Document();
+    headline(doc, a);
+    a.maxRate().ifPresent(r -> doc.markdown(MaxRateMarkdown.render(r)));
+    result(doc, a);
+    a.liveProfile()
+        .ifPresent(p -> doc.markdown(LiveProfileMarkdown.render(p, a.perSecond(), a.jobs())));
+    verification(doc, a);
+    environment(doc, a);
+    throughput(doc, a);
+    connections(doc, a);
+    diagnosis(doc, a);
+    cpu(doc, a);
+    doc.markdown(deadLetters(a.consumer()));
+    doc.markdown(
+        "Raw data beside this report: `"
+            + RunFiles.TIMELINE
+            + "` (per minute, the view's columns), `"
+            + RunFiles.TIMELINE_PER_SECOND
+            + "`, `"
+            + RunFiles.CONSUMER_SAMPLES
+            + "`, `"
+            + RunFiles.CONSUMER_RESULT
+            + "`; every number above is computed from them (`"
+            + RunFiles.SUMMARY
+            + "`).\n");
+    return doc.markdown();
+  }
+
+  /** The title, when the round ran and why it stopped, and what must be read first. */
+  private static void headline(Document doc, RoundAnalysis a) {
     ConsumerResult c = a.consumer();
-    md.append("# ingestbench round: ")
-        .append(c.writeMethod())
-        .append(", ")
-        .append(c.rowFormat())
-        .append(", ")
-        .append(c.destinationTables())
-        .append(" table(s)\n\n");
-    // "stopped: the process was asked to stop ..." reads "Stopped: the process was asked to stop
-    // ...".
-    String stopReason =
-        c.stopReason() == null ? "(not recorded)" : c.stopReason().replaceFirst("^stopped: ", "");
-    md.append("Started ")
-        .append(c.startedAt())
-        .append(" (UTC). Stopped: ")
-        .append(stopReason)
-        .append(".\n\n");
+    doc.heading(
+        1,
+        "ingestbench round: "
+            + c.writeMethod()
+            + ", "
+            + c.rowFormat()
+            + ", "
+            + c.destinationTables()
+            + " table(s)");
+    doc.paragraph("Started " + c.startedAt() + " (UTC). Stopped: " + stopReason(c) + ".");
     if (c.sourceDuplicates() > 0) {
       // Said first: under the project's own publishers it is 0, so any is about the source.
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "**The source carried %,d event(s) twice** (see Verification): not the pipeline's"
-                  + " duplicates.%n%n",
-              c.sourceDuplicates()));
+      doc.paragraph(
+          "**The source carried "
+              + count(c.sourceDuplicates())
+              + " event(s) twice** (see Verification): not the pipeline's duplicates.");
     }
     RoundDiagnosis.otherWork(a)
-        .ifPresent(
-            v ->
-                md.append("**")
-                    .append(v.verdict())
-                    .append("**: ")
-                    .append(v.evidence())
-                    .append(".\n\n"));
+        .ifPresent(v -> doc.paragraph("**" + v.verdict() + "**: " + v.evidence() + "."));
+  }
 
-    a.maxRate().ifPresent(r -> md.append(MaxRateMarkdown.render(r)));
-    md.append("## Result\n\n");
-    md.append("| Metric | Value | How it was measured |\n|:---|---:|:---|\n");
+  /**
+   * "stopped: the process was asked to stop ..." reads "Stopped: the process was asked to stop
+   * ...".
+   */
+  private static String stopReason(ConsumerResult c) {
+    return c.stopReason() == null
+        ? "(not recorded)"
+        : c.stopReason().replaceFirst("^stopped: ", "");
+  }
+
+  /** The headline figures: throughput, CPU, latency, each with how it was measured. */
+  private static void result(Document doc, RoundAnalysis a) {
+    ConsumerResult c = a.consumer();
+    Table t =
+        Table.of(Column.text("Metric"), Column.number("Value"), Column.text("How it was measured"));
     Estimate rps = a.steadyRowsPerSecond();
     Estimate mbps = a.steadyMbPerSecond();
-    row(
-        md,
+    t.row(
         "Rows/s (steady state)",
         f0(rps.mean()) + " ± " + f0((rps.ci95High() - rps.ci95Low()) / 2),
         "mean of " + rps.n() + " per-second buckets, 95% CI (t); sd " + f0(rps.stddev()));
-    row(
-        md,
+    t.row(
         "MB/s (steady state)",
         f2(mbps.mean()) + " ± " + f2((mbps.ci95High() - mbps.ci95Low()) / 2),
         "total_input_bytes / 10^6 per second, same window");
-    row(
-        md,
+    t.row(
         "Rows/s per vCPU",
         f0(rps.mean() / a.vcpus()),
         "steady rows/s ÷ " + a.vcpus() + " vCPUs (the machine's)");
-    row(
-        md,
+    t.row(
         "Rows per CPU-second (consumer)",
         f0(a.rowsPerCpuSecond()),
         "steady rows ÷ "
@@ -195,13 +134,22 @@ public final class RoundMarkdown {
             + " in the window ("
             + f1(a.steadyCpuSeconds())
             + " s)");
-    row(
-        md,
+    t.row(
         "Consumer CPU utilisation",
         pct(a.steadyCpuUtilisation()),
         a.consumerCpuSource() + " ÷ (vCPUs × seconds); publisher and emulator share the machine");
-    row(
-        md,
+    latencies(t, a);
+    t.row(
+        "Rows/s (whole active window)",
+        f0(a.activeRowsPerSecond()),
+        a.activeSeconds() + " s from first to last row");
+    doc.heading(2, "Result").table(t);
+  }
+
+  /** The latency rows of the result: live, intended, waiting, all. */
+  private static void latencies(Table t, RoundAnalysis a) {
+    ConsumerResult c = a.consumer();
+    t.row(
         "Latency p50 / p99, live messages (publish → visible)",
         latency(c.liveLatency()),
         c.liveLatency() == null
@@ -214,129 +162,161 @@ public final class RoundMarkdown {
                 + " s); the pipeline's own latency");
     WindowLatency.Percentiles intended = c.intendedLatency();
     if (intended != null) {
-      row(
-          md,
+      t.row(
           "Latency p50 / p99 / p99.9 / max, live messages (intended send → visible)",
-          String.format(
-              Locale.ROOT,
-              "%,d / %,d / %,d / %,d ms",
-              intended.p50Ms(),
-              intended.p99Ms(),
-              intended.p999Ms(),
-              intended.maxMs()),
+          count(intended.p50Ms())
+              + " / "
+              + count(intended.p99Ms())
+              + " / "
+              + count(intended.p999Ms())
+              + " / "
+              + count(intended.maxMs())
+              + " ms",
           count(intended.samples())
               + " rows, each against the time the paced live publisher meant to send it (its"
               + " schedule, given to the local BigQuery): the publisher's own delays count too"
               + " (coordinated omission); HDR histogram, 2 significant digits");
     }
-    row(
-        md,
+    t.row(
         "Waiting p50 / p99, messages published before that",
         latency(c.backlogLatency()),
         c.backlogLatency() == null
             ? "none"
             : count(c.backlogLatency().samples())
                 + " rows: backlog and start-up queueing, not pipeline latency");
-    row(
-        md,
+    t.row(
         "Latency p50 / p99, all messages",
         latency(c.latency()),
         c.latency() == null ? "none" : count(c.latency().samples()) + " rows, HDR histogram");
-    row(
-        md,
-        "Rows/s (whole active window)",
-        f0(a.activeRowsPerSecond()),
-        a.activeSeconds() + " s from first to last row");
-    md.append('\n');
-    a.liveProfile()
-        .ifPresent(p -> md.append(LiveProfileMarkdown.render(p, a.perSecond(), a.jobs())));
+  }
 
-    md.append(
-            "## Verification\n\n| Published | Written | Distinct event ids | Duplicates | Source duplicates | Dead-lettered | Lost |\n")
-        .append("|---:|---:|---:|---:|---:|---:|---:|\n");
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "| %,d | %,d | %,d | %,d | %,d | %,d | %,d |%n%n",
-            a.published(),
-            c.rowsWritten(),
-            c.distinctMessageIds(),
-            c.duplicates(),
-            c.sourceDuplicates(),
-            c.deadLettered(),
-            a.lost()));
+  private static String latency(ConsumerResult.Latency l) {
+    return l == null ? "not measured" : count(l.p50Ms()) + " / " + count(l.p99Ms()) + " ms";
+  }
+
+  /** Every message accounted for, and every finding that qualifies the count. */
+  private static void verification(Document doc, RoundAnalysis a) {
+    ConsumerResult c = a.consumer();
+    doc.heading(2, "Verification")
+        .table(
+            Table.of(
+                    Column.number("Published"),
+                    Column.number("Written"),
+                    Column.number("Distinct event ids"),
+                    Column.number("Duplicates"),
+                    Column.number("Source duplicates"),
+                    Column.number("Dead-lettered"),
+                    Column.number("Lost"))
+                .row(
+                    count(a.published()),
+                    count(c.rowsWritten()),
+                    count(c.distinctMessageIds()),
+                    count(c.duplicates()),
+                    count(c.sourceDuplicates()),
+                    count(c.deadLettered()),
+                    count(a.lost())));
     if (c.sourceDuplicates() > 0) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "**The source carried %,d event(s) twice**: a row whose event index was already written under"
-                  + " another message id (Pub/Sub) or offset (Kafka). A publisher sent the event again (a resend after"
-                  + " a timeout the server had in fact stored); the pipeline wrote each message once, as exactly-once"
-                  + " promises, so these are not counted as duplicates. The project's own publishers never resend"
-                  + " (docs/methodology.md, 'Every event is published once').%n%n",
-              c.sourceDuplicates()));
+      doc.paragraph(
+          "**The source carried "
+              + count(c.sourceDuplicates())
+              + " event(s) twice**: a row whose event index was already written under"
+              + " another message id (Pub/Sub) or offset (Kafka). A publisher sent the event again (a resend after"
+              + " a timeout the server had in fact stored); the pipeline wrote each message once, as exactly-once"
+              + " promises, so these are not counted as duplicates. The project's own publishers never resend"
+              + " (docs/methodology.md, 'Every event is published once').");
     }
-    if (a.lost() > 0
-        && c.stopReason() != null) { // a consumer that accounted for everything has lost none
-      md.append("The consumer stopped before it had accounted for every message: ")
-          .append(stopReason)
-          .append(
-              ". **Lost** counts what it had neither written nor dead-lettered by then, whether it had read it or not.\n\n");
+    if (a.lost() > 0 && c.stopReason() != null) {
+      // A consumer that accounted for everything has lost none.
+      doc.paragraph(
+          "The consumer stopped before it had accounted for every message: "
+              + stopReason(c)
+              + ". **Lost** counts what it had neither written nor dead-lettered by then, whether it had read it or not.");
     }
     if (c.duplicates() > 0) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "%,d duplicate(s): a message written again under the same message id (a replay after a"
-                  + " restore from a checkpoint, a retried append): the sink's duplicates, which exactly-once must not"
-                  + " have (docs/dead-letters.md, 'A message that reuses another's event_index').%n%n",
-              c.duplicates()));
+      doc.paragraph(
+          count(c.duplicates())
+              + " duplicate(s): a message written again under the same message id (a replay after a"
+              + " restore from a checkpoint, a retried append): the sink's duplicates, which exactly-once must not"
+              + " have (docs/dead-letters.md, 'A message that reuses another's event_index').");
     }
-    faults(md, a);
-    if (c.mismatchedRows() > 0) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "**%,d row(s) do not hold what their event must produce** (every visible row"
-                  + " is compared, column by column, with the event its index generates from the publishers' seed). The first:%n%n",
-              c.mismatchedRows()));
-      (c.mismatches() == null ? List.<String>of() : c.mismatches())
-          .forEach(m -> md.append("- ").append(m).append('\n'));
-      md.append('\n');
-    } else if (a.emulator().map(e -> e.contentSeed() != null).orElse(false)) {
-      md.append(
-          "Every visible row was compared, column by column, with the event its index generates from the"
-              + " publishers' seed: none differs.\n\n");
-    } else {
-      md.append(
-          "The rows' content was not checked (the BigQuery emulator was not given the publishers' seed).\n\n");
-    }
+    faults(doc, a);
+    content(doc, a);
     if (a.publishFailures() > 0) {
-      md.append("**").append(a.publishFailures()).append(" publish failures.**\n\n");
+      doc.paragraph("**" + a.publishFailures() + " publish failures.**");
     }
     if (c.foreignRows() > 0) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "%,d row(s) or dead letter(s) carried an event index outside the %,d published"
-                  + " (foreign: left over from another run, or published by someone else); they are not counted as written"
-                  + " or accounted for.%n%n",
-              c.foreignRows(),
-              a.published()));
+      doc.paragraph(
+          count(c.foreignRows())
+              + " row(s) or dead letter(s) carried an event index outside the "
+              + count(a.published())
+              + " published (foreign: left over from another run, or published by someone else); they are not"
+              + " counted as written or accounted for.");
     }
     if (c.unindexedRows() > 0) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "%,d row(s) carried no readable event index and could not be checked.%n%n",
-              c.unindexedRows()));
+      doc.paragraph(
+          count(c.unindexedRows())
+              + " row(s) carried no readable event index and could not be checked.");
     }
-    a.emulator().ifPresent(e -> md.append(UnfinishedStreams.markdown(e)));
+    a.emulator().ifPresent(e -> doc.markdown(UnfinishedStreams.markdown(e)));
+  }
 
-    md.append("## Test environment\n\n| Parameter | Value |\n|:---|:---|\n");
+  /** The faults asked for, each with how often it fired; one that never fired is a warning. */
+  private static void faults(Document doc, RoundAnalysis a) {
+    List<FaultCount> faults =
+        a.emulator()
+            .map(e -> e.faults() == null ? List.<FaultCount>of() : e.faults())
+            .orElse(List.of());
+    if (faults.isEmpty()) {
+      return;
+    }
+    Table t =
+        Table.of(
+            Column.text("Fault"),
+            Column.text("A fraction of"),
+            Column.number("Of those the run had"),
+            Column.number("Fired"));
+    for (FaultCount f : faults) {
+      t.row(
+          "`" + f.fault() + "`",
+          f.fraction() == null ? "(fires once)" : f.of(),
+          count(f.outOf()),
+          count(f.fired()));
+    }
+    doc.paragraph("Faults asked of the BigQuery emulator (all jobs together):").table(t);
+    for (FaultCount f : faults) {
+      if (f.warning() != null) {
+        doc.paragraph("**Warning:** " + f.warning() + ".");
+      }
+    }
+  }
+
+  /** Whether every visible row holds what its event must produce. */
+  private static void content(Document doc, RoundAnalysis a) {
+    ConsumerResult c = a.consumer();
+    if (c.mismatchedRows() > 0) {
+      doc.paragraph(
+              "**"
+                  + count(c.mismatchedRows())
+                  + " row(s) do not hold what their event must produce** (every visible row"
+                  + " is compared, column by column, with the event its index generates from the publishers' seed). The"
+                  + " first:")
+          .bullets(c.mismatches() == null ? List.of() : c.mismatches());
+    } else if (a.emulator().map(e -> e.contentSeed() != null).orElse(false)) {
+      doc.paragraph(
+          "Every visible row was compared, column by column, with the event its index generates from the"
+              + " publishers' seed: none differs.");
+    } else {
+      doc.paragraph(
+          "The rows' content was not checked (the BigQuery emulator was not given the publishers' seed).");
+    }
+  }
+
+  /** The machine, the runner, the source and sink, and the round's settings. */
+  private static void environment(Document doc, RoundAnalysis a) {
+    ConsumerResult c = a.consumer();
+    Table t = Table.of(Column.text("Parameter"), Column.text("Value"));
     Map<String, Object> machine = a.round().map(RoundSettings::machine).orElse(Map.of());
-    row2(
-        md,
+    t.row(
         "Machine",
         machine.isEmpty()
             ? a.vcpus() + " vCPUs"
@@ -346,14 +326,13 @@ public final class RoundMarkdown {
                 + " GB, "
                 + machine.get("os"));
     if (machine.containsKey("java")) {
-      row2(md, "Java", String.valueOf(machine.get("java")));
+      t.row("Java", String.valueOf(machine.get("java")));
     }
     String cluster = a.round().map(RoundSettings::flinkCluster).orElse(null);
-    row2(md, "Runner", cluster != null ? cluster : c.runner() + " (embedded, in the consumer JVM)");
+    t.row("Runner", cluster != null ? cluster : c.runner() + " (embedded, in the consumer JVM)");
     if (a.round().map(RoundSettings::kafka).orElse(false)) {
       RoundSettings r = a.round().get();
-      row2(
-          md,
+      t.row(
           "Source",
           "local Apache Kafka broker (KRaft, one node, its own JVM), "
               + r.partitions()
@@ -364,42 +343,12 @@ public final class RoundMarkdown {
                       ? "; every job in one consumer group"
                       : "; a consumer group per job"));
     } else {
-      row2(md, "Pub/Sub", "local emulator (pstest), plaintext gRPC on loopback");
+      t.row("Pub/Sub", "local emulator (pstest), plaintext gRPC on loopback");
     }
-    row2(md, "BigQuery", bigQuery(a));
-    a.round()
-        .filter(r -> r.crashEverySeconds() == null)
-        .map(RoundSettings::killConsumerAt)
-        .ifPresent(
-            t ->
-                row2(
-                    md,
-                    "Consumer crash",
-                    "every consumer JVM killed (SIGKILL) "
-                        + t
-                        + " s after it started and started again from"
-                        + " its last completed Flink checkpoint; the verification above spans both lives"));
-    a.round()
-        .map(RoundSettings::crashEverySeconds)
-        .ifPresent(
-            t ->
-                row2(
-                    md,
-                    "Consumer crash",
-                    "every consumer JVM"
-                        + " killed (SIGKILL) "
-                        + t
-                        + " s after each of its lives started writing"
-                        + a.round()
-                            .map(RoundSettings::killConsumerAt)
-                            .map(first -> " (the first time at " + first + " s)")
-                            .orElse("")
-                        + ", once Flink had completed a checkpoint after that, and started again from its last checkpoint,"
-                        + " until it had written every message; the verification above spans every life (the round's log counts"
-                        + " the kills, each life's log is consumer-restarted[-N].log)"));
+    t.row("BigQuery", bigQuery(a));
+    crashes(t, a);
     if (a.jobs() > 1) {
-      row2(
-          md,
+      t.row(
           "Jobs",
           a.jobs()
               + " consumer JVMs, each "
@@ -408,17 +357,15 @@ public final class RoundMarkdown {
                   : "on its own subscription")
               + ", writing the same table(s)");
     }
-    row2(
-        md,
+    t.row(
         "Write method",
         c.writeMethod() + (c.useStorageApiConnectionPool() ? ", connection pool on" : ""));
-    row2(md, "Row format", c.rowFormat());
-    row2(md, "Destination tables", Integer.toString(c.destinationTables()));
+    t.row("Row format", c.rowFormat());
+    t.row("Destination tables", Integer.toString(c.destinationTables()));
     a.round()
         .ifPresent(
             r -> {
-              row2(
-                  md,
+              t.row(
                   "Messages",
                   String.format(
                       Locale.ROOT,
@@ -428,74 +375,231 @@ public final class RoundMarkdown {
                       r.liveRate(),
                       r.messageSizeBytes(),
                       r.messageFormat() == null ? "json" : r.messageFormat()));
-              row2(md, "Heap cap per JVM", r.heap());
+              t.row("Heap cap per JVM", r.heap());
             });
-    md.append('\n');
+    doc.heading(2, "Test environment").table(t);
+  }
 
-    md.append("## Throughput\n\n![rows per second](")
-        .append(RunFiles.THROUGHPUT_CHART)
-        .append(")\n\n");
-    md.append(
-        "Phases (rule in docs/methodology.md: steady = first to last second at ≥ 80% of the p90 of the 3 s-smoothed rate):\n\n");
-    md.append("| Phase | Start | End | Seconds |\n|:---|:---|:---|---:|\n");
+  /** The consumer kills of --kill-consumer-at and --crash-every, as environment rows. */
+  private static void crashes(Table t, RoundAnalysis a) {
+    a.round()
+        .filter(r -> r.crashEverySeconds() == null)
+        .map(RoundSettings::killConsumerAt)
+        .ifPresent(
+            at ->
+                t.row(
+                    "Consumer crash",
+                    "every consumer JVM killed (SIGKILL) "
+                        + at
+                        + " s after it started and started again from"
+                        + " its last completed Flink checkpoint; the verification above spans both lives"));
+    a.round()
+        .map(RoundSettings::crashEverySeconds)
+        .ifPresent(
+            every ->
+                t.row(
+                    "Consumer crash",
+                    "every consumer JVM"
+                        + " killed (SIGKILL) "
+                        + every
+                        + " s after each of its lives started writing"
+                        + a.round()
+                            .map(RoundSettings::killConsumerAt)
+                            .map(first -> " (the first time at " + first + " s)")
+                            .orElse("")
+                        + ", once Flink had completed a checkpoint after that, and started again from its last checkpoint,"
+                        + " until it had written every message; the verification above spans every life (the round's log counts"
+                        + " the kills, each life's log is consumer-restarted[-N].log)"));
+  }
+
+  /** Where the rows went and under which limits, from round.json and the emulator's own status. */
+  private static String bigQuery(RoundAnalysis a) {
+    String where =
+        a.round().map(RoundSettings::sink).orElse("emulator").equals("in-process")
+            ? "BigQuery emulator inside the consumer JVM"
+            : "BigQuery emulator in its own JVM";
+    String path =
+        where + ", written through Beam and the official client (StreamWriter) over plaintext gRPC";
+    return a.emulator().map(e -> path + "; limits: " + limits(e)).orElse(path);
+  }
+
+  /** The emulator's quota, connection limit, faults and what its store did on purpose. */
+  private static String limits(EmulatorStatus e) {
+    return (e.quotaMbPerSecond() > 0
+            ? String.format(
+                Locale.ROOT,
+                "%.2f MB/s quota per %.0f s window",
+                e.quotaMbPerSecond(),
+                e.quotaWindowSeconds())
+            : "no throughput quota")
+        + ", "
+        + count(e.maxConnections())
+        + " connections"
+        + (e.faultsInjected() > 0 ? "; " + e.faultsInjected() + " faults injected" : "")
+        + (e.rowsDiscarded() + e.rowsDuplicated() > 0
+            ? " (the store itself discarded "
+                + count(e.rowsDiscarded())
+                + " rows and stored "
+                + count(e.rowsDuplicated())
+                + " twice: the verification must find exactly those)"
+            : "")
+        + (e.rejectedAppends() > 0
+            ? "; "
+                + count(e.rejectedAppends())
+                + " appends refused while the quota refilled (--quota-mode reject)"
+            : "");
+  }
+
+  /** The chart, the phases, and the rows written per minute and per second. */
+  private static void throughput(Document doc, RoundAnalysis a) {
+    Table phases =
+        Table.of(
+            Column.text("Phase"),
+            Column.text("Start"),
+            Column.text("End"),
+            Column.number("Seconds"));
     for (Phase p : a.phases()) {
-      md.append("| ")
-          .append(p.name())
-          .append(" | ")
-          .append(HMS.format(p.start()))
-          .append(" | ")
-          .append(HMS.format(p.end()))
-          .append(" | ")
-          .append(p.buckets())
-          .append(" |\n");
+      phases.row(
+          p.name(), HMS.format(p.start()), HMS.format(p.end()), Integer.toString(p.buckets()));
     }
-    md.append(
-            "\n### Per minute\n\n| Minute (UTC) | MB/min | MB/s | Rows | Rows/sec | Seconds active | Phase |\n")
-        .append("|:---|---:|---:|---:|---:|---:|:---|\n");
+    Table minutes =
+        Table.of(
+            Column.text("Minute (UTC)"),
+            Column.number("MB/min"),
+            Column.number("MB/s"),
+            Column.number("Rows"),
+            Column.number("Rows/sec"),
+            Column.number("Seconds active"),
+            Column.text("Phase"));
     for (Bucket m : a.perMinute().buckets()) {
       long active = activeSeconds(a, m);
-      double perSecond = active == 0 ? 0 : m.rows() / (double) active;
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %.1f | %.2f | %,d | %,.0f | %d | %s |%n",
-              HM.format(m.start()),
-              m.bytes() / 1e6,
-              active == 0 ? 0 : m.bytes() / 1e6 / active,
-              m.rows(),
-              perSecond,
-              active,
-              phaseOf(a, m.start(), m.start().plusSeconds(60))));
+      minutes.row(
+          HM.format(m.start()),
+          f1(m.bytes() / 1e6),
+          f2(active == 0 ? 0 : m.bytes() / 1e6 / active),
+          count(m.rows()),
+          f0(active == 0 ? 0 : m.rows() / (double) active),
+          Long.toString(active),
+          phaseOf(a, m.start(), m.start().plusSeconds(60)));
     }
-    md.append(
-        "\nA local round is short, so minutes are partial: rates per minute divide by the seconds"
-            + " with rows written, not by 60.\n\n");
-    md.append("### Per second\n\n<details><summary>")
-        .append(a.perSecond().buckets().size())
-        .append(" seconds</summary>\n\n")
-        .append("| Second (UTC) | Rows | MB | Requests | Phase |\n|:---|---:|---:|---:|:---|\n");
+    Table seconds =
+        Table.of(
+            Column.text("Second (UTC)"),
+            Column.number("Rows"),
+            Column.number("MB"),
+            Column.number("Requests"),
+            Column.text("Phase"));
     for (Bucket s : a.perSecond().buckets()) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %,d | %.2f | %d | %s |%n",
-              HMS.format(s.start()),
-              s.rows(),
-              s.bytes() / 1e6,
-              s.requests(),
-              phaseOf(a, s.start(), s.start().plusSeconds(1))));
+      seconds.row(
+          HMS.format(s.start()),
+          count(s.rows()),
+          f2(s.bytes() / 1e6),
+          Long.toString(s.requests()),
+          phaseOf(a, s.start(), s.start().plusSeconds(1)));
     }
-    md.append("\n</details>\n\n");
+    doc.heading(2, "Throughput")
+        .image("rows per second", RunFiles.THROUGHPUT_CHART)
+        .paragraph(
+            "Phases (rule in docs/methodology.md: steady = first to last second at ≥ 80% of the p90 of the 3"
+                + " s-smoothed rate):")
+        .table(phases)
+        .heading(3, "Per minute")
+        .table(minutes)
+        .paragraph(
+            "A local round is short, so minutes are partial: rates per minute divide by the seconds"
+                + " with rows written, not by 60.")
+        .heading(3, "Per second")
+        .details(a.perSecond().buckets().size() + " seconds", seconds);
+  }
 
-    connections(md, a);
-    md.append("## Diagnosis\n\n| Verdict | Evidence |\n|:---|:---|\n");
-    for (Verdict v : RoundDiagnosis.of(a)) {
-      md.append("| ").append(v.verdict()).append(" | ").append(v.evidence()).append(" |\n");
+  /**
+   * Connections as the BigQuery emulator counted them: the chart, peaks per job, refusals, quota.
+   */
+  private static void connections(Document doc, RoundAnalysis a) {
+    if (a.connections().isEmpty()) {
+      return;
     }
-    md.append('\n');
-    md.append("## CPU utilisation\n\n![cpu](").append(RunFiles.CPU_CHART).append(")\n\n");
-    md.append(
-        "| Minute (UTC) | Consumer CPU-sec | Seconds sampled | Utilisation |\n|:---|---:|---:|---:|\n");
+    Map<String, int[]> byJob = new TreeMap<>();
+    for (ConnectionsCsv.Sample s : a.connections()) {
+      int[] t = byJob.computeIfAbsent(s.job(), j -> new int[3]);
+      t[0] = Math.max(t[0], s.maxOpen());
+      t[1] += s.opened();
+      t[2] += s.refused();
+    }
+    Table t =
+        Table.of(
+            Column.text("Job"),
+            Column.number("Peak open"),
+            Column.number("Opened"),
+            Column.number("Refused at the limit"));
+    byJob.forEach(
+        (job, n) ->
+            t.row(
+                job.equals(ConnectionColumns.ALL_JOBS) ? "all jobs" : job,
+                count(n[0]),
+                count(n[1]),
+                count(n[2])));
+    doc.heading(2, "Connections")
+        .image("connections", RunFiles.CONNECTIONS_CHART)
+        .paragraph(
+            "A connection is one open AppendRows stream, counted by the BigQuery emulator each second"
+                + " (what Cloud Monitoring's `write/concurrent_connections` shows).")
+        .table(t);
+    a.emulator()
+        .filter(e -> e.throttledAppends() > 0)
+        .ifPresent(
+            e ->
+                doc.paragraph(
+                    "The throughput quota slowed "
+                        + count(e.throttledAppends())
+                        + " appends, "
+                        + f1(e.throttledSeconds())
+                        + " s in all (no append was refused)."));
+  }
+
+  private static void diagnosis(Document doc, RoundAnalysis a) {
+    Table t = Table.of(Column.text("Verdict"), Column.text("Evidence"));
+    for (Verdict v : RoundDiagnosis.of(a)) {
+      t.row(v.verdict(), v.evidence());
+    }
+    doc.heading(2, "Diagnosis").table(t);
+  }
+
+  /** The consumer's CPU per minute, every process's share, peak heap and connections. */
+  private static void cpu(Document doc, RoundAnalysis a) {
+    doc.heading(2, "CPU utilisation").image("cpu", RunFiles.CPU_CHART).table(cpuPerMinute(a));
+    if (!a.processCpu().isEmpty() && !a.phases().isEmpty()) {
+      doc.heading(3, "CPU by process")
+          .paragraph(
+              "Every process the round started, from `/proc` once a second; % of the machine's "
+                  + a.vcpus()
+                  + " vCPUs.")
+          .table(cpuByProcess(a));
+    }
+    doc.paragraph(
+        "Peak consumer heap in use: "
+            + count(Math.round(a.peakConsumerHeapBytes() / 1e6))
+            + " MB of a "
+            + count(Math.round(a.consumer().maxHeapBytes() / 1e6))
+            + " MB cap (per-second samples).");
+    doc.paragraph(
+        "Peak connections (AppendRows streams open at once, counted by the BigQuery emulator): "
+            + count(a.peakConnections())
+            + "; opened over the run: "
+            + count(
+                a.emulator()
+                    .map(EmulatorStatus::connectionsOpened)
+                    .orElse((long) a.consumer().appendClientsCreated()))
+            + ".");
+  }
+
+  private static Table cpuPerMinute(RoundAnalysis a) {
+    Table t =
+        Table.of(
+            Column.text("Minute (UTC)"),
+            Column.number("Consumer CPU-sec"),
+            Column.number("Seconds sampled"),
+            Column.number("Utilisation"));
     List<CpuSamplesCsv.Sample> cpu = a.cpu();
     long minute = Long.MIN_VALUE;
     double cpuSum = 0;
@@ -506,14 +610,11 @@ public final class RoundMarkdown {
               ? Math.floorDiv(cpu.get(i).second().getEpochSecond() - 1, 60) * 60
               : Long.MAX_VALUE;
       if (m != minute && n > 0) {
-        md.append(
-            String.format(
-                Locale.ROOT,
-                "| %s | %.1f | %d | %s |%n",
-                HM.format(Instant.ofEpochSecond(minute)),
-                cpuSum,
-                n,
-                pct(cpuSum / (a.vcpus() * (double) n))));
+        t.row(
+            HM.format(Instant.ofEpochSecond(minute)),
+            f1(cpuSum),
+            Integer.toString(n),
+            pct(cpuSum / (a.vcpus() * (double) n)));
         cpuSum = 0;
         n = 0;
       }
@@ -523,63 +624,35 @@ public final class RoundMarkdown {
         n++;
       }
     }
-    if (!a.processCpu().isEmpty() && !a.phases().isEmpty()) {
-      md.append(
-              "\n### CPU by process\n\nEvery process the round started, from `/proc` once a second; % of the machine's ")
-          .append(a.vcpus())
-          .append(
-              " vCPUs.\n\n| Process | Steady window CPU-s | Steady share | Active window CPU-s | Active share |\n")
-          .append("|:---|---:|---:|---:|---:|\n");
-      Instant activeFrom = a.phases().get(0).start();
-      Instant activeTo = a.phases().get(a.phases().size() - 1).end();
-      long activeSeconds = activeTo.getEpochSecond() - activeFrom.getEpochSecond();
-      Map<String, Double> active = a.processCpuSeconds(activeFrom, activeTo);
-      Map<String, Double> steadyCpu =
-          a.steady().map(p -> a.processCpuSeconds(p.start(), p.end())).orElse(Map.of());
-      long steadySeconds = a.steady().map(Phase::buckets).orElse(0);
-      for (String process : active.keySet()) {
-        double s = steadyCpu.getOrDefault(process, 0.0);
-        double t = active.get(process);
-        md.append(
-            String.format(
-                Locale.ROOT,
-                "| %s | %.1f | %s | %.1f | %s |%n",
-                process,
-                s,
-                steadySeconds == 0 ? "n/a" : pct(s / (a.vcpus() * (double) steadySeconds)),
-                t,
-                activeSeconds == 0 ? "n/a" : pct(t / (a.vcpus() * (double) activeSeconds))));
-      }
-    }
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "%nPeak consumer heap in use: %,d MB of a %,d MB cap (per-second samples).%n",
-            Math.round(a.peakConsumerHeapBytes() / 1e6),
-            Math.round(c.maxHeapBytes() / 1e6)));
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "%nPeak connections (AppendRows streams open at once, counted by the BigQuery emulator): %,d;"
-                + " opened over the run: %,d.%n%n",
-            a.peakConnections(),
-            a.emulator()
-                .map(EmulatorStatus::connectionsOpened)
-                .orElse((long) c.appendClientsCreated())));
+    return t;
+  }
 
-    md.append(deadLetters(c));
-    md.append("Raw data beside this report: `")
-        .append(RunFiles.TIMELINE)
-        .append("` (per minute, the view's columns), `")
-        .append(RunFiles.TIMELINE_PER_SECOND)
-        .append("`, `")
-        .append(RunFiles.CONSUMER_SAMPLES)
-        .append("`, `")
-        .append(RunFiles.CONSUMER_RESULT)
-        .append("`; every number above is computed from them (`")
-        .append(RunFiles.SUMMARY)
-        .append("`).\n");
-    return md.toString();
+  private static Table cpuByProcess(RoundAnalysis a) {
+    Table t =
+        Table.of(
+            Column.text("Process"),
+            Column.number("Steady window CPU-s"),
+            Column.number("Steady share"),
+            Column.number("Active window CPU-s"),
+            Column.number("Active share"));
+    Instant activeFrom = a.phases().get(0).start();
+    Instant activeTo = a.phases().get(a.phases().size() - 1).end();
+    long activeSeconds = activeTo.getEpochSecond() - activeFrom.getEpochSecond();
+    Map<String, Double> active = a.processCpuSeconds(activeFrom, activeTo);
+    Map<String, Double> steadyCpu =
+        a.steady().map(p -> a.processCpuSeconds(p.start(), p.end())).orElse(Map.of());
+    long steadySeconds = a.steady().map(Phase::buckets).orElse(0);
+    for (String process : active.keySet()) {
+      double s = steadyCpu.getOrDefault(process, 0.0);
+      double total = active.get(process);
+      t.row(
+          process,
+          f1(s),
+          steadySeconds == 0 ? "n/a" : pct(s / (a.vcpus() * (double) steadySeconds)),
+          f1(total),
+          activeSeconds == 0 ? "n/a" : pct(total / (a.vcpus() * (double) activeSeconds)));
+    }
+    return t;
   }
 
   /**
@@ -587,48 +660,48 @@ public final class RoundMarkdown {
    * first bytes (printable ASCII as is, anything else as \\xNN, so an encoding problem is visible).
    */
   static String deadLetters(ConsumerResult c) {
-    StringBuilder md = new StringBuilder();
+    Document doc = new Document();
     if (c.deadLetterWriteFailures() > 0) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "**%,d dead letter(s) could not be written to the dead-letter table**: those"
-                  + " messages are neither written nor kept (the consumer's log has each reason).%n%n",
-              c.deadLetterWriteFailures()));
+      doc.paragraph(
+          "**"
+              + count(c.deadLetterWriteFailures())
+              + " dead letter(s) could not be written to the dead-letter table**: those"
+              + " messages are neither written nor kept (the consumer's log has each reason).");
     }
     List<DeadLetterSample> samples =
         c.deadLetterSamples() == null ? List.of() : c.deadLetterSamples();
     List<String> errors = c.deadLetterErrors() == null ? List.of() : c.deadLetterErrors();
     if (samples.isEmpty() && errors.isEmpty()) {
-      return md.toString();
+      return doc.markdown();
     }
-    md.append("## Dead letters\n\n");
+    doc.heading(2, "Dead letters");
     if (samples.isEmpty()) {
-      md.append("First reasons recorded in the dead-letter table:\n\n");
-      errors.forEach(e -> md.append("- ").append(e.replace('\n', ' ')).append('\n'));
-      return md.append('\n').toString();
+      return doc.paragraph("First reasons recorded in the dead-letter table:")
+          .bullets(errors.stream().map(e -> e.replace('\n', ' ')).toList())
+          .markdown();
     }
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "%,d dead-lettered; the first %d as the dead-letter table holds them (its"
-                + " `payload` column is the message byte for byte):%n%n",
-            c.deadLettered(),
-            samples.size()));
-    md.append(
-        "| Stage | Event index | Bytes | Reason | Payload starts |\n|---|---:|---:|---|---|\n");
+    Table t =
+        Table.of(
+            Column.plain("Stage"),
+            Column.number("Event index"),
+            Column.number("Bytes"),
+            Column.plain("Reason"),
+            Column.plain("Payload starts"));
     for (DeadLetterSample d : samples) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %s | %s | %s | `%s` |%n",
-              d.stage(),
-              d.eventIndex() == null ? "-" : d.eventIndex().toString(),
-              d.payloadBytes() == null ? "-" : String.format(Locale.ROOT, "%,d", d.payloadBytes()),
-              String.valueOf(d.error()).replace('\n', ' ').replace("|", "\\|"),
-              preview(d.payload(), 32)));
+      t.row(
+          d.stage(),
+          d.eventIndex() == null ? "-" : d.eventIndex().toString(),
+          d.payloadBytes() == null ? "-" : count(d.payloadBytes()),
+          String.valueOf(d.error()).replace('\n', ' ').replace("|", "\\|"),
+          "`" + preview(d.payload(), 32) + "`");
     }
-    return md.append('\n').toString();
+    return doc.paragraph(
+            count(c.deadLettered())
+                + " dead-lettered; the first "
+                + samples.size()
+                + " as the dead-letter table holds them (its `payload` column is the message byte for byte):")
+        .table(t)
+        .markdown();
   }
 
   private static String preview(byte[] payload, int max) {
@@ -667,69 +740,5 @@ public final class RoundMarkdown {
       }
     }
     return best;
-  }
-
-  private static void row(StringBuilder md, String metric, String value, String how) {
-    md.append("| ")
-        .append(metric)
-        .append(" | ")
-        .append(value)
-        .append(" | ")
-        .append(how)
-        .append(" |\n");
-  }
-
-  private static void row2(StringBuilder md, String name, String value) {
-    md.append("| ").append(name).append(" | ").append(value).append(" |\n");
-  }
-
-  private static String count(long n) {
-    return String.format(Locale.ROOT, "%,d", n);
-  }
-
-  private static String f0(double v) {
-    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
-  }
-
-  private static String f1(double v) {
-    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f", v);
-  }
-
-  private static String f2(double v) {
-    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
-  }
-
-  private static String pct(double v) {
-    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * v);
-  }
-
-  /** The faults asked for, each with how often it fired; one that never fired is a warning. */
-  private static void faults(StringBuilder md, RoundAnalysis a) {
-    List<FaultCount> faults =
-        a.emulator()
-            .map(e -> e.faults() == null ? List.<FaultCount>of() : e.faults())
-            .orElse(List.of());
-    if (faults.isEmpty()) {
-      return;
-    }
-    md.append("Faults asked of the BigQuery emulator (all jobs together):\n\n")
-        .append("| Fault | A fraction of | Of those the run had | Fired |\n")
-        .append("|:---|:---|---:|---:|\n");
-    for (FaultCount f : faults) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| `%s` | %s | %,d | %,d |%n",
-              f.fault(),
-              f.fraction() == null ? "(fires once)" : f.of(),
-              f.outOf(),
-              f.fired()));
-    }
-    md.append('\n');
-    for (FaultCount f : faults) {
-      if (f.warning() != null) {
-        md.append("**Warning:** ").append(f.warning()).append(".\n\n");
-      }
-    }
   }
 }

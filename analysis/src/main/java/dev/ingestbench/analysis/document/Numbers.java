@@ -1,0 +1,36 @@
+package dev.ingestbench.analysis.document;
+
+import java.util.Locale;
+
+/**
+ * How a report writes a number: thousands separated, a fixed count of decimals, NaN as "n/a". One
+ * place, so the same figure reads the same in every report.
+ */
+public final class Numbers {
+  private Numbers() {}
+
+  /** A count: {@code 1,234,567}. */
+  public static String count(long n) {
+    return String.format(Locale.ROOT, "%,d", n);
+  }
+
+  /** A whole number with separators: {@code 12,346}. */
+  public static String f0(double v) {
+    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
+  }
+
+  /** One decimal: {@code 12.3}. */
+  public static String f1(double v) {
+    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  /** Two decimals: {@code 12.35}. */
+  public static String f2(double v) {
+    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
+  }
+
+  /** A fraction as a percentage with one decimal: 0.1234 is {@code 12.3%}. */
+  public static String pct(double fraction) {
+    return Double.isNaN(fraction) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
+  }
+}
