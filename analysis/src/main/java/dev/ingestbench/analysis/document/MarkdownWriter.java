@@ -59,7 +59,8 @@ final class MarkdownWriter {
     md.append('\n');
     for (List<String> row : table.rows()) {
       md.append('|');
-      row.forEach(cell -> md.append(' ').append(cell).append(" |"));
+      // An empty cell is one space, as a hand-typed table has it.
+      row.forEach(cell -> md.append(cell.isEmpty() ? " |" : " " + cell + " |"));
       md.append('\n');
     }
     return md.toString();

@@ -1,0 +1,64 @@
+package dev.ingestbench.analysis.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ingestbench.contracts.RunFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The scenario report of recorded runs, rebuilt from their raw files as {@code run} writes it. */
+class ScenarioReportTest {
+  private static final Path RECORDED = Path.of("src", "test", "resources", "recorded");
+
+  @Test
+  void aStagedRunHasItsStagesMeasuresComparisonsDiagnosisAndVerification(@TempDir Path dir)
+      throws IOException {
+    String md = report("scenario-staged-two-jobs", dir);
+    assertTrue(md.startsWith("# Scenario `recorded-staged`\n\n"), md);
+    assertTrue(md.contains("| 01 | a-alone | hold 45s | yes |"), md);
+    assertTrue(md.contains("| 03 | b-alone | until drained (max 4m) | yes |"), md);
+    assertTrue(
+        md.contains("|:---|:---|---:|:---|---:|---:|---:|---:|---:|---:|\n| a-alone | a | "),
+        "per stage and job, numbers right-aligned: " + md);
+    assertTrue(md.contains("## Between stages"), md);
+    assertTrue(md.contains("| **all jobs** | a-alone → a-and-b |"), md);
+    assertTrue(md.contains("## Diagnosis\n\nThe rules of docs/methodology.md"), md);
+    assertTrue(md.contains("| a | a-and-b | 40,000 | 35,439 | 0 | 0 | 4,561 | 0 |"), md);
+    assertTrue(md.contains("| b | b-alone | 40,000 | 40,000 | 0 | 0 | 0 | 0 |"), md);
+    assertTrue(Files.exists(dir.resolve("throughput.svg")), "the throughput chart");
+    assertTrue(Files.exists(dir.resolve("connections.svg")), "the connections chart");
+  }
+
+  @Test
+  void aJobThatWroteNothingIsSaidSoAndNotCompared(@TempDir Path dir) throws IOException {
+    String md = report("scenario-staged-one-job-starting", dir);
+    assertTrue(
+        md.contains("| a-alone | a | — | no rows (starting up, or nothing to read) | | | "),
+        "an empty cell is one space, as the report always had it: " + md);
+    assertTrue(
+        md.contains(
+            "| n/a | n/a | not compared: no rows in one of them (a job starting up writes none) |"),
+        md);
+    assertTrue(md.contains("| a | a-and-b | 40,000 | 2 | 0 | 0 | 39,998 | 0 |"), md);
+  }
+
+  /** The recorded run copied to {@code dir}, its report written there, and that report. */
+  private static String report(String recorded, Path dir) throws IOException {
+    Path from = RECORDED.resolve(recorded);
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path f : files.toList()) {
+        Path to = dir.resolve(from.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(to);
+        } else {
+          Files.copy(f, to);
+        }
+      }
+    }
+    return Files.readString(ScenarioReport.write(dir).resolveSibling(RunFiles.REPORT));
+  }
+}
