@@ -4,6 +4,7 @@ import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.harness.scenario.RemoteTarget;
 import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -36,35 +37,35 @@ public final class DataflowRemoteTarget implements RemoteTarget {
   }
 
   @Override
-  public void refuseUnsupported(Path file, ScenarioPlan plan) {
-    if (plan.kafka()) {
+  public void refuseUnsupported(Path file, Scenario scenario) {
+    if (scenario.source() != null && scenario.source().isKafka()) {
       throw new IllegalArgumentException(
           file
               + ": a Kafka scenario runs locally (--target local) in this"
               + " version; docs/dataflow.md has the exact Dataflow launch lines for a Managed Service for Apache Kafka round");
     }
-    if (!plan.isStaged()) {
+    if (scenario.stages() == null) {
       throw new IllegalArgumentException(
           file
               + ": --target dataflow runs ordered stages; unordered"
               + " configurations run locally (--target local) in this version");
     }
-    if (plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isLoadTest)) {
+    if (scenario.stages().stream().anyMatch(Scenario.Stage::isLoadTest)) {
       throw new IllegalArgumentException(
           file
               + ": a pubsub_load stage measures the client of the machine that"
               + " runs it, not Dataflow's workers; on Google Cloud run ingestbench pubsub-load --project on a VM in the"
               + " region (docs/pubsub-load.md), and remove the stage here");
     }
-    if (plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isMaxRateSearch)) {
+    if (scenario.stages().stream().anyMatch(Scenario.Stage::isMaxRateSearch)) {
       throw new IllegalArgumentException(
           file
               + ": a find_max_rate stage searches with a local round (its own emulators and"
               + " embedded Flink), not on Dataflow; run it with --target local, and remove the stage"
               + " here");
     }
-    for (ScenarioPlan.PlannedStage st : plan.stages()) {
-      if (st.stopWith() == StopMode.SAVEPOINT) {
+    for (Scenario.Stage st : scenario.stages()) {
+      if (st.stopWith() != null && StopMode.of(st.stopWith()).orElse(null) == StopMode.SAVEPOINT) {
         throw new IllegalArgumentException(
             file
                 + ": stages."

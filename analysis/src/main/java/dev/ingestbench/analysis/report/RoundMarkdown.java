@@ -13,21 +13,16 @@ import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.source.ConnectionsCsv;
-import dev.ingestbench.analysis.source.CpuSamplesCsv;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConnectionColumns;
 import dev.ingestbench.contracts.ConsumerResult;
-import dev.ingestbench.contracts.DeadLetterSample;
-import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.FaultCount;
-import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.WindowLatency;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -52,12 +47,12 @@ public final class RoundMarkdown {
     a.liveProfile()
         .ifPresent(p -> doc.markdown(LiveProfileMarkdown.render(p, a.perSecond(), a.jobs())));
     verification(doc, a);
-    environment(doc, a);
+    RoundEnvironment.write(doc, a);
     throughput(doc, a);
     connections(doc, a);
     diagnosis(doc, a);
-    cpu(doc, a);
-    doc.markdown(deadLetters(a.consumer()));
+    RoundCpuMarkdown.write(doc, a);
+    doc.markdown(DeadLetterMarkdown.render(a.consumer()));
     doc.markdown(
         "Raw data beside this report: `"
             + RunFiles.TIMELINE
@@ -311,145 +306,6 @@ public final class RoundMarkdown {
     }
   }
 
-  /** The machine, the runner, the source and sink, and the round's settings. */
-  private static void environment(Document doc, RoundAnalysis a) {
-    ConsumerResult c = a.consumer();
-    Table t = Table.of(Column.text("Parameter"), Column.text("Value"));
-    Map<String, Object> machine = a.round().map(RoundSettings::machine).orElse(Map.of());
-    t.row(
-        "Machine",
-        machine.isEmpty()
-            ? a.vcpus() + " vCPUs"
-            : machine.get("vcpus")
-                + " vCPUs, "
-                + machine.get("memory_gb")
-                + " GB, "
-                + machine.get("os"));
-    if (machine.containsKey("java")) {
-      t.row("Java", String.valueOf(machine.get("java")));
-    }
-    String cluster = a.round().map(RoundSettings::flinkCluster).orElse(null);
-    t.row("Runner", cluster != null ? cluster : c.runner() + " (embedded, in the consumer JVM)");
-    if (a.round().map(RoundSettings::kafka).orElse(false)) {
-      RoundSettings r = a.round().get();
-      t.row(
-          "Source",
-          "local Apache Kafka broker (KRaft, one node, its own JVM), "
-              + r.partitions()
-              + " partitions, read with Beam's KafkaIO"
-              + (r.consumerGroups() == null
-                  ? ""
-                  : r.consumerGroups().equals("shared")
-                      ? "; every job in one consumer group"
-                      : "; a consumer group per job"));
-    } else {
-      t.row("Pub/Sub", "local emulator (pstest), plaintext gRPC on loopback");
-    }
-    t.row("BigQuery", bigQuery(a));
-    crashes(t, a);
-    if (a.jobs() > 1) {
-      t.row(
-          "Jobs",
-          a.jobs()
-              + " consumer JVMs, each "
-              + (a.round().map(RoundSettings::kafka).orElse(false)
-                  ? "reading every partition"
-                  : "on its own subscription")
-              + ", writing the same table(s)");
-    }
-    t.row(
-        "Write method",
-        c.writeMethod() + (c.useStorageApiConnectionPool() ? ", connection pool on" : ""));
-    t.row("Row format", c.rowFormat());
-    t.row("Destination tables", Integer.toString(c.destinationTables()));
-    a.round()
-        .ifPresent(
-            r -> {
-              t.row(
-                  "Messages",
-                  String.format(
-                      Locale.ROOT,
-                      "%,d backlog, then %,d live at %,.0f msg/s once the backlog was drained, ~%d B of %s each",
-                      r.backlogMessages(),
-                      r.liveMessages(),
-                      r.liveRate(),
-                      r.messageSizeBytes(),
-                      r.messageFormat() == null ? "json" : r.messageFormat()));
-              t.row("Heap cap per JVM", r.heap());
-            });
-    doc.heading(2, "Test environment").table(t);
-  }
-
-  /** The consumer kills of --kill-consumer-at and --crash-every, as environment rows. */
-  private static void crashes(Table t, RoundAnalysis a) {
-    a.round()
-        .filter(r -> r.crashEverySeconds() == null)
-        .map(RoundSettings::killConsumerAt)
-        .ifPresent(
-            at ->
-                t.row(
-                    "Consumer crash",
-                    "every consumer JVM killed (SIGKILL) "
-                        + at
-                        + " s after it started and started again from"
-                        + " its last completed Flink checkpoint; the verification above spans both lives"));
-    a.round()
-        .map(RoundSettings::crashEverySeconds)
-        .ifPresent(
-            every ->
-                t.row(
-                    "Consumer crash",
-                    "every consumer JVM"
-                        + " killed (SIGKILL) "
-                        + every
-                        + " s after each of its lives started writing"
-                        + a.round()
-                            .map(RoundSettings::killConsumerAt)
-                            .map(first -> " (the first time at " + first + " s)")
-                            .orElse("")
-                        + ", once Flink had completed a checkpoint after that, and started again from its last checkpoint,"
-                        + " until it had written every message; the verification above spans every life (the round's log counts"
-                        + " the kills, each life's log is consumer-restarted[-N].log)"));
-  }
-
-  /** Where the rows went and under which limits, from round.json and the emulator's own status. */
-  private static String bigQuery(RoundAnalysis a) {
-    String where =
-        a.round().map(RoundSettings::sink).orElse("emulator").equals("in-process")
-            ? "BigQuery emulator inside the consumer JVM"
-            : "BigQuery emulator in its own JVM";
-    String path =
-        where + ", written through Beam and the official client (StreamWriter) over plaintext gRPC";
-    return a.emulator().map(e -> path + "; limits: " + limits(e)).orElse(path);
-  }
-
-  /** The emulator's quota, connection limit, faults and what its store did on purpose. */
-  private static String limits(EmulatorStatus e) {
-    return (e.quotaMbPerSecond() > 0
-            ? String.format(
-                Locale.ROOT,
-                "%.2f MB/s quota per %.0f s window",
-                e.quotaMbPerSecond(),
-                e.quotaWindowSeconds())
-            : "no throughput quota")
-        + ", "
-        + count(e.maxConnections())
-        + " connections"
-        + (e.faultsInjected() > 0 ? "; " + e.faultsInjected() + " faults injected" : "")
-        + (e.rowsDiscarded() + e.rowsDuplicated() > 0
-            ? " (the store itself discarded "
-                + count(e.rowsDiscarded())
-                + " rows and stored "
-                + count(e.rowsDuplicated())
-                + " twice: the verification must find exactly those)"
-            : "")
-        + (e.rejectedAppends() > 0
-            ? "; "
-                + count(e.rejectedAppends())
-                + " appends refused while the quota refilled (--quota-mode reject)"
-            : "");
-  }
-
   /** The chart, the phases, and the rows written per minute and per second. */
   private static void throughput(Document doc, RoundAnalysis a) {
     Table phases =
@@ -563,157 +419,6 @@ public final class RoundMarkdown {
       t.row(v.verdict(), v.evidence());
     }
     doc.heading(2, "Diagnosis").table(t);
-  }
-
-  /** The consumer's CPU per minute, every process's share, peak heap and connections. */
-  private static void cpu(Document doc, RoundAnalysis a) {
-    doc.heading(2, "CPU utilisation").image("cpu", RunFiles.CPU_CHART).table(cpuPerMinute(a));
-    if (!a.processCpu().isEmpty() && !a.phases().isEmpty()) {
-      doc.heading(3, "CPU by process")
-          .paragraph(
-              "Every process the round started, from `/proc` once a second; % of the machine's "
-                  + a.vcpus()
-                  + " vCPUs.")
-          .table(cpuByProcess(a));
-    }
-    doc.paragraph(
-        "Peak consumer heap in use: "
-            + count(Math.round(a.peakConsumerHeapBytes() / 1e6))
-            + " MB of a "
-            + count(Math.round(a.consumer().maxHeapBytes() / 1e6))
-            + " MB cap (per-second samples).");
-    doc.paragraph(
-        "Peak connections (AppendRows streams open at once, counted by the BigQuery emulator): "
-            + count(a.peakConnections())
-            + "; opened over the run: "
-            + count(
-                a.emulator()
-                    .map(EmulatorStatus::connectionsOpened)
-                    .orElse((long) a.consumer().appendClientsCreated()))
-            + ".");
-  }
-
-  private static Table cpuPerMinute(RoundAnalysis a) {
-    Table t =
-        Table.of(
-            Column.text("Minute (UTC)"),
-            Column.number("Consumer CPU-sec"),
-            Column.number("Seconds sampled"),
-            Column.number("Utilisation"));
-    List<CpuSamplesCsv.Sample> cpu = a.cpu();
-    long minute = Long.MIN_VALUE;
-    double cpuSum = 0;
-    int n = 0;
-    for (int i = 0; i <= cpu.size(); i++) {
-      long m =
-          i < cpu.size()
-              ? Math.floorDiv(cpu.get(i).second().getEpochSecond() - 1, 60) * 60
-              : Long.MAX_VALUE;
-      if (m != minute && n > 0) {
-        t.row(
-            HM.format(Instant.ofEpochSecond(minute)),
-            f1(cpuSum),
-            Integer.toString(n),
-            pct(cpuSum / (a.vcpus() * (double) n)));
-        cpuSum = 0;
-        n = 0;
-      }
-      if (i < cpu.size()) {
-        minute = m;
-        cpuSum += cpu.get(i).cpuSeconds();
-        n++;
-      }
-    }
-    return t;
-  }
-
-  private static Table cpuByProcess(RoundAnalysis a) {
-    Table t =
-        Table.of(
-            Column.text("Process"),
-            Column.number("Steady window CPU-s"),
-            Column.number("Steady share"),
-            Column.number("Active window CPU-s"),
-            Column.number("Active share"));
-    Instant activeFrom = a.phases().get(0).start();
-    Instant activeTo = a.phases().get(a.phases().size() - 1).end();
-    long activeSeconds = activeTo.getEpochSecond() - activeFrom.getEpochSecond();
-    Map<String, Double> active = a.processCpuSeconds(activeFrom, activeTo);
-    Map<String, Double> steadyCpu =
-        a.steady().map(p -> a.processCpuSeconds(p.start(), p.end())).orElse(Map.of());
-    long steadySeconds = a.steady().map(Phase::buckets).orElse(0);
-    for (String process : active.keySet()) {
-      double s = steadyCpu.getOrDefault(process, 0.0);
-      double total = active.get(process);
-      t.row(
-          process,
-          f1(s),
-          steadySeconds == 0 ? "n/a" : pct(s / (a.vcpus() * (double) steadySeconds)),
-          f1(total),
-          activeSeconds == 0 ? "n/a" : pct(total / (a.vcpus() * (double) activeSeconds)));
-    }
-    return t;
-  }
-
-  /**
-   * The first dead letters as the dead-letter table holds them: stage, reason and the payload's
-   * first bytes (printable ASCII as is, anything else as \\xNN, so an encoding problem is visible).
-   */
-  static String deadLetters(ConsumerResult c) {
-    Document doc = new Document();
-    if (c.deadLetterWriteFailures() > 0) {
-      doc.paragraph(
-          "**"
-              + count(c.deadLetterWriteFailures())
-              + " dead letter(s) could not be written to the dead-letter table**: those"
-              + " messages are neither written nor kept (the consumer's log has each reason).");
-    }
-    List<DeadLetterSample> samples =
-        c.deadLetterSamples() == null ? List.of() : c.deadLetterSamples();
-    List<String> errors = c.deadLetterErrors() == null ? List.of() : c.deadLetterErrors();
-    if (samples.isEmpty() && errors.isEmpty()) {
-      return doc.markdown();
-    }
-    doc.heading(2, "Dead letters");
-    if (samples.isEmpty()) {
-      return doc.paragraph("First reasons recorded in the dead-letter table:")
-          .bullets(errors.stream().map(e -> e.replace('\n', ' ')).toList())
-          .markdown();
-    }
-    Table t =
-        Table.of(
-            Column.plain("Stage"),
-            Column.number("Event index"),
-            Column.number("Bytes"),
-            Column.plain("Reason"),
-            Column.plain("Payload starts"));
-    for (DeadLetterSample d : samples) {
-      t.row(
-          d.stage(),
-          d.eventIndex() == null ? "-" : d.eventIndex().toString(),
-          d.payloadBytes() == null ? "-" : count(d.payloadBytes()),
-          String.valueOf(d.error()).replace('\n', ' ').replace("|", "\\|"),
-          "`" + preview(d.payload(), 32) + "`");
-    }
-    return doc.paragraph(
-            count(c.deadLettered())
-                + " dead-lettered; the first "
-                + samples.size()
-                + " as the dead-letter table holds them (its `payload` column is the message byte for byte):")
-        .table(t)
-        .markdown();
-  }
-
-  private static String preview(byte[] payload, int max) {
-    StringBuilder text = new StringBuilder();
-    for (int i = 0; i < Math.min(payload.length, max); i++) {
-      int b = payload[i] & 0xFF;
-      text.append(
-          b >= 0x20 && b < 0x7F && b != '`' && b != '|' && b != '\\'
-              ? String.valueOf((char) b)
-              : String.format(Locale.ROOT, "\\x%02X", b));
-    }
-    return payload.length > max ? text + "..." : text.toString();
   }
 
   private static long activeSeconds(RoundAnalysis a, Bucket minute) {

@@ -25,7 +25,6 @@ final class OtherStages {
    */
   static void sourceCapacity(ScenarioRunData data, Document doc) {
     List<StepStatus> steps = data.steps();
-    List<ResultRecord> results = data.results();
     List<StepStatus> tests = steps.stream().filter(StepStatus::isLoadTest).toList();
     if (tests.isEmpty()) {
       return;

@@ -142,7 +142,7 @@ public final class ScenarioReport {
           .paragraph(
               "Steady seconds of each job within the stage by the rule of docs/methodology.md (the whole stage"
                   + " when it finds none); rows/s is their mean with a 95% confidence interval (Student's t); "
-                  + (onDataflow()
+                  + (data.onDataflow()
                       ? "samples are the poll intervals of the jobs' counters; CPU is the vCPU time of the job's workers"
                           + " (Dataflow's TotalVcpuTime); Dataflow has no per-job connection count (see Google Cloud's view)."
                       : "CPU is the job's consumer process in those seconds; connections are its open AppendRows streams."))
@@ -152,7 +152,7 @@ public final class ScenarioReport {
     OtherStages.maxRates(data, doc);
     Map<String, Map<String, StageMeasures>> compared = withoutIdleStages(byStage);
     BetweenStages.write(compared, doc);
-    if (onDataflow()) {
+    if (data.onDataflow()) {
       GoogleCloudView.write(data, doc);
       return;
     }
@@ -200,7 +200,7 @@ public final class ScenarioReport {
     doc.heading(2, "Stages").table(t);
     if (steps.stream().map(StepStatus::segment).distinct().count() > 1) {
       doc.paragraph(
-          onDataflow()
+          data.onDataflow()
               ? "The run was resumed: a later segment launched again the jobs that were running before its first stage"
                   + " and warmed them up (not measured); the subscriptions kept their backlog. Compare stages measured in"
                   + " different segments with that in mind."
@@ -245,7 +245,7 @@ public final class ScenarioReport {
 
   private void measuresRow(Table t, String stage, String job, StageMeasures m) {
     String name = job.equals(ResultRecord.ALL_JOBS) ? "**all jobs**" : job;
-    String cpu = Double.isNaN(m.vcpusBusy()) ? "n/a" : Numbers.f2(m.vcpusBusy());
+    String cpu = Numbers.f2(m.vcpusBusy());
     if (m.rows() == 0) {
       t.row(
           stage,
@@ -269,7 +269,7 @@ public final class ScenarioReport {
         Long.toString(m.steadySeconds()),
         cpu,
         Numbers.f0(m.rowsPerCpuSecond()),
-        onDataflow() ? "n/a" : Integer.toString(m.peakConnections()),
+        data.onDataflow() ? "n/a" : Integer.toString(m.peakConnections()),
         Numbers.count(m.rows()));
   }
 
@@ -305,10 +305,6 @@ public final class ScenarioReport {
     return kept;
   }
 
-  private boolean onDataflow() {
-    return "dataflow".equals(run.target());
-  }
-
   private void throughputCharts(List<ScenarioSample> samples, List<Phase> phases)
       throws IOException {
     Map<String, List<Date>> x = new LinkedHashMap<>();
@@ -335,7 +331,7 @@ public final class ScenarioReport {
         phases,
         dir.resolve(THROUGHPUT_CHART));
     doc.heading(2, "Throughput").image("Rows per second per job", THROUGHPUT_CHART);
-    if (!onDataflow()) { // Dataflow counts no connections per job
+    if (!data.onDataflow()) { // Dataflow counts no connections per job
       Charts.lines(
           "Open AppendRows streams per job",
           "connections",

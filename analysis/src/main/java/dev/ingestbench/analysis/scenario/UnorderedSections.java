@@ -10,7 +10,6 @@ import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.report.Charts;
 import dev.ingestbench.analysis.stats.Comparison;
 import dev.ingestbench.analysis.stats.Estimate;
-import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.StepStatus;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -28,7 +27,6 @@ final class UnorderedSections {
 
   static void write(ScenarioRunData data, Document doc) throws IOException {
     List<StepStatus> steps = data.steps();
-    List<ResultRecord> results = data.results();
     Map<String, List<Double>> rates = new LinkedHashMap<>();
     Map<String, Map<String, Double>> sums = new LinkedHashMap<>();
     Table iterations =

@@ -8,10 +8,11 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * Watches the servers a round depends on (Pub/Sub emulator or Kafka broker, BigQuery emulator).
- * When one dies, the round cannot go on: the watch stops every process it was told about at once,
- * so nothing waits for its timeout, and keeps a message naming the server, how it ended and its
- * last output lines for the error the round ends with.
+ * Watches the servers a round or a scenario run depends on (Pub/Sub emulator or Kafka broker,
+ * BigQuery emulator, a Flink cluster's JobManager). When one dies, the run cannot go on: the watch
+ * stops every process it was told about at once, so nothing waits for its timeout, and keeps a
+ * message naming the server, how it ended and its last output lines for the error the run ends
+ * with.
  */
 public final class ServerWatch implements AutoCloseable {
   private static final long POLL_MILLIS = 500;
@@ -50,7 +51,7 @@ public final class ServerWatch implements AutoCloseable {
     dependents.add(child);
   }
 
-  /** Why the round cannot go on, once a server has died. */
+  /** Why the round or run cannot go on, once a server has died. */
   public Optional<String> death() {
     return Optional.ofNullable(death.get());
   }

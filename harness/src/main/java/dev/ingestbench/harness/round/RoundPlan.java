@@ -235,6 +235,19 @@ public final class RoundPlan {
    */
   public List<String> consumerArgs(
       String host, int j, BigQueryEmulatorProcess.Address bigQuery, FlinkClusterRunner cluster) {
+    return consumerArgs(host, j, bigQuery, cluster, null);
+  }
+
+  /**
+   * Job {@code j}'s consumer flags restoring {@code savepoint} (a checkpoint's URI, after a kill),
+   * or starting afresh when it is null.
+   */
+  public List<String> consumerArgs(
+      String host,
+      int j,
+      BigQueryEmulatorProcess.Address bigQuery,
+      FlinkClusterRunner cluster,
+      String savepoint) {
     ChildFlags.Consumer c =
         new ChildFlags.Consumer(spec.runner(), jobName(j)).round(runId, publishedRange());
     if (spec.killsConsumers()) {
@@ -266,7 +279,11 @@ public final class RoundPlan {
     } else {
       c.inProcess();
     }
-    return c.extra(spec.consumerArgs()).build();
+    c.extra(spec.consumerArgs());
+    if (savepoint != null) {
+      c.restoresFrom(savepoint);
+    }
+    return c.build();
   }
 
   private interface Check<T> {

@@ -162,6 +162,7 @@ final class RoundTarget implements StageTarget {
         cluster =
             keep(
                 FlinkClusterRunner.start(spec.cluster(), out, cpu, watch, line -> say("%s", line)));
+        keep(this::closeWatch); // before the cluster stops, which is not a death
         if (spec.cluster().killTaskManagerAt() != null) {
           taskManagerKill =
               new TaskManagerKill(spec.cluster().killTaskManagerAt(), System::nanoTime);
@@ -173,6 +174,7 @@ final class RoundTarget implements StageTarget {
                   LocalSource.kafka(
                       out, RoundPlan.TOPIC, plan.partitions(), cpu, watch, line -> say("%s", line)))
               : keep(LocalSource.pubsub(cpu, watch, line -> say("%s", line)));
+      keep(this::closeWatch); // before the source stops, also when the sink cannot start
       host = source.host();
       sourcePid = source.pid();
       if (plan.kafka() && spec.jobs() > 1) {
@@ -393,8 +395,8 @@ final class RoundTarget implements StageTarget {
       String name = processName(j);
       String lifeName = name + "-restarted" + (life == 2 ? "" : "-" + (life - 1));
       kills.incrementAndGet();
-      List<String> args = new ArrayList<>(plan.consumerArgs(host, j, bigQuery, cluster));
-      args.add("--savepointPath=" + checkpoint.toUri());
+      List<String> args =
+          plan.consumerArgs(host, j, bigQuery, cluster, checkpoint.toUri().toString());
       ChildJvm restarted =
           ChildJvm.start(
               name,

@@ -2,6 +2,7 @@ package dev.ingestbench.harness.scenario;
 
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,17 +19,17 @@ public interface RemoteTarget {
   /** What run.json records as the target, and a resumed run must match: {@code dataflow}. */
   String name();
 
-  /** What run.json and every result label record as the machine, e.g. "Dataflow us-central1". */
+  /** What run.json records as the machine, e.g. "Dataflow us-central1". */
   String machine();
 
   /** How long a resumed run waits for the jobs it restarts when {@code --warm-up-max} is unset. */
   Duration defaultWarmUpMax();
 
   /**
-   * Refuses what this target cannot run: throws IllegalArgumentException naming {@code file}'s key,
-   * the target and the fix.
+   * Refuses what this target cannot run, before anything else is looked at: throws
+   * IllegalArgumentException naming {@code file}'s key, the target and the fix.
    */
-  void refuseUnsupported(Path file, ScenarioPlan plan);
+  void refuseUnsupported(Path file, Scenario scenario);
 
   /**
    * Throws when the credentials this target needs are missing; called before anything is written.

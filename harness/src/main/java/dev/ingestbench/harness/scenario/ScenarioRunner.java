@@ -54,6 +54,9 @@ public final class ScenarioRunner {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
     RemoteTarget remote = flags.remote();
+    if (remote != null) {
+      remote.refuseUnsupported(flags.file(), scenario);
+    }
     TableId resultsTable =
         flags.resultsTable() == null ? null : ResultsTable.parse(flags.resultsTable());
     RunDirectory dir =
@@ -76,9 +79,6 @@ public final class ScenarioRunner {
                     remote != null ? 0 : Runtime.getRuntime().availableProcessors(),
                     null));
     ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale(), run.runId().hashCode());
-    if (remote != null) {
-      remote.refuseUnsupported(flags.file(), plan);
-    }
     if (flags.cluster() != null
         && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isMaxRateSearch)) {
       throw new IllegalArgumentException(

@@ -23,26 +23,35 @@ public final class LocalSink {
       List<String> args, Path log, ProcessCpuSampler cpu, ServerWatch watch, Consumer<String> say)
       throws IOException, InterruptedException {
     BigQueryEmulatorProcess server = BigQueryEmulatorProcess.start(args, log);
-    BigQueryEmulatorProcess.Address address = server.address();
-    say.accept(
-        "BigQuery emulator: Storage Write API on "
-            + address.grpc()
-            + ", REST on "
-            + address.rest());
-    cpu.watch(ProcessCpuColumns.BIGQUERY_EMULATOR, server.pid());
-    ChildJvm jvm = server.jvm();
-    watch.watch(
-        new ServerWatch.Server(
-            "BigQuery emulator",
-            jvm::isAlive,
-            () ->
-                jvm.lastLines()
-                    + System.lineSeparator()
-                    + "(exit code "
-                    + jvm.exitCode().orElse(-1)
-                    + "; all of it in "
-                    + log
-                    + ")"));
+    try {
+      BigQueryEmulatorProcess.Address address = server.address();
+      say.accept(
+          "BigQuery emulator: Storage Write API on "
+              + address.grpc()
+              + ", REST on "
+              + address.rest());
+      cpu.watch(ProcessCpuColumns.BIGQUERY_EMULATOR, server.pid());
+      ChildJvm jvm = server.jvm();
+      watch.watch(
+          new ServerWatch.Server(
+              "BigQuery emulator",
+              jvm::isAlive,
+              () ->
+                  jvm.lastLines()
+                      + System.lineSeparator()
+                      + "(exit code "
+                      + jvm.exitCode().orElse(-1)
+                      + "; all of it in "
+                      + log
+                      + ")"));
+    } catch (RuntimeException e) {
+      try {
+        server.close();
+      } catch (IOException | InterruptedException | RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
     return server;
   }
 }

@@ -15,24 +15,19 @@ import java.util.function.Consumer;
  * The source server of a local run, started the same way for a round and a scenario: the Pub/Sub
  * emulator (pstest) or a Kafka broker (KRaft, its own JVM) with the run's topic. Its CPU is
  * recorded under one process name, and its death ends the run through the {@link ServerWatch}.
+ *
+ * @param host {@code HOST:PORT}: the emulator's address, or the broker's bootstrap servers
+ * @param pid the server's process id
+ * @param kafka whether this is the Kafka broker
+ * @param server what stops it
  */
-public interface LocalSource extends AutoCloseable {
-  /** {@code HOST:PORT}: the emulator's address, or the broker's bootstrap servers. */
-  String host();
-
-  /** The server's process id. */
-  long pid();
-
-  /** Whether this is the Kafka broker. */
-  boolean kafka();
-
-  @Override
-  void close();
+public record LocalSource(String host, long pid, boolean kafka, AutoCloseable server)
+    implements AutoCloseable {
 
   /**
    * Starts the Pub/Sub emulator, watched and sampled; topics and subscriptions are the caller's.
    */
-  static LocalSource pubsub(ProcessCpuSampler cpu, ServerWatch watch, Consumer<String> say)
+  public static LocalSource pubsub(ProcessCpuSampler cpu, ServerWatch watch, Consumer<String> say)
       throws IOException {
     PubsubEmulator emulator = PubsubEmulator.start();
     try {
@@ -50,34 +45,14 @@ public interface LocalSource extends AutoCloseable {
       emulator.close();
       throw e;
     }
-    return new LocalSource() {
-      @Override
-      public String host() {
-        return emulator.hostAndPort();
-      }
-
-      @Override
-      public long pid() {
-        return emulator.pid();
-      }
-
-      @Override
-      public boolean kafka() {
-        return false;
-      }
-
-      @Override
-      public void close() {
-        emulator.close();
-      }
-    };
+    return new LocalSource(emulator.hostAndPort(), emulator.pid(), false, emulator);
   }
 
   /**
    * Starts a Kafka broker keeping its data and log in {@code dir}, with {@code topic} of {@code
    * partitions} partitions; watched and sampled.
    */
-  static LocalSource kafka(
+  public static LocalSource kafka(
       Path dir,
       String topic,
       int partitions,
@@ -104,26 +79,12 @@ public interface LocalSource extends AutoCloseable {
       kafka.close();
       throw e;
     }
-    return new LocalSource() {
-      @Override
-      public String host() {
-        return kafka.bootstrapServers();
-      }
+    return new LocalSource(kafka.bootstrapServers(), kafka.pid(), true, kafka);
+  }
 
-      @Override
-      public long pid() {
-        return kafka.pid();
-      }
-
-      @Override
-      public boolean kafka() {
-        return true;
-      }
-
-      @Override
-      public void close() {
-        kafka.close();
-      }
-    };
+  /** Stops the server. */
+  @Override
+  public void close() throws Exception {
+    server.close();
   }
 }

@@ -329,6 +329,7 @@ public final class LocalTarget implements StageTarget {
         // run in seconds. Its JobManager's death stops the run like any server's.
         flink =
             keep(FlinkClusterRunner.start(cluster, segment, cpu, watch, line -> say("%s", line)));
+        keep(watch::close); // before the cluster stops, which is not a death
       }
       // A resumed run gets a new broker: its topic is published again into the new segment.
       LocalSource source =
@@ -342,6 +343,7 @@ public final class LocalTarget implements StageTarget {
                       watch,
                       line -> say("%s", line)))
               : keep(LocalSource.pubsub(cpu, watch, line -> say("%s", line)));
+      keep(watch::close); // before the source stops, also when the sink cannot start
       host = source.host();
       BigQueryEmulatorProcess bigQuery =
           keep(
