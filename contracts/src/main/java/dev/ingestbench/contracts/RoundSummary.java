@@ -35,6 +35,11 @@ import java.util.Map;
  * @param otherProcessesShare what processes other than the run's used of the machine over the
  *     steady window: work that depresses every figure here; null when not recorded
  * @param stealShare what the hypervisor took over the steady window; null when not recorded
+ * @param consumerShare what the pipeline (the consumer JVMs, or a Flink cluster's TaskManagers)
+ *     used of the machine's vCPUs over the steady window; null when no process CPU was recorded
+ * @param harnessShare what every other process the round started (emulators, broker, publishers,
+ *     the round's own JVM) used of the machine's vCPUs over the steady window: the stand-ins for
+ *     Google's services, which on Dataflow run elsewhere; null when not recorded
  */
 public record RoundSummary(
     long published,
@@ -96,7 +101,9 @@ public record RoundSummary(
     List<FaultCount> faults,
     Double machineBusyShare,
     Double otherProcessesShare,
-    Double stealShare) {
+    Double stealShare,
+    Double consumerShare,
+    Double harnessShare) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

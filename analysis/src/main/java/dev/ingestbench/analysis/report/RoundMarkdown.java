@@ -90,6 +90,30 @@ public final class RoundMarkdown {
     }
     RoundDiagnosis.otherWork(a)
         .ifPresent(v -> doc.paragraph("**" + v.verdict() + "**: " + v.evidence() + "."));
+    machineShares(doc, a);
+  }
+
+  /**
+   * Who used the machine over the steady window: the pipeline, and the harness that stands in for
+   * Google's services, which on Dataflow runs elsewhere; a reader weighs the rates by it.
+   */
+  private static void machineShares(Document doc, RoundAnalysis a) {
+    MachineLoad load = RoundDiagnosis.steadyLoad(a);
+    if (!load.known()) {
+      return;
+    }
+    doc.paragraph(
+        "Over the "
+            + load.seconds()
+            + " s steady window the pipeline used "
+            + pct(load.pipelineShare())
+            + " of the machine's "
+            + load.vcpus()
+            + " vCPUs and the harness that stands in for Google's services "
+            + pct(load.harnessShare())
+            + " (by process: "
+            + load.breakdown()
+            + "); on Dataflow the harness's part runs elsewhere.");
   }
 
   /**

@@ -115,7 +115,9 @@ public final class RoundSummaryJson {
             .orElse(List.of()),
         load.machineKnown() ? round4(load.busyShare()) : null,
         load.machineKnown() ? round4(load.otherShare()) : null,
-        load.machineKnown() ? round4(load.stealShare()) : null);
+        load.machineKnown() ? round4(load.stealShare()) : null,
+        load.known() ? round4(load.pipelineShare()) : null,
+        load.known() ? round4(load.harnessShare()) : null);
   }
 
   /** Why there is no live latency, in words a user can act on. */

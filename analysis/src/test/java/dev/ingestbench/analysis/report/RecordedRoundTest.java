@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.analysis.diagnosis.Verdict;
+import dev.ingestbench.analysis.phases.Phase;
+import dev.ingestbench.contracts.RoundSummary;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -35,6 +38,39 @@ class RecordedRoundTest {
                 "the harness (emulators, broker, publishers) used 49% of the machine and the"
                     + " pipeline 47%"),
         v.evidence());
+  }
+
+  @Test
+  void itsSummaryAndHeadlineSayThePipelinesAndTheHarnesssShareOfTheMachine() throws Exception {
+    RoundAnalysis a = RoundAnalysis.of(ROUND);
+    Phase steady = a.steady().orElseThrow();
+    // From the raw file: a sample stamped t covers [t-1, t); consumers are the pipeline.
+    double pipeline = 0;
+    double harness = 0;
+    List<String> lines = Files.readAllLines(ROUND.resolve("processes_cpu.csv"));
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split(",");
+      long covered = Long.parseLong(f[0]) - 1;
+      if (covered >= steady.start().getEpochSecond() && covered < steady.end().getEpochSecond()) {
+        if (f[1].startsWith("consumer")) {
+          pipeline += Double.parseDouble(f[2]);
+        } else {
+          harness += Double.parseDouble(f[2]);
+        }
+      }
+    }
+    double capacity = a.vcpus() * (double) steady.buckets();
+    RoundSummary summary = RoundSummaryJson.of(a);
+    assertEquals(pipeline / capacity, summary.consumerShare(), 1e-4);
+    assertEquals(harness / capacity, summary.harnessShare(), 1e-4);
+    assertEquals(0.47, summary.consumerShare(), 0.005, "the consumer's 47%");
+    assertTrue(summary.harnessShare() > 0.45, "the harness used about as much: " + summary);
+    String md = RoundMarkdown.render(a);
+    assertTrue(
+        md.contains(
+            "Over the 46 s steady window the pipeline used 46.6% of the machine's 2 vCPUs and the"
+                + " harness that stands in for Google's services 48.6% (by process: consumer 47%,"),
+        md);
   }
 
   @Test

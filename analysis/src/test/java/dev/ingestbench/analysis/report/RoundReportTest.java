@@ -115,6 +115,10 @@ class RoundReportTest {
         0.5, s.get("cpu_utilisation").asDouble(), 1e-9, "1 CPU-second per second on 2 vCPUs");
     assertEquals(10_000.0, s.get("rows_per_cpu_second").asDouble(), 1e-6);
     assertEquals(
+        0.5, s.get("consumer_share").asDouble(), 1e-9, "the consumer's 1.0 CPU-s/s of 2 vCPUs");
+    assertEquals(
+        0.25, s.get("harness_share").asDouble(), 1e-9, "the emulator's 0.5 CPU-s/s of 2 vCPUs");
+    assertEquals(
         6.0, s.get("mb_per_second").asDouble(), 1e-9, "600 bytes per row, MB = 10^6 bytes");
     assertEquals(0, s.get("lost").asLong(), "dead letters count as accounted for");
     assertEquals(3, s.get("dead_lettered").asLong());

@@ -375,6 +375,12 @@ public final class RoundRunner {
         s.cpuUtilisation() == null
             ? "n/a"
             : String.format(Locale.ROOT, "%.0f%%", 100 * s.cpuUtilisation()));
+    if (s.consumerShare() != null) {
+      say(
+          "Of the machine over the steady window: the pipeline %.0f%%, the harness %.0f%% (emulators,"
+              + " broker, publishers, this JVM: on Dataflow they run elsewhere)",
+          100 * s.consumerShare(), 100 * s.harnessShare());
+    }
     if (s.machineBusyShare() != null) {
       say(
           "Machine %.0f%% busy over the steady window: other processes %.0f%%, steal %.0f%%%s",
