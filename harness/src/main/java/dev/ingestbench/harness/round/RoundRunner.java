@@ -180,7 +180,7 @@ public final class RoundRunner {
       return ExitCodes.INCOMPLETE;
     }
     say(
-        "Highest sustained rate: %,.0f rows/s per job (95%% CI %,.0f-%,.0f over %d s; %,.0f per"
+        "Highest sustained rate: %,.0f rows/s per job (95%% CI %,.0f – %,.0f over %d s; %,.0f per"
             + " vCPU), limited by %s",
         r.maxSustainableRowsPerSecond(),
         r.sustainedRowsPerSecond().ci95Low(),

@@ -38,11 +38,15 @@ public final class RunLog {
         Durations.show(left.isNegative() ? Duration.ZERO : left));
   }
 
-  /** A job's figures at a stage's end: "a 9,998 rows/s (95% CI 9,977-10,018, 4 steady s)". */
+  /**
+   * A job's figures at a stage's end: "a 9,998 rows/s (95% CI 9,977 – 10,018, 4 steady s)"; the
+   * bounds apart by a spaced dash, as in the report, so a negative low bound (a short, noisy stage)
+   * reads as one.
+   */
   public static String measured(String job, StageMeasures m) {
     return String.format(
         Locale.ROOT,
-        "%s %,.0f rows/s (95%% CI %,.0f-%,.0f, %d steady s)",
+        "%s %,.0f rows/s (95%% CI %,.0f – %,.0f, %d steady s)",
         job,
         m.rowsPerSecond().mean(),
         m.rowsPerSecond().ci95Low(),
