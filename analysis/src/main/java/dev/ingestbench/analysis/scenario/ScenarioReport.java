@@ -44,18 +44,10 @@ public final class ScenarioReport {
   public static final String ITERATIONS_CHART = "iterations.svg";
 
   private final ScenarioRunData data;
-  private final Path dir;
-  private final ScenarioRun run;
-  private final List<StepStatus> steps;
-  private final List<ResultRecord> results;
   private final Document doc = new Document();
 
   private ScenarioReport(ScenarioRunData data) {
     this.data = data;
-    this.dir = data.dir();
-    this.run = data.run();
-    this.steps = data.steps();
-    this.results = data.results();
   }
 
   /** Writes {@code report.md} and its charts into {@code dir}; returns the report's path. */
@@ -100,29 +92,29 @@ public final class ScenarioReport {
   }
 
   private void header() {
-    doc.heading(1, "Scenario `" + run.scenario() + "`");
+    doc.heading(1, "Scenario `" + data.run().scenario() + "`");
     doc.paragraph(
         "Run `"
-            + run.runId()
+            + data.run().runId()
             + "` · target "
-            + run.target()
+            + data.run().target()
             + " · scale "
-            + Cells.trim(run.scale())
+            + Cells.trim(data.run().scale())
             + " · started "
-            + run.startedAt()
+            + data.run().startedAt()
             + " · "
-            + run.machine()
-            + (run.vcpus() > 0
-                ? ", " + run.vcpus() + " vCPUs"
+            + data.run().machine()
+            + (data.run().vcpus() > 0
+                ? ", " + data.run().vcpus() + " vCPUs"
                 : " (workers per job: see the jobs' labels in results.jsonl)")
             + ".");
-    if (run.scaled() == null || run.scaled().isEmpty()) {
+    if (data.run().scaled() == null || data.run().scaled().isEmpty()) {
       doc.paragraph("Run at full size.");
     } else {
       doc.paragraph(
-          "Scaled from the file's full size (`--scale " + Cells.trim(run.scale()) + "`):");
+          "Scaled from the file's full size (`--scale " + Cells.trim(data.run().scale()) + "`):");
       doc.bullets(
-          run.scaled().entrySet().stream()
+          data.run().scaled().entrySet().stream()
               .map(e -> "`" + e.getKey() + "`: " + e.getValue())
               .toList());
     }
@@ -131,7 +123,7 @@ public final class ScenarioReport {
   private void staged(List<ScenarioSample> samples) throws IOException {
     List<Phase> phases = stages();
     // A scenario of searches and load tests only has no job stage to chart or measure.
-    boolean jobStages = steps.stream().anyMatch(StepStatus::runsJobs);
+    boolean jobStages = data.steps().stream().anyMatch(StepStatus::runsJobs);
     if (jobStages) {
       throughputCharts(samples, phases);
     }
@@ -183,7 +175,7 @@ public final class ScenarioReport {
             Column.text("Jobs running"),
             Column.text("Measured in"));
     List<Phase> phases = new ArrayList<>();
-    for (StepStatus s : steps) {
+    for (StepStatus s : data.steps()) {
       Instant start = Instant.parse(s.startedAt());
       Instant end = Instant.parse(s.endedAt());
       phases.add(new Phase(s.stage(), 0, 0, start, end));
@@ -198,7 +190,7 @@ public final class ScenarioReport {
           "segment-" + s.segment());
     }
     doc.heading(2, "Stages").table(t);
-    if (steps.stream().map(StepStatus::segment).distinct().count() > 1) {
+    if (data.steps().stream().map(StepStatus::segment).distinct().count() > 1) {
       doc.paragraph(
           data.onDataflow()
               ? "The run was resumed: a later segment launched again the jobs that were running before its first stage"
@@ -226,7 +218,7 @@ public final class ScenarioReport {
             Column.number("Rows per CPU-s"),
             Column.number("Peak connections"),
             Column.number("Rows"));
-    for (StepStatus s : steps) {
+    for (StepStatus s : data.steps()) {
       if (!s.runsJobs()) {
         continue; // a load test's or a search's figures: their own sections below
       }
@@ -281,7 +273,7 @@ public final class ScenarioReport {
   private Map<String, Map<String, StageMeasures>> withoutIdleStages(
       Map<String, Map<String, StageMeasures>> byStage) {
     Map<String, List<String>> idle = new LinkedHashMap<>();
-    for (ResultRecord r : results) {
+    for (ResultRecord r : data.results()) {
       if (r.metric().equals(ResultRecords.IDLE_SECONDS)) {
         idle.computeIfAbsent(r.stage(), k -> new ArrayList<>())
             .add(String.format(Locale.ROOT, "job %s for its last %,.0f s", r.job(), r.value()));
@@ -311,7 +303,7 @@ public final class ScenarioReport {
     Map<String, List<Double>> rows = new LinkedHashMap<>();
     Map<String, List<Double>> connections = new LinkedHashMap<>();
     for (ScenarioSample s : samples) {
-      boolean measured = steps.stream().anyMatch(st -> st.stage().equals(s.stage()));
+      boolean measured = data.steps().stream().anyMatch(st -> st.stage().equals(s.stage()));
       if (!measured) {
         continue;
       }
@@ -329,7 +321,7 @@ public final class ScenarioReport {
         x,
         rows,
         phases,
-        dir.resolve(THROUGHPUT_CHART));
+        data.dir().resolve(THROUGHPUT_CHART));
     doc.heading(2, "Throughput").image("Rows per second per job", THROUGHPUT_CHART);
     if (!data.onDataflow()) { // Dataflow counts no connections per job
       Charts.lines(
@@ -339,7 +331,7 @@ public final class ScenarioReport {
           x,
           connections,
           phases,
-          dir.resolve(CONNECTIONS_CHART));
+          data.dir().resolve(CONNECTIONS_CHART));
       doc.image("Connections per job", CONNECTIONS_CHART);
     }
   }
@@ -356,15 +348,16 @@ public final class ScenarioReport {
     Map<Integer, EmulatorStatus> emulators = new TreeMap<>();
     Map<Long, Double> machineCpu = new HashMap<>();
     Map<Long, Double> pubsubCpu = new HashMap<>();
-    for (int segment : steps.stream().map(StepStatus::segment).distinct().toList()) {
-      Path file = dir.resolve("segment-" + segment).resolve(RunFiles.BIGQUERY_EMULATOR);
+    for (int segment : data.steps().stream().map(StepStatus::segment).distinct().toList()) {
+      Path file = data.dir().resolve("segment-" + segment).resolve(RunFiles.BIGQUERY_EMULATOR);
       if (Files.isRegularFile(file) && Files.size(file) > 0) {
         // A segment killed (Ctrl-C, a crash) as its emulator was writing this leaves an empty file:
         // that segment then has no emulator verdicts, the rest of the report stands.
         emulators.put(segment, RunJson.read(file, EmulatorStatus.class));
       }
       for (ProcessCpuCsv.Sample p :
-          ProcessCpuCsv.read(dir.resolve("segment-" + segment).resolve(RunFiles.PROCESSES_CPU))) {
+          ProcessCpuCsv.read(
+              data.dir().resolve("segment-" + segment).resolve(RunFiles.PROCESSES_CPU))) {
         // A sample covers the second before its timestamp.
         machineCpu.merge(p.second().getEpochSecond() - 1, p.cpuSeconds(), Double::sum);
         if (p.process().equals(ProcessCpuColumns.PUBSUB_EMULATOR)) {
@@ -375,13 +368,15 @@ public final class ScenarioReport {
     List<String> verdicts = new ArrayList<>();
     for (Verdict v :
         StageDiagnosis.of(
-            steps.stream().filter(s -> s.runsJobs() && byStage.containsKey(s.stage())).toList(),
+            data.steps().stream()
+                .filter(s -> s.runsJobs() && byStage.containsKey(s.stage()))
+                .toList(),
             byStage,
             samples,
             emulators,
             machineCpu,
             pubsubCpu,
-            run.vcpus())) {
+            data.run().vcpus())) {
       verdicts.add("**" + v.verdict() + "**: " + v.evidence());
     }
     doc.heading(2, "Diagnosis")
@@ -395,7 +390,7 @@ public final class ScenarioReport {
   private void verification() {
     // Each job is verified once it has stopped, with the last stage it ran in.
     Map<String, String> lastStage = new LinkedHashMap<>();
-    for (StepStatus s : steps) {
+    for (StepStatus s : data.steps()) {
       s.jobs().forEach(job -> lastStage.put(job, s.stage()));
     }
     Table t =
@@ -411,7 +406,7 @@ public final class ScenarioReport {
     lastStage.forEach(
         (job, stage) -> {
           Map<String, Double> m = new LinkedHashMap<>();
-          results.stream()
+          data.results().stream()
               .filter(r -> r.job().equals(job) && r.stage().equals(stage))
               .forEach(r -> m.put(r.metric(), r.value()));
           t.row(

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.cli.IngestbenchCommand;
 import dev.ingestbench.cli.IngestbenchProcess;
+import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
@@ -39,6 +40,44 @@ class RunCommandTest {
       Path.of("src/test/resources/scenarios/two-jobs-three-stages.yaml");
   private static final Path UNORDERED =
       Path.of("src/test/resources/scenarios/two-configurations.yaml");
+
+  @Test
+  void aSourceServerThatDiesEndsTheStageNamingItAndLeavesNothingRunning(
+      @TempDir Path out, @TempDir Path logs) throws Exception {
+    Path log = logs.resolve("run.log");
+    Process run =
+        IngestbenchProcess.start(
+            log, "run", STAGED.toString(), "--out", out.toString(), "--heap", "768m");
+    // Once job a's consumer runs, the Pub/Sub emulator (pstest, a child of the run) is killed.
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+    ProcessHandle pstest = null;
+    while (run.isAlive() && System.nanoTime() < deadline) {
+      List<ProcessHandle> children = run.descendants().toList();
+      boolean consumer = children.stream().anyMatch(p -> command(p).contains("LocalConsumer"));
+      pstest =
+          children.stream().filter(p -> command(p).contains("pstest")).findFirst().orElse(null);
+      if (consumer && pstest != null) {
+        break;
+      }
+      Thread.sleep(500);
+    }
+    assertTrue(pstest != null && pstest.isAlive(), "the run started pstest and a consumer");
+    List<ProcessHandle> children = run.descendants().toList();
+    pstest.destroyForcibly();
+    assertTrue(run.waitFor(120, TimeUnit.SECONDS), "the run ended after its server died");
+    String output = Files.readString(log);
+    assertEquals(ExitCodes.FAILED, run.exitValue(), output);
+    assertTrue(
+        output.contains("the Pub/Sub emulator died during the run, so it cannot finish"), output);
+    for (ProcessHandle child : children) {
+      child.onExit().get(30, TimeUnit.SECONDS);
+      assertFalse(child.isAlive(), "no process left behind: " + command(child));
+    }
+  }
+
+  private static String command(ProcessHandle p) {
+    return p.info().commandLine().orElse("");
+  }
 
   @Test
   void aKilledStagedRunResumesAtTheUnfinishedStageAndVerifiesEveryJob(

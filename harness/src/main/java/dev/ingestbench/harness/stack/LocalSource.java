@@ -18,11 +18,9 @@ import java.util.function.Consumer;
  *
  * @param host {@code HOST:PORT}: the emulator's address, or the broker's bootstrap servers
  * @param pid the server's process id
- * @param kafka whether this is the Kafka broker
  * @param server what stops it
  */
-public record LocalSource(String host, long pid, boolean kafka, AutoCloseable server)
-    implements AutoCloseable {
+public record LocalSource(String host, long pid, AutoCloseable server) implements AutoCloseable {
 
   /**
    * Starts the Pub/Sub emulator, watched and sampled; topics and subscriptions are the caller's.
@@ -45,7 +43,7 @@ public record LocalSource(String host, long pid, boolean kafka, AutoCloseable se
       emulator.close();
       throw e;
     }
-    return new LocalSource(emulator.hostAndPort(), emulator.pid(), false, emulator);
+    return new LocalSource(emulator.hostAndPort(), emulator.pid(), emulator);
   }
 
   /**
@@ -79,7 +77,7 @@ public record LocalSource(String host, long pid, boolean kafka, AutoCloseable se
       kafka.close();
       throw e;
     }
-    return new LocalSource(kafka.bootstrapServers(), kafka.pid(), true, kafka);
+    return new LocalSource(kafka.bootstrapServers(), kafka.pid(), kafka);
   }
 
   /** Stops the server. */

@@ -357,7 +357,7 @@ public final class LocalTarget implements StageTarget {
       keep(watch::close); // first: the servers' stopping is not a death
       sampler = keep(new ScenarioSampler(bigQuery.address().rest(), dir.samplesWriter()));
       stopped = new StoppedJobs(plan, host, sampler, segment);
-      if (plan.fedLocally() && source.kafka()) {
+      if (plan.fedLocally() && plan.kafka()) {
         KafkaFeed kafkaFeed =
             new KafkaFeed(
                 host,
@@ -394,7 +394,7 @@ public final class LocalTarget implements StageTarget {
             "Feeding each job its own topic while it runs, %,d-%,d messages of %,d bytes waiting (the scaled backlog"
                 + " of %,d would be read in seconds)",
             feed.low(), feed.high(), plan.messageSize(), plan.backlog());
-      } else if (!source.kafka()) {
+      } else if (!plan.kafka()) {
         PubsubAdmin.ensureTopicAndSubscriptions(
             host,
             PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic()),
