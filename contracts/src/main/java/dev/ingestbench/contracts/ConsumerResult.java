@@ -90,6 +90,12 @@ public record ConsumerResult(
    * one exactly-once commit (1 s triggering) plus a checkpoint, well below any backlog wait. {@code
    * docs/methodology.md} explains the rule; the report quotes it.
    */
+  /**
+   * How a stop reason begins when the consumer's pipeline ended by itself (finished or failed)
+   * rather than being stopped: what it did not account for may still be in its source.
+   */
+  public static final String PIPELINE_ENDED = "pipeline ended";
+
   public static final long CATCH_UP_LAG_SECONDS = 5;
 
   /** Percentiles of an HDR histogram of latencies in milliseconds. */

@@ -23,4 +23,14 @@ public final class MachineCpuColumns {
       List.of(EPOCH_SECOND, BUSY_CPU_SECONDS, STEAL_CPU_SECONDS, TOTAL_CPU_SECONDS);
 
   private MachineCpuColumns() {}
+
+  /**
+   * Whether {@code totalCpuSeconds} of {@code /proc/stat} over {@code seconds} can be this
+   * machine's {@code vcpus}: in a container limited to fewer CPUs it counts the host's, of which no
+   * share of ours can be read. Sampling edges may exceed vCPUs x seconds a little, never by a
+   * host's worth.
+   */
+  public static boolean isThisMachine(double totalCpuSeconds, int vcpus, double seconds) {
+    return vcpus > 0 && seconds > 0 && totalCpuSeconds <= vcpus * seconds * 1.25;
+  }
 }

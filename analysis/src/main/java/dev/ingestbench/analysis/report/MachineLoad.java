@@ -1,5 +1,6 @@
 package dev.ingestbench.analysis.report;
 
+import dev.ingestbench.contracts.MachineCpuColumns;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,14 +51,8 @@ public record MachineLoad(
    * vCPUs can be read from.
    */
   public boolean machineKnown() {
-    return machine != null
-        && vcpus > 0
-        && seconds > 0
-        && machine[2] <= vcpus * (double) seconds * HOST_TOLERANCE;
+    return machine != null && MachineCpuColumns.isThisMachine(machine[2], vcpus, seconds);
   }
-
-  /** The recorded total may exceed vCPUs × seconds by sampling edges, never by a host's worth. */
-  private static final double HOST_TOLERANCE = 1.25;
 
   /**
    * The share of the vCPUs the machine was busy or stolen from: everything that was not idle; the

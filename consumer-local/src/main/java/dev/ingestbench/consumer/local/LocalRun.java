@@ -169,7 +169,7 @@ public final class LocalRun {
       }
       PipelineResult.State state = state(result);
       if (state.isTerminal()) {
-        stopReason = "pipeline ended: " + state;
+        stopReason = ConsumerResult.PIPELINE_ENDED + ": " + state;
         break;
       }
       if (now > deadline) {
@@ -207,7 +207,7 @@ public final class LocalRun {
     boolean complete = expected == 0 || verification.handled() >= expected;
     if (!complete
         && (stopReason.startsWith("timeout")
-            || stopReason.startsWith("pipeline ended")
+            || stopReason.startsWith(ConsumerResult.PIPELINE_ENDED)
             || stopReason.startsWith(QuietDrain.STOP_REASON))) {
       stopReason += "; " + missing(emulator, expected);
     }
@@ -251,6 +251,9 @@ public final class LocalRun {
     try {
       return result.getState();
     } catch (IllegalStateException clusterGone) {
+      if (!String.valueOf(clusterGone.getMessage()).contains("MiniCluster")) {
+        throw clusterGone; // not the embedded cluster's shutdown: a failure to report as such
+      }
       LOG.warn(
           "The embedded Flink cluster has shut down ({}): its job ended by itself",
           clusterGone.getMessage());

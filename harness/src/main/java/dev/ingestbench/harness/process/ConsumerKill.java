@@ -125,8 +125,9 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
 
   /**
    * Kills and restarts every live consumer in {@code consumers} whose time has come: {@code
-   * --kill-consumer-at}'s as soon as it has a completed checkpoint (a slow start on a busy machine
-   * may have none by then), a {@code --crash-every} life as soon as one holds the work it did.
+   * --kill-consumer-at}'s and each {@code --crash-every} life's once the job has written and Flink
+   * has completed a checkpoint after that (a slow start on a busy machine may have neither by
+   * then), so that the restore holds the work it did.
    */
   public void tick(List<C> consumers) throws IOException, InterruptedException {
     long now = nanoTime.getAsLong();
@@ -171,7 +172,7 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
         if (!life.waitingSaid) {
           life.waitingSaid = true;
           say(
-              "The %s has not completed a Flink checkpoint since it started writing, by %d s%s: it is"
+              "The %s has not written and completed a Flink checkpoint after that, by %d s%s: it is"
                   + " killed as soon as it has (a restore of that tests what it is meant to)",
               consumer.name(), elapsed, life.number == 1 ? "" : " of its life " + life.number);
         }

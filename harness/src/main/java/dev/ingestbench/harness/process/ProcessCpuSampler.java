@@ -56,7 +56,16 @@ public final class ProcessCpuSampler implements AutoCloseable {
    * never counted twice (the tool's own JVM, watched from the start, runs a scenario's feeds).
    */
   public synchronized void watch(String name, long pid) {
-    pids.entrySet().removeIf(e -> e.getValue() == pid && !e.getKey().equals(name));
+    for (String old : List.copyOf(pids.keySet())) {
+      if (pids.get(old) == pid && !old.equals(name)) {
+        pids.remove(old);
+        // Its CPU so far moves with it, so the second after the rename is counted too.
+        Double previous = last.remove(old);
+        if (previous != null) {
+          last.put(name, previous);
+        }
+      }
+    }
     pids.put(name, pid);
   }
 

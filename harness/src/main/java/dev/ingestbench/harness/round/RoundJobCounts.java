@@ -60,7 +60,8 @@ final class RoundJobCounts {
                 r.mismatchedRows(),
                 r.mismatches() == null || r.mismatches().isEmpty() ? null : r.mismatches().get(0))
             .withSourceDuplicates(r.sourceDuplicates());
-    if (String.valueOf(r.stopReason()).startsWith("pipeline ended")) {
+    if (String.valueOf(r.stopReason()).startsWith(ConsumerResult.PIPELINE_ENDED)
+        && r.handled() < published) {
       // The job ended by itself: what it did not account for may still be in its source.
       counts =
           counts.unverified(

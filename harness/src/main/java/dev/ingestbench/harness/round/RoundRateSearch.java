@@ -3,6 +3,7 @@ package dev.ingestbench.harness.round;
 import dev.ingestbench.analysis.capacity.RateBisection;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.MachineCpuColumns;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunFiles;
@@ -518,7 +519,9 @@ final class RoundRateSearch implements AutoCloseable {
           (machineNow.total() - machineAtStart.total()) / MachineCpu.JIFFIES_PER_SECOND / seconds;
       // In a container limited to fewer CPUs /proc/stat is the host's: no share of ours in it.
       boolean ours =
-          machineNow.known() && machineCores <= 1.25 * Runtime.getRuntime().availableProcessors();
+          machineNow.known()
+              && MachineCpuColumns.isThisMachine(
+                  machineCores * seconds, Runtime.getRuntime().availableProcessors(), seconds);
       otherCores =
           ours
               ? Math.max(0, machineBusyCpu - consumerCpu - sourceCpu - sinkCpu - selfCpu) / seconds

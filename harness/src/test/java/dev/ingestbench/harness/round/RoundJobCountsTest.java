@@ -36,7 +36,17 @@ class RoundJobCountsTest {
   }
 
   private static String result(long mismatched, String stopReason) {
-    return "{\"rows_written\": 1000, \"distinct_message_ids\": 1000, \"accounted_for\": 1000, \"mismatched_rows\": "
+    return result(1000, mismatched, stopReason);
+  }
+
+  private static String result(long accounted, long mismatched, String stopReason) {
+    return "{\"rows_written\": "
+        + accounted
+        + ", \"distinct_message_ids\": "
+        + accounted
+        + ", \"accounted_for\": "
+        + accounted
+        + ", \"mismatched_rows\": "
         + mismatched
         + ", \"mismatches\": [\"event_index 7: ride_status is 'x', expected 'pickup'\"], \"stop_reason\": \""
         + stopReason
@@ -74,9 +84,15 @@ class RoundJobCountsTest {
     assertEquals(ExitCodes.FAILED, timeout.exitCode(), "not a measured loss: exit 3");
     assertTrue(timeout.findings().get(0).line().contains("missing event indexes: 990-999"));
     Verdict ended =
-        verdictOf(result(0, "pipeline ended: DONE; missing event indexes: 990-999"), true);
+        verdictOf(result(990, 0, "pipeline ended: DONE; missing event indexes: 990-999"), true);
     assertEquals(
         ExitCodes.FAILED, ended.exitCode(), "a job that ended by itself left them: exit 3");
     assertTrue(ended.findings().get(0).line().contains("its pipeline ended by itself"));
+  }
+
+  @Test
+  void aPipelineThatEndedByItselfAfterAccountingForEverythingIsVerified() throws Exception {
+    Verdict v = verdictOf(result(1000, 0, "pipeline ended: DONE"), true);
+    assertEquals(ExitCodes.OK, v.exitCode(), v.findings().toString());
   }
 }
