@@ -48,30 +48,37 @@ class RunCommandTest {
     Process run =
         IngestbenchProcess.start(
             log, "run", STAGED.toString(), "--out", out.toString(), "--heap", "768m");
-    // Once job a's consumer runs, the Pub/Sub emulator (pstest, a child of the run) is killed.
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-    ProcessHandle pstest = null;
-    while (run.isAlive() && System.nanoTime() < deadline) {
-      List<ProcessHandle> children = run.descendants().toList();
-      boolean consumer = children.stream().anyMatch(p -> command(p).contains("LocalConsumer"));
-      pstest =
-          children.stream().filter(p -> command(p).contains("pstest")).findFirst().orElse(null);
-      if (consumer && pstest != null) {
-        break;
+    try {
+      // In the last stage (b alone until drained, max 4m), which starts no job: only the stage's
+      // own
+      // watch of its servers can end it early. The Pub/Sub emulator (pstest, a child) is killed
+      // then.
+      Path stage2 = out.resolve("status/02-a-and-b.json");
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
+      while (!Files.exists(stage2) && run.isAlive() && System.nanoTime() < deadline) {
+        Thread.sleep(200);
       }
-      Thread.sleep(500);
-    }
-    assertTrue(pstest != null && pstest.isAlive(), "the run started pstest and a consumer");
-    List<ProcessHandle> children = run.descendants().toList();
-    pstest.destroyForcibly();
-    assertTrue(run.waitFor(120, TimeUnit.SECONDS), "the run ended after its server died");
-    String output = Files.readString(log);
-    assertEquals(ExitCodes.FAILED, run.exitValue(), output);
-    assertTrue(
-        output.contains("the Pub/Sub emulator died during the run, so it cannot finish"), output);
-    for (ProcessHandle child : children) {
-      child.onExit().get(30, TimeUnit.SECONDS);
-      assertFalse(child.isAlive(), "no process left behind: " + command(child));
+      assertTrue(Files.exists(stage2), "stage 2 finished");
+      ProcessHandle pstest =
+          run.descendants().filter(p -> command(p).contains("pstest")).findFirst().orElse(null);
+      assertTrue(pstest != null && pstest.isAlive(), "the run's pstest is running");
+      List<ProcessHandle> children = run.descendants().toList();
+      pstest.destroyForcibly();
+      assertTrue(run.waitFor(120, TimeUnit.SECONDS), "the run ended after its server died");
+      String output = Files.readString(log);
+      assertEquals(ExitCodes.FAILED, run.exitValue(), output);
+      assertTrue(
+          output.contains(
+              "stage b-alone: the Pub/Sub emulator died during the run, so it cannot finish"),
+          output);
+      for (ProcessHandle child : children) {
+        child.onExit().get(30, TimeUnit.SECONDS);
+        assertFalse(child.isAlive(), "no process left behind: " + command(child));
+      }
+    } finally {
+      // A failed assertion must not leave the run and its servers behind.
+      run.descendants().forEach(ProcessHandle::destroyForcibly);
+      run.destroyForcibly();
     }
   }
 
