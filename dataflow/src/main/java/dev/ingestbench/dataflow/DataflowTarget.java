@@ -10,7 +10,6 @@ import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.harness.scenario.RemoteTarget;
 import dev.ingestbench.harness.spec.JobLabels;
-import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.harness.staged.StagedDriver;
@@ -215,6 +214,15 @@ public final class DataflowTarget implements StageTarget, RemoteTarget.Run {
     return new StagedDriver(plan, dir, run, this, warmUpMax, Ticker.system(), labels);
   }
 
+  /**
+   * Monitoring's concurrent connections are per project: collected after the run, not per job and
+   * stage.
+   */
+  @Override
+  public Measures measures() {
+    return Measures.ALL_BUT_CONNECTIONS;
+  }
+
   @Override
   public Segment open(int segmentNo, Path segmentDir) throws Exception {
     cancelLeftovers();
@@ -328,12 +336,6 @@ public final class DataflowTarget implements StageTarget, RemoteTarget.Run {
     }
 
     @Override
-    public LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) {
-      throw new IllegalStateException(
-          "a load-test stage is refused on Dataflow before the run starts");
-    }
-
-    @Override
     public void awaitPublished() {
       finished = true;
     }
@@ -360,20 +362,6 @@ public final class DataflowTarget implements StageTarget, RemoteTarget.Run {
               + String.format(Locale.ROOT, "%,d", accounted)
               + " appended or dead-lettered), not checked message by message, and what is left in its subscription"
               + " is not counted; docs/dataflow.md shows the queries that check the tables");
-    }
-
-    @Override
-    public String unfinishedStreams() {
-      return null;
-    }
-
-    /**
-     * Monitoring's concurrent connections are per project: collected after the run, not per job and
-     * stage.
-     */
-    @Override
-    public boolean countsConnectionsPerJob() {
-      return false;
     }
 
     @Override

@@ -20,10 +20,8 @@ import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.stack.LocalSink;
 import dev.ingestbench.harness.stack.LocalSource;
-import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.pubsub.PubsubAdmin;
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -96,6 +94,18 @@ final class RoundTarget implements StageTarget {
   /** Why the round could not go on: a server died (read after the driver returned or failed). */
   Optional<String> death() {
     return death;
+  }
+
+  /**
+   * Nothing while the round runs: its figures are its own analysis of the per-second timeline
+   * (steady phase, CPU, latency), in summary.json and report.md; a second, differently windowed
+   * rate beside them would only disagree. Each consumer prints its progress as it goes. (Rows
+   * appended and never made visible are said after the analysis, from what the BigQuery emulator
+   * wrote as it stopped.)
+   */
+  @Override
+  public Measures measures() {
+    return Measures.NOTHING;
   }
 
   @Override
@@ -505,16 +515,6 @@ final class RoundTarget implements StageTarget {
     @Override
     public void follow(String stage, List<String> jobs) {}
 
-    /**
-     * No: the round's figures are its own analysis of the per-second timeline (steady phase, CPU,
-     * latency), in summary.json and report.md; a second, differently windowed rate beside them
-     * would only disagree. Each consumer prints its progress as it goes.
-     */
-    @Override
-    public boolean measures() {
-      return false;
-    }
-
     @Override
     public List<ScenarioSample> samples() {
       return List.of();
@@ -524,11 +524,6 @@ final class RoundTarget implements StageTarget {
     @Override
     public String problem() {
       return watch.death().orElse(null);
-    }
-
-    @Override
-    public LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) {
-      throw new IllegalStateException("a round has no load-test stage");
     }
 
     /**
@@ -606,12 +601,6 @@ final class RoundTarget implements StageTarget {
           exactlyOnce,
           spec.timeoutSeconds(),
           log(job));
-    }
-
-    /** Said after the analysis instead, from what the BigQuery emulator wrote as it stopped. */
-    @Override
-    public String unfinishedStreams() {
-      return null;
     }
 
     @Override

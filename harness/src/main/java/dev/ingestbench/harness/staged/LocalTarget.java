@@ -69,8 +69,11 @@ public final class LocalTarget implements StageTarget {
   private final FlinkClusterSpec cluster;
   private final Map<String, Map<String, String>> labels;
 
-  /** Runs the plan's max-rate stages (rounds of their own); NONE until given. */
-  private MaxRateStages maxRates = MaxRateStages.NONE;
+  /** Runs the plan's max-rate stages (rounds of their own); none until given. */
+  private MaxRateStages maxRates;
+
+  /** The segment open now, whose source a load-test stage measures. */
+  private LocalSegment current;
 
   /**
    * @param cluster the Flink cluster the jobs are submitted to ({@code --target flink}), or null
@@ -132,7 +135,8 @@ public final class LocalTarget implements StageTarget {
   }
 
   private StagedDriver driver() {
-    return new StagedDriver(plan, dir, run, this, warmUpMax, Ticker.system(), labels);
+    return new StagedDriver(plan, dir, run, this, warmUpMax, Ticker.system(), labels)
+        .withExecutors(new StageExecutors(this::loadTest, maxRates));
   }
 
   /** --dry-run: every action, with the command line of every process, and nothing started. */
@@ -227,7 +231,11 @@ public final class LocalTarget implements StageTarget {
       out.println(
           String.format(Locale.ROOT, "  stage %d/%d %s:", k + 1, plan.stages().size(), st.name()));
       if (st.isMaxRateSearch()) {
-        maxRates.describe(st, out);
+        if (maxRates != null) {
+          maxRates.describe(st, out);
+        } else {
+          out.println("    (no max-rate stages on this target)");
+        }
         continue;
       }
       if (st.isLoadTest()) {
@@ -281,11 +289,27 @@ public final class LocalTarget implements StageTarget {
     return driver().run();
   }
 
+  /**
+   * A load-test stage: against the open segment's source, on a topic of its own ({@link
+   * LoadTestStage}).
+   */
+  private LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) throws Exception {
+    return LoadTestStage.run(
+        st,
+        run,
+        current.host,
+        plan.scenario().source().topic(),
+        dir.root(),
+        segmentNo,
+        Map.of("scale", Double.toString(plan.scale()), "machine", run.machine()));
+  }
+
   @Override
   public Segment open(int segmentNo, Path segment) throws Exception {
     LocalSegment opened = new LocalSegment(segment);
     try {
       opened.start();
+      current = opened;
       return opened;
     } catch (Exception | Error e) {
       opened.close();
@@ -558,23 +582,6 @@ public final class LocalTarget implements StageTarget {
       }
       String p = sampler.problem();
       return p == null ? null : "the BigQuery emulator stopped answering: " + p;
-    }
-
-    @Override
-    public LoadTestStage.Outcome maxRateSearch(PlannedStage st, int segmentNo) throws Exception {
-      return maxRates.run(st, segmentNo);
-    }
-
-    @Override
-    public LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) throws Exception {
-      return LoadTestStage.run(
-          st,
-          run,
-          host,
-          plan.scenario().source().topic(),
-          dir.root(),
-          segmentNo,
-          Map.of("scale", Double.toString(plan.scale()), "machine", run.machine()));
     }
 
     /**

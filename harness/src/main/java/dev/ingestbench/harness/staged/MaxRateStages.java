@@ -8,24 +8,11 @@ import java.io.PrintStream;
  * --find-max-rate} with one job's settings, its own servers), given to a local target by whoever
  * can build rounds (the scenario runner).
  */
-public interface MaxRateStages {
+public interface MaxRateStages extends StageExecutor {
   /** Runs the stage's search; its status, results and findings as a load test's are. */
+  @Override
   LoadTestStage.Outcome run(PlannedStage st, int segmentNo) throws Exception;
 
   /** --dry-run: the round it would run, as a command line. */
   void describe(PlannedStage st, PrintStream out);
-
-  /** A target without max-rate stages. */
-  MaxRateStages NONE =
-      new MaxRateStages() {
-        @Override
-        public LoadTestStage.Outcome run(PlannedStage st, int segmentNo) {
-          throw new IllegalStateException("no max-rate stages on this target: " + st.name());
-        }
-
-        @Override
-        public void describe(PlannedStage st, PrintStream out) {
-          out.println("    (no max-rate stages on this target)");
-        }
-      };
 }

@@ -22,6 +22,27 @@ public interface StageTarget {
    */
   Segment open(int segmentNo, Path segment) throws Exception;
 
+  /** What this target's samples measure while a stage runs. */
+  default Measures measures() {
+    return Measures.EVERY_JOB_FIGURE;
+  }
+
+  /** What a target's samples measure, so that the driver records no figure it did not measure. */
+  enum Measures {
+    /** Each job's rows, bytes, CPU and connections. */
+    EVERY_JOB_FIGURE,
+    /**
+     * Each job's rows, bytes and CPU; connections are counted per project only, and collected after
+     * the run (Dataflow's Monitoring).
+     */
+    ALL_BUT_CONNECTIONS,
+    /**
+     * Nothing while the stages run: the target's figures are its own analysis afterwards (a round's
+     * per-second timeline); the driver records no stage measures and prints no rates.
+     */
+    NOTHING
+  }
+
   /** One start of the run, from its first unfinished stage to its end or failure. */
   interface Segment extends AutoCloseable {
     /** Called as stage {@code st} begins, before its jobs are stopped and started. */
@@ -71,27 +92,8 @@ public interface StageTarget {
      */
     default void tick() throws Exception {}
 
-    /**
-     * Whether {@link #samples} measure the jobs (rows, bytes, CPU): when false the driver records
-     * no stage measures and prints no rates, rather than zeros it did not measure.
-     */
-    default boolean measures() {
-      return true;
-    }
-
     /** Why sampling failed (a server stopped answering), or null. */
     String problem();
-
-    /** Runs a load-test stage against the segment's source. */
-    LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) throws Exception;
-
-    /**
-     * Runs a max-rate stage: a search on servers of its own, beside whatever jobs run here. Only a
-     * local target has them (the runner refuses them elsewhere).
-     */
-    default LoadTestStage.Outcome maxRateSearch(PlannedStage st, int segmentNo) throws Exception {
-      throw new IllegalStateException("stage " + st.name() + ": max-rate stages run locally only");
-    }
 
     /**
      * Returns once everything the run publishes has been published (or the publisher was stopped).
@@ -104,11 +106,8 @@ public interface StageTarget {
     JobCounts count(String stage, String job, boolean exactlyOnce) throws Exception;
 
     /** One sentence on rows appended and never made visible, or null when there are none. */
-    String unfinishedStreams() throws Exception;
-
-    /** Whether the target counts each job's connections (Dataflow counts them per project only). */
-    default boolean countsConnectionsPerJob() {
-      return true;
+    default String unfinishedStreams() throws Exception {
+      return null;
     }
 
     /** Where to look when {@code job} fails. */

@@ -56,6 +56,9 @@ public final class StagedDriver {
   private final Map<String, Map<String, String>> labels;
   private final Verdict verdict;
 
+  /** Who runs the stages that start no job; none until given. */
+  private StageExecutors executors = StageExecutors.NONE;
+
   /** The prefix of every line it prints: {@code run}, or {@code round} when it runs a round. */
   private String voice = "run";
 
@@ -87,6 +90,12 @@ public final class StagedDriver {
    */
   public StagedDriver speakingAs(String voice) {
     this.voice = voice;
+    return this;
+  }
+
+  /** Runs the plan's load-test and max-rate stages with these executors. */
+  public StagedDriver withExecutors(StageExecutors executors) {
+    this.executors = executors;
     return this;
   }
 
@@ -177,38 +186,8 @@ public final class StagedDriver {
       StageTarget.Segment segment, PlannedStage st, int segmentNo, Set<String> stopped)
       throws Exception {
     int n = plan.stages().size();
-    if (st.isMaxRateSearch()) {
-      segment.follow(st.name(), st.running());
-      say(
-          "Stage %d/%d %s: the highest rate job %s's settings sustain, on servers of its own, with %s running",
-          st.index() + 1,
-          n,
-          st.name(),
-          st.maxRateJob(),
-          st.running().isEmpty() ? "no job" : String.join(", ", st.running()));
-      LoadTestStage.Outcome outcome = segment.maxRateSearch(st, segmentNo);
-      dir.finish(outcome.status(), outcome.records());
-      outcome.findings().forEach(verdict::add);
-      say(
-          "Stage %s done%s; its report: %s",
-          st.name(),
-          outcome.findings().isEmpty() ? "" : " (see its findings below)",
-          outcome.directory().resolve("report.md"));
-      return;
-    }
-    if (st.isLoadTest()) {
-      segment.follow(st.name(), st.running());
-      say(
-          "Stage %d/%d %s: a Pub/Sub load test against the run's emulator, with %s running: %s",
-          st.index() + 1, n, st.name(), st.running(), st.condition());
-      LoadTestStage.Outcome outcome = segment.loadTest(st, segmentNo);
-      dir.finish(outcome.status(), outcome.records());
-      outcome.findings().forEach(verdict::add);
-      say(
-          "Stage %s done%s; its report: %s",
-          st.name(),
-          outcome.findings().isEmpty() ? "" : " (not every message accounted for: see the report)",
-          outcome.directory().resolve("report.md"));
+    if (st.isMaxRateSearch() || st.isLoadTest()) {
+      runJoblessStage(segment, st, segmentNo);
       return;
     }
     Instant started = ticker.now();
@@ -343,7 +322,7 @@ public final class StagedDriver {
             st.name(), st.until(), Durations.show(st.max()));
         break;
       }
-      if (segment.measures()
+      if (target.measures() != StageTarget.Measures.NOTHING
           && Duration.between(lastProgress, nowInstant).getSeconds() >= PROGRESS_EVERY_SECONDS) {
         lastProgress = nowInstant;
         progress(st, elapsed, samples, now);
@@ -351,6 +330,38 @@ public final class StagedDriver {
     }
     Instant ended = ticker.now();
     finishStage(segment, st, segmentNo, started, ended, met, idleJobs(st, drainedAt, ended));
+  }
+
+  /** A stage that starts no job: run by the executor of its kind, beside the jobs running. */
+  private void runJoblessStage(StageTarget.Segment segment, PlannedStage st, int segmentNo)
+      throws Exception {
+    segment.follow(st.name(), st.running());
+    boolean search = st.isMaxRateSearch();
+    if (search) {
+      say(
+          "Stage %d/%d %s: the highest rate job %s's settings sustain, on servers of its own, with %s running",
+          st.index() + 1,
+          plan.stages().size(),
+          st.name(),
+          st.maxRateJob(),
+          st.running().isEmpty() ? "no job" : String.join(", ", st.running()));
+    } else {
+      say(
+          "Stage %d/%d %s: a Pub/Sub load test against the run's emulator, with %s running: %s",
+          st.index() + 1, plan.stages().size(), st.name(), st.running(), st.condition());
+    }
+    LoadTestStage.Outcome outcome = executors.run(st, segmentNo);
+    dir.finish(outcome.status(), outcome.records());
+    outcome.findings().forEach(verdict::add);
+    say(
+        "Stage %s done%s; its report: %s",
+        st.name(),
+        outcome.findings().isEmpty()
+            ? ""
+            : search
+                ? " (see its findings below)"
+                : " (not every message accounted for: see the report)",
+        outcome.directory().resolve("report.md"));
   }
 
   /** The job's accounted-for count in its latest sample (0 before its first). */
@@ -417,16 +428,17 @@ public final class StagedDriver {
     idle.forEach((job, seconds) -> records.idle(job, seconds, labels.get(job)));
     dir.finish(
         measured.status(met, segmentNo),
-        !segment.measures()
+        target.measures() == StageTarget.Measures.NOTHING
             ? List.of()
             : records.records().stream()
                 // A target that counts connections per project only has them collected after the
                 // run.
                 .filter(
                     r ->
-                        segment.countsConnectionsPerJob() || !r.metric().equals("peak_connections"))
+                        target.measures() == StageTarget.Measures.EVERY_JOB_FIGURE
+                            || !r.metric().equals("peak_connections"))
                 .toList());
-    if (segment.measures()) {
+    if (target.measures() != StageTarget.Measures.NOTHING) {
       say("%s", measured.summary());
     }
     idle.forEach(

@@ -102,8 +102,8 @@ class StagedDriverTest {
 
     int loadTestExit = ExitCodes.OK;
 
-    /** Whether its samples measure the jobs (a round's target: no). */
-    boolean measures = true;
+    /** What its samples measure (a round's target: nothing). */
+    Measures measures = Measures.EVERY_JOB_FIGURE;
 
     int ticks;
 
@@ -119,6 +119,42 @@ class StagedDriverTest {
     FakeTarget(FakeTicker ticker, Map<String, FakeJob> jobs) {
       this.ticker = ticker;
       this.jobs = jobs;
+    }
+
+    /** The load-test stages' executor: 30 s of the fake clock, and a finding unless it passed. */
+    LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) {
+      calls.add("load test " + st.name());
+      Instant started = ticker.now();
+      ticker.sleep(Duration.ofSeconds(30));
+      return new LoadTestStage.Outcome(
+          new StepStatus(
+              st.marker(),
+              st.name(),
+              1,
+              st.running(),
+              st.start(),
+              st.stop(),
+              st.condition(),
+              loadTestExit == ExitCodes.OK,
+              started.toString(),
+              ticker.now().toString(),
+              segmentNo),
+          List.of(),
+          root(segmentNo),
+          loadTestExit == ExitCodes.OK
+              ? List.of()
+              : List.of(
+                  new Finding(
+                      st.name(), LoadTestStage.JOB, Finding.Kind.LOAD_TEST, "lost 5 of 1,000")));
+    }
+
+    private static Path root(int segmentNo) {
+      return Path.of("pubsub-load-" + segmentNo);
+    }
+
+    @Override
+    public Measures measures() {
+      return measures;
     }
 
     @Override
@@ -190,11 +226,6 @@ class StagedDriverTest {
         }
 
         @Override
-        public boolean measures() {
-          return measures;
-        }
-
-        @Override
         public OptionalLong groupAccountedFor(String job) {
           if (groupDrainsAtTick == 0) {
             return OptionalLong.empty();
@@ -228,40 +259,6 @@ class StagedDriverTest {
         @Override
         public String problem() {
           return null;
-        }
-
-        @Override
-        public LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) {
-          calls.add("load test " + st.name());
-          Instant started = ticker.now();
-          ticker.sleep(Duration.ofSeconds(30));
-          return new LoadTestStage.Outcome(
-              new StepStatus(
-                  st.marker(),
-                  st.name(),
-                  1,
-                  st.running(),
-                  st.start(),
-                  st.stop(),
-                  st.condition(),
-                  loadTestExit == ExitCodes.OK,
-                  started.toString(),
-                  ticker.now().toString(),
-                  segmentNo),
-              List.of(),
-              root(segmentNo),
-              loadTestExit == ExitCodes.OK
-                  ? List.of()
-                  : List.of(
-                      new Finding(
-                          st.name(),
-                          LoadTestStage.JOB,
-                          Finding.Kind.LOAD_TEST,
-                          "lost 5 of 1,000")));
-        }
-
-        private Path root(int segmentNo) {
-          return Path.of("pubsub-load-" + segmentNo);
         }
 
         @Override
@@ -335,7 +332,8 @@ class StagedDriverTest {
                     Map.of(
                         "write_method",
                         config.writeMethod() == null ? "exactly-once" : config.writeMethod())));
-    return new StagedDriver(plan, dir, run, target, Duration.ofSeconds(5), target.ticker, labels);
+    return new StagedDriver(plan, dir, run, target, Duration.ofSeconds(5), target.ticker, labels)
+        .withExecutors(new StageExecutors(target::loadTest, null));
   }
 
   private int run(ScenarioPlan plan, Map<String, FakeJob> jobs) throws Exception {
@@ -448,6 +446,28 @@ class StagedDriverTest {
     assertEquals(ExitCodes.INCOMPLETE, driver.run());
     assertEquals(Finding.Kind.LOAD_TEST, driver.verdict().findings().get(0).kind());
     assertEquals("source", driver.verdict().findings().get(0).stage());
+  }
+
+  @Test
+  void aStageKindWithoutAnExecutorOnTheTargetEndsTheRunNamingTheStageAndClosesTheSegment()
+      throws Exception {
+    ScenarioPlan plan =
+        plan(
+            null,
+            """
+        name: fake-no-search
+        source: {kind: pubsub, topic: rides}
+        publish: {messages: 1000, backlog: 1000}
+        jobs:
+          a: {}
+        stages:
+          - {name: a-alone, start: [a], until: drained, max: 1m}
+          - {name: search, find_max_rate: {job: a}}
+        """);
+    FakeTarget target = new FakeTarget(new FakeTicker(), Map.of("a", FakeJob.drains(10)));
+    IOException e = assertThrows(IOException.class, () -> driver(plan, target).run());
+    assertEquals("stage search: a find_max_rate stage cannot run on this target", e.getMessage());
+    assertEquals("close", target.calls.get(target.calls.size() - 1));
   }
 
   @Test
@@ -654,7 +674,7 @@ class StagedDriverTest {
     FakeTarget target =
         new FakeTarget(
             new FakeTicker(), Map.of("a", FakeJob.stoppedMidway(600), "b", FakeJob.drains(15)));
-    target.measures = false;
+    target.measures = StageTarget.Measures.NOTHING;
     assertEquals(ExitCodes.OK, driver(plan("", null), target).run());
     List<ResultRecord> results = new RunDirectory(root).readResults();
     assertTrue(

@@ -1,0 +1,27 @@
+package dev.ingestbench.harness.staged;
+
+import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import java.io.IOException;
+
+/**
+ * The executors of the stage kinds that start no job: {@code pubsub_load} stages and {@code
+ * find_max_rate} stages. Either may be null where the target cannot run that kind.
+ */
+public record StageExecutors(StageExecutor loadTests, StageExecutor maxRateSearches) {
+  /** A target that runs only stages of jobs. */
+  public static final StageExecutors NONE = new StageExecutors(null, null);
+
+  /** Runs {@code st} with the executor of its kind; throws naming the stage when there is none. */
+  LoadTestStage.Outcome run(PlannedStage st, int segmentNo) throws Exception {
+    StageExecutor executor = st.isMaxRateSearch() ? maxRateSearches : loadTests;
+    if (executor == null) {
+      throw new IOException(
+          "stage "
+              + st.name()
+              + ": a "
+              + (st.isMaxRateSearch() ? "find_max_rate" : "pubsub_load")
+              + " stage cannot run on this target");
+    }
+    return executor.run(st, segmentNo);
+  }
+}
