@@ -1,10 +1,10 @@
 package dev.ingestbench.cli;
 
 import dev.ingestbench.bigquery.EmulatorLimitOptions;
-import dev.ingestbench.consumer.WriteMethod;
-import dev.ingestbench.consumer.rows.RowEncoding;
-import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.contracts.RateProfile;
+import dev.ingestbench.contracts.job.RowEncoding;
+import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;

@@ -2,8 +2,8 @@ package dev.ingestbench.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.consumer.rows.RowSchemas;
+import dev.ingestbench.contracts.job.RowFormat;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.ingestbench.consumer.WriteMethod;
+import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.harness.round.RoundSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;

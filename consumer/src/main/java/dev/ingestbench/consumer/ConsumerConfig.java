@@ -1,10 +1,13 @@
 package dev.ingestbench.consumer;
 
-import dev.ingestbench.consumer.rows.RowEncoding;
-import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.consumer.sink.TableTarget;
 import dev.ingestbench.consumer.source.KafkaSource;
+import dev.ingestbench.contracts.FlagValues;
 import dev.ingestbench.contracts.StopMode;
+import dev.ingestbench.contracts.job.RowEncoding;
+import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.WriteConflict;
+import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
@@ -169,24 +172,24 @@ public record ConsumerConfig(
           "--messageSizeBytes=" + options.getMessageSizeBytes() + " must be 1 or more");
     }
     boolean pool = options.getUseStorageApiConnectionPool();
-    if (method == WriteMethod.EXACTLY_ONCE && pool) {
-      throw new IllegalArgumentException(
-          "--useStorageApiConnectionPool=true needs --writeMethod=at-least-once: Beam multiplexes"
-              + " connections only for the default stream that at-least-once writes to. Drop the"
-              + " pooling flag, or switch the write method.");
-    }
-    if (method == WriteMethod.AT_LEAST_ONCE && options.getNumStorageWriteApiStreams() != 0) {
-      throw new IllegalArgumentException(
-          "--numStorageWriteApiStreams="
-              + options.getNumStorageWriteApiStreams()
-              + " has no effect with --writeMethod=at-least-once (it always writes to the default"
-              + " stream). Remove it, or use --writeMethod=exactly-once.");
-    }
     Integer frequency = options.getStorageWriteApiTriggeringFrequencySec();
-    if (method == WriteMethod.AT_LEAST_ONCE && frequency != null) {
+    for (WriteConflict conflict :
+        WriteConflict.of(method, pool, options.getNumStorageWriteApiStreams(), frequency)) {
+      String given =
+          switch (conflict) {
+            case CONNECTION_POOL -> "--useStorageApiConnectionPool=true";
+            case STREAMS -> "--numStorageWriteApiStreams=" + options.getNumStorageWriteApiStreams();
+            case TRIGGERING_FREQUENCY -> "--storageWriteApiTriggeringFrequencySec=" + frequency;
+          };
       throw new IllegalArgumentException(
-          "--storageWriteApiTriggeringFrequencySec has no effect with --writeMethod=at-least-once"
-              + " (rows are appended as they arrive). Remove it, or use --writeMethod=exactly-once.");
+          given
+              + " needs --writeMethod="
+              + conflict.needs().flag()
+              + ": "
+              + conflict.why()
+              + ". Remove it, or use --writeMethod="
+              + conflict.needs().flag()
+              + ".");
     }
     if (frequency != null && frequency < 1) {
       throw new IllegalArgumentException(

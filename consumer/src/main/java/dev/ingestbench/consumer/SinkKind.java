@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer;
 
+import dev.ingestbench.contracts.FlagValues;
 import java.util.Locale;
 
 /** Where the consumer's rows go ({@code --sink}). */

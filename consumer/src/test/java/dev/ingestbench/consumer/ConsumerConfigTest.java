@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ingestbench.consumer.rows.RowFormat;
+import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.WriteMethod;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -2,6 +2,7 @@ package dev.ingestbench.dataflow;
 
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerPipeline;
+import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -55,7 +56,7 @@ public final class DataflowLaunches {
    * The destination table of {@code job}: {@code --table}, or {@code TABLE_typed} for typed rows.
    */
   public String baseTable(JobConfig job) {
-    return "typed".equals(job.rowFormat()) ? target.table() + "_typed" : target.table();
+    return job.rowFormat() == RowFormat.TYPED ? target.table() + "_typed" : target.table();
   }
 
   /**

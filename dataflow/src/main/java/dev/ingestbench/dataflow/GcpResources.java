@@ -7,8 +7,8 @@ import com.google.api.services.bigquery.model.DatasetReference;
 import com.google.api.services.bigquery.model.Table;
 import com.google.api.services.bigquery.model.TableReference;
 import com.google.api.services.bigquery.model.TableSchema;
-import dev.ingestbench.consumer.rows.RowFormat;
 import dev.ingestbench.consumer.rows.RowSchemas;
+import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -43,8 +43,8 @@ public final class GcpResources {
     Map<String, TableSchema> tables = new LinkedHashMap<>();
     Map<String, TableSchema> deadLetters = new LinkedHashMap<>();
     for (JobConfig job : plan.jobs().values()) {
-      String format = job.rowFormat() == null ? "json-column" : job.rowFormat();
-      TableSchema schema = RowSchemas.forFormat(RowFormat.fromFlag(format));
+      TableSchema schema =
+          RowSchemas.forFormat(job.rowFormat() == null ? RowFormat.JSON_COLUMN : job.rowFormat());
       for (String table : launches.dataTables(job)) {
         tables.putIfAbsent(table, schema);
       }

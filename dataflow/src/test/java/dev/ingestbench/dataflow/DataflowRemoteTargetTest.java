@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.contracts.StopMode;
+import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.harness.spec.JobLabels;
+import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioFile;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -90,13 +92,23 @@ class DataflowRemoteTargetTest {
 
   @Test
   void aJobTheConsumerWouldRefuseIsRefusedBeforeLaunchNamingTheJob() throws Exception {
-    // The scenario file itself allows streams with exactly-once; the consumer refuses streams with
-    // at-least-once, and so must the target before it launches anything.
+    // A scenario file refuses streams with at-least-once as it is read (ScenarioFileTest); a spec
+    // built otherwise (a round's) must still be refused by the target before it launches anything.
+    Scenario file = load(HEAD + "jobs: {a: {}}\nstages:\n  - {name: one, start: [a], hold: 5s}\n");
     Scenario s =
-        load(
-            HEAD
-                + "jobs: {a: {write_method: at-least-once, streams: 4}}\n"
-                + "stages:\n  - {name: one, start: [a], hold: 5s}\n");
+        new Scenario(
+            file.name(),
+            file.description(),
+            file.source(),
+            file.publish(),
+            null,
+            Map.of(
+                "a",
+                new JobConfig(
+                    WriteMethod.AT_LEAST_ONCE, null, null, null, null, 4, null, null, null)),
+            file.limits(),
+            file.stages(),
+            null);
     ScenarioPlan plan = ScenarioPlan.of(s, 1, 0);
     IllegalArgumentException e =
         assertThrows(

@@ -1,16 +1,20 @@
 package dev.ingestbench.scenario;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.ingestbench.contracts.job.RowEncoding;
+import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.WriteMethod;
 
 /**
- * One consumer job: the consumer's flags under their {@code round} names, plus what Dataflow needs
- * ({@code workers}, {@code machine_type}). Absent keys come from {@code job_defaults}, then from
- * the consumer's own defaults.
+ * One consumer job: the consumer's flags under their {@code round} names, typed as the consumer
+ * reads them (a value is checked as the file is read, and accepts the spellings {@code round}'s
+ * flags accept), plus what Dataflow needs ({@code workers}, {@code machine_type}). Absent keys come
+ * from {@code job_defaults}, then from the consumer's own defaults.
  */
 public record JobConfig(
-    @JsonProperty("write_method") String writeMethod,
-    @JsonProperty("row_format") String rowFormat,
-    @JsonProperty("row_encoding") String rowEncoding,
+    @JsonProperty("write_method") WriteMethod writeMethod,
+    @JsonProperty("row_format") RowFormat rowFormat,
+    @JsonProperty("row_encoding") RowEncoding rowEncoding,
     @JsonProperty("destination_tables") Integer destinationTables,
     @JsonProperty("connection_pool") Boolean connectionPool,
     Integer streams,

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,6 +48,17 @@ public final class ScenarioFile {
                       .map(String::valueOf)
                       .sorted()
                       .collect(Collectors.joining(", ")))));
+    } catch (ValueInstantiationException e) {
+      // A value the setting's own parser refused (write_method: exactly_once-ish): its words.
+      Throwable why = e.getCause() instanceof IllegalArgumentException ? e.getCause() : e;
+      throw new ScenarioException(
+          file,
+          List.of(
+              String.format(
+                  "%s: %s (line %d)",
+                  path(e.getPath()),
+                  why == e ? e.getOriginalMessage() : why.getMessage(),
+                  e.getLocation() == null ? 0 : e.getLocation().getLineNr())));
     } catch (JsonMappingException e) {
       throw new ScenarioException(
           file,

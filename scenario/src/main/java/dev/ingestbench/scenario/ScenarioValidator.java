@@ -1,12 +1,13 @@
 package dev.ingestbench.scenario;
 
 import dev.ingestbench.contracts.StopMode;
+import dev.ingestbench.contracts.job.WriteConflict;
+import dev.ingestbench.contracts.job.WriteMethod;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /** Every problem of a scenario at once, each as "key: what is wrong; the fix". */
@@ -23,9 +24,6 @@ final class ScenarioValidator {
   private static final Pattern MACHINE_TYPE = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
 
   private static final Set<String> SOURCES = Set.of("pubsub", "kafka");
-  private static final Set<String> WRITE_METHODS = Set.of("exactly-once", "at-least-once");
-  private static final Set<String> ROW_FORMATS = Set.of("json-column", "typed");
-  private static final Set<String> ROW_ENCODINGS = Set.of("tablerow", "beam-row", "proto");
   private static final Set<String> CONDITIONS = Set.of("steady", "drained");
 
   private final List<String> problems = new ArrayList<>();
@@ -201,9 +199,6 @@ final class ScenarioValidator {
     if (!NAME.matcher(name).matches()) {
       problem(key, "'" + name + "' is not a job name; use lower-case letters, digits and dashes");
     }
-    oneOf(key + ".write_method", job.writeMethod(), WRITE_METHODS);
-    oneOf(key + ".row_format", job.rowFormat(), ROW_FORMATS);
-    oneOf(key + ".row_encoding", job.rowEncoding(), ROW_ENCODINGS);
     atLeastOne(key + ".destination_tables", job.destinationTables());
     atLeastOne(key + ".streams", job.streams());
     atLeastOne(key + ".triggering_frequency", job.triggeringFrequency());
@@ -216,11 +211,26 @@ final class ScenarioValidator {
               + "' is not a Compute Engine machine type; e.g."
               + " n2-highcpu-8 or custom-8-32768");
     }
-    if (Boolean.TRUE.equals(job.connectionPool()) && !"at-least-once".equals(job.writeMethod())) {
+    for (WriteConflict c :
+        WriteConflict.of(
+            job.writeMethod() == null ? WriteMethod.EXACTLY_ONCE : job.writeMethod(),
+            Boolean.TRUE.equals(job.connectionPool()),
+            job.streams(),
+            job.triggeringFrequency())) {
+      String setting =
+          switch (c) {
+            case CONNECTION_POOL -> "connection_pool";
+            case STREAMS -> "streams";
+            case TRIGGERING_FREQUENCY -> "triggering_frequency";
+          };
       problem(
-          key + ".connection_pool",
-          "Beam pools connections only for at-least-once; set write_method: at-least-once"
-              + " or remove connection_pool");
+          key + "." + setting,
+          c.why()
+              + "; set write_method: "
+              + c.needs().flag()
+              + " or remove "
+              + setting
+              + (job.writeMethod() == null ? " (write_method is exactly-once by default)" : ""));
     }
   }
 
@@ -440,12 +450,6 @@ final class ScenarioValidator {
     }
     atLeastOne("unordered.iterations", u.iterations());
     atLeastOne("unordered.concurrency", u.concurrency());
-  }
-
-  private void oneOf(String key, String value, Set<String> allowed) {
-    if (value != null && !allowed.contains(value)) {
-      problem(key, "'" + value + "' is not one of " + new TreeSet<>(allowed));
-    }
   }
 
   private void atLeastOne(String key, Integer value) {

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.contracts.job.RowEncoding;
+import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.WriteMethod;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -189,7 +192,7 @@ class ScenarioFileTest {
     Scenario s = ScenarioFile.load(write(dir, GOOD));
     assertEquals(2, s.resolvedJobs().get("a").destinationTables());
     assertEquals(4, s.resolvedJobs().get("b").destinationTables());
-    assertEquals("at-least-once", s.resolvedJobs().get("b").writeMethod());
+    assertEquals(WriteMethod.AT_LEAST_ONCE, s.resolvedJobs().get("b").writeMethod());
   }
 
   @Test
@@ -260,6 +263,66 @@ class ScenarioFileTest {
             .problems()
             .get(0)
             .startsWith("the file is empty"));
+  }
+
+  @Test
+  void aJobSettingAcceptsTheSpellingsRoundsFlagsAcceptAndIsTyped(@TempDir Path dir)
+      throws Exception {
+    Scenario s =
+        ScenarioFile.load(
+            write(
+                dir,
+                GOOD.replace(
+                    "b: {destination_tables: 4}",
+                    "b: {write_method: STORAGE_WRITE_API, row_format: TYPED, row_encoding: proto}")));
+    JobConfig b = s.resolvedJobs().get("b");
+    assertEquals(WriteMethod.EXACTLY_ONCE, b.writeMethod());
+    assertEquals(RowFormat.TYPED, b.rowFormat());
+    assertEquals(RowEncoding.PROTO, b.rowEncoding());
+    assertEquals(
+        WriteMethod.AT_LEAST_ONCE,
+        ScenarioFile.load(
+                write(
+                    dir,
+                    GOOD.replace(
+                        "b: {destination_tables: 4}",
+                        "b: {write_method: storage_api_at_least_once}")))
+            .resolvedJobs()
+            .get("b")
+            .writeMethod());
+  }
+
+  @Test
+  void aJobSettingThatIsNoneOfItsValuesIsNamedWithItsKeyLineAndTheValuesToUse(@TempDir Path dir)
+      throws Exception {
+    assertEquals(
+        "jobs.b.write_method: 'sometimes' is not known; use exactly-once (or STORAGE_WRITE_API) or"
+            + " at-least-once (or STORAGE_API_AT_LEAST_ONCE) (line 7)",
+        only(dir, GOOD.replace("b: {destination_tables: 4}", "b: {write_method: sometimes}")));
+    assertEquals(
+        "jobs.b.row_encoding: 'avro' is not known; use one of tablerow, beam-row, proto (line 7)",
+        only(dir, GOOD.replace("b: {destination_tables: 4}", "b: {row_encoding: avro}")));
+  }
+
+  @Test
+  void aSettingTheWriteMethodIgnoresIsRefusedNamingItsKeyAndTheDefaultItMetWhenUnset(
+      @TempDir Path dir) throws Exception {
+    assertEquals(
+        "jobs.b.streams: at-least-once always writes to the default stream; set write_method:"
+            + " exactly-once or remove streams",
+        only(dir, GOOD.replace("b: {destination_tables: 4}", "b: {streams: 4}")));
+    assertEquals(
+        "jobs.b.triggering_frequency: at-least-once appends rows as they arrive, never on a timer;"
+            + " set write_method: exactly-once or remove triggering_frequency",
+        only(dir, GOOD.replace("b: {destination_tables: 4}", "b: {triggering_frequency: 5}")));
+    assertEquals(
+        "jobs.b.connection_pool: Beam pools connections only for at-least-once, whose default"
+            + " stream it multiplexes; set write_method: at-least-once or remove connection_pool"
+            + " (write_method is exactly-once by default)",
+        only(
+            dir,
+            GOOD.replace("job_defaults: {write_method: at-least-once, ", "job_defaults: {")
+                .replace("b: {destination_tables: 4}", "b: {connection_pool: true}")));
   }
 
   private static String only(Path dir, String yaml) throws IOException {

@@ -2,6 +2,7 @@ package dev.ingestbench.consumer.rows;
 
 import com.google.api.services.bigquery.model.TableFieldSchema;
 import com.google.api.services.bigquery.model.TableSchema;
+import dev.ingestbench.contracts.job.RowFormat;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.logicaltypes.SqlTypes;
 

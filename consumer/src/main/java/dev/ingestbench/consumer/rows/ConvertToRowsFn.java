@@ -1,6 +1,7 @@
 package dev.ingestbench.consumer.rows;
 
 import com.google.api.services.bigquery.model.TableRow;
+import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.events.MalformedEventException;
 import dev.ingestbench.events.MessageFormat;
 import java.util.Locale;

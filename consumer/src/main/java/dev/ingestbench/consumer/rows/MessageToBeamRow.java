@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer.rows;
 
+import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRide;
 import dev.ingestbench.events.TaxiRideCollector;

@@ -3,6 +3,7 @@ package dev.ingestbench.consumer.rows;
 import com.google.protobuf.Message;
 import dev.ingestbench.consumer.rows.proto.JsonColumnRow;
 import dev.ingestbench.consumer.rows.proto.TypedRow;
+import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.events.MessageFormat;
 
 /**

@@ -3,6 +3,7 @@ package dev.ingestbench.consumer.rows;
 import com.google.api.services.bigquery.model.TableFieldSchema;
 import com.google.api.services.bigquery.model.TableSchema;
 import dev.ingestbench.contracts.RowKeyColumns;
+import dev.ingestbench.contracts.job.RowFormat;
 import java.util.ArrayList;
 import java.util.List;
 

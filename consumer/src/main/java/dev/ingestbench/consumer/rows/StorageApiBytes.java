@@ -5,6 +5,7 @@ import com.google.protobuf.DescriptorProtos.DescriptorProto;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.ingestbench.contracts.job.RowFormat;
 import org.apache.beam.sdk.io.gcp.bigquery.BeamRowToStorageApiProto;
 import org.apache.beam.sdk.io.gcp.bigquery.TableRowToStorageApiProto;
 import org.apache.beam.sdk.values.Row;

@@ -1,7 +1,7 @@
 package dev.ingestbench.consumer.sink;
 
 import com.google.api.services.bigquery.model.TableSchema;
-import dev.ingestbench.consumer.WriteMethod;
+import dev.ingestbench.contracts.job.WriteMethod;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryHelpers;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryIO;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryServices;
@@ -54,7 +54,7 @@ public class WriteRows<T> extends PTransform<PCollection<T>, WriteResult> {
         base.withJsonSchema(schemaJson)
             .withCreateDisposition(BigQueryIO.Write.CreateDisposition.CREATE_IF_NEEDED)
             .withWriteDisposition(BigQueryIO.Write.WriteDisposition.WRITE_APPEND)
-            .withMethod(method.beamMethod());
+            .withMethod(BigQueryIO.Write.Method.valueOf(method.beamName()));
     if (triggeringFrequencySec != null && rows.isBounded() == PCollection.IsBounded.UNBOUNDED) {
       // On the write itself, not the pipeline-wide option: the at-least-once dead-letter write in
       // the same pipeline would otherwise warn that it ignores the option. A bounded input (the

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.api.services.bigquery.model.TableFieldSchema;
 import com.google.api.services.bigquery.model.TableRow;
+import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.events.MalformedEventException;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.TaxiRide;

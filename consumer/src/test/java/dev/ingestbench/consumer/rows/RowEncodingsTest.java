@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.api.services.bigquery.model.TableRow;
+import dev.ingestbench.contracts.job.RowEncoding;
+import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.events.MalformedEventException;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.MessageFormat;

@@ -31,9 +31,9 @@ final class OneStage {
     JobSettings j = spec.job();
     JobConfig config =
         new JobConfig(
-            j.writeMethod().flag(),
-            j.rowFormat().flag(),
-            j.rowEncoding().flag(),
+            j.writeMethod(),
+            j.rowFormat(),
+            j.rowEncoding(),
             j.destinationTables(),
             j.connectionPool(),
             j.streams(),

@@ -1,8 +1,8 @@
 package dev.ingestbench.harness.spec;
 
-import dev.ingestbench.consumer.WriteMethod;
-import dev.ingestbench.consumer.rows.RowEncoding;
-import dev.ingestbench.consumer.rows.RowFormat;
+import dev.ingestbench.contracts.job.RowEncoding;
+import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.scenario.JobConfig;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,21 +36,12 @@ public record JobSettings(
           null,
           null);
 
-  /**
-   * A scenario job's keys over {@link #DEFAULTS}; a bad value throws IllegalArgumentException
-   * naming its key.
-   */
+  /** A scenario job's keys (typed and checked as the file was read) over {@link #DEFAULTS}. */
   public static JobSettings of(JobConfig job) {
     return new JobSettings(
-        job.writeMethod() == null
-            ? DEFAULTS.writeMethod
-            : key("write_method", () -> WriteMethod.fromFlag(job.writeMethod())),
-        job.rowFormat() == null
-            ? DEFAULTS.rowFormat
-            : key("row_format", () -> RowFormat.fromFlag(job.rowFormat())),
-        job.rowEncoding() == null
-            ? DEFAULTS.rowEncoding
-            : key("row_encoding", () -> RowEncoding.fromFlag(job.rowEncoding())),
+        job.writeMethod() == null ? DEFAULTS.writeMethod : job.writeMethod(),
+        job.rowFormat() == null ? DEFAULTS.rowFormat : job.rowFormat(),
+        job.rowEncoding() == null ? DEFAULTS.rowEncoding : job.rowEncoding(),
         job.destinationTables() == null ? DEFAULTS.destinationTables : job.destinationTables(),
         Boolean.TRUE.equals(job.connectionPool()),
         job.streams(),
@@ -76,17 +67,5 @@ public record JobSettings(
       flags.add("--storageWriteApiTriggeringFrequencySec=" + triggeringFrequency);
     }
     return flags;
-  }
-
-  private interface Parse<T> {
-    T get();
-  }
-
-  private static <T> T key(String key, Parse<T> parse) {
-    try {
-      return parse.get();
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
-    }
   }
 }

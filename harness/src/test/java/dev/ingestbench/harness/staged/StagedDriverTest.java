@@ -331,7 +331,9 @@ class StagedDriverTest {
                     job,
                     Map.of(
                         "write_method",
-                        config.writeMethod() == null ? "exactly-once" : config.writeMethod())));
+                        config.writeMethod() == null
+                            ? "exactly-once"
+                            : config.writeMethod().flag())));
     return new StagedDriver(plan, dir, run, target, Duration.ofSeconds(5), target.ticker, labels)
         .withExecutors(new StageExecutors(target::loadTest, null));
   }

@@ -1,6 +1,8 @@
-package dev.ingestbench.consumer.rows;
+package dev.ingestbench.contracts.job;
 
-import dev.ingestbench.consumer.FlagValues;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.ingestbench.contracts.FlagValues;
 
 /**
  * How the consumer hands rows to BigQueryIO ({@code --rowEncoding}); each ends as the same BigQuery
@@ -20,11 +22,18 @@ public enum RowEncoding {
     this.flag = flag;
   }
 
+  @JsonValue
   public String flag() {
     return flag;
   }
 
   public static RowEncoding fromFlag(String value) {
     return FlagValues.parse("--rowEncoding", value, values(), RowEncoding::flag);
+  }
+
+  /** A scenario file's value. */
+  @JsonCreator
+  public static RowEncoding fromYaml(String value) {
+    return FlagValues.parseYaml(value, values(), RowEncoding::flag);
   }
 }

@@ -1,6 +1,8 @@
-package dev.ingestbench.consumer.rows;
+package dev.ingestbench.contracts.job;
 
-import dev.ingestbench.consumer.FlagValues;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.ingestbench.contracts.FlagValues;
 
 /** The shapes a message can take as a BigQuery row. */
 public enum RowFormat {
@@ -17,11 +19,18 @@ public enum RowFormat {
     this.flag = flag;
   }
 
+  @JsonValue
   public String flag() {
     return flag;
   }
 
   public static RowFormat fromFlag(String value) {
     return FlagValues.parse("--rowFormat", value, values(), RowFormat::flag);
+  }
+
+  /** A scenario file's value. */
+  @JsonCreator
+  public static RowFormat fromYaml(String value) {
+    return FlagValues.parseYaml(value, values(), RowFormat::flag);
   }
 }
