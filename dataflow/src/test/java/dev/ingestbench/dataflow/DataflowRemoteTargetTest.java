@@ -75,6 +75,9 @@ class DataflowRemoteTargetTest {
             + "jobs: {a: {}, b: {}}\nstages:\n  - {name: one, start: [a, b], hold: 5s}\n"
             + "  - {name: two, stop: [a], stop_with: savepoint, hold: 5s}\n",
         "stages.two.stop_with: savepoint is Flink's stop-with-savepoint and Dataflow has none");
+    assertRefused(
+        HEAD + "jobs: {a: {}}\nstages:\n  - {name: one, start: [a], hold: 1m, crash_every: 20s}\n",
+        "stages.one.crash_every kills a local consumer's JVM");
   }
 
   @Test

@@ -97,6 +97,11 @@ public record Scenario(
    *     --find-max-rate} with the settings of the job named by its {@code job} key, on servers of
    *     its own ({@code latency_slo}, {@code probe_duration}, {@code max_probes}, {@code
    *     confirm_probes}: that command's flags)
+   * @param killConsumerAt kill every running job's consumer (SIGKILL) this long after the stage
+   *     started, and start it again from its last Flink checkpoint ({@code round
+   *     --kill-consumer-at}); see {@link StageFaults}
+   * @param crashEvery kill each running job's consumer again this long after each life started
+   *     writing ({@code round --crash-every})
    */
   public record Stage(
       String name,
@@ -107,7 +112,9 @@ public record Scenario(
       String max,
       @JsonProperty("pubsub_load") Map<String, Object> pubsubLoad,
       @JsonProperty("stop_with") String stopWith,
-      @JsonProperty("find_max_rate") Map<String, Object> findMaxRate) {
+      @JsonProperty("find_max_rate") Map<String, Object> findMaxRate,
+      @JsonProperty("kill_consumer_at") String killConsumerAt,
+      @JsonProperty("crash_every") String crashEvery) {
 
     public boolean isLoadTest() {
       return pubsubLoad != null;

@@ -66,6 +66,7 @@ public record ScenarioPlan(
    * @param hold how long it holds, or null with {@code until}
    * @param max the longest an {@code until} waits
    * @param stopWith how the jobs in {@code stop} end, or null for the target's default
+   * @param faults the consumer kills it injects into its running jobs
    */
   public record PlannedStage(
       int index,
@@ -78,7 +79,8 @@ public record ScenarioPlan(
       Duration max,
       Map<String, String> pubsubLoad,
       StopMode stopWith,
-      Map<String, String> findMaxRate) {
+      Map<String, String> findMaxRate,
+      StageFaults faults) {
 
     /** A stage that runs a Pub/Sub load test instead of starting and stopping jobs. */
     public boolean isLoadTest() {
@@ -278,7 +280,14 @@ public record ScenarioPlan(
                 max,
                 Collections.unmodifiableMap(new LinkedHashMap<>(load)),
                 st.stopWith() == null ? null : StopMode.of(st.stopWith()).orElseThrow(),
-                Collections.unmodifiableMap(search)));
+                Collections.unmodifiableMap(search),
+                new StageFaults(
+                    st.killConsumerAt() == null
+                        ? null
+                        : Durations.parse(st.killConsumerAt()).orElseThrow(),
+                    st.crashEvery() == null
+                        ? null
+                        : Durations.parse(st.crashEvery()).orElseThrow())));
       }
     }
     List<PlannedIteration> iterations = new ArrayList<>();
@@ -348,6 +357,17 @@ public record ScenarioPlan(
   public boolean savepointed(String job) {
     return stages.stream()
         .anyMatch(st -> st.stopWith() == StopMode.SAVEPOINT && st.stop().contains(job));
+  }
+
+  /** Whether a stage kills {@code job}'s consumer (it then restores its last checkpoint). */
+  public boolean killed(String job) {
+    return stages.stream()
+        .anyMatch(st -> st.faults().killsConsumers() && st.running().contains(job));
+  }
+
+  /** The first stage that kills its jobs' consumers, if any. */
+  public java.util.Optional<PlannedStage> firstKillingStage() {
+    return stages.stream().filter(st -> st.faults().killsConsumers()).findFirst();
   }
 
   /** The jobs that run when stage {@code index} begins, before it starts or stops any. */

@@ -306,6 +306,7 @@ final class ScenarioValidator {
       }
       checkStopWith(key, st);
       checkHold(key, st);
+      checkFaults(key, st);
     }
   }
 
@@ -398,12 +399,14 @@ final class ScenarioValidator {
         || st.hold() != null
         || st.until() != null
         || st.max() != null
-        || st.stopWith() != null) {
+        || st.stopWith() != null
+        || st.killConsumerAt() != null
+        || st.crashEvery() != null) {
       problem(
           key,
           what
-              + " and nothing else: move start, stop, stop_with, hold, until and max to a stage of"
-              + " their own");
+              + " and nothing else: move start, stop, stop_with, hold, until, max, kill_consumer_at"
+              + " and crash_every to a stage of their own");
     }
   }
 
@@ -420,6 +423,34 @@ final class ScenarioValidator {
           key + ".stop_with",
           "says how this stage's stop ends its jobs, and it stops none; add stop: [JOB] or remove"
               + " stop_with");
+    }
+  }
+
+  /** A kill's times: durations, and a crash interval a restored consumer can live through. */
+  private void checkFaults(String key, Scenario.Stage st) {
+    if (st.killConsumerAt() != null) {
+      var at = Durations.parse(st.killConsumerAt());
+      if (at.isEmpty() || at.get().toSeconds() < 1) {
+        problem(
+            key + ".kill_consumer_at",
+            "'"
+                + st.killConsumerAt()
+                + "' is not a duration of 1 second or more; write e.g. 30s, the time into the stage"
+                + " at which every running job's consumer is killed");
+      }
+    }
+    if (st.crashEvery() != null) {
+      var every = Durations.parse(st.crashEvery());
+      if (every.isEmpty() || every.get().toSeconds() < StageFaults.MIN_CRASH_EVERY_SECONDS) {
+        problem(
+            key + ".crash_every",
+            "'"
+                + st.crashEvery()
+                + "' is not a duration of "
+                + StageFaults.MIN_CRASH_EVERY_SECONDS
+                + " seconds or more (a restored consumer needs seconds to start and checkpoint"
+                + " again); write e.g. 20s");
+      }
     }
   }
 

@@ -40,9 +40,10 @@ class ScenarioFileTest {
       files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
     assertEquals(
-        10,
+        11,
         files.size(),
-        "six published rounds, round 6 with a shared group, write-method-ab, savepoint-restore and"
+        "six published rounds, round 6 with a shared group, write-method-ab, savepoint-restore,"
+            + " crash-restore and"
             + " max-rate-write-methods: "
             + files);
     for (Path file : files) {
@@ -323,6 +324,42 @@ class ScenarioFileTest {
             dir,
             GOOD.replace("job_defaults: {write_method: at-least-once, ", "job_defaults: {")
                 .replace("b: {destination_tables: 4}", "b: {connection_pool: true}")));
+  }
+
+  @Test
+  void aStagesConsumerKillIsPlannedWithItsTimesAndBadTimesAreNamed(@TempDir Path dir)
+      throws Exception {
+    ScenarioPlan plan =
+        ScenarioPlan.of(
+            ScenarioFile.load(
+                write(
+                    dir,
+                    GOOD.replace(
+                        "{name: a-and-b, start: [b], until: steady, max: 10m}",
+                        "{name: a-and-b, start: [b], until: steady, max: 10m, kill_consumer_at: 30s,"
+                            + " crash_every: 20s}"))),
+            1,
+            0);
+    StageFaults faults = plan.stages().get(1).faults();
+    assertEquals(java.time.Duration.ofSeconds(30), faults.killConsumerAt());
+    assertEquals(java.time.Duration.ofSeconds(20), faults.crashEvery());
+    assertEquals(StageFaults.NONE, plan.stages().get(0).faults());
+    assertTrue(plan.killed("a") && plan.killed("b"), "both run in the killing stage");
+    assertEquals(
+        "stages[1].kill_consumer_at: 'soon' is not a duration of 1 second or more; write e.g. 30s,"
+            + " the time into the stage at which every running job's consumer is killed",
+        only(
+            dir,
+            GOOD.replace(
+                "{name: a-and-b, start: [b], until: steady, max: 10m}",
+                "{name: a-and-b, start: [b], until: steady, max: 10m, kill_consumer_at: soon}")));
+    assertTrue(
+        only(
+                dir,
+                GOOD.replace(
+                    "{name: a-and-b, start: [b], until: steady, max: 10m}",
+                    "{name: a-and-b, start: [b], until: steady, max: 10m, crash_every: 2s}"))
+            .startsWith("stages[1].crash_every: '2s' is not a duration of 5 seconds or more"));
   }
 
   private static String only(Path dir, String yaml) throws IOException {

@@ -23,6 +23,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RunCommandTest {
   private static final Path STAGED =
       Path.of("src/test/resources/scenarios/two-jobs-three-stages.yaml");
+  private static final Path KILLED = Path.of("src/test/resources/scenarios/one-job-killed.yaml");
   private static final Path UNORDERED =
       Path.of("src/test/resources/scenarios/two-configurations.yaml");
 
@@ -179,6 +182,33 @@ class RunCommandTest {
     assertTrue(report.contains("| b | b-alone | 40,000 | 40,000 | 0 | 0 | 0 | 0 |"), report);
     assertTrue(report.contains("The run was resumed"), report);
     assertTrue(Files.exists(out.resolve("throughput.svg")));
+  }
+
+  @Test
+  void aStageThatKillsItsJobsConsumerRestoresItAndExactlyOnceLosesAndDuplicatesNothing(
+      @TempDir Path out) throws Exception {
+    String output =
+        runInProcess(0, "run", KILLED.toString(), "--out", out.toString(), "--heap", "768m");
+    Matcher killed =
+        Pattern.compile(
+                "\\[run\\] Killed job a's consumer \\(SIGKILL\\) at \\d+ s; starting it again from"
+                    + " its checkpoint chk-\\d+")
+            .matcher(output);
+    assertTrue(killed.find(), output);
+    assertFalse(killed.find(), "killed once: " + output);
+    List<ResultRecord> results = results(out);
+    assertEquals(30_000, value(results, "killed", "a", "published"));
+    assertEquals(30_000, value(results, "killed", "a", "accounted_for"), output);
+    assertEquals(0, value(results, "killed", "a", "lost"));
+    assertEquals(0, value(results, "killed", "a", "duplicates"), "exactly-once across the restore");
+    assertTrue(output.contains("Verified: every job of every stage"), output);
+    Path segment = out.resolve("segment-1");
+    assertTrue(
+        Files.size(segment.resolve("a.1.log")) > 0, "the killed life's log is kept as a.1.log");
+    assertTrue(Files.exists(segment.resolve("a.log")), "the restored life's log");
+    assertTrue(
+        Files.readString(segment.resolve("processes_cpu.csv")).contains(",a-life-2,"),
+        "the restored life's CPU is recorded apart");
   }
 
   @Test

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.IntToLongFunction;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
@@ -62,6 +63,12 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
   private final IntToLongFunction accounted;
   private final LongSupplier nanoTime;
   private final Map<Integer, Life> lives = new HashMap<>();
+
+  /** The prefix of its lines: {@code round}, or {@code run} in a scenario. */
+  private String voice = "round";
+
+  /** How its lines name a consumer: {@code the consumer-2}, or {@code job a's consumer}. */
+  private Function<String, String> named = name -> "the " + name;
 
   /**
    * One consumer's current life: when it started, what it restored, the job's accounted count then,
@@ -124,6 +131,16 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
   }
 
   /**
+   * Speaks as {@code voice} and names each consumer by {@code named} (given its process name), as
+   * the run around it does.
+   */
+  public ConsumerKill<C> speakingAs(String voice, Function<String, String> named) {
+    this.voice = voice;
+    this.named = named;
+    return this;
+  }
+
+  /**
    * Kills and restarts every live consumer in {@code consumers} whose time has come: {@code
    * --kill-consumer-at}'s and each {@code --crash-every} life's once the job has written and Flink
    * has completed a checkpoint after that (a slow start on a busy machine may have neither by
@@ -155,7 +172,9 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
       C consumer = consumers.get(j);
       if (!consumer.isAlive()) {
         if (life.number == 1) {
-          say("The %s had already stopped at %d s: nothing to kill", consumer.name(), elapsed);
+          say(
+              "%s had already stopped at %d s: nothing to kill",
+              capitalized(named.apply(consumer.name())), elapsed);
         }
         life.finished = true;
         continue;
@@ -172,9 +191,11 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
         if (!life.waitingSaid) {
           life.waitingSaid = true;
           say(
-              "The %s has not written and completed a Flink checkpoint after that, by %d s%s: it is"
+              "%s has not written and completed a Flink checkpoint after that, by %d s%s: it is"
                   + " killed as soon as it has (a restore of that tests what it is meant to)",
-              consumer.name(), elapsed, life.number == 1 ? "" : " of its life " + life.number);
+              capitalized(named.apply(consumer.name())),
+              elapsed,
+              life.number == 1 ? "" : " of its life " + life.number);
         }
         continue;
       }
@@ -182,8 +203,8 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
       // A kill does not remove completed checkpoints: the newest is still there to restore.
       Path restore = latestCheckpoint(dir).orElse(checkpoint.get());
       say(
-          "Killed the %s (SIGKILL) at %d s%s%s; starting it again from its checkpoint %s",
-          consumer.name(),
+          "Killed %s (SIGKILL) at %d s%s%s; starting it again from its checkpoint %s",
+          named.apply(consumer.name()),
           elapsed,
           life.number == 1 ? "" : " of its life " + life.number,
           fromStart
@@ -240,7 +261,11 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
     }
   }
 
-  private static void say(String format, Object... args) {
-    System.out.println("[round] " + String.format(Locale.ROOT, format, args));
+  private static String capitalized(String text) {
+    return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+  }
+
+  private void say(String format, Object... args) {
+    System.out.println("[" + voice + "] " + String.format(Locale.ROOT, format, args));
   }
 }

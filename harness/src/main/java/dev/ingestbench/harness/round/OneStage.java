@@ -73,6 +73,8 @@ final class OneStage {
                     (plan.consumerTimeoutSeconds() + STOP_AT_OWN_TIMEOUT_SECONDS) + "s",
                     null,
                     null,
+                    null,
+                    null,
                     null)),
             null);
     return ScenarioPlan.of(scenario, 1, 0);

@@ -10,6 +10,7 @@ import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.scenario.StageFaults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -109,11 +110,6 @@ public record RoundSpec(
   public static final long DEFAULT_TIMEOUT_SECONDS = 600;
   public static final long DEFAULT_SEED = 1;
   public static final int DEFAULT_PARTITIONS = ScenarioPlan.DEFAULT_PARTITIONS;
-
-  /**
-   * The shortest --crash-every: a restored consumer needs seconds to start and checkpoint again.
-   */
-  public static final long MIN_CRASH_EVERY_SECONDS = 5;
 
   public RoundSpec {
     Objects.requireNonNull(out, "out");
@@ -313,12 +309,12 @@ public record RoundSpec(
       throw new IllegalArgumentException(
           "--kill-consumer-at " + killConsumerAt + " must be 1 second or more");
     }
-    if (crashEverySeconds != null && crashEverySeconds < MIN_CRASH_EVERY_SECONDS) {
+    if (crashEverySeconds != null && crashEverySeconds < StageFaults.MIN_CRASH_EVERY_SECONDS) {
       throw new IllegalArgumentException(
           "--crash-every "
               + crashEverySeconds
               + " must be "
-              + MIN_CRASH_EVERY_SECONDS
+              + StageFaults.MIN_CRASH_EVERY_SECONDS
               + " seconds or more: each life must have time to restore and complete a checkpoint");
     }
     if (killsConsumers() && (sink == Sink.IN_PROCESS || !runner.equals("FlinkRunner"))) {

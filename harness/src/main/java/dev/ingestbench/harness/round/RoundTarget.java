@@ -9,17 +9,12 @@ import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.events.TaxiRideGenerator;
-import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.flink.TaskManagerKill;
-import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ConsumerKill;
-import dev.ingestbench.harness.process.ProcessCpuSampler;
-import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.process.StartedResources;
-import dev.ingestbench.harness.stack.LocalSink;
-import dev.ingestbench.harness.stack.LocalSource;
+import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.verification.JobCounts;
@@ -59,8 +54,8 @@ final class RoundTarget implements StageTarget {
   private final RoundSpec spec;
   private final RoundPlan plan;
 
-  /** Why the round could not go on (a server died), once the segment has closed; else empty. */
-  private volatile Optional<String> death = Optional.empty();
+  /** The round's servers, once its segment has opened. */
+  private volatile LocalStack stack;
 
   /** Consumers killed and restored (--kill-consumer-at, --crash-every). */
   private final AtomicInteger kills = new AtomicInteger();
@@ -93,7 +88,7 @@ final class RoundTarget implements StageTarget {
 
   /** Why the round could not go on: a server died (read after the driver returned or failed). */
   Optional<String> death() {
-    return death;
+    return stack == null ? Optional.empty() : stack.death();
   }
 
   /**
@@ -127,15 +122,8 @@ final class RoundTarget implements StageTarget {
     private final StartedResources started = new StartedResources();
     private final List<ChildJvm> consumers = new ArrayList<>();
     private final AtomicLongArray progress = new AtomicLongArray(spec.jobs());
-    private ProcessCpuSampler cpu;
-    private ServerWatch watch;
-    private String host;
-    private BigQueryEmulatorProcess.Address bigQuery = new BigQueryEmulatorProcess.Address("", "");
     private ConsumerKill<ChildJvm> kill;
     private ChildJvm live;
-
-    /** The cluster of --runner flink-cluster, else null. */
-    private FlinkClusterRunner cluster;
 
     /** --kill-taskmanager-at, else null. */
     private TaskManagerKill taskManagerKill;
@@ -158,54 +146,30 @@ final class RoundTarget implements StageTarget {
     /** The search has ended and every consumer was asked to stop once it had written all. */
     private boolean searchEnded;
 
-    private long sourcePid = -1;
-    private long sinkPid = -1;
-
     void start() throws Exception {
       Path out = spec.out();
-      cpu = keep(new ProcessCpuSampler(out));
-      watch = new ServerWatch();
-      keep(this::closeWatch); // if starting fails half-way
-      if (spec.cluster() != null) {
-        // First: a cluster of the user's that does not answer, or runs another Flink, fails the
-        // round in seconds, before anything else starts.
-        cluster =
-            keep(
-                FlinkClusterRunner.start(spec.cluster(), out, cpu, watch, line -> say("%s", line)));
-        keep(this::closeWatch); // before the cluster stops, which is not a death
-        if (spec.cluster().killTaskManagerAt() != null) {
-          taskManagerKill =
-              new TaskManagerKill(spec.cluster().killTaskManagerAt(), System::nanoTime);
-        }
+      stack =
+          LocalStack.start(
+              new LocalStack.Spec(
+                  out,
+                  "round",
+                  spec.cluster(),
+                  plan.kafka(),
+                  RoundPlan.TOPIC,
+                  plan.partitions(),
+                  spec.sink() == RoundSpec.Sink.EMULATOR ? plan.bigQueryEmulatorArgs() : null),
+              started,
+              line -> say("%s", line));
+      if (spec.cluster() != null && spec.cluster().killTaskManagerAt() != null) {
+        taskManagerKill = new TaskManagerKill(spec.cluster().killTaskManagerAt(), System::nanoTime);
       }
-      LocalSource source =
-          plan.kafka()
-              ? keep(
-                  LocalSource.kafka(
-                      out, RoundPlan.TOPIC, plan.partitions(), cpu, watch, line -> say("%s", line)))
-              : keep(LocalSource.pubsub(cpu, watch, line -> say("%s", line)));
-      keep(this::closeWatch); // before the source stops, also when the sink cannot start
-      host = source.host();
-      sourcePid = source.pid();
       if (plan.kafka() && spec.jobs() > 1) {
         say(
             "Jobs in %s",
             spec.sharedConsumerGroup() ? "one shared consumer group" : "separate consumer groups");
       }
-      if (spec.sink() == RoundSpec.Sink.EMULATOR) {
-        BigQueryEmulatorProcess server =
-            keep(
-                LocalSink.start(
-                    plan.bigQueryEmulatorArgs(),
-                    out.resolve("bigquery-emulator.log"),
-                    cpu,
-                    watch,
-                    line -> say("%s", line)));
-        bigQuery = server.address();
-        sinkPid = server.pid();
-      }
       keep(this::stopProcesses);
-      keep(this::closeWatch); // first: the servers' stopping is not a death
+      keep(stack::stopWatching); // first: the processes' stopping is not a death
       if (spec.searches()) {
         startSearch();
       }
@@ -216,10 +180,10 @@ final class RoundTarget implements StageTarget {
                 ProcessCpuColumns.BACKLOG_PUBLISHER,
                 spec.heap(),
                 PUBLISHER_MAIN,
-                plan.backlogPublisherArgs(host),
+                plan.backlogPublisherArgs(stack.host()),
                 out.resolve("publisher.log"))) {
-          watch.stopOnDeath(publisher);
-          cpu.watch(ProcessCpuColumns.BACKLOG_PUBLISHER, publisher.pid());
+          stack.watch().stopOnDeath(publisher);
+          stack.cpu().watch(ProcessCpuColumns.BACKLOG_PUBLISHER, publisher.pid());
           publisher.requireSuccess(3_600);
         }
       }
@@ -231,14 +195,14 @@ final class RoundTarget implements StageTarget {
      */
     private void startSearch() throws Exception {
       PubsubAdmin.ensureTopicAndSubscriptions(
-          host,
+          stack.host(),
           topicPath(),
           plan.subscriptions().stream()
               .map(sub -> "projects/" + RoundPlan.PROJECT + "/subscriptions/" + sub)
               .toList());
       search = new RoundRateSearch(spec.findMaxRate(), line -> say("%s", line));
       keep(search);
-      search.measurePublisher(host, RoundPlan.PROJECT, generator());
+      search.measurePublisher(stack.host(), RoundPlan.PROJECT, generator());
     }
 
     private String topicPath() {
@@ -261,15 +225,15 @@ final class RoundTarget implements StageTarget {
       }
       search.start(
           new RoundRateSearch.Round(
-              host,
+              stack.host(),
               RoundPlan.PROJECT,
               topicPath(),
               generator(),
-              bigQuery,
+              stack.bigQuery(),
               jobs,
               pids,
-              sourcePid,
-              sinkPid,
+              stack.sourcePid(),
+              stack.sinkPid(),
               spec.out(),
               plan.runId,
               spec.messageSize()));
@@ -300,12 +264,6 @@ final class RoundTarget implements StageTarget {
           consumer.closeStdin();
         }
       }
-    }
-
-    /** Stops watching the servers and keeps what the watch saw (idempotent). */
-    private void closeWatch() {
-      death = watch.death();
-      watch.close();
     }
 
     private <T extends AutoCloseable> T keep(T closeable) {
@@ -349,7 +307,7 @@ final class RoundTarget implements StageTarget {
       int j = index(job) + 1;
       String name = processName(j);
       Files.createDirectories(plan.jobDirectory(j));
-      List<String> args = plan.consumerArgs(host, j, bigQuery, cluster);
+      List<String> args = plan.consumerArgs(stack.host(), j, stack.bigQuery(), stack.flink());
       Path log = spec.out().resolve(name + ".log");
       // A searching round stops its consumers by closing their standard input; otherwise they stop
       // once they have accounted for every message.
@@ -370,10 +328,10 @@ final class RoundTarget implements StageTarget {
                   log,
                   p -> progress.set(j - 1, p.accountedFor()));
       consumers.add(consumer);
-      watch.stopOnDeath(consumer);
+      stack.watch().stopOnDeath(consumer);
       // On a cluster the consumer's JVM only submits the job and watches it: the pipeline's CPU is
       // the TaskManagers'.
-      cpu.watch(spec.cluster() != null ? "flink-client-" + j : name, consumer.pid());
+      stack.cpu().watch(spec.cluster() != null ? "flink-client-" + j : name, consumer.pid());
       if (consumers.size() == spec.jobs() && search != null) {
         probe();
       }
@@ -406,7 +364,8 @@ final class RoundTarget implements StageTarget {
       String lifeName = name + "-restarted" + (life == 2 ? "" : "-" + (life - 1));
       kills.incrementAndGet();
       List<String> args =
-          plan.consumerArgs(host, j, bigQuery, cluster, checkpoint.toUri().toString());
+          plan.consumerArgs(
+              stack.host(), j, stack.bigQuery(), stack.flink(), checkpoint.toUri().toString());
       ChildJvm restarted =
           ChildJvm.start(
               name,
@@ -415,8 +374,8 @@ final class RoundTarget implements StageTarget {
               args,
               spec.out().resolve(lifeName + ".log"),
               p -> progress.set(j - 1, p.accountedFor()));
-      watch.stopOnDeath(restarted);
-      cpu.watch(lifeName, restarted.pid());
+      stack.watch().stopOnDeath(restarted);
+      stack.cpu().watch(lifeName, restarted.pid());
       return restarted;
     }
 
@@ -433,7 +392,8 @@ final class RoundTarget implements StageTarget {
         for (int j = 0; j < spec.jobs() && everyJobWriting; j++) {
           everyJobWriting = progress.get(j) > 0;
         }
-        taskManagerKill.tick(everyJobWriting, () -> say("%s", cluster.killTaskManager(cpu)));
+        taskManagerKill.tick(
+            everyJobWriting, () -> say("%s", stack.flink().killTaskManager(stack.cpu())));
       }
       if (search != null) {
         endSearch();
@@ -441,7 +401,7 @@ final class RoundTarget implements StageTarget {
       }
       if (live != null && spec.liveProfile() != null && spec.sink() == RoundSpec.Sink.EMULATOR) {
         // Read from the local BigQuery itself: the consumers' progress lines lag by up to a second.
-        EmulatorStatus status = new BigQueryEmulatorRest(bigQuery.rest()).status();
+        EmulatorStatus status = new BigQueryEmulatorRest(stack.bigQuery().rest()).status();
         long fewest = Long.MAX_VALUE;
         for (int j = 1; j <= spec.jobs(); j++) {
           fewest = Math.min(fewest, status.job(job(j)).accountedFor());
@@ -485,10 +445,10 @@ final class RoundTarget implements StageTarget {
               ProcessCpuColumns.LIVE_PUBLISHER,
               spec.heap(),
               PUBLISHER_MAIN,
-              plan.livePublisherArgs(host, bigQuery.rest()),
+              plan.livePublisherArgs(stack.host(), stack.bigQuery().rest()),
               spec.out().resolve("live-publisher.log"));
-      watch.stopOnDeath(live);
-      cpu.watch(ProcessCpuColumns.LIVE_PUBLISHER, live.pid());
+      stack.watch().stopOnDeath(live);
+      stack.cpu().watch(ProcessCpuColumns.LIVE_PUBLISHER, live.pid());
     }
 
     @Override
@@ -523,7 +483,7 @@ final class RoundTarget implements StageTarget {
     /** A server that died: the watch has already stopped every process that depended on it. */
     @Override
     public String problem() {
-      return watch.death().orElse(null);
+      return stack.death().orElse(null);
     }
 
     /**
@@ -546,7 +506,7 @@ final class RoundTarget implements StageTarget {
             jobs.add(job(j));
           }
           LiveProfileRecord.write(
-              new BigQueryEmulatorRest(bigQuery.rest()),
+              new BigQueryEmulatorRest(stack.bigQuery().rest()),
               spec.liveProfile(),
               spec.liveRate(),
               plan.backlogMessages(),

@@ -87,6 +87,18 @@ public final class ScenarioRunner {
               + " consumer JVM's CPU); run it with --target local, or move the search to a scenario"
               + " of its own");
     }
+    if (flags.cluster() != null && plan.firstKillingStage().isPresent()) {
+      ScenarioPlan.PlannedStage st = plan.firstKillingStage().get();
+      throw new IllegalArgumentException(
+          flags.file()
+              + ": stages."
+              + st.name()
+              + "."
+              + st.faults().key()
+              + " kills an embedded Flink's JVM; on a Flink cluster the job runs in the"
+              + " TaskManagers, which a kill of the submitting JVM leaves running; run it with"
+              + " --target local");
+    }
     if (flags.cluster() != null) {
       if (plan.isStaged()) {
         for (ScenarioPlan.PlannedStage st : plan.stages()) {

@@ -103,10 +103,11 @@ public final class LocalJobs implements AutoCloseable {
       FlinkClusterRunner flink,
       String savepoint) {
     ChildFlags.Consumer c = new ChildFlags.Consumer("FlinkRunner", job);
-    if (plan.savepointed(job)) {
+    if (plan.savepointed(job) || plan.killed(job)) {
       // Kept in the run's directory: the consumer's own default is deleted when it exits, and the
-      // savepoint under it must outlive the consumer that wrote it.
-      c.checkpointsIn(segment.resolve("flink-state").resolve(RunFiles.jobDirectory(job)));
+      // savepoint (or the checkpoint a killed consumer restores) must outlive the consumer that
+      // wrote it.
+      c.checkpointsIn(flinkState(segment, job));
     }
     if (savepoint != null) {
       c.restoresFrom(savepoint);
@@ -128,6 +129,11 @@ public final class LocalJobs implements AutoCloseable {
         .stopsOnStdinEof()
         .emulator(bigQuery)
         .build();
+  }
+
+  /** Where job {@code job}'s Flink checkpoints and savepoints go in {@code segment}. */
+  static Path flinkState(Path segment, String job) {
+    return segment.resolve("flink-state").resolve(RunFiles.jobDirectory(job));
   }
 
   static Path directory(Path segment, String job) {
@@ -183,6 +189,43 @@ public final class LocalJobs implements AutoCloseable {
     // On a cluster the job's JVM only submits and watches: its tasks run in the TaskManagers,
     // whose CPU processes_cpu.csv records for every job at once.
     cpu.watch(cluster != null ? "flink-client-" + job : job, jvm.pid());
+  }
+
+  /**
+   * Starts {@code job}'s consumer again after a kill, restoring {@code checkpoint}, as its life
+   * {@code life}: its log becomes {@code JOB.log} (the killed life's moves aside, as below), its
+   * CPU is recorded as {@code JOB-life-N}.
+   */
+  ChildJvm restart(
+      String job,
+      int life,
+      Path checkpoint,
+      String sourceHost,
+      BigQueryEmulatorProcess.Address bigQuery,
+      Path segment,
+      ProcessCpuSampler cpu)
+      throws IOException {
+    Path log = segment.resolve(job + ".log");
+    keepEarlierLog(log);
+    ChildJvm jvm =
+        ChildJvm.startStoppable(
+            job,
+            heap,
+            CONSUMER_MAIN,
+            args(job, sourceHost, bigQuery, segment, null, checkpoint.toUri().toString()),
+            log,
+            progress -> {});
+    ChildJvm killed = running.put(job, jvm);
+    if (killed != null) {
+      killed.close();
+    }
+    cpu.watch(job + "-life-" + life, jvm.pid());
+    return jvm;
+  }
+
+  /** The job's running consumer, or null. */
+  ChildJvm jvm(String job) {
+    return running.get(job);
   }
 
   /**

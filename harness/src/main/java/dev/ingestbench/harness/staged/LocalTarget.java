@@ -8,28 +8,27 @@ import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
-import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
-import dev.ingestbench.harness.process.ProcessCpuSampler;
-import dev.ingestbench.harness.process.ServerWatch;
+import dev.ingestbench.harness.process.ConsumerKill;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
-import dev.ingestbench.harness.stack.LocalSink;
-import dev.ingestbench.harness.stack.LocalSource;
+import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.scenario.StageFaults;
 import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -265,6 +264,25 @@ public final class LocalTarget implements StageTarget {
                 + ": ingestbench consume "
                 + String.join(" ", jobs.args(job, pubsub, bq, segment, null)));
       }
+      StageFaults faults = st.faults();
+      if (faults.killsConsumers()) {
+        out.println(
+            "    kill each running job's consumer (SIGKILL) "
+                + (faults.killConsumerAt() != null
+                    ? Durations.show(faults.killConsumerAt())
+                        + " into the stage"
+                        + (faults.crashEvery() != null
+                            ? ", then "
+                                + Durations.show(faults.crashEvery())
+                                + " after each later life starts writing"
+                            : "")
+                    : Durations.show(faults.crashEvery())
+                        + " after each of its lives starts writing")
+                + ", once it has written and completed a Flink checkpoint; start it again from that"
+                + " checkpoint ("
+                + LocalJobs.flinkState(segment, "JOB")
+                + ")");
+      }
       out.println(
           "    "
               + st.condition()
@@ -297,7 +315,7 @@ public final class LocalTarget implements StageTarget {
     return LoadTestStage.run(
         st,
         run,
-        current.host,
+        current.stack.host(),
         plan.scenario().source().topic(),
         dir.root(),
         segmentNo,
@@ -321,16 +339,11 @@ public final class LocalTarget implements StageTarget {
   private final class LocalSegment implements Segment {
     private final Path segment;
     private final StartedResources started = new StartedResources();
-    private ProcessCpuSampler cpu;
     private ScenarioSampler sampler;
 
-    /** With --target flink: the cluster; else null. */
-    private FlinkClusterRunner flink;
+    /** The servers, their CPU records and their watch (a death ends the stage). */
+    private LocalStack stack;
 
-    /** Watches the servers (and a cluster's JobManager): a death ends the stage. */
-    private ServerWatch watch;
-
-    private String host;
     private ChildJvm live;
     private StoppedJobs stopped;
     private Long published;
@@ -341,50 +354,43 @@ public final class LocalTarget implements StageTarget {
     /** The current stage waits until its jobs drain: nothing more is fed. */
     private boolean draining;
 
+    /** The stage whose kill schedule begins at the next tick (once its jobs started), or null. */
+    private PlannedStage killing;
+
+    /**
+     * The current stage's consumer kills ({@code kill_consumer_at}, {@code crash_every}), or null.
+     */
+    private ConsumerKill<ChildJvm> kill;
+
+    /** The jobs {@link #kill} kills, in its order. */
+    private List<String> killed = List.of();
+
     LocalSegment(Path segment) {
       this.segment = segment;
     }
 
     void start() throws Exception {
-      cpu = keep(new ProcessCpuSampler(segment));
-      watch = keep(new ServerWatch("run"));
-      if (cluster != null) {
-        // First: a cluster of the user's that does not answer, or runs another Flink, fails the
-        // run in seconds. Its JobManager's death stops the run like any server's.
-        flink =
-            keep(FlinkClusterRunner.start(cluster, segment, cpu, watch, line -> say("%s", line)));
-        keep(watch::close); // before the cluster stops, which is not a death
-      }
-      // A resumed run gets a new broker: its topic is published again into the new segment.
-      LocalSource source =
-          plan.kafka()
-              ? keep(
-                  LocalSource.kafka(
-                      segment,
-                      plan.scenario().source().topic(),
-                      plan.partitions(),
-                      cpu,
-                      watch,
-                      line -> say("%s", line)))
-              : keep(LocalSource.pubsub(cpu, watch, line -> say("%s", line)));
-      keep(watch::close); // before the source stops, also when the sink cannot start
-      host = source.host();
-      BigQueryEmulatorProcess bigQuery =
-          keep(
-              LocalSink.start(
-                  services.bigQueryEmulatorArgs(segment),
-                  segment.resolve("bigquery-emulator.log"),
-                  cpu,
-                  watch,
-                  line -> say("%s", line)));
+      // A resumed run gets new servers: its topic is published again into the new segment.
+      stack =
+          LocalStack.start(
+              new LocalStack.Spec(
+                  segment,
+                  "run",
+                  cluster,
+                  plan.kafka(),
+                  plan.scenario().source().topic(),
+                  plan.partitions(),
+                  services.bigQueryEmulatorArgs(segment)),
+              started,
+              line -> say("%s", line));
       keep(jobs::close);
-      keep(watch::close); // first: the servers' stopping is not a death
-      sampler = keep(new ScenarioSampler(bigQuery.address().rest(), dir.samplesWriter()));
-      stopped = new StoppedJobs(plan, host, sampler, segment);
+      keep(stack::stopWatching); // first: the jobs' stopping is not a death
+      sampler = keep(new ScenarioSampler(stack.bigQuery().rest(), dir.samplesWriter()));
+      stopped = new StoppedJobs(plan, stack.host(), sampler, segment);
       if (plan.fedLocally() && plan.kafka()) {
         KafkaFeed kafkaFeed =
             new KafkaFeed(
-                host,
+                stack.host(),
                 plan.scenario().source().topic(),
                 plan.messageSize(),
                 plan.messageFormat(),
@@ -392,7 +398,7 @@ public final class LocalTarget implements StageTarget {
         feed = kafkaFeed;
         keep(this::closeFeed);
         plan.jobs().keySet().forEach(kafkaFeed::add);
-        cpu.watch("runner (feeds Kafka)", ProcessHandle.current().pid());
+        stack.cpu().watch("runner (feeds Kafka)", ProcessHandle.current().pid());
         say(
             "Feeding the topic while the jobs run, %,d-%,d messages of %,d bytes unread by each job being fed (the"
                 + " scaled backlog of %,d would be read in seconds)",
@@ -400,7 +406,7 @@ public final class LocalTarget implements StageTarget {
       } else if (plan.fedLocally()) {
         PubsubFeed pubsubFeed =
             new PubsubFeed(
-                host,
+                stack.host(),
                 LocalJobs.PROJECT,
                 plan.messageSize(),
                 plan.messageFormat(),
@@ -413,20 +419,19 @@ public final class LocalTarget implements StageTarget {
         for (String job : plan.jobs().keySet()) {
           pubsubFeed.add(job, plan.subscription(job));
         }
-        cpu.watch("runner (feeds Pub/Sub)", ProcessHandle.current().pid());
+        stack.cpu().watch("runner (feeds Pub/Sub)", ProcessHandle.current().pid());
         say(
             "Feeding each job its own topic while it runs, %,d-%,d messages of %,d bytes waiting (the scaled backlog"
                 + " of %,d would be read in seconds)",
             feed.low(), feed.high(), plan.messageSize(), plan.backlog());
       } else if (!plan.kafka()) {
         PubsubAdmin.ensureTopicAndSubscriptions(
-            host,
+            stack.host(),
             PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic()),
             services.subscriptions().stream()
                 .map(s -> PubsubPaths.subscription(LocalJobs.PROJECT, "source.subscriptions", s))
                 .toList());
       }
-      this.bigQuery = bigQuery;
       if (plan.backlog() > 0 && feed == null) {
         say(
             "Publishing the backlog: %,d messages of %,d bytes",
@@ -436,9 +441,9 @@ public final class LocalTarget implements StageTarget {
                 ProcessCpuColumns.BACKLOG_PUBLISHER,
                 heap,
                 LocalServices.PUBLISHER_MAIN,
-                services.backlogPublisherArgs(host, segment),
+                services.backlogPublisherArgs(stack.host(), segment),
                 segment.resolve("publisher.log"))) {
-          cpu.watch(ProcessCpuColumns.BACKLOG_PUBLISHER, publisher.pid());
+          stack.cpu().watch(ProcessCpuColumns.BACKLOG_PUBLISHER, publisher.pid());
           publisher.requireSuccess(3_600);
         }
       }
@@ -452,13 +457,11 @@ public final class LocalTarget implements StageTarget {
                     ProcessCpuColumns.LIVE_PUBLISHER,
                     heap,
                     LocalServices.PUBLISHER_MAIN,
-                    services.livePublisherArgs(host, segment),
+                    services.livePublisherArgs(stack.host(), segment),
                     segment.resolve("live-publisher.log")));
-        cpu.watch(ProcessCpuColumns.LIVE_PUBLISHER, live.pid());
+        stack.cpu().watch(ProcessCpuColumns.LIVE_PUBLISHER, live.pid());
       }
     }
-
-    private BigQueryEmulatorProcess bigQuery;
 
     /**
      * Every job's accounted-for messages as one reading; the jobs of a shared consumer group read
@@ -482,9 +485,48 @@ public final class LocalTarget implements StageTarget {
     @Override
     public void stageStarting(PlannedStage st) {
       draining = "drained".equals(st.until());
+      kill = null; // a kill schedule is its stage's
+      killing = st.faults().killsConsumers() ? st : null;
       if (feed != null && draining) {
         say("Stage %s waits until the jobs drain: feeding stops", st.name());
         feed.stopAll();
+      }
+    }
+
+    /** The stage's kill schedule, which begins once its jobs have started. */
+    @Override
+    public void tick() throws Exception {
+      if (killing != null) {
+        StageFaults f = killing.faults();
+        killed = killing.running();
+        kill =
+            new ConsumerKill<>(
+                    f.killConsumerAt() == null ? null : f.killConsumerAt().toSeconds(),
+                    f.crashEvery() == null ? null : f.crashEvery().toSeconds(),
+                    killed.stream().map(job -> LocalJobs.flinkState(segment, job)).toList(),
+                    (j, life, checkpoint) ->
+                        jobs.restart(
+                            killed.get(j - 1),
+                            life,
+                            checkpoint,
+                            stack.host(),
+                            stack.bigQuery(),
+                            segment,
+                            stack.cpu()),
+                    j -> sampler.latestAccountedFor(killed.get(j)))
+                .speakingAs("run", name -> "job " + name + "'s consumer");
+        killing = null;
+      }
+      if (kill != null) {
+        List<ChildJvm> consumers = new ArrayList<>();
+        for (String job : killed) {
+          ChildJvm jvm = jobs.jvm(job);
+          if (jvm == null) {
+            return; // stopped in this stage: the schedule is over with it
+          }
+          consumers.add(jvm);
+        }
+        kill.tick(consumers);
       }
     }
 
@@ -505,10 +547,10 @@ public final class LocalTarget implements StageTarget {
           feed.stop(job);
         }
       }
-      if (watch.death().isPresent()) {
-        throw new IOException(watch.death().get());
+      if (stack.death().isPresent()) {
+        throw new IOException(stack.death().get());
       }
-      jobs.start(job, host, bigQuery.address(), segment, cpu, flink);
+      jobs.start(job, stack.host(), stack.bigQuery(), segment, stack.cpu(), stack.flink());
     }
 
     @Override
@@ -577,8 +619,8 @@ public final class LocalTarget implements StageTarget {
 
     @Override
     public String problem() {
-      if (watch.death().isPresent()) {
-        return watch.death().get();
+      if (stack.death().isPresent()) {
+        return stack.death().get();
       }
       String p = sampler.problem();
       return p == null ? null : "the BigQuery emulator stopped answering: " + p;

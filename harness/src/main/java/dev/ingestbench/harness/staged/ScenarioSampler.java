@@ -28,6 +28,7 @@ final class ScenarioSampler implements AutoCloseable {
   private final Writer out;
   private final List<ScenarioSample> samples = new ArrayList<>();
   private final Map<String, long[]> lastCounts = new HashMap<>();
+  private final Map<String, Long> latestAccounted = new java.util.concurrent.ConcurrentHashMap<>();
   private final Map<String, double[]> lastCpu = new HashMap<>();
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
@@ -58,6 +59,11 @@ final class ScenarioSampler implements AutoCloseable {
   /** The samples taken so far in this segment. */
   synchronized List<ScenarioSample> samples() {
     return List.copyOf(samples);
+  }
+
+  /** What {@code job} had accounted for at its latest sample (0 before its first). */
+  long latestAccountedFor(String job) {
+    return latestAccounted.getOrDefault(job, 0L);
   }
 
   /** The latest status of {@code job}, read now. */
@@ -111,6 +117,7 @@ final class ScenarioSampler implements AutoCloseable {
                 cpuDelta,
                 j.accountedFor());
         samples.add(s);
+        latestAccounted.put(job, s.accountedFor());
         out.write(s.toCsvLine());
         out.write('\n');
       }

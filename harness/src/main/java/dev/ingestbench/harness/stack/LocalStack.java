@@ -1,0 +1,144 @@
+package dev.ingestbench.harness.stack;
+
+import dev.ingestbench.harness.flink.FlinkClusterRunner;
+import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.process.ServerWatch;
+import dev.ingestbench.harness.process.StartedResources;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The servers of a local round or scenario segment, started in one order for both: the CPU sampler
+ * of every process, the watch that ends the run when a server dies, a Flink cluster when one is
+ * asked for (first: a user's cluster that does not answer fails in seconds), the source (the
+ * Pub/Sub emulator or a Kafka broker with the topic), and the sink (the BigQuery emulator) unless
+ * the jobs write in-process. Every one is kept in the caller's {@link StartedResources}, so closing
+ * those stops them newest first; the watch is closed before each server stops, which is not a
+ * death.
+ */
+public final class LocalStack {
+
+  /**
+   * What to start.
+   *
+   * @param dir where the servers' logs and the CPU records go
+   * @param voice what the watch's death messages call the run: {@code round} or {@code run}
+   * @param cluster the Flink cluster to start or check, or null for embedded Flink
+   * @param kafka a Kafka broker instead of the Pub/Sub emulator
+   * @param topic the Kafka topic to create (Pub/Sub topics are the caller's)
+   * @param partitions the Kafka topic's partitions
+   * @param bigQueryEmulatorArgs the BigQuery emulator's flags, or null when the jobs write
+   *     in-process
+   */
+  public record Spec(
+      Path dir,
+      String voice,
+      FlinkClusterSpec cluster,
+      boolean kafka,
+      String topic,
+      int partitions,
+      List<String> bigQueryEmulatorArgs) {}
+
+  private final ProcessCpuSampler cpu;
+  private final ServerWatch watch;
+  private FlinkClusterRunner flink;
+  private LocalSource source;
+  private BigQueryEmulatorProcess sink;
+
+  /** What the watch saw when it was closed: a death must outlive the watch. */
+  private volatile Optional<String> deathWhenClosed;
+
+  private LocalStack(ProcessCpuSampler cpu, ServerWatch watch) {
+    this.cpu = cpu;
+    this.watch = watch;
+  }
+
+  /** Starts the servers {@code spec} asks for, each kept in {@code started}. */
+  public static LocalStack start(Spec spec, StartedResources started, Consumer<String> say)
+      throws Exception {
+    LocalStack stack =
+        new LocalStack(
+            started.keep(new ProcessCpuSampler(spec.dir())), new ServerWatch(spec.voice()));
+    started.keep(stack::stopWatching); // if starting fails half-way
+    if (spec.cluster() != null) {
+      stack.flink =
+          started.keep(
+              FlinkClusterRunner.start(spec.cluster(), spec.dir(), stack.cpu, stack.watch, say));
+      started.keep(stack::stopWatching); // before the cluster stops, which is not a death
+    }
+    stack.source =
+        started.keep(
+            spec.kafka()
+                ? LocalSource.kafka(
+                    spec.dir(), spec.topic(), spec.partitions(), stack.cpu, stack.watch, say)
+                : LocalSource.pubsub(stack.cpu, stack.watch, say));
+    started.keep(stack::stopWatching); // before the source stops, also when the sink cannot start
+    if (spec.bigQueryEmulatorArgs() != null) {
+      stack.sink =
+          started.keep(
+              LocalSink.start(
+                  spec.bigQueryEmulatorArgs(),
+                  spec.dir().resolve("bigquery-emulator.log"),
+                  stack.cpu,
+                  stack.watch,
+                  say));
+      started.keep(stack::stopWatching); // before the sink stops
+    }
+    return stack;
+  }
+
+  /** Every process's CPU, each second ({@code processes_cpu.csv}). */
+  public ProcessCpuSampler cpu() {
+    return cpu;
+  }
+
+  /** The watch of the servers; a process started later is stopped through it on a death. */
+  public ServerWatch watch() {
+    return watch;
+  }
+
+  /** The Flink cluster, or null with embedded Flink. */
+  public FlinkClusterRunner flink() {
+    return flink;
+  }
+
+  /** The source's {@code HOST:PORT}: the emulator's, or the broker's bootstrap servers. */
+  public String host() {
+    return source.host();
+  }
+
+  public long sourcePid() {
+    return source.pid();
+  }
+
+  /** The BigQuery emulator's addresses; blank when the jobs write in-process. */
+  public BigQueryEmulatorProcess.Address bigQuery() {
+    return sink == null ? new BigQueryEmulatorProcess.Address("", "") : sink.address();
+  }
+
+  /** The BigQuery emulator's pid, or -1 when the jobs write in-process. */
+  public long sinkPid() {
+    return sink == null ? -1 : sink.pid();
+  }
+
+  /** Why the run cannot go on (a server died), also once the watch is closed; else empty. */
+  public Optional<String> death() {
+    Optional<String> closed = deathWhenClosed;
+    return closed != null ? closed : watch.death();
+  }
+
+  /**
+   * Stops watching, keeping what the watch saw (idempotent): keep it before stopping processes
+   * whose stopping is not a death.
+   */
+  public void stopWatching() {
+    if (deathWhenClosed == null) {
+      deathWhenClosed = watch.death();
+    }
+    watch.close();
+  }
+}
