@@ -3,6 +3,7 @@ package dev.ingestbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.harness.round.RoundSpec;
@@ -213,12 +214,14 @@ class RoundSpecFlagsTest {
     assertEquals(10, spec.findMaxRate().maxProbes());
     assertEquals(1, spec.findMaxRate().confirmations());
     assertEquals(null, parse(List.of("--out", "runs/x")).findMaxRate());
+    assertTrue(
+        parse(List.of("--out", "runs/x", "--find-max-rate", "--source", "kafka")).searches(),
+        "a Kafka round searches too");
     for (List<String> bad :
         List.of(
             List.of("--latency-slo", "5s"),
             List.of("--find-max-rate", "--messages", "1000"),
             List.of("--find-max-rate", "--live-rate", "1000"),
-            List.of("--find-max-rate", "--source", "kafka"),
             List.of("--find-max-rate", "--sink", "in-process"),
             List.of("--find-max-rate", "--runner", "flink-cluster"),
             List.of("--find-max-rate", "--kill-consumer-at", "30"),

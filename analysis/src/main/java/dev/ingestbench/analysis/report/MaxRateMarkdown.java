@@ -72,7 +72,7 @@ final class MaxRateMarkdown {
     md.append(
         "| Probe | Asked msg/s | Published msg/s | Written rows/s (95% CI) | Backlog at end |"
             + " Latency vs intended p50 / p99 / p99.9 / max ms | Publish → visible p99 ms |"
-            + " Consumer cores | Machine busy | Pub/Sub emulator cores | Verdict |\n"
+            + " Consumer cores | Machine busy | Source server cores | Verdict |\n"
             + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---|\n");
     for (MaxRateResult.Probe p : r.probes()) {
       md.append(

@@ -185,10 +185,10 @@ class RunCommandTest {
   }
 
   @Test
-  void aStageThatKillsItsJobsConsumerRestoresItAndExactlyOnceLosesAndDuplicatesNothing(
-      @TempDir Path out) throws Exception {
-    String output =
-        runInProcess(0, "run", KILLED.toString(), "--out", out.toString(), "--heap", "768m");
+  void aStageThatKillsItsJobsConsumerRestoresItAndItsVerificationSpansBothLives(@TempDir Path out)
+      throws Exception {
+    Ran ran = runInProcess("run", KILLED.toString(), "--out", out.toString(), "--heap", "768m");
+    String output = ran.output();
     Matcher killed =
         Pattern.compile(
                 "\\[run\\] Killed job a's consumer \\(SIGKILL\\) at \\d+ s; starting it again from"
@@ -199,9 +199,24 @@ class RunCommandTest {
     List<ResultRecord> results = results(out);
     assertEquals(30_000, value(results, "killed", "a", "published"));
     assertEquals(30_000, value(results, "killed", "a", "accounted_for"), output);
-    assertEquals(0, value(results, "killed", "a", "lost"));
-    assertEquals(0, value(results, "killed", "a", "duplicates"), "exactly-once across the restore");
-    assertTrue(output.contains("Verified: every job of every stage"), output);
+    assertEquals(0, value(results, "killed", "a", "lost"), "nothing lost across the restore");
+    // Rows the killed life had flushed past its checkpoint are written again by the restore on
+    // Flink (docs/bigquery-emulator.md, "Exactly-once is not exact across a Flink restore"): the
+    // run must then fail naming them, and pass when there are none.
+    double duplicates = value(results, "killed", "a", "duplicates");
+    assertEquals(duplicates == 0 ? ExitCodes.OK : ExitCodes.INCOMPLETE, ran.exit(), output);
+    assertEquals(
+        duplicates == 0,
+        output.contains("Verified: every job of every stage"),
+        "verified exactly when nothing was written twice: " + output);
+    assertEquals(
+        duplicates > 0,
+        output.contains(
+            String.format(
+                java.util.Locale.ROOT,
+                "job a: exactly-once wrote %,d duplicate row(s)",
+                (long) duplicates)),
+        output);
     Path segment = out.resolve("segment-1");
     assertTrue(
         Files.size(segment.resolve("a.1.log")) > 0, "the killed life's log is kept as a.1.log");
@@ -252,6 +267,15 @@ class RunCommandTest {
   }
 
   private static String runInProcess(int expectedExit, String... args) {
+    Ran ran = runInProcess(args);
+    assertEquals(expectedExit, ran.exit(), ran.output());
+    return ran.output();
+  }
+
+  /** What a run in this JVM printed, and its exit code. */
+  private record Ran(int exit, String output) {}
+
+  private static Ran runInProcess(String... args) {
     PrintStream stdout = System.out;
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     StringWriter err = new StringWriter();
@@ -263,9 +287,7 @@ class RunCommandTest {
     } finally {
       System.setOut(stdout);
     }
-    String all = captured.toString(StandardCharsets.UTF_8) + err;
-    assertEquals(expectedExit, exit, all);
-    return all;
+    return new Ran(exit, captured.toString(StandardCharsets.UTF_8) + err);
   }
 
   private static List<String> markers(Path out) throws Exception {

@@ -164,6 +164,9 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
       // --kill-consumer-at counts from the consumers' start; --crash-every from when a life starts
       // writing, so that every life writes for that long, however long its start and restore took.
       boolean fromStart = life.number == 1 && firstAtSeconds != null;
+      if (!fromStart && life.checkpointAtProgress == Life.NO_PROGRESS) {
+        continue; // --crash-every's time counts from the life's first rows: nothing is due yet
+      }
       long due = fromStart ? firstAtSeconds : everySeconds;
       long elapsed = (now - life.startNanos) / 1_000_000_000L;
       if ((now - (fromStart ? life.startNanos : life.progressNanos)) / 1_000_000_000L < due) {

@@ -14,9 +14,9 @@ import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.MachineCpu;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.source.EventSender;
 import dev.ingestbench.harness.source.PacedPublisher;
 import dev.ingestbench.harness.spec.MaxRateSpec;
-import dev.ingestbench.pubsub.PubsubAdmin;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,7 +38,9 @@ import java.util.function.LongSupplier;
  * reported as the pipeline's. docs/max-rate.md describes each step and how a limit is named.
  */
 final class RoundRateSearch implements AutoCloseable {
-  /** A rate is kept when every job wrote this share of it over the window, and so did Pub/Sub. */
+  /**
+   * A rate is kept when every job wrote this share of it over the window, and so did the source.
+   */
   static final double KEPT_UP = 0.95;
 
   /** Above this share of the window's messages still invisible when judged, the p99 is missed. */
@@ -61,13 +63,23 @@ final class RoundRateSearch implements AutoCloseable {
    */
   private static final Duration MEASURE_PUBLISHER = Duration.ofSeconds(5);
 
-  private static final String PUBLISHER_TOPIC = "ingestbench-publisher-capacity";
+  /** The topic nobody reads, to which the publisher's own capacity is measured. */
+  static final String PUBLISHER_TOPIC = "ingestbench-publisher-capacity";
+
+  /** Opens a sender to a topic of the round's source (Pub/Sub or Kafka). */
+  @FunctionalInterface
+  interface Senders {
+    EventSender open() throws IOException;
+  }
 
   /** What the search needs of the running round. */
+  /**
+   * @param senders the round's topic, which every job reads
+   * @param topic its name, for the publisher's result
+   */
   record Round(
-      String pubsubHost,
-      String project,
-      String topicPath,
+      Senders senders,
+      String topic,
       TaxiRideGenerator generator,
       BigQueryEmulatorProcess.Address bigQuery,
       List<String> jobs,
@@ -94,25 +106,24 @@ final class RoundRateSearch implements AutoCloseable {
   }
 
   /**
-   * The publisher alone, as fast as it can, to a topic no subscription reads (Pub/Sub drops what
-   * nobody subscribed to): the top of the search. Call before the consumers start.
+   * The publisher alone, as fast as it can, to {@code alone}: a topic nobody reads (Pub/Sub drops
+   * what nobody subscribed to; a Kafka topic keeps it, unread). The top of the search. Call before
+   * the consumers start.
    */
-  void measurePublisher(String host, String project, TaxiRideGenerator generator) throws Exception {
-    String topic = "projects/" + project + "/topics/" + PUBLISHER_TOPIC;
-    PubsubAdmin.ensureTopicAndSubscriptions(host, topic, List.of());
+  void measurePublisher(Senders alone, TaxiRideGenerator generator) throws Exception {
     say.accept(
         "Max-rate search: first the publisher's own capacity ("
             + MEASURE_PUBLISHER.toSeconds()
             + " s, no rate limit, to a topic nobody reads)");
-    try (PacedPublisher alone = new PacedPublisher(host, topic, generator, step -> {})) {
-      alone.rate(0);
+    try (PacedPublisher p = new PacedPublisher(alone.open(), generator, step -> {})) {
+      p.rate(0);
       Thread.sleep(2_000); // the client's channel and batches warm up
-      long from = alone.acknowledged();
+      long from = p.acknowledged();
       long start = System.nanoTime();
       Thread.sleep(MEASURE_PUBLISHER.toMillis());
-      publisherCapacity = (alone.acknowledged() - from) / ((System.nanoTime() - start) / 1e9);
-      if (alone.failure() != null) {
-        throw new IOException("the publisher failed: " + alone.failure().getMessage());
+      publisherCapacity = (p.acknowledged() - from) / ((System.nanoTime() - start) / 1e9);
+      if (p.failure() != null) {
+        throw new IOException("the publisher failed: " + p.failure().getMessage());
       }
     }
     say.accept(String.format(Locale.ROOT, "Publisher capacity: %,.0f msg/s", publisherCapacity));
@@ -135,7 +146,7 @@ final class RoundRateSearch implements AutoCloseable {
     return failure;
   }
 
-  /** Messages Pub/Sub acknowledged to the search's publisher (final once finished). */
+  /** Messages the source acknowledged to the search's publisher (final once finished). */
   long published() {
     PacedPublisher p = publisher;
     return finished || p == null ? published : p.acknowledged();
@@ -164,8 +175,7 @@ final class RoundRateSearch implements AutoCloseable {
     Instant started = Instant.now();
     BigQueryEmulatorRest rest = new BigQueryEmulatorRest(round.bigQuery().rest());
     try (PacedPublisher p =
-        new PacedPublisher(
-            round.pubsubHost(), round.topicPath(), round.generator(), rest::schedule)) {
+        new PacedPublisher(round.senders().open(), round.generator(), rest::schedule)) {
       publisher = p;
       warmUp(round, rest, p);
       MaxRateResult result = probe(round, rest, p);
@@ -369,7 +379,7 @@ final class RoundRateSearch implements AutoCloseable {
     RunJson.write(
         round.out().resolve(RunFiles.PUBLISHER_LIVE),
         new PublisherResult(
-            round.topicPath(),
+            round.topic(),
             handed,
             published,
             handed - published,

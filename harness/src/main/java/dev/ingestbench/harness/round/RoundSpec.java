@@ -359,12 +359,11 @@ public record RoundSpec(
     }
     if (findMaxRate != null) {
       findMaxRate.validate();
-      if (kafka() || sink == Sink.IN_PROCESS || cluster != null || killsConsumers()) {
+      if (sink == Sink.IN_PROCESS || cluster != null || killsConsumers()) {
         throw new IllegalArgumentException(
-            "--find-max-rate publishes with the Pub/Sub client and reads every job's progress and"
-                + " latency from the BigQuery emulator process, with embedded Flink: drop --source"
-                + " kafka, --sink in-process, --runner flink-cluster, --kill-consumer-at and"
-                + " --crash-every");
+            "--find-max-rate reads every job's progress and latency from the BigQuery emulator"
+                + " process, with embedded Flink: drop --sink in-process, --runner flink-cluster,"
+                + " --kill-consumer-at and --crash-every");
       }
     }
     if (cluster != null) {

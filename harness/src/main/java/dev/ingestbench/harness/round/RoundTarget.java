@@ -14,6 +14,8 @@ import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ConsumerKill;
 import dev.ingestbench.harness.process.StartedResources;
+import dev.ingestbench.harness.source.KafkaEventSender;
+import dev.ingestbench.harness.source.PubsubEventSender;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.pubsub.PubsubAdmin;
@@ -194,19 +196,43 @@ final class RoundTarget implements StageTarget {
      * publisher alone, before any consumer takes CPU.
      */
     private void startSearch() throws Exception {
-      PubsubAdmin.ensureTopicAndSubscriptions(
-          stack.host(),
-          topicPath(),
-          plan.subscriptions().stream()
-              .map(sub -> "projects/" + RoundPlan.PROJECT + "/subscriptions/" + sub)
-              .toList());
+      String host = stack.host();
+      RoundRateSearch.Senders alone;
+      if (plan.kafka()) {
+        // The round's topic exists (the stack made it); the capacity topic, which nobody reads,
+        // has one partition: what is measured is the producer, not the broker's parallelism.
+        KafkaEventSender.createTopic(host, RoundRateSearch.PUBLISHER_TOPIC, 1);
+        alone = () -> new KafkaEventSender(host, RoundRateSearch.PUBLISHER_TOPIC);
+      } else {
+        PubsubAdmin.ensureTopicAndSubscriptions(
+            host,
+            topicPath(),
+            plan.subscriptions().stream()
+                .map(sub -> "projects/" + RoundPlan.PROJECT + "/subscriptions/" + sub)
+                .toList());
+        String capacityTopic =
+            "projects/" + RoundPlan.PROJECT + "/topics/" + RoundRateSearch.PUBLISHER_TOPIC;
+        PubsubAdmin.ensureTopicAndSubscriptions(host, capacityTopic, List.of());
+        alone = () -> new PubsubEventSender(host, capacityTopic);
+      }
       search = new RoundRateSearch(spec.findMaxRate(), line -> say("%s", line));
       keep(search);
-      search.measurePublisher(stack.host(), RoundPlan.PROJECT, generator());
+      search.measurePublisher(alone, generator());
     }
 
+    /** The round's topic as its publisher's result names it. */
     private String topicPath() {
-      return "projects/" + RoundPlan.PROJECT + "/topics/" + RoundPlan.TOPIC;
+      return plan.kafka()
+          ? RoundPlan.TOPIC
+          : "projects/" + RoundPlan.PROJECT + "/topics/" + RoundPlan.TOPIC;
+    }
+
+    /** Senders to the round's topic, which every job reads. */
+    private RoundRateSearch.Senders roundTopic() {
+      String host = stack.host();
+      return plan.kafka()
+          ? () -> new KafkaEventSender(host, RoundPlan.TOPIC)
+          : () -> new PubsubEventSender(host, topicPath());
     }
 
     private TaxiRideGenerator generator() {
@@ -225,8 +251,7 @@ final class RoundTarget implements StageTarget {
       }
       search.start(
           new RoundRateSearch.Round(
-              stack.host(),
-              RoundPlan.PROJECT,
+              roundTopic(),
               topicPath(),
               generator(),
               stack.bigQuery(),

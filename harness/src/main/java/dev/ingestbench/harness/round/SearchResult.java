@@ -122,8 +122,8 @@ final class SearchResult {
    * The limit's name and its evidence. The publisher when every job kept up with all it could send;
    * else, at the lowest rate not sustained: the local BigQuery's quota or connection limit if it
    * throttled or refused; a saturated machine (the consumers' CPU when they used at least half of
-   * it, else the machine's, shared with the emulators and the publisher); the Pub/Sub emulator when
-   * it used a whole core; the consumers when they used nearly every vCPU; the latency SLO when only
+   * it, else the machine's, shared with the emulators and the publisher); the source server when it
+   * used a whole core; the consumers when they used nearly every vCPU; the latency SLO when only
    * latency failed; else unknown.
    */
   static Limit limit(
@@ -148,7 +148,7 @@ final class SearchResult {
         String.format(
             Locale.ROOT,
             "at %,.0f msg/s (probe %d: %s): machine busy %.0f%%, consumers %.2f cores of %d,"
-                + " Pub/Sub emulator %.2f cores, BigQuery emulator %.2f cores, %,d throttled appends,"
+                + " source server %.2f cores, BigQuery emulator %.2f cores, %,d throttled appends,"
                 + " %,d refused connections",
             p.askedPerSecond(),
             p.number(),

@@ -1,23 +1,15 @@
 package dev.ingestbench.harness.source;
 
-import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRideGenerator;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.ToLongFunction;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.header.internals.RecordHeader;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Feeds a scaled-down Kafka run's topic as fast as its jobs read it: whenever a job being fed has
@@ -96,20 +88,7 @@ public final class KafkaFeed implements SourceFeed {
     this.accounted = accounted;
     this.high = high;
     this.low = high / 2;
-    Map<String, Object> config =
-        Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-            bootstrapServers,
-            ProducerConfig.ACKS_CONFIG,
-            "all",
-            ProducerConfig.LINGER_MS_CONFIG,
-            5,
-            ProducerConfig.BATCH_SIZE_CONFIG,
-            1_048_576,
-            ProducerConfig.BUFFER_MEMORY_CONFIG,
-            134_217_728L);
-    this.producer =
-        new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
+    this.producer = KafkaEventSender.producer(bootstrapServers);
     this.loop = new Thread(this::feedLoop, "kafka-feed");
     loop.setDaemon(true);
   }
@@ -271,16 +250,8 @@ public final class KafkaFeed implements SourceFeed {
     AtomicReference<Exception> error = new AtomicReference<>();
     for (long index = first; index < end; index++) {
       long now = System.currentTimeMillis();
-      List<Header> headers =
-          List.of(
-              new RecordHeader(
-                  MessageAttributes.EVENT_INDEX,
-                  Long.toString(index).getBytes(StandardCharsets.UTF_8)),
-              new RecordHeader(
-                  MessageAttributes.PUBLISHED_AT_MS,
-                  Long.toString(now).getBytes(StandardCharsets.UTF_8)));
       producer.send(
-          new ProducerRecord<>(topic, null, now, null, generator.message(index), headers),
+          KafkaEventSender.record(topic, index, generator.message(index), now),
           (meta, e) -> {
             if (e == null) {
               acked.incrementAndGet();

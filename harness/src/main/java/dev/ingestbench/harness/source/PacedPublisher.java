@@ -1,28 +1,17 @@
 package dev.ingestbench.harness.source;
 
-import com.google.api.core.ApiFutures;
-import com.google.api.gax.batching.BatchingSettings;
-import com.google.api.gax.batching.FlowControlSettings;
-import com.google.api.gax.batching.FlowController.LimitExceededBehavior;
-import com.google.cloud.pubsub.v1.Publisher;
-import com.google.common.util.concurrent.MoreExecutors;
-import com.google.protobuf.UnsafeByteOperations;
-import com.google.pubsub.v1.PubsubMessage;
-import com.google.pubsub.v1.TopicName;
 import dev.ingestbench.contracts.SendSchedule;
-import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.pubsub.PublishOutcomes;
-import dev.ingestbench.pubsub.PublishRetries;
-import dev.ingestbench.pubsub.PubsubChannels;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Publishes event indexes 0, 1, 2, ... to one Pub/Sub topic with the official client, each at the
- * time a schedule means it to be sent, at a rate that can change while it runs ({@link #rate}).
+ * Publishes event indexes 0, 1, 2, ... to one topic with its source's client (Pub/Sub or Kafka: an
+ * {@link EventSender}), each at the time a schedule means it to be sent, at a rate that can change
+ * while it runs ({@link #rate}).
  *
  * <p>A message is sent at its intended time, or at once when the publisher is late (the client's
  * queue was full, the machine was busy): it never skips ahead and never waits for a reply before
@@ -35,19 +24,13 @@ import java.util.concurrent.locks.LockSupport;
  * what the publisher itself can do.
  */
 public final class PacedPublisher implements AutoCloseable {
-  /** The client's queue: beyond it a send waits (and is late), rather than filling the heap. */
-  private static final long MAX_OUTSTANDING = 20_000;
-
-  private static final long MAX_OUTSTANDING_BYTES = 200_000_000L;
-
   /** Where each step of the schedule goes before its first message is sent. */
   @FunctionalInterface
   public interface ScheduleSink {
     void add(SendSchedule step) throws IOException;
   }
 
-  private final PubsubChannels channels;
-  private final Publisher publisher;
+  private final EventSender sender;
   private final TaxiRideGenerator generator;
   private final ScheduleSink schedule;
   private final Thread loop;
@@ -61,36 +44,15 @@ public final class PacedPublisher implements AutoCloseable {
   private volatile Exception loopFailure;
 
   /**
-   * @param host the Pub/Sub emulator's HOST:PORT
-   * @param topicPath {@code projects/P/topics/T}, which exists
+   * @param sender sends each message to the source's topic (the Pub/Sub client, a Kafka producer);
+   *     closed with this publisher
    * @param generator makes message {@code i}: the seed the local BigQuery checks rows against
    * @param schedule where each step goes (nothing for rate 0)
    */
-  public PacedPublisher(
-      String host, String topicPath, TaxiRideGenerator generator, ScheduleSink schedule)
-      throws IOException {
-    this.channels = PubsubChannels.forEmulatorHost(host);
+  public PacedPublisher(EventSender sender, TaxiRideGenerator generator, ScheduleSink schedule) {
+    this.sender = sender;
     this.generator = generator;
     this.schedule = schedule;
-    this.publisher =
-        Publisher.newBuilder(TopicName.parse(topicPath))
-            .setChannelProvider(channels.channelProvider())
-            .setCredentialsProvider(channels.credentialsProvider())
-            .setRetrySettings(PublishRetries.publishOnce())
-            .setBatchingSettings(
-                BatchingSettings.newBuilder()
-                    .setElementCountThreshold(1_000L)
-                    // pstest takes requests up to gRPC's 4 MiB
-                    .setRequestByteThreshold(3_500_000L)
-                    .setDelayThresholdDuration(Duration.ofMillis(5))
-                    .setFlowControlSettings(
-                        FlowControlSettings.newBuilder()
-                            .setMaxOutstandingElementCount(MAX_OUTSTANDING)
-                            .setMaxOutstandingRequestBytes(MAX_OUTSTANDING_BYTES)
-                            .setLimitExceededBehavior(LimitExceededBehavior.Block)
-                            .build())
-                    .build())
-            .build();
     this.loop = new Thread(this::publishLoop, "paced-publisher");
     loop.setDaemon(true);
   }
@@ -117,7 +79,7 @@ public final class PacedPublisher implements AutoCloseable {
     requestedRate = PAUSED;
   }
 
-  /** Messages Pub/Sub has acknowledged so far. */
+  /** Messages the source (Pub/Sub, Kafka) has acknowledged so far. */
   public long acknowledged() {
     return outcome.acknowledged();
   }
@@ -147,7 +109,7 @@ public final class PacedPublisher implements AutoCloseable {
       stopping = true;
     }
     loop.join(max.toMillis());
-    publisher.publishAllOutstanding();
+    sender.flush();
     long deadline = System.nanoTime() + max.toNanos();
     while (!outcome.allAnswered(handed) && System.nanoTime() < deadline) {
       Thread.sleep(5);
@@ -193,15 +155,7 @@ public final class PacedPublisher implements AutoCloseable {
             continue; // a rate change or a stop may have come meanwhile
           }
         }
-        byte[] payload = generator.message(index);
-        PubsubMessage message =
-            PubsubMessage.newBuilder()
-                .setData(UnsafeByteOperations.unsafeWrap(payload))
-                .putAttributes(MessageAttributes.EVENT_INDEX, Long.toString(index))
-                .putAttributes(
-                    MessageAttributes.PUBLISHED_AT_MS, Long.toString(System.currentTimeMillis()))
-                .build();
-        ApiFutures.addCallback(publisher.publish(message), outcome, MoreExecutors.directExecutor());
+        sender.send(index, generator.message(index), System.currentTimeMillis(), outcome);
         index++;
         handed = index;
       }
@@ -222,8 +176,6 @@ public final class PacedPublisher implements AutoCloseable {
     }
     closed = true;
     stop(Duration.ofSeconds(30));
-    publisher.shutdown();
-    publisher.awaitTermination(30, TimeUnit.SECONDS);
-    channels.close();
+    sender.close();
   }
 }

@@ -1,0 +1,81 @@
+package dev.ingestbench.harness.source;
+
+import com.google.api.core.ApiFutures;
+import com.google.api.gax.batching.BatchingSettings;
+import com.google.api.gax.batching.FlowControlSettings;
+import com.google.api.gax.batching.FlowController.LimitExceededBehavior;
+import com.google.cloud.pubsub.v1.Publisher;
+import com.google.common.util.concurrent.MoreExecutors;
+import com.google.protobuf.UnsafeByteOperations;
+import com.google.pubsub.v1.PubsubMessage;
+import com.google.pubsub.v1.TopicName;
+import dev.ingestbench.events.MessageAttributes;
+import dev.ingestbench.pubsub.PublishOutcomes;
+import dev.ingestbench.pubsub.PublishRetries;
+import dev.ingestbench.pubsub.PubsubChannels;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Sends events to a Pub/Sub topic of the emulator with the official client, each published once.
+ */
+public final class PubsubEventSender implements EventSender {
+  /** The client's queue: beyond it a send waits (and is late), rather than filling the heap. */
+  private static final long MAX_OUTSTANDING = 20_000;
+
+  private static final long MAX_OUTSTANDING_BYTES = 200_000_000L;
+
+  private final PubsubChannels channels;
+  private final Publisher publisher;
+
+  /**
+   * @param host the Pub/Sub emulator's HOST:PORT
+   * @param topicPath {@code projects/P/topics/T}, which exists
+   */
+  public PubsubEventSender(String host, String topicPath) throws IOException {
+    this.channels = PubsubChannels.forEmulatorHost(host);
+    this.publisher =
+        Publisher.newBuilder(TopicName.parse(topicPath))
+            .setChannelProvider(channels.channelProvider())
+            .setCredentialsProvider(channels.credentialsProvider())
+            .setRetrySettings(PublishRetries.publishOnce())
+            .setBatchingSettings(
+                BatchingSettings.newBuilder()
+                    .setElementCountThreshold(1_000L)
+                    // pstest takes requests up to gRPC's 4 MiB
+                    .setRequestByteThreshold(3_500_000L)
+                    .setDelayThresholdDuration(Duration.ofMillis(5))
+                    .setFlowControlSettings(
+                        FlowControlSettings.newBuilder()
+                            .setMaxOutstandingElementCount(MAX_OUTSTANDING)
+                            .setMaxOutstandingRequestBytes(MAX_OUTSTANDING_BYTES)
+                            .setLimitExceededBehavior(LimitExceededBehavior.Block)
+                            .build())
+                    .build())
+            .build();
+  }
+
+  @Override
+  public void send(long index, byte[] payload, long sentAtMillis, PublishOutcomes outcome) {
+    PubsubMessage message =
+        PubsubMessage.newBuilder()
+            .setData(UnsafeByteOperations.unsafeWrap(payload))
+            .putAttributes(MessageAttributes.EVENT_INDEX, Long.toString(index))
+            .putAttributes(MessageAttributes.PUBLISHED_AT_MS, Long.toString(sentAtMillis))
+            .build();
+    ApiFutures.addCallback(publisher.publish(message), outcome, MoreExecutors.directExecutor());
+  }
+
+  @Override
+  public void flush() {
+    publisher.publishAllOutstanding();
+  }
+
+  @Override
+  public void close() throws Exception {
+    publisher.shutdown();
+    publisher.awaitTermination(30, TimeUnit.SECONDS);
+    channels.close();
+  }
+}
