@@ -4,11 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.contracts.SendSchedule;
+import dev.ingestbench.events.MessageFormat;
+import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.kafka.LocalKafka;
 import java.nio.file.Path;
 import java.util.BitSet;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -64,6 +69,38 @@ class KafkaFeedTest {
       BitSet all = ConsumerGroupBacklog.read(kafka.bootstrapServers(), TOPIC, "nobody");
       assertEquals(2_600, all.cardinality(), "every record carries its event index");
       assertEquals(2_600, all.nextClearBit(0), "indexes 0..2,599, each once");
+    }
+  }
+
+  @Test
+  void thePacedPublisherSendsEachIndexOnceToKafkaOnItsSchedule(@TempDir Path dir) throws Exception {
+    try (LocalKafka kafka =
+        LocalKafka.start(dir.resolve("data"), dir.resolve("kafka.log"), 2, "512m")) {
+      KafkaEventSender.createTopic(kafka.bootstrapServers(), "paced", 2);
+      KafkaEventSender.createTopic(kafka.bootstrapServers(), "paced", 2); // exists: no error
+      List<SendSchedule> steps = new CopyOnWriteArrayList<>();
+      long published;
+      try (PacedPublisher p =
+          new PacedPublisher(
+              new KafkaEventSender(kafka.bootstrapServers(), "paced"),
+              new TaxiRideGenerator(1, 88, MessageFormat.AVRO),
+              steps::add)) {
+        p.rate(2_000);
+        Thread.sleep(1_500);
+        p.rate(4_000);
+        Thread.sleep(500);
+        p.stop(java.time.Duration.ofSeconds(30));
+        assertNull(p.failure());
+        published = p.acknowledged();
+        assertEquals(p.handed(), published, "every record handed was acknowledged");
+        assertTrue(published > 1_000, "sent at its rate: " + published);
+      }
+      assertEquals(2, steps.size(), "one schedule step per rate: " + steps);
+      assertEquals(2_000, steps.get(0).messagesPerSecond());
+      assertEquals(0, steps.get(0).firstIndex());
+      BitSet all = ConsumerGroupBacklog.read(kafka.bootstrapServers(), "paced", "nobody");
+      assertEquals(published, all.cardinality(), "every record carries its event index");
+      assertEquals(published, all.nextClearBit(0), "indexes 0..n-1, each once");
     }
   }
 
