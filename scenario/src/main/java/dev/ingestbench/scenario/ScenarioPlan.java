@@ -153,9 +153,12 @@ public record ScenarioPlan(
         // StepStatus.isLoadTest recognises a load-test stage by this beginning.
         return (StepStatus.LOAD_TEST + " " + String.join(" ", loadTestArgs())).trim();
       }
-      return hold != null
-          ? "hold " + Durations.show(hold)
-          : "until " + until + " (max " + Durations.show(max) + ")";
+      String condition =
+          hold != null
+              ? "hold " + Durations.show(hold)
+              : "until " + until + " (max " + Durations.show(max) + ")";
+      // The kills are part of what the stage measured: its report and status say so.
+      return faults.killsConsumers() ? condition + "; " + faults.describe() : condition;
     }
 
     /**

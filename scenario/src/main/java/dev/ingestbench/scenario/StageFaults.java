@@ -26,6 +26,17 @@ public record StageFaults(Duration killConsumerAt, Duration crashEvery) {
     return killConsumerAt != null || crashEvery != null;
   }
 
+  /**
+   * The kills in the file's terms: {@code consumers killed: kill_consumer_at 30s, crash_every 20s}.
+   */
+  public String describe() {
+    String at =
+        killConsumerAt == null ? null : "kill_consumer_at " + Durations.show(killConsumerAt);
+    String every = crashEvery == null ? null : "crash_every " + Durations.show(crashEvery);
+    return "consumers killed: "
+        + (at != null && every != null ? at + ", " + every : at != null ? at : every);
+  }
+
   /** The stage key that asks for the kill, for messages: {@code kill_consumer_at}. */
   public String key() {
     return killConsumerAt != null ? "kill_consumer_at" : "crash_every";

@@ -196,6 +196,15 @@ class RunCommandTest {
             .matcher(output);
     assertTrue(killed.find(), output);
     assertFalse(killed.find(), "killed once: " + output);
+    assertTrue(
+        output.contains(
+            "Stage killed: consumers killed (SIGKILL) and restored from a checkpoint 1 time(s) in"
+                + " all"),
+        output);
+    assertTrue(
+        Files.readString(out.resolve("report.md"))
+            .contains("until drained (max 5m); consumers killed: kill_consumer_at 10s"),
+        "the report's stage says it killed");
     List<ResultRecord> results = results(out);
     assertEquals(30_000, value(results, "killed", "a", "published"));
     assertEquals(30_000, value(results, "killed", "a", "accounted_for"), output);

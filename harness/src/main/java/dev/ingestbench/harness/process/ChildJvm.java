@@ -97,7 +97,8 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
       Path log,
       Consumer<ConsumerProgress> progress)
       throws IOException {
-    return start(name, heap, mainClass, args, log, progress, line -> {}, false);
+    return start(
+        ProcessLauncher.SYSTEM, name, heap, mainClass, args, log, progress, line -> {}, false);
   }
 
   /**
@@ -112,7 +113,20 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
       Path log,
       Consumer<ConsumerProgress> progress)
       throws IOException {
-    return start(name, heap, mainClass, args, log, progress, line -> {}, true);
+    return startStoppable(ProcessLauncher.SYSTEM, name, heap, mainClass, args, log, progress);
+  }
+
+  /** As above, launched by {@code launcher} (a test's scripted process). */
+  public static ChildJvm startStoppable(
+      ProcessLauncher launcher,
+      String name,
+      String heap,
+      String mainClass,
+      List<String> args,
+      Path log,
+      Consumer<ConsumerProgress> progress)
+      throws IOException {
+    return start(launcher, name, heap, mainClass, args, log, progress, line -> {}, true);
   }
 
   /**
@@ -127,10 +141,12 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
       Path log,
       Consumer<String> lines)
       throws IOException {
-    return start(name, heap, mainClass, args, log, progress -> {}, lines, true);
+    return start(
+        ProcessLauncher.SYSTEM, name, heap, mainClass, args, log, progress -> {}, lines, true);
   }
 
   private static ChildJvm start(
+      ProcessLauncher launcher,
       String name,
       String heap,
       String mainClass,
@@ -155,7 +171,7 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
     command.add(sharing.map(ClassDataSharing.Launch::classpath).orElse(classpath));
     command.add(mainClass);
     command.addAll(args);
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    Process process = launcher.launch(command);
     sharing
         .map(ClassDataSharing.Launch::onExit)
         .ifPresent(

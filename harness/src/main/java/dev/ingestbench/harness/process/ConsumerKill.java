@@ -64,6 +64,9 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
   private final LongSupplier nanoTime;
   private final Map<Integer, Life> lives = new HashMap<>();
 
+  /** Kills so far, every consumer's. */
+  private int kills;
+
   /** The prefix of its lines: {@code round}, or {@code run} in a scenario. */
   private String voice = "round";
 
@@ -203,6 +206,7 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
         continue;
       }
       consumer.kill();
+      kills++;
       // A kill does not remove completed checkpoints: the newest is still there to restore.
       Path restore = latestCheckpoint(dir).orElse(checkpoint.get());
       say(
@@ -219,6 +223,11 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
       next.finished = everySeconds == null;
       lives.put(j, next);
     }
+  }
+
+  /** Consumers killed and restored so far. */
+  public int kills() {
+    return kills;
   }
 
   private static long checkpointNumber(Path chk) {

@@ -9,6 +9,7 @@ import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobLabels;
@@ -47,6 +48,9 @@ public final class LocalJobs implements AutoCloseable {
   /** --target flink's cluster, else null (embedded Flink in each job's JVM). */
   private final FlinkClusterSpec cluster;
 
+  /** Starts the consumer JVMs (a test's scripted processes). */
+  private final ProcessLauncher launcher;
+
   private final Map<String, ConsumerConfig> configs = new LinkedHashMap<>();
   private final Map<String, ChildJvm> running = new LinkedHashMap<>();
 
@@ -62,7 +66,18 @@ public final class LocalJobs implements AutoCloseable {
    * Validates every job's consumer flags; throws {@link IllegalArgumentException} naming the job.
    */
   public LocalJobs(ScenarioPlan plan, long timeoutSeconds, String heap, FlinkClusterSpec cluster) {
+    this(plan, timeoutSeconds, heap, cluster, ProcessLauncher.SYSTEM);
+  }
+
+  /** As above, its consumers started by {@code launcher}. */
+  LocalJobs(
+      ScenarioPlan plan,
+      long timeoutSeconds,
+      String heap,
+      FlinkClusterSpec cluster,
+      ProcessLauncher launcher) {
     this.plan = plan;
+    this.launcher = launcher;
     this.cluster = cluster;
     this.timeoutSeconds = timeoutSeconds;
     this.heap = heap;
@@ -179,6 +194,7 @@ public final class LocalJobs implements AutoCloseable {
     keepEarlierLog(log);
     ChildJvm jvm =
         ChildJvm.startStoppable(
+            launcher,
             job,
             heap,
             CONSUMER_MAIN,
@@ -209,6 +225,7 @@ public final class LocalJobs implements AutoCloseable {
     keepEarlierLog(log);
     ChildJvm jvm =
         ChildJvm.startStoppable(
+            launcher,
             job,
             heap,
             CONSUMER_MAIN,

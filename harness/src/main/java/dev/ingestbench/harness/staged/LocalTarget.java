@@ -362,6 +362,9 @@ public final class LocalTarget implements StageTarget {
      */
     private ConsumerKill<ChildJvm> kill;
 
+    /** The stage whose schedule {@link #kill} is. */
+    private String killingStage;
+
     /** The jobs {@link #kill} kills, in its order. */
     private List<String> killed = List.of();
 
@@ -485,11 +488,21 @@ public final class LocalTarget implements StageTarget {
     @Override
     public void stageStarting(PlannedStage st) {
       draining = "drained".equals(st.until());
+      sayKills();
       kill = null; // a kill schedule is its stage's
       killing = st.faults().killsConsumers() ? st : null;
       if (feed != null && draining) {
         say("Stage %s waits until the jobs drain: feeding stops", st.name());
         feed.stopAll();
+      }
+    }
+
+    /** How often the stage that just ended killed its jobs' consumers. */
+    private void sayKills() {
+      if (kill != null) {
+        say(
+            "Stage %s: consumers killed (SIGKILL) and restored from a checkpoint %d time(s) in all",
+            killingStage, kill.kills());
       }
     }
 
@@ -515,6 +528,7 @@ public final class LocalTarget implements StageTarget {
                             stack.cpu()),
                     j -> sampler.latestAccountedFor(killed.get(j)))
                 .speakingAs("run", name -> "job " + name + "'s consumer");
+        killingStage = killing.name();
         killing = null;
       }
       if (kill != null) {
@@ -632,6 +646,8 @@ public final class LocalTarget implements StageTarget {
      */
     @Override
     public void awaitPublished() throws Exception {
+      sayKills();
+      kill = null;
       if (live != null && live.isAlive()) {
         say(
             "Waiting for the live publisher to finish (max %s) before the jobs are verified",

@@ -1,0 +1,147 @@
+package dev.ingestbench.harness.process;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A child process a test scripts instead of starting a JVM: it prints nothing, runs until its
+ * standard input closes (then does what its script says) or until the test ends it, and dies at a
+ * kill with 137 as a SIGKILLed process does.
+ */
+public final class ScriptedProcess extends Process {
+  /** What it does when its standard input closes, given what was written to it. */
+  @FunctionalInterface
+  public interface OnStdinClosed {
+    /** Its exit code, or -1 to keep running. */
+    int exitCode(String written) throws IOException;
+  }
+
+  private static final AtomicLong PIDS = new AtomicLong(4_000_000);
+
+  private final List<String> command;
+  private final long pid = PIDS.incrementAndGet();
+  private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+  private final OutputStream stdin;
+
+  public ScriptedProcess(List<String> command, OnStdinClosed script) {
+    this.command = List.copyOf(command);
+    ByteArrayOutputStream written = new ByteArrayOutputStream();
+    this.stdin =
+        new OutputStream() {
+          private boolean closed;
+
+          @Override
+          public void write(int b) {
+            written.write(b);
+          }
+
+          @Override
+          public synchronized void close() throws IOException {
+            if (closed) {
+              return;
+            }
+            closed = true;
+            int code = script.exitCode(written.toString(StandardCharsets.UTF_8));
+            if (code >= 0) {
+              exit.complete(code);
+            }
+          }
+        };
+  }
+
+  /** Its command line, as the launcher got it. */
+  public List<String> command() {
+    return command;
+  }
+
+  /** Ends it now with {@code code}, as a process that stops by itself. */
+  public void exitNow(int code) {
+    exit.complete(code);
+  }
+
+  @Override
+  public OutputStream getOutputStream() {
+    return stdin;
+  }
+
+  /** Prints nothing: its output ends when it exits. */
+  @Override
+  public InputStream getInputStream() {
+    return new InputStream() {
+      @Override
+      public int read() {
+        exit.join();
+        return -1;
+      }
+    };
+  }
+
+  @Override
+  public InputStream getErrorStream() {
+    return InputStream.nullInputStream();
+  }
+
+  @Override
+  public int waitFor() throws InterruptedException {
+    try {
+      return exit.get();
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public boolean waitFor(long timeout, TimeUnit unit) throws InterruptedException {
+    try {
+      exit.get(timeout, unit);
+      return true;
+    } catch (TimeoutException e) {
+      return false;
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public int exitValue() {
+    if (!exit.isDone()) {
+      throw new IllegalThreadStateException("still running");
+    }
+    return exit.join();
+  }
+
+  @Override
+  public void destroy() {
+    exit.complete(143);
+  }
+
+  @Override
+  public Process destroyForcibly() {
+    exit.complete(137);
+    return this;
+  }
+
+  @Override
+  public boolean isAlive() {
+    return !exit.isDone();
+  }
+
+  @Override
+  public long pid() {
+    return pid;
+  }
+
+  @Override
+  public CompletableFuture<Process> onExit() {
+    return exit.thenApply(code -> this);
+  }
+}
