@@ -187,9 +187,7 @@ public record ConsumerConfig(
               + conflict.needs().flag()
               + ": "
               + conflict.why()
-              + ". Remove it, or use --writeMethod="
-              + conflict.needs().flag()
-              + ".");
+              + ". Remove it, or switch the write method.");
     }
     if (frequency != null && frequency < 1) {
       throw new IllegalArgumentException(

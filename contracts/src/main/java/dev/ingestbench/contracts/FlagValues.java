@@ -11,10 +11,9 @@ public final class FlagValues {
   /** A flag's value: {@code --flag=value is not known; use one of ...} when it is none of them. */
   public static <E extends Enum<E>> E parse(
       String flag, String value, E[] values, Function<E, String> nameOf) {
-    for (E candidate : values) {
-      if (nameOf.apply(candidate).equalsIgnoreCase(value)) {
-        return candidate;
-      }
+    E found = find(value, values, nameOf);
+    if (found != null) {
+      return found;
     }
     throw new IllegalArgumentException(
         flag + "=" + value + " is not known; use one of " + names(values, nameOf));
@@ -26,13 +25,22 @@ public final class FlagValues {
    */
   public static <E extends Enum<E>> E parseYaml(
       String value, E[] values, Function<E, String> nameOf) {
+    E found = find(value, values, nameOf);
+    if (found != null) {
+      return found;
+    }
+    throw new IllegalArgumentException(
+        "'" + value + "' is not known; use one of " + names(values, nameOf));
+  }
+
+  /** The value named {@code value} in any case, or null. */
+  private static <E> E find(String value, E[] values, Function<E, String> nameOf) {
     for (E candidate : values) {
       if (nameOf.apply(candidate).equalsIgnoreCase(value)) {
         return candidate;
       }
     }
-    throw new IllegalArgumentException(
-        "'" + value + "' is not known; use one of " + names(values, nameOf));
+    return null;
   }
 
   private static <E> String names(E[] values, Function<E, String> nameOf) {

@@ -437,6 +437,18 @@ final class ScenarioValidator {
                 + st.killConsumerAt()
                 + "' is not a duration of 1 second or more; write e.g. 30s, the time into the stage"
                 + " at which every running job's consumer is killed");
+      } else {
+        String lasts = st.hold() != null ? st.hold() : st.max();
+        var longest =
+            lasts == null ? java.util.Optional.<java.time.Duration>empty() : Durations.parse(lasts);
+        if (longest.isPresent() && at.get().compareTo(longest.get()) >= 0) {
+          problem(
+              key + ".kill_consumer_at",
+              st.killConsumerAt()
+                  + " is not within the stage, which lasts at most "
+                  + lasts
+                  + ": the kill would never come; give an earlier time");
+        }
       }
     }
     if (st.crashEvery() != null) {

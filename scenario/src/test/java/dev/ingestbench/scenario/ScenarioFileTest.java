@@ -360,6 +360,14 @@ class ScenarioFileTest {
                     "{name: a-and-b, start: [b], until: steady, max: 10m}",
                     "{name: a-and-b, start: [b], until: steady, max: 10m, crash_every: 2s}"))
             .startsWith("stages[1].crash_every: '2s' is not a duration of 5 seconds or more"));
+    assertEquals(
+        "stages[0].kill_consumer_at: 2m is not within the stage, which lasts at most 90s: the kill"
+            + " would never come; give an earlier time",
+        only(
+            dir,
+            GOOD.replace(
+                "{name: a-alone, start: [a], hold: 90s}",
+                "{name: a-alone, start: [a], hold: 90s, kill_consumer_at: 2m}")));
   }
 
   private static String only(Path dir, String yaml) throws IOException {

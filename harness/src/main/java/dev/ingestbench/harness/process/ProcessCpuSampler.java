@@ -66,7 +66,11 @@ public final class ProcessCpuSampler implements AutoCloseable {
         }
       }
     }
-    pids.put(name, pid);
+    Long before = pids.put(name, pid);
+    if (before != null && before != pid) {
+      // Another process under a known name (a job started again): its CPU starts from its own.
+      last.remove(name);
+    }
   }
 
   private synchronized void sample() {

@@ -1,11 +1,11 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.harness.spec.OutDirectory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -85,19 +85,7 @@ final class RoundFiles {
               + " --force to replace them");
     }
     for (Path p : earlier) {
-      deleteTree(p);
-    }
-  }
-
-  /** Deletes {@code path} and everything under it, if it exists. */
-  static void deleteTree(Path path) throws IOException {
-    if (!Files.exists(path)) {
-      return;
-    }
-    try (Stream<Path> tree = Files.walk(path)) {
-      for (Path p : tree.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
+      OutDirectory.deleteTree(p);
     }
   }
 }

@@ -72,8 +72,9 @@ final class RoundRateSearch implements AutoCloseable {
     EventSender open() throws IOException;
   }
 
-  /** What the search needs of the running round. */
   /**
+   * What the search needs of the running round.
+   *
    * @param senders the round's topic, which every job reads
    * @param topic its name, for the publisher's result
    */

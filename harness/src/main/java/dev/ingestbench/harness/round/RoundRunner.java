@@ -19,6 +19,7 @@ import dev.ingestbench.contracts.Secrets;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.spec.JobLabels;
+import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StagedDriver;
 import dev.ingestbench.harness.staged.Ticker;
@@ -260,7 +261,7 @@ public final class RoundRunner {
     ChildJvm.awaitAllStopped();
     Path checkpoints = spec.out().resolve("checkpoints");
     try {
-      RoundFiles.deleteTree(checkpoints);
+      OutDirectory.deleteTree(checkpoints);
     } catch (IOException | RuntimeException e) {
       System.err.println("Could not remove " + checkpoints + ": " + e);
     }

@@ -365,6 +365,12 @@ public record RoundSpec(
                 + " process, with embedded Flink: drop --sink in-process, --runner flink-cluster,"
                 + " --kill-consumer-at and --crash-every");
       }
+      if (kafka() && sharedConsumerGroup && jobs > 1) {
+        throw new IllegalArgumentException(
+            "--find-max-rate judges each job on every message it publishes, and the jobs of one"
+                + " shared consumer group each read only their partitions' share: drop"
+                + " --consumer-groups shared, or search with --jobs 1");
+      }
     }
     if (cluster != null) {
       cluster.validate();

@@ -16,6 +16,7 @@ import dev.ingestbench.harness.process.ConsumerKill;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaEventSender;
 import dev.ingestbench.harness.source.PubsubEventSender;
+import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.pubsub.PubsubAdmin;
@@ -151,7 +152,7 @@ final class RoundTarget implements StageTarget {
     void start() throws Exception {
       Path out = spec.out();
       stack =
-          LocalStack.start(
+          new LocalStack(
               new LocalStack.Spec(
                   out,
                   "round",
@@ -162,6 +163,7 @@ final class RoundTarget implements StageTarget {
                   spec.sink() == RoundSpec.Sink.EMULATOR ? plan.bigQueryEmulatorArgs() : null),
               started,
               line -> say("%s", line));
+      stack.start();
       if (spec.cluster() != null && spec.cluster().killTaskManagerAt() != null) {
         taskManagerKill = new TaskManagerKill(spec.cluster().killTaskManagerAt(), System::nanoTime);
       }
@@ -304,7 +306,7 @@ final class RoundTarget implements StageTarget {
         live.close();
       }
       consumers.forEach(ChildJvm::close);
-      RoundFiles.deleteTree(
+      OutDirectory.deleteTree(
           spec.out()
               .resolve("checkpoints")); // --kill-consumer-at's, kept only while the round runs
     }

@@ -175,7 +175,10 @@ public final class PacedPublisher implements AutoCloseable {
       return;
     }
     closed = true;
-    stop(Duration.ofSeconds(30));
-    sender.close();
+    try {
+      stop(Duration.ofSeconds(30));
+    } finally {
+      sender.close(); // also when the stop was interrupted (Ctrl-C, a failed round)
+    }
   }
 }

@@ -74,8 +74,11 @@ public final class PubsubEventSender implements EventSender {
 
   @Override
   public void close() throws Exception {
-    publisher.shutdown();
-    publisher.awaitTermination(30, TimeUnit.SECONDS);
-    channels.close();
+    try {
+      publisher.shutdown();
+      publisher.awaitTermination(30, TimeUnit.SECONDS);
+    } finally {
+      channels.close();
+    }
   }
 }

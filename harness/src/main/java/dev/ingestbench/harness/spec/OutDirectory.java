@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.spec;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -29,5 +30,17 @@ public final class OutDirectory {
           "--out " + out + ": " + existing + " is not writable; give a directory you can write");
     }
     return out;
+  }
+
+  /** Deletes {@code path} and everything under it, if it exists. */
+  public static void deleteTree(Path path) throws IOException {
+    if (!Files.exists(path)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> tree = Files.walk(path)) {
+      for (Path p : tree.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
   }
 }

@@ -6,6 +6,7 @@ import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -43,6 +44,9 @@ public final class LocalStack {
       int partitions,
       List<String> bigQueryEmulatorArgs) {}
 
+  private final Spec spec;
+  private final StartedResources started;
+  private final Consumer<String> say;
   private final ProcessCpuSampler cpu;
   private final ServerWatch watch;
   private FlinkClusterRunner flink;
@@ -52,43 +56,44 @@ public final class LocalStack {
   /** What the watch saw when it was closed: a death must outlive the watch. */
   private volatile Optional<String> deathWhenClosed;
 
-  private LocalStack(ProcessCpuSampler cpu, ServerWatch watch) {
-    this.cpu = cpu;
-    this.watch = watch;
+  /**
+   * The CPU sampler and the watch, started and kept in {@code started}; {@link #start} starts the
+   * servers. Apart, so that a caller holds the stack (and a death it sees) even when a server fails
+   * to start.
+   */
+  public LocalStack(Spec spec, StartedResources started, Consumer<String> say) throws IOException {
+    this.spec = spec;
+    this.started = started;
+    this.say = say;
+    this.cpu = started.keep(new ProcessCpuSampler(spec.dir()));
+    this.watch = new ServerWatch(spec.voice());
+    started.keep(this::stopWatching); // if starting fails half-way
   }
 
-  /** Starts the servers {@code spec} asks for, each kept in {@code started}. */
-  public static LocalStack start(Spec spec, StartedResources started, Consumer<String> say)
-      throws Exception {
-    LocalStack stack =
-        new LocalStack(
-            started.keep(new ProcessCpuSampler(spec.dir())), new ServerWatch(spec.voice()));
-    started.keep(stack::stopWatching); // if starting fails half-way
+  /** Starts the servers the spec asks for, each kept in the caller's resources. */
+  public LocalStack start() throws Exception {
     if (spec.cluster() != null) {
-      stack.flink =
-          started.keep(
-              FlinkClusterRunner.start(spec.cluster(), spec.dir(), stack.cpu, stack.watch, say));
-      started.keep(stack::stopWatching); // before the cluster stops, which is not a death
+      flink = started.keep(FlinkClusterRunner.start(spec.cluster(), spec.dir(), cpu, watch, say));
+      started.keep(this::stopWatching); // before the cluster stops, which is not a death
     }
-    stack.source =
+    source =
         started.keep(
             spec.kafka()
-                ? LocalSource.kafka(
-                    spec.dir(), spec.topic(), spec.partitions(), stack.cpu, stack.watch, say)
-                : LocalSource.pubsub(stack.cpu, stack.watch, say));
-    started.keep(stack::stopWatching); // before the source stops, also when the sink cannot start
+                ? LocalSource.kafka(spec.dir(), spec.topic(), spec.partitions(), cpu, watch, say)
+                : LocalSource.pubsub(cpu, watch, say));
+    started.keep(this::stopWatching); // before the source stops, also when the sink cannot start
     if (spec.bigQueryEmulatorArgs() != null) {
-      stack.sink =
+      sink =
           started.keep(
               LocalSink.start(
                   spec.bigQueryEmulatorArgs(),
                   spec.dir().resolve("bigquery-emulator.log"),
-                  stack.cpu,
-                  stack.watch,
+                  cpu,
+                  watch,
                   say));
-      started.keep(stack::stopWatching); // before the sink stops
+      started.keep(this::stopWatching); // before the sink stops
     }
-    return stack;
+    return this;
   }
 
   /** Every process's CPU, each second ({@code processes_cpu.csv}). */

@@ -14,12 +14,15 @@ import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.spec.JobSettings;
+import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +55,12 @@ public final class LocalJobs implements AutoCloseable {
   private final ProcessLauncher launcher;
 
   private final Map<String, ConsumerConfig> configs = new LinkedHashMap<>();
-  private final Map<String, ChildJvm> running = new LinkedHashMap<>();
+
+  /** Read by the sampler's thread (pids) while the driver's starts, stops and restarts jobs. */
+  private final Map<String, ChildJvm> running = Collections.synchronizedMap(new LinkedHashMap<>());
+
+  /** Each job's lives in a segment: a restored life's CPU is recorded as {@code JOB-life-N}. */
+  private final Map<Path, Map<String, Integer>> lives = new HashMap<>();
 
   /**
    * The savepoint each job stopped with ({@code stop_with: savepoint}) in a segment, which its next
@@ -187,6 +195,11 @@ public final class LocalJobs implements AutoCloseable {
     Files.createDirectories(directory(segment, job));
     Savepoint saved = savepoints.remove(job);
     String restore = saved != null && saved.segment().equals(segment) ? saved.path() : null;
+    if (restore == null && plan.killed(job)) {
+      // A fresh start numbers its checkpoints from 1 again: an earlier life's higher ones must not
+      // be taken for its own by a kill waiting for a checkpoint newer than the job's progress.
+      clearCheckpoints(flinkState(segment, job));
+    }
     if (restore != null) {
       LocalTarget.say("Job %s restores its savepoint %s", job, restore);
     }
@@ -214,7 +227,6 @@ public final class LocalJobs implements AutoCloseable {
    */
   ChildJvm restart(
       String job,
-      int life,
       Path checkpoint,
       String sourceHost,
       BigQueryEmulatorProcess.Address bigQuery,
@@ -236,8 +248,23 @@ public final class LocalJobs implements AutoCloseable {
     if (killed != null) {
       killed.close();
     }
+    int life = lives.computeIfAbsent(segment, s -> new HashMap<>()).merge(job, 1, Integer::sum) + 1;
     cpu.watch(job + "-life-" + life, jvm.pid());
     return jvm;
+  }
+
+  /** Removes every earlier life's checkpoints under {@code state}, keeping its savepoints. */
+  private static void clearCheckpoints(Path state) throws IOException {
+    if (!Files.isDirectory(state)) {
+      return;
+    }
+    try (var entries = Files.list(state)) {
+      for (Path entry : entries.toList()) {
+        if (!entry.getFileName().toString().equals("savepoints")) {
+          OutDirectory.deleteTree(entry);
+        }
+      }
+    }
   }
 
   /** The job's running consumer, or null. */
@@ -348,7 +375,9 @@ public final class LocalJobs implements AutoCloseable {
 
   @Override
   public void close() {
-    running.values().forEach(ChildJvm::close);
-    running.clear();
+    synchronized (running) {
+      running.values().forEach(ChildJvm::close);
+      running.clear();
+    }
   }
 }

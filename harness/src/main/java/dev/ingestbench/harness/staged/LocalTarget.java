@@ -375,7 +375,7 @@ public final class LocalTarget implements StageTarget {
     void start() throws Exception {
       // A resumed run gets new servers: its topic is published again into the new segment.
       stack =
-          LocalStack.start(
+          new LocalStack(
               new LocalStack.Spec(
                   segment,
                   "run",
@@ -386,6 +386,7 @@ public final class LocalTarget implements StageTarget {
                   services.bigQueryEmulatorArgs(segment)),
               started,
               line -> say("%s", line));
+      stack.start();
       keep(jobs::close);
       keep(stack::stopWatching); // first: the jobs' stopping is not a death
       sampler = keep(new ScenarioSampler(stack.bigQuery().rest(), dir.samplesWriter()));
@@ -520,7 +521,6 @@ public final class LocalTarget implements StageTarget {
                     (j, life, checkpoint) ->
                         jobs.restart(
                             killed.get(j - 1),
-                            life,
                             checkpoint,
                             stack.host(),
                             stack.bigQuery(),

@@ -7,6 +7,7 @@ import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioRunFiles;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StepStatus;
+import dev.ingestbench.harness.spec.OutDirectory;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -118,11 +118,7 @@ public final class RunDirectory {
               + "); nothing was deleted. Move them away, or give another --out");
     }
     for (Path p : own) {
-      try (Stream<Path> all = Files.walk(p)) {
-        for (Path q : all.sorted(Comparator.reverseOrder()).toList()) {
-          Files.delete(q);
-        }
-      }
+      OutDirectory.deleteTree(p);
     }
   }
 

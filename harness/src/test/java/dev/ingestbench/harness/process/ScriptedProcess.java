@@ -25,7 +25,8 @@ public final class ScriptedProcess extends Process {
     int exitCode(String written) throws IOException;
   }
 
-  private static final AtomicLong PIDS = new AtomicLong(4_000_000);
+  /** Far above any Linux pid_max (2^22), so no sampler ever reads a real process's CPU. */
+  private static final AtomicLong PIDS = new AtomicLong(1L << 40);
 
   private final List<String> command;
   private final long pid = PIDS.incrementAndGet();

@@ -146,7 +146,7 @@ class LocalJobsTest {
     start();
     ScriptedProcess first = launched.get(0);
     Path checkpoint = segment.resolve("flink-state/a/job/chk-3");
-    jobs.restart("a", 2, checkpoint, "127.0.0.1:2", BIGQUERY, segment, cpu);
+    jobs.restart("a", checkpoint, "127.0.0.1:2", BIGQUERY, segment, cpu);
     assertFalse(first.isAlive(), "the killed life is gone");
     ScriptedProcess second = launched.get(1);
     assertTrue(
