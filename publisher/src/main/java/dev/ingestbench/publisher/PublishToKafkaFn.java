@@ -1,13 +1,10 @@
 package dev.ingestbench.publisher;
 
 import dev.ingestbench.contracts.SendPacer;
-import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.TaxiRideGenerator;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,9 +15,6 @@ import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -88,16 +82,8 @@ class PublishToKafkaFn extends DoFn<EventRange, Long> {
       }
       byte[] payload = generator.message(index);
       bytesSent += payload.length;
-      long now = System.currentTimeMillis();
-      List<Header> headers =
-          List.of(
-              new RecordHeader(
-                  MessageAttributes.EVENT_INDEX,
-                  Long.toString(index).getBytes(StandardCharsets.UTF_8)),
-              new RecordHeader(
-                  MessageAttributes.PUBLISHED_AT_MS,
-                  Long.toString(now).getBytes(StandardCharsets.UTF_8)));
-      producer.send(new ProducerRecord<>(topic, null, now, null, payload, headers), outcome);
+      producer.send(
+          KafkaEventRecords.of(topic, index, payload, System.currentTimeMillis()), outcome);
       handed++;
       if (firstFailure.get() != null) {
         break; // fail fast, as the Pub/Sub publisher does

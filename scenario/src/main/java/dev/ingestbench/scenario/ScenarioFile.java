@@ -49,25 +49,15 @@ public final class ScenarioFile {
                       .sorted()
                       .collect(Collectors.joining(", ")))));
     } catch (ValueInstantiationException e) {
-      // A value the setting's own parser refused (write_method: exactly_once-ish): its words.
-      Throwable why = e.getCause() instanceof IllegalArgumentException ? e.getCause() : e;
-      throw new ScenarioException(
+      // A value the setting's own parser refused (write_method: sometimes): in its words.
+      throw mappingProblem(
           file,
-          List.of(
-              String.format(
-                  "%s: %s (line %d)",
-                  path(e.getPath()),
-                  why == e ? e.getOriginalMessage() : why.getMessage(),
-                  e.getLocation() == null ? 0 : e.getLocation().getLineNr())));
+          e,
+          e.getCause() instanceof IllegalArgumentException
+              ? e.getCause().getMessage()
+              : e.getOriginalMessage());
     } catch (JsonMappingException e) {
-      throw new ScenarioException(
-          file,
-          List.of(
-              String.format(
-                  "%s: %s (line %d)",
-                  path(e.getPath()),
-                  e.getOriginalMessage().replaceAll(" \\(.*", ""),
-                  e.getLocation() == null ? 0 : e.getLocation().getLineNr())));
+      throw mappingProblem(file, e, e.getOriginalMessage().replaceAll(" \\(.*", ""));
     } catch (JsonProcessingException e) {
       throw new ScenarioException(file, List.of("not valid YAML: " + e.getOriginalMessage()));
     }
@@ -79,6 +69,19 @@ public final class ScenarioFile {
       throw new ScenarioException(file, problems);
     }
     return scenario;
+  }
+
+  /** One problem: the key path, what is wrong, the line. */
+  private static ScenarioException mappingProblem(
+      Path file, JsonMappingException e, String message) {
+    return new ScenarioException(
+        file,
+        List.of(
+            String.format(
+                "%s: %s (line %d)",
+                path(e.getPath()),
+                message,
+                e.getLocation() == null ? 0 : e.getLocation().getLineNr())));
   }
 
   /** The key path of a mapping error in the file's own terms, e.g. {@code jobs.a.workers}. */

@@ -1,9 +1,8 @@
 package dev.ingestbench.harness.source;
 
-import dev.ingestbench.events.MessageAttributes;
+import dev.ingestbench.publisher.KafkaEventRecords;
 import dev.ingestbench.pubsub.PublishOutcomes;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -15,10 +14,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.TopicExistsException;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -54,20 +50,6 @@ public final class KafkaEventSender implements EventSender {
     return new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
   }
 
-  /** Event {@code index} as a record of {@code topic}, sent at {@code sentAtMillis}. */
-  static ProducerRecord<byte[], byte[]> record(
-      String topic, long index, byte[] payload, long sentAtMillis) {
-    List<Header> headers =
-        List.of(
-            new RecordHeader(
-                MessageAttributes.EVENT_INDEX,
-                Long.toString(index).getBytes(StandardCharsets.UTF_8)),
-            new RecordHeader(
-                MessageAttributes.PUBLISHED_AT_MS,
-                Long.toString(sentAtMillis).getBytes(StandardCharsets.UTF_8)));
-    return new ProducerRecord<>(topic, null, sentAtMillis, null, payload, headers);
-  }
-
   /** Creates {@code topic} with {@code partitions} partitions unless it exists. */
   public static void createTopic(String bootstrapServers, String topic, int partitions)
       throws IOException, InterruptedException {
@@ -92,7 +74,7 @@ public final class KafkaEventSender implements EventSender {
   @Override
   public void send(long index, byte[] payload, long sentAtMillis, PublishOutcomes outcome) {
     producer.send(
-        record(topic, index, payload, sentAtMillis),
+        KafkaEventRecords.of(topic, index, payload, sentAtMillis),
         (meta, e) -> {
           if (e == null) {
             outcome.onSuccess(null);

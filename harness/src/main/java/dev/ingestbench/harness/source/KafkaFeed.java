@@ -2,6 +2,7 @@ package dev.ingestbench.harness.source;
 
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRideGenerator;
+import dev.ingestbench.publisher.KafkaEventRecords;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -251,7 +252,7 @@ public final class KafkaFeed implements SourceFeed {
     for (long index = first; index < end; index++) {
       long now = System.currentTimeMillis();
       producer.send(
-          KafkaEventSender.record(topic, index, generator.message(index), now),
+          KafkaEventRecords.of(topic, index, generator.message(index), now),
           (meta, e) -> {
             if (e == null) {
               acked.incrementAndGet();

@@ -36,24 +36,37 @@ public final class PubsubEventSender implements EventSender {
   public PubsubEventSender(String host, String topicPath) throws IOException {
     this.channels = PubsubChannels.forEmulatorHost(host);
     this.publisher =
-        Publisher.newBuilder(TopicName.parse(topicPath))
-            .setChannelProvider(channels.channelProvider())
-            .setCredentialsProvider(channels.credentialsProvider())
-            .setRetrySettings(PublishRetries.publishOnce())
-            .setBatchingSettings(
-                BatchingSettings.newBuilder()
-                    .setElementCountThreshold(1_000L)
-                    // pstest takes requests up to gRPC's 4 MiB
-                    .setRequestByteThreshold(3_500_000L)
-                    .setDelayThresholdDuration(Duration.ofMillis(5))
-                    .setFlowControlSettings(
-                        FlowControlSettings.newBuilder()
-                            .setMaxOutstandingElementCount(MAX_OUTSTANDING)
-                            .setMaxOutstandingRequestBytes(MAX_OUTSTANDING_BYTES)
-                            .setLimitExceededBehavior(LimitExceededBehavior.Block)
-                            .build())
-                    .build())
-            .build();
+        publisher(
+            topicPath,
+            channels,
+            FlowControlSettings.newBuilder()
+                .setMaxOutstandingElementCount(MAX_OUTSTANDING)
+                .setMaxOutstandingRequestBytes(MAX_OUTSTANDING_BYTES)
+                .setLimitExceededBehavior(LimitExceededBehavior.Block)
+                .build());
+  }
+
+  /**
+   * The project's event publisher for the emulator's {@code topicPath}: each message published
+   * once, batches of up to 1,000 messages or 3.5 MB (pstest takes requests up to gRPC's 4 MiB) sent
+   * within 5 ms; {@code flow} bounds its queue (null: unbounded).
+   */
+  static Publisher publisher(String topicPath, PubsubChannels channels, FlowControlSettings flow)
+      throws IOException {
+    BatchingSettings.Builder batching =
+        BatchingSettings.newBuilder()
+            .setElementCountThreshold(1_000L)
+            .setRequestByteThreshold(3_500_000L)
+            .setDelayThresholdDuration(Duration.ofMillis(5));
+    if (flow != null) {
+      batching.setFlowControlSettings(flow);
+    }
+    return Publisher.newBuilder(TopicName.parse(topicPath))
+        .setChannelProvider(channels.channelProvider())
+        .setCredentialsProvider(channels.credentialsProvider())
+        .setRetrySettings(PublishRetries.publishOnce())
+        .setBatchingSettings(batching.build())
+        .build();
   }
 
   @Override

@@ -2,15 +2,12 @@ package dev.ingestbench.harness.source;
 
 import com.google.api.core.ApiFuture;
 import com.google.api.core.ApiFutures;
-import com.google.api.gax.batching.BatchingSettings;
 import com.google.cloud.pubsub.v1.Publisher;
 import com.google.protobuf.UnsafeByteOperations;
 import com.google.pubsub.v1.PubsubMessage;
-import com.google.pubsub.v1.TopicName;
 import dev.ingestbench.events.MessageAttributes;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRideGenerator;
-import dev.ingestbench.pubsub.PublishRetries;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubChannels;
 import java.io.IOException;
@@ -143,19 +140,7 @@ public final class PubsubFeed implements SourceFeed {
     String topicPath = "projects/" + project + "/topics/" + subscription;
     PubsubAdmin.ensureTopicAndSubscriptions(
         host, topicPath, List.of("projects/" + project + "/subscriptions/" + subscription));
-    Publisher publisher =
-        Publisher.newBuilder(TopicName.parse(topicPath))
-            .setChannelProvider(channels.channelProvider())
-            .setCredentialsProvider(channels.credentialsProvider())
-            .setRetrySettings(PublishRetries.publishOnce())
-            .setBatchingSettings(
-                BatchingSettings.newBuilder()
-                    .setElementCountThreshold(1_000L)
-                    // pstest takes requests up to gRPC's 4 MiB
-                    .setRequestByteThreshold(3_500_000L)
-                    .setDelayThresholdDuration(Duration.ofMillis(5))
-                    .build())
-            .build();
+    Publisher publisher = PubsubEventSender.publisher(topicPath, channels, null);
     jobs.put(job, new Fed(topicPath, publisher));
   }
 

@@ -203,17 +203,7 @@ public final class LocalJobs implements AutoCloseable {
     if (restore != null) {
       LocalTarget.say("Job %s restores its savepoint %s", job, restore);
     }
-    Path log = segment.resolve(job + ".log");
-    keepEarlierLog(log);
-    ChildJvm jvm =
-        ChildJvm.startStoppable(
-            launcher,
-            job,
-            heap,
-            CONSUMER_MAIN,
-            args(job, pubsubHost, bigQuery, segment, flink, restore),
-            log,
-            progress -> {});
+    ChildJvm jvm = launch(job, args(job, pubsubHost, bigQuery, segment, flink, restore), segment);
     running.put(job, jvm);
     // On a cluster the job's JVM only submits and watches: its tasks run in the TaskManagers,
     // whose CPU processes_cpu.csv records for every job at once.
@@ -233,17 +223,11 @@ public final class LocalJobs implements AutoCloseable {
       Path segment,
       ProcessCpuSampler cpu)
       throws IOException {
-    Path log = segment.resolve(job + ".log");
-    keepEarlierLog(log);
     ChildJvm jvm =
-        ChildJvm.startStoppable(
-            launcher,
+        launch(
             job,
-            heap,
-            CONSUMER_MAIN,
             args(job, sourceHost, bigQuery, segment, null, checkpoint.toUri().toString()),
-            log,
-            progress -> {});
+            segment);
     ChildJvm killed = running.put(job, jvm);
     if (killed != null) {
       killed.close();
@@ -265,6 +249,13 @@ public final class LocalJobs implements AutoCloseable {
         }
       }
     }
+  }
+
+  /** Starts {@code job}'s consumer with {@code args}, logging to {@code JOB.log}. */
+  private ChildJvm launch(String job, List<String> args, Path segment) throws IOException {
+    Path log = segment.resolve(job + ".log");
+    keepEarlierLog(log);
+    return ChildJvm.startStoppable(launcher, job, heap, CONSUMER_MAIN, args, log, progress -> {});
   }
 
   /** The job's running consumer, or null. */
