@@ -12,6 +12,7 @@ import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.LocalTarget;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.unordered.UnorderedLocalRun;
+import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioException;
 import dev.ingestbench.scenario.ScenarioFile;
@@ -79,6 +80,23 @@ public final class ScenarioRunner {
                     remote != null ? 0 : Runtime.getRuntime().availableProcessors(),
                     null));
     ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale(), run.runId().hashCode());
+    for (ScenarioPlan.PlannedStage st : plan.stages()) {
+      // The file's check compares unscaled times; --scale shortens the stage, not the kill.
+      java.time.Duration at = st.faults().killConsumerAt();
+      if (at != null && !st.longest().isZero() && at.compareTo(st.longest()) >= 0) {
+        throw new IllegalArgumentException(
+            flags.file()
+                + ": stages."
+                + st.name()
+                + ".kill_consumer_at "
+                + Durations.show(at)
+                + " comes after the stage, which lasts at most "
+                + Durations.show(st.longest())
+                + " at --scale "
+                + flags.scale()
+                + ": the kill would never come; give an earlier time or a larger --scale");
+      }
+    }
     if (flags.cluster() != null
         && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isMaxRateSearch)) {
       throw new IllegalArgumentException(
