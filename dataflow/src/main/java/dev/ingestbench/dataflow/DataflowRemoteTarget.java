@@ -73,16 +73,17 @@ public final class DataflowRemoteTarget implements RemoteTarget {
                 + ".stop_with: savepoint is Flink's stop-with-savepoint and Dataflow has none;"
                 + " use drain or cancel, or run it with --target local or flink");
       }
-      if (st.killConsumerAt() != null || st.crashEvery() != null) {
-        throw new IllegalArgumentException(
-            file
-                + ": stages."
-                + st.name()
-                + "."
-                + (st.killConsumerAt() != null ? "kill_consumer_at" : "crash_every")
-                + " kills a local consumer's JVM, and Dataflow's workers are not this machine's to"
-                + " kill; run it with --target local, or remove the key here");
-      }
+    }
+    var killing = ScenarioPlan.of(scenario, 1, 0).firstKillingStage();
+    if (killing.isPresent()) {
+      throw new IllegalArgumentException(
+          file
+              + ": stages."
+              + killing.get().name()
+              + "."
+              + killing.get().faults().key()
+              + " kills a local consumer's JVM, and Dataflow's workers are not this machine's to"
+              + " kill; run it with --target local, or remove the key here");
     }
   }
 

@@ -179,8 +179,8 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
       if (!consumer.isAlive()) {
         if (life.number == 1) {
           say(
-              "%s had already stopped at %d s: nothing to kill",
-              capitalized(named.apply(consumer.name())), elapsed);
+              "Nothing to kill: %s had already stopped at %d s",
+              named.apply(consumer.name()), elapsed);
         }
         life.finished = true;
         continue;
@@ -197,9 +197,10 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
         if (!life.waitingSaid) {
           life.waitingSaid = true;
           say(
-              "%s has not written and completed a Flink checkpoint after that, by %d s%s: it is"
-                  + " killed as soon as it has (a restore of that tests what it is meant to)",
-              capitalized(named.apply(consumer.name())),
+              "Not killed yet: %s has not written and completed a Flink checkpoint after that, by"
+                  + " %d s%s; it is killed as soon as it has (a restore of that tests what it is"
+                  + " meant to)",
+              named.apply(consumer.name()),
               elapsed,
               life.number == 1 ? "" : " of its life " + life.number);
         }
@@ -271,10 +272,6 @@ public final class ConsumerKill<C extends ConsumerKill.Killable> {
       }
       throw e.getCause();
     }
-  }
-
-  private static String capitalized(String text) {
-    return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 
   private void say(String format, Object... args) {
