@@ -125,8 +125,8 @@ class RoundCommandTest {
                       out,
                       "consumer-1.log",
                       "consumer-2.log",
-                      "consumer-1-restarted.log",
-                      "consumer-2-restarted.log",
+                      "consumer-1.1.log",
+                      "consumer-2.1.log",
                       "live-publisher.log",
                       "status/01-round.json"));
       JsonNode all = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
@@ -179,9 +179,9 @@ class RoundCommandTest {
         assertTrue(Files.exists(out.resolve(chart)), chart);
       }
       assertTrue(
-          Files.exists(out.resolve("consumer-1-restarted.log"))
-              && Files.exists(out.resolve("consumer-2-restarted.log")),
-          "both jobs were killed and restored");
+          Files.exists(out.resolve("consumer-1.1.log"))
+              && Files.exists(out.resolve("consumer-2.1.log")),
+          "both jobs were killed and restored: each first life's log is kept");
       assertFilesNameTheirRound(out);
 
       assertTrue(killed.waitFor(4, TimeUnit.MINUTES), "the killed round ended");
@@ -197,7 +197,7 @@ class RoundCommandTest {
           Files.exists(killedOut.resolve("summary.json")),
           log
               + lastLines(killedOut.resolve("live-publisher.log"))
-              + lastLines(killedOut.resolve("consumer-restarted.log")));
+              + lastLines(killedOut.resolve("consumer.log")));
       JsonNode s = new ObjectMapper().readTree(killedOut.resolve("summary.json").toFile());
       assertEquals(
           12_000, s.get("distinct_message_ids").asLong(), "every record read across both lives");
@@ -210,9 +210,7 @@ class RoundCommandTest {
           duplicates > 0,
           log.contains("Verification failed: job consumer: exactly-once wrote"),
           log);
-      assertTrue(
-          Files.exists(killedOut.resolve("consumer-restarted.log")),
-          "the second life's log is kept");
+      assertTrue(Files.exists(killedOut.resolve("consumer.1.log")), "the first life's log is kept");
       assertTrue(
           !Files.exists(killedOut.resolve("checkpoints")), "the retained checkpoints are removed");
       assertTrue(
@@ -229,10 +227,10 @@ class RoundCommandTest {
           Integer.parseInt(kills.group(1)),
           log.split("Killed the consumer \\(SIGKILL\\)", -1).length - 1,
           "every kill is said and counted");
-      for (int life = 3; life <= Integer.parseInt(kills.group(1)) + 1; life++) {
+      for (int life = 1; life <= Integer.parseInt(kills.group(1)); life++) {
         assertTrue(
-            Files.exists(killedOut.resolve("consumer-restarted-" + (life - 1) + ".log")),
-            "life " + life + "'s log");
+            Files.exists(killedOut.resolve("consumer." + life + ".log")),
+            "killed life " + life + "'s log");
       }
     } finally {
       killed.toHandle().destroy();

@@ -283,15 +283,32 @@ public final class DataflowTarget implements StageTarget, RemoteTarget.Run {
     }
 
     /**
-     * A streaming job never ends by itself: one that is no longer running (read every poll
-     * interval) failed.
+     * A streaming job never ends by itself: one that is no longer running (its state read every
+     * poll interval) failed, and ends the run. What a running job accounted for is its latest
+     * sample's, from its counters.
      */
     @Override
-    public OptionalInt ended(String job) throws Exception {
+    public JobReading read(String job) throws Exception {
+      checkRunning(job);
+      long accounted = 0;
+      for (ScenarioSample s : sampler.samples()) {
+        if (s.job().equals(job)) {
+          accounted = Math.max(accounted, s.accountedFor());
+        }
+      }
+      return new JobReading(
+          OptionalInt.empty(),
+          plan.messages(),
+          accounted,
+          false,
+          dir.root().resolve(RunFiles.DATAFLOW_JOBS));
+    }
+
+    private void checkRunning(String job) throws Exception {
       long now = System.nanoTime();
       Long last = lastStateCheck.putIfAbsent(job, now);
       if (last == null || now - last < target.pollInterval().toNanos()) {
-        return OptionalInt.empty();
+        return;
       }
       lastStateCheck.put(job, now);
       DataflowJobRecord record = running.get(job);
@@ -302,16 +319,10 @@ public final class DataflowTarget implements StageTarget, RemoteTarget.Run {
         throw new IOException(
             "job " + job + " (" + record.jobName() + ") is " + state + "; see " + console(record));
       }
-      return OptionalInt.empty();
     }
 
-    @Override
-    public long messagesFor(String job) {
-      return plan.messages();
-    }
-
-    @Override
-    public long accountedFor(String job) {
+    /** Appended, dead-lettered and rejected, by the job's counters. */
+    private long accountedFor(String job) {
       Map<String, Double> c = sampler.counters(job);
       return (long)
           (c.getOrDefault(DataflowJobs.RECORDS_APPENDED, 0.0)
@@ -327,12 +338,6 @@ public final class DataflowTarget implements StageTarget, RemoteTarget.Run {
     @Override
     public List<ScenarioSample> samples() {
       return sampler.samples();
-    }
-
-    /** A failed poll of the counters is retried at the next interval; progress lines say so. */
-    @Override
-    public String problem() {
-      return null;
     }
 
     @Override
@@ -362,11 +367,6 @@ public final class DataflowTarget implements StageTarget, RemoteTarget.Run {
               + String.format(Locale.ROOT, "%,d", accounted)
               + " appended or dead-lettered), not checked message by message, and what is left in its subscription"
               + " is not counted; docs/dataflow.md shows the queries that check the tables");
-    }
-
-    @Override
-    public Path log(String job) {
-      return dir.root().resolve(RunFiles.DATAFLOW_JOBS);
     }
 
     @Override

@@ -13,6 +13,8 @@ import dev.ingestbench.harness.flink.TaskManagerKill;
 import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ConsumerKill;
+import dev.ingestbench.harness.process.ConsumerProcesses;
+import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaEventSender;
 import dev.ingestbench.harness.source.PubsubEventSender;
@@ -30,7 +32,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.LongSupplier;
 
 /**
@@ -47,7 +48,6 @@ import java.util.function.LongSupplier;
  */
 final class RoundTarget implements StageTarget {
   private static final String PUBLISHER_MAIN = "dev.ingestbench.publisher.PublisherPipeline";
-  private static final String CONSUMER_MAIN = "dev.ingestbench.consumer.local.LocalConsumer";
 
   /**
    * How long a consumer may take to stop by itself after --timeout before the round gives up on it.
@@ -123,8 +123,14 @@ final class RoundTarget implements StageTarget {
 
   private final class RoundSegment implements Segment {
     private final StartedResources started = new StartedResources();
-    private final List<ChildJvm> consumers = new ArrayList<>();
-    private final AtomicLongArray progress = new AtomicLongArray(spec.jobs());
+
+    /** The jobs' consumers, each named by its job ({@code job-1}). */
+    private final ConsumerProcesses consumers =
+        new ConsumerProcesses(ProcessLauncher.SYSTEM, spec.heap(), spec.cluster() != null);
+
+    /** The jobs started so far, in order. */
+    private final List<String> startedJobs = new ArrayList<>();
+
     private ConsumerKill<ChildJvm> kill;
     private ChildJvm live;
 
@@ -244,13 +250,10 @@ final class RoundTarget implements StageTarget {
     /** Every consumer has started: the probes begin. */
     private void probe() {
       List<LongSupplier> pids = new ArrayList<>();
-      for (ChildJvm consumer : consumers) {
-        pids.add(consumer::pid);
+      for (String job : startedJobs) {
+        pids.add(() -> consumers.pid(job));
       }
-      List<String> jobs = new ArrayList<>();
-      for (int j = 1; j <= spec.jobs(); j++) {
-        jobs.add(job(j));
-      }
+      List<String> jobs = List.copyOf(startedJobs);
       search.start(
           new RoundRateSearch.Round(
               roundTopic(),
@@ -279,16 +282,16 @@ final class RoundTarget implements StageTarget {
         return;
       }
       long published = search.published();
-      for (int j = 0; j < consumers.size(); j++) {
-        if (progress.get(j) < published && consumers.get(j).isAlive()) {
+      for (String job : startedJobs) {
+        if (consumers.progress(job) < published && alive(job)) {
           return;
         }
       }
       searchEnded = true;
       say("Every job has written the search's %,d messages: stopping the consumers", published);
-      for (ChildJvm consumer : consumers) {
-        if (consumer.isAlive()) {
-          consumer.closeStdin();
+      for (String job : startedJobs) {
+        if (alive(job)) {
+          consumers.jvm(job).closeStdin();
         }
       }
     }
@@ -305,7 +308,7 @@ final class RoundTarget implements StageTarget {
       if (live != null) {
         live.close();
       }
-      consumers.forEach(ChildJvm::close);
+      consumers.close();
       OutDirectory.deleteTree(
           spec.out()
               .resolve("checkpoints")); // --kill-consumer-at's, kept only while the round runs
@@ -320,8 +323,8 @@ final class RoundTarget implements StageTarget {
       throw new IllegalArgumentException("a round has no job " + job);
     }
 
-    @Override
-    public long messagesFor(String job) {
+    /** The round's messages, or, while the search runs, at least what it has sent. */
+    private long messagesFor(String job) {
       if (search != null) {
         // Known once the search has ended; until then at least what was sent.
         return search.finished() ? search.published() : Math.max(1, search.handed());
@@ -329,48 +332,49 @@ final class RoundTarget implements StageTarget {
       return spec.messages();
     }
 
+    /** Whether the job's consumer is running. */
+    private boolean alive(String job) {
+      ChildJvm jvm = consumers.jvm(job);
+      return jvm != null && jvm.isAlive();
+    }
+
+    /**
+     * Starts the job's consumer. A searching round stops its consumers by closing their standard
+     * input; otherwise they stop once they have accounted for every message.
+     */
     @Override
     public void startJob(String stage, String job) throws Exception {
       int j = index(job) + 1;
-      String name = processName(j);
       Files.createDirectories(plan.jobDirectory(j));
-      List<String> args = plan.consumerArgs(stack.host(), j, stack.bigQuery(), stack.flink());
-      Path log = spec.out().resolve(name + ".log");
-      // A searching round stops its consumers by closing their standard input; otherwise they stop
-      // once they have accounted for every message.
-      ChildJvm consumer =
-          spec.searches()
-              ? ChildJvm.startStoppable(
-                  name,
-                  spec.heap(),
-                  CONSUMER_MAIN,
-                  args,
-                  log,
-                  p -> progress.set(j - 1, p.accountedFor()))
-              : ChildJvm.start(
-                  name,
-                  spec.heap(),
-                  CONSUMER_MAIN,
-                  args,
-                  log,
-                  p -> progress.set(j - 1, p.accountedFor()));
-      consumers.add(consumer);
-      stack.watch().stopOnDeath(consumer);
-      // On a cluster the consumer's JVM only submits the job and watches it: the pipeline's CPU is
-      // the TaskManagers'.
-      stack.cpu().watch(spec.cluster() != null ? "flink-client-" + j : name, consumer.pid());
-      if (consumers.size() == spec.jobs() && search != null) {
+      consumers.start(
+          job,
+          processName(j),
+          plan.consumerArgs(stack.host(), j, stack.bigQuery(), stack.flink()),
+          spec.out(),
+          stack.cpu(),
+          stack.watch());
+      startedJobs.add(job);
+      if (startedJobs.size() == spec.jobs() && search != null) {
         probe();
       }
-      if (consumers.size() == spec.jobs() && spec.killsConsumers()) {
+      if (startedJobs.size() == spec.jobs() && spec.killsConsumers()) {
         kill =
             new ConsumerKill<>(
                 spec.killConsumerAt(),
                 spec.crashEverySeconds(),
                 checkpointDirectories(),
                 this::restart,
-                progress::get);
+                i -> consumers.progress(job(i + 1)));
       }
+    }
+
+    /** Every job's consumer, job-1's first, for the kill. */
+    private List<ChildJvm> running() {
+      List<ChildJvm> running = new ArrayList<>();
+      for (int j = 1; j <= spec.jobs(); j++) {
+        running.add(consumers.jvm(job(j)));
+      }
+      return running;
     }
 
     private List<Path> checkpointDirectories() {
@@ -382,42 +386,38 @@ final class RoundTarget implements StageTarget {
     }
 
     /**
-     * Job {@code j}'s consumer again, restoring {@code checkpoint}: each later life's log is kept
-     * apart ({@code consumer-restarted.log} for the second, {@code consumer-restarted-2.log} for
-     * the third...).
+     * Job {@code j}'s consumer again, restoring {@code checkpoint}, as its next life ({@link
+     * ConsumerProcesses}: the killed life's log is kept as {@code consumer.1.log}, ...).
      */
     private ChildJvm restart(int j, int life, Path checkpoint) throws IOException {
-      String name = processName(j);
-      String lifeName = name + "-restarted" + (life == 2 ? "" : "-" + (life - 1));
       kills.incrementAndGet();
-      List<String> args =
+      return consumers.restart(
+          job(j),
+          processName(j),
           plan.consumerArgs(
-              stack.host(), j, stack.bigQuery(), stack.flink(), checkpoint.toUri().toString());
-      ChildJvm restarted =
-          ChildJvm.start(
-              name,
-              spec.heap(),
-              CONSUMER_MAIN,
-              args,
-              spec.out().resolve(lifeName + ".log"),
-              p -> progress.set(j - 1, p.accountedFor()));
-      stack.watch().stopOnDeath(restarted);
-      stack.cpu().watch(lifeName, restarted.pid());
-      return restarted;
+              stack.host(), j, stack.bigQuery(), stack.flink(), checkpoint.toUri().toString()),
+          spec.out(),
+          stack.cpu(),
+          stack.watch());
     }
 
     /**
-     * The kill when its time has come; the live publisher once every job has drained the backlog.
+     * A server's death ends the round; else the kill when its time has come, and the live publisher
+     * once every job has drained the backlog.
      */
     @Override
     public void tick() throws Exception {
+      if (stack.death().isPresent()) {
+        // The watch has already stopped every process that depended on the server.
+        throw new IOException(stack.death().get());
+      }
       if (kill != null) {
-        kill.tick(consumers);
+        kill.tick(running());
       }
       if (taskManagerKill != null) {
-        boolean everyJobWriting = consumers.size() == spec.jobs();
-        for (int j = 0; j < spec.jobs() && everyJobWriting; j++) {
-          everyJobWriting = progress.get(j) > 0;
+        boolean everyJobWriting = startedJobs.size() == spec.jobs();
+        for (String job : startedJobs) {
+          everyJobWriting &= consumers.progress(job) > 0;
         }
         taskManagerKill.tick(
             everyJobWriting, () -> say("%s", stack.flink().killTaskManager(stack.cpu())));
@@ -435,7 +435,7 @@ final class RoundTarget implements StageTarget {
         }
         liveProgress.add(new long[] {System.currentTimeMillis(), fewest});
       }
-      if (plan.liveMessages() == 0 || noLive || liveChecked || consumers.size() < spec.jobs()) {
+      if (plan.liveMessages() == 0 || noLive || liveChecked || startedJobs.size() < spec.jobs()) {
         return;
       }
       if (live == null) {
@@ -452,14 +452,15 @@ final class RoundTarget implements StageTarget {
      */
     private void startLiveOnceDrained() throws IOException {
       long backlog = plan.backlogMessages();
-      for (int j = 0; j < consumers.size(); j++) {
-        if (progress.get(j) >= backlog) {
+      for (String job : startedJobs) {
+        long accounted = consumers.progress(job);
+        if (accounted >= backlog) {
           continue;
         }
-        if (!consumers.get(j).isAlive()) {
+        if (!alive(job)) {
           say(
               "The %s did not drain the backlog (%,d of %,d accounted for): no live messages published",
-              consumers.get(j).name(), progress.get(j), backlog);
+              processName(index(job) + 1), accounted, backlog);
           noLive = true;
         }
         return;
@@ -478,24 +479,25 @@ final class RoundTarget implements StageTarget {
       stack.cpu().watch(ProcessCpuColumns.LIVE_PUBLISHER, live.pid());
     }
 
-    @Override
-    public OptionalInt ended(String job) throws Exception {
-      ChildJvm consumer = consumers.get(index(job));
-      return consumer.isAlive() ? OptionalInt.empty() : consumer.waitFor(5);
-    }
-
     /**
-     * What the consumer counted: its result once it has stopped (its last progress line may predate
-     * its final count), else its latest progress line.
+     * A round measures nothing while it runs ({@link Measures#NOTHING}): a running job counts as
+     * having accounted for nothing, so that only its consumer's own stop, once it has accounted for
+     * every message, ends the stage. Once stopped, what it counted is its result (its last progress
+     * line may predate its final count).
      */
     @Override
-    public long accountedFor(String job) throws Exception {
+    public JobReading read(String job) throws Exception {
       int i = index(job);
-      Path result = plan.jobDirectory(i + 1).resolve(RunFiles.CONSUMER_RESULT);
-      if (!consumers.get(i).isAlive() && Files.exists(result)) {
-        return RunJson.read(result, ConsumerResult.class).accountedFor();
+      OptionalInt exit = consumers.ended(job);
+      long accounted = 0;
+      if (exit.isPresent()) {
+        Path result = plan.jobDirectory(i + 1).resolve(RunFiles.CONSUMER_RESULT);
+        accounted =
+            Files.exists(result)
+                ? RunJson.read(result, ConsumerResult.class).accountedFor()
+                : consumers.progress(job);
       }
-      return progress.get(i);
+      return new JobReading(exit, messagesFor(job), accounted, false, log(job));
     }
 
     /** Nothing to follow: a round is measured afterwards, from the timeline its BigQuery wrote. */
@@ -505,12 +507,6 @@ final class RoundTarget implements StageTarget {
     @Override
     public List<ScenarioSample> samples() {
       return List.of();
-    }
-
-    /** A server that died: the watch has already stopped every process that depended on it. */
-    @Override
-    public String problem() {
-      return stack.death().orElse(null);
     }
 
     /**
@@ -551,15 +547,14 @@ final class RoundTarget implements StageTarget {
      */
     @Override
     public boolean stopJob(String stage, String job, StopMode mode) throws Exception {
-      int i = index(job);
       long deadline = System.nanoTime() + STOP_GRACE_SECONDS * 1_000_000_000L;
-      while (consumers.get(i).isAlive() && System.nanoTime() < deadline) {
+      while (alive(job) && System.nanoTime() < deadline) {
         if (kill != null) {
-          kill.tick(consumers); // the kill may replace it
+          kill.tick(running()); // the kill may replace it
         }
         Thread.sleep(200);
       }
-      ChildJvm consumer = consumers.get(i);
+      ChildJvm consumer = consumers.jvm(job);
       OptionalInt exit = consumer.waitFor(1);
       if (exit.isEmpty()) {
         throw new IOException(
@@ -590,9 +585,8 @@ final class RoundTarget implements StageTarget {
           log(job));
     }
 
-    @Override
-    public Path log(String job) {
-      return spec.out().resolve(processName(index(job) + 1) + ".log");
+    private Path log(String job) {
+      return ConsumerProcesses.log(spec.out(), processName(index(job) + 1));
     }
 
     @Override

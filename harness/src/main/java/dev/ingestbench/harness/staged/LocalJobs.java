@@ -8,8 +8,10 @@ import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
+import dev.ingestbench.harness.process.ConsumerProcesses;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ProcessLauncher;
+import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobLabels;
@@ -21,8 +23,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +36,6 @@ import java.util.OptionalInt;
 public final class LocalJobs implements AutoCloseable {
   static final String PROJECT = "ingestbench-local";
   static final String TABLE = "ingestbench.taxi_rides";
-  private static final String CONSUMER_MAIN = "dev.ingestbench.consumer.local.LocalConsumer";
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
   private static final BigQueryEmulatorProcess.Address UNSTARTED_BIGQUERY =
       new BigQueryEmulatorProcess.Address("127.0.0.1:1", "http://127.0.0.1:1");
@@ -46,21 +45,14 @@ public final class LocalJobs implements AutoCloseable {
 
   private final ScenarioPlan plan;
   private final long timeoutSeconds;
-  private final String heap;
 
   /** --target flink's cluster, else null (embedded Flink in each job's JVM). */
   private final FlinkClusterSpec cluster;
 
-  /** Starts the consumer JVMs (a test's scripted processes). */
-  private final ProcessLauncher launcher;
-
   private final Map<String, ConsumerConfig> configs = new LinkedHashMap<>();
 
-  /** Read by the sampler's thread (pids) while the driver's starts, stops and restarts jobs. */
-  private final Map<String, ChildJvm> running = Collections.synchronizedMap(new LinkedHashMap<>());
-
-  /** Each job's lives in a segment: a restored life's CPU is recorded as {@code JOB-life-N}. */
-  private final Map<Path, Map<String, Integer>> lives = new HashMap<>();
+  /** The running consumers, each named by its job. */
+  private final ConsumerProcesses processes;
 
   /**
    * The savepoint each job stopped with ({@code stop_with: savepoint}) in a segment, which its next
@@ -85,10 +77,9 @@ public final class LocalJobs implements AutoCloseable {
       FlinkClusterSpec cluster,
       ProcessLauncher launcher) {
     this.plan = plan;
-    this.launcher = launcher;
+    this.processes = new ConsumerProcesses(launcher, heap, cluster != null);
     this.cluster = cluster;
     this.timeoutSeconds = timeoutSeconds;
-    this.heap = heap;
     for (String job : plan.jobs().keySet()) {
       try {
         configs.put(
@@ -184,12 +175,17 @@ public final class LocalJobs implements AutoCloseable {
     return all;
   }
 
+  /**
+   * Starts {@code job}'s consumer (restoring the savepoint it stopped with earlier in the segment),
+   * stopped when one of {@code watch}'s servers dies.
+   */
   void start(
       String job,
       String pubsubHost,
       BigQueryEmulatorProcess.Address bigQuery,
       Path segment,
       ProcessCpuSampler cpu,
+      ServerWatch watch,
       FlinkClusterRunner flink)
       throws IOException {
     Files.createDirectories(directory(segment, job));
@@ -203,17 +199,14 @@ public final class LocalJobs implements AutoCloseable {
     if (restore != null) {
       LocalTarget.say("Job %s restores its savepoint %s", job, restore);
     }
-    ChildJvm jvm = launch(job, args(job, pubsubHost, bigQuery, segment, flink, restore), segment);
-    running.put(job, jvm);
-    // On a cluster the job's JVM only submits and watches: its tasks run in the TaskManagers,
-    // whose CPU processes_cpu.csv records for every job at once.
-    cpu.watch(cluster != null ? "flink-client-" + job : job, jvm.pid());
+    processes.start(
+        job, job, args(job, pubsubHost, bigQuery, segment, flink, restore), segment, cpu, watch);
   }
 
   /**
-   * Starts {@code job}'s consumer again after a kill, restoring {@code checkpoint}, as its life
-   * {@code life}: its log becomes {@code JOB.log} (the killed life's moves aside, as below), its
-   * CPU is recorded as {@code JOB-life-N}.
+   * Starts {@code job}'s consumer again after a kill, restoring {@code checkpoint}, as its next
+   * life ({@link ConsumerProcesses}: its log becomes {@code JOB.log}, the killed life's moves
+   * aside; its CPU is recorded as {@code JOB-life-N}).
    */
   ChildJvm restart(
       String job,
@@ -221,20 +214,16 @@ public final class LocalJobs implements AutoCloseable {
       String sourceHost,
       BigQueryEmulatorProcess.Address bigQuery,
       Path segment,
-      ProcessCpuSampler cpu)
+      ProcessCpuSampler cpu,
+      ServerWatch watch)
       throws IOException {
-    ChildJvm jvm =
-        launch(
-            job,
-            args(job, sourceHost, bigQuery, segment, null, checkpoint.toUri().toString()),
-            segment);
-    ChildJvm killed = running.put(job, jvm);
-    if (killed != null) {
-      killed.close();
-    }
-    int life = lives.computeIfAbsent(segment, s -> new HashMap<>()).merge(job, 1, Integer::sum) + 1;
-    cpu.watch(job + "-life-" + life, jvm.pid());
-    return jvm;
+    return processes.restart(
+        job,
+        job,
+        args(job, sourceHost, bigQuery, segment, null, checkpoint.toUri().toString()),
+        segment,
+        cpu,
+        watch);
   }
 
   /** Removes every earlier life's checkpoints under {@code state}, keeping its savepoints. */
@@ -251,35 +240,9 @@ public final class LocalJobs implements AutoCloseable {
     }
   }
 
-  /** Starts {@code job}'s consumer with {@code args}, logging to {@code JOB.log}. */
-  private ChildJvm launch(String job, List<String> args, Path segment) throws IOException {
-    Path log = segment.resolve(job + ".log");
-    keepEarlierLog(log);
-    return ChildJvm.startStoppable(launcher, job, heap, CONSUMER_MAIN, args, log, progress -> {});
-  }
-
   /** The job's running consumer, or null. */
   ChildJvm jvm(String job) {
-    return running.get(job);
-  }
-
-  /**
-   * A job started again in the same segment (after a drain or a savepoint) writes a new log: the
-   * earlier one becomes {@code JOB.1.log}, {@code JOB.2.log}, ... so {@code JOB.log} is always the
-   * running consumer's and no life's log is lost.
-   */
-  private static void keepEarlierLog(Path log) throws IOException {
-    if (!Files.exists(log)) {
-      return;
-    }
-    String base = log.getFileName().toString().replaceAll("\\.log$", "");
-    for (int life = 1; ; life++) {
-      Path earlier = log.resolveSibling(base + "." + life + ".log");
-      if (!Files.exists(earlier)) {
-        Files.move(log, earlier);
-        return;
-      }
-    }
+    return processes.jvm(job);
   }
 
   /**
@@ -288,7 +251,7 @@ public final class LocalJobs implements AutoCloseable {
    * (in this segment).
    */
   boolean stop(String job, Path segment, StopMode mode) throws IOException, InterruptedException {
-    ChildJvm jvm = running.remove(job);
+    ChildJvm jvm = processes.remove(job);
     if (jvm == null) {
       return false;
     }
@@ -339,17 +302,12 @@ public final class LocalJobs implements AutoCloseable {
 
   /** The job's pid, or -1 when it is not running. */
   long pid(String job) {
-    ChildJvm jvm = running.get(job);
-    return jvm == null ? -1 : jvm.pid();
+    return processes.pid(job);
   }
 
   /** Empty while the job's consumer runs; its exit code once it ended by itself. */
   OptionalInt ended(String job) throws InterruptedException {
-    ChildJvm jvm = running.get(job);
-    if (jvm == null || jvm.isAlive()) {
-      return OptionalInt.empty();
-    }
-    return jvm.waitFor(5);
+    return processes.ended(job);
   }
 
   static void requireSuccess(String job, int exit, Path segment) throws IOException {
@@ -366,9 +324,6 @@ public final class LocalJobs implements AutoCloseable {
 
   @Override
   public void close() {
-    synchronized (running) {
-      running.values().forEach(ChildJvm::close);
-      running.clear();
-    }
+    processes.close();
   }
 }

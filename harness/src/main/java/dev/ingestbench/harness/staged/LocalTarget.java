@@ -507,9 +507,18 @@ public final class LocalTarget implements StageTarget {
       }
     }
 
-    /** The stage's kill schedule, which begins once its jobs have started. */
+    /**
+     * A server's death or the BigQuery emulator's silence ends the run; else the stage's kill
+     * schedule, which begins once its jobs have started.
+     */
     @Override
     public void tick() throws Exception {
+      if (stack.death().isPresent()) {
+        throw new IOException(stack.death().get());
+      }
+      if (sampler.problem() != null) {
+        throw new IOException("the BigQuery emulator stopped answering: " + sampler.problem());
+      }
       if (killing != null) {
         StageFaults f = killing.faults();
         killed = killing.running();
@@ -525,7 +534,8 @@ public final class LocalTarget implements StageTarget {
                             stack.host(),
                             stack.bigQuery(),
                             segment,
-                            stack.cpu()),
+                            stack.cpu(),
+                            stack.watch()),
                     j -> sampler.latestAccountedFor(killed.get(j)))
                 .speakingAs("run", name -> "job " + name + "'s consumer");
         killingStage = killing.name();
@@ -544,8 +554,8 @@ public final class LocalTarget implements StageTarget {
       }
     }
 
-    @Override
-    public long messagesFor(String job) {
+    /** The plan's count, or what the feed has given the job so far. */
+    private long messagesFor(String job) {
       return feed != null ? feed.published(job) : plan.messages();
     }
 
@@ -564,7 +574,8 @@ public final class LocalTarget implements StageTarget {
       if (stack.death().isPresent()) {
         throw new IOException(stack.death().get());
       }
-      jobs.start(job, stack.host(), stack.bigQuery(), segment, stack.cpu(), stack.flink());
+      jobs.start(
+          job, stack.host(), stack.bigQuery(), segment, stack.cpu(), stack.watch(), stack.flink());
     }
 
     @Override
@@ -583,9 +594,24 @@ public final class LocalTarget implements StageTarget {
       return true;
     }
 
+    /**
+     * An ended job's count is read from the BigQuery emulator now; a running job's is its latest
+     * sample's, or its consumer group's.
+     */
     @Override
-    public OptionalInt ended(String job) throws Exception {
-      return jobs.ended(job);
+    public JobReading read(String job) throws Exception {
+      OptionalInt exit = jobs.ended(job);
+      long accounted;
+      boolean shared = false;
+      if (exit.isPresent()) {
+        accounted = sampler.job(job).accountedFor();
+      } else {
+        OptionalLong group = groupAccountedFor(job);
+        shared = group.isPresent();
+        accounted = shared ? group.getAsLong() : sampler.latestAccountedFor(job);
+      }
+      return new JobReading(
+          exit, messagesFor(job), accounted, shared, segment.resolve(job + ".log"));
     }
 
     /**
@@ -593,8 +619,7 @@ public final class LocalTarget implements StageTarget {
      * group's, and the union of their indexes is read from the BigQuery emulator only once their
      * counts together could reach what was published.
      */
-    @Override
-    public OptionalLong groupAccountedFor(String job) throws Exception {
+    private OptionalLong groupAccountedFor(String job) throws Exception {
       List<String> group = stopped.groupOf(job);
       if (group.size() < 2) {
         return OptionalLong.empty();
@@ -613,11 +638,6 @@ public final class LocalTarget implements StageTarget {
     }
 
     @Override
-    public long accountedFor(String job) throws Exception {
-      return sampler.job(job).accountedFor();
-    }
-
-    @Override
     public void follow(String stage, List<String> running) {
       Map<String, LongSupplier> pids = new LinkedHashMap<>();
       // On a cluster every job's tasks share the TaskManagers: no JVM is one job's, so no CPU is
@@ -629,15 +649,6 @@ public final class LocalTarget implements StageTarget {
     @Override
     public List<ScenarioSample> samples() {
       return sampler.samples();
-    }
-
-    @Override
-    public String problem() {
-      if (stack.death().isPresent()) {
-        return stack.death().get();
-      }
-      String p = sampler.problem();
-      return p == null ? null : "the BigQuery emulator stopped answering: " + p;
     }
 
     /**
@@ -683,11 +694,6 @@ public final class LocalTarget implements StageTarget {
     @Override
     public String unfinishedStreams() throws Exception {
       return UnfinishedStreams.sentence(sampler.status());
-    }
-
-    @Override
-    public Path log(String job) {
-      return segment.resolve(job + ".log");
     }
 
     @Override

@@ -7,7 +7,6 @@ import dev.ingestbench.verification.JobCounts;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 
 /**
  * Where a staged scenario's jobs run: everything {@link StagedDriver} needs of a target, and
@@ -43,16 +42,28 @@ public interface StageTarget {
     NOTHING
   }
 
+  /**
+   * A job at one tick.
+   *
+   * @param exit empty while the job runs; its consumer's exit code once it ended by itself (it had
+   *     read everything, or reached its own timeout)
+   * @param expected the messages the job is to read: the plan's count, or, when the target feeds
+   *     each job as it reads, what it has been fed so far
+   * @param accountedFor distinct published messages the job has written or dead-lettered: once it
+   *     ended, its final count; while it runs, its latest sample's (0 on a target that measures
+   *     nothing while it runs, whose jobs end by themselves), or its group's when {@code shared}
+   * @param shared the job shares its source with other jobs (one Kafka consumer group, which reads
+   *     each message once for all of them), and {@code accountedFor} is the distinct messages the
+   *     group has accounted for: a member with nothing left to read is seen as such although it
+   *     accounted for only its share
+   * @param log where to look when the job fails
+   */
+  record JobReading(OptionalInt exit, long expected, long accountedFor, boolean shared, Path log) {}
+
   /** One start of the run, from its first unfinished stage to its end or failure. */
   interface Segment extends AutoCloseable {
     /** Called as stage {@code st} begins, before its jobs are stopped and started. */
     default void stageStarting(PlannedStage st) throws Exception {}
-
-    /**
-     * The messages job {@code job} is to read: the plan's count, or, when the target feeds each job
-     * as it reads, what it has been fed so far.
-     */
-    long messagesFor(String job);
 
     /** Starts {@code job} in {@code stage} (or the warm-up of a resumed run). */
     void startJob(String stage, String job) throws Exception;
@@ -63,21 +74,11 @@ public interface StageTarget {
      */
     boolean stopJob(String stage, String job, StopMode mode) throws Exception;
 
-    /** Empty while the job runs; its exit code once it ended by itself (it had read everything). */
-    OptionalInt ended(String job) throws Exception;
-
     /**
-     * For a job that shares its source with other jobs (one Kafka consumer group, which reads each
-     * message once for all of them): the distinct messages the group has accounted for, so that a
-     * member with nothing left to read is seen as such although it accounted for only its share.
-     * Empty for a job that reads its source alone.
+     * Job {@code job} as it is now (read once per tick: it may ask a server); a job that ended is
+     * read until the driver has seen its end.
      */
-    default OptionalLong groupAccountedFor(String job) throws Exception {
-      return OptionalLong.empty();
-    }
-
-    /** Distinct published messages the job has written or dead-lettered so far. */
-    long accountedFor(String job) throws Exception;
+    JobReading read(String job) throws Exception;
 
     /** From now on, samples belong to {@code stage} and these running jobs. */
     void follow(String stage, List<String> jobs);
@@ -86,14 +87,11 @@ public interface StageTarget {
     List<ScenarioSample> samples();
 
     /**
-     * Called once a second while a stage runs, before its jobs are looked at: the target's own turn
-     * (a fault it injects, a publisher it starts once the jobs caught up). Throws when the run
-     * cannot go on.
+     * Called once a second while a stage runs, before its jobs are read: the target's own turn (a
+     * fault it injects, a publisher it starts once the jobs caught up). Throws when the run cannot
+     * go on (a server died or stopped answering), naming why.
      */
     default void tick() throws Exception {}
-
-    /** Why sampling failed (a server stopped answering), or null. */
-    String problem();
 
     /**
      * Returns once everything the run publishes has been published (or the publisher was stopped).
@@ -109,9 +107,6 @@ public interface StageTarget {
     default String unfinishedStreams() throws Exception {
       return null;
     }
-
-    /** Where to look when {@code job} fails. */
-    Path log(String job);
 
     @Override
     void close() throws Exception;

@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -173,7 +172,8 @@ public final class StagedDriver {
       List<ScenarioSample> samples = segment.samples();
       boolean ready = true;
       for (String job : warm) {
-        ready &= segment.ended(job).isPresent() || OnlineSteady.reached(samples, job, since, now);
+        ready &=
+            segment.read(job).exit().isPresent() || OnlineSteady.reached(samples, job, since, now);
       }
       if (ready) {
         return;
@@ -230,29 +230,25 @@ public final class StagedDriver {
       } catch (IOException e) {
         throw new IOException("stage " + st.name() + ": " + e.getMessage(), e);
       }
-      if (segment.problem() != null) {
-        throw new IOException("stage " + st.name() + ": " + segment.problem());
-      }
       List<ScenarioSample> samples = segment.samples();
       for (String job : st.running()) {
-        OptionalInt exit;
+        if (exited.contains(job)) {
+          continue; // its end was seen and checked
+        }
+        StageTarget.JobReading reading;
         try {
-          exit = segment.ended(job);
+          reading = segment.read(job);
         } catch (IOException e) {
           throw new IOException("stage " + st.name() + ": " + e.getMessage(), e);
         }
-        long expected = segment.messagesFor(job);
-        // Read once per job and tick: it walks every sample of the segment.
-        long accountedNow = 0;
-        boolean shared = false;
-        if (exit.isEmpty()) {
-          OptionalLong group = segment.groupAccountedFor(job);
-          shared = group.isPresent();
-          accountedNow = shared ? group.getAsLong() : latestAccountedFor(samples, job);
-        }
-        if (exit.isPresent() && exited.add(job)) {
+        OptionalInt exit = reading.exit();
+        long expected = reading.expected();
+        long accountedNow = reading.accountedFor();
+        boolean shared = reading.shared();
+        if (exit.isPresent()) {
           // Every exit is checked, also of a job already seen to have accounted for everything.
-          long accounted = segment.accountedFor(job);
+          exited.add(job);
+          long accounted = accountedNow;
           if (exit.getAsInt() == ExitCodes.INCOMPLETE && accounted < expected) {
             // It stopped at its own timeout: not a failure of the run's machinery, so the job's
             // verification decides (what it left, what it lost, or that it cannot be known).
@@ -274,14 +270,14 @@ public final class StagedDriver {
                     exit.getAsInt(),
                     accounted,
                     expected,
-                    segment.log(job)));
+                    reading.log()));
           }
           if (drainedAt.putIfAbsent(job, nowInstant) == null) {
             say(
                 "Job %s has read every message of its subscription (%,d) and stopped",
                 job, expected);
           }
-        } else if (exit.isEmpty() && !drainedAt.containsKey(job) && accountedNow >= expected) {
+        } else if (!drainedAt.containsKey(job) && accountedNow >= expected) {
           drainedAt.put(
               job,
               nowInstant); // every message written or dead-lettered; its consumer may still run
@@ -294,10 +290,10 @@ public final class StagedDriver {
                     : "accounted for every message of its subscription",
                 expected);
           }
-        } else if (exit.isEmpty() && drainedAt.containsKey(job) && accountedNow < expected) {
+        } else if (drainedAt.containsKey(job) && accountedNow < expected) {
           // A fed job that caught up with its feed for a moment has more to read again: it is idle
-          // only
-          // if it stays caught up, so what counts is its last stretch without anything to read.
+          // only if it stays caught up, so what counts is its last stretch without anything to
+          // read.
           drainedAt.remove(job);
         }
       }
@@ -362,17 +358,6 @@ public final class StagedDriver {
                 ? " (see its findings below)"
                 : " (not every message accounted for: see the report)",
         outcome.directory().resolve("report.md"));
-  }
-
-  /** The job's accounted-for count in its latest sample (0 before its first). */
-  private static long latestAccountedFor(List<ScenarioSample> samples, String job) {
-    long accounted = 0;
-    for (ScenarioSample s : samples) {
-      if (s.job().equals(job)) {
-        accounted = Math.max(accounted, s.accountedFor());
-      }
-    }
-    return accounted;
   }
 
   /**

@@ -82,7 +82,7 @@ class LocalJobsTest {
   }
 
   private void start() throws IOException {
-    jobs.start("a", "127.0.0.1:2", BIGQUERY, segment, cpu, null);
+    jobs.start("a", "127.0.0.1:2", BIGQUERY, segment, cpu, null, null);
   }
 
   @Test
@@ -146,7 +146,7 @@ class LocalJobsTest {
     start();
     ScriptedProcess first = launched.get(0);
     Path checkpoint = segment.resolve("flink-state/a/job/chk-3");
-    jobs.restart("a", checkpoint, "127.0.0.1:2", BIGQUERY, segment, cpu);
+    jobs.restart("a", checkpoint, "127.0.0.1:2", BIGQUERY, segment, cpu, null);
     assertFalse(first.isAlive(), "the killed life is gone");
     ScriptedProcess second = launched.get(1);
     assertTrue(

@@ -189,15 +189,37 @@ class StagedDriverTest {
               && !ticker.now().isBefore(startedAt.get(job).plusSeconds(j.drainsAfter()));
         }
 
+        /**
+         * A drained job has ended with its exit code and its count; a running one has its latest
+         * sample's count, or its group's.
+         */
         @Override
-        public OptionalInt ended(String job) {
-          return drained(job)
-              ? OptionalInt.of(exitOf.getOrDefault(job, ExitCodes.OK))
-              : OptionalInt.empty();
+        public JobReading read(String job) {
+          Path log = Path.of(job + ".log");
+          if (drained(job)) {
+            return new JobReading(
+                OptionalInt.of(exitOf.getOrDefault(job, ExitCodes.OK)),
+                messagesFor(job),
+                jobs.get(job).accounted(),
+                false,
+                log);
+          }
+          OptionalLong group = groupAccountedFor(job);
+          long latest = 0;
+          for (ScenarioSample s : samples()) {
+            if (s.job().equals(job)) {
+              latest = Math.max(latest, s.accountedFor());
+            }
+          }
+          return new JobReading(
+              OptionalInt.empty(),
+              messagesFor(job),
+              group.isPresent() ? group.getAsLong() : latest,
+              group.isPresent(),
+              log);
         }
 
-        @Override
-        public long messagesFor(String job) {
+        private long messagesFor(String job) {
           if (fed.contains(job) && startedAt.containsKey(job)) {
             return 1_000 + 100 * secondsRunning(job);
           }
@@ -214,19 +236,13 @@ class StagedDriverTest {
         }
 
         @Override
-        public long accountedFor(String job) {
-          return drained(job) ? jobs.get(job).accounted() : jobs.get(job).accounted() / 2;
-        }
-
-        @Override
         public void tick() throws IOException {
           if (++ticks == tickFailsAt) {
             throw new IOException("the live-publisher failed (exit 1); see live-publisher.log");
           }
         }
 
-        @Override
-        public OptionalLong groupAccountedFor(String job) {
+        private OptionalLong groupAccountedFor(String job) {
           if (groupDrainsAtTick == 0) {
             return OptionalLong.empty();
           }
@@ -257,11 +273,6 @@ class StagedDriverTest {
         }
 
         @Override
-        public String problem() {
-          return null;
-        }
-
-        @Override
         public void awaitPublished() {
           calls.add("await published");
         }
@@ -286,11 +297,6 @@ class StagedDriverTest {
         @Override
         public String unfinishedStreams() {
           return "7 row(s) were appended to 1 write stream(s) and never flushed or committed";
-        }
-
-        @Override
-        public Path log(String job) {
-          return Path.of(job + ".log");
         }
 
         @Override
