@@ -13,9 +13,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A child process a test scripts instead of starting a JVM: it prints nothing, runs until its
- * standard input closes (then does what its script says) or until the test ends it, and dies at a
- * kill with 137 as a SIGKILLed process does.
+ * A child process a test scripts instead of starting a JVM: it prints the lines it is given, runs
+ * until its standard input closes (then does what its script says) or until the test ends it, and
+ * dies at a kill with 137 as a SIGKILLed process does.
  */
 public final class ScriptedProcess extends Process {
   /** What it does when its standard input closes, given what was written to it. */
@@ -33,8 +33,21 @@ public final class ScriptedProcess extends Process {
   private final CompletableFuture<Integer> exit = new CompletableFuture<>();
   private final OutputStream stdin;
 
+  /** What it prints first, before its output ends at its exit. */
+  private final byte[] printed;
+
   public ScriptedProcess(List<String> command, OnStdinClosed script) {
+    this(command, script, List.of());
+  }
+
+  /** As above, printing {@code lines} at once. */
+  public ScriptedProcess(List<String> command, OnStdinClosed script, List<String> lines) {
     this.command = List.copyOf(command);
+    this.printed =
+        lines.stream()
+            .map(line -> line + "\n")
+            .reduce("", String::concat)
+            .getBytes(StandardCharsets.UTF_8);
     ByteArrayOutputStream written = new ByteArrayOutputStream();
     this.stdin =
         new OutputStream() {
@@ -74,12 +87,33 @@ public final class ScriptedProcess extends Process {
     return stdin;
   }
 
-  /** Prints nothing: its output ends when it exits. */
+  /** Its lines, if any; then its output ends when it exits. */
   @Override
   public InputStream getInputStream() {
     return new InputStream() {
+      private int next;
+
       @Override
       public int read() {
+        if (next < printed.length) {
+          return printed[next++] & 0xff;
+        }
+        exit.join();
+        return -1;
+      }
+
+      /** What is printed at once, without waiting for the rest (the default read waits). */
+      @Override
+      public int read(byte[] b, int off, int len) {
+        if (len == 0) {
+          return 0;
+        }
+        if (next < printed.length) {
+          int n = Math.min(len, printed.length - next);
+          System.arraycopy(printed, next, b, off, n);
+          next += n;
+          return n;
+        }
         exit.join();
         return -1;
       }
