@@ -74,7 +74,18 @@ public final class DataflowRemoteTarget implements RemoteTarget {
                 + " use drain or cancel, or run it with --target local or flink");
       }
     }
-    var killing = ScenarioPlan.of(scenario, 1, 0).firstKillingStage();
+    ScenarioPlan plan = ScenarioPlan.of(scenario, 1, 0);
+    var taskManagerKill = plan.firstTaskManagerKillingStage();
+    if (taskManagerKill.isPresent()) {
+      throw new IllegalArgumentException(
+          file
+              + ": stages."
+              + taskManagerKill.get().name()
+              + ".kill_taskmanager_at kills a TaskManager of a local Flink cluster, and Dataflow's"
+              + " workers are not this machine's to kill; run it with --target flink, or remove"
+              + " the key here");
+    }
+    var killing = plan.firstKillingStage();
     if (killing.isPresent()) {
       throw new IllegalArgumentException(
           file

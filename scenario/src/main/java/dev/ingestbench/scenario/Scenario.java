@@ -102,6 +102,9 @@ public record Scenario(
    *     --kill-consumer-at}); see {@link StageFaults}
    * @param crashEvery kill each running job's consumer again this long after each life started
    *     writing ({@code round --crash-every})
+   * @param killTaskManagerAt kill one TaskManager of the run's Flink cluster (SIGKILL) this long
+   *     after every running job has written ({@code round --kill-taskmanager-at}); Flink restores
+   *     the jobs from their last checkpoint and a fresh TaskManager takes its place
    */
   public record Stage(
       String name,
@@ -114,7 +117,8 @@ public record Scenario(
       @JsonProperty("stop_with") String stopWith,
       @JsonProperty("find_max_rate") Map<String, Object> findMaxRate,
       @JsonProperty("kill_consumer_at") String killConsumerAt,
-      @JsonProperty("crash_every") String crashEvery) {
+      @JsonProperty("crash_every") String crashEvery,
+      @JsonProperty("kill_taskmanager_at") String killTaskManagerAt) {
 
     public boolean isLoadTest() {
       return pubsubLoad != null;

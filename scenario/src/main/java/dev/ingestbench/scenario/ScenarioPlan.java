@@ -66,7 +66,7 @@ public record ScenarioPlan(
    * @param hold how long it holds, or null with {@code until}
    * @param max the longest an {@code until} waits
    * @param stopWith how the jobs in {@code stop} end, or null for the target's default
-   * @param faults the consumer kills it injects into its running jobs
+   * @param faults the consumer and TaskManager kills it injects into its running jobs
    */
   public record PlannedStage(
       int index,
@@ -158,7 +158,7 @@ public record ScenarioPlan(
               ? "hold " + Durations.show(hold)
               : "until " + until + " (max " + Durations.show(max) + ")";
       // The kills are part of what the stage measured: its report and status say so.
-      return faults.killsConsumers() ? condition + "; " + faults.describe() : condition;
+      return faults.any() ? condition + "; " + faults.describe() : condition;
     }
 
     /**
@@ -288,9 +288,10 @@ public record ScenarioPlan(
                     st.killConsumerAt() == null
                         ? null
                         : Durations.parse(st.killConsumerAt()).orElseThrow(),
-                    st.crashEvery() == null
+                    st.crashEvery() == null ? null : Durations.parse(st.crashEvery()).orElseThrow(),
+                    st.killTaskManagerAt() == null
                         ? null
-                        : Durations.parse(st.crashEvery()).orElseThrow())));
+                        : Durations.parse(st.killTaskManagerAt()).orElseThrow())));
       }
     }
     List<PlannedIteration> iterations = new ArrayList<>();
@@ -371,6 +372,11 @@ public record ScenarioPlan(
   /** The first stage that kills its jobs' consumers, if any. */
   public java.util.Optional<PlannedStage> firstKillingStage() {
     return stages.stream().filter(st -> st.faults().killsConsumers()).findFirst();
+  }
+
+  /** The first stage that kills a TaskManager of the run's Flink cluster, if any. */
+  public java.util.Optional<PlannedStage> firstTaskManagerKillingStage() {
+    return stages.stream().filter(st -> st.faults().killsTaskManager()).findFirst();
   }
 
   /** The jobs that run when stage {@code index} begins, before it starts or stops any. */

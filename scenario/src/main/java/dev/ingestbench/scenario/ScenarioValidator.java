@@ -401,12 +401,13 @@ final class ScenarioValidator {
         || st.max() != null
         || st.stopWith() != null
         || st.killConsumerAt() != null
-        || st.crashEvery() != null) {
+        || st.crashEvery() != null
+        || st.killTaskManagerAt() != null) {
       problem(
           key,
           what
-              + " and nothing else: move start, stop, stop_with, hold, until, max, kill_consumer_at"
-              + " and crash_every to a stage of their own");
+              + " and nothing else: move start, stop, stop_with, hold, until, max, kill_consumer_at,"
+              + " crash_every and kill_taskmanager_at to a stage of their own");
     }
   }
 
@@ -428,29 +429,18 @@ final class ScenarioValidator {
 
   /** A kill's times: durations, and a crash interval a restored consumer can live through. */
   private void checkFaults(String key, Scenario.Stage st) {
-    if (st.killConsumerAt() != null) {
-      var at = Durations.parse(st.killConsumerAt());
-      if (at.isEmpty() || at.get().toSeconds() < 1) {
-        problem(
-            key + ".kill_consumer_at",
-            "'"
-                + st.killConsumerAt()
-                + "' is not a duration of 1 second or more; write e.g. 30s, the time into the stage"
-                + " at which every running job's consumer is killed");
-      } else {
-        String lasts = st.hold() != null ? st.hold() : st.max();
-        var longest =
-            lasts == null ? java.util.Optional.<java.time.Duration>empty() : Durations.parse(lasts);
-        if (longest.isPresent() && at.get().compareTo(longest.get()) >= 0) {
-          problem(
-              key + ".kill_consumer_at",
-              st.killConsumerAt()
-                  + " is not within the stage, which lasts at most "
-                  + lasts
-                  + ": the kill would never come; give an earlier time");
-        }
-      }
-    }
+    checkKillTime(
+        key,
+        st,
+        "kill_consumer_at",
+        st.killConsumerAt(),
+        "the time into the stage at which every running job's consumer is killed");
+    checkKillTime(
+        key,
+        st,
+        "kill_taskmanager_at",
+        st.killTaskManagerAt(),
+        "the time after every running job has written at which a TaskManager is killed");
     if (st.crashEvery() != null) {
       var every = Durations.parse(st.crashEvery());
       if (every.isEmpty() || every.get().toSeconds() < StageFaults.MIN_CRASH_EVERY_SECONDS) {
@@ -463,6 +453,32 @@ final class ScenarioValidator {
                 + " seconds or more (a restored consumer needs seconds to start and checkpoint"
                 + " again); write e.g. 20s");
       }
+    }
+  }
+
+  /** A kill's time: a duration of 1 second or more that comes before the stage ends. */
+  private void checkKillTime(
+      String key, Scenario.Stage st, String field, String value, String meaning) {
+    if (value == null) {
+      return;
+    }
+    var at = Durations.parse(value);
+    if (at.isEmpty() || at.get().toSeconds() < 1) {
+      problem(
+          key + "." + field,
+          "'" + value + "' is not a duration of 1 second or more; write e.g. 30s, " + meaning);
+      return;
+    }
+    String lasts = st.hold() != null ? st.hold() : st.max();
+    var longest =
+        lasts == null ? java.util.Optional.<java.time.Duration>empty() : Durations.parse(lasts);
+    if (longest.isPresent() && at.get().compareTo(longest.get()) >= 0) {
+      problem(
+          key + "." + field,
+          value
+              + " is not within the stage, which lasts at most "
+              + lasts
+              + ": the kill would never come; give an earlier time");
     }
   }
 

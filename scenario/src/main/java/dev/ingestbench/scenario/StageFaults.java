@@ -1,19 +1,27 @@
 package dev.ingestbench.scenario;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The faults a stage injects into its running jobs, as {@code round --kill-consumer-at} and {@code
- * --crash-every} do into a round's: each consumer JVM killed (SIGKILL) and started again from its
- * last completed Flink checkpoint. Times count from the stage's start ({@code kill_consumer_at}) or
- * from when each life starts writing ({@code crash_every}); they are not scaled by {@code --scale}.
+ * The faults a stage injects into its running jobs, as {@code round --kill-consumer-at}, {@code
+ * --crash-every} and {@code --kill-taskmanager-at} do into a round's: each consumer JVM killed
+ * (SIGKILL) and started again from its last completed Flink checkpoint, or one TaskManager of the
+ * run's Flink cluster killed, from which Flink restores the jobs that lost tasks. Times count from
+ * the stage's start ({@code kill_consumer_at}), from when each life starts writing ({@code
+ * crash_every}) or from when every running job has written ({@code kill_taskmanager_at}); they are
+ * not scaled by {@code --scale}.
  *
  * @param killConsumerAt when to kill every running job's consumer once, or null
  * @param crashEvery kill each again this long after each life started writing, or null
+ * @param killTaskManagerAt when to kill one TaskManager, counted from when every running job has
+ *     written its first row, or null
  */
-public record StageFaults(Duration killConsumerAt, Duration crashEvery) {
+public record StageFaults(
+    Duration killConsumerAt, Duration crashEvery, Duration killTaskManagerAt) {
   /** A stage that injects nothing. */
-  public static final StageFaults NONE = new StageFaults(null, null);
+  public static final StageFaults NONE = new StageFaults(null, null, null);
 
   /**
    * The shortest {@code crash_every}: a restored consumer needs seconds to start and checkpoint
@@ -26,18 +34,37 @@ public record StageFaults(Duration killConsumerAt, Duration crashEvery) {
     return killConsumerAt != null || crashEvery != null;
   }
 
-  /**
-   * The kills in the file's terms: {@code consumers killed: kill_consumer_at 30s, crash_every 20s}.
-   */
-  public String describe() {
-    String at =
-        killConsumerAt == null ? null : "kill_consumer_at " + Durations.show(killConsumerAt);
-    String every = crashEvery == null ? null : "crash_every " + Durations.show(crashEvery);
-    return "consumers killed: "
-        + (at != null && every != null ? at + ", " + every : at != null ? at : every);
+  /** Whether the stage kills a TaskManager of the run's Flink cluster. */
+  public boolean killsTaskManager() {
+    return killTaskManagerAt != null;
   }
 
-  /** The stage key that asks for the kill, for messages: {@code kill_consumer_at}. */
+  /** Whether the stage injects any fault. */
+  public boolean any() {
+    return killsConsumers() || killsTaskManager();
+  }
+
+  /**
+   * The faults in the file's terms: {@code consumers killed: kill_consumer_at 30s, crash_every
+   * 20s}, {@code a TaskManager killed: kill_taskmanager_at 20s}.
+   */
+  public String describe() {
+    List<String> parts = new ArrayList<>();
+    if (killsConsumers()) {
+      String at =
+          killConsumerAt == null ? null : "kill_consumer_at " + Durations.show(killConsumerAt);
+      String every = crashEvery == null ? null : "crash_every " + Durations.show(crashEvery);
+      parts.add(
+          "consumers killed: "
+              + (at != null && every != null ? at + ", " + every : at != null ? at : every));
+    }
+    if (killsTaskManager()) {
+      parts.add("a TaskManager killed: kill_taskmanager_at " + Durations.show(killTaskManagerAt));
+    }
+    return String.join("; ", parts);
+  }
+
+  /** The stage key that asks for the consumer kill, for messages: {@code kill_consumer_at}. */
   public String key() {
     return killConsumerAt != null ? "kill_consumer_at" : "crash_every";
   }

@@ -1,6 +1,7 @@
 package dev.ingestbench.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -368,6 +369,47 @@ class ScenarioFileTest {
             GOOD.replace(
                 "{name: a-alone, start: [a], hold: 90s}",
                 "{name: a-alone, start: [a], hold: 90s, kill_consumer_at: 2m}")));
+  }
+
+  @Test
+  void aStagesTaskManagerKillIsPlannedNamedInItsConditionAndBadTimesAreNamed(@TempDir Path dir)
+      throws Exception {
+    ScenarioPlan plan =
+        ScenarioPlan.of(
+            ScenarioFile.load(
+                write(
+                    dir,
+                    GOOD.replace(
+                        "{name: a-and-b, start: [b], until: steady, max: 10m}",
+                        "{name: a-and-b, start: [b], until: steady, max: 10m,"
+                            + " kill_taskmanager_at: 20s}"))),
+            1,
+            0);
+    StageFaults faults = plan.stages().get(1).faults();
+    assertEquals(java.time.Duration.ofSeconds(20), faults.killTaskManagerAt());
+    assertTrue(faults.killsTaskManager() && !faults.killsConsumers());
+    assertEquals(
+        "until steady (max 10m); a TaskManager killed: kill_taskmanager_at 20s",
+        plan.stages().get(1).condition());
+    assertEquals("a-and-b", plan.firstTaskManagerKillingStage().orElseThrow().name());
+    assertTrue(plan.firstKillingStage().isEmpty(), "no consumer is killed");
+    assertFalse(plan.killed("a"), "a consumer keeps no checkpoints for a TaskManager kill");
+    assertEquals(
+        "stages[1].kill_taskmanager_at: '0s' is not a duration of 1 second or more; write e.g. 30s,"
+            + " the time after every running job has written at which a TaskManager is killed",
+        only(
+            dir,
+            GOOD.replace(
+                "{name: a-and-b, start: [b], until: steady, max: 10m}",
+                "{name: a-and-b, start: [b], until: steady, max: 10m, kill_taskmanager_at: 0s}")));
+    assertEquals(
+        "stages[0].kill_taskmanager_at: 90s is not within the stage, which lasts at most 90s: the"
+            + " kill would never come; give an earlier time",
+        only(
+            dir,
+            GOOD.replace(
+                "{name: a-alone, start: [a], hold: 90s}",
+                "{name: a-alone, start: [a], hold: 90s, kill_taskmanager_at: 90s}")));
   }
 
   private static String only(Path dir, String yaml) throws IOException {

@@ -117,6 +117,17 @@ public final class ScenarioRunner {
               + " TaskManagers, which a kill of the submitting JVM leaves running; run it with"
               + " --target local");
     }
+    var taskManagerKill = plan.firstTaskManagerKillingStage();
+    if (taskManagerKill.isPresent() && (flags.cluster() == null || flags.cluster().external())) {
+      throw new IllegalArgumentException(
+          flags.file()
+              + ": stages."
+              + taskManagerKill.get().name()
+              + ".kill_taskmanager_at kills a TaskManager of the Flink cluster the run starts; "
+              + (flags.cluster() == null
+                  ? "run it with --target flink"
+                  : "drop --flink-master, so that the run starts its own cluster"));
+    }
     if (flags.cluster() != null) {
       if (plan.isStaged()) {
         for (ScenarioPlan.PlannedStage st : plan.stages()) {

@@ -8,6 +8,7 @@ import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
+import dev.ingestbench.harness.flink.TaskManagerKill;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ConsumerKill;
@@ -283,6 +284,13 @@ public final class LocalTarget implements StageTarget {
                 + LocalJobs.flinkState(segment, "JOB")
                 + ")");
       }
+      if (faults.killsTaskManager()) {
+        out.println(
+            "    kill a TaskManager of the cluster (SIGKILL) "
+                + Durations.show(faults.killTaskManagerAt())
+                + " after every running job has written; Flink restores the jobs that lost tasks"
+                + " from their last checkpoint, and a fresh TaskManager takes its place");
+      }
       out.println(
           "    "
               + st.condition()
@@ -367,6 +375,15 @@ public final class LocalTarget implements StageTarget {
 
     /** The jobs {@link #kill} kills, in its order. */
     private List<String> killed = List.of();
+
+    /** The current stage's {@code kill_taskmanager_at}, or null. */
+    private TaskManagerKill taskManagerKill;
+
+    /** The stage whose {@link #taskManagerKill} it is. */
+    private PlannedStage taskManagerStage;
+
+    /** {@link #taskManagerKill} has killed. */
+    private boolean taskManagerKilled;
 
     LocalSegment(Path segment) {
       this.segment = segment;
@@ -492,14 +509,27 @@ public final class LocalTarget implements StageTarget {
       sayKills();
       kill = null; // a kill schedule is its stage's
       killing = st.faults().killsConsumers() ? st : null;
+      taskManagerKill =
+          st.faults().killsTaskManager()
+              ? new TaskManagerKill(st.faults().killTaskManagerAt().toSeconds(), System::nanoTime)
+              : null;
+      taskManagerStage = st;
+      taskManagerKilled = false;
       if (feed != null && draining) {
         say("Stage %s waits until the jobs drain: feeding stops", st.name());
         feed.stopAll();
       }
     }
 
-    /** How often the stage that just ended killed its jobs' consumers. */
+    /** How often the stage that just ended killed its jobs' consumers, or its TaskManager. */
     private void sayKills() {
+      if (taskManagerKill != null && !taskManagerKilled) {
+        say(
+            "Stage %s ended before its kill_taskmanager_at came (its running jobs had not all"
+                + " written, or not for that long): no TaskManager was killed",
+            taskManagerStage.name());
+      }
+      taskManagerKill = null;
       if (kill != null) {
         say(
             "Stage %s: consumers killed (SIGKILL) and restored from a checkpoint %d time(s) in all",
@@ -518,6 +548,15 @@ public final class LocalTarget implements StageTarget {
       }
       if (sampler.problem() != null) {
         throw new IOException("the BigQuery emulator stopped answering: " + sampler.problem());
+      }
+      if (taskManagerKill != null && !taskManagerKilled) {
+        boolean everyJobWriting = true;
+        for (String job : taskManagerStage.running()) {
+          everyJobWriting &= sampler.latestAccountedFor(job) > 0;
+        }
+        taskManagerKilled =
+            taskManagerKill.tick(
+                everyJobWriting, () -> say("%s", stack.flink().killTaskManager(stack.cpu())));
       }
       if (killing != null) {
         StageFaults f = killing.faults();
