@@ -45,51 +45,6 @@ class RunCommandTest {
       Path.of("src/test/resources/scenarios/two-configurations.yaml");
 
   @Test
-  void aSourceServerThatDiesEndsTheStageNamingItAndLeavesNothingRunning(
-      @TempDir Path out, @TempDir Path logs) throws Exception {
-    Path log = logs.resolve("run.log");
-    Process run =
-        IngestbenchProcess.start(
-            log, "run", STAGED.toString(), "--out", out.toString(), "--heap", "768m");
-    try {
-      // In the last stage (b alone until drained, max 4m), which starts no job: only the stage's
-      // own
-      // watch of its servers can end it early. The Pub/Sub emulator (pstest, a child) is killed
-      // then.
-      Path stage2 = out.resolve("status/02-a-and-b.json");
-      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
-      while (!Files.exists(stage2) && run.isAlive() && System.nanoTime() < deadline) {
-        Thread.sleep(200);
-      }
-      assertTrue(Files.exists(stage2), "stage 2 finished");
-      ProcessHandle pstest =
-          run.descendants().filter(p -> command(p).contains("pstest")).findFirst().orElse(null);
-      assertTrue(pstest != null && pstest.isAlive(), "the run's pstest is running");
-      List<ProcessHandle> children = run.descendants().toList();
-      pstest.destroyForcibly();
-      assertTrue(run.waitFor(120, TimeUnit.SECONDS), "the run ended after its server died");
-      String output = Files.readString(log);
-      assertEquals(ExitCodes.FAILED, run.exitValue(), output);
-      assertTrue(
-          output.contains(
-              "stage b-alone: the Pub/Sub emulator died during the run, so it cannot finish"),
-          output);
-      for (ProcessHandle child : children) {
-        child.onExit().get(30, TimeUnit.SECONDS);
-        assertFalse(child.isAlive(), "no process left behind: " + command(child));
-      }
-    } finally {
-      // A failed assertion must not leave the run and its servers behind.
-      run.descendants().forEach(ProcessHandle::destroyForcibly);
-      run.destroyForcibly();
-    }
-  }
-
-  private static String command(ProcessHandle p) {
-    return p.info().commandLine().orElse("");
-  }
-
-  @Test
   void aKilledStagedRunResumesAtTheUnfinishedStageAndVerifiesEveryJob(
       @TempDir Path out, @TempDir Path logs) throws Exception {
     Process first =

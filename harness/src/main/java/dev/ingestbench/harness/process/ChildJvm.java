@@ -85,6 +85,18 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
     return start(name, heap, mainClass, args, log, progress -> {});
   }
 
+  /** As above, launched by {@code launcher} (a test's scripted process). */
+  public static ChildJvm start(
+      ProcessLauncher launcher,
+      String name,
+      String heap,
+      String mainClass,
+      List<String> args,
+      Path log)
+      throws IOException {
+    return start(launcher, name, heap, mainClass, args, log, progress -> {}, line -> {}, false);
+  }
+
   /**
    * Starts {@code mainClass}; {@code progress} receives every {@link ConsumerProgress} line the
    * child prints (those lines are neither shown nor logged).

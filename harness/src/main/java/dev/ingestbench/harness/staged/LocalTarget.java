@@ -12,6 +12,7 @@ import dev.ingestbench.harness.flink.TaskManagerKill;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ConsumerKill;
+import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.PubsubFeed;
@@ -69,6 +70,9 @@ public final class LocalTarget implements StageTarget {
   private final FlinkClusterSpec cluster;
   private final Map<String, Map<String, String>> labels;
 
+  /** Starts the publishers and the consumers (a test's scripted processes). */
+  private final ProcessLauncher launcher;
+
   /** Runs the plan's max-rate stages (rounds of their own); none until given. */
   private MaxRateStages maxRates;
 
@@ -86,7 +90,20 @@ public final class LocalTarget implements StageTarget {
       String heap,
       Duration warmUpMax,
       FlinkClusterSpec cluster) {
+    this(plan, dir, run, heap, warmUpMax, cluster, ProcessLauncher.SYSTEM);
+  }
+
+  /** As above, its publishers and consumers started by {@code launcher}. */
+  LocalTarget(
+      ScenarioPlan plan,
+      RunDirectory dir,
+      ScenarioRun run,
+      String heap,
+      Duration warmUpMax,
+      FlinkClusterSpec cluster,
+      ProcessLauncher launcher) {
     this.plan = plan;
+    this.launcher = launcher;
     this.cluster = cluster;
     this.warmUpMax = warmUpMax;
     this.dir = dir;
@@ -94,7 +111,8 @@ public final class LocalTarget implements StageTarget {
     this.heap = heap;
     this.services = new LocalServices(plan);
     long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
-    this.jobs = new LocalJobs(plan, longest + warmUpMax.getSeconds() + 600, heap, cluster);
+    this.jobs =
+        new LocalJobs(plan, longest + warmUpMax.getSeconds() + 600, heap, cluster, launcher);
     this.labels = jobs.resultLabels(plan.jobs().keySet(), run.machine());
   }
 
@@ -459,6 +477,7 @@ public final class LocalTarget implements StageTarget {
             plan.backlog(), plan.messageSize());
         try (ChildJvm publisher =
             ChildJvm.start(
+                launcher,
                 ProcessCpuColumns.BACKLOG_PUBLISHER,
                 heap,
                 LocalServices.PUBLISHER_MAIN,
@@ -475,6 +494,7 @@ public final class LocalTarget implements StageTarget {
         live =
             keep(
                 ChildJvm.start(
+                    launcher,
                     ProcessCpuColumns.LIVE_PUBLISHER,
                     heap,
                     LocalServices.PUBLISHER_MAIN,

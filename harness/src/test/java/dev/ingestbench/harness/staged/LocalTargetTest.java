@@ -1,0 +1,199 @@
+package dev.ingestbench.harness.staged;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.PublisherResult;
+import dev.ingestbench.contracts.ResultRecord;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.harness.process.ProcessLauncher;
+import dev.ingestbench.harness.process.ScriptedProcess;
+import dev.ingestbench.scenario.ScenarioFile;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The local target on its real servers (the Pub/Sub emulator, the BigQuery emulator) with scripted
+ * processes for its publisher and consumers: what a consumer that fails, a server that dies and a
+ * job that never writes do to a run, in seconds and without a pipeline. The scripted publisher
+ * publishes nothing and says it published every message; the run must then find them lost.
+ */
+@Tag("e2e")
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class LocalTargetTest {
+  private static final String SCENARIO =
+      """
+      name: t
+      source: {kind: pubsub, topic: rides}
+      publish: {messages: 100, backlog: 100}
+      jobs: {a: {}}
+      stages:
+        - {name: one, start: [a], STAGE}
+      """;
+
+  @TempDir Path dir;
+
+  private final List<ScriptedProcess> consumers = new CopyOnWriteArrayList<>();
+
+  @Test
+  void aConsumerThatFailsEndsTheStageNamingItsLogAndLeavesNothingRunning() throws Exception {
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                run(
+                    "until: drained, max: 1m",
+                    consumer -> later(() -> consumer.exitNow(ExitCodes.USAGE))));
+    assertEquals(
+        "stage one: job a's consumer ended (exit 2) with 0 of 100 messages accounted for; see "
+            + dir.resolve("out/segment-1/a.log"),
+        e.getMessage());
+    assertNothingRunning();
+  }
+
+  @Test
+  void aServerThatDiesEndsTheStageNamingItAndStopsTheConsumer() throws Exception {
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () -> run("until: drained, max: 1m", consumer -> later(LocalTargetTest::killPstest)));
+    assertTrue(
+        e.getMessage()
+            .startsWith("stage one: the Pub/Sub emulator died during the run, so it cannot finish"),
+        e.getMessage());
+    assertNothingRunning();
+  }
+
+  @Test
+  void aJobThatNeverWritesHasLostWhatWasPublishedAndTheRunFails() throws Exception {
+    assertEquals(ExitCodes.INCOMPLETE, run("hold: 2s", consumer -> {}), "a loss is exit 1");
+    List<ResultRecord> results = new RunDirectory(dir.resolve("out")).readResults();
+    assertEquals(100, value(results, "published"));
+    assertEquals(0, value(results, "accounted_for"));
+    assertEquals(0, value(results, "left"), "nothing was in its subscription");
+    assertEquals(100, value(results, "lost"));
+    assertFalse(consumers.get(0).isAlive(), "drained: its stdin was closed");
+    assertNothingRunning();
+  }
+
+  private int run(String stage, Consumer<ScriptedProcess> onConsumer) throws Exception {
+    return target(stage, onConsumer).run();
+  }
+
+  /** Job a's {@code metric} in its verification. */
+  private static double value(List<ResultRecord> results, String metric) {
+    return results.stream()
+        .filter(r -> r.job().equals("a") && r.metric().equals(metric))
+        .reduce((first, second) -> second)
+        .orElseThrow(() -> new AssertionError("no " + metric + " in " + results))
+        .value();
+  }
+
+  /**
+   * The scenario with its stage's condition {@code stage}; each consumer, once launched, is given
+   * to {@code onConsumer}.
+   */
+  private LocalTarget target(String stage, Consumer<ScriptedProcess> onConsumer) throws Exception {
+    Path file = Files.writeString(dir.resolve("t.yaml"), SCENARIO.replace("STAGE", stage));
+    ScenarioPlan plan = ScenarioPlan.of(ScenarioFile.load(file), 1, 0);
+    RunDirectory out = new RunDirectory(dir.resolve("out"));
+    ScenarioRun run =
+        new ScenarioRun("t-1", "t", "local", 1, "sha", Instant.now().toString(), "test", 2, null);
+    out.start(run, file);
+    ProcessLauncher launcher =
+        command -> {
+          if (command.contains("dev.ingestbench.publisher.PublisherPipeline")) {
+            return publisher(command);
+          }
+          ScriptedProcess consumer = new ScriptedProcess(command, written -> ExitCodes.OK);
+          consumers.add(consumer);
+          onConsumer.accept(consumer);
+          return consumer;
+        };
+    return new LocalTarget(plan, out, run, "256m", Duration.ofSeconds(5), null, launcher);
+  }
+
+  /** A publisher that says it published what it was asked to, and exits at once. */
+  private static ScriptedProcess publisher(List<String> command) throws IOException {
+    long count = Long.parseLong(flag(command, "--numMessages"));
+    RunJson.write(
+        Path.of(flag(command, "--resultFile")),
+        new PublisherResult(
+            "rides",
+            count,
+            count,
+            0,
+            count * 500,
+            500,
+            0,
+            Instant.now().toString(),
+            1,
+            count,
+            1,
+            flag(command, "--runId")));
+    ScriptedProcess p = new ScriptedProcess(command, written -> ExitCodes.OK);
+    p.exitNow(ExitCodes.OK);
+    return p;
+  }
+
+  private static String flag(List<String> command, String name) {
+    return command.stream()
+        .filter(a -> a.startsWith(name + "="))
+        .map(a -> a.substring(name.length() + 1))
+        .findFirst()
+        .orElse(null);
+  }
+
+  /** Runs {@code action} a second from now, while the stage runs. */
+  private static void later(Runnable action) {
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(1_000);
+              } catch (InterruptedException e) {
+                return;
+              }
+              action.run();
+            });
+    t.setDaemon(true);
+    t.start();
+  }
+
+  private static void killPstest() {
+    ProcessHandle.current()
+        .descendants()
+        .filter(p -> p.info().commandLine().orElse("").contains("pstest"))
+        .forEach(ProcessHandle::destroyForcibly);
+  }
+
+  /** No server this test started, and no scripted consumer, is left running. */
+  private void assertNothingRunning() throws Exception {
+    for (ProcessHandle child : ProcessHandle.current().descendants().toList()) {
+      String command = child.info().commandLine().orElse("");
+      if (command.contains("pstest") || command.contains("bigquery")) {
+        child.onExit().get(30, TimeUnit.SECONDS);
+        assertFalse(child.isAlive(), "left running: " + command);
+      }
+    }
+    for (ScriptedProcess consumer : consumers) {
+      assertFalse(consumer.isAlive(), "a consumer left running: " + consumer.command());
+    }
+  }
+}
