@@ -8,6 +8,7 @@ import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.MaxRateSpec;
+import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ import java.util.Map;
  * with the round's flag names in the message.
  */
 public final class RoundPlan {
-  static final String PROJECT = "ingestbench-local";
+  static final String PROJECT = LocalStack.PROJECT;
   static final String TOPIC = "taxi-rides";
   static final String SUBSCRIPTION = "taxi-rides-round";
 
@@ -36,7 +37,7 @@ public final class RoundPlan {
    */
   static final String CONSUMER_GROUP = "ingestbench-round";
 
-  static final String TABLE = "ingestbench.taxi_rides";
+  static final String TABLE = LocalStack.TABLE;
 
   /** Stands in for the emulator's address while validating: parsing flags contacts nothing. */
   private static final String UNSTARTED_HOST = "127.0.0.1:1";

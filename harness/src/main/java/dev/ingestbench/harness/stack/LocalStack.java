@@ -22,6 +22,11 @@ import java.util.function.Consumer;
  * death.
  */
 public final class LocalStack {
+  /** The Google Cloud project every local server is addressed as (Pub/Sub paths, BigQuery). */
+  public static final String PROJECT = "ingestbench-local";
+
+  /** The table the jobs write in the local BigQuery. */
+  public static final String TABLE = "ingestbench.taxi_rides";
 
   /**
    * What to start.

@@ -17,6 +17,7 @@ import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.spec.OutDirectory;
+import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
@@ -34,8 +35,8 @@ import java.util.OptionalInt;
  * them cleanly when a stage says so.
  */
 public final class LocalJobs implements AutoCloseable {
-  static final String PROJECT = "ingestbench-local";
-  static final String TABLE = "ingestbench.taxi_rides";
+  static final String PROJECT = LocalStack.PROJECT;
+  static final String TABLE = LocalStack.TABLE;
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
   private static final BigQueryEmulatorProcess.Address UNSTARTED_BIGQUERY =
       new BigQueryEmulatorProcess.Address("127.0.0.1:1", "http://127.0.0.1:1");
@@ -44,6 +45,10 @@ public final class LocalJobs implements AutoCloseable {
   private static final long STOP_SECONDS = 120;
 
   private final ScenarioPlan plan;
+
+  /** Where the consumers read. */
+  private final ScenarioSource source;
+
   private final long timeoutSeconds;
 
   /** --target flink's cluster, else null (embedded Flink in each job's JVM). */
@@ -77,6 +82,7 @@ public final class LocalJobs implements AutoCloseable {
       FlinkClusterSpec cluster,
       ProcessLauncher launcher) {
     this.plan = plan;
+    this.source = ScenarioSource.of(plan);
     this.processes = new ConsumerProcesses(launcher, heap, cluster != null);
     this.cluster = cluster;
     this.timeoutSeconds = timeoutSeconds;
@@ -132,11 +138,7 @@ public final class LocalJobs implements AutoCloseable {
           cluster.jobParallelism(),
           flink == null ? null : flink.filesToStage());
     }
-    if (plan.kafka()) {
-      c.kafka(sourceHost, plan.scenario().source().topic(), plan.consumerGroup(job));
-    } else {
-      c.pubsub(sourceHost, plan.subscription(job), null);
-    }
+    source.reads(c, sourceHost, job);
     return c.writes(PROJECT, plan.messageFormat(), TABLE, JobSettings.of(plan.jobs().get(job)))
         // A fed job reads for as long as its stages run: it never stops by itself.
         .runs(plan.fedLocally() ? 0 : plan.messages(), timeoutSeconds, directory(segment, job))

@@ -26,9 +26,11 @@ final class LocalServices {
   static final long EVENT_SEED = 1;
 
   private final ScenarioPlan plan;
+  private final ScenarioSource source;
 
-  LocalServices(ScenarioPlan plan) {
+  LocalServices(ScenarioPlan plan, ScenarioSource source) {
     this.plan = plan;
+    this.source = source;
     Path unstarted = Path.of("unstarted");
     check("limits", () -> BigQueryEmulatorCommand.settingsOf(bigQueryEmulatorArgs(unstarted)));
     if (plan.backlog() > 0) {
@@ -54,16 +56,6 @@ final class LocalServices {
         segment, ScenarioLimits.of(plan.scenario().limits()), null, null, EVENT_SEED);
   }
 
-  /**
-   * Every job's subscription: created before anything is published, so each keeps every message.
-   * None for Kafka, where every job reads every partition.
-   */
-  List<String> subscriptions() {
-    return plan.kafka()
-        ? List.of()
-        : plan.jobs().keySet().stream().map(plan::subscription).toList();
-  }
-
   List<String> backlogPublisherArgs(String host, Path segment) {
     return publisherArgs(host, 0, plan.backlog(), 0, segment.resolve(RunFiles.PUBLISHER_BACKLOG));
   }
@@ -82,13 +74,9 @@ final class LocalServices {
    */
   private List<String> publisherArgs(
       String host, long first, long count, double rate, Path resultFile) {
-    String topic = plan.scenario().source().topic();
-    ChildFlags.Publisher to =
-        plan.kafka()
-            ? ChildFlags.Publisher.kafka(host, topic)
-            : ChildFlags.Publisher.pubsub(host, topic, subscriptions());
-    return to.events(
-            LocalJobs.PROJECT, plan.messageFormat(), first, count, plan.messageSize(), null)
+    return source
+        .publisher(host)
+        .events(LocalJobs.PROJECT, plan.messageFormat(), first, count, plan.messageSize(), null)
         .result(resultFile, null)
         .rate(rate)
         .build();

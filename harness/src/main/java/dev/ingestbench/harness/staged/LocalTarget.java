@@ -1,7 +1,6 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.report.UnfinishedStreams;
-import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
@@ -19,8 +18,6 @@ import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.stack.LocalStack;
-import dev.ingestbench.pubsub.PubsubAdmin;
-import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
@@ -38,7 +35,6 @@ import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
-import java.util.function.ToLongFunction;
 
 /**
  * The local target of a staged scenario: one Pub/Sub emulator (or Kafka broker) and one BigQuery
@@ -65,6 +61,7 @@ public final class LocalTarget implements StageTarget {
   private final RunDirectory dir;
   private final ScenarioRun run;
   private final String heap;
+  private final ScenarioSource source;
   private final LocalServices services;
   private final LocalJobs jobs;
   private final FlinkClusterSpec cluster;
@@ -109,7 +106,8 @@ public final class LocalTarget implements StageTarget {
     this.dir = dir;
     this.run = run;
     this.heap = heap;
-    this.services = new LocalServices(plan);
+    this.source = ScenarioSource.of(plan);
+    this.services = new LocalServices(plan, source);
     long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
     this.jobs =
         new LocalJobs(plan, longest + warmUpMax.getSeconds() + 600, heap, cluster, launcher);
@@ -132,24 +130,7 @@ public final class LocalTarget implements StageTarget {
    * {@link KafkaFeed}).
    */
   public static String feedNote(ScenarioPlan plan) {
-    if (plan.kafka()) {
-      long high = KafkaFeed.high(plan.messageSize());
-      return String.format(
-          Locale.ROOT,
-          "fed instead: the topic topped up to %,d messages unread by each job being"
-              + " fed whenever it has fewer than %,d, for as long as its stages run (what was published: segment-N/%s)",
-          high,
-          high / 2,
-          RunFiles.FEED);
-    }
-    long high = PubsubFeed.high(plan.messageSize());
-    return String.format(
-        Locale.ROOT,
-        "fed instead: each job its own topic, topped up to %,d messages whenever fewer"
-            + " than %,d are waiting, for as long as its stages run (what each got: segment-N/%s)",
-        high,
-        high / 2,
-        RunFiles.FEED);
+    return ScenarioSource.of(plan).feedNote();
   }
 
   private StagedDriver driver() {
@@ -161,7 +142,7 @@ public final class LocalTarget implements StageTarget {
   public void describe(PrintStream out) {
     int first = driver().firstUnfinished();
     Path segment = dir.root().resolve("segment-N");
-    String pubsub = plan.kafka() ? "KAFKA_BOOTSTRAP" : "PUBSUB_HOST";
+    String pubsub = source.addressPlaceholder();
     BigQueryEmulatorProcess.Address bq = new BigQueryEmulatorProcess.Address("BQ_GRPC", "BQ_REST");
     out.println("Would run " + plan.scenario().name() + " locally into " + dir.root() + ":");
     if (cluster != null) {
@@ -177,47 +158,11 @@ public final class LocalTarget implements StageTarget {
               + "; submit every job to it with parallelism "
               + cluster.jobParallelism());
     }
-    out.println(
-        plan.kafka()
-            ? "  start a Kafka broker (KRaft, own JVM) on a free port -> KAFKA_BOOTSTRAP; create topic "
-                + plan.scenario().source().topic()
-                + " with "
-                + plan.partitions()
-                + " partitions"
-            : "  start the Pub/Sub emulator (pstest) on a free port -> PUBSUB_HOST");
+    out.println(source.describeServer());
     out.println(
         "  start the BigQuery emulator: ingestbench bigquery-emulator "
             + String.join(" ", services.bigQueryEmulatorArgs(segment)));
-    if (plan.fedLocally() && plan.kafka()) {
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "  feed the topic while the jobs run, keeping %,d-%,d messages of %,d"
-                  + " bytes unread by each job being fed (scaled down, the backlog of %,d would be read in seconds; see"
-                  + " docs/scenarios.md)",
-              KafkaFeed.high(plan.messageSize()) / 2,
-              KafkaFeed.high(plan.messageSize()),
-              plan.messageSize(),
-              plan.backlog()));
-    } else if (plan.fedLocally()) {
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "  create one topic per job, each with its subscription %s; feed each"
-                  + " job its topic while it runs, keeping %,d-%,d messages of %,d bytes waiting (scaled down, the backlog"
-                  + " of %,d would be read in seconds; see docs/scenarios.md)",
-              services.subscriptions(),
-              PubsubFeed.high(plan.messageSize()) / 2,
-              PubsubFeed.high(plan.messageSize()),
-              plan.messageSize(),
-              plan.backlog()));
-    } else if (!plan.kafka()) {
-      out.println(
-          "  create topic "
-              + plan.scenario().source().topic()
-              + " and subscriptions "
-              + services.subscriptions());
-    }
+    source.describeTopic(out);
     if (plan.backlog() > 0 && !plan.fedLocally()) {
       out.println(
           String.format(
@@ -320,11 +265,11 @@ public final class LocalTarget implements StageTarget {
     }
     out.println(
         "  stop every job; count what each left in its "
-            + (plan.kafka() ? "consumer group" : "subscription")
+            + source.leftIn()
             + " and verify it (lost = published - accounted for - left)");
     out.println(
         "  stop the "
-            + (plan.kafka() ? "broker" : "Pub/Sub emulator")
+            + source.serverName()
             + " and the BigQuery emulator; write report.md and results.jsonl");
   }
 
@@ -425,51 +370,12 @@ public final class LocalTarget implements StageTarget {
       keep(jobs::close);
       keep(stack::stopWatching); // first: the jobs' stopping is not a death
       sampler = keep(new ScenarioSampler(stack.bigQuery().rest(), dir.samplesWriter()));
-      stopped = new StoppedJobs(plan, stack.host(), sampler, segment);
-      if (plan.fedLocally() && plan.kafka()) {
-        KafkaFeed kafkaFeed =
-            new KafkaFeed(
-                stack.host(),
-                plan.scenario().source().topic(),
-                plan.messageSize(),
-                plan.messageFormat(),
-                this::accountedByGroup);
-        feed = kafkaFeed;
+      stopped = new StoppedJobs(plan, source, stack.host(), sampler, segment);
+      if (plan.fedLocally()) {
+        feed = source.feed(stack.host(), sampler::status, stack.cpu());
         keep(this::closeFeed);
-        plan.jobs().keySet().forEach(kafkaFeed::add);
-        stack.cpu().watch("runner (feeds Kafka)", ProcessHandle.current().pid());
-        say(
-            "Feeding the topic while the jobs run, %,d-%,d messages of %,d bytes unread by each job being fed (the"
-                + " scaled backlog of %,d would be read in seconds)",
-            feed.low(), feed.high(), plan.messageSize(), plan.backlog());
-      } else if (plan.fedLocally()) {
-        PubsubFeed pubsubFeed =
-            new PubsubFeed(
-                stack.host(),
-                LocalJobs.PROJECT,
-                plan.messageSize(),
-                plan.messageFormat(),
-                () -> {
-                  EmulatorStatus status = sampler.status();
-                  return job -> status.job(job).accountedFor();
-                });
-        feed = pubsubFeed;
-        keep(this::closeFeed);
-        for (String job : plan.jobs().keySet()) {
-          pubsubFeed.add(job, plan.subscription(job));
-        }
-        stack.cpu().watch("runner (feeds Pub/Sub)", ProcessHandle.current().pid());
-        say(
-            "Feeding each job its own topic while it runs, %,d-%,d messages of %,d bytes waiting (the scaled backlog"
-                + " of %,d would be read in seconds)",
-            feed.low(), feed.high(), plan.messageSize(), plan.backlog());
-      } else if (!plan.kafka()) {
-        PubsubAdmin.ensureTopicAndSubscriptions(
-            stack.host(),
-            PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic()),
-            services.subscriptions().stream()
-                .map(s -> PubsubPaths.subscription(LocalJobs.PROJECT, "source.subscriptions", s))
-                .toList());
+      } else {
+        source.prepare(stack.host());
       }
       if (plan.backlog() > 0 && feed == null) {
         say(
@@ -502,19 +408,6 @@ public final class LocalTarget implements StageTarget {
                     segment.resolve("live-publisher.log")));
         stack.cpu().watch(ProcessCpuColumns.LIVE_PUBLISHER, live.pid());
       }
-    }
-
-    /**
-     * Every job's accounted-for messages as one reading; the jobs of a shared consumer group read
-     * the topic once between them, so each counts as having read what the group has (the members'
-     * sum, which can only overstate it by messages two of them wrote).
-     */
-    private ToLongFunction<String> accountedByGroup() throws IOException {
-      EmulatorStatus status = sampler.status();
-      return job ->
-          stopped.groupOf(job).stream()
-              .mapToLong(member -> status.job(member).accountedFor())
-              .sum();
     }
 
     /** Stops the feed and writes what it fed each job: feed.json. */

@@ -5,10 +5,6 @@ import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
-import dev.ingestbench.harness.source.ConsumerGroupBacklog;
-import dev.ingestbench.harness.source.SubscriptionBacklog;
-import dev.ingestbench.pubsub.PubsubAdmin;
-import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.verification.LeftInSource;
@@ -27,13 +23,8 @@ import java.util.Map;
  * assumed.
  */
 final class StoppedJobs {
-  /**
-   * A stopped Pub/Sub job's pulled, unacknowledged messages return to its subscription only when
-   * their ack deadline ends: counting earlier would call them lost.
-   */
-  static final long RETURN_SECONDS = PubsubAdmin.EMULATOR_ACK_DEADLINE_SECONDS + 2;
-
   private final ScenarioPlan plan;
+  private final ScenarioSource source;
   private final String host;
   private final ScenarioSampler emulator;
   private final Path segment;
@@ -41,8 +32,14 @@ final class StoppedJobs {
   /** When each job of this segment stopped (System.nanoTime), in the order they stopped. */
   private final Map<String, Long> stoppedAt = new LinkedHashMap<>();
 
-  StoppedJobs(ScenarioPlan plan, String host, ScenarioSampler emulator, Path segment) {
+  StoppedJobs(
+      ScenarioPlan plan,
+      ScenarioSource source,
+      String host,
+      ScenarioSampler emulator,
+      Path segment) {
     this.plan = plan;
+    this.source = source;
     this.host = host;
     this.emulator = emulator;
     this.segment = segment;
@@ -142,25 +139,7 @@ final class StoppedJobs {
     }
     BitSet inSource;
     try {
-      if (plan.kafka()) {
-        inSource =
-            ConsumerGroupBacklog.read(
-                host, plan.scenario().source().topic(), plan.consumerGroup(job));
-      } else {
-        long wait = stoppedAt.get(job) + RETURN_SECONDS * 1_000_000_000L - System.nanoTime();
-        if (wait > 0) {
-          RunLog.say(
-              "Waiting %d s for what job %s had pulled to return to its subscription (its ack deadline) before"
-                  + " counting what it left",
-              (wait + 999_999_999) / 1_000_000_000, job);
-          Thread.sleep(wait / 1_000_000);
-        }
-        inSource =
-            SubscriptionBacklog.read(
-                host,
-                PubsubPaths.subscription(
-                    LocalJobs.PROJECT, "source.subscriptions", plan.subscription(job)));
-      }
+      inSource = source.left(host, job, stoppedAt.get(job));
     } catch (IOException e) {
       return counts.unverified("could not read what it left in its source: " + e.getMessage());
     }
@@ -212,11 +191,7 @@ final class StoppedJobs {
    * shared group).
    */
   List<String> groupOf(String job) {
-    if (!plan.kafka()) {
-      return List.of(job);
-    }
-    String group = plan.consumerGroup(job);
-    return plan.jobs().keySet().stream().filter(j -> plan.consumerGroup(j).equals(group)).toList();
+    return source.groupOf(job);
   }
 
   /** The job's verification as result records of {@code stage}, the last stage it ran in. */

@@ -1,0 +1,142 @@
+package dev.ingestbench.harness.staged;
+
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.source.ConsumerGroupBacklog;
+import dev.ingestbench.harness.source.KafkaFeed;
+import dev.ingestbench.harness.source.SourceFeed;
+import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A scenario on a Kafka broker: each job reads the whole topic through its consumer group, or the
+ * jobs of one shared group read it once between them.
+ */
+final class KafkaScenarioSource implements ScenarioSource {
+  private final ScenarioPlan plan;
+
+  KafkaScenarioSource(ScenarioPlan plan) {
+    this.plan = plan;
+  }
+
+  private String topic() {
+    return plan.scenario().source().topic();
+  }
+
+  @Override
+  public String addressPlaceholder() {
+    return "KAFKA_BOOTSTRAP";
+  }
+
+  @Override
+  public String describeServer() {
+    return "  start a Kafka broker (KRaft, own JVM) on a free port -> KAFKA_BOOTSTRAP; create topic "
+        + topic()
+        + " with "
+        + plan.partitions()
+        + " partitions";
+  }
+
+  @Override
+  public void describeTopic(PrintStream out) {
+    if (plan.fedLocally()) {
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  feed the topic while the jobs run, keeping %,d-%,d messages of %,d"
+                  + " bytes unread by each job being fed (scaled down, the backlog of %,d would be read in seconds; see"
+                  + " docs/scenarios.md)",
+              KafkaFeed.high(plan.messageSize()) / 2,
+              KafkaFeed.high(plan.messageSize()),
+              plan.messageSize(),
+              plan.backlog()));
+    }
+  }
+
+  @Override
+  public String serverName() {
+    return "broker";
+  }
+
+  @Override
+  public String leftIn() {
+    return "consumer group";
+  }
+
+  @Override
+  public List<String> subscriptions() {
+    return List.of();
+  }
+
+  /** Nothing: the broker was started with the topic. */
+  @Override
+  public void prepare(String host) {}
+
+  /**
+   * The jobs of a shared consumer group read the topic once between them, so each counts as having
+   * read what the group has (the members' sum, which can only overstate it by messages two of them
+   * wrote).
+   */
+  @Override
+  public SourceFeed feed(String host, StatusReading status, ProcessCpuSampler cpu)
+      throws IOException {
+    KafkaFeed feed =
+        new KafkaFeed(
+            host,
+            topic(),
+            plan.messageSize(),
+            plan.messageFormat(),
+            () -> {
+              EmulatorStatus now = status.read();
+              return job ->
+                  groupOf(job).stream().mapToLong(member -> now.job(member).accountedFor()).sum();
+            });
+    plan.jobs().keySet().forEach(feed::add);
+    cpu.watch("runner (feeds Kafka)", ProcessHandle.current().pid());
+    LocalTarget.say(
+        "Feeding the topic while the jobs run, %,d-%,d messages of %,d bytes unread by each job being fed (the"
+            + " scaled backlog of %,d would be read in seconds)",
+        feed.low(), feed.high(), plan.messageSize(), plan.backlog());
+    return feed;
+  }
+
+  @Override
+  public String feedNote() {
+    long high = KafkaFeed.high(plan.messageSize());
+    return String.format(
+        Locale.ROOT,
+        "fed instead: the topic topped up to %,d messages unread by each job being"
+            + " fed whenever it has fewer than %,d, for as long as its stages run (what was published: segment-N/%s)",
+        high,
+        high / 2,
+        RunFiles.FEED);
+  }
+
+  @Override
+  public void reads(ChildFlags.Consumer consumer, String host, String job) {
+    consumer.kafka(host, topic(), plan.consumerGroup(job));
+  }
+
+  @Override
+  public ChildFlags.Publisher publisher(String host) {
+    return ChildFlags.Publisher.kafka(host, topic());
+  }
+
+  /** What the job's consumer group has not committed: read at once, nothing returns later. */
+  @Override
+  public BitSet left(String host, String job, long stoppedAtNanos) throws Exception {
+    return ConsumerGroupBacklog.read(host, topic(), plan.consumerGroup(job));
+  }
+
+  @Override
+  public List<String> groupOf(String job) {
+    String group = plan.consumerGroup(job);
+    return plan.jobs().keySet().stream().filter(j -> plan.consumerGroup(j).equals(group)).toList();
+  }
+}

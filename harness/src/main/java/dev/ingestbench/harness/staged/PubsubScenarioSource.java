@@ -1,0 +1,163 @@
+package dev.ingestbench.harness.staged;
+
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.source.PubsubFeed;
+import dev.ingestbench.harness.source.SourceFeed;
+import dev.ingestbench.harness.source.SubscriptionBacklog;
+import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.pubsub.PubsubAdmin;
+import dev.ingestbench.pubsub.PubsubPaths;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+
+/** A scenario on the Pub/Sub emulator: each job reads a subscription of its own. */
+final class PubsubScenarioSource implements ScenarioSource {
+  /**
+   * A stopped job's pulled, unacknowledged messages return to its subscription only when their ack
+   * deadline ends: counting earlier would call them lost.
+   */
+  static final long RETURN_SECONDS = PubsubAdmin.EMULATOR_ACK_DEADLINE_SECONDS + 2;
+
+  private final ScenarioPlan plan;
+
+  PubsubScenarioSource(ScenarioPlan plan) {
+    this.plan = plan;
+  }
+
+  @Override
+  public String addressPlaceholder() {
+    return "PUBSUB_HOST";
+  }
+
+  @Override
+  public String describeServer() {
+    return "  start the Pub/Sub emulator (pstest) on a free port -> PUBSUB_HOST";
+  }
+
+  @Override
+  public void describeTopic(PrintStream out) {
+    List<String> subscriptions = subscriptions();
+    if (plan.fedLocally()) {
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  create one topic per job, each with its subscription %s; feed each"
+                  + " job its topic while it runs, keeping %,d-%,d messages of %,d bytes waiting (scaled down, the backlog"
+                  + " of %,d would be read in seconds; see docs/scenarios.md)",
+              subscriptions,
+              PubsubFeed.high(plan.messageSize()) / 2,
+              PubsubFeed.high(plan.messageSize()),
+              plan.messageSize(),
+              plan.backlog()));
+    } else {
+      out.println(
+          "  create topic "
+              + plan.scenario().source().topic()
+              + " and subscriptions "
+              + subscriptions);
+    }
+  }
+
+  @Override
+  public String serverName() {
+    return "Pub/Sub emulator";
+  }
+
+  @Override
+  public String leftIn() {
+    return "subscription";
+  }
+
+  @Override
+  public List<String> subscriptions() {
+    return plan.jobs().keySet().stream().map(plan::subscription).toList();
+  }
+
+  @Override
+  public void prepare(String host) throws IOException {
+    if (plan.fedLocally()) {
+      return; // each job's feed makes its own topic
+    }
+    PubsubAdmin.ensureTopicAndSubscriptions(
+        host,
+        PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic()),
+        subscriptions().stream()
+            .map(s -> PubsubPaths.subscription(LocalJobs.PROJECT, "source.subscriptions", s))
+            .toList());
+  }
+
+  @Override
+  public SourceFeed feed(String host, StatusReading status, ProcessCpuSampler cpu)
+      throws IOException {
+    PubsubFeed feed =
+        new PubsubFeed(
+            host,
+            LocalJobs.PROJECT,
+            plan.messageSize(),
+            plan.messageFormat(),
+            () -> {
+              EmulatorStatus now = status.read();
+              return job -> now.job(job).accountedFor();
+            });
+    for (String job : plan.jobs().keySet()) {
+      feed.add(job, plan.subscription(job));
+    }
+    cpu.watch("runner (feeds Pub/Sub)", ProcessHandle.current().pid());
+    LocalTarget.say(
+        "Feeding each job its own topic while it runs, %,d-%,d messages of %,d bytes waiting (the scaled backlog"
+            + " of %,d would be read in seconds)",
+        feed.low(), feed.high(), plan.messageSize(), plan.backlog());
+    return feed;
+  }
+
+  @Override
+  public String feedNote() {
+    long high = PubsubFeed.high(plan.messageSize());
+    return String.format(
+        Locale.ROOT,
+        "fed instead: each job its own topic, topped up to %,d messages whenever fewer"
+            + " than %,d are waiting, for as long as its stages run (what each got: segment-N/%s)",
+        high,
+        high / 2,
+        RunFiles.FEED);
+  }
+
+  @Override
+  public void reads(ChildFlags.Consumer consumer, String host, String job) {
+    consumer.pubsub(host, plan.subscription(job), null);
+  }
+
+  @Override
+  public ChildFlags.Publisher publisher(String host) {
+    return ChildFlags.Publisher.pubsub(host, plan.scenario().source().topic(), subscriptions());
+  }
+
+  /** Waits until what the job had pulled has returned to its subscription, then reads it. */
+  @Override
+  public BitSet left(String host, String job, long stoppedAtNanos)
+      throws IOException, InterruptedException {
+    long wait = stoppedAtNanos + RETURN_SECONDS * 1_000_000_000L - System.nanoTime();
+    if (wait > 0) {
+      RunLog.say(
+          "Waiting %d s for what job %s had pulled to return to its subscription (its ack deadline) before"
+              + " counting what it left",
+          (wait + 999_999_999) / 1_000_000_000, job);
+      Thread.sleep(wait / 1_000_000);
+    }
+    return SubscriptionBacklog.read(
+        host,
+        PubsubPaths.subscription(
+            LocalJobs.PROJECT, "source.subscriptions", plan.subscription(job)));
+  }
+
+  @Override
+  public List<String> groupOf(String job) {
+    return List.of(job);
+  }
+}

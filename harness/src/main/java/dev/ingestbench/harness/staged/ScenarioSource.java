@@ -1,0 +1,85 @@
+package dev.ingestbench.harness.staged;
+
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.source.SourceFeed;
+import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.BitSet;
+import java.util.List;
+
+/**
+ * What a local scenario does differently for its source: the Pub/Sub emulator, where each job reads
+ * its own subscription, or a Kafka broker, where each job reads the topic through its consumer
+ * group (one per job, or one shared). Every Pub/Sub-or-Kafka choice of the scenario's target is
+ * made here, once, by {@link #of}.
+ */
+sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenarioSource {
+
+  static ScenarioSource of(ScenarioPlan plan) {
+    return plan.kafka() ? new KafkaScenarioSource(plan) : new PubsubScenarioSource(plan);
+  }
+
+  /** How {@code --dry-run} names the source's address: {@code PUBSUB_HOST}. */
+  String addressPlaceholder();
+
+  /** {@code --dry-run}'s line that starts the server. */
+  String describeServer();
+
+  /** {@code --dry-run}: how the topic is made ready, or fed. */
+  void describeTopic(PrintStream out);
+
+  /** The server, as the run's last step names it: {@code Pub/Sub emulator}. */
+  String serverName();
+
+  /** What a stopped job's unread messages are counted in: {@code subscription}. */
+  String leftIn();
+
+  /**
+   * Every job's subscription: created before anything is published, so each keeps every message.
+   * None for Kafka, where every job reads every partition.
+   */
+  List<String> subscriptions();
+
+  /**
+   * Makes the topic ready before anything is published and any job starts (the Pub/Sub topic and
+   * every job's subscription; a Kafka topic is made with its broker); nothing for a fed run, whose
+   * feed makes its own.
+   */
+  void prepare(String host) throws IOException;
+
+  /** The BigQuery emulator's status, read now. */
+  @FunctionalInterface
+  interface StatusReading {
+    EmulatorStatus read() throws IOException;
+  }
+
+  /**
+   * Starts feeding every job of a scaled, backlog-only run, and says so; this JVM, which feeds, is
+   * recorded in {@code cpu} as the feed.
+   */
+  SourceFeed feed(String host, StatusReading status, ProcessCpuSampler cpu) throws IOException;
+
+  /** How a fed run publishes, for run.json's scaled values and the report. */
+  String feedNote();
+
+  /** Where job {@code job}'s consumer reads. */
+  void reads(ChildFlags.Consumer consumer, String host, String job);
+
+  /** Where the publishers publish. */
+  ChildFlags.Publisher publisher(String host);
+
+  /**
+   * The event indexes left unread in job {@code job}'s source, once it stopped at {@code
+   * stoppedAtNanos} ({@link System#nanoTime}).
+   */
+  BitSet left(String host, String job, long stoppedAtNanos) throws Exception;
+
+  /**
+   * The jobs that read through {@code job}'s Kafka consumer group (just {@code job} but for a
+   * shared group).
+   */
+  List<String> groupOf(String job);
+}
