@@ -24,7 +24,6 @@ final class ScenarioValidator {
   private static final Pattern MACHINE_TYPE = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");
 
   private static final Set<String> SOURCES = Set.of("pubsub", "kafka");
-  private static final Set<String> CONDITIONS = Set.of("steady", "drained");
 
   private final List<String> problems = new ArrayList<>();
 
@@ -489,8 +488,8 @@ final class ScenarioValidator {
     if (st.hold() != null && Durations.parse(st.hold()).isEmpty()) {
       problem(key + ".hold", "'" + st.hold() + "' is not a duration; write e.g. 90s, 15m or 1h");
     }
-    if (st.until() != null && !CONDITIONS.contains(st.until())) {
-      problem(key + ".until", "'" + st.until() + "' is not a condition; use steady or drained");
+    if (st.until() != null && Until.of(st.until()).isEmpty()) {
+      problem(key + ".until", "'" + st.until() + "' is not a condition; use " + Until.words());
     }
     if (st.until() != null && (st.max() == null || Durations.parse(st.max()).isEmpty())) {
       problem(key + ".max", "until needs the longest it may wait, e.g. max: 20m");

@@ -4,6 +4,7 @@ import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.scenario.Until;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,7 +70,7 @@ final class OneStage {
                     jobs,
                     null,
                     null,
-                    "drained",
+                    Until.DRAINED.word(),
                     (plan.consumerTimeoutSeconds() + STOP_AT_OWN_TIMEOUT_SECONDS) + "s",
                     null,
                     null,

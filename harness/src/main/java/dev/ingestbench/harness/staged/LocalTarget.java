@@ -22,6 +22,7 @@ import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import dev.ingestbench.scenario.StageFaults;
+import dev.ingestbench.scenario.Until;
 import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -418,7 +419,7 @@ public final class LocalTarget implements StageTarget {
 
     @Override
     public void stageStarting(PlannedStage st) {
-      draining = "drained".equals(st.until());
+      draining = st.until() == Until.DRAINED;
       sayKills();
       kill = null; // a kill schedule is its stage's
       killing = st.faults().killsConsumers() ? st : null;

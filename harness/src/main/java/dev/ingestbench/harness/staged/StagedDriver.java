@@ -8,6 +8,7 @@ import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.scenario.Until;
 import dev.ingestbench.verification.Finding;
 import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.verification.Verdict;
@@ -299,7 +300,7 @@ public final class StagedDriver {
       }
       if (st.hold() != null) {
         met = elapsed.compareTo(st.hold()) >= 0;
-      } else if (st.until().equals("drained")) {
+      } else if (st.until() == Until.DRAINED) {
         met = drainedAt.keySet().containsAll(st.running());
       } else {
         met =
@@ -368,7 +369,7 @@ public final class StagedDriver {
   private static Map<String, Long> idleJobs(
       PlannedStage st, Map<String, Instant> drainedAt, Instant ended) {
     Map<String, Long> idle = new LinkedHashMap<>();
-    if ("drained".equals(st.until())) {
+    if (st.until() == Until.DRAINED) {
       return idle;
     }
     drainedAt.forEach(
