@@ -451,8 +451,21 @@ final class ScenarioValidator {
                 + StageFaults.MIN_CRASH_EVERY_SECONDS
                 + " seconds or more (a restored consumer needs seconds to start and checkpoint"
                 + " again); write e.g. 20s");
+      } else if (longest(st).isPresent() && every.get().compareTo(longest(st).get()) >= 0) {
+        problem(
+            key + ".crash_every",
+            st.crashEvery()
+                + " is not within the stage, which lasts at most "
+                + (st.hold() != null ? st.hold() : st.max())
+                + ": no life would live that long in it to be killed; give a shorter interval");
       }
     }
+  }
+
+  /** The longest the stage can last, as the file says ({@code hold}, or {@code max}). */
+  private static java.util.Optional<java.time.Duration> longest(Scenario.Stage st) {
+    String lasts = st.hold() != null ? st.hold() : st.max();
+    return lasts == null ? java.util.Optional.empty() : Durations.parse(lasts);
   }
 
   /** A kill's time: a duration of 1 second or more that comes before the stage ends. */
@@ -468,15 +481,12 @@ final class ScenarioValidator {
           "'" + value + "' is not a duration of 1 second or more; write e.g. 30s, " + meaning);
       return;
     }
-    String lasts = st.hold() != null ? st.hold() : st.max();
-    var longest =
-        lasts == null ? java.util.Optional.<java.time.Duration>empty() : Durations.parse(lasts);
-    if (longest.isPresent() && at.get().compareTo(longest.get()) >= 0) {
+    if (longest(st).isPresent() && at.get().compareTo(longest(st).get()) >= 0) {
       problem(
           key + "." + field,
           value
               + " is not within the stage, which lasts at most "
-              + lasts
+              + (st.hold() != null ? st.hold() : st.max())
               + ": the kill would never come; give an earlier time");
     }
   }

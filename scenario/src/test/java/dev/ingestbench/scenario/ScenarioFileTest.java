@@ -362,6 +362,14 @@ class ScenarioFileTest {
                     "{name: a-and-b, start: [b], until: steady, max: 10m, crash_every: 2s}"))
             .startsWith("stages[1].crash_every: '2s' is not a duration of 5 seconds or more"));
     assertEquals(
+        "stages[0].crash_every: 90s is not within the stage, which lasts at most 90s: no life would"
+            + " live that long in it to be killed; give a shorter interval",
+        only(
+            dir,
+            GOOD.replace(
+                "{name: a-alone, start: [a], hold: 90s}",
+                "{name: a-alone, start: [a], hold: 90s, crash_every: 90s}")));
+    assertEquals(
         "stages[0].kill_consumer_at: 2m is not within the stage, which lasts at most 90s: the kill"
             + " would never come; give an earlier time",
         only(

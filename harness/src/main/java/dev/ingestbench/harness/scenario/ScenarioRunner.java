@@ -82,20 +82,9 @@ public final class ScenarioRunner {
     ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale(), run.runId().hashCode());
     for (ScenarioPlan.PlannedStage st : plan.stages()) {
       // The file's check compares unscaled times; --scale shortens the stage, not the kill.
-      java.time.Duration at = st.faults().killConsumerAt();
-      if (at != null && !st.longest().isZero() && at.compareTo(st.longest()) >= 0) {
-        throw new IllegalArgumentException(
-            flags.file()
-                + ": stages."
-                + st.name()
-                + ".kill_consumer_at "
-                + Durations.show(at)
-                + " comes after the stage, which lasts at most "
-                + Durations.show(st.longest())
-                + " at --scale "
-                + flags.scale()
-                + ": the kill would never come; give an earlier time or a larger --scale");
-      }
+      requireWithinScaledStage(flags, st, "kill_consumer_at", st.faults().killConsumerAt());
+      requireWithinScaledStage(flags, st, "crash_every", st.faults().crashEvery());
+      requireWithinScaledStage(flags, st, "kill_taskmanager_at", st.faults().killTaskManagerAt());
     }
     if (flags.cluster() != null
         && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isMaxRateSearch)) {
@@ -266,6 +255,26 @@ public final class ScenarioRunner {
               + differs
               + "; rerun that to resume it,"
               + " add --restart to start over there, or give another --out");
+    }
+  }
+
+  /** A kill time that --scale puts at or after its stage's end would never come: refused. */
+  private static void requireWithinScaledStage(
+      RunSpec flags, ScenarioPlan.PlannedStage st, String key, java.time.Duration at) {
+    if (at != null && !st.longest().isZero() && at.compareTo(st.longest()) >= 0) {
+      throw new IllegalArgumentException(
+          flags.file()
+              + ": stages."
+              + st.name()
+              + "."
+              + key
+              + " "
+              + Durations.show(at)
+              + " comes after the stage, which lasts at most "
+              + Durations.show(st.longest())
+              + " at --scale "
+              + flags.scale()
+              + ": the kill would never come; give an earlier time or a larger --scale");
     }
   }
 
