@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 
@@ -375,7 +376,7 @@ public record ScenarioPlan(
   }
 
   /** The first stage that kills a TaskManager of the run's Flink cluster, if any. */
-  public java.util.Optional<PlannedStage> firstTaskManagerKillingStage() {
+  public Optional<PlannedStage> firstTaskManagerKillingStage() {
     return stages.stream().filter(st -> st.faults().killsTaskManager()).findFirst();
   }
 

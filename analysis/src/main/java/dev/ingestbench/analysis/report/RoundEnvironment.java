@@ -116,7 +116,8 @@ final class RoundEnvironment {
                             .orElse("")
                         + ", once Flink had completed a checkpoint after that, and started again from its last checkpoint,"
                         + " until it had written every message; the verification above spans every life (the round's log counts"
-                        + " the kills; consumer.log is the last life's, consumer.1.log, consumer.2.log, ... the earlier ones)"));
+                        + " the kills; consumer[-J].log is the last life's, consumer[-J].1.log, consumer[-J].2.log, ... the"
+                        + " earlier ones)"));
   }
 
   /** Where the rows went and under which limits, from round.json and the emulator's own status. */

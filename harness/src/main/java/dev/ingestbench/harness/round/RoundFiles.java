@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -42,7 +43,30 @@ final class RoundFiles {
   private static final List<String> DIRECTORIES =
       List.of(RunFiles.STATUS_DIRECTORY, "checkpoints", RunFiles.KAFKA_DATA);
 
+  /**
+   * A consumer's logs: {@code consumer.log}, {@code consumer-2.log}, an earlier life's {@code
+   * consumer.1.log} (and the {@code consumer-restarted[-N].log} of earlier versions).
+   */
+  private static final Pattern CONSUMER_LOG =
+      Pattern.compile("consumer(-\\d+)?(\\.\\d+|-restarted(-\\d+)?)?\\.log");
+
   private RoundFiles() {}
+
+  /**
+   * Removes the consumer logs an earlier round left in {@code out} (one that ended before it wrote
+   * any result, or whose files {@code --force} just removed): a killed life's log is numbered after
+   * the logs already there, so a stale {@code consumer.log} would become this round's {@code
+   * consumer.1.log}.
+   */
+  static void clearEarlierLogs(Path out) throws IOException {
+    try (Stream<Path> entries = Files.list(out)) {
+      for (Path p : entries.toList()) {
+        if (Files.isRegularFile(p) && CONSUMER_LOG.matcher(p.getFileName().toString()).matches()) {
+          Files.delete(p);
+        }
+      }
+    }
+  }
 
   /**
    * A reused --out must not lend this round an earlier round's results: refused unless {@code

@@ -85,6 +85,7 @@ public final class RoundRunner {
     Path out = spec.out();
     Files.createDirectories(out);
     RoundFiles.clearEarlierRound(out, spec.force());
+    RoundFiles.clearEarlierLogs(out);
     RunJson.write(out.resolve(RunFiles.ROUND), settings());
     if (spec.searches()) {
       say(

@@ -85,7 +85,7 @@ final class KafkaScenarioSource implements ScenarioSource {
    */
   @Override
   public SourceFeed feed(String host, StatusReading status, ProcessCpuSampler cpu)
-      throws IOException {
+      throws IOException, InterruptedException {
     KafkaFeed feed =
         new KafkaFeed(
             host,
@@ -97,7 +97,12 @@ final class KafkaScenarioSource implements ScenarioSource {
               return job ->
                   groupOf(job).stream().mapToLong(member -> now.job(member).accountedFor()).sum();
             });
-    plan.jobs().keySet().forEach(feed::add);
+    try {
+      plan.jobs().keySet().forEach(feed::add);
+    } catch (RuntimeException | Error e) {
+      feed.close();
+      throw e;
+    }
     cpu.watch("runner (feeds Kafka)", ProcessHandle.current().pid());
     LocalTarget.say(
         "Feeding the topic while the jobs run, %,d-%,d messages of %,d bytes unread by each job being fed (the"

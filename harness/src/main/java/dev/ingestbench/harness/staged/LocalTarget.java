@@ -452,8 +452,9 @@ public final class LocalTarget implements StageTarget {
     }
 
     /**
-     * A server's death or the BigQuery emulator's silence ends the run; else the stage's kill
-     * schedule, which begins once its jobs have started.
+     * A server's death or the BigQuery emulator's silence ends the run; else the stage's
+     * TaskManager kill once its jobs have written, and its consumer kills, whose schedule begins
+     * once its jobs have started.
      */
     @Override
     public void tick() throws Exception {
@@ -537,7 +538,17 @@ public final class LocalTarget implements StageTarget {
         feed.stop(job); // a Pub/Sub job is verified on what it was fed until now (a Kafka job: see
         // stopped)
       }
-      if (!jobs.stop(job, segment, mode)) {
+      boolean wasRunning;
+      try {
+        wasRunning = jobs.stop(job, segment, mode);
+      } catch (IOException e) {
+        // A server that died had the watch stop the consumer: the death is the reason to report.
+        if (stack.death().isPresent()) {
+          throw new IOException(stack.death().get(), e);
+        }
+        throw e;
+      }
+      if (!wasRunning) {
         return false;
       }
       if (feed != null) {

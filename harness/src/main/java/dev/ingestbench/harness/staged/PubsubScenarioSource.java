@@ -94,7 +94,7 @@ final class PubsubScenarioSource implements ScenarioSource {
 
   @Override
   public SourceFeed feed(String host, StatusReading status, ProcessCpuSampler cpu)
-      throws IOException {
+      throws IOException, InterruptedException {
     PubsubFeed feed =
         new PubsubFeed(
             host,
@@ -105,8 +105,13 @@ final class PubsubScenarioSource implements ScenarioSource {
               EmulatorStatus now = status.read();
               return job -> now.job(job).accountedFor();
             });
-    for (String job : plan.jobs().keySet()) {
-      feed.add(job, plan.subscription(job));
+    try {
+      for (String job : plan.jobs().keySet()) {
+        feed.add(job, plan.subscription(job)); // makes its topic and publisher: may fail
+      }
+    } catch (Exception | Error e) {
+      feed.close();
+      throw e;
     }
     cpu.watch("runner (feeds Pub/Sub)", ProcessHandle.current().pid());
     LocalTarget.say(

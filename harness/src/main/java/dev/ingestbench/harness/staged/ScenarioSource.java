@@ -60,7 +60,8 @@ sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenarioSourc
    * Starts feeding every job of a scaled, backlog-only run, and says so; this JVM, which feeds, is
    * recorded in {@code cpu} as the feed.
    */
-  SourceFeed feed(String host, StatusReading status, ProcessCpuSampler cpu) throws IOException;
+  SourceFeed feed(String host, StatusReading status, ProcessCpuSampler cpu)
+      throws IOException, InterruptedException;
 
   /** How a fed run publishes, for run.json's scaled values and the report. */
   String feedNote();

@@ -167,14 +167,25 @@ public final class StagedDriver {
     segment.follow("resume-warm-up", warm);
     long since = ticker.now().getEpochSecond();
     Instant deadline = ticker.now().plus(warmUpMax);
+    Set<String> ended = new HashSet<>(); // read no more: the stage that follows checks its exit
     while (ticker.now().isBefore(deadline)) {
       ticker.sleep(TICK);
       long now = ticker.now().getEpochSecond();
       List<ScenarioSample> samples = segment.samples();
       boolean ready = true;
       for (String job : warm) {
-        ready &=
-            segment.read(job).exit().isPresent() || OnlineSteady.reached(samples, job, since, now);
+        if (ended.contains(job) || OnlineSteady.reached(samples, job, since, now)) {
+          continue;
+        }
+        try {
+          if (segment.read(job).exit().isPresent()) {
+            ended.add(job);
+            continue;
+          }
+        } catch (IOException e) {
+          throw new IOException("the resumed run's warm-up: " + e.getMessage(), e);
+        }
+        ready = false;
       }
       if (ready) {
         return;

@@ -56,6 +56,7 @@ class ConsumerProcessesTest {
   void aRestartedLifeLogsToTheNameAndTheKilledLifesLogIsNumbered() throws Exception {
     consumers.start("job-1", "consumer", List.of("--a=1"), dir, cpu, null);
     assertTrue(Files.exists(dir.resolve("consumer.log")));
+    assertEquals(launched.get(0).pid(), cpu.watched().get("consumer"), "its CPU is the name's");
     assertEquals(launched.get(0).pid(), consumers.pid("job-1"));
     awaitProgress(7);
 
@@ -66,6 +67,7 @@ class ConsumerProcessesTest {
         Files.readString(dir.resolve("consumer.log")).contains("--a=2"),
         "consumer.log is the running life's");
     assertEquals(launched.get(1).pid(), consumers.pid("job-1"));
+    assertEquals(launched.get(1).pid(), cpu.watched().get("consumer-life-2"), "a restored life's");
     awaitProgress(8);
     assertEquals(OptionalInt.empty(), consumers.ended("job-1"), "the new life runs");
 
@@ -75,6 +77,17 @@ class ConsumerProcessesTest {
     assertNull(consumers.jvm("job-1"));
     assertEquals(-1, consumers.pid("job-1"));
     assertFalse(launched.get(1).isAlive());
+  }
+
+  /** On a cluster the JVM only submits the job: its CPU is the job's client's. */
+  @Test
+  void onAClusterTheConsumersCpuIsNamedAsTheJobsClient() throws Exception {
+    try (ConsumerProcesses onCluster =
+        new ConsumerProcesses(
+            command -> new ScriptedProcess(command, written -> ExitCodes.OK), "256m", true)) {
+      ChildJvm jvm = onCluster.start("job-1", "consumer", List.of(), dir, cpu, null);
+      assertEquals(jvm.pid(), cpu.watched().get("flink-client-job-1"));
+    }
   }
 
   /** The progress line is read on the process's output thread. */

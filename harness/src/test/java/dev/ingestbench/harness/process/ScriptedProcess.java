@@ -36,6 +36,12 @@ public final class ScriptedProcess extends Process {
   /** What it prints first, before its output ends at its exit. */
   private final byte[] printed;
 
+  /** Its standard input was closed. */
+  private volatile boolean stdinClosed;
+
+  /** The thread that first stopped it with a signal, or null. */
+  private volatile String signalledBy;
+
   public ScriptedProcess(List<String> command, OnStdinClosed script) {
     this(command, script, List.of());
   }
@@ -64,6 +70,7 @@ public final class ScriptedProcess extends Process {
               return;
             }
             closed = true;
+            stdinClosed = true;
             int code = script.exitCode(written.toString(StandardCharsets.UTF_8));
             if (code >= 0) {
               exit.complete(code);
@@ -75,6 +82,22 @@ public final class ScriptedProcess extends Process {
   /** Its command line, as the launcher got it. */
   public List<String> command() {
     return command;
+  }
+
+  /** Whether its standard input was closed (how a consumer is asked to stop cleanly). */
+  public boolean stdinClosed() {
+    return stdinClosed;
+  }
+
+  /** The name of the thread that first sent it SIGTERM or SIGKILL, or null. */
+  public String signalledBy() {
+    return signalledBy;
+  }
+
+  private void signalled() {
+    if (signalledBy == null && isAlive()) {
+      signalledBy = Thread.currentThread().getName();
+    }
   }
 
   /** Ends it now with {@code code}, as a process that stops by itself. */
@@ -156,11 +179,13 @@ public final class ScriptedProcess extends Process {
 
   @Override
   public void destroy() {
+    signalled();
     exit.complete(143);
   }
 
   @Override
   public Process destroyForcibly() {
+    signalled();
     exit.complete(137);
     return this;
   }

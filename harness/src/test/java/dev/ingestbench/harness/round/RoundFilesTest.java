@@ -59,6 +59,33 @@ class RoundFilesTest {
     assertTrue(Files.exists(out.resolve("job-9").resolve("plan.txt")));
   }
 
+  /**
+   * A killed life's log is numbered after the logs already there: an earlier round's must not
+   * become this round's consumer.1.log.
+   */
+  @Test
+  void anEarlierRoundsConsumerLogsAreRemovedAndOtherLogsKept() throws Exception {
+    for (String log :
+        new String[] {
+          "consumer.log",
+          "consumer-2.log",
+          "consumer.1.log",
+          "consumer-2.3.log",
+          "consumer-restarted.log",
+          "consumer-1-restarted-2.log"
+        }) {
+      Files.writeString(out.resolve(log), "earlier");
+    }
+    Files.writeString(out.resolve("consumer-notes.log"), "mine");
+    Files.writeString(out.resolve("bigquery-emulator.log"), "the server's");
+    RoundFiles.clearEarlierLogs(out);
+    try (var left = Files.list(out)) {
+      assertEquals(
+          java.util.Set.of("consumer-notes.log", "bigquery-emulator.log"),
+          left.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
+    }
+  }
+
   @Test
   void anEmptyOutIsFine() throws Exception {
     RoundFiles.clearEarlierRound(out, false);

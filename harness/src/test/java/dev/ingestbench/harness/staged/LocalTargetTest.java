@@ -77,6 +77,10 @@ class LocalTargetTest {
         e.getMessage()
             .startsWith("stage one: the Pub/Sub emulator died during the run, so it cannot finish"),
         e.getMessage());
+    assertEquals(
+        "server-watch",
+        consumers.get(0).signalledBy(),
+        "the watch stopped the consumer when the server died, before the run ended");
     assertNothingRunning();
   }
 
@@ -88,7 +92,8 @@ class LocalTargetTest {
     assertEquals(0, value(results, "accounted_for"));
     assertEquals(0, value(results, "left"), "nothing was in its subscription");
     assertEquals(100, value(results, "lost"));
-    assertFalse(consumers.get(0).isAlive(), "drained: its stdin was closed");
+    assertTrue(consumers.get(0).stdinClosed(), "drained: its stdin was closed");
+    assertEquals(null, consumers.get(0).signalledBy(), "and it stopped by itself, not by a signal");
     assertNothingRunning();
   }
 
