@@ -193,7 +193,8 @@ class GoldenBehaviourTest {
         actual
             .replace(ROOT.toString(), "ROOT")
             .replace(scratch.toString(), "SCRATCH")
-            .replaceAll("/tmp/ingestbench-flink[^,\\] ]*", "FLINK_CONF_DIR")
+            // Up to the next comma, bracket or white space: not across a line's end.
+            .replaceAll("/tmp/ingestbench-flink[^,\\]\\s]*", "FLINK_CONF_DIR")
             .replaceAll("round-\\d{8}-\\d{6}-[0-9a-f]{6}", "RUN_ID")
             .replaceAll("\\b[a-z0-9-]+-\\d{8}-\\d{6}(-[0-9a-f]{6})?\\b", "RUN_ID")
             // The local machine's CPU model, which a result label names.

@@ -37,6 +37,12 @@ public final class PacedPublisher implements AutoCloseable {
   private final PublishOutcomes outcome = new PublishOutcomes();
   private static final double PAUSED = -1;
 
+  /** The first event index it sends. */
+  private final long firstIndex;
+
+  /** How many it sends before it stops by itself; -1: until it is stopped. */
+  private final long count;
+
   private volatile double requestedRate = PAUSED;
   private volatile boolean stopping;
   private boolean closed;
@@ -50,6 +56,21 @@ public final class PacedPublisher implements AutoCloseable {
    * @param schedule where each step goes (nothing for rate 0)
    */
   public PacedPublisher(EventSender sender, TaxiRideGenerator generator, ScheduleSink schedule) {
+    this(sender, generator, schedule, 0, -1);
+  }
+
+  /**
+   * As above, sending event indexes {@code firstIndex} .. {@code firstIndex + count - 1} and then
+   * no more (a run's live messages, after its backlog's).
+   */
+  public PacedPublisher(
+      EventSender sender,
+      TaxiRideGenerator generator,
+      ScheduleSink schedule,
+      long firstIndex,
+      long count) {
+    this.firstIndex = firstIndex;
+    this.count = count;
     this.sender = sender;
     this.generator = generator;
     this.schedule = schedule;
@@ -84,9 +105,17 @@ public final class PacedPublisher implements AutoCloseable {
     return outcome.acknowledged();
   }
 
-  /** Messages handed to the client so far: indexes [0, handed) were sent or are on their way. */
+  /**
+   * Messages handed to the client so far: indexes [first, first + handed) were sent or are on their
+   * way.
+   */
   public long handed() {
     return handed;
+  }
+
+  /** It was given a count, has handed every message of it to the client, and has every reply. */
+  public boolean finished() {
+    return count >= 0 && handed == count && outcome.allAnswered(handed);
   }
 
   /** Why publishing failed (a failed publish, a schedule the server refused), or null. */
@@ -120,9 +149,10 @@ public final class PacedPublisher implements AutoCloseable {
     double rate = PAUSED;
     SendSchedule step = null;
     long stepStartNanos = 0;
-    long index = 0;
+    long index = firstIndex;
+    long end = count < 0 ? Long.MAX_VALUE : firstIndex + count;
     try {
-      while (!stopping && outcome.firstFailure() == null) {
+      while (!stopping && outcome.firstFailure() == null && index < end) {
         if (requestedRate != rate) {
           rate = requestedRate;
           if (rate > 0) {
@@ -157,7 +187,10 @@ public final class PacedPublisher implements AutoCloseable {
         }
         sender.send(index, generator.message(index), System.currentTimeMillis(), outcome);
         index++;
-        handed = index;
+        handed = index - firstIndex;
+      }
+      if (index == end) {
+        sender.flush(); // the last batch goes now, not at the client's next timer
       }
     } catch (IOException | RuntimeException e) {
       loopFailure = e;

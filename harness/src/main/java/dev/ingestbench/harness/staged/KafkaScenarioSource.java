@@ -4,6 +4,8 @@ import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.source.ConsumerGroupBacklog;
+import dev.ingestbench.harness.source.EventSender;
+import dev.ingestbench.harness.source.KafkaEventSender;
 import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.ChildFlags;
@@ -131,6 +133,16 @@ final class KafkaScenarioSource implements ScenarioSource {
   @Override
   public ChildFlags.Publisher publisher(String host) {
     return ChildFlags.Publisher.kafka(host, topic());
+  }
+
+  @Override
+  public String clientName() {
+    return "Kafka producer";
+  }
+
+  @Override
+  public EventSender sender(String host) {
+    return new KafkaEventSender(host, topic());
   }
 
   /** What the job's consumer group has not committed: read at once, nothing returns later. */

@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * The flags of the shared processes of a local scenario: the BigQuery emulator (with the scenario's
- * limits) and the publishers of the backlog and of the live messages. Checked by each process's own
- * validation when built, so a bad scenario fails before anything starts.
+ * limits) and the publisher of the backlog (the live messages are this JVM's: {@link
+ * LiveMessages}). Checked by each process's own validation when built, so a bad scenario fails
+ * before anything starts.
  */
 final class LocalServices {
   static final String PUBLISHER_MAIN = "dev.ingestbench.publisher.PublisherPipeline";
@@ -41,14 +42,6 @@ final class LocalServices {
                   PublisherPipeline.parse(
                       backlogPublisherArgs(UNSTARTED_HOST, unstarted).toArray(new String[0]))));
     }
-    if (plan.liveMessages() > 0) {
-      check(
-          "publish",
-          () ->
-              PublishSettings.from(
-                  PublisherPipeline.parse(
-                      livePublisherArgs(UNSTARTED_HOST, unstarted).toArray(new String[0]))));
-    }
   }
 
   List<String> bigQueryEmulatorArgs(Path segment) {
@@ -58,15 +51,6 @@ final class LocalServices {
 
   List<String> backlogPublisherArgs(String host, Path segment) {
     return publisherArgs(host, 0, plan.backlog(), 0, segment.resolve(RunFiles.PUBLISHER_BACKLOG));
-  }
-
-  List<String> livePublisherArgs(String host, Path segment) {
-    return publisherArgs(
-        host,
-        plan.backlog(),
-        plan.liveMessages(),
-        plan.rate(),
-        segment.resolve(RunFiles.PUBLISHER_LIVE));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.staged;
 
+import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.report.UnfinishedStreams;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
@@ -176,9 +177,15 @@ public final class LocalTarget implements StageTarget {
       out.println(
           String.format(
               Locale.ROOT,
-              "  publish %,d live messages during the stages: ingestbench publish %s",
+              "  publish %,d live messages (event indexes %,d-%,d) at %s msg/s during the stages,"
+                  + " from this JVM with the %s, each at the time the rate means it to be"
+                  + " sent; then write %s",
               plan.liveMessages(),
-              String.join(" ", services.livePublisherArgs(pubsub, segment))));
+              plan.backlog(),
+              plan.backlog() + plan.liveMessages() - 1,
+              plan.rate() >= 10 ? Numbers.f0(plan.rate()) : Numbers.f2(plan.rate()),
+              source.clientName(),
+              segment.resolve(RunFiles.PUBLISHER_LIVE)));
     }
     if (first > 0) {
       out.println(
@@ -316,7 +323,7 @@ public final class LocalTarget implements StageTarget {
     /** The servers, their CPU records and their watch (a death ends the stage). */
     private LocalStack stack;
 
-    private ChildJvm live;
+    private LiveMessages live;
     private StoppedJobs stopped;
     private Long published;
 
@@ -398,16 +405,7 @@ public final class LocalTarget implements StageTarget {
         say(
             "Publishing %,d live messages at %,.0f msg/s while the stages run",
             plan.liveMessages(), plan.rate());
-        live =
-            keep(
-                ChildJvm.start(
-                    launcher,
-                    ProcessCpuColumns.LIVE_PUBLISHER,
-                    heap,
-                    LocalServices.PUBLISHER_MAIN,
-                    services.livePublisherArgs(stack.host(), segment),
-                    segment.resolve("live-publisher.log")));
-        stack.cpu().watch(ProcessCpuColumns.LIVE_PUBLISHER, live.pid());
+        live = keep(new LiveMessages(plan, source, stack.host(), segment, stack.cpu()));
       }
     }
 
@@ -623,17 +621,15 @@ public final class LocalTarget implements StageTarget {
     public void awaitPublished() throws Exception {
       sayKills();
       kill = null;
-      if (live != null && live.isAlive()) {
-        say(
-            "Waiting for the live publisher to finish (max %s) before the jobs are verified",
-            Durations.show(LIVE_FINISH_MAX));
-        long deadline = System.nanoTime() + LIVE_FINISH_MAX.toNanos();
-        while (live.isAlive() && System.nanoTime() < deadline) {
-          Thread.sleep(500);
+      if (live != null) {
+        if (live.publishing()) {
+          say(
+              "Waiting for the live messages to be published (max %s) before the jobs are verified",
+              Durations.show(LIVE_FINISH_MAX));
         }
-        // Still publishing: stopped here, and with no result file the jobs are reported as not
+        // Still publishing then: stopped, and with no result file the jobs are reported as not
         // verified.
-        live.close();
+        live.finish(LIVE_FINISH_MAX);
       }
       published = stopped.published();
     }

@@ -3,6 +3,8 @@ package dev.ingestbench.harness.staged;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.source.EventSender;
+import dev.ingestbench.harness.source.PubsubEventSender;
 import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.source.SubscriptionBacklog;
@@ -141,6 +143,18 @@ final class PubsubScenarioSource implements ScenarioSource {
   @Override
   public ChildFlags.Publisher publisher(String host) {
     return ChildFlags.Publisher.pubsub(host, plan.scenario().source().topic(), subscriptions());
+  }
+
+  @Override
+  public String clientName() {
+    return "Pub/Sub client";
+  }
+
+  @Override
+  public EventSender sender(String host) throws IOException {
+    return new PubsubEventSender(
+        host,
+        PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic()));
   }
 
   /** Waits until what the job had pulled has returned to its subscription, then reads it. */

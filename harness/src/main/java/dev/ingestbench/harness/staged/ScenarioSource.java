@@ -2,6 +2,7 @@ package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.source.EventSender;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -71,6 +72,12 @@ sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenarioSourc
 
   /** Where the publishers publish. */
   ChildFlags.Publisher publisher(String host);
+
+  /** The client {@link #sender} is, as the dry run names it: {@code Pub/Sub client}. */
+  String clientName();
+
+  /** A client that sends to the scenario's topic, for the live messages this JVM publishes. */
+  EventSender sender(String host) throws IOException;
 
   /**
    * The event indexes left unread in job {@code job}'s source, once it stopped at {@code
