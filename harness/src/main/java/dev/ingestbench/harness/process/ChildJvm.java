@@ -82,7 +82,7 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
 
   public static ChildJvm start(
       String name, String heap, String mainClass, List<String> args, Path log) throws IOException {
-    return start(name, heap, mainClass, args, log, progress -> {});
+    return start(ProcessLauncher.SYSTEM, name, heap, mainClass, args, log);
   }
 
   /** As above, launched by {@code launcher} (a test's scripted process). */
@@ -98,37 +98,11 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
   }
 
   /**
-   * Starts {@code mainClass}; {@code progress} receives every {@link ConsumerProgress} line the
-   * child prints (those lines are neither shown nor logged).
+   * Starts a consumer with its standard input kept open: run with {@code --stopOnStdinEof=true},
+   * {@link #closeStdin} asks it to stop cleanly (write its results) whenever the caller decides, as
+   * a scenario stage ends. {@code progress} receives every {@link ConsumerProgress} line it prints
+   * (those lines are neither shown nor logged).
    */
-  public static ChildJvm start(
-      String name,
-      String heap,
-      String mainClass,
-      List<String> args,
-      Path log,
-      Consumer<ConsumerProgress> progress)
-      throws IOException {
-    return start(
-        ProcessLauncher.SYSTEM, name, heap, mainClass, args, log, progress, line -> {}, false);
-  }
-
-  /**
-   * Starts a consumer run with {@code --stopOnStdinEof=true}: {@link #closeStdin} asks it to stop
-   * cleanly (write its results) whenever the caller decides, as a scenario stage ends.
-   */
-  public static ChildJvm startStoppable(
-      String name,
-      String heap,
-      String mainClass,
-      List<String> args,
-      Path log,
-      Consumer<ConsumerProgress> progress)
-      throws IOException {
-    return startStoppable(ProcessLauncher.SYSTEM, name, heap, mainClass, args, log, progress);
-  }
-
-  /** As above, launched by {@code launcher} (a test's scripted process). */
   public static ChildJvm startStoppable(
       ProcessLauncher launcher,
       String name,

@@ -5,7 +5,6 @@ import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.MachineCpuColumns;
 import dev.ingestbench.contracts.MaxRateResult;
-import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.WindowLatency;
@@ -183,7 +182,9 @@ final class RoundRateSearch implements AutoCloseable {
       p.stop(Duration.ofSeconds(60));
       handed = p.handed();
       published = p.acknowledged();
-      writePublisherResult(round, started);
+      RunJson.write(
+          round.out().resolve(RunFiles.PUBLISHER_LIVE),
+          p.result(round.topic(), round.messageSize(), 0, started, round.runId()));
       RunJson.write(round.out().resolve(RunFiles.MAX_RATE_SEARCH), result);
       if (p.failure() != null) {
         throw p.failure();
@@ -373,25 +374,6 @@ final class RoundRateSearch implements AutoCloseable {
     if (p.failure() != null) {
       throw p.failure();
     }
-  }
-
-  private void writePublisherResult(Round round, Instant started) throws IOException {
-    double seconds = Duration.between(started, Instant.now()).toMillis() / 1000.0;
-    RunJson.write(
-        round.out().resolve(RunFiles.PUBLISHER_LIVE),
-        new PublisherResult(
-            round.topic(),
-            handed,
-            published,
-            handed - published,
-            published * round.messageSize(),
-            round.messageSize(),
-            0,
-            started.toString(),
-            seconds,
-            seconds > 0 ? published / seconds : 0,
-            1,
-            round.runId()));
   }
 
   private static String sentence(MaxRateResult r) {

@@ -1,10 +1,12 @@
 package dev.ingestbench.harness.source;
 
+import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.pubsub.PublishOutcomes;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -118,6 +120,31 @@ public final class PacedPublisher implements AutoCloseable {
     return count >= 0 && handed == count && outcome.allAnswered(handed);
   }
 
+  /**
+   * What it published since {@code started}, as every publisher of the project records it ({@code
+   * publisher_live.json}): the messages handed to the client, those the source acknowledged, the
+   * rest as failures.
+   */
+  public PublisherResult result(
+      String topic, int messageSize, double rate, Instant started, String runId) {
+    long sent = handed;
+    long published = acknowledged();
+    double seconds = Duration.between(started, Instant.now()).toMillis() / 1000.0;
+    return new PublisherResult(
+        topic,
+        sent,
+        published,
+        sent - published,
+        published * messageSize,
+        messageSize,
+        rate,
+        started.toString(),
+        seconds,
+        seconds > 0 ? published / seconds : 0,
+        1,
+        runId);
+  }
+
   /** Why publishing failed (a failed publish, a schedule the server refused), or null. */
   public Exception failure() {
     if (loopFailure != null) {
@@ -137,7 +164,7 @@ public final class PacedPublisher implements AutoCloseable {
     synchronized (this) {
       stopping = true;
     }
-    loop.join(max.toMillis());
+    loop.join(Math.max(1, max.toMillis())); // join(0) would wait forever
     sender.flush();
     long deadline = System.nanoTime() + max.toNanos();
     while (!outcome.allAnswered(handed) && System.nanoTime() < deadline) {
@@ -201,7 +228,10 @@ public final class PacedPublisher implements AutoCloseable {
     return Math.round((index - step.firstIndex()) * 1e9 / step.messagesPerSecond());
   }
 
-  /** Stops, then shuts the client down; a second call does nothing. */
+  /**
+   * Stops (waiting up to 30 s for replies, unless {@link #stop} was called and waited as it was
+   * told), then shuts the client down; a second call does nothing.
+   */
   @Override
   public synchronized void close() throws Exception {
     if (closed) {
@@ -209,7 +239,9 @@ public final class PacedPublisher implements AutoCloseable {
     }
     closed = true;
     try {
-      stop(Duration.ofSeconds(30));
+      if (!stopping) {
+        stop(Duration.ofSeconds(30));
+      }
     } finally {
       sender.close(); // also when the stop was interrupted (Ctrl-C, a failed round)
     }

@@ -405,7 +405,7 @@ public final class LocalTarget implements StageTarget {
         say(
             "Publishing %,d live messages at %,.0f msg/s while the stages run",
             plan.liveMessages(), plan.rate());
-        live = keep(new LiveMessages(plan, source, stack.host(), segment, stack.cpu()));
+        live = keep(LiveMessages.start(plan, source, stack.host(), segment, stack.cpu()));
       }
     }
 
@@ -582,7 +582,7 @@ public final class LocalTarget implements StageTarget {
      * counts together could reach what was published.
      */
     private OptionalLong groupAccountedFor(String job) throws Exception {
-      List<String> group = stopped.groupOf(job);
+      List<String> group = source.groupOf(job);
       if (group.size() < 2) {
         return OptionalLong.empty();
       }

@@ -85,7 +85,7 @@ final class StoppedJobs {
   JobCounts count(String stage, String job, boolean exactlyOnce, Long published, String whyUnknown)
       throws Exception {
     EmulatorStatus.Job status = emulator.job(job);
-    List<String> group = groupOf(job);
+    List<String> group = source.groupOf(job);
     BitSet groupAccounted = null;
     long accountedFor = status.accountedFor();
     if (group.size() > 1) {
@@ -184,14 +184,6 @@ final class StoppedJobs {
       union.or(accounted.of(member));
     }
     return union;
-  }
-
-  /**
-   * The jobs that read through {@code job}'s Kafka consumer group (just {@code job} but for a
-   * shared group).
-   */
-  List<String> groupOf(String job) {
-    return source.groupOf(job);
   }
 
   /** The job's verification as result records of {@code stage}, the last stage it ran in. */

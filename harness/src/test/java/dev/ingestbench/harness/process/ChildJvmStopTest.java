@@ -23,6 +23,7 @@ class ChildJvmStopTest {
   void stoppingAChildThatHasEndedIsNoFailure(@TempDir Path dir) throws Exception {
     try (ChildJvm jvm =
         ChildJvm.startStoppable(
+            ProcessLauncher.SYSTEM,
             "ended",
             "64m",
             ExitsAtOnce.class.getName(),

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -50,6 +51,10 @@ class LocalTargetTest {
   @TempDir Path dir;
 
   private final List<ScriptedProcess> consumers = new CopyOnWriteArrayList<>();
+
+  /** What a consumer does when its standard input closes, given its command line. */
+  private Function<List<String>, ScriptedProcess.OnStdinClosed> consumerScript =
+      command -> written -> ExitCodes.OK;
 
   @Test
   void aConsumerThatFailsEndsTheStageNamingItsLogAndLeavesNothingRunning() throws Exception {
@@ -84,6 +89,38 @@ class LocalTargetTest {
     assertNothingRunning();
   }
 
+  /**
+   * A server that dies while a stage stops a job: the watch stops the consumer that was stopping,
+   * and the run names the death, not the consumer's exit.
+   */
+  @Test
+  void aServerThatDiesWhileAJobStopsIsNamedAsTheReason() throws Exception {
+    consumerScript =
+        command ->
+            command.contains("--jobName=a")
+                ? written -> {
+                  killPstest(); // as its drain begins
+                  return -1; // still stopping when the watch sees the death
+                }
+                : written -> ExitCodes.OK;
+    String twoStages =
+        """
+        name: t
+        source: {kind: pubsub, topic: rides}
+        publish: {messages: 100, backlog: 100}
+        jobs: {a: {}, b: {}}
+        stages:
+          - {name: one, start: [a, b], hold: 2s}
+          - {name: two, stop: [a], hold: 2s}
+        """;
+    IOException e = assertThrows(IOException.class, () -> targetOf(twoStages, c -> {}).run());
+    assertTrue(
+        e.getMessage()
+            .startsWith("stage two: the Pub/Sub emulator died during the run, so it cannot finish"),
+        e.getMessage());
+    assertNothingRunning();
+  }
+
   @Test
   void aJobThatNeverWritesHasLostWhatWasPublishedAndTheRunFails() throws Exception {
     assertEquals(ExitCodes.INCOMPLETE, run("hold: 2s", consumer -> {}), "a loss is exit 1");
@@ -115,7 +152,12 @@ class LocalTargetTest {
    * to {@code onConsumer}.
    */
   private LocalTarget target(String stage, Consumer<ScriptedProcess> onConsumer) throws Exception {
-    Path file = Files.writeString(dir.resolve("t.yaml"), SCENARIO.replace("STAGE", stage));
+    return targetOf(SCENARIO.replace("STAGE", stage), onConsumer);
+  }
+
+  /** The scenario {@code yaml}; each consumer, once launched, is given to {@code onConsumer}. */
+  private LocalTarget targetOf(String yaml, Consumer<ScriptedProcess> onConsumer) throws Exception {
+    Path file = Files.writeString(dir.resolve("t.yaml"), yaml);
     ScenarioPlan plan = ScenarioPlan.of(ScenarioFile.load(file), 1, 0);
     RunDirectory out = new RunDirectory(dir.resolve("out"));
     ScenarioRun run =
@@ -126,7 +168,7 @@ class LocalTargetTest {
           if (command.contains("dev.ingestbench.publisher.PublisherPipeline")) {
             return publisher(command);
           }
-          ScriptedProcess consumer = new ScriptedProcess(command, written -> ExitCodes.OK);
+          ScriptedProcess consumer = new ScriptedProcess(command, consumerScript.apply(command));
           consumers.add(consumer);
           onConsumer.accept(consumer);
           return consumer;
