@@ -121,9 +121,7 @@ class GoldenBehaviourTest {
     text.append("backlog publisher: ")
         .append(plan.backlogPublisherArgs("SOURCE_HOST"))
         .append('\n');
-    text.append("live publisher: ")
-        .append(plan.livePublisherArgs("SOURCE_HOST", "BIGQUERY_REST"))
-        .append('\n');
+    text.append("live messages (this JVM): ").append(plan.liveLoad("TOPIC")).append('\n');
     text.append("bigquery emulator: ").append(plan.bigQueryEmulatorArgs()).append('\n');
     BigQueryEmulatorProcess.Address bigQuery =
         new BigQueryEmulatorProcess.Address("BIGQUERY_GRPC", "BIGQUERY_REST");

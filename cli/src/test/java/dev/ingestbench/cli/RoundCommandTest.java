@@ -127,7 +127,6 @@ class RoundCommandTest {
                       "consumer-2.log",
                       "consumer-1.1.log",
                       "consumer-2.1.log",
-                      "live-publisher.log",
                       "status/01-round.json"));
       JsonNode all = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
       assertEquals(2, all.get("jobs").asInt());
@@ -195,9 +194,7 @@ class RoundCommandTest {
           log);
       assertTrue(
           Files.exists(killedOut.resolve("summary.json")),
-          log
-              + lastLines(killedOut.resolve("live-publisher.log"))
-              + lastLines(killedOut.resolve("consumer.log")));
+          log + lastLines(killedOut.resolve("consumer.log")));
       JsonNode s = new ObjectMapper().readTree(killedOut.resolve("summary.json").toFile());
       assertEquals(
           12_000, s.get("distinct_message_ids").asLong(), "every record read across both lives");

@@ -16,6 +16,12 @@ public final class ProcessCpuColumns {
    */
   public static final String SELF = "ingestbench";
 
+  /**
+   * {@link #SELF} from the time it publishes the live messages itself (a round's once its backlog
+   * is drained, a scenario's while its stages run): the same process, renamed, never counted twice.
+   */
+  public static final String SELF_PUBLISHING_LIVE = "ingestbench (publishes live)";
+
   // The names of the servers and publishers a local round or scenario starts: one set, whichever
   // of them starts a process, so reports and the machine's account read every run alike.
 
@@ -31,7 +37,10 @@ public final class ProcessCpuColumns {
   /** The publisher of the backlog, which runs before any job starts. */
   public static final String BACKLOG_PUBLISHER = "publisher";
 
-  /** The publisher of live messages, while the jobs run. */
+  /**
+   * The publisher of live messages in a JVM of its own, as rounds recorded before the run's own JVM
+   * published them ({@link #SELF_PUBLISHING_LIVE}).
+   */
   public static final String LIVE_PUBLISHER = "live-publisher";
 
   public static final List<String> ALL = List.of(EPOCH_SECOND, PROCESS, CPU_SECONDS);

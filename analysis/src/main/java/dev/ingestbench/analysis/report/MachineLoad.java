@@ -172,6 +172,7 @@ public record MachineLoad(
       case ProcessCpuColumns.BIGQUERY_EMULATOR -> "BigQuery emulator";
       case ProcessCpuColumns.KAFKA_BROKER -> "Kafka broker";
       case ProcessCpuColumns.LIVE_PUBLISHER -> "live publisher";
+      case ProcessCpuColumns.SELF_PUBLISHING_LIVE -> "ingestbench itself, publishing live";
       default -> process;
     };
   }

@@ -51,15 +51,15 @@ public final class ProcessCpuSampler implements AutoCloseable {
     timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
   }
 
-  /**
-   * Samples {@code pid} as {@code name}; a process already watched under another name is renamed,
-   * never counted twice (the tool's own JVM, watched from the start, runs a scenario's feeds).
-   */
   /** The names it samples now, each with its pid. */
   synchronized Map<String, Long> watched() {
     return Map.copyOf(pids);
   }
 
+  /**
+   * Samples {@code pid} as {@code name}; a process already watched under another name is renamed,
+   * never counted twice (the tool's own JVM, watched from the start, publishes the live messages).
+   */
   public synchronized void watch(String name, long pid) {
     for (String old : List.copyOf(pids.keySet())) {
       if (pids.get(old) == pid && !old.equals(name)) {

@@ -42,8 +42,8 @@ final class LiveProfileRecord {
     }
     if (startMicros == Long.MAX_VALUE) {
       throw new IOException(
-          "the live publisher gave the local BigQuery no schedule: no step of --live-profile can be"
-              + " measured; see live-publisher.log");
+          "the live messages' schedule did not reach the local BigQuery: no step of --live-profile"
+              + " can be measured");
     }
     long from = startMicros / 1000;
     List<LiveProfileResult.Step> steps = new ArrayList<>();

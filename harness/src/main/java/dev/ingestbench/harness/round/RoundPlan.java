@@ -6,6 +6,7 @@ import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.stack.LocalStack;
@@ -98,12 +99,6 @@ public final class RoundPlan {
           backlogPublisherArgs(UNSTARTED_HOST),
           args -> PublishSettings.from(PublisherPipeline.parse(args)));
     }
-    if (liveMessages() > 0) {
-      validate(
-          "live publisher",
-          livePublisherArgs(UNSTARTED_HOST, UNSTARTED_BIGQUERY.rest()),
-          args -> PublishSettings.from(PublisherPipeline.parse(args)));
-    }
   }
 
   /** Messages published before the consumers start; none when the round searches. */
@@ -144,26 +139,15 @@ public final class RoundPlan {
     return publisherArgs(host, 0, backlogMessages(), 0, RunFiles.PUBLISHER_BACKLOG);
   }
 
-  /**
-   * @param bigQueryRest the BigQuery emulator process's REST root, which measures the live messages
-   *     against the times the publisher meant to send them; ignored with {@code --sink in-process}
-   */
-  public List<String> livePublisherArgs(String host, String bigQueryRest) {
-    List<String> args =
-        new ArrayList<>(
-            publisherArgs(
-                host,
-                backlogMessages(),
-                spec.liveMessages(),
-                spec.liveRate(),
-                RunFiles.PUBLISHER_LIVE));
-    if (spec.sink() == RoundSpec.Sink.EMULATOR) {
-      args.add("--sendScheduleUrl=" + bigQueryRest);
-    }
-    if (spec.liveProfile() != null) {
-      args.add("--rateProfile=" + spec.liveProfile());
-    }
-    return args;
+  /** The live messages, to {@code topic}: after the backlog's, at --live-rate or its profile. */
+  public LiveMessages.Load liveLoad(String topic) {
+    return new LiveMessages.Load(
+        topic,
+        spec.messageSize(),
+        backlogMessages(),
+        liveMessages(),
+        spec.liveRate(),
+        spec.liveProfile());
   }
 
   boolean kafka() {

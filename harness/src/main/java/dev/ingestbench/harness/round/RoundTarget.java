@@ -17,6 +17,8 @@ import dev.ingestbench.harness.process.ConsumerProcesses;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaEventSender;
+import dev.ingestbench.harness.source.LiveMessages;
+import dev.ingestbench.harness.source.PacedPublisher;
 import dev.ingestbench.harness.source.PubsubEventSender;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.stack.LocalStack;
@@ -26,6 +28,7 @@ import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,8 +42,8 @@ import java.util.function.LongSupplier;
  * the one stage a round is. It starts what {@code ingestbench round} always started, with the files
  * at the top of {@code --out} where a round keeps them: the Pub/Sub emulator (or Kafka broker) and
  * the BigQuery emulator, the backlog before any job starts, one consumer JVM per job, the live
- * publisher once every job has drained the backlog, and {@code --kill-consumer-at}'s kill and
- * restore.
+ * messages (published by this JVM) once every job has drained the backlog, and {@code
+ * --kill-consumer-at}'s kill and restore.
  *
  * <p>A round's consumers stop by themselves once they have accounted for every message (or at their
  * {@code --timeout}); what each wrote is its own {@code consumer_result.json}, verified row by row
@@ -53,6 +56,9 @@ final class RoundTarget implements StageTarget {
    * How long a consumer may take to stop by itself after --timeout before the round gives up on it.
    */
   private static final long STOP_GRACE_SECONDS = 120;
+
+  /** How long the last live messages may wait for their replies once every one was sent. */
+  private static final Duration LIVE_REPLIES_MAX = Duration.ofSeconds(30);
 
   private final RoundSpec spec;
   private final RoundPlan plan;
@@ -132,7 +138,7 @@ final class RoundTarget implements StageTarget {
     private final List<String> startedJobs = new ArrayList<>();
 
     private ConsumerKill<ChildJvm> kill;
-    private ChildJvm live;
+    private LiveMessages live;
 
     /** --kill-taskmanager-at, else null. */
     private TaskManagerKill taskManagerKill;
@@ -140,8 +146,8 @@ final class RoundTarget implements StageTarget {
     /** The live publisher will not run: a consumer stopped before the backlog was drained. */
     private boolean noLive;
 
-    /** The live publisher has exited and its exit code was checked. */
-    private boolean liveChecked;
+    /** Every live message was published and has its reply: publisher_live.json is written. */
+    private boolean liveFinished;
 
     /**
      * With --live-profile, once a second while the live publisher runs: the time and the fewest
@@ -301,13 +307,10 @@ final class RoundTarget implements StageTarget {
     }
 
     /**
-     * Stops the live publisher and every consumer still running, and removes the kill's
-     * checkpoints.
+     * Stops every consumer still running (the live messages, kept later, stop before), and removes
+     * the kill's checkpoints.
      */
     private void stopProcesses() throws IOException {
-      if (live != null) {
-        live.close();
-      }
       consumers.close();
       OutDirectory.deleteTree(
           spec.out()
@@ -435,15 +438,23 @@ final class RoundTarget implements StageTarget {
         }
         liveProgress.add(new long[] {System.currentTimeMillis(), fewest});
       }
-      if (plan.liveMessages() == 0 || noLive || liveChecked || startedJobs.size() < spec.jobs()) {
+      if (plan.liveMessages() == 0 || noLive || liveFinished || startedJobs.size() < spec.jobs()) {
         return;
       }
       if (live == null) {
         startLiveOnceDrained();
-      } else if (!live.isAlive()) {
-        live.requireSuccess(1); // it has exited: this only checks its exit code, once
-        liveChecked = true;
+      } else if (!live.publishing()) {
+        finishLive(); // every message answered, or a failure: the jobs would wait in vain
       }
+    }
+
+    /** Writes the live messages' result; throws when not every one was published. */
+    private void finishLive() throws Exception {
+      if (!live.finish(LIVE_REPLIES_MAX)) {
+        throw new IOException(
+            "the live messages were not all published; the jobs cannot account for them");
+      }
+      liveFinished = true;
     }
 
     /**
@@ -468,15 +479,23 @@ final class RoundTarget implements StageTarget {
       say(
           "Backlog drained: publishing %,d live messages at %,.0f msg/s",
           spec.liveMessages(), spec.liveRate());
+      stack.cpu().watch(ProcessCpuColumns.SELF_PUBLISHING_LIVE, ProcessHandle.current().pid());
+      // The local BigQuery measures every live row against the time it was meant to be sent; an
+      // in-process sink has no schedule to keep.
+      PacedPublisher.ScheduleSink schedule =
+          spec.sink() == RoundSpec.Sink.EMULATOR
+              ? new BigQueryEmulatorRest(stack.bigQuery().rest())::schedule
+              : step -> {};
       live =
-          ChildJvm.start(
-              ProcessCpuColumns.LIVE_PUBLISHER,
-              spec.heap(),
-              PUBLISHER_MAIN,
-              plan.livePublisherArgs(stack.host(), stack.bigQuery().rest()),
-              spec.out().resolve("live-publisher.log"));
-      stack.watch().stopOnDeath(live);
-      stack.cpu().watch(ProcessCpuColumns.LIVE_PUBLISHER, live.pid());
+          keep(
+              new LiveMessages(
+                  roundTopic().open(),
+                  generator(),
+                  schedule,
+                  plan.liveLoad(topicPath()),
+                  spec.out().resolve(RunFiles.PUBLISHER_LIVE),
+                  plan.runId,
+                  line -> say("%s", line)));
     }
 
     /**
@@ -514,15 +533,21 @@ final class RoundTarget implements StageTarget {
      */
     @Override
     public void awaitPublished() throws Exception {
-      if (live != null && live.isAlive()) {
+      if (live != null && !liveFinished && live.publishing()) {
         live.close();
         throw new IOException(
-            "the live-publisher did not finish within --timeout "
+            "the live messages were not all published within --timeout "
                 + spec.timeoutSeconds()
-                + " s; see live-publisher.log");
+                + " s ("
+                + String.format(Locale.ROOT, "%,d", live.acknowledged())
+                + " of "
+                + String.format(Locale.ROOT, "%,d", plan.liveMessages())
+                + " acknowledged)");
       }
       if (live != null) {
-        live.requireSuccess(1);
+        if (!liveFinished) {
+          finishLive();
+        }
         if (spec.liveProfile() != null && spec.sink() == RoundSpec.Sink.EMULATOR) {
           List<String> jobs = new ArrayList<>();
           for (int j = 1; j <= spec.jobs(); j++) {

@@ -1,12 +1,15 @@
 package dev.ingestbench.harness.source;
 
 import dev.ingestbench.contracts.PublisherResult;
+import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.pubsub.PublishOutcomes;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -44,6 +47,12 @@ public final class PacedPublisher implements AutoCloseable {
 
   /** How many it sends before it stops by itself; -1: until it is stopped. */
   private final long count;
+
+  /** A step of a rate profile: its rate from its first index on. */
+  private record PlannedStep(long firstIndex, double rate) {}
+
+  /** A rate profile's steps, in order; empty without a profile. */
+  private volatile List<PlannedStep> planned = List.of();
 
   private volatile double requestedRate = PAUSED;
   private volatile boolean stopping;
@@ -92,6 +101,25 @@ public final class PacedPublisher implements AutoCloseable {
     if (!loop.isAlive() && !stopping) {
       loop.start();
     }
+  }
+
+  /**
+   * Steps through {@code profile} at {@code base} messages/s for 1x from the first message on: each
+   * step's rate from its first index, as {@link RateProfile#messagesOf} counts them (the last step
+   * until the count ends), each told to the schedule when it starts; starts sending.
+   */
+  public synchronized void profile(double base, RateProfile profile) {
+    if (!(base > 0)) {
+      throw new IllegalArgumentException("a profile's base rate is above 0, not " + base);
+    }
+    List<PlannedStep> steps = new ArrayList<>();
+    long index = firstIndex;
+    for (RateProfile.Step step : profile.steps()) {
+      steps.add(new PlannedStep(index, base * step.multiplier()));
+      index += RateProfile.messagesOf(step, base);
+    }
+    planned = List.copyOf(steps);
+    rate(steps.get(0).rate());
   }
 
   /**
@@ -178,18 +206,25 @@ public final class PacedPublisher implements AutoCloseable {
     long stepStartNanos = 0;
     long index = firstIndex;
     long end = count < 0 ? Long.MAX_VALUE : firstIndex + count;
+    List<PlannedStep> steps = planned;
+    int nextStep = 1; // the first step's rate is the one that started the loop
     try {
       while (!stopping && outcome.firstFailure() == null && index < end) {
+        boolean profileStep = false;
+        while (nextStep < steps.size() && index >= steps.get(nextStep).firstIndex()) {
+          requestedRate = steps.get(nextStep++).rate();
+          profileStep = true;
+        }
         if (requestedRate != rate) {
           rate = requestedRate;
           if (rate > 0) {
             // A late publisher stays late: the new step starts where the old one meant the next
-            // message to go, so the lateness is kept in the latency, not forgiven.
+            // message to go, so the lateness is kept in the latency, not forgiven. A profile's
+            // step starts there even when that is still to come (its time is part of the plan);
+            // a rate asked for now starts now if the old step's next message was not yet due.
             long nowNanos = System.nanoTime();
-            long startNanos =
-                step == null
-                    ? nowNanos
-                    : Math.min(nowNanos, stepStartNanos + nanosInto(step, index));
+            long intended = step == null ? nowNanos : stepStartNanos + nanosInto(step, index);
+            long startNanos = profileStep ? intended : Math.min(nowNanos, intended);
             long startMicros =
                 TimeUnit.MILLISECONDS.toMicros(System.currentTimeMillis())
                     - (nowNanos - startNanos) / 1_000;

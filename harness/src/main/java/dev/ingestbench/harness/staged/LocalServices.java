@@ -2,11 +2,15 @@ package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.events.MessageFormat;
+import dev.ingestbench.events.TaxiRideGenerator;
+import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
 import dev.ingestbench.scenario.ScenarioPlan;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -42,6 +46,30 @@ final class LocalServices {
                   PublisherPipeline.parse(
                       backlogPublisherArgs(UNSTARTED_HOST, unstarted).toArray(new String[0]))));
     }
+  }
+
+  /**
+   * Starts publishing the plan's live messages from this JVM. A scenario measures its jobs' rates,
+   * not their latency against a schedule: no schedule goes to the BigQuery emulator.
+   */
+  LiveMessages liveMessages(String host, Path segment) throws IOException {
+    return new LiveMessages(
+        source.sender(host),
+        new TaxiRideGenerator(
+            EVENT_SEED,
+            plan.messageSize(),
+            MessageFormat.fromFlag("publish.message_format", plan.messageFormat())),
+        step -> {},
+        new LiveMessages.Load(
+            plan.scenario().source().topic(),
+            plan.messageSize(),
+            plan.backlog(),
+            plan.liveMessages(),
+            plan.rate(),
+            null),
+        segment.resolve(RunFiles.PUBLISHER_LIVE),
+        null,
+        line -> RunLog.say("%s", line));
   }
 
   List<String> bigQueryEmulatorArgs(Path segment) {

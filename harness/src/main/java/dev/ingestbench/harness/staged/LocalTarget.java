@@ -15,6 +15,7 @@ import dev.ingestbench.harness.process.ConsumerKill;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaFeed;
+import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
@@ -405,7 +406,8 @@ public final class LocalTarget implements StageTarget {
         say(
             "Publishing %,d live messages at %,.0f msg/s while the stages run",
             plan.liveMessages(), plan.rate());
-        live = keep(LiveMessages.start(plan, source, stack.host(), segment, stack.cpu()));
+        stack.cpu().watch(ProcessCpuColumns.SELF_PUBLISHING_LIVE, ProcessHandle.current().pid());
+        live = keep(services.liveMessages(stack.host(), segment));
       }
     }
 

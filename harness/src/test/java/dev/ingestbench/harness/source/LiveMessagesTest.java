@@ -1,13 +1,15 @@
-package dev.ingestbench.harness.staged;
+package dev.ingestbench.harness.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.contracts.PublisherResult;
+import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.events.TaxiRideGenerator;
-import dev.ingestbench.harness.source.EventSender;
 import dev.ingestbench.pubsub.PublishOutcomes;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What a scenario's live messages say was published, which every job is verified against: the
- * indexes after the backlog's, each sent once; what the source acknowledged; nothing when not every
- * message was answered.
+ * What a run's live messages say was published, which every job is verified against: the indexes
+ * after the backlog's, each sent once; what the source acknowledged; nothing when not every message
+ * was answered.
  */
 class LiveMessagesTest {
   @TempDir Path dir;
@@ -63,7 +65,13 @@ class LiveMessagesTest {
   private void publish(Answering sender, Duration max) throws Exception {
     try (LiveMessages live =
         new LiveMessages(
-            sender, new TaxiRideGenerator(1, 500), "rides", 500, 100, 50, 2_000, result())) {
+            sender,
+            new TaxiRideGenerator(1, 500),
+            step -> {},
+            new LiveMessages.Load("rides", 500, 100, 50, 2_000, null),
+            result(),
+            "run-1",
+            line -> {})) {
       live.finish(max);
     }
   }
@@ -81,6 +89,47 @@ class LiveMessagesTest {
     assertEquals(50, r.published());
     assertEquals(0, r.publishFailures());
     assertEquals(50 * 500, r.bytesPublished());
+    assertEquals("run-1", r.runId(), "the run's files name their run");
+  }
+
+  @Test
+  void aProfileTellsEachStepToTheScheduleAtItsFirstIndexAndTakesItsTime() throws Exception {
+    List<SendSchedule> told = new CopyOnWriteArrayList<>();
+    Answering sender = new Answering(index -> false, true);
+    RateProfile profile = RateProfile.parse("--live-profile", "1x:1s,2x:1s,1x:1s");
+    long started = System.nanoTime();
+    try (LiveMessages live =
+        new LiveMessages(
+            sender,
+            new TaxiRideGenerator(1, 500),
+            told::add,
+            new LiveMessages.Load("rides", 500, 100, 80, 20, profile),
+            result(),
+            "run-1",
+            line -> {})) {
+      assertTrue(live.finish(Duration.ofSeconds(30)));
+    }
+    double seconds = (System.nanoTime() - started) / 1e9;
+    assertEquals(List.of(100L, 120L, 160L), told.stream().map(SendSchedule::firstIndex).toList());
+    assertEquals(
+        List.of(20.0, 40.0, 20.0), told.stream().map(SendSchedule::messagesPerSecond).toList());
+    long firstStart = told.get(0).startEpochMicros();
+    assertEquals(1_000_000, told.get(1).startEpochMicros() - firstStart, 1_000, "1 s after");
+    assertEquals(2_000_000, told.get(2).startEpochMicros() - firstStart, 1_000, "2 s after");
+    assertEquals(80, sender.sent.size());
+    // The last message is due 20 + 40 + 19 messages in: 2.95 s after the first.
+    assertTrue(seconds >= 2.9, "paced, not sent at once: " + seconds + " s");
+    assertEquals(80, RunJson.read(result(), PublisherResult.class).published());
+  }
+
+  @Test
+  void aProfileThatDoesNotSendTheCountIsRefused() {
+    RateProfile profile = RateProfile.parse("--live-profile", "1x:1s,2x:1s");
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new LiveMessages.Load("rides", 500, 0, 100, 20, profile));
+    assertTrue(e.getMessage().contains("sends 60 messages, not 100"), e.getMessage());
   }
 
   @Test
