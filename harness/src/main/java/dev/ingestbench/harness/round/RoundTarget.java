@@ -69,9 +69,18 @@ final class RoundTarget implements StageTarget {
   /** Consumers killed and restored (--kill-consumer-at, --crash-every). */
   private final AtomicInteger kills = new AtomicInteger();
 
+  /** Starts the publisher and the consumers (a test's scripted processes). */
+  private final ProcessLauncher launcher;
+
   RoundTarget(RoundSpec spec, RoundPlan plan) {
+    this(spec, plan, ProcessLauncher.SYSTEM);
+  }
+
+  /** As above, its publisher and consumers started by {@code launcher}. */
+  RoundTarget(RoundSpec spec, RoundPlan plan, ProcessLauncher launcher) {
     this.spec = spec;
     this.plan = plan;
+    this.launcher = launcher;
   }
 
   /**
@@ -132,7 +141,7 @@ final class RoundTarget implements StageTarget {
 
     /** The jobs' consumers, each named by its job ({@code job-1}). */
     private final ConsumerProcesses consumers =
-        new ConsumerProcesses(ProcessLauncher.SYSTEM, spec.heap(), spec.cluster() != null);
+        new ConsumerProcesses(launcher, spec.heap(), spec.cluster() != null);
 
     /** The jobs started so far, in order. */
     private final List<String> startedJobs = new ArrayList<>();
@@ -186,13 +195,24 @@ final class RoundTarget implements StageTarget {
       }
       keep(this::stopProcesses);
       keep(stack::stopWatching); // first: the processes' stopping is not a death
+      if (!plan.kafka()) {
+        // The topic and every job's subscription exist before anything is published (the Kafka
+        // topic is the stack's): the backlog is kept for each job, and the live messages, which
+        // this JVM publishes, have a topic even when there is no backlog.
+        PubsubAdmin.ensureTopicAndSubscriptions(
+            stack.host(),
+            topicPath(),
+            plan.subscriptions().stream()
+                .map(sub -> "projects/" + RoundPlan.PROJECT + "/subscriptions/" + sub)
+                .toList());
+      }
       if (spec.searches()) {
         startSearch();
       }
       if (plan.backlogMessages() > 0) {
-        // The subscriptions exist before anything is published, so the backlog is kept for them.
         try (ChildJvm publisher =
             ChildJvm.start(
+                launcher,
                 ProcessCpuColumns.BACKLOG_PUBLISHER,
                 spec.heap(),
                 PUBLISHER_MAIN,
@@ -205,10 +225,7 @@ final class RoundTarget implements StageTarget {
       }
     }
 
-    /**
-     * Creates the round's topic and subscriptions (no backlog publisher does it) and measures the
-     * publisher alone, before any consumer takes CPU.
-     */
+    /** Measures the publisher alone, before any consumer takes CPU. */
     private void startSearch() throws Exception {
       String host = stack.host();
       RoundRateSearch.Senders alone;
@@ -218,12 +235,6 @@ final class RoundTarget implements StageTarget {
         KafkaEventSender.createTopic(host, RoundRateSearch.PUBLISHER_TOPIC, 1);
         alone = () -> new KafkaEventSender(host, RoundRateSearch.PUBLISHER_TOPIC);
       } else {
-        PubsubAdmin.ensureTopicAndSubscriptions(
-            host,
-            topicPath(),
-            plan.subscriptions().stream()
-                .map(sub -> "projects/" + RoundPlan.PROJECT + "/subscriptions/" + sub)
-                .toList());
         String capacityTopic =
             "projects/" + RoundPlan.PROJECT + "/topics/" + RoundRateSearch.PUBLISHER_TOPIC;
         PubsubAdmin.ensureTopicAndSubscriptions(host, capacityTopic, List.of());

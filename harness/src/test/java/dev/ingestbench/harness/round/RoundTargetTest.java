@@ -1,0 +1,333 @@
+package dev.ingestbench.harness.round;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ingestbench.contracts.ConsumerProgress;
+import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.PublisherResult;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.harness.process.ProcessLauncher;
+import dev.ingestbench.harness.process.ScriptedProcess;
+import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.staged.StagedDriver;
+import dev.ingestbench.harness.staged.Ticker;
+import dev.ingestbench.scenario.ScenarioFile;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A round's target on its real servers (the Pub/Sub emulator, the BigQuery emulator) with scripted
+ * processes for its backlog publisher and consumers: where a round keeps its files, how its
+ * consumers end (by themselves, at their count or their --timeout), when its live messages go, and
+ * what a failing consumer or a dying server does to it, in seconds and without a pipeline.
+ */
+@Tag("e2e")
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class RoundTargetTest {
+  @TempDir Path dir;
+
+  private final List<ScriptedProcess> consumers = new CopyOnWriteArrayList<>();
+
+  private Path out() {
+    return dir.resolve("out");
+  }
+
+  @Test
+  void aRoundKeepsItsFilesInOutAndItsConsumerStopsByItselfOnceTheLiveMessagesAreIn()
+      throws Exception {
+    RoundSpec spec = spec(300, 200, 400);
+    int exit =
+        run(
+            spec,
+            (consumer, command) ->
+                afterward(
+                    () -> {
+                      // It reads the backlog, then the live messages, which go only once it has
+                      // accounted for the backlog; then it stops by itself at its count.
+                      waitFor(out().resolve(RunFiles.PUBLISHER_LIVE));
+                      writeResult(command, 300, "expected messages accounted for");
+                      consumer.exitNow(ExitCodes.OK);
+                    }),
+            List.of(new ConsumerProgress(100, 100).toLine()));
+    assertEquals(ExitCodes.OK, exit);
+    PublisherResult live =
+        RunJson.read(out().resolve(RunFiles.PUBLISHER_LIVE), PublisherResult.class);
+    assertEquals(200, live.published(), "every live message, acknowledged by the Pub/Sub emulator");
+    assertEquals("projects/ingestbench-local/topics/taxi-rides", live.topic());
+    assertTrue(Files.exists(out().resolve("consumer.log")), "the consumer's log is in --out");
+    assertFalse(Files.exists(out().resolve("segment-1")), "a round has no segment directory");
+    List<String> command = consumers.get(0).command();
+    assertTrue(command.contains("--stopWhenParentExits=true"), command.toString());
+    assertTrue(command.contains("--expectedMessages=300"), command.toString());
+    assertFalse(
+        command.stream().anyMatch(a -> a.startsWith("--stopOnStdinEof")), command.toString());
+    assertFalse(consumers.get(0).stdinClosed(), "nobody asked it to stop: it ended at its count");
+    assertNothingRunning();
+  }
+
+  @Test
+  void aConsumerThatStopsAtItsTimeoutLeavesTheRoundUnverifiedNotLost() throws Exception {
+    int exit =
+        run(
+            spec(100, 0, 0),
+            (consumer, command) ->
+                afterward(
+                    () -> {
+                      writeResult(command, 40, "timeout after 600 s");
+                      consumer.exitNow(ExitCodes.INCOMPLETE);
+                    }),
+            List.of());
+    assertEquals(
+        ExitCodes.FAILED, exit, "a round that could not be carried out, not a verification result");
+    assertNothingRunning();
+  }
+
+  @Test
+  void aConsumerThatFailsEndsTheRoundNamingItsLog() throws Exception {
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                run(
+                    spec(100, 0, 0),
+                    (consumer, command) -> afterward(() -> consumer.exitNow(ExitCodes.USAGE)),
+                    List.of()));
+    assertTrue(e.getMessage().contains(out().resolve("consumer.log").toString()), e.getMessage());
+    assertTrue(e.getMessage().contains("exit 2"), e.getMessage());
+    assertNothingRunning();
+  }
+
+  @Test
+  void aServerThatDiesEndsTheRoundNamingIt() throws Exception {
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                run(
+                    spec(100, 0, 0),
+                    (consumer, command) -> afterward(RoundTargetTest::killPstest),
+                    List.of()));
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("the Pub/Sub emulator died"), e.getMessage());
+    assertNothingRunning();
+  }
+
+  /**
+   * A one-job round of {@code messages}, {@code live} of them at {@code rate} once the backlog is
+   * drained, into {@link #out}.
+   */
+  private RoundSpec spec(long messages, long live, double rate) throws Exception {
+    String publish =
+        live == 0
+            ? "{messages: " + messages + ", backlog: " + messages + "}"
+            : "{messages: "
+                + messages
+                + ", backlog: "
+                + (messages - live)
+                + ", rate: "
+                + rate
+                + "}";
+    Path file =
+        Files.writeString(
+            dir.resolve("round.yaml"),
+            """
+            name: r
+            source: {kind: pubsub, topic: taxi-rides}
+            publish: PUBLISH
+            jobs: {a: {}}
+            stages:
+              - {name: one, start: [a], until: drained, max: 1m}
+            """
+                .replace("PUBLISH", publish));
+    ScenarioPlan scenario = ScenarioPlan.of(ScenarioFile.load(file), 1, 0);
+    return RoundSpec.forScenarioJob(scenario, "a", out(), "256m", null, null).validate();
+  }
+
+  /**
+   * Runs the round as {@code ingestbench round} does: its one stage on the round's target. Each
+   * consumer prints {@code lines} at once and is then given to {@code onConsumer} with its command.
+   */
+  private int run(
+      RoundSpec spec, BiConsumer<ScriptedProcess, List<String>> onConsumer, List<String> lines)
+      throws Exception {
+    RoundPlan plan = new RoundPlan(spec);
+    Files.createDirectories(out().resolve(RunFiles.STATUS_DIRECTORY));
+    ProcessLauncher launcher =
+        command -> {
+          if (command.contains("dev.ingestbench.publisher.PublisherPipeline")) {
+            return publisher(command);
+          }
+          // Nobody closes a round consumer's standard input: if someone does, it keeps running.
+          ScriptedProcess consumer = new ScriptedProcess(command, written -> -1, lines);
+          consumers.add(consumer);
+          onConsumer.accept(consumer, command);
+          return consumer;
+        };
+    ScenarioRun run =
+        new ScenarioRun(
+            plan.runId, "round", "local", 1, "sha", Instant.now().toString(), "test", 2, null);
+    return new StagedDriver(
+            OneStage.plan(spec, plan),
+            new RunDirectory(out()),
+            run,
+            new RoundTarget(spec, plan, launcher),
+            Duration.ZERO,
+            Ticker.system(),
+            Map.of(RoundPlan.jobName(1), Map.of()))
+        .speakingAs("round")
+        .run();
+  }
+
+  /** A publisher that says it published what it was asked to, and exits at once. */
+  private static ScriptedProcess publisher(List<String> command) throws IOException {
+    long count = Long.parseLong(flag(command, "--numMessages"));
+    RunJson.write(
+        Path.of(flag(command, "--resultFile")),
+        new PublisherResult(
+            "taxi-rides",
+            count,
+            count,
+            0,
+            count * 500,
+            500,
+            0,
+            Instant.now().toString(),
+            1,
+            count,
+            1,
+            flag(command, "--runId")));
+    ScriptedProcess p = new ScriptedProcess(command, written -> ExitCodes.OK);
+    p.exitNow(ExitCodes.OK);
+    return p;
+  }
+
+  /**
+   * The consumer's result, in its --localOutputDir: {@code accounted} of its --expectedMessages,
+   * each written once.
+   */
+  private static void writeResult(List<String> command, long accounted, String stopReason) {
+    long expected = Long.parseLong(flag(command, "--expectedMessages"));
+    try {
+      RunJson.write(
+          Path.of(flag(command, "--localOutputDir")).resolve(RunFiles.CONSUMER_RESULT),
+          new ConsumerResult(
+              "FlinkRunner",
+              "pubsub",
+              "exactly-once",
+              "json-column",
+              "tablerow",
+              1,
+              false,
+              0,
+              1,
+              Instant.now().toString(),
+              1,
+              stopReason,
+              expected,
+              accounted,
+              accounted,
+              0,
+              0,
+              0,
+              accounted,
+              null,
+              null,
+              null,
+              null,
+              List.of(),
+              1,
+              2,
+              1,
+              1,
+              0,
+              List.of(),
+              0,
+              flag(command, "--runId"),
+              0,
+              0,
+              List.of(),
+              null,
+              0,
+              0));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String flag(List<String> command, String name) {
+    return command.stream()
+        .filter(a -> a.startsWith(name + "="))
+        .map(a -> a.substring(name.length() + 1))
+        .findFirst()
+        .orElse(null);
+  }
+
+  /** Runs {@code action} on a thread of its own, starting a second from now. */
+  private static void afterward(ThrowingRunnable action) {
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(1_000);
+                action.run();
+              } catch (Exception e) {
+                // the test's assertions say what went wrong
+              }
+            });
+    t.setDaemon(true);
+    t.start();
+  }
+
+  @FunctionalInterface
+  private interface ThrowingRunnable {
+    void run() throws Exception;
+  }
+
+  private static void waitFor(Path file) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (!Files.exists(file) && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+  }
+
+  private static void killPstest() {
+    ProcessHandle.current()
+        .descendants()
+        .filter(p -> p.info().commandLine().orElse("").contains("pstest"))
+        .forEach(ProcessHandle::destroyForcibly);
+  }
+
+  /** No server this test started, and no scripted consumer, is left running. */
+  private void assertNothingRunning() throws Exception {
+    for (ProcessHandle child : ProcessHandle.current().descendants().toList()) {
+      String command = child.info().commandLine().orElse("");
+      if (command.contains("pstest") || command.contains("bigquery")) {
+        child.onExit().get(30, TimeUnit.SECONDS);
+        assertFalse(child.isAlive(), "left running: " + command);
+      }
+    }
+    for (ScriptedProcess consumer : consumers) {
+      assertFalse(consumer.isAlive(), "a consumer left running: " + consumer.command());
+    }
+  }
+}
