@@ -75,6 +75,16 @@ public final class DataflowRemoteTarget implements RemoteTarget {
       }
     }
     ScenarioPlan plan = ScenarioPlan.of(scenario, 1, 0);
+    var stepped = plan.firstLiveProfileStage();
+    if (stepped.isPresent()) {
+      throw new IllegalArgumentException(
+          file
+              + ": stages."
+              + stepped.get().name()
+              + ".live_profile steps the rate of live messages the run publishes itself, and on"
+              + " Dataflow a publisher job of its own publishes them at one rate; run it with"
+              + " --target local or flink, or remove the key here");
+    }
     var taskManagerKill = plan.firstTaskManagerKillingStage();
     if (taskManagerKill.isPresent()) {
       throw new IllegalArgumentException(

@@ -105,6 +105,9 @@ public record Scenario(
    * @param killTaskManagerAt kill one TaskManager of the run's Flink cluster (SIGKILL) this long
    *     after every running job has written ({@code round --kill-taskmanager-at}); Flink restores
    *     the jobs from their last checkpoint and a fresh TaskManager takes its place
+   * @param liveProfile steps of the live rate from the stage's start, in multiples of {@code
+   *     publish.rate} ({@code 1x:30s,3x:30s}, as {@code round --live-profile}); after its last step
+   *     the rate is {@code publish.rate} again
    */
   public record Stage(
       String name,
@@ -118,7 +121,8 @@ public record Scenario(
       @JsonProperty("find_max_rate") Map<String, Object> findMaxRate,
       @JsonProperty("kill_consumer_at") String killConsumerAt,
       @JsonProperty("crash_every") String crashEvery,
-      @JsonProperty("kill_taskmanager_at") String killTaskManagerAt) {
+      @JsonProperty("kill_taskmanager_at") String killTaskManagerAt,
+      @JsonProperty("live_profile") String liveProfile) {
 
     public boolean isLoadTest() {
       return pubsubLoad != null;

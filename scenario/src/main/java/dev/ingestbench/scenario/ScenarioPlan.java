@@ -1,5 +1,6 @@
 package dev.ingestbench.scenario;
 
+import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.contracts.StepStatus;
 import dev.ingestbench.contracts.StopMode;
 import java.time.Duration;
@@ -68,6 +69,8 @@ public record ScenarioPlan(
    * @param max the longest an {@code until} waits
    * @param stopWith how the jobs in {@code stop} end, or null for the target's default
    * @param faults the consumer and TaskManager kills it injects into its running jobs
+   * @param liveProfile the steps of the live rate from its start (multiples of {@link
+   *     ScenarioPlan#rate}), or null for the rate as it is
    */
   public record PlannedStage(
       int index,
@@ -81,7 +84,8 @@ public record ScenarioPlan(
       Map<String, String> pubsubLoad,
       StopMode stopWith,
       Map<String, String> findMaxRate,
-      StageFaults faults) {
+      StageFaults faults,
+      RateProfile liveProfile) {
 
     /** A stage that runs a Pub/Sub load test instead of starting and stopping jobs. */
     public boolean isLoadTest() {
@@ -158,8 +162,12 @@ public record ScenarioPlan(
           hold != null
               ? "hold " + Durations.show(hold)
               : "until " + until + " (max " + Durations.show(max) + ")";
-      // The kills are part of what the stage measured: its report and status say so.
-      return faults.any() ? condition + "; " + faults.describe() : condition;
+      // The kills and a stepped rate are part of what the stage measured: its report and status
+      // say so.
+      if (faults.any()) {
+        condition += "; " + faults.describe();
+      }
+      return liveProfile == null ? condition : condition + "; live rate stepped: " + liveProfile;
     }
 
     /**
@@ -292,7 +300,10 @@ public record ScenarioPlan(
                     st.crashEvery() == null ? null : Durations.parse(st.crashEvery()).orElseThrow(),
                     st.killTaskManagerAt() == null
                         ? null
-                        : Durations.parse(st.killTaskManagerAt()).orElseThrow())));
+                        : Durations.parse(st.killTaskManagerAt()).orElseThrow()),
+                st.liveProfile() == null
+                    ? null
+                    : RateProfile.parse("live_profile", st.liveProfile())));
       }
     }
     List<PlannedIteration> iterations = new ArrayList<>();
@@ -373,6 +384,11 @@ public record ScenarioPlan(
   /** The first stage that kills its jobs' consumers, if any. */
   public java.util.Optional<PlannedStage> firstKillingStage() {
     return stages.stream().filter(st -> st.faults().killsConsumers()).findFirst();
+  }
+
+  /** The first stage that steps the live rate ({@code live_profile}), if any. */
+  public java.util.Optional<PlannedStage> firstLiveProfileStage() {
+    return stages.stream().filter(st -> st.liveProfile() != null).findFirst();
   }
 
   /** The first stage that kills a TaskManager of the run's Flink cluster, if any. */

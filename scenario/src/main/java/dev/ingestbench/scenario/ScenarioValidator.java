@@ -74,7 +74,7 @@ final class ScenarioValidator {
               + (staged ? "both" : "neither"));
     }
     if (staged) {
-      checkStages(s.stages(), jobs.keySet());
+      checkStages(s.stages(), jobs.keySet(), s.publish());
       if (s.source() != null && s.source().isKafka()) {
         for (int i = 0; i < s.stages().size(); i++) {
           if (s.stages().get(i).isLoadTest()) {
@@ -252,7 +252,9 @@ final class ScenarioValidator {
     }
   }
 
-  private void checkStages(List<Scenario.Stage> stages, Set<String> jobs) {
+  private void checkStages(
+      List<Scenario.Stage> stages, Set<String> jobs, Scenario.Publish publish) {
+    StageOptionsCheck options = new StageOptionsCheck(this::problem);
     if (stages.isEmpty()) {
       problem(
           "stages",
@@ -305,7 +307,8 @@ final class ScenarioValidator {
       }
       checkStopWith(key, st);
       checkHold(key, st);
-      checkFaults(key, st);
+      options.faults(key, st);
+      options.liveProfile(key, st, publish);
     }
   }
 
@@ -401,12 +404,13 @@ final class ScenarioValidator {
         || st.stopWith() != null
         || st.killConsumerAt() != null
         || st.crashEvery() != null
-        || st.killTaskManagerAt() != null) {
+        || st.killTaskManagerAt() != null
+        || st.liveProfile() != null) {
       problem(
           key,
           what
               + " and nothing else: move start, stop, stop_with, hold, until, max, kill_consumer_at,"
-              + " crash_every and kill_taskmanager_at to a stage of their own");
+              + " crash_every, kill_taskmanager_at and live_profile to a stage of their own");
     }
   }
 
@@ -423,71 +427,6 @@ final class ScenarioValidator {
           key + ".stop_with",
           "says how this stage's stop ends its jobs, and it stops none; add stop: [JOB] or remove"
               + " stop_with");
-    }
-  }
-
-  /** A kill's times: durations, and a crash interval a restored consumer can live through. */
-  private void checkFaults(String key, Scenario.Stage st) {
-    checkKillTime(
-        key,
-        st,
-        "kill_consumer_at",
-        st.killConsumerAt(),
-        "the time into the stage at which every running job's consumer is killed");
-    checkKillTime(
-        key,
-        st,
-        "kill_taskmanager_at",
-        st.killTaskManagerAt(),
-        "the time after every running job has written at which a TaskManager is killed");
-    if (st.crashEvery() != null) {
-      var every = Durations.parse(st.crashEvery());
-      if (every.isEmpty() || every.get().toSeconds() < StageFaults.MIN_CRASH_EVERY_SECONDS) {
-        problem(
-            key + ".crash_every",
-            "'"
-                + st.crashEvery()
-                + "' is not a duration of "
-                + StageFaults.MIN_CRASH_EVERY_SECONDS
-                + " seconds or more (a restored consumer needs seconds to start and checkpoint"
-                + " again); write e.g. 20s");
-      } else if (longest(st).isPresent() && every.get().compareTo(longest(st).get()) >= 0) {
-        problem(
-            key + ".crash_every",
-            st.crashEvery()
-                + " is not within the stage, which lasts at most "
-                + (st.hold() != null ? st.hold() : st.max())
-                + ": no life would live that long in it to be killed; give a shorter interval");
-      }
-    }
-  }
-
-  /** The longest the stage can last, as the file says ({@code hold}, or {@code max}). */
-  private static java.util.Optional<java.time.Duration> longest(Scenario.Stage st) {
-    String lasts = st.hold() != null ? st.hold() : st.max();
-    return lasts == null ? java.util.Optional.empty() : Durations.parse(lasts);
-  }
-
-  /** A kill's time: a duration of 1 second or more that comes before the stage ends. */
-  private void checkKillTime(
-      String key, Scenario.Stage st, String field, String value, String meaning) {
-    if (value == null) {
-      return;
-    }
-    var at = Durations.parse(value);
-    if (at.isEmpty() || at.get().toSeconds() < 1) {
-      problem(
-          key + "." + field,
-          "'" + value + "' is not a duration of 1 second or more; write e.g. 30s, " + meaning);
-      return;
-    }
-    if (longest(st).isPresent() && at.get().compareTo(longest(st).get()) >= 0) {
-      problem(
-          key + "." + field,
-          value
-              + " is not within the stage, which lasts at most "
-              + (st.hold() != null ? st.hold() : st.max())
-              + ": the kill would never come; give an earlier time");
     }
   }
 

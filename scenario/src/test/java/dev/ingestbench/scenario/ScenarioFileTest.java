@@ -420,6 +420,43 @@ class ScenarioFileTest {
                 "{name: a-alone, start: [a], hold: 90s, kill_taskmanager_at: 90s}")));
   }
 
+  /** A stage's live_profile: steps of publish.rate from its start, checked as the file is read. */
+  @Test
+  void aStageStepsTheLiveRateWithinItself(@TempDir Path dir) throws Exception {
+    String live =
+        GOOD.replace(
+            "publish: {messages: 1000, message_size: 500, backlog: 1000}",
+            "publish: {messages: 100000, backlog: 1000, rate: 500}");
+    ScenarioPlan plan =
+        ScenarioPlan.of(
+            ScenarioFile.load(
+                write(
+                    dir,
+                    live.replace(
+                        "{name: a-alone, start: [a], hold: 90s}",
+                        "{name: a-alone, start: [a], hold: 90s, live_profile: '1x:30s,3x:30s'}"))),
+            1,
+            0);
+    assertEquals("1x:30s,3x:30s", plan.stages().get(0).liveProfile().toString());
+    assertEquals(null, plan.stages().get(1).liveProfile(), "a stage without one: the rate as is");
+    assertEquals(
+        "hold 1m 30s; live rate stepped: 1x:30s,3x:30s",
+        plan.stages().get(0).condition(),
+        "its status and report say so");
+    assertEquals("a-alone", plan.firstLiveProfileStage().orElseThrow().name());
+    assertTrue(
+        only(dir, live.replace("hold: 90s}", "hold: 90s, live_profile: 3y}"))
+            .startsWith("stages[0].live_profile: live_profile 3y: '3y' is not a step"));
+    assertEquals(
+        "stages[0].live_profile: 1x:60s,2x:60s lasts 2m, longer than the stage, which lasts at most"
+            + " 90s: its last steps would never come; give shorter steps or a longer stage",
+        only(dir, live.replace("hold: 90s}", "hold: 90s, live_profile: '1x:60s,2x:60s'}")));
+    assertEquals(
+        "stages[0].live_profile: steps the live rate (its 1x is publish.rate), and the scenario"
+            + " publishes no live messages; give publish.rate and a backlog below publish.messages",
+        only(dir, GOOD.replace("hold: 90s}", "hold: 90s, live_profile: '2x:30s'}")));
+  }
+
   private static String only(Path dir, String yaml) throws IOException {
     ScenarioException e =
         assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, yaml)));

@@ -77,6 +77,7 @@ final class OneStage {
                     null,
                     null,
                     null,
+                    null,
                     null)),
             null);
     return ScenarioPlan.of(scenario, 1, 0);

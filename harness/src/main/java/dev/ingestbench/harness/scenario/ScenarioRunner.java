@@ -85,6 +85,21 @@ public final class ScenarioRunner {
       requireWithinScaledStage(flags, st, "kill_consumer_at", st.faults().killConsumerAt());
       requireWithinScaledStage(flags, st, "crash_every", st.faults().crashEvery());
       requireWithinScaledStage(flags, st, "kill_taskmanager_at", st.faults().killTaskManagerAt());
+      if (st.liveProfile() != null
+          && !st.longest().isZero()
+          && st.liveProfile().seconds() > st.longest().getSeconds()) {
+        throw new IllegalArgumentException(
+            flags.file()
+                + ": stages."
+                + st.name()
+                + ".live_profile "
+                + st.liveProfile()
+                + " lasts longer than the stage, which lasts at most "
+                + Durations.show(st.longest())
+                + " at --scale "
+                + flags.scale()
+                + ": its last steps would never come; give shorter steps or a larger --scale");
+      }
     }
     if (flags.cluster() != null
         && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isMaxRateSearch)) {

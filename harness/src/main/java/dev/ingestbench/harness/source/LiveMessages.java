@@ -6,6 +6,12 @@ import dev.ingestbench.events.TaxiRideGenerator;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -54,6 +60,13 @@ public final class LiveMessages implements AutoCloseable {
   private final Instant started = Instant.now();
 
   /**
+   * Changes the rate at the times of a stage's profile ({@link #stepThrough}); made on first use.
+   */
+  private ScheduledExecutorService steps;
+
+  private final List<ScheduledFuture<?>> stepping = new ArrayList<>();
+
+  /**
    * Starts sending {@code load} through {@code sender}.
    *
    * @param schedule where each step of the rate goes before its first message (the local BigQuery,
@@ -80,6 +93,39 @@ public final class LiveMessages implements AutoCloseable {
     } else {
       publisher.profile(load.rate(), load.profile());
     }
+  }
+
+  /**
+   * Steps the rate through {@code profile} from now, in multiples of the load's rate, and returns
+   * to that rate after its last step (a scenario stage's {@code live_profile}); null: the load's
+   * rate from now on. Replaces the steps of an earlier call that have not come yet.
+   */
+  public synchronized void stepThrough(RateProfile profile) {
+    stepping.forEach(step -> step.cancel(false));
+    stepping.clear();
+    if (!publishing()) {
+      return;
+    }
+    if (profile == null) {
+      publisher.rate(load.rate());
+      return;
+    }
+    if (steps == null) {
+      steps =
+          Executors.newSingleThreadScheduledExecutor(
+              r -> {
+                Thread t = new Thread(r, "live-profile-steps");
+                t.setDaemon(true);
+                return t;
+              });
+    }
+    long offset = 0;
+    for (RateProfile.Step step : profile.steps()) {
+      double rate = load.rate() * step.multiplier();
+      stepping.add(steps.schedule(() -> publisher.rate(rate), offset, TimeUnit.SECONDS));
+      offset += step.seconds();
+    }
+    stepping.add(steps.schedule(() -> publisher.rate(load.rate()), offset, TimeUnit.SECONDS));
   }
 
   /** Still sending, or waiting for replies, and nothing has failed. */
@@ -143,6 +189,11 @@ public final class LiveMessages implements AutoCloseable {
    */
   @Override
   public void close() throws Exception {
+    synchronized (this) {
+      if (steps != null) {
+        steps.shutdownNow();
+      }
+    }
     try {
       publisher.stop(Duration.ofSeconds(1));
     } finally {

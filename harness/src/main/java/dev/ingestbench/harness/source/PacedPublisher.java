@@ -56,6 +56,7 @@ public final class PacedPublisher implements AutoCloseable {
 
   private volatile double requestedRate = PAUSED;
   private volatile boolean stopping;
+  private boolean started;
   private boolean closed;
   private volatile long handed;
   private volatile Exception loopFailure;
@@ -98,7 +99,8 @@ public final class PacedPublisher implements AutoCloseable {
       throw new IllegalArgumentException("a rate is 0 or more, not " + messagesPerSecond);
     }
     requestedRate = messagesPerSecond;
-    if (!loop.isAlive() && !stopping) {
+    if (!started && !stopping) {
+      started = true; // once: a thread that has ended cannot start again
       loop.start();
     }
   }

@@ -263,6 +263,14 @@ public final class LocalTarget implements StageTarget {
                 + " after every running job has written; Flink restores the jobs that lost tasks"
                 + " from their last checkpoint, and a fresh TaskManager takes its place");
       }
+      if (st.liveProfile() != null) {
+        out.println(
+            "    step the live rate through "
+                + st.liveProfile()
+                + " from the stage's start (1x = "
+                + Numbers.f0(plan.rate())
+                + " msg/s), then publish at 1x again");
+      }
       out.println(
           "    "
               + st.condition()
@@ -432,6 +440,14 @@ public final class LocalTarget implements StageTarget {
       if (feed != null && draining) {
         say("Stage %s waits until the jobs drain: feeding stops", st.name());
         feed.stopAll();
+      }
+      if (live != null) {
+        live.stepThrough(st.liveProfile()); // none: back to the scenario's rate
+        if (st.liveProfile() != null) {
+          say(
+              "Stage %s steps the live rate through %s (1x = %s msg/s)",
+              st.name(), st.liveProfile(), Numbers.f0(plan.rate()));
+        }
       }
     }
 

@@ -122,6 +122,31 @@ class LiveMessagesTest {
     assertEquals(80, RunJson.read(result(), PublisherResult.class).published());
   }
 
+  /** A stage's profile: the rate steps from now, by time, and returns to the load's after. */
+  @Test
+  void stepsThroughAProfileFromNowAndReturnsToTheRateAfterIt() throws Exception {
+    List<SendSchedule> told = new CopyOnWriteArrayList<>();
+    Answering sender = new Answering(index -> false, true);
+    try (LiveMessages live =
+        new LiveMessages(
+            sender,
+            new TaxiRideGenerator(1, 500),
+            told::add,
+            new LiveMessages.Load("rides", 500, 0, 60, 20, null),
+            result(),
+            "run-1",
+            line -> {})) {
+      live.stepThrough(RateProfile.parse("live_profile", "2x:1s"));
+      assertTrue(live.finish(Duration.ofSeconds(30)));
+      live.stepThrough(null); // after the last message: nothing to step, and no failure
+    }
+    List<Double> rates = told.stream().map(SendSchedule::messagesPerSecond).toList();
+    assertEquals(List.of(40.0, 20.0), rates.subList(rates.size() - 2, rates.size()), "" + told);
+    long backAt = told.get(told.size() - 1).firstIndex();
+    assertTrue(backAt >= 36 && backAt <= 44, "a second at 40/s before 1x again: " + told);
+    assertEquals(60, sender.sent.size());
+  }
+
   @Test
   void aProfileThatDoesNotSendTheCountIsRefused() {
     RateProfile profile = RateProfile.parse("--live-profile", "1x:1s,2x:1s");
