@@ -8,6 +8,7 @@ import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.harness.spec.ConsumerSpec;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.publisher.PublishSettings;
@@ -233,42 +234,41 @@ public final class RoundPlan {
       BigQueryEmulatorProcess.Address bigQuery,
       FlinkClusterRunner cluster,
       String savepoint) {
-    ChildFlags.Consumer c =
-        new ChildFlags.Consumer(spec.runner(), jobName(j)).round(runId, publishedRange());
-    if (spec.killsConsumers()) {
-      // Checkpoints where the round can find them after the kill, and keep them until it ends.
-      c.checkpointsIn(checkpointDirectory(j));
-    }
-    if (kafka()) {
-      c.kafka(host, TOPIC, consumerGroup(j));
-    } else {
-      c.pubsub(host, subscriptions().get(j - 1), spec.pullBatchSize());
-    }
-    c.writes(PROJECT, spec.messageFormat().flag(), TABLE, spec.job())
-        .runs(publishedRange(), consumerTimeoutSeconds(), jobDirectory(j))
+    return consumer(j)
+        .args(
+            host,
+            bigQuery,
+            cluster == null ? UNSTARTED_HOST : cluster.master(),
+            cluster == null ? null : cluster.filesToStage(),
+            savepoint);
+  }
+
+  /** Job {@code j}'s consumer (1-based) as the round runs it. */
+  ConsumerSpec consumer(int j) {
+    return new ConsumerSpec(
+        spec.runner(),
+        jobName(j),
+        kafka()
+            ? new ConsumerSpec.KafkaReads(TOPIC, consumerGroup(j))
+            : new ConsumerSpec.PubsubReads(subscriptions().get(j - 1), spec.pullBatchSize()),
+        spec.messageFormat().flag(),
+        spec.job(),
+        new ConsumerSpec.RunTag(runId, publishedRange()),
+        publishedRange(),
+        consumerTimeoutSeconds(),
+        jobDirectory(j),
         // If the round's JVM dies (even by SIGKILL, which runs no hook), its consumers stop too.
-        .stopsWhenParentExits();
-    if (spec.searches()) {
-      // It reads until the search has ended and it has written everything: then the round closes
-      // its standard input.
-      c.stopsOnStdinEof();
-    }
-    if (spec.cluster() != null) {
-      c.flinkCluster(
-          cluster == null ? UNSTARTED_HOST : cluster.master(),
-          spec.cluster().jobParallelism(),
-          cluster == null ? null : cluster.filesToStage());
-    }
-    if (spec.sink() == RoundSpec.Sink.EMULATOR) {
-      c.emulator(bigQuery);
-    } else {
-      c.inProcess();
-    }
-    c.extra(spec.consumerArgs());
-    if (savepoint != null) {
-      c.restoresFrom(savepoint);
-    }
-    return c.build();
+        true,
+        // While it searches, a consumer reads until the search has ended and it has written
+        // everything: then the round closes its standard input. Else it stops at its count.
+        spec.searches(),
+        spec.sink() == RoundSpec.Sink.EMULATOR
+            ? ConsumerSpec.Sink.EMULATOR
+            : ConsumerSpec.Sink.IN_PROCESS,
+        // Checkpoints where the round can find them after a kill, kept until it ends.
+        spec.killsConsumers() ? checkpointDirectory(j) : null,
+        spec.cluster() == null ? null : spec.cluster().jobParallelism(),
+        spec.consumerArgs());
   }
 
   private interface Check<T> {

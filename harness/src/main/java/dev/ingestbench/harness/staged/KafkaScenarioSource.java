@@ -9,6 +9,7 @@ import dev.ingestbench.harness.source.KafkaEventSender;
 import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.harness.spec.ConsumerSpec;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -126,8 +127,8 @@ final class KafkaScenarioSource implements ScenarioSource {
   }
 
   @Override
-  public void reads(ChildFlags.Consumer consumer, String host, String job) {
-    consumer.kafka(host, topic(), plan.consumerGroup(job));
+  public ConsumerSpec.Reads reads(String job) {
+    return new ConsumerSpec.KafkaReads(topic(), plan.consumerGroup(job));
   }
 
   @Override

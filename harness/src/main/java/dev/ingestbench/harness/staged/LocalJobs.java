@@ -12,7 +12,7 @@ import dev.ingestbench.harness.process.ConsumerProcesses;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.ServerWatch;
-import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.harness.spec.ConsumerSpec;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.spec.JobSettings;
@@ -122,29 +122,37 @@ public final class LocalJobs implements AutoCloseable {
       Path segment,
       FlinkClusterRunner flink,
       String savepoint) {
-    ChildFlags.Consumer c = new ChildFlags.Consumer("FlinkRunner", job);
-    if (plan.savepointed(job) || plan.killed(job)) {
-      // Kept in the run's directory: the consumer's own default is deleted when it exits, and the
-      // savepoint (or the checkpoint a killed consumer restores) must outlive the consumer that
-      // wrote it.
-      c.checkpointsIn(flinkState(segment, job));
-    }
-    if (savepoint != null) {
-      c.restoresFrom(savepoint);
-    }
-    if (cluster != null) {
-      c.flinkCluster(
-          flink == null ? "FLINK_MASTER" : flink.master(),
-          cluster.jobParallelism(),
-          flink == null ? null : flink.filesToStage());
-    }
-    source.reads(c, sourceHost, job);
-    return c.writes(PROJECT, plan.messageFormat(), TABLE, JobSettings.of(plan.jobs().get(job)))
+    return consumer(job, segment)
+        .args(
+            sourceHost,
+            bigQuery,
+            flink == null ? "FLINK_MASTER" : flink.master(),
+            flink == null ? null : flink.filesToStage(),
+            savepoint);
+  }
+
+  /** Job {@code job}'s consumer as it runs in {@code segment}. */
+  private ConsumerSpec consumer(String job, Path segment) {
+    return new ConsumerSpec(
+        "FlinkRunner",
+        job,
+        source.reads(job),
+        plan.messageFormat(),
+        JobSettings.of(plan.jobs().get(job)),
+        null,
         // A fed job reads for as long as its stages run: it never stops by itself.
-        .runs(plan.fedLocally() ? 0 : plan.messages(), timeoutSeconds, directory(segment, job))
-        .stopsOnStdinEof()
-        .emulator(bigQuery)
-        .build();
+        plan.fedLocally() ? 0 : plan.messages(),
+        timeoutSeconds,
+        directory(segment, job),
+        false,
+        true, // a stage stops it
+        ConsumerSpec.Sink.EMULATOR,
+        // Kept in the run's directory: the consumer's own default is deleted when it exits, and
+        // the savepoint (or the checkpoint a killed consumer restores) must outlive the consumer
+        // that wrote it.
+        plan.savepointed(job) || plan.killed(job) ? flinkState(segment, job) : null,
+        cluster == null ? null : cluster.jobParallelism(),
+        List.of());
   }
 
   /** Where job {@code job}'s Flink checkpoints and savepoints go in {@code segment}. */

@@ -9,6 +9,7 @@ import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.source.SubscriptionBacklog;
 import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.harness.spec.ConsumerSpec;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -136,8 +137,8 @@ final class PubsubScenarioSource implements ScenarioSource {
   }
 
   @Override
-  public void reads(ChildFlags.Consumer consumer, String host, String job) {
-    consumer.pubsub(host, plan.subscription(job), null);
+  public ConsumerSpec.Reads reads(String job) {
+    return new ConsumerSpec.PubsubReads(plan.subscription(job), null);
   }
 
   @Override

@@ -5,6 +5,7 @@ import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.source.EventSender;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.harness.spec.ConsumerSpec;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -68,7 +69,7 @@ sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenarioSourc
   String feedNote();
 
   /** Where job {@code job}'s consumer reads. */
-  void reads(ChildFlags.Consumer consumer, String host, String job);
+  ConsumerSpec.Reads reads(String job);
 
   /** Where the publishers publish. */
   ChildFlags.Publisher publisher(String host);

@@ -1,0 +1,154 @@
+package dev.ingestbench.harness.spec;
+
+import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.stack.LocalStack;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One consumer as a local run starts it ({@code ingestbench consume}, the consumer-local main):
+ * every setting typed, for a round's job and a scenario's alike, and its flags written in one place
+ * ({@link #args}), each flag name once. What only exists once the servers run (their addresses, a
+ * Flink cluster's master, a checkpoint to restore) is given to {@link #args}; the consumer's own
+ * parser checks the values before anything starts.
+ *
+ * @param runner FlinkRunner (embedded, or submitting to a cluster) or DirectRunner
+ * @param job the job's name: its client's trace id, and how the BigQuery emulator counts it
+ * @param reads where it reads
+ * @param messageFormat json or avro
+ * @param settings how it writes
+ * @param runTag the run's id and the event indexes it may see (a round's), or null
+ * @param expected it stops by itself once it has accounted for this many messages; 0: never
+ * @param timeoutSeconds it stops by itself after this long
+ * @param directory where it writes its results
+ * @param stopsWhenParentExits it stops (and writes what it has) when the process that started it is
+ *     gone, even by SIGKILL
+ * @param stopsOnStdinEof it stops (and writes its results) when its standard input closes: how a
+ *     stage stops a job
+ * @param sink where its rows go
+ * @param checkpoints where it keeps its Flink checkpoints (where a killed consumer's restart, or a
+ *     savepoint's restore, finds them), or null for the consumer's own default
+ * @param clusterParallelism with a Flink cluster, the parallelism it is submitted with; null:
+ *     embedded Flink
+ * @param extra flags given as they are ({@code round --consumer-arg}), last
+ */
+public record ConsumerSpec(
+    String runner,
+    String job,
+    Reads reads,
+    String messageFormat,
+    JobSettings settings,
+    RunTag runTag,
+    long expected,
+    long timeoutSeconds,
+    Path directory,
+    boolean stopsWhenParentExits,
+    boolean stopsOnStdinEof,
+    Sink sink,
+    Path checkpoints,
+    Integer clusterParallelism,
+    List<String> extra) {
+
+  public ConsumerSpec {
+    extra = List.copyOf(extra);
+  }
+
+  /** Where a consumer reads. */
+  public sealed interface Reads {}
+
+  /**
+   * A subscription of the Pub/Sub emulator; {@code pullBatchSize} null keeps the consumer's
+   * default.
+   */
+  public record PubsubReads(String subscription, Integer pullBatchSize) implements Reads {}
+
+  /** A topic of the Kafka broker, in a consumer group. */
+  public record KafkaReads(String topic, String group) implements Reads {}
+
+  /** A round's id, which tags every file the consumer writes, and the event indexes it may see. */
+  public record RunTag(String runId, long published) {}
+
+  /** Where the rows go. */
+  public enum Sink {
+    /** The BigQuery emulator process the run shares between its jobs. */
+    EMULATOR,
+    /** A BigQuery emulator inside the consumer's own JVM. */
+    IN_PROCESS
+  }
+
+  /**
+   * The consumer's flags.
+   *
+   * @param sourceHost the Pub/Sub emulator's or the Kafka broker's HOST:PORT
+   * @param bigQuery the shared BigQuery emulator (ignored with {@link Sink#IN_PROCESS})
+   * @param flinkMaster the Flink cluster's REST endpoint (ignored with embedded Flink)
+   * @param filesToStage the jars a cluster job stages, or null for the consumer's whole classpath
+   * @param restore a savepoint or checkpoint URI it restores from, or null to start afresh
+   */
+  public List<String> args(
+      String sourceHost,
+      BigQueryEmulatorProcess.Address bigQuery,
+      String flinkMaster,
+      String filesToStage,
+      String restore) {
+    List<String> flags = new ArrayList<>();
+    flags.add("--runner=" + runner);
+    flags.add("--jobName=" + job);
+    if (runTag != null) {
+      flags.add("--runId=" + runTag.runId());
+      flags.add("--publishedMessages=" + runTag.published());
+    }
+    if (checkpoints != null) {
+      flags.add("--stateBackend=filesystem");
+      flags.add("--stateBackendStoragePath=" + checkpoints.toUri());
+    }
+    if (reads instanceof PubsubReads p) {
+      flags.add("--pubsubEmulatorHost=" + sourceHost);
+      flags.add("--subscription=" + p.subscription());
+      if (p.pullBatchSize() != null) {
+        flags.add("--emulatorPullBatchSize=" + p.pullBatchSize());
+      }
+    } else if (reads instanceof KafkaReads k) {
+      flags.add("--source=kafka");
+      flags.add("--bootstrapServers=" + sourceHost);
+      flags.add("--kafkaTopic=" + k.topic());
+      flags.add("--consumerGroup=" + k.group());
+    }
+    flags.add("--project=" + LocalStack.PROJECT);
+    flags.add("--messageFormat=" + messageFormat);
+    flags.add("--outputTable=" + LocalStack.TABLE);
+    flags.addAll(settings.consumerFlags());
+    flags.add("--expectedMessages=" + expected);
+    flags.add("--timeoutSeconds=" + timeoutSeconds);
+    flags.add("--progressLines=true");
+    flags.add("--localOutputDir=" + directory);
+    if (stopsWhenParentExits) {
+      flags.add("--stopWhenParentExits=true");
+    }
+    if (stopsOnStdinEof) {
+      flags.add("--stopOnStdinEof=true");
+    }
+    if (clusterParallelism != null) {
+      flags.add("--flinkMaster=" + flinkMaster);
+      flags.add("--parallelism=" + clusterParallelism);
+      if (filesToStage != null) {
+        flags.add("--filesToStage=" + filesToStage);
+      }
+    }
+    if (sink == Sink.EMULATOR) {
+      flags.add("--sink=emulator");
+      flags.add("--storageWriteEndpoint=" + bigQuery.grpc());
+      flags.add("--bigQueryEndpoint=" + bigQuery.rest());
+    } else {
+      flags.add("--sink=in-process");
+    }
+    if (restore != null) {
+      // Flink's own mechanism: Beam's FlinkRunner hands it to a cluster at submission; an
+      // embedded Flink gets it through its configuration.
+      flags.add("--savepointPath=" + restore);
+    }
+    flags.addAll(extra);
+    return List.copyOf(flags);
+  }
+}
