@@ -1,5 +1,9 @@
 package dev.ingestbench.pubsubload;
 
+import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.analysis.document.Table;
+import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.report.Charts;
 import dev.ingestbench.analysis.stats.Estimate;
@@ -8,6 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,73 +69,104 @@ final class LoadReport {
   }
 
   static String markdown(LoadResult r, Map<String, Object> machine, String target) {
-    StringBuilder md = new StringBuilder("# Pub/Sub load test\n\n");
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "Against %s, from %s to %s, on %s vCPUs (%s; %s). Burn-in %ds, then a %d-second"
-                + " measurement window sampled every second; rates are the mean of the window's per-second samples with a"
-                + " 95%% confidence interval (MB = 10^6 bytes); latencies from HDR histograms of the window.%n%n",
-            target,
-            r.started(),
-            r.ended(),
-            machine.get("vcpus"),
-            machine.get("cpu_model"),
-            machine.get("java"),
-            r.settings().burnIn().getSeconds(),
-            r.window().size()));
+    Document doc =
+        new Document().heading(1, "Pub/Sub load test").paragraph(method(r, machine, target));
     if (target.startsWith("the Pub/Sub emulator")) {
-      md.append(
-          "The emulator (pstest) is a process of its own, on this machine when started for the test: it takes its"
-              + " share of the CPU, and its Pull slows as its backlog grows; figures against it say what one machine does"
-              + " end to end, not what Pub/Sub does.\n\n");
+      doc.paragraph(
+          "The emulator (pstest) is a process of its own, on this machine when started for the"
+              + " test: it takes its share of the CPU, and its Pull slows as its backlog grows;"
+              + " figures against it say what one machine does end to end, not what Pub/Sub does.");
     }
-    md.append("![messages per second](")
-        .append(LoadFiles.CHART)
-        .append(")\n\n## Settings\n\n| Setting | Value |\n|:---|:---|\n");
-    r.settings()
-        .describe()
-        .forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
-    md.append(
-        "\n## Throughput\n\n| Side | Messages/s (mean ± 95% CI) | sd | MB/s (mean ± 95% CI) |\n|:---|---:|---:|---:|\n");
+    doc.image("messages per second", LoadFiles.CHART);
+    Table settings = Table.of(Column.text("Setting"), Column.text("Value"));
+    r.settings().describe().forEach((k, v) -> settings.row(k, String.valueOf(v)));
+    doc.heading(2, "Settings").table(settings);
+    doc.heading(2, "Throughput").table(throughput(r));
+    doc.heading(2, "Latency (ms)").table(latency(r));
+    doc.heading(2, "Every message accounted for").bullets(accounts(r));
+    doc.heading(2, "The harness's own cost").paragraph(harnessCost(r));
+    return doc.markdown();
+  }
+
+  /** Where, when, on what, and how the figures are made. */
+  private static String method(LoadResult r, Map<String, Object> machine, String target) {
+    return String.format(
+        Locale.ROOT,
+        "Against %s, from %s to %s, on %s vCPUs (%s; %s). Burn-in %ds, then a %d-second"
+            + " measurement window sampled every second; rates are the mean of the window's"
+            + " per-second samples with a 95%% confidence interval (MB = 10^6 bytes); latencies from"
+            + " HDR histograms of the window.",
+        target,
+        r.started(),
+        r.ended(),
+        machine.get("vcpus"),
+        machine.get("cpu_model"),
+        machine.get("java"),
+        r.settings().burnIn().getSeconds(),
+        r.window().size());
+  }
+
+  private static Table throughput(LoadResult r) {
+    Table t =
+        Table.of(
+            Column.text("Side"),
+            Column.number("Messages/s (mean ± 95% CI)"),
+            Column.number("sd"),
+            Column.number("MB/s (mean ± 95% CI)"));
     if (r.settings().side().publishes()) {
-      md.append(row("publish (acknowledged)", r.publishedPerSecond(), r.publishedMbPerSecond()));
+      row(t, "publish (acknowledged)", r.publishedPerSecond(), r.publishedMbPerSecond());
     }
     if (r.settings().side().subscribes()) {
-      md.append(row("subscribe (received)", r.receivedPerSecond(), r.receivedMbPerSecond()));
+      row(t, "subscribe (received)", r.receivedPerSecond(), r.receivedMbPerSecond());
     }
-    md.append(
-        "\n## Latency (ms)\n\n| Latency | p50 | p90 | p99 | p99.9 | max | samples |\n|:---|---:|---:|---:|---:|---:|---:|\n");
+    return t;
+  }
+
+  private static Table latency(LoadResult r) {
+    Table t =
+        Table.of(
+            Column.text("Latency"),
+            Column.number("p50"),
+            Column.number("p90"),
+            Column.number("p99"),
+            Column.number("p99.9"),
+            Column.number("max"),
+            Column.number("samples"));
     if (r.settings().side().publishes()) {
-      md.append(latencyRow("publish (call to acknowledgement)", r.publishLatency()));
+      latencyRow(t, "publish (call to acknowledgement)", r.publishLatency());
     }
     if (r.endToEndLatency().getTotalCount() > 0) {
-      md.append(latencyRow("end to end (publish time to receipt)", r.endToEndLatency()));
+      latencyRow(t, "end to end (publish time to receipt)", r.endToEndLatency());
     }
-    md.append("\n## Every message accounted for\n\n");
-    md.append(
+    return t;
+  }
+
+  /** Published = acknowledged + errors; what was received, and what went missing. */
+  private static List<String> accounts(LoadResult r) {
+    List<String> lines = new ArrayList<>();
+    lines.add(
         String.format(
             Locale.ROOT,
-            "- published %,d = acknowledged %,d + errors %,d: %s%n",
+            "published %,d = acknowledged %,d + errors %,d: %s",
             r.published(),
             r.acked(),
             r.errors(),
             r.published() == r.acked() + r.errors() ? "yes" : "**no**"));
     if (r.settings().side().subscribes()) {
-      md.append(
+      lines.add(
           String.format(
               Locale.ROOT,
-              "- received %,d (%,d distinct), duplicates %,d (Pub/Sub delivers at least"
-                  + " once: duplicates are counted, not an error)%n",
+              "received %,d (%,d distinct), duplicates %,d (Pub/Sub delivers at least"
+                  + " once: duplicates are counted, not an error)",
               r.received(),
               r.counters().receivedSequences.distinct(),
               r.duplicates()));
     }
     if (r.settings().side() == LoadSettings.Side.BOTH) {
-      md.append(
+      lines.add(
           String.format(
               Locale.ROOT,
-              "- missing (acknowledged, not received): %,d; %s%n",
+              "missing (acknowledged, not received): %,d; %s",
               r.missing(),
               switch (r.drainEnd()) {
                 case CAUGHT_UP -> "the subscriber caught up after publishing stopped";
@@ -147,56 +183,51 @@ final class LoadReport {
               }));
     }
     if (r.counters().firstPublishError != null) {
-      md.append("- first publish error: `").append(r.counters().firstPublishError).append("`\n");
+      lines.add("first publish error: `" + r.counters().firstPublishError + "`");
     }
     if (r.counters().firstSubscriberError != null) {
-      md.append("- first subscriber error: `")
-          .append(r.counters().firstSubscriberError)
-          .append("`\n");
+      lines.add("first subscriber error: `" + r.counters().firstSubscriberError + "`");
     }
+    return lines;
+  }
+
+  private static String harnessCost(LoadResult r) {
     double share = r.harnessShare();
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "%n## The harness's own cost%n%nMeasured by running its per-message work alone"
-                + " (building the message and its attributes, timing, counting, sequence bits) with no client behind it:"
-                + " %.0f ns of CPU per published message, %.0f ns per received one. At the rates above that is %.1f%% of the"
-                + " %.2f CPU cores this process used in the window (goal: under %.0f%%, so the client, not the harness,"
-                + " saturates first)%s.%n",
-            r.harness().publishNanos(),
-            r.harness().subscribeNanos(),
-            100 * share,
-            r.processCpuCores(),
-            100 * HARNESS_SHARE_GOAL,
-            share < HARNESS_SHARE_GOAL ? "" : ": **over the goal**"));
-    return md.toString();
-  }
-
-  private static String row(String side, Estimate rate, Estimate mb) {
     return String.format(
         Locale.ROOT,
-        "| %s | %,.0f ± %,.0f | %,.0f | %.2f ± %.2f |%n",
+        "Measured by running its per-message work alone (building the message and its"
+            + " attributes, timing, counting, sequence bits) with no client behind it: %.0f ns of"
+            + " CPU per published message, %.0f ns per received one. At the rates above that is"
+            + " %.1f%% of the %.2f CPU cores this process used in the window (goal: under %.0f%%,"
+            + " so the client, not the harness, saturates first)%s.",
+        r.harness().publishNanos(),
+        r.harness().subscribeNanos(),
+        100 * share,
+        r.processCpuCores(),
+        100 * HARNESS_SHARE_GOAL,
+        share < HARNESS_SHARE_GOAL ? "" : ": **over the goal**");
+  }
+
+  private static void row(Table t, String side, Estimate rate, Estimate mb) {
+    t.row(
         side,
-        rate.mean(),
-        (rate.ci95High() - rate.ci95Low()) / 2,
-        rate.stddev(),
-        mb.mean(),
-        (mb.ci95High() - mb.ci95Low()) / 2);
+        Numbers.f0(rate.mean()) + " ± " + Numbers.f0((rate.ci95High() - rate.ci95Low()) / 2),
+        Numbers.f0(rate.stddev()),
+        Numbers.f2(mb.mean()) + " ± " + Numbers.f2((mb.ci95High() - mb.ci95Low()) / 2));
   }
 
-  private static String latencyRow(String name, Histogram h) {
+  private static void latencyRow(Table t, String name, Histogram h) {
     if (h.getTotalCount() == 0) {
-      return "| " + name + " | - | - | - | - | - | 0 |\n";
+      t.row(name, "-", "-", "-", "-", "-", "0");
+      return;
     }
-    return String.format(
-        Locale.ROOT,
-        "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %,d |%n",
+    t.row(
         name,
-        h.getValueAtPercentile(50) / 1000.0,
-        h.getValueAtPercentile(90) / 1000.0,
-        h.getValueAtPercentile(99) / 1000.0,
-        h.getValueAtPercentile(99.9) / 1000.0,
-        h.getMaxValue() / 1000.0,
-        h.getTotalCount());
+        Numbers.f2(h.getValueAtPercentile(50) / 1000.0),
+        Numbers.f2(h.getValueAtPercentile(90) / 1000.0),
+        Numbers.f2(h.getValueAtPercentile(99) / 1000.0),
+        Numbers.f2(h.getValueAtPercentile(99.9) / 1000.0),
+        Numbers.f2(h.getMaxValue() / 1000.0),
+        Numbers.count(h.getTotalCount()));
   }
 }

@@ -1,5 +1,9 @@
 package dev.ingestbench.analysis.report;
 
+import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.analysis.document.Table;
+import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.WindowLatency;
@@ -9,94 +13,104 @@ import java.util.Locale;
 final class MaxRateMarkdown {
   private MaxRateMarkdown() {}
 
-  static String render(MaxRateResult r) {
-    StringBuilder md = new StringBuilder("## Highest sustained rate\n\n");
-    if (r.maxSustainableRowsPerSecond() == null) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "**No rate was sustained** in %d probes (the bracket reached: 0 to %s msg/s).",
-              r.probes().size(),
-              r.bracketNotSustained() == null ? "?" : f0(r.bracketNotSustained())));
-    } else {
-      MaxRateResult.Rate s = r.sustainedRowsPerSecond();
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "**%s rows/s per job** (%d job(s); written %s rows/s, 95%% CI %s–%s over %d"
-                  + " one-second samples of %d probe(s) at that rate; %s rows/s per vCPU of %d;"
-                  + " %s rows per consumer CPU-second)%s.",
-              f0(r.maxSustainableRowsPerSecond()),
-              r.jobs(),
-              f0(s.mean()),
-              f0(s.ci95Low()),
-              f0(s.ci95High()),
-              s.samples(),
-              r.sustainedProbes(),
-              f0(r.rowsPerSecondPerVcpu()),
-              r.vcpus(),
-              r.rowsPerConsumerCpuSecond() == null ? "n/a" : f0(r.rowsPerConsumerCpuSecond()),
-              r.bracketNotSustained() == null
-                  ? ""
-                  : "; " + f0(r.bracketNotSustained()) + " msg/s was not sustained"));
-    }
-    md.append(
-        String.format(
-            Locale.ROOT, " Limited by **%s**: %s.%n%n", r.limitedBy(), r.limitEvidence()));
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "How: the publisher alone first, as fast as it could to a topic nobody reads (%s msg/s:"
-                + " no probe asks for more, so a publisher limit is never reported as the"
-                + " pipeline's). Then live rates while the consumers run: from 2,000 msg/s, doubled"
-                + " while sustained, then bisected between the highest sustained and the lowest"
-                + " not sustained to within 5%%, the answer probed again to confirm it. Each probe"
-                + " holds its rate %s s to settle, is measured over %s s, then its messages get the"
-                + " SLO (%,d ms) to become visible. A rate is sustained when Pub/Sub acknowledged"
-                + " and every job wrote at least %.0f%% of it over the window, no more than 1%% of"
-                + " the window's messages were still invisible after the SLO, and the p99 of"
-                + " visible − intended send time stayed within the SLO. A probe whose backlog"
-                + " outgrows what the jobs write in the SLO is cut short. The paced publisher"
-                + " schedules every message and sends it at its intended time or, when late, at"
-                + " once, so its own delays count as latency (coordinated omission); publish →"
-                + " visible is from Pub/Sub's publish time, the pipeline alone. The sections below"
-                + " cover the whole run, every probe and the pauses between them.%n%n",
-            f0(r.publisherCapacityMessagesPerSecond()),
-            f0(r.settleSeconds()),
-            f0(r.windowSeconds()),
-            r.latencySloMs(),
-            100 * r.keptUpShare()));
-    md.append("![asked, published and written rate per probe](")
-        .append(RunFiles.MAX_RATE_CHART)
-        .append(")\n\n");
-    md.append(
-        "| Probe | Asked msg/s | Published msg/s | Written rows/s (95% CI) | Backlog at end |"
-            + " Latency vs intended p50 / p99 / p99.9 / max ms | Publish → visible p99 ms |"
-            + " Consumer cores | Machine busy | Source server cores | Verdict |\n"
-            + "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---|\n");
+  static Document render(MaxRateResult r) {
+    Table t =
+        Table.of(
+            Column.number("Probe"),
+            Column.number("Asked msg/s"),
+            Column.number("Published msg/s"),
+            Column.number("Written rows/s (95% CI)"),
+            Column.number("Backlog at end"),
+            Column.number("Latency vs intended p50 / p99 / p99.9 / max ms"),
+            Column.number("Publish → visible p99 ms"),
+            Column.number("Consumer cores"),
+            Column.number("Machine busy"),
+            Column.number("Source server cores"),
+            Column.text("Verdict"));
     for (MaxRateResult.Probe p : r.probes()) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %d | %s | %s | %s (%s–%s) | %,d | %s | %s | %.2f | %.0f%% | %.2f | %s |%n",
-              p.number(),
-              f0(p.askedPerSecond()),
-              f0(p.publishedPerSecond()),
-              f0(p.writtenPerSecond().mean()),
-              f0(p.writtenPerSecond().ci95Low()),
-              f0(p.writtenPerSecond().ci95High()),
-              p.backlogAtEnd(),
-              intended(p.intended()),
-              p.published() == null
-                  ? "n/a"
-                  : String.format(Locale.ROOT, "%,d", p.published().p99Ms()),
-              p.consumerCores(),
-              100 * p.machineBusyShare(),
-              p.sourceCores(),
-              p.verdict()));
+      t.row(
+          Integer.toString(p.number()),
+          f0(p.askedPerSecond()),
+          f0(p.publishedPerSecond()),
+          f0(p.writtenPerSecond().mean())
+              + " ("
+              + f0(p.writtenPerSecond().ci95Low())
+              + "–"
+              + f0(p.writtenPerSecond().ci95High())
+              + ")",
+          Numbers.count(p.backlogAtEnd()),
+          intended(p.intended()),
+          p.published() == null ? "n/a" : Numbers.count(p.published().p99Ms()),
+          Numbers.f2(p.consumerCores()),
+          String.format(Locale.ROOT, "%.0f%%", 100 * p.machineBusyShare()),
+          Numbers.f2(p.sourceCores()),
+          p.verdict());
     }
-    md.append('\n');
-    return md.toString();
+    return new Document()
+        .heading(2, "Highest sustained rate")
+        .paragraph(
+            answer(r)
+                + String.format(
+                    Locale.ROOT, " Limited by **%s**: %s.", r.limitedBy(), r.limitEvidence()))
+        .paragraph(method(r))
+        .image("asked, published and written rate per probe", RunFiles.MAX_RATE_CHART)
+        .table(t);
+  }
+
+  /** The rate it found, with its spread, or that none was sustained. */
+  private static String answer(MaxRateResult r) {
+    if (r.maxSustainableRowsPerSecond() == null) {
+      return String.format(
+          Locale.ROOT,
+          "**No rate was sustained** in %d probes (the bracket reached: 0 to %s msg/s).",
+          r.probes().size(),
+          r.bracketNotSustained() == null ? "?" : f0(r.bracketNotSustained()));
+    }
+    MaxRateResult.Rate s = r.sustainedRowsPerSecond();
+    return String.format(
+        Locale.ROOT,
+        "**%s rows/s per job** (%d job(s); written %s rows/s, 95%% CI %s–%s over %d"
+            + " one-second samples of %d probe(s) at that rate; %s rows/s per vCPU of %d;"
+            + " %s rows per consumer CPU-second)%s.",
+        f0(r.maxSustainableRowsPerSecond()),
+        r.jobs(),
+        f0(s.mean()),
+        f0(s.ci95Low()),
+        f0(s.ci95High()),
+        s.samples(),
+        r.sustainedProbes(),
+        f0(r.rowsPerSecondPerVcpu()),
+        r.vcpus(),
+        r.rowsPerConsumerCpuSecond() == null ? "n/a" : f0(r.rowsPerConsumerCpuSecond()),
+        r.bracketNotSustained() == null
+            ? ""
+            : "; " + f0(r.bracketNotSustained()) + " msg/s was not sustained");
+  }
+
+  /** How the search probes, and what makes a rate sustained. */
+  private static String method(MaxRateResult r) {
+    return String.format(
+        Locale.ROOT,
+        "How: the publisher alone first, as fast as it could to a topic nobody reads (%s msg/s:"
+            + " no probe asks for more, so a publisher limit is never reported as the"
+            + " pipeline's). Then live rates while the consumers run: from 2,000 msg/s, doubled"
+            + " while sustained, then bisected between the highest sustained and the lowest"
+            + " not sustained to within 5%%, the answer probed again to confirm it. Each probe"
+            + " holds its rate %s s to settle, is measured over %s s, then its messages get the"
+            + " SLO (%,d ms) to become visible. A rate is sustained when Pub/Sub acknowledged"
+            + " and every job wrote at least %.0f%% of it over the window, no more than 1%% of"
+            + " the window's messages were still invisible after the SLO, and the p99 of"
+            + " visible − intended send time stayed within the SLO. A probe whose backlog"
+            + " outgrows what the jobs write in the SLO is cut short. The paced publisher"
+            + " schedules every message and sends it at its intended time or, when late, at"
+            + " once, so its own delays count as latency (coordinated omission); publish →"
+            + " visible is from Pub/Sub's publish time, the pipeline alone. The sections below"
+            + " cover the whole run, every probe and the pauses between them.",
+        f0(r.publisherCapacityMessagesPerSecond()),
+        f0(r.settleSeconds()),
+        f0(r.windowSeconds()),
+        r.latencySloMs(),
+        100 * r.keptUpShare());
   }
 
   private static String intended(WindowLatency.Percentiles l) {

@@ -42,10 +42,10 @@ public final class RoundMarkdown {
   public static String render(RoundAnalysis a) {
     Document doc = new Document();
     headline(doc, a);
-    a.maxRate().ifPresent(r -> doc.markdown(MaxRateMarkdown.render(r)));
+    a.maxRate().ifPresent(r -> doc.append(MaxRateMarkdown.render(r)));
     result(doc, a);
     a.liveProfile()
-        .ifPresent(p -> doc.markdown(LiveProfileMarkdown.render(p, a.perSecond(), a.jobs())));
+        .ifPresent(p -> doc.append(LiveProfileMarkdown.render(p, a.perSecond(), a.jobs())));
     verification(doc, a);
     RoundEnvironment.write(doc, a);
     throughput(doc, a);
@@ -276,7 +276,7 @@ public final class RoundMarkdown {
           count(c.unindexedRows())
               + " row(s) carried no readable event index and could not be checked.");
     }
-    a.emulator().ifPresent(e -> doc.markdown(UnfinishedStreams.markdown(e)));
+    a.emulator().ifPresent(e -> doc.append(UnfinishedStreams.markdown(e)));
   }
 
   /** The faults asked for, each with how often it fired; one that never fired is a warning. */

@@ -2,7 +2,10 @@ package dev.ingestbench.analysis.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.ingestbench.analysis.diagnosis.Verdict;
+import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.analysis.document.Table;
+import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.stats.Comparison;
@@ -213,187 +216,229 @@ public final class TimelineReport {
   }
 
   static String markdown(TimelineAnalysis a, Map<String, Double> claims) {
-    StringBuilder md = new StringBuilder("# Write timeline analysis\n\n");
-    md.append(
-        a.phasesGiven()
-            ? "Phases as given with --phase (UTC, both minutes included).\n\n"
-            : "Phases detected: job windows split at empty minutes; in each, partial first and last minutes are"
-                + " ramp-up and drain, and the minutes between are split into levels where the rate shifts (PELT change"
-                + " points, docs/analysis.md). Writers per level: "
-                + a.phases().stream()
-                    .map(
-                        p ->
-                            p.phase().name()
-                                + ": "
-                                + a.writers().get(p.phase().name())
-                                + " ("
-                                + a.writerSources().get(p.phase().name())
-                                + ")")
-                    .collect(Collectors.joining(", "))
-                + ". Scaling is judged only from writers that evidence gives (--jobs-in, a --connections series with a job"
-                + " column, one --cpu file per job), never from the level-ratio estimate.\n\n");
-    md.append("![timeline](").append(CHART).append(")\n\n");
-    levelChanges(a, md);
-    md.append("## Per minute\n\n")
-        .append(
-            "| Minute (UTC) | MB/min | MB/s | Rows | Rows/sec | Phase |\n|:---|---:|---:|---:|---:|:---|\n");
-    List<Phase> labels =
-        a.phasesGiven()
-            ? a.phases().stream().map(PhaseSummary::phase).toList()
-            : a.allDetectedPhases();
-    for (Bucket b : a.perMinute().buckets()) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %,.1f | %.2f | %,d | %,.0f | %s |%n",
-              HM.format(b.start()),
-              b.bytes() / 1e6,
-              b.mbPerSecond(),
-              b.rows(),
-              b.rowsPerSecond(),
-              phaseAt(labels, b.start())));
+    Document doc = new Document().heading(1, "Write timeline analysis");
+    doc.paragraph(phasesNote(a)).image("timeline", CHART);
+    levelChanges(a, doc);
+    perMinute(a, doc);
+    cpu(a, doc);
+    phaseSummary(a, doc);
+    comparisons(a, doc);
+    doc.heading(2, "Diagnosis");
+    if (!a.diagnosis().isEmpty()) {
+      doc.bullets(
+          a.diagnosis().stream().map(v -> "**" + v.verdict() + "** — " + v.evidence()).toList());
     }
-    md.append("\n![MB/s](").append(MB_CHART).append(")\n");
-    if (!a.vcpuSeconds().isEmpty() && a.vcpus() > 0) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "%n## CPU utilisation%n%n%d vCPUs: at most %,d vCPU-seconds per minute.%n%n"
-                  + "![CPU](%s)%n%n| Minute (UTC) | Delta vCPU-sec | Utilisation |%n|:---|---:|---:|%n",
-              a.vcpus(),
-              60 * a.vcpus(),
-              CPU_CHART));
-      a.vcpuSeconds()
-          .forEach(
-              (minute, used) ->
-                  md.append(
-                      String.format(
-                          Locale.ROOT,
-                          "| %s | %,.0f | %.1f%% |%n",
-                          HM.format(minute),
-                          used,
-                          100 * used / (60.0 * a.vcpus()))));
+    doc.heading(2, "Appended rows").paragraph(appendedRows(a));
+    claims(claimChecks(a, claims), doc);
+    return doc.markdown();
+  }
+
+  /** How the phases were found: given, or detected (and whose writers each has). */
+  private static String phasesNote(TimelineAnalysis a) {
+    if (a.phasesGiven()) {
+      return "Phases as given with --phase (UTC, both minutes included).";
     }
-    md.append(
-        "\n## Summary by phase\n\n| Phase | Minutes | Rows/s (mean ± 95% CI) | sd | MB/s (mean ± 95% CI) |"
-            + " Bytes/row | CPU | Rows/s per vCPU |\n|:---|---:|---:|---:|---:|---:|---:|---:|\n");
-    for (PhaseSummary p : a.phases()) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %d | %,.0f ± %,.0f | %,.0f | %.2f ± %.2f | %,.0f | %s | %s |%n",
-              p.phase().name(),
-              p.phase().buckets(),
-              p.rowsPerSecond().mean(),
-              half(p.rowsPerSecond()),
-              p.rowsPerSecond().stddev(),
-              p.mbPerSecond().mean(),
-              half(p.mbPerSecond()),
-              p.bytesPerRow(),
-              Double.isNaN(p.cpuUtilisation())
-                  ? "n/a"
-                  : String.format(Locale.ROOT, "%.1f%%", 100 * p.cpuUtilisation()),
-              Double.isNaN(p.rowsPerSecondPerVcpu())
-                  ? "n/a"
-                  : String.format(Locale.ROOT, "%,.0f", p.rowsPerSecondPerVcpu())));
-    }
-    if (!a.comparisons().isEmpty()) {
-      md.append(
-              "\n## Comparison (Welch's t-test on per-minute rows/s)\n\n| A | B | B vs A | 95% CI | p | Verdict |\n")
-          .append("|:---|:---|---:|:---|---:|:---|\n");
-      for (Comparison c : a.comparisons()) {
-        md.append(
-            String.format(
-                Locale.ROOT,
-                "| %s | %s | %+.2f%% | %+.2f%% to %+.2f%% | %.3f | %s |%n",
-                c.a(),
-                c.b(),
-                c.differencePct(),
-                c.ci95LowPct(),
-                c.ci95HighPct(),
-                c.pValue(),
-                c.verdict()));
-      }
-    }
-    md.append("\n## Diagnosis\n\n");
-    for (Verdict v : a.diagnosis()) {
-      md.append("- **").append(v.verdict()).append("** — ").append(v.evidence()).append('\n');
-    }
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "%n## Appended rows%n%nWRITE_API_TIMELINE counts rows *appended*: %,d to the"
-                + " data tables over this timeline. With exactly-once, appends that were retried or whose stream was never"
-                + " committed count here but not in the table, so the sum can exceed the table's row count (the published"
-                + " 3-job round: +10%%).",
-            a.appendedRows()));
-    if (a.tableRows() > 0) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              " The table holds %,d rows (--table-rows): appended is %+.2f%% of that.",
-              a.tableRows(),
-              100.0 * (a.appendedRows() - a.tableRows()) / a.tableRows()));
-    } else {
-      md.append(" Give the table's count with --table-rows N to compare.");
-    }
-    md.append('\n');
-    List<Object> checks = claimChecks(a, claims);
-    if (!checks.isEmpty()) {
-      md.append(
-              "\n## Published figures against the raw data\n\n| Claim | Published | From the raw data | Difference | Verdict |\n")
-          .append("|:---|---:|---:|---:|:---|\n");
-      for (Object o : checks) {
-        Map<?, ?> c = (Map<?, ?>) o;
-        boolean matches = (Boolean) c.get("matches");
-        md.append(
-            String.format(
-                Locale.ROOT,
-                "| %s | %,.2f | %,.2f | %+.2f%% | %s |%n",
-                c.get("claim"),
-                c.get("claimed"),
-                c.get("from_raw_data"),
-                c.get("difference_pct"),
-                matches
-                    ? "matches"
-                    : "does not match its own raw data"
-                        + ((Boolean) c.get("within_ci95")
-                            ? " (inside the 95% CI)"
-                            : " (outside the 95% CI)")));
-      }
-    }
-    return md.toString();
+    return "Phases detected: job windows split at empty minutes; in each, partial first and last"
+        + " minutes are ramp-up and drain, and the minutes between are split into levels where the"
+        + " rate shifts (PELT change points, docs/analysis.md). Writers per level: "
+        + a.phases().stream()
+            .map(
+                p ->
+                    p.phase().name()
+                        + ": "
+                        + a.writers().get(p.phase().name())
+                        + " ("
+                        + a.writerSources().get(p.phase().name())
+                        + ")")
+            .collect(Collectors.joining(", "))
+        + ". Scaling is judged only from writers that evidence gives (--jobs-in, a --connections"
+        + " series with a job column, one --cpu file per job), never from the level-ratio"
+        + " estimate.";
   }
 
   /**
    * The boundaries found, each with its evidence: a reader can check a split instead of trusting
    * it.
    */
-  private static void levelChanges(TimelineAnalysis a, StringBuilder md) {
-    md.append("## Level changes found\n\n");
+  private static void levelChanges(TimelineAnalysis a, Document doc) {
+    doc.heading(2, "Level changes found");
     if (a.levelChanges().isEmpty()) {
-      md.append("None: one job window at one level from its first minute to its last.\n\n");
+      doc.paragraph("None: one job window at one level from its first minute to its last.");
       return;
     }
     if (a.phasesGiven()) {
-      md.append("Found without your --phase flags, for comparison with them.\n\n");
+      doc.paragraph("Found without your --phase flags, for comparison with them.");
     }
-    md.append(
-        "| At (UTC) | Kind | From | To | Rows/s before | Rows/s after | Evidence |\n|:---|:---|:---|:---|---:|---:|:---|\n");
+    Table t =
+        Table.of(
+            Column.text("At (UTC)"),
+            Column.text("Kind"),
+            Column.text("From"),
+            Column.text("To"),
+            Column.number("Rows/s before"),
+            Column.number("Rows/s after"),
+            Column.text("Evidence"));
     for (LevelChange c : a.levelChanges()) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %s | %s | %s | %,.0f | %,.0f | %s |%n",
-              HM.format(c.at()),
-              c.kind(),
-              c.before(),
-              c.after(),
-              c.rowsPerSecondBefore(),
-              c.rowsPerSecondAfter(),
-              c.evidence()));
+      t.row(
+          HM.format(c.at()),
+          c.kind(),
+          c.before(),
+          c.after(),
+          Numbers.f0(c.rowsPerSecondBefore()),
+          Numbers.f0(c.rowsPerSecondAfter()),
+          c.evidence());
     }
-    md.append('\n');
+    doc.table(t);
+  }
+
+  private static void perMinute(TimelineAnalysis a, Document doc) {
+    List<Phase> labels =
+        a.phasesGiven()
+            ? a.phases().stream().map(PhaseSummary::phase).toList()
+            : a.allDetectedPhases();
+    Table t =
+        Table.of(
+            Column.text("Minute (UTC)"),
+            Column.number("MB/min"),
+            Column.number("MB/s"),
+            Column.number("Rows"),
+            Column.number("Rows/sec"),
+            Column.text("Phase"));
+    for (Bucket b : a.perMinute().buckets()) {
+      t.row(
+          HM.format(b.start()),
+          String.format(Locale.ROOT, "%,.1f", b.bytes() / 1e6),
+          Numbers.f2(b.mbPerSecond()),
+          Numbers.count(b.rows()),
+          Numbers.f0(b.rowsPerSecond()),
+          phaseAt(labels, b.start()));
+    }
+    doc.heading(2, "Per minute").table(t).image("MB/s", MB_CHART);
+  }
+
+  private static void cpu(TimelineAnalysis a, Document doc) {
+    if (a.vcpuSeconds().isEmpty() || a.vcpus() <= 0) {
+      return;
+    }
+    Table t =
+        Table.of(
+            Column.text("Minute (UTC)"),
+            Column.number("Delta vCPU-sec"),
+            Column.number("Utilisation"));
+    a.vcpuSeconds()
+        .forEach(
+            (minute, used) ->
+                t.row(HM.format(minute), Numbers.f0(used), Numbers.pct(used / (60.0 * a.vcpus()))));
+    doc.heading(2, "CPU utilisation")
+        .paragraph(
+            String.format(
+                Locale.ROOT,
+                "%d vCPUs: at most %,d vCPU-seconds per minute.",
+                a.vcpus(),
+                60 * a.vcpus()))
+        .image("CPU", CPU_CHART)
+        .table(t);
+  }
+
+  private static void phaseSummary(TimelineAnalysis a, Document doc) {
+    Table t =
+        Table.of(
+            Column.text("Phase"),
+            Column.number("Minutes"),
+            Column.number("Rows/s (mean ± 95% CI)"),
+            Column.number("sd"),
+            Column.number("MB/s (mean ± 95% CI)"),
+            Column.number("Bytes/row"),
+            Column.number("CPU"),
+            Column.number("Rows/s per vCPU"));
+    for (PhaseSummary p : a.phases()) {
+      t.row(
+          p.phase().name(),
+          Integer.toString(p.phase().buckets()),
+          Numbers.f0(p.rowsPerSecond().mean()) + " ± " + Numbers.f0(half(p.rowsPerSecond())),
+          Numbers.f0(p.rowsPerSecond().stddev()),
+          Numbers.f2(p.mbPerSecond().mean()) + " ± " + Numbers.f2(half(p.mbPerSecond())),
+          Numbers.f0(p.bytesPerRow()),
+          Numbers.pct(p.cpuUtilisation()),
+          Numbers.f0(p.rowsPerSecondPerVcpu()));
+    }
+    doc.heading(2, "Summary by phase").table(t);
+  }
+
+  private static void comparisons(TimelineAnalysis a, Document doc) {
+    if (a.comparisons().isEmpty()) {
+      return;
+    }
+    Table t =
+        Table.of(
+            Column.text("A"),
+            Column.text("B"),
+            Column.number("B vs A"),
+            Column.text("95% CI"),
+            Column.number("p"),
+            Column.text("Verdict"));
+    for (Comparison c : a.comparisons()) {
+      t.row(
+          c.a(),
+          c.b(),
+          String.format(Locale.ROOT, "%+.2f%%", c.differencePct()),
+          String.format(Locale.ROOT, "%+.2f%% to %+.2f%%", c.ci95LowPct(), c.ci95HighPct()),
+          String.format(Locale.ROOT, "%.3f", c.pValue()),
+          c.verdict());
+    }
+    doc.heading(2, "Comparison (Welch's t-test on per-minute rows/s)").table(t);
+  }
+
+  /** Appended rows, which can exceed the table's count under exactly-once, and the table's. */
+  private static String appendedRows(TimelineAnalysis a) {
+    String text =
+        String.format(
+            Locale.ROOT,
+            "WRITE_API_TIMELINE counts rows *appended*: %,d to the data tables over this timeline."
+                + " With exactly-once, appends that were retried or whose stream was never"
+                + " committed count here but not in the table, so the sum can exceed the table's"
+                + " row count (the published 3-job round: +10%%).",
+            a.appendedRows());
+    if (a.tableRows() <= 0) {
+      return text + " Give the table's count with --table-rows N to compare.";
+    }
+    return text
+        + String.format(
+            Locale.ROOT,
+            " The table holds %,d rows (--table-rows): appended is %+.2f%% of that.",
+            a.tableRows(),
+            100.0 * (a.appendedRows() - a.tableRows()) / a.tableRows());
+  }
+
+  /** Each published figure (--claim) against what the raw data give. */
+  private static void claims(List<Object> checks, Document doc) {
+    if (checks.isEmpty()) {
+      return;
+    }
+    Table t =
+        Table.of(
+            Column.text("Claim"),
+            Column.number("Published"),
+            Column.number("From the raw data"),
+            Column.number("Difference"),
+            Column.text("Verdict"));
+    for (Object o : checks) {
+      Map<?, ?> c = (Map<?, ?>) o;
+      String verdict =
+          (Boolean) c.get("matches")
+              ? "matches"
+              : "does not match its own raw data"
+                  + ((Boolean) c.get("within_ci95")
+                      ? " (inside the 95% CI)"
+                      : " (outside the 95% CI)");
+      t.row(
+          String.valueOf(c.get("claim")),
+          String.format(Locale.ROOT, "%,.2f", c.get("claimed")),
+          String.format(Locale.ROOT, "%,.2f", c.get("from_raw_data")),
+          String.format(Locale.ROOT, "%+.2f%%", c.get("difference_pct")),
+          verdict);
+    }
+    doc.heading(2, "Published figures against the raw data").table(t);
   }
 
   private static String phaseAt(List<Phase> phases, Instant t) {

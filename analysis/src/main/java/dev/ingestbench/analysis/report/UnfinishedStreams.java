@@ -1,5 +1,9 @@
 package dev.ingestbench.analysis.report;
 
+import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.analysis.document.Table;
+import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.contracts.EmulatorStatus;
 import java.util.List;
 import java.util.Locale;
@@ -43,41 +47,49 @@ public final class UnfinishedStreams {
         first.visibleRows());
   }
 
-  /** A Markdown paragraph and table, or "" when every appended row is visible. */
-  static String markdown(EmulatorStatus status) {
+  /** A paragraph and a table, or nothing when every appended row is visible. */
+  static Document markdown(EmulatorStatus status) {
+    Document doc = new Document();
     List<EmulatorStatus.Stream> streams = of(status);
     if (streams.isEmpty()) {
-      return "";
+      return doc;
     }
-    StringBuilder md =
-        new StringBuilder(
+    Table t =
+        Table.of(
+            Column.text("Stream"),
+            Column.text("Table"),
+            Column.text("Type"),
+            Column.text("Created"),
+            Column.number("Appended"),
+            Column.number("Visible"),
+            Column.text("Finalized"));
+    for (EmulatorStatus.Stream s : streams.subList(0, Math.min(LISTED, streams.size()))) {
+      t.row(
+          s.name(),
+          s.table(),
+          s.type(),
+          s.createdAt(),
+          Numbers.count(s.appendedRows()),
+          Numbers.count(s.visibleRows()),
+          s.finalized() ? "yes" : "no");
+    }
+    doc.paragraph(
             String.format(
                 Locale.ROOT,
-                "**%,d row(s) were appended and never made visible**: the writer appended them to these streams and then"
-                    + " neither flushed (BUFFERED) nor committed (PENDING) them. BigQuery would not show them either. Rows"
-                    + " missing from the verification above stopped here, unless the writer wrote them again elsewhere.%n%n"
-                    + "| Stream | Table | Type | Created | Appended | Visible | Finalized |%n|:---|:---|:---|:---|---:|---:|:---|%n",
-                status.invisibleRows()));
-    for (EmulatorStatus.Stream s : streams.subList(0, Math.min(LISTED, streams.size()))) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %s | %s | %s | %,d | %,d | %s |%n",
-              s.name(),
-              s.table(),
-              s.type(),
-              s.createdAt(),
-              s.appendedRows(),
-              s.visibleRows(),
-              s.finalized() ? "yes" : "no"));
-    }
+                "**%,d row(s) were appended and never made visible**: the writer appended them to"
+                    + " these streams and then neither flushed (BUFFERED) nor committed (PENDING)"
+                    + " them. BigQuery would not show them either. Rows missing from the"
+                    + " verification above stopped here, unless the writer wrote them again"
+                    + " elsewhere.",
+                status.invisibleRows()))
+        .table(t);
     if (streams.size() > LISTED) {
-      md.append(
+      doc.paragraph(
           String.format(
               Locale.ROOT,
-              "%nand %d more stream(s) (bigquery_emulator.json lists every stream).%n",
+              "and %d more stream(s) (bigquery_emulator.json lists every stream).",
               streams.size() - LISTED));
     }
-    return md.append('\n').toString();
+    return doc;
   }
 }
