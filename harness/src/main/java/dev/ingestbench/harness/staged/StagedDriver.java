@@ -23,7 +23,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -227,9 +226,8 @@ public final class StagedDriver {
         st.running(),
         st.condition());
     long startSecond = started.getEpochSecond() + 1;
-    Map<String, Instant> drainedAt = new LinkedHashMap<>();
-    Set<String> caughtUp = new HashSet<>();
-    Set<String> exited = new HashSet<>();
+    RunningJobs jobs = new RunningJobs(st, this::say);
+    Map<String, Instant> drainedAt = jobs.drainedAt();
     boolean met;
     Instant lastProgress = started;
     while (true) {
@@ -243,72 +241,7 @@ public final class StagedDriver {
         throw new IOException("stage " + st.name() + ": " + e.getMessage(), e);
       }
       List<ScenarioSample> samples = segment.samples();
-      for (String job : st.running()) {
-        if (exited.contains(job)) {
-          continue; // its end was seen and checked
-        }
-        StageTarget.JobReading reading;
-        try {
-          reading = segment.read(job);
-        } catch (IOException e) {
-          throw new IOException("stage " + st.name() + ": " + e.getMessage(), e);
-        }
-        OptionalInt exit = reading.exit();
-        long expected = reading.expected();
-        long accountedNow = reading.accountedFor();
-        boolean shared = reading.shared();
-        if (exit.isPresent()) {
-          // Every exit is checked, also of a job already seen to have accounted for everything.
-          exited.add(job);
-          long accounted = accountedNow;
-          if (exit.getAsInt() == ExitCodes.INCOMPLETE && accounted < expected) {
-            // It stopped at its own timeout: not a failure of the run's machinery, so the job's
-            // verification decides (what it left, what it lost, or that it cannot be known).
-            say(
-                "Job %s's consumer stopped by itself (its timeout, or its source read in full and nothing more"
-                    + " written) with %,d of %,d messages accounted for; its"
-                    + " verification decides",
-                job, accounted, expected);
-            drainedAt.putIfAbsent(job, nowInstant);
-            continue;
-          }
-          if (exit.getAsInt() != ExitCodes.OK || accounted < expected) {
-            throw new IOException(
-                String.format(
-                    Locale.ROOT,
-                    "stage %s: job %s's consumer ended (exit %d) with %,d of %,d messages accounted for; see %s",
-                    st.name(),
-                    job,
-                    exit.getAsInt(),
-                    accounted,
-                    expected,
-                    reading.log()));
-          }
-          if (drainedAt.putIfAbsent(job, nowInstant) == null) {
-            say(
-                "Job %s has read every message of its subscription (%,d) and stopped",
-                job, expected);
-          }
-        } else if (!drainedAt.containsKey(job) && accountedNow >= expected) {
-          drainedAt.put(
-              job,
-              nowInstant); // every message written or dead-lettered; its consumer may still run
-          if (caughtUp.add(job)) {
-            say(
-                "Job %s has %s (%,d)",
-                job,
-                shared
-                    ? "nothing left to read: its consumer group has accounted for every message of the topic"
-                    : "accounted for every message of its subscription",
-                expected);
-          }
-        } else if (drainedAt.containsKey(job) && accountedNow < expected) {
-          // A fed job that caught up with its feed for a moment has more to read again: it is idle
-          // only if it stays caught up, so what counts is its last stretch without anything to
-          // read.
-          drainedAt.remove(job);
-        }
-      }
+      jobs.read(segment, nowInstant);
       if (st.hold() != null) {
         met = elapsed.compareTo(st.hold()) >= 0;
       } else if (st.until() == Until.DRAINED) {
