@@ -72,7 +72,13 @@ final class StageOptionsCheck {
       problem.accept(field, e.getMessage());
       return;
     }
-    if (publish == null || publish.rate() == null) {
+    boolean live =
+        publish != null
+            && publish.messages() != null
+            && (publish.backlog() == null ? 0 : publish.backlog()) < publish.messages()
+            && publish.rate() != null
+            && publish.rate() > 0;
+    if (!live) {
       problem.accept(
           field,
           "steps the live rate (its 1x is publish.rate), and the scenario publishes no live"

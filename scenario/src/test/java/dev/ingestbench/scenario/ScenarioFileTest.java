@@ -455,6 +455,13 @@ class ScenarioFileTest {
         "stages[0].live_profile: steps the live rate (its 1x is publish.rate), and the scenario"
             + " publishes no live messages; give publish.rate and a backlog below publish.messages",
         only(dir, GOOD.replace("hold: 90s}", "hold: 90s, live_profile: '2x:30s'}")));
+    assertTrue(
+        only(
+                dir,
+                GOOD.replace("backlog: 1000}", "backlog: 1000, rate: 200}")
+                    .replace("hold: 90s}", "hold: 90s, live_profile: '2x:30s'}"))
+            .contains("the scenario publishes no live messages"),
+        "a rate with every message in the backlog: still nothing live to step");
   }
 
   private static String only(Path dir, String yaml) throws IOException {

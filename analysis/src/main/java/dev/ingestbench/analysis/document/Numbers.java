@@ -29,6 +29,14 @@ public final class Numbers {
     return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
   }
 
+  /**
+   * A rate: whole from 10 up ({@code 1,200}), two decimals below, where a scaled-down rate lives
+   * ({@code 0.30}).
+   */
+  public static String rate(double v) {
+    return v >= 10 ? f0(v) : f2(v);
+  }
+
   /** A fraction as a percentage with one decimal: 0.1234 is {@code 12.3%}. */
   public static String pct(double fraction) {
     return Double.isNaN(fraction) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * fraction);

@@ -136,8 +136,21 @@ public final class RoundPlan {
     return spec.searches() ? 0 : spec.messages();
   }
 
+  /** The backlog's publisher: as fast as it can, before any consumer starts. */
   public List<String> backlogPublisherArgs(String host) {
-    return publisherArgs(host, 0, backlogMessages(), 0, RunFiles.PUBLISHER_BACKLOG);
+    ChildFlags.Publisher to =
+        kafka()
+            ? ChildFlags.Publisher.kafka(host, TOPIC)
+            : ChildFlags.Publisher.pubsub(host, TOPIC, subscriptions());
+    return to.events(
+            PROJECT,
+            spec.messageFormat().flag(),
+            0,
+            backlogMessages(),
+            spec.messageSize(),
+            spec.seed())
+        .result(spec.out().resolve(RunFiles.PUBLISHER_BACKLOG), runId)
+        .build();
   }
 
   /** The live messages, to {@code topic}: after the backlog's, at --live-rate or its profile. */
@@ -162,22 +175,6 @@ public final class RoundPlan {
   /** Job {@code j}'s consumer group: one for all with {@code --consumer-groups shared}. */
   String consumerGroup(int j) {
     return spec.sharedConsumerGroup() ? CONSUMER_GROUP : CONSUMER_GROUP + "-" + jobName(j);
-  }
-
-  /**
-   * @param host the Pub/Sub emulator's HOST:PORT, or the Kafka broker's with {@code --source kafka}
-   */
-  private List<String> publisherArgs(
-      String host, long first, long count, double rate, String resultFile) {
-    ChildFlags.Publisher to =
-        kafka()
-            ? ChildFlags.Publisher.kafka(host, TOPIC)
-            : ChildFlags.Publisher.pubsub(host, TOPIC, subscriptions());
-    return to.events(
-            PROJECT, spec.messageFormat().flag(), first, count, spec.messageSize(), spec.seed())
-        .result(spec.out().resolve(resultFile), runId)
-        .rate(rate)
-        .build();
   }
 
   public int jobs() {

@@ -497,13 +497,15 @@ final class RoundTarget implements StageTarget {
           spec.sink() == RoundSpec.Sink.EMULATOR
               ? new BigQueryEmulatorRest(stack.bigQuery().rest())::schedule
               : step -> {};
+      LiveMessages.Load load = plan.liveLoad(topicPath());
+      TaxiRideGenerator generator = generator();
       live =
           keep(
               new LiveMessages(
-                  roundTopic().open(),
-                  generator(),
+                  roundTopic().open(), // last: nothing that can fail comes after it
+                  generator,
                   schedule,
-                  plan.liveLoad(topicPath()),
+                  load,
                   spec.out().resolve(RunFiles.PUBLISHER_LIVE),
                   plan.runId,
                   line -> say("%s", line)));

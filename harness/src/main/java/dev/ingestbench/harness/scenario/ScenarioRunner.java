@@ -85,6 +85,17 @@ public final class ScenarioRunner {
       requireWithinScaledStage(flags, st, "kill_consumer_at", st.faults().killConsumerAt());
       requireWithinScaledStage(flags, st, "crash_every", st.faults().crashEvery());
       requireWithinScaledStage(flags, st, "kill_taskmanager_at", st.faults().killTaskManagerAt());
+      if (st.liveProfile() != null && plan.liveMessages() == 0) {
+        // The file has live messages (it was checked so), and --scale left none: a scaled
+        // backlog-only run feeds its jobs instead.
+        throw new IllegalArgumentException(
+            flags.file()
+                + ": stages."
+                + st.name()
+                + ".live_profile steps the rate of the live messages, and at --scale "
+                + scale(flags)
+                + " the run publishes none; give a larger --scale or remove the key");
+      }
       if (st.liveProfile() != null
           && !st.longest().isZero()
           && st.liveProfile().seconds() > st.longest().getSeconds()) {
@@ -97,7 +108,7 @@ public final class ScenarioRunner {
                 + " lasts longer than the stage, which lasts at most "
                 + Durations.show(st.longest())
                 + " at --scale "
-                + flags.scale()
+                + scale(flags)
                 + ": its last steps would never come; give shorter steps or a larger --scale");
       }
     }
@@ -274,6 +285,11 @@ public final class ScenarioRunner {
   }
 
   /** A kill time that --scale puts at or after its stage's end would never come: refused. */
+  /** --scale as it is written: 0.00001, not 1.0E-5. */
+  private static String scale(RunSpec flags) {
+    return java.math.BigDecimal.valueOf(flags.scale()).stripTrailingZeros().toPlainString();
+  }
+
   private static void requireWithinScaledStage(
       RunSpec flags, ScenarioPlan.PlannedStage st, String key, java.time.Duration at) {
     if (at != null && !st.longest().isZero() && at.compareTo(st.longest()) >= 0) {
@@ -288,7 +304,7 @@ public final class ScenarioRunner {
               + " comes after the stage, which lasts at most "
               + Durations.show(st.longest())
               + " at --scale "
-              + flags.scale()
+              + scale(flags)
               + ": the kill would never come; give an earlier time or a larger --scale");
     }
   }

@@ -66,6 +66,11 @@ public final class LiveMessages implements AutoCloseable {
 
   private final List<ScheduledFuture<?>> stepping = new ArrayList<>();
 
+  /** Counts {@link #stepThrough} calls: a step runs only for the latest. */
+  private long generation;
+
+  private boolean closed;
+
   /**
    * Starts sending {@code load} through {@code sender}.
    *
@@ -88,10 +93,19 @@ public final class LiveMessages implements AutoCloseable {
     this.runId = runId;
     this.say = say;
     this.publisher = new PacedPublisher(sender, generator, schedule, load.first(), load.count());
-    if (load.profile() == null) {
-      publisher.rate(load.rate());
-    } else {
-      publisher.profile(load.rate(), load.profile());
+    try {
+      if (load.profile() == null) {
+        publisher.rate(load.rate());
+      } else {
+        publisher.profile(load.rate(), load.profile());
+      }
+    } catch (RuntimeException e) {
+      try {
+        sender.close(); // it was opened for this publisher, and nobody else will close it
+      } catch (Exception closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
     }
   }
 
@@ -101,9 +115,10 @@ public final class LiveMessages implements AutoCloseable {
    * rate from now on. Replaces the steps of an earlier call that have not come yet.
    */
   public synchronized void stepThrough(RateProfile profile) {
+    generation++; // a step of an earlier call that is already running changes nothing now
     stepping.forEach(step -> step.cancel(false));
     stepping.clear();
-    if (!publishing()) {
+    if (closed || !publishing()) {
       return;
     }
     if (profile == null) {
@@ -119,13 +134,21 @@ public final class LiveMessages implements AutoCloseable {
                 return t;
               });
     }
+    long gen = generation;
     long offset = 0;
     for (RateProfile.Step step : profile.steps()) {
       double rate = load.rate() * step.multiplier();
-      stepping.add(steps.schedule(() -> publisher.rate(rate), offset, TimeUnit.SECONDS));
+      stepping.add(steps.schedule(() -> stepTo(gen, rate), offset, TimeUnit.SECONDS));
       offset += step.seconds();
     }
-    stepping.add(steps.schedule(() -> publisher.rate(load.rate()), offset, TimeUnit.SECONDS));
+    stepping.add(steps.schedule(() -> stepTo(gen, load.rate()), offset, TimeUnit.SECONDS));
+  }
+
+  /** A step of call {@code gen}, unless a later call has replaced it. */
+  private synchronized void stepTo(long gen, double rate) {
+    if (gen == generation && !closed) {
+      publisher.rate(rate);
+    }
   }
 
   /** Still sending, or waiting for replies, and nothing has failed. */
@@ -190,6 +213,10 @@ public final class LiveMessages implements AutoCloseable {
   @Override
   public void close() throws Exception {
     synchronized (this) {
+      if (closed) {
+        return; // finish() closes it, and the run closes what it started again
+      }
+      closed = true;
       if (steps != null) {
         steps.shutdownNow();
       }

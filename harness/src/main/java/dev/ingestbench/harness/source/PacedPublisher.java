@@ -108,9 +108,14 @@ public final class PacedPublisher implements AutoCloseable {
   /**
    * Steps through {@code profile} at {@code base} messages/s for 1x from the first message on: each
    * step's rate from its first index, as {@link RateProfile#messagesOf} counts them (the last step
-   * until the count ends), each told to the schedule when it starts; starts sending.
+   * until the count ends), each told to the schedule when it starts; starts sending. Not with
+   * {@link #rate} or {@link #pause}, which a profile's next step would override.
    */
   public synchronized void profile(double base, RateProfile profile) {
+    if (started) {
+      // The loop reads the steps as it starts, and a step would override a rate() given since.
+      throw new IllegalStateException("a profile is given before sending starts, and alone");
+    }
     if (!(base > 0)) {
       throw new IllegalArgumentException("a profile's base rate is above 0, not " + base);
     }

@@ -1,7 +1,6 @@
 package dev.ingestbench.harness.spec;
 
 import dev.ingestbench.bigquery.EmulatorLimitOptions;
-import dev.ingestbench.consumer.local.LocalRunnerDefaults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,32 +70,6 @@ public final class ChildFlags {
       }
       return this;
     }
-
-    /**
-     * At {@code rate} messages/s, on embedded Flink ({@link LocalRunnerDefaults#boundedEmbedded}
-     * says why not on the DirectRunner); 0 as fast as it can, on the DirectRunner, which starts
-     * sooner and is done in seconds.
-     */
-    public Publisher rate(double rate) {
-      if (rate > 0) {
-        flags.add("--ratePerSecond=" + rate);
-        if (rate <= ONE_SHARD_MAX_RATE) {
-          flags.add("--publisherShards=1");
-        }
-        flags.addAll(LocalRunnerDefaults.boundedEmbedded());
-      }
-      return this;
-    }
-
-    /**
-     * The highest paced rate given to one publishing shard. Each shard's client sends a batch every
-     * --batchDelayMs (10 ms) that holds a message, so at a few hundred msg/s a second shard doubles
-     * the publish calls (and their CPU, in the publisher and in the Pub/Sub emulator, beside the
-     * consumer being measured) without sending more. Measured on 2 vCPUs beside a consumer: steps
-     * of 5,000 and 20,000 msg/s (50,000 messages) took one shard 10.8 s and two shards 9.9 s;
-     * neither kept the 20,000 step: there the machine was the limit (docs/local-mode.md).
-     */
-    static final double ONE_SHARD_MAX_RATE = 5_000;
 
     public List<String> build() {
       return List.copyOf(flags);

@@ -202,7 +202,7 @@ final class LocalSegment implements StageTarget.Segment {
       if (st.liveProfile() != null) {
         say(
             "Stage %s steps the live rate through %s (1x = %s msg/s)",
-            st.name(), st.liveProfile(), Numbers.f0(plan.rate()));
+            st.name(), st.liveProfile(), Numbers.rate(plan.rate()));
       }
     }
   }
@@ -396,6 +396,7 @@ final class LocalSegment implements StageTarget.Segment {
     sayKills();
     kill = null;
     if (live != null) {
+      live.stepThrough(null); // a profile's steps end with its stage
       if (live.publishing()) {
         say(
             "Waiting for the live messages to be published (max %s) before the jobs are verified",

@@ -53,20 +53,24 @@ final class LocalServices {
    * not their latency against a schedule: no schedule goes to the BigQuery emulator.
    */
   LiveMessages liveMessages(String host, Path segment) throws IOException {
-    return new LiveMessages(
-        source.sender(host),
+    TaxiRideGenerator generator =
         new TaxiRideGenerator(
             EVENT_SEED,
             plan.messageSize(),
-            MessageFormat.fromFlag("publish.message_format", plan.messageFormat())),
-        step -> {},
+            MessageFormat.fromFlag("publish.message_format", plan.messageFormat()));
+    LiveMessages.Load load =
         new LiveMessages.Load(
             plan.scenario().source().topic(),
             plan.messageSize(),
             plan.backlog(),
             plan.liveMessages(),
             plan.rate(),
-            null),
+            null);
+    return new LiveMessages(
+        source.sender(host), // last: nothing that can fail comes after it
+        generator,
+        step -> {},
+        load,
         segment.resolve(RunFiles.PUBLISHER_LIVE),
         null,
         line -> RunLog.say("%s", line));
@@ -77,20 +81,13 @@ final class LocalServices {
         segment, ScenarioLimits.of(plan.scenario().limits()), null, null, EVENT_SEED);
   }
 
+  /** The backlog's publisher: as fast as it can, when a segment opens. */
   List<String> backlogPublisherArgs(String host, Path segment) {
-    return publisherArgs(host, 0, plan.backlog(), 0, segment.resolve(RunFiles.PUBLISHER_BACKLOG));
-  }
-
-  /**
-   * @param host the Pub/Sub emulator's HOST:PORT, or the Kafka broker's
-   */
-  private List<String> publisherArgs(
-      String host, long first, long count, double rate, Path resultFile) {
     return source
         .publisher(host)
-        .events(LocalJobs.PROJECT, plan.messageFormat(), first, count, plan.messageSize(), null)
-        .result(resultFile, null)
-        .rate(rate)
+        .events(
+            LocalJobs.PROJECT, plan.messageFormat(), 0, plan.backlog(), plan.messageSize(), null)
+        .result(segment.resolve(RunFiles.PUBLISHER_BACKLOG), null)
         .build();
   }
 

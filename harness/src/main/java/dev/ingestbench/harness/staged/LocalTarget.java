@@ -158,7 +158,7 @@ public final class LocalTarget implements StageTarget {
               plan.liveMessages(),
               plan.backlog(),
               plan.backlog() + plan.liveMessages() - 1,
-              plan.rate() >= 10 ? Numbers.f0(plan.rate()) : Numbers.f2(plan.rate()),
+              Numbers.rate(plan.rate()),
               source.clientName(),
               segment.resolve(RunFiles.PUBLISHER_LIVE)));
     }
@@ -242,7 +242,7 @@ public final class LocalTarget implements StageTarget {
             "    step the live rate through "
                 + st.liveProfile()
                 + " from the stage's start (1x = "
-                + Numbers.f0(plan.rate())
+                + Numbers.rate(plan.rate())
                 + " msg/s), then publish at 1x again");
       }
       out.println(

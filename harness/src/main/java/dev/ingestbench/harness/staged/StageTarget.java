@@ -62,7 +62,10 @@ public interface StageTarget {
 
   /** One start of the run, from its first unfinished stage to its end or failure. */
   interface Segment extends AutoCloseable {
-    /** Called as stage {@code st} begins, before its jobs are stopped and started. */
+    /**
+     * Called as stage {@code st} begins (a stage that starts no job too), before its jobs are
+     * stopped and started.
+     */
     default void stageStarting(PlannedStage st) throws Exception {}
 
     /** Starts {@code job} in {@code stage} (or the warm-up of a resumed run). */

@@ -276,6 +276,7 @@ public final class StagedDriver {
   /** A stage that starts no job: run by the executor of its kind, beside the jobs running. */
   private void runJoblessStage(StageTarget.Segment segment, PlannedStage st, int segmentNo)
       throws Exception {
+    segment.stageStarting(st); // what the stage before injected (kills, a stepped rate) ends here
     segment.follow(st.name(), st.running());
     boolean search = st.isMaxRateSearch();
     if (search) {

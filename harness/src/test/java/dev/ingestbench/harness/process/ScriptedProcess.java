@@ -6,16 +6,18 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A child process a test scripts instead of starting a JVM: it prints the lines it is given, runs
- * until its standard input closes (then does what its script says) or until the test ends it, and
- * dies at a kill with 137 as a SIGKILLed process does.
+ * A child process a test scripts instead of starting a JVM: it prints the lines it is given (at
+ * once, or later: {@link #print}), runs until its standard input closes (then does what its script
+ * says) or until the test ends it, and dies at a kill with 137 as a SIGKILLed process does.
  */
 public final class ScriptedProcess extends Process {
   /** What it does when its standard input closes, given what was written to it. */
@@ -33,8 +35,10 @@ public final class ScriptedProcess extends Process {
   private final CompletableFuture<Integer> exit = new CompletableFuture<>();
   private final OutputStream stdin;
 
-  /** What it prints first, before its output ends at its exit. */
-  private final byte[] printed;
+  /** What it prints, a line at a time, until {@link #END} (its exit). */
+  private final BlockingQueue<byte[]> output = new LinkedBlockingQueue<>();
+
+  private static final byte[] END = new byte[0];
 
   /** Its standard input was closed. */
   private volatile boolean stdinClosed;
@@ -49,11 +53,8 @@ public final class ScriptedProcess extends Process {
   /** As above, printing {@code lines} at once. */
   public ScriptedProcess(List<String> command, OnStdinClosed script, List<String> lines) {
     this.command = List.copyOf(command);
-    this.printed =
-        lines.stream()
-            .map(line -> line + "\n")
-            .reduce("", String::concat)
-            .getBytes(StandardCharsets.UTF_8);
+    lines.forEach(this::print);
+    exit.whenComplete((code, failure) -> output.add(END));
     ByteArrayOutputStream written = new ByteArrayOutputStream();
     this.stdin =
         new OutputStream() {
@@ -110,35 +111,56 @@ public final class ScriptedProcess extends Process {
     return stdin;
   }
 
-  /** Its lines, if any; then its output ends when it exits. */
+  /** Prints {@code line} now (nothing once it has exited). */
+  public void print(String line) {
+    output.add((line + "\n").getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Its lines as they are printed; its output ends when it exits. */
   @Override
   public InputStream getInputStream() {
     return new InputStream() {
+      private byte[] chunk = new byte[0];
       private int next;
+      private boolean ended;
+
+      /** False at its end; else {@link #chunk} has a byte left, waiting for one if need be. */
+      private boolean more() {
+        while (!ended && next == chunk.length) {
+          try {
+            byte[] c = output.take();
+            if (c == END) {
+              ended = true;
+            } else {
+              chunk = c;
+              next = 0;
+            }
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ended = true;
+          }
+        }
+        return !ended || next < chunk.length;
+      }
 
       @Override
       public int read() {
-        if (next < printed.length) {
-          return printed[next++] & 0xff;
-        }
-        exit.join();
-        return -1;
+        return more() ? chunk[next++] & 0xff : -1;
       }
 
-      /** What is printed at once, without waiting for the rest (the default read waits). */
+      /** What has been printed, without waiting for more once something was read. */
       @Override
       public int read(byte[] b, int off, int len) {
         if (len == 0) {
           return 0;
         }
-        if (next < printed.length) {
-          int n = Math.min(len, printed.length - next);
-          System.arraycopy(printed, next, b, off, n);
-          next += n;
-          return n;
+        if (!more()) {
+          return -1;
         }
-        exit.join();
-        return -1;
+        int n = Math.min(len, chunk.length - next);
+        System.arraycopy(chunk, next, b, off, n);
+        next += n;
+        return n;
       }
     };
   }

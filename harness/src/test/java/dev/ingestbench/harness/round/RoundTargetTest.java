@@ -12,6 +12,7 @@ import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.ScriptedProcess;
 import dev.ingestbench.harness.staged.RunDirectory;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -56,20 +58,29 @@ class RoundTargetTest {
   void aRoundKeepsItsFilesInOutAndItsConsumerStopsByItselfOnceTheLiveMessagesAreIn()
       throws Exception {
     RoundSpec spec = spec(300, 200, 400);
+    AtomicBoolean liveBeforeDrained = new AtomicBoolean();
     int exit =
         run(
             spec,
             (consumer, command) ->
                 afterward(
                     () -> {
-                      // It reads the backlog, then the live messages, which go only once it has
-                      // accounted for the backlog; then it stops by itself at its count.
+                      // Half the backlog read for a while: no live message may go yet.
+                      Thread.sleep(2_000);
+                      // The live publisher tells the local BigQuery its schedule as it starts.
+                      BigQueryEmulatorRest bigQuery =
+                          new BigQueryEmulatorRest(flag(command, "--bigQueryEndpoint"));
+                      liveBeforeDrained.set(!bigQuery.schedule().isEmpty());
+                      // The backlog read: the live messages go; then it stops by itself at its
+                      // count.
+                      consumer.print(new ConsumerProgress(100, 100).toLine());
                       waitFor(out().resolve(RunFiles.PUBLISHER_LIVE));
                       writeResult(command, 300, "expected messages accounted for");
                       consumer.exitNow(ExitCodes.OK);
                     }),
-            List.of(new ConsumerProgress(100, 100).toLine()));
+            List.of(new ConsumerProgress(50, 50).toLine()));
     assertEquals(ExitCodes.OK, exit);
+    assertFalse(liveBeforeDrained.get(), "live messages went before the backlog was drained");
     PublisherResult live =
         RunJson.read(out().resolve(RunFiles.PUBLISHER_LIVE), PublisherResult.class);
     assertEquals(200, live.published(), "every live message, acknowledged by the Pub/Sub emulator");

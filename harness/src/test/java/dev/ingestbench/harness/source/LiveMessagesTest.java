@@ -138,13 +138,36 @@ class LiveMessagesTest {
             line -> {})) {
       live.stepThrough(RateProfile.parse("live_profile", "2x:1s"));
       assertTrue(live.finish(Duration.ofSeconds(30)));
-      live.stepThrough(null); // after the last message: nothing to step, and no failure
+      live.stepThrough(null); // after the last message: nothing to step
     }
     List<Double> rates = told.stream().map(SendSchedule::messagesPerSecond).toList();
     assertEquals(List.of(40.0, 20.0), rates.subList(rates.size() - 2, rates.size()), "" + told);
     long backAt = told.get(told.size() - 1).firstIndex();
     assertTrue(backAt >= 36 && backAt <= 44, "a second at 40/s before 1x again: " + told);
     assertEquals(60, sender.sent.size());
+  }
+
+  /** A rate asked for after the last message (a stage's end) changes nothing and fails nothing. */
+  @Test
+  void aFinishedPublisherTakesARateWithoutFailing() throws Exception {
+    Answering sender = new Answering(index -> false, true);
+    try (PacedPublisher p =
+        new PacedPublisher(sender, new TaxiRideGenerator(1, 500), step -> {}, 0, 5)) {
+      p.rate(1_000);
+      long deadline = System.nanoTime() + 10_000_000_000L;
+      while (!p.finished() && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertTrue(p.finished());
+      p.rate(2_000); // its loop has ended: a second start would throw
+      p.pause();
+      assertEquals(null, p.failure());
+      assertThrows(
+          IllegalStateException.class,
+          () -> p.profile(10, RateProfile.parse("live_profile", "1x:1s")),
+          "a profile once sending has started would be overridden by it");
+    }
+    assertEquals(5, sender.sent.size());
   }
 
   @Test
