@@ -1,7 +1,6 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.contracts.ConsumerResult;
-import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
@@ -10,15 +9,12 @@ import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.flink.TaskManagerKill;
-import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ConsumerKill;
 import dev.ingestbench.harness.process.ConsumerProcesses;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaEventSender;
-import dev.ingestbench.harness.source.LiveMessages;
-import dev.ingestbench.harness.source.PacedPublisher;
 import dev.ingestbench.harness.source.PubsubEventSender;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.stack.LocalStack;
@@ -28,7 +24,6 @@ import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -56,9 +51,6 @@ final class RoundTarget implements StageTarget {
    * How long a consumer may take to stop by itself after --timeout before the round gives up on it.
    */
   private static final long STOP_GRACE_SECONDS = 120;
-
-  /** How long the last live messages may wait for their replies once every one was sent. */
-  private static final Duration LIVE_REPLIES_MAX = Duration.ofSeconds(30);
 
   private final RoundSpec spec;
   private final RoundPlan plan;
@@ -147,22 +139,12 @@ final class RoundTarget implements StageTarget {
     private final List<String> startedJobs = new ArrayList<>();
 
     private ConsumerKill<ChildJvm> kill;
-    private LiveMessages live;
+
+    /** The live messages, once the backlog is drained. */
+    private RoundLiveMessages live;
 
     /** --kill-taskmanager-at, else null. */
     private TaskManagerKill taskManagerKill;
-
-    /** The live publisher will not run: a consumer stopped before the backlog was drained. */
-    private boolean noLive;
-
-    /** Every live message was published and has its reply: publisher_live.json is written. */
-    private boolean liveFinished;
-
-    /**
-     * With --live-profile, once a second while the live publisher runs: the time and the fewest
-     * messages any job had accounted for (the local BigQuery's status), for each step's backlog.
-     */
-    private final List<long[]> liveProgress = new ArrayList<>();
 
     /** --find-max-rate's search, else null. */
     private RoundRateSearch search;
@@ -195,6 +177,16 @@ final class RoundTarget implements StageTarget {
       }
       keep(this::stopProcesses);
       keep(stack::stopWatching); // first: the processes' stopping is not a death
+      live =
+          keep(
+              new RoundLiveMessages(
+                  spec,
+                  plan,
+                  stack,
+                  () -> roundTopic().open(),
+                  topicPath(),
+                  generator(),
+                  line -> say("%s", line)));
       if (!plan.kafka()) {
         // The topic and every job's subscription exist before anything is published (the Kafka
         // topic is the stack's): the backlog is kept for each job, and the live messages, which
@@ -440,75 +432,10 @@ final class RoundTarget implements StageTarget {
         endSearch();
         return;
       }
-      if (live != null && spec.liveProfile() != null && spec.sink() == RoundSpec.Sink.EMULATOR) {
-        // Read from the local BigQuery itself: the consumers' progress lines lag by up to a second.
-        EmulatorStatus status = new BigQueryEmulatorRest(stack.bigQuery().rest()).status();
-        long fewest = Long.MAX_VALUE;
-        for (int j = 1; j <= spec.jobs(); j++) {
-          fewest = Math.min(fewest, status.job(job(j)).accountedFor());
-        }
-        liveProgress.add(new long[] {System.currentTimeMillis(), fewest});
+      if (startedJobs.size() == spec.jobs()) {
+        live.tick(
+            startedJobs, consumers::progress, this::alive, job -> processName(index(job) + 1));
       }
-      if (plan.liveMessages() == 0 || noLive || liveFinished || startedJobs.size() < spec.jobs()) {
-        return;
-      }
-      if (live == null) {
-        startLiveOnceDrained();
-      } else if (!live.publishing()) {
-        finishLive(); // every message answered, or a failure: the jobs would wait in vain
-      }
-    }
-
-    /** Writes the live messages' result; throws when not every one was published. */
-    private void finishLive() throws Exception {
-      if (!live.finish(LIVE_REPLIES_MAX)) {
-        throw new IOException(
-            "the live messages were not all published; the jobs cannot account for them");
-      }
-      liveFinished = true;
-    }
-
-    /**
-     * Starts the live publisher once every consumer has accounted for the backlog, so that live
-     * messages measure the pipeline's latency rather than time spent queueing behind the backlog.
-     */
-    private void startLiveOnceDrained() throws IOException {
-      long backlog = plan.backlogMessages();
-      for (String job : startedJobs) {
-        long accounted = consumers.progress(job);
-        if (accounted >= backlog) {
-          continue;
-        }
-        if (!alive(job)) {
-          say(
-              "The %s did not drain the backlog (%,d of %,d accounted for): no live messages published",
-              processName(index(job) + 1), accounted, backlog);
-          noLive = true;
-        }
-        return;
-      }
-      say(
-          "Backlog drained: publishing %,d live messages at %,.0f msg/s",
-          spec.liveMessages(), spec.liveRate());
-      stack.cpu().watch(ProcessCpuColumns.SELF_PUBLISHING_LIVE, ProcessHandle.current().pid());
-      // The local BigQuery measures every live row against the time it was meant to be sent; an
-      // in-process sink has no schedule to keep.
-      PacedPublisher.ScheduleSink schedule =
-          spec.sink() == RoundSpec.Sink.EMULATOR
-              ? new BigQueryEmulatorRest(stack.bigQuery().rest())::schedule
-              : step -> {};
-      LiveMessages.Load load = plan.liveLoad(topicPath());
-      TaxiRideGenerator generator = generator();
-      live =
-          keep(
-              new LiveMessages(
-                  roundTopic().open(), // last: nothing that can fail comes after it
-                  generator,
-                  schedule,
-                  load,
-                  spec.out().resolve(RunFiles.PUBLISHER_LIVE),
-                  plan.runId,
-                  line -> say("%s", line)));
     }
 
     /**
@@ -546,37 +473,11 @@ final class RoundTarget implements StageTarget {
      */
     @Override
     public void awaitPublished() throws Exception {
-      if (live != null && !liveFinished && live.publishing()) {
-        live.close();
-        throw new IOException(
-            "the live messages were not all published within --timeout "
-                + spec.timeoutSeconds()
-                + " s ("
-                + String.format(Locale.ROOT, "%,d", live.acknowledged())
-                + " of "
-                + String.format(Locale.ROOT, "%,d", plan.liveMessages())
-                + " acknowledged)");
+      List<String> jobs = new ArrayList<>();
+      for (int j = 1; j <= spec.jobs(); j++) {
+        jobs.add(job(j));
       }
-      if (live != null) {
-        if (!liveFinished) {
-          finishLive();
-        }
-        if (spec.liveProfile() != null && spec.sink() == RoundSpec.Sink.EMULATOR) {
-          List<String> jobs = new ArrayList<>();
-          for (int j = 1; j <= spec.jobs(); j++) {
-            jobs.add(job(j));
-          }
-          LiveProfileRecord.write(
-              new BigQueryEmulatorRest(stack.bigQuery().rest()),
-              spec.liveProfile(),
-              spec.liveRate(),
-              plan.backlogMessages(),
-              jobs,
-              liveProgress,
-              plan.runId,
-              spec.out());
-        }
-      }
+      live.awaitPublished(jobs);
     }
 
     /**

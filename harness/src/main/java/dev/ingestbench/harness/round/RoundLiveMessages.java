@@ -1,0 +1,218 @@
+package dev.ingestbench.harness.round;
+
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.ProcessCpuColumns;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.events.TaxiRideGenerator;
+import dev.ingestbench.harness.process.BigQueryEmulatorRest;
+import dev.ingestbench.harness.source.EventSender;
+import dev.ingestbench.harness.source.LiveMessages;
+import dev.ingestbench.harness.source.PacedPublisher;
+import dev.ingestbench.harness.stack.LocalStack;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
+
+/**
+ * A round's live messages: published by this JVM once every job has accounted for the backlog, so
+ * that they measure the pipeline's latency rather than time spent queueing behind the backlog; each
+ * step of the schedule told to the local BigQuery, which measures every live row against it; with
+ * {@code --live-profile}, each step's backlog and latency recorded ({@code live_profile.json}). Not
+ * every message published is a failure of the round: the jobs would wait for them in vain.
+ */
+final class RoundLiveMessages implements AutoCloseable {
+  /** How long the last live messages may wait for their replies once every one was sent. */
+  private static final Duration REPLIES_MAX = Duration.ofSeconds(30);
+
+  /** Opens a client to the round's topic. */
+  @FunctionalInterface
+  interface Sender {
+    EventSender open() throws IOException;
+  }
+
+  private final RoundSpec spec;
+  private final RoundPlan plan;
+  private final LocalStack stack;
+  private final Sender sender;
+  private final String topic;
+  private final TaxiRideGenerator generator;
+  private final Consumer<String> say;
+
+  private LiveMessages live;
+
+  /** They will not go: a consumer stopped before the backlog was drained. */
+  private boolean none;
+
+  /** Every live message was published and has its reply: publisher_live.json is written. */
+  private boolean finished;
+
+  /**
+   * With --live-profile, once a second while they are published: the time and the fewest messages
+   * any job had accounted for (the local BigQuery's status), for each step's backlog.
+   */
+  private final List<long[]> progress = new ArrayList<>();
+
+  /**
+   * @param topic the round's topic as the result names it
+   */
+  RoundLiveMessages(
+      RoundSpec spec,
+      RoundPlan plan,
+      LocalStack stack,
+      Sender sender,
+      String topic,
+      TaxiRideGenerator generator,
+      Consumer<String> say) {
+    this.spec = spec;
+    this.plan = plan;
+    this.stack = stack;
+    this.sender = sender;
+    this.topic = topic;
+    this.generator = generator;
+    this.say = say;
+  }
+
+  /**
+   * Once a tick, when every job has started: records a profile's progress, starts the messages once
+   * every job has drained the backlog, and writes their result when every one is answered; throws
+   * when they could not all be published.
+   *
+   * @param jobs every job of the round
+   * @param accounted what a job's consumer last said it had accounted for
+   * @param alive whether a job's consumer runs
+   * @param name how a job's consumer is named to the user ({@code consumer-2})
+   */
+  void tick(
+      List<String> jobs,
+      ToLongFunction<String> accounted,
+      Predicate<String> alive,
+      java.util.function.Function<String, String> name)
+      throws Exception {
+    if (live != null && recordsProfile()) {
+      // Read from the local BigQuery itself: the consumers' progress lines lag by up to a second.
+      EmulatorStatus status = new BigQueryEmulatorRest(stack.bigQuery().rest()).status();
+      long fewest = Long.MAX_VALUE;
+      for (String job : jobs) {
+        fewest = Math.min(fewest, status.job(job).accountedFor());
+      }
+      progress.add(new long[] {System.currentTimeMillis(), fewest});
+    }
+    if (plan.liveMessages() == 0 || none || finished) {
+      return;
+    }
+    if (live == null) {
+      startOnceDrained(jobs, accounted, alive, name);
+    } else if (!live.publishing()) {
+      finish(); // every message answered, or a failure: the jobs would wait in vain
+    }
+  }
+
+  private boolean recordsProfile() {
+    return spec.liveProfile() != null && spec.sink() == RoundSpec.Sink.EMULATOR;
+  }
+
+  private void startOnceDrained(
+      List<String> jobs,
+      ToLongFunction<String> accounted,
+      Predicate<String> alive,
+      java.util.function.Function<String, String> name)
+      throws IOException {
+    long backlog = plan.backlogMessages();
+    for (String job : jobs) {
+      long done = accounted.applyAsLong(job);
+      if (done >= backlog) {
+        continue;
+      }
+      if (!alive.test(job)) {
+        say.accept(
+            String.format(
+                Locale.ROOT,
+                "The %s did not drain the backlog (%,d of %,d accounted for): no live messages"
+                    + " published",
+                name.apply(job),
+                done,
+                backlog));
+        none = true;
+      }
+      return;
+    }
+    say.accept(
+        String.format(
+            Locale.ROOT,
+            "Backlog drained: publishing %,d live messages at %,.0f msg/s",
+            spec.liveMessages(),
+            spec.liveRate()));
+    stack.cpu().watch(ProcessCpuColumns.SELF_PUBLISHING_LIVE, ProcessHandle.current().pid());
+    // An in-process sink has no schedule to keep.
+    PacedPublisher.ScheduleSink schedule =
+        spec.sink() == RoundSpec.Sink.EMULATOR
+            ? new BigQueryEmulatorRest(stack.bigQuery().rest())::schedule
+            : step -> {};
+    LiveMessages.Load load = plan.liveLoad(topic);
+    live =
+        new LiveMessages(
+            sender.open(), // last: nothing that can fail comes after it
+            generator,
+            schedule,
+            load,
+            spec.out().resolve(RunFiles.PUBLISHER_LIVE),
+            plan.runId,
+            say);
+  }
+
+  /** Writes the result; throws when not every message was published. */
+  private void finish() throws Exception {
+    if (!live.finish(REPLIES_MAX)) {
+      throw new IOException(
+          "the live messages were not all published; the jobs cannot account for them");
+    }
+    finished = true;
+  }
+
+  /**
+   * Once the jobs have drained (they were waiting for the live messages): every message must have
+   * been published; with a profile, each step is recorded.
+   */
+  void awaitPublished(List<String> jobs) throws Exception {
+    if (live == null) {
+      return;
+    }
+    if (!finished && live.publishing()) {
+      live.close();
+      throw new IOException(
+          String.format(
+              Locale.ROOT,
+              "the live messages were not all published within --timeout %d s (%,d of %,d"
+                  + " acknowledged)",
+              spec.timeoutSeconds(),
+              live.acknowledged(),
+              plan.liveMessages()));
+    }
+    if (!finished) {
+      finish();
+    }
+    if (recordsProfile()) {
+      LiveProfileRecord.write(
+          new BigQueryEmulatorRest(stack.bigQuery().rest()),
+          spec.liveProfile(),
+          spec.liveRate(),
+          plan.backlogMessages(),
+          jobs,
+          progress,
+          plan.runId,
+          spec.out());
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (live != null) {
+      live.close();
+    }
+  }
+}
