@@ -15,6 +15,7 @@ import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.ScriptedProcess;
+import dev.ingestbench.harness.process.ScriptedRuns;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StagedDriver;
 import dev.ingestbench.harness.staged.Ticker;
@@ -69,7 +70,8 @@ class RoundTargetTest {
                       Thread.sleep(2_000);
                       // The live publisher tells the local BigQuery its schedule as it starts.
                       BigQueryEmulatorRest bigQuery =
-                          new BigQueryEmulatorRest(flag(command, "--bigQueryEndpoint"));
+                          new BigQueryEmulatorRest(
+                              ScriptedRuns.flag(command, "--bigQueryEndpoint"));
                       liveBeforeDrained.set(!bigQuery.schedule().isEmpty());
                       // The backlog read: the live messages go; then it stops by itself at its
                       // count.
@@ -93,7 +95,7 @@ class RoundTargetTest {
     assertFalse(
         command.stream().anyMatch(a -> a.startsWith("--stopOnStdinEof")), command.toString());
     assertFalse(consumers.get(0).stdinClosed(), "nobody asked it to stop: it ended at its count");
-    assertNothingRunning();
+    ScriptedRuns.assertNothingRunning(consumers);
   }
 
   @Test
@@ -110,7 +112,7 @@ class RoundTargetTest {
             List.of());
     assertEquals(
         ExitCodes.FAILED, exit, "a round that could not be carried out, not a verification result");
-    assertNothingRunning();
+    ScriptedRuns.assertNothingRunning(consumers);
   }
 
   @Test
@@ -125,7 +127,7 @@ class RoundTargetTest {
                     List.of()));
     assertTrue(e.getMessage().contains(out().resolve("consumer.log").toString()), e.getMessage());
     assertTrue(e.getMessage().contains("exit 2"), e.getMessage());
-    assertNothingRunning();
+    ScriptedRuns.assertNothingRunning(consumers);
   }
 
   @Test
@@ -136,11 +138,11 @@ class RoundTargetTest {
             () ->
                 run(
                     spec(100, 0, 0),
-                    (consumer, command) -> afterward(RoundTargetTest::killPstest),
+                    (consumer, command) -> afterward(ScriptedRuns::killPstest),
                     List.of()));
     assertTrue(
         String.valueOf(e.getMessage()).contains("the Pub/Sub emulator died"), e.getMessage());
-    assertNothingRunning();
+    ScriptedRuns.assertNothingRunning(consumers);
   }
 
   /**
@@ -186,7 +188,7 @@ class RoundTargetTest {
     ProcessLauncher launcher =
         command -> {
           if (command.contains("dev.ingestbench.publisher.PublisherPipeline")) {
-            return publisher(command);
+            return ScriptedRuns.publisher(command, "taxi-rides");
           }
           // Nobody closes a round consumer's standard input: if someone does, it keeps running.
           ScriptedProcess consumer = new ScriptedProcess(command, written -> -1, lines);
@@ -209,38 +211,15 @@ class RoundTargetTest {
         .run();
   }
 
-  /** A publisher that says it published what it was asked to, and exits at once. */
-  private static ScriptedProcess publisher(List<String> command) throws IOException {
-    long count = Long.parseLong(flag(command, "--numMessages"));
-    RunJson.write(
-        Path.of(flag(command, "--resultFile")),
-        new PublisherResult(
-            "taxi-rides",
-            count,
-            count,
-            0,
-            count * 500,
-            500,
-            0,
-            Instant.now().toString(),
-            1,
-            count,
-            1,
-            flag(command, "--runId")));
-    ScriptedProcess p = new ScriptedProcess(command, written -> ExitCodes.OK);
-    p.exitNow(ExitCodes.OK);
-    return p;
-  }
-
   /**
    * The consumer's result, in its --localOutputDir: {@code accounted} of its --expectedMessages,
    * each written once.
    */
   private static void writeResult(List<String> command, long accounted, String stopReason) {
-    long expected = Long.parseLong(flag(command, "--expectedMessages"));
+    long expected = Long.parseLong(ScriptedRuns.flag(command, "--expectedMessages"));
     try {
       RunJson.write(
-          Path.of(flag(command, "--localOutputDir")).resolve(RunFiles.CONSUMER_RESULT),
+          Path.of(ScriptedRuns.flag(command, "--localOutputDir")).resolve(RunFiles.CONSUMER_RESULT),
           new ConsumerResult(
               "FlinkRunner",
               "pubsub",
@@ -273,7 +252,7 @@ class RoundTargetTest {
               0,
               List.of(),
               0,
-              flag(command, "--runId"),
+              ScriptedRuns.flag(command, "--runId"),
               0,
               0,
               List.of(),
@@ -283,14 +262,6 @@ class RoundTargetTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private static String flag(List<String> command, String name) {
-    return command.stream()
-        .filter(a -> a.startsWith(name + "="))
-        .map(a -> a.substring(name.length() + 1))
-        .findFirst()
-        .orElse(null);
   }
 
   /** Runs {@code action} on a thread of its own, starting a second from now. */
@@ -318,27 +289,6 @@ class RoundTargetTest {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (!Files.exists(file) && System.nanoTime() < deadline) {
       Thread.sleep(50);
-    }
-  }
-
-  private static void killPstest() {
-    ProcessHandle.current()
-        .descendants()
-        .filter(p -> p.info().commandLine().orElse("").contains("pstest"))
-        .forEach(ProcessHandle::destroyForcibly);
-  }
-
-  /** No server this test started, and no scripted consumer, is left running. */
-  private void assertNothingRunning() throws Exception {
-    for (ProcessHandle child : ProcessHandle.current().descendants().toList()) {
-      String command = child.info().commandLine().orElse("");
-      if (command.contains("pstest") || command.contains("bigquery")) {
-        child.onExit().get(30, TimeUnit.SECONDS);
-        assertFalse(child.isAlive(), "left running: " + command);
-      }
-    }
-    for (ScriptedProcess consumer : consumers) {
-      assertFalse(consumer.isAlive(), "a consumer left running: " + consumer.command());
     }
   }
 }

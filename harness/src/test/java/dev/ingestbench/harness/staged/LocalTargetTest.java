@@ -1,17 +1,15 @@
 package dev.ingestbench.harness.staged;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.contracts.ExitCodes;
-import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.ResultRecord;
-import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.ScriptedProcess;
+import dev.ingestbench.harness.process.ScriptedRuns;
 import dev.ingestbench.scenario.ScenarioFile;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
@@ -69,7 +67,7 @@ class LocalTargetTest {
         "stage one: job a's consumer ended (exit 2) with 0 of 100 messages accounted for; see "
             + dir.resolve("out/segment-1/a.log"),
         e.getMessage());
-    assertNothingRunning();
+    ScriptedRuns.assertNothingRunning(consumers);
   }
 
   @Test
@@ -77,7 +75,7 @@ class LocalTargetTest {
     IOException e =
         assertThrows(
             IOException.class,
-            () -> run("until: drained, max: 1m", consumer -> later(LocalTargetTest::killPstest)));
+            () -> run("until: drained, max: 1m", consumer -> later(ScriptedRuns::killPstest)));
     assertTrue(
         e.getMessage()
             .startsWith("stage one: the Pub/Sub emulator died during the run, so it cannot finish"),
@@ -86,7 +84,7 @@ class LocalTargetTest {
         "server-watch",
         consumers.get(0).signalledBy(),
         "the watch stopped the consumer when the server died, before the run ended");
-    assertNothingRunning();
+    ScriptedRuns.assertNothingRunning(consumers);
   }
 
   /**
@@ -99,7 +97,7 @@ class LocalTargetTest {
         command ->
             command.contains("--jobName=a")
                 ? written -> {
-                  killPstest(); // as its drain begins
+                  ScriptedRuns.killPstest(); // as its drain begins
                   return -1; // still stopping when the watch sees the death
                 }
                 : written -> ExitCodes.OK;
@@ -118,7 +116,7 @@ class LocalTargetTest {
         e.getMessage()
             .startsWith("stage two: the Pub/Sub emulator died during the run, so it cannot finish"),
         e.getMessage());
-    assertNothingRunning();
+    ScriptedRuns.assertNothingRunning(consumers);
   }
 
   @Test
@@ -131,7 +129,7 @@ class LocalTargetTest {
     assertEquals(100, value(results, "lost"));
     assertTrue(consumers.get(0).stdinClosed(), "drained: its stdin was closed");
     assertEquals(null, consumers.get(0).signalledBy(), "and it stopped by itself, not by a signal");
-    assertNothingRunning();
+    ScriptedRuns.assertNothingRunning(consumers);
   }
 
   private int run(String stage, Consumer<ScriptedProcess> onConsumer) throws Exception {
@@ -166,7 +164,7 @@ class LocalTargetTest {
     ProcessLauncher launcher =
         command -> {
           if (command.contains("dev.ingestbench.publisher.PublisherPipeline")) {
-            return publisher(command);
+            return ScriptedRuns.publisher(command, "rides");
           }
           ScriptedProcess consumer = new ScriptedProcess(command, consumerScript.apply(command));
           consumers.add(consumer);
@@ -174,37 +172,6 @@ class LocalTargetTest {
           return consumer;
         };
     return new LocalTarget(plan, out, run, "256m", Duration.ofSeconds(5), null, launcher);
-  }
-
-  /** A publisher that says it published what it was asked to, and exits at once. */
-  private static ScriptedProcess publisher(List<String> command) throws IOException {
-    long count = Long.parseLong(flag(command, "--numMessages"));
-    RunJson.write(
-        Path.of(flag(command, "--resultFile")),
-        new PublisherResult(
-            "rides",
-            count,
-            count,
-            0,
-            count * 500,
-            500,
-            0,
-            Instant.now().toString(),
-            1,
-            count,
-            1,
-            flag(command, "--runId")));
-    ScriptedProcess p = new ScriptedProcess(command, written -> ExitCodes.OK);
-    p.exitNow(ExitCodes.OK);
-    return p;
-  }
-
-  private static String flag(List<String> command, String name) {
-    return command.stream()
-        .filter(a -> a.startsWith(name + "="))
-        .map(a -> a.substring(name.length() + 1))
-        .findFirst()
-        .orElse(null);
   }
 
   /** Runs {@code action} a second from now, while the stage runs. */
@@ -221,26 +188,5 @@ class LocalTargetTest {
             });
     t.setDaemon(true);
     t.start();
-  }
-
-  private static void killPstest() {
-    ProcessHandle.current()
-        .descendants()
-        .filter(p -> p.info().commandLine().orElse("").contains("pstest"))
-        .forEach(ProcessHandle::destroyForcibly);
-  }
-
-  /** No server this test started, and no scripted consumer, is left running. */
-  private void assertNothingRunning() throws Exception {
-    for (ProcessHandle child : ProcessHandle.current().descendants().toList()) {
-      String command = child.info().commandLine().orElse("");
-      if (command.contains("pstest") || command.contains("bigquery")) {
-        child.onExit().get(30, TimeUnit.SECONDS);
-        assertFalse(child.isAlive(), "left running: " + command);
-      }
-    }
-    for (ScriptedProcess consumer : consumers) {
-      assertFalse(consumer.isAlive(), "a consumer left running: " + consumer.command());
-    }
   }
 }

@@ -1,0 +1,78 @@
+package dev.ingestbench.harness.process;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.PublisherResult;
+import dev.ingestbench.contracts.RunJson;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a test of a local target needs beside its real servers and scripted processes: a publisher
+ * that says it published, a child's flag, a server's death, and the check that nothing was left
+ * running.
+ */
+public final class ScriptedRuns {
+  private ScriptedRuns() {}
+
+  /**
+   * A backlog publisher that says it published what it was asked to (to {@code topic}), and exits
+   * at once; it publishes nothing.
+   */
+  public static ScriptedProcess publisher(List<String> command, String topic) throws IOException {
+    long count = Long.parseLong(flag(command, "--numMessages"));
+    RunJson.write(
+        Path.of(flag(command, "--resultFile")),
+        new PublisherResult(
+            topic,
+            count,
+            count,
+            0,
+            count * 500,
+            500,
+            0,
+            Instant.now().toString(),
+            1,
+            count,
+            1,
+            flag(command, "--runId")));
+    ScriptedProcess p = new ScriptedProcess(command, written -> ExitCodes.OK);
+    p.exitNow(ExitCodes.OK);
+    return p;
+  }
+
+  /** The value of {@code --name=VALUE} in {@code command}, or null. */
+  public static String flag(List<String> command, String name) {
+    return command.stream()
+        .filter(a -> a.startsWith(name + "="))
+        .map(a -> a.substring(name.length() + 1))
+        .findFirst()
+        .orElse(null);
+  }
+
+  /** Kills the Pub/Sub emulator this JVM started (SIGKILL), as a server that dies. */
+  public static void killPstest() {
+    ProcessHandle.current()
+        .descendants()
+        .filter(p -> p.info().commandLine().orElse("").contains("pstest"))
+        .forEach(ProcessHandle::destroyForcibly);
+  }
+
+  /** No server this JVM started, and none of {@code scripted}, is left running. */
+  public static void assertNothingRunning(List<ScriptedProcess> scripted) throws Exception {
+    for (ProcessHandle child : ProcessHandle.current().descendants().toList()) {
+      String command = child.info().commandLine().orElse("");
+      if (command.contains("pstest") || command.contains("bigquery")) {
+        child.onExit().get(30, TimeUnit.SECONDS);
+        assertFalse(child.isAlive(), "left running: " + command);
+      }
+    }
+    for (ScriptedProcess p : scripted) {
+      assertFalse(p.isAlive(), "a consumer left running: " + p.command());
+    }
+  }
+}
