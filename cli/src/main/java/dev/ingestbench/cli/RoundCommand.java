@@ -1,11 +1,13 @@
 package dev.ingestbench.cli;
 
 import dev.ingestbench.bigquery.EmulatorLimitOptions;
+import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.events.MessageFormat;
+import dev.ingestbench.harness.round.RoundDryRun;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
@@ -52,6 +54,12 @@ public final class RoundCommand implements Callable<Integer> {
       paramLabel = "DIR",
       description = "Output directory (default: runs/round-<time>).")
   Path out;
+
+  @Option(
+      names = "--dry-run",
+      description =
+          "Print every step of the round and every process's command line, as the round would run them; start nothing, write nothing.")
+  boolean dryRun;
 
   @Option(
       names = "--force",
@@ -278,7 +286,12 @@ public final class RoundCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     // Every flag of every process is checked here, before anything starts.
-    return new RoundRunner(spec()).run();
+    RoundSpec round = spec();
+    if (dryRun) {
+      new RoundDryRun(round).print(System.out);
+      return ExitCodes.OK;
+    }
+    return new RoundRunner(round).run();
   }
 
   /**

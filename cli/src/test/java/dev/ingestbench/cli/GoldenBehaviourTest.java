@@ -3,10 +3,7 @@ package dev.ingestbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
-import dev.ingestbench.harness.round.RoundPlan;
-import dev.ingestbench.harness.round.RoundRunner;
-import dev.ingestbench.harness.round.RoundSpec;
+import dev.ingestbench.harness.round.RoundDryRun;
 import dev.ingestbench.harness.scenario.ScenarioRunner;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -15,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -107,35 +103,22 @@ class GoldenBehaviourTest {
     return commands;
   }
 
-  /** Every process a round starts, with its arguments, and its result labels. */
+  /**
+   * What {@code round --dry-run} prints: every step, every process a round starts with its
+   * arguments, and its result labels.
+   */
   private static String roundProcesses(List<String> words) {
     CommandLine cli = IngestbenchCommand.commandLine();
     CommandLine.ParseResult parsed =
         cli.parseArgs(words.subList(1, words.size()).toArray(new String[0]));
     RoundCommand round = (RoundCommand) parsed.subcommand().commandSpec().userObject();
     round.out = Path.of("runs", "golden");
-    RoundSpec spec = round.spec();
-    RoundPlan plan = new RoundPlan(spec);
-    StringBuilder text = new StringBuilder();
-    text.append("# ").append(String.join(" ", words.subList(1, words.size()))).append("\n\n");
-    text.append("backlog publisher: ")
-        .append(plan.backlogPublisherArgs("SOURCE_HOST"))
-        .append('\n');
-    text.append("live messages (this JVM): ").append(plan.liveLoad("TOPIC")).append('\n');
-    text.append("bigquery emulator: ").append(plan.bigQueryEmulatorArgs()).append('\n');
-    BigQueryEmulatorProcess.Address bigQuery =
-        new BigQueryEmulatorProcess.Address("BIGQUERY_GRPC", "BIGQUERY_REST");
-    for (int j = 1; j <= plan.jobs(); j++) {
-      text.append("consumer ")
-          .append(j)
-          .append(": ")
-          .append(plan.consumerArgs("SOURCE_HOST", j, bigQuery, null))
-          .append('\n');
-    }
-    for (Map.Entry<String, Map<String, String>> job : new RoundRunner(spec).labels().entrySet()) {
-      text.append("labels ").append(job.getKey()).append(": ").append(job.getValue()).append('\n');
-    }
-    return text.toString();
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    new RoundDryRun(round.spec()).print(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    return "# "
+        + String.join(" ", words.subList(1, words.size()))
+        + "\n\n"
+        + printed.toString(StandardCharsets.UTF_8);
   }
 
   /** What {@code ingestbench ARGS --dry-run} prints, as the command itself runs it. */
