@@ -38,7 +38,9 @@ class EndToEndTagsTest {
           "EndToEndTagsTest.java",
           "names the launchers, starts none",
           "TrackedFilesTest.java",
-          "runs only git ls-files, which ends on its own");
+          "runs only git ls-files, which ends on its own",
+          "RoundDryRunTest.java",
+          "executes round --dry-run, which starts nothing (the test checks it writes nothing)");
 
   @Test
   void everyTestThatStartsAProcessIsTaggedAndHasATimeout() throws IOException {

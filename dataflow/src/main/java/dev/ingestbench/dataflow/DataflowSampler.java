@@ -29,6 +29,13 @@ final class DataflowSampler implements AutoCloseable {
 
   private final Map<String, Map<String, Double>> latest = new HashMap<>();
   private final Map<String, Long> lastAt = new HashMap<>();
+
+  /**
+   * When each job's counters were last read (System.nanoTime): a sample covers the time between two
+   * reads, not the nominal interval, which a busy machine or a slow API stretches or shortens.
+   */
+  private final Map<String, Long> lastReadNanos = new HashMap<>();
+
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
           r -> {
@@ -76,13 +83,17 @@ final class DataflowSampler implements AutoCloseable {
         String job = entry.getKey();
         String key = job + "/" + entry.getValue();
         Map<String, Double> counters = api.counters(entry.getValue());
+        long readNanos = System.nanoTime();
+        Long readBefore = lastReadNanos.put(key, readNanos);
         Map<String, Double> before = last.get(key);
         last.put(key, counters);
         latest.put(job, counters);
         Long since = lastAt.put(key, now);
-        if (before == null || since == null) {
+        if (before == null || since == null || readBefore == null) {
           continue; // the first poll of a job is its baseline
         }
+        // In whole seconds, as every sample is counted: the nearest to the time between the reads.
+        int covered = (int) Math.max(1, Math.round((readNanos - readBefore) / 1e9));
         ScenarioSample s =
             new ScenarioSample(
                 since,
@@ -96,7 +107,7 @@ final class DataflowSampler implements AutoCloseable {
                     (value(counters, DataflowJobs.RECORDS_APPENDED)
                         + value(counters, DataflowJobs.DEAD_LETTERED)
                         + value(counters, DataflowJobs.REJECTED)),
-                seconds);
+                covered);
         samples.add(s);
         out.write(s.toCsvLine());
         out.write('\n');
