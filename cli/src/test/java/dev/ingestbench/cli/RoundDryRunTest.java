@@ -21,6 +21,12 @@ class RoundDryRunTest {
   @Test
   void printsEveryStepAndWritesNothing(@TempDir Path dir) throws Exception {
     Path out = dir.resolve("r");
+    // What an earlier test of this JVM may have left stopping is not this test's.
+    java.util.Set<Long> before =
+        ProcessHandle.current()
+            .descendants()
+            .map(ProcessHandle::pid)
+            .collect(java.util.stream.Collectors.toSet());
     PrintStream original = System.out;
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     int exit;
@@ -49,5 +55,13 @@ class RoundDryRunTest {
     assertTrue(
         text.contains("publish 100,000 live messages (event indexes 200,000-299,999)"), text);
     assertFalse(Files.exists(out), "a dry run writes nothing");
+    assertEquals(
+        java.util.List.of(),
+        ProcessHandle.current()
+            .descendants()
+            .filter(p -> !before.contains(p.pid()))
+            .map(p -> p.info().command().orElse("?"))
+            .toList(),
+        "and starts nothing");
   }
 }

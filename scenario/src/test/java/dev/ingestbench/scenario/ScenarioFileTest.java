@@ -462,6 +462,15 @@ class ScenarioFileTest {
                     .replace("hold: 90s}", "hold: 90s, live_profile: '2x:30s'}"))
             .contains("the scenario publishes no live messages"),
         "a rate with every message in the backlog: still nothing live to step");
+    String search =
+        live.replace(
+            "  - {name: a-alone, start: [a], hold: 90s}",
+            "  - {name: max, find_max_rate: {job: a}, live_profile: '2x:30s'}\n"
+                + "  - {name: a-alone, start: [a], hold: 90s}");
+    assertTrue(
+        only(dir, search)
+            .startsWith("stages[0]: a find_max_rate stage runs a search and nothing else"),
+        "a stage of its own kind takes no live_profile");
   }
 
   private static String only(Path dir, String yaml) throws IOException {

@@ -84,7 +84,7 @@ public final class RoundDryRun {
     out.println(
         "  verify every job; stop every server; write report.md, summary.json and results.jsonl");
     out.println("  each job's results are labelled with its settings as it runs:");
-    for (Map.Entry<String, Map<String, String>> job : new RoundRunner(spec).labels().entrySet()) {
+    for (Map.Entry<String, Map<String, String>> job : plan.labels().entrySet()) {
       out.println("    " + job.getKey() + ": " + job.getValue());
     }
   }

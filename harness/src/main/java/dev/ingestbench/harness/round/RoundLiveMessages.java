@@ -5,7 +5,6 @@ import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.process.BigQueryEmulatorRest;
-import dev.ingestbench.harness.source.EventSender;
 import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.harness.source.PacedPublisher;
 import dev.ingestbench.harness.stack.LocalStack;
@@ -15,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
@@ -29,21 +29,18 @@ final class RoundLiveMessages implements AutoCloseable {
   /** How long the last live messages may wait for their replies once every one was sent. */
   private static final Duration REPLIES_MAX = Duration.ofSeconds(30);
 
-  /** Opens a client to the round's topic. */
-  @FunctionalInterface
-  interface Sender {
-    EventSender open() throws IOException;
-  }
-
   private final RoundSpec spec;
   private final RoundPlan plan;
   private final LocalStack stack;
-  private final Sender sender;
+  private final RoundRateSearch.Senders sender;
   private final String topic;
   private final TaxiRideGenerator generator;
   private final Consumer<String> say;
 
   private LiveMessages live;
+
+  /** The local BigQuery's REST API (null with an in-process sink): schedule, status, latency. */
+  private final BigQueryEmulatorRest bigQuery;
 
   /** They will not go: a consumer stopped before the backlog was drained. */
   private boolean none;
@@ -58,13 +55,14 @@ final class RoundLiveMessages implements AutoCloseable {
   private final List<long[]> progress = new ArrayList<>();
 
   /**
+   * @param sender opens a client to the round's topic
    * @param topic the round's topic as the result names it
    */
   RoundLiveMessages(
       RoundSpec spec,
       RoundPlan plan,
       LocalStack stack,
-      Sender sender,
+      RoundRateSearch.Senders sender,
       String topic,
       TaxiRideGenerator generator,
       Consumer<String> say) {
@@ -75,6 +73,10 @@ final class RoundLiveMessages implements AutoCloseable {
     this.topic = topic;
     this.generator = generator;
     this.say = say;
+    this.bigQuery =
+        spec.sink() == RoundSpec.Sink.EMULATOR
+            ? new BigQueryEmulatorRest(stack.bigQuery().rest())
+            : null;
   }
 
   /**
@@ -91,11 +93,11 @@ final class RoundLiveMessages implements AutoCloseable {
       List<String> jobs,
       ToLongFunction<String> accounted,
       Predicate<String> alive,
-      java.util.function.Function<String, String> name)
+      Function<String, String> name)
       throws Exception {
     if (live != null && recordsProfile()) {
       // Read from the local BigQuery itself: the consumers' progress lines lag by up to a second.
-      EmulatorStatus status = new BigQueryEmulatorRest(stack.bigQuery().rest()).status();
+      EmulatorStatus status = bigQuery.status();
       long fewest = Long.MAX_VALUE;
       for (String job : jobs) {
         fewest = Math.min(fewest, status.job(job).accountedFor());
@@ -120,7 +122,7 @@ final class RoundLiveMessages implements AutoCloseable {
       List<String> jobs,
       ToLongFunction<String> accounted,
       Predicate<String> alive,
-      java.util.function.Function<String, String> name)
+      Function<String, String> name)
       throws IOException {
     long backlog = plan.backlogMessages();
     for (String job : jobs) {
@@ -150,9 +152,7 @@ final class RoundLiveMessages implements AutoCloseable {
     stack.cpu().watch(ProcessCpuColumns.SELF_PUBLISHING_LIVE, ProcessHandle.current().pid());
     // An in-process sink has no schedule to keep.
     PacedPublisher.ScheduleSink schedule =
-        spec.sink() == RoundSpec.Sink.EMULATOR
-            ? new BigQueryEmulatorRest(stack.bigQuery().rest())::schedule
-            : step -> {};
+        spec.sink() == RoundSpec.Sink.EMULATOR ? bigQuery::schedule : step -> {};
     LiveMessages.Load load = plan.liveLoad(topic);
     live =
         new LiveMessages(
@@ -198,7 +198,7 @@ final class RoundLiveMessages implements AutoCloseable {
     }
     if (recordsProfile()) {
       LiveProfileRecord.write(
-          new BigQueryEmulatorRest(stack.bigQuery().rest()),
+          bigQuery,
           spec.liveProfile(),
           spec.liveRate(),
           plan.backlogMessages(),

@@ -9,6 +9,7 @@ import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.ConsumerSpec;
+import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.publisher.PublishSettings;
@@ -38,8 +39,6 @@ public final class RoundPlan {
    * otherwise.
    */
   static final String CONSUMER_GROUP = "ingestbench-round";
-
-  static final String TABLE = LocalStack.TABLE;
 
   /** Stands in for the emulator's address while validating: parsing flags contacts nothing. */
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
@@ -175,6 +174,16 @@ public final class RoundPlan {
   /** Job {@code j}'s consumer group: one for all with {@code --consumer-groups shared}. */
   String consumerGroup(int j) {
     return spec.sharedConsumerGroup() ? CONSUMER_GROUP : CONSUMER_GROUP + "-" + jobName(j);
+  }
+
+  /** Every job's settings as the consumer computes them: the labels of its result records. */
+  public Map<String, Map<String, String>> labels() {
+    Map<String, String> labels = JobLabels.of(consumer, spec.messageSize(), null, null);
+    Map<String, Map<String, String>> all = new LinkedHashMap<>();
+    for (int j = 1; j <= spec.jobs(); j++) {
+      all.put(jobName(j), labels);
+    }
+    return all;
   }
 
   public int jobs() {

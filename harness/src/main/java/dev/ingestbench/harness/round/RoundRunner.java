@@ -18,7 +18,6 @@ import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.Secrets;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.ChildJvm;
-import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StagedDriver;
@@ -31,7 +30,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -214,12 +212,7 @@ public final class RoundRunner {
 
   /** Every job's settings as the consumer computes them: the labels of its result records. */
   public Map<String, Map<String, String>> labels() {
-    Map<String, String> labels = JobLabels.of(plan.consumer, spec.messageSize(), null, null);
-    Map<String, Map<String, String>> all = new LinkedHashMap<>();
-    for (int j = 1; j <= spec.jobs(); j++) {
-      all.put(RoundTarget.job(j), labels);
-    }
-    return all;
+    return plan.labels();
   }
 
   /** What a person needs next to the verification's findings: why, and where to look. */

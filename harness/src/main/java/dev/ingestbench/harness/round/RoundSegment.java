@@ -16,10 +16,12 @@ import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaEventSender;
 import dev.ingestbench.harness.source.PubsubEventSender;
+import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.pubsub.PubsubAdmin;
+import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,7 +41,6 @@ import java.util.function.LongSupplier;
  * it.
  */
 final class RoundSegment implements StageTarget.Segment {
-  private static final String PUBLISHER_MAIN = "dev.ingestbench.publisher.PublisherPipeline";
 
   /**
    * How long a consumer may take to stop by itself after --timeout before the round gives up on it.
@@ -144,7 +145,7 @@ final class RoundSegment implements StageTarget.Segment {
                 spec,
                 plan,
                 stack,
-                () -> roundTopic().open(),
+                roundTopic(),
                 topicPath(),
                 generator(),
                 line -> say("%s", line)));
@@ -156,7 +157,7 @@ final class RoundSegment implements StageTarget.Segment {
           stack.host(),
           topicPath(),
           plan.subscriptions().stream()
-              .map(sub -> "projects/" + RoundPlan.PROJECT + "/subscriptions/" + sub)
+              .map(sub -> PubsubPaths.subscription(RoundPlan.PROJECT, "--subscription", sub))
               .toList());
     }
     if (spec.searches()) {
@@ -168,7 +169,7 @@ final class RoundSegment implements StageTarget.Segment {
               launcher,
               ProcessCpuColumns.BACKLOG_PUBLISHER,
               spec.heap(),
-              PUBLISHER_MAIN,
+              ChildFlags.PUBLISHER_MAIN,
               plan.backlogPublisherArgs(stack.host()),
               out.resolve("publisher.log"))) {
         stack.watch().stopOnDeath(publisher);
@@ -189,7 +190,7 @@ final class RoundSegment implements StageTarget.Segment {
       alone = () -> new KafkaEventSender(host, RoundRateSearch.PUBLISHER_TOPIC);
     } else {
       String capacityTopic =
-          "projects/" + RoundPlan.PROJECT + "/topics/" + RoundRateSearch.PUBLISHER_TOPIC;
+          PubsubPaths.topic(RoundPlan.PROJECT, "--topic", RoundRateSearch.PUBLISHER_TOPIC);
       PubsubAdmin.ensureTopicAndSubscriptions(host, capacityTopic, List.of());
       alone = () -> new PubsubEventSender(host, capacityTopic);
     }
@@ -202,7 +203,7 @@ final class RoundSegment implements StageTarget.Segment {
   private String topicPath() {
     return plan.kafka()
         ? RoundPlan.TOPIC
-        : "projects/" + RoundPlan.PROJECT + "/topics/" + RoundPlan.TOPIC;
+        : PubsubPaths.topic(RoundPlan.PROJECT, "--topic", RoundPlan.TOPIC);
   }
 
   /** Senders to the round's topic, which every job reads. */

@@ -14,6 +14,9 @@ import java.util.List;
 public final class ChildFlags {
   private ChildFlags() {}
 
+  /** The publisher's main class ({@code ingestbench publish}), which a backlog is published by. */
+  public static final String PUBLISHER_MAIN = "dev.ingestbench.publisher.PublisherPipeline";
+
   /** A publisher's flags ({@code ingestbench publish}). */
   public static final class Publisher {
     private final List<String> flags = new ArrayList<>();

@@ -36,7 +36,6 @@ import java.util.OptionalInt;
  */
 public final class LocalJobs implements AutoCloseable {
   static final String PROJECT = LocalStack.PROJECT;
-  static final String TABLE = LocalStack.TABLE;
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
   private static final BigQueryEmulatorProcess.Address UNSTARTED_BIGQUERY =
       new BigQueryEmulatorProcess.Address("127.0.0.1:1", "http://127.0.0.1:1");

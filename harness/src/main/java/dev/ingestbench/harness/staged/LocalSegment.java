@@ -14,6 +14,7 @@ import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.harness.source.SourceFeed;
+import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.scenario.Durations;
@@ -159,9 +160,10 @@ final class LocalSegment implements StageTarget.Segment {
               launcher,
               ProcessCpuColumns.BACKLOG_PUBLISHER,
               heap,
-              LocalServices.PUBLISHER_MAIN,
+              ChildFlags.PUBLISHER_MAIN,
               services.backlogPublisherArgs(stack.host(), segment),
               segment.resolve("publisher.log"))) {
+        stack.watch().stopOnDeath(publisher); // as a round's: a dead server ends it at once
         stack.cpu().watch(ProcessCpuColumns.BACKLOG_PUBLISHER, publisher.pid());
         publisher.requireSuccess(3_600);
       }

@@ -21,7 +21,6 @@ import java.util.List;
  * before anything starts.
  */
 final class LocalServices {
-  static final String PUBLISHER_MAIN = "dev.ingestbench.publisher.PublisherPipeline";
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
 
   /**

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.cloud.pubsub.v1.TopicAdminClient;
+import com.google.cloud.pubsub.v1.TopicAdminSettings;
 import dev.ingestbench.contracts.ConsumerProgress;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.ExitCodes;
@@ -19,6 +21,7 @@ import dev.ingestbench.harness.process.ScriptedRuns;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StagedDriver;
 import dev.ingestbench.harness.staged.Ticker;
+import dev.ingestbench.pubsub.PubsubChannels;
 import dev.ingestbench.scenario.ScenarioFile;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
@@ -96,6 +99,45 @@ class RoundTargetTest {
         command.stream().anyMatch(a -> a.startsWith("--stopOnStdinEof")), command.toString());
     assertFalse(consumers.get(0).stdinClosed(), "nobody asked it to stop: it ended at its count");
     ScriptedRuns.assertNothingRunning(consumers);
+  }
+
+  /** Live messages the source refuses: the round fails at once, the jobs unverified. */
+  @Test
+  void liveMessagesThatCannotBePublishedFailTheRound() throws Exception {
+    int exit;
+    try {
+      exit =
+          run(
+              spec(300, 200, 400),
+              (consumer, command) ->
+                  afterward(
+                      () -> {
+                        deleteTopic(ScriptedRuns.flag(command, "--pubsubEmulatorHost"));
+                        consumer.print(new ConsumerProgress(100, 100).toLine());
+                      }),
+              List.of());
+    } catch (IOException e) {
+      assertTrue(
+          e.getMessage().contains("the live messages were not all published"), e.getMessage());
+      exit = ExitCodes.FAILED;
+    }
+    assertEquals(ExitCodes.FAILED, exit);
+    assertFalse(
+        Files.exists(out().resolve(RunFiles.PUBLISHER_LIVE)),
+        "no result: nothing is known published");
+    ScriptedRuns.assertNothingRunning(consumers);
+  }
+
+  private static void deleteTopic(String host) throws Exception {
+    try (PubsubChannels channels = PubsubChannels.forEmulatorHost(host);
+        TopicAdminClient topics =
+            TopicAdminClient.create(
+                TopicAdminSettings.newBuilder()
+                    .setTransportChannelProvider(channels.channelProvider())
+                    .setCredentialsProvider(channels.credentialsProvider())
+                    .build())) {
+      topics.deleteTopic("projects/ingestbench-local/topics/taxi-rides");
+    }
   }
 
   @Test
@@ -273,7 +315,8 @@ class RoundTargetTest {
                 Thread.sleep(1_000);
                 action.run();
               } catch (Exception e) {
-                // the test's assertions say what went wrong
+                // The test's assertions fail then; this says why.
+                e.printStackTrace();
               }
             });
     t.setDaemon(true);
