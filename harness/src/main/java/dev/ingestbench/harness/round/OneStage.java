@@ -75,11 +75,16 @@ final class OneStage {
                     null,
                     null,
                     null,
-                    null,
-                    null,
-                    null,
+                    seconds(spec.killConsumerAt()),
+                    seconds(spec.crashEverySeconds()),
+                    seconds(spec.cluster() == null ? null : spec.cluster().killTaskManagerAt()),
                     null)),
             null);
     return ScenarioPlan.of(scenario, 1, 0);
+  }
+
+  /** A round's fault flag (seconds) as its stage key's value, or null when not given. */
+  private static String seconds(Long value) {
+    return value == null ? null : value + "s";
   }
 }

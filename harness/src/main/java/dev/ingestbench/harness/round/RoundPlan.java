@@ -12,6 +12,7 @@ import dev.ingestbench.harness.spec.ConsumerSpec;
 import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.stack.LocalStack;
+import dev.ingestbench.harness.staged.ConsumerPlan;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ import java.util.Map;
  * in-process by the same code each process runs, so a bad combination fails before anything starts,
  * with the round's flag names in the message.
  */
-public final class RoundPlan {
+public final class RoundPlan implements ConsumerPlan {
   static final String PROJECT = LocalStack.PROJECT;
   static final String TOPIC = "taxi-rides";
   static final String SUBSCRIPTION = "taxi-rides-round";
@@ -193,6 +194,33 @@ public final class RoundPlan {
   /** Job {@code j}'s name (1-based): what its client sends in the trace id, and its directory. */
   static String jobName(int j) {
     return "job-" + j;
+  }
+
+  /** The number of job {@code job} (a name {@link #jobName} gave). */
+  int jobNumber(String job) {
+    for (int j = 1; j <= spec.jobs(); j++) {
+      if (jobName(j).equals(job)) {
+        return j;
+      }
+    }
+    throw new IllegalArgumentException("a round has no job " + job);
+  }
+
+  /** The round's consumers ignore the segment: their files are at the top of --out. */
+  @Override
+  public ConsumerSpec consumer(String job, Path segment) {
+    return consumer(jobNumber(job));
+  }
+
+  /** Job J's consumer is process {@code consumer} in a one-job round, else {@code consumer-J}. */
+  @Override
+  public String processName(String job) {
+    return spec.jobs() == 1 ? "consumer" : "consumer-" + jobNumber(job);
+  }
+
+  @Override
+  public Path logs(Path segment) {
+    return spec.out();
   }
 
   /** Where job {@code j} writes its results: the round's directory for a one-job round. */

@@ -1,17 +1,13 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.contracts.ConsumerResult;
-import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.events.TaxiRideGenerator;
-import dev.ingestbench.harness.flink.TaskManagerKill;
 import dev.ingestbench.harness.process.ChildJvm;
-import dev.ingestbench.harness.process.ConsumerKill;
-import dev.ingestbench.harness.process.ConsumerProcesses;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaEventSender;
@@ -19,9 +15,12 @@ import dev.ingestbench.harness.source.PubsubEventSender;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.stack.LocalStack;
+import dev.ingestbench.harness.staged.LocalJobs;
+import dev.ingestbench.harness.staged.SegmentFaults;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
+import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +30,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 /**
@@ -42,11 +40,6 @@ import java.util.function.LongSupplier;
  */
 final class RoundSegment implements StageTarget.Segment {
 
-  /**
-   * How long a consumer may take to stop by itself after --timeout before the round gives up on it.
-   */
-  private static final long STOP_GRACE_SECONDS = 120;
-
   private final RoundSpec spec;
   private final RoundPlan plan;
 
@@ -56,34 +49,23 @@ final class RoundSegment implements StageTarget.Segment {
   /** The round's servers, once started. */
   private volatile LocalStack stack;
 
-  /** Consumers killed and restored (--kill-consumer-at, --crash-every). */
-  private final AtomicInteger kills = new AtomicInteger();
-
   private final StartedResources started = new StartedResources();
 
   RoundSegment(RoundSpec spec, RoundPlan plan, ProcessLauncher launcher) {
     this.spec = spec;
     this.plan = plan;
     this.launcher = launcher;
-    this.consumers = new ConsumerProcesses(launcher, spec.heap(), spec.cluster() != null);
+    this.jobs = new LocalJobs(plan, spec.heap(), spec.cluster() != null, launcher);
   }
 
   /** Consumers killed and restored so far. */
   int kills() {
-    return kills.get();
+    return faults == null ? 0 : faults.kills();
   }
 
   /** Why the round could not go on: a server died. */
   Optional<String> death() {
     return stack == null ? Optional.empty() : stack.death();
-  }
-
-  /**
-   * The consumer process of job {@code j}: {@code consumer} in a one-job round, else {@code
-   * consumer-J}.
-   */
-  private String processName(int j) {
-    return spec.jobs() == 1 ? "consumer" : "consumer-" + j;
   }
 
   private static String job(int j) {
@@ -95,18 +77,16 @@ final class RoundSegment implements StageTarget.Segment {
   }
 
   /** The jobs' consumers, each named by its job ({@code job-1}). */
-  private final ConsumerProcesses consumers;
+  private final LocalJobs jobs;
 
   /** The jobs started so far, in order. */
   private final List<String> startedJobs = new ArrayList<>();
 
-  private ConsumerKill<ChildJvm> kill;
+  /** --kill-consumer-at, --crash-every and --kill-taskmanager-at: the one stage's faults. */
+  private SegmentFaults faults;
 
   /** The live messages, once the backlog is drained. */
   private RoundLiveMessages live;
-
-  /** --kill-taskmanager-at, else null. */
-  private TaskManagerKill taskManagerKill;
 
   /** --find-max-rate's search, else null. */
   private RoundRateSearch search;
@@ -129,9 +109,9 @@ final class RoundSegment implements StageTarget.Segment {
             started,
             line -> say("%s", line));
     stack.start();
-    if (spec.cluster() != null && spec.cluster().killTaskManagerAt() != null) {
-      taskManagerKill = new TaskManagerKill(spec.cluster().killTaskManagerAt(), System::nanoTime);
-    }
+    faults =
+        new SegmentFaults(
+            new FaultedJobs(), line -> say("%s", line), "round", name -> "the " + name, false);
     if (plan.kafka() && spec.jobs() > 1) {
       say(
           "Jobs in %s",
@@ -222,7 +202,7 @@ final class RoundSegment implements StageTarget.Segment {
   private void probe() {
     List<LongSupplier> pids = new ArrayList<>();
     for (String job : startedJobs) {
-      pids.add(() -> consumers.pid(job));
+      pids.add(() -> jobs.pid(job));
     }
     List<String> jobs = List.copyOf(startedJobs);
     search.start(
@@ -254,15 +234,15 @@ final class RoundSegment implements StageTarget.Segment {
     }
     long published = search.published();
     for (String job : startedJobs) {
-      if (consumers.progress(job) < published && alive(job)) {
+      if (jobs.progress(job) < published && jobs.alive(job)) {
         return;
       }
     }
     searchEnded = true;
     say("Every job has written the search's %,d messages: stopping the consumers", published);
     for (String job : startedJobs) {
-      if (alive(job)) {
-        consumers.jvm(job).closeStdin();
+      if (jobs.alive(job)) {
+        jobs.jvm(job).closeStdin();
       }
     }
   }
@@ -276,18 +256,9 @@ final class RoundSegment implements StageTarget.Segment {
    * the kill's checkpoints.
    */
   private void stopProcesses() throws IOException {
-    consumers.close();
+    jobs.close();
     OutDirectory.deleteTree(
         spec.out().resolve("checkpoints")); // --kill-consumer-at's, kept only while the round runs
-  }
-
-  private int index(String job) {
-    for (int j = 1; j <= spec.jobs(); j++) {
-      if (job(j).equals(job)) {
-        return j - 1;
-      }
-    }
-    throw new IllegalArgumentException("a round has no job " + job);
   }
 
   /** The round's messages, or, while the search runs, at least what it has sent. */
@@ -299,73 +270,59 @@ final class RoundSegment implements StageTarget.Segment {
     return spec.messages();
   }
 
-  /** Whether the job's consumer is running. */
-  private boolean alive(String job) {
-    ChildJvm jvm = consumers.jvm(job);
-    return jvm != null && jvm.isAlive();
-  }
-
   /**
    * Starts the job's consumer. A searching round stops its consumers by closing their standard
    * input; otherwise they stop once they have accounted for every message.
    */
   @Override
   public void startJob(String stage, String job) throws Exception {
-    int j = index(job) + 1;
-    Files.createDirectories(plan.jobDirectory(j));
-    consumers.start(
-        job,
-        processName(j),
-        plan.consumerArgs(stack.host(), j, stack.bigQuery(), stack.flink()),
-        spec.out(),
-        stack.cpu(),
-        stack.watch());
+    jobs.start(
+        job, stack.host(), stack.bigQuery(), spec.out(), stack.cpu(), stack.watch(), stack.flink());
     startedJobs.add(job);
     if (startedJobs.size() == spec.jobs() && search != null) {
       probe();
     }
-    if (startedJobs.size() == spec.jobs() && spec.killsConsumers()) {
-      kill =
-          new ConsumerKill<>(
-              spec.killConsumerAt(),
-              spec.crashEverySeconds(),
-              checkpointDirectories(),
-              this::restart,
-              i -> consumers.progress(job(i + 1)));
-    }
   }
 
-  /** Every job's consumer, job-1's first, for the kill. */
-  private List<ChildJvm> running() {
-    List<ChildJvm> running = new ArrayList<>();
-    for (int j = 1; j <= spec.jobs(); j++) {
-      running.add(consumers.jvm(job(j)));
-    }
-    return running;
+  @Override
+  public void stageStarting(PlannedStage st) {
+    faults.stageStarting(st);
   }
 
-  private List<Path> checkpointDirectories() {
-    List<Path> dirs = new ArrayList<>();
-    for (int j = 1; j <= spec.jobs(); j++) {
-      dirs.add(plan.checkpointDirectory(j));
+  /** The round's jobs as its faults see them. */
+  private final class FaultedJobs implements SegmentFaults.Jobs {
+    @Override
+    public ChildJvm jvm(String job) {
+      return jobs.jvm(job);
     }
-    return dirs;
-  }
 
-  /**
-   * Job {@code j}'s consumer again, restoring {@code checkpoint}, as its next life ({@link
-   * ConsumerProcesses}: the killed life's log is kept as {@code consumer.1.log}, ...).
-   */
-  private ChildJvm restart(int j, int life, Path checkpoint) throws IOException {
-    kills.incrementAndGet();
-    return consumers.restart(
-        job(j),
-        processName(j),
-        plan.consumerArgs(
-            stack.host(), j, stack.bigQuery(), stack.flink(), checkpoint.toUri().toString()),
-        spec.out(),
-        stack.cpu(),
-        stack.watch());
+    @Override
+    public long accountedFor(String job) {
+      return jobs.progress(job);
+    }
+
+    @Override
+    public Path checkpoints(String job) {
+      return jobs.checkpoints(job, spec.out());
+    }
+
+    @Override
+    public ChildJvm restart(String job, Path checkpoint) throws IOException {
+      return jobs.restart(
+          job,
+          checkpoint,
+          stack.host(),
+          stack.bigQuery(),
+          spec.out(),
+          stack.cpu(),
+          stack.watch(),
+          stack.flink());
+    }
+
+    @Override
+    public String killTaskManager() throws Exception {
+      return stack.flink().killTaskManager(stack.cpu());
+    }
   }
 
   /**
@@ -378,23 +335,13 @@ final class RoundSegment implements StageTarget.Segment {
       // The watch has already stopped every process that depended on the server.
       throw new IOException(stack.death().get());
     }
-    if (kill != null) {
-      kill.tick(running());
-    }
-    if (taskManagerKill != null) {
-      boolean everyJobWriting = startedJobs.size() == spec.jobs();
-      for (String job : startedJobs) {
-        everyJobWriting &= consumers.progress(job) > 0;
-      }
-      taskManagerKill.tick(
-          everyJobWriting, () -> say("%s", stack.flink().killTaskManager(stack.cpu())));
-    }
+    faults.tick();
     if (search != null) {
       endSearch();
       return;
     }
     if (startedJobs.size() == spec.jobs()) {
-      live.tick(startedJobs, consumers::progress, this::alive, job -> processName(index(job) + 1));
+      live.tick(startedJobs, jobs::progress, jobs::alive, plan::processName);
     }
   }
 
@@ -406,15 +353,14 @@ final class RoundSegment implements StageTarget.Segment {
    */
   @Override
   public StageTarget.JobReading read(String job) throws Exception {
-    int i = index(job);
-    OptionalInt exit = consumers.ended(job);
+    OptionalInt exit = jobs.ended(job);
     long accounted = 0;
     if (exit.isPresent()) {
-      Path result = plan.jobDirectory(i + 1).resolve(RunFiles.CONSUMER_RESULT);
+      Path result = plan.jobDirectory(plan.jobNumber(job)).resolve(RunFiles.CONSUMER_RESULT);
       accounted =
           Files.exists(result)
               ? RunJson.read(result, ConsumerResult.class).accountedFor()
-              : consumers.progress(job);
+              : jobs.progress(job);
     }
     return new StageTarget.JobReading(exit, messagesFor(job), accounted, false, log(job));
   }
@@ -435,55 +381,33 @@ final class RoundSegment implements StageTarget.Segment {
     for (int j = 1; j <= spec.jobs(); j++) {
       jobs.add(job(j));
     }
+    faults.stageEnded();
     live.awaitPublished(jobs);
   }
 
   /**
-   * Waits (at most the grace after --timeout) for the consumer to stop by itself; throws if it
-   * failed.
+   * A round's consumer stops by itself once it has accounted for every message: it has, unless the
+   * round reached its time limit, when it is waited for as it stops at its own --timeout.
    */
   @Override
   public boolean stopJob(String stage, String job, StopMode mode) throws Exception {
-    long deadline = System.nanoTime() + STOP_GRACE_SECONDS * 1_000_000_000L;
-    while (alive(job) && System.nanoTime() < deadline) {
-      if (kill != null) {
-        kill.tick(running()); // the kill may replace it
-      }
-      Thread.sleep(200);
-    }
-    ChildJvm consumer = consumers.jvm(job);
-    OptionalInt exit = consumer.waitFor(1);
-    if (exit.isEmpty()) {
-      throw new IOException(
-          "the "
-              + consumer.name()
-              + " did not stop within --timeout "
-              + spec.timeoutSeconds()
-              + " s; see "
-              + log(job));
-    }
-    if (exit.getAsInt() != ExitCodes.OK && exit.getAsInt() != ExitCodes.INCOMPLETE) {
-      throw new IOException(
-          "the " + consumer.name() + " failed (exit " + exit.getAsInt() + "); see " + log(job));
-    }
-    return true;
+    return jobs.stop(job, spec.out(), mode);
   }
 
   /** The job's figures from the files its processes wrote ({@link RoundJobCounts}). */
   @Override
   public JobCounts count(String stage, String job, boolean exactlyOnce) throws Exception {
-    int j = index(job) + 1;
     return RoundJobCounts.read(
         spec.out(),
-        plan.jobDirectory(j),
-        processName(j),
+        plan.jobDirectory(plan.jobNumber(job)),
+        plan.processName(job),
         exactlyOnce,
         spec.timeoutSeconds(),
         log(job));
   }
 
   private Path log(String job) {
-    return ConsumerProcesses.log(spec.out(), processName(index(job) + 1));
+    return jobs.log(job, spec.out());
   }
 
   @Override

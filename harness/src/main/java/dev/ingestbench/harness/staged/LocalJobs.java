@@ -1,7 +1,5 @@
 package dev.ingestbench.harness.staged;
 
-import dev.ingestbench.consumer.ConsumerConfig;
-import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.StopMode;
@@ -13,47 +11,29 @@ import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.spec.ConsumerSpec;
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
-import dev.ingestbench.harness.spec.JobLabels;
-import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.stack.LocalStack;
-import dev.ingestbench.scenario.JobConfig;
-import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 
 /**
- * The consumer JVMs of a local scenario, one per job: their flags (built from the scenario and
- * checked by the consumer's own validation before anything starts), starting them, and stopping
- * them cleanly when a stage says so.
+ * The consumer JVMs of a local run, one per job, as its {@link ConsumerPlan} says (a scenario's
+ * jobs, a round's): starting them, starting one again from a checkpoint after a kill, and stopping
+ * them cleanly when a stage says so (a savepoint they stopped with is restored by their next start
+ * in the segment).
  */
 public final class LocalJobs implements AutoCloseable {
   static final String PROJECT = LocalStack.PROJECT;
-  private static final String UNSTARTED_HOST = "127.0.0.1:1";
-  private static final BigQueryEmulatorProcess.Address UNSTARTED_BIGQUERY =
-      new BigQueryEmulatorProcess.Address("127.0.0.1:1", "http://127.0.0.1:1");
 
   /** How long a consumer may take to write its results once asked to stop. */
   private static final long STOP_SECONDS = 120;
 
-  private final ScenarioPlan plan;
-
-  /** Where the consumers read. */
-  private final ScenarioSource source;
-
-  private final long timeoutSeconds;
-
-  /** --target flink's cluster, else null (embedded Flink in each job's JVM). */
-  private final FlinkClusterSpec cluster;
-
-  private final Map<String, ConsumerConfig> configs = new LinkedHashMap<>();
+  private final ConsumerPlan plan;
 
   /** The running consumers, each named by its job. */
   private final ConsumerProcesses processes;
@@ -67,172 +47,104 @@ public final class LocalJobs implements AutoCloseable {
   private record Savepoint(Path segment, String path) {}
 
   /**
-   * Validates every job's consumer flags; throws {@link IllegalArgumentException} naming the job.
+   * @param onCluster the consumers submit their jobs to a Flink cluster
    */
-  public LocalJobs(ScenarioPlan plan, long timeoutSeconds, String heap, FlinkClusterSpec cluster) {
-    this(plan, timeoutSeconds, heap, cluster, ProcessLauncher.SYSTEM);
+  public LocalJobs(ConsumerPlan plan, String heap, boolean onCluster) {
+    this(plan, heap, onCluster, ProcessLauncher.SYSTEM);
   }
 
   /** As above, its consumers started by {@code launcher}. */
-  LocalJobs(
-      ScenarioPlan plan,
-      long timeoutSeconds,
-      String heap,
-      FlinkClusterSpec cluster,
-      ProcessLauncher launcher) {
+  public LocalJobs(ConsumerPlan plan, String heap, boolean onCluster, ProcessLauncher launcher) {
     this.plan = plan;
-    this.source = ScenarioSource.of(plan);
-    this.processes = new ConsumerProcesses(launcher, heap, cluster != null);
-    this.cluster = cluster;
-    this.timeoutSeconds = timeoutSeconds;
-    for (String job : plan.jobs().keySet()) {
-      try {
-        configs.put(
-            job,
-            ConsumerConfig.from(
-                LocalConsumer.parse(
-                    args(job, UNSTARTED_HOST, UNSTARTED_BIGQUERY, Path.of("unstarted"), null)
-                        .toArray(new String[0]))));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(
-            "jobs." + job + ": the consumer cannot run with these settings: " + e.getMessage(), e);
-      }
-    }
+    this.processes = new ConsumerProcesses(launcher, heap, onCluster);
   }
 
-  /**
-   * Job {@code job}'s consumer flags, reading through {@code sourceHost} (the Pub/Sub emulator's or
-   * the Kafka broker's HOST:PORT), writing to {@code bigQuery}.
-   */
-  List<String> args(
-      String job,
+  /** The consumer's flags, restoring {@code restore} (a savepoint's or checkpoint's) if any. */
+  private static List<String> args(
+      ConsumerSpec consumer,
       String sourceHost,
       BigQueryEmulatorProcess.Address bigQuery,
-      Path segment,
-      FlinkClusterRunner flink) {
-    return args(job, sourceHost, bigQuery, segment, flink, null);
-  }
-
-  /** As above, restoring the job from {@code savepoint} when it is not null. */
-  private List<String> args(
-      String job,
-      String sourceHost,
-      BigQueryEmulatorProcess.Address bigQuery,
-      Path segment,
       FlinkClusterRunner flink,
-      String savepoint) {
-    return consumer(job, segment)
-        .args(
-            sourceHost,
-            bigQuery,
-            flink == null ? "FLINK_MASTER" : flink.master(),
-            flink == null ? null : flink.filesToStage(),
-            savepoint);
-  }
-
-  /** Job {@code job}'s consumer as it runs in {@code segment}. */
-  private ConsumerSpec consumer(String job, Path segment) {
-    return new ConsumerSpec(
-        "FlinkRunner",
-        job,
-        source.reads(job),
-        plan.messageFormat(),
-        JobSettings.of(plan.jobs().get(job)),
-        null,
-        // A fed job reads for as long as its stages run: it never stops by itself.
-        plan.fedLocally() ? 0 : plan.messages(),
-        timeoutSeconds,
-        directory(segment, job),
-        false,
-        true, // a stage stops it
-        ConsumerSpec.Sink.EMULATOR,
-        // Kept in the run's directory: the consumer's own default is deleted when it exits, and
-        // the savepoint (or the checkpoint a killed consumer restores) must outlive the consumer
-        // that wrote it.
-        plan.savepointed(job) || plan.killed(job) ? flinkState(segment, job) : null,
-        cluster == null ? null : cluster.jobParallelism(),
-        List.of());
-  }
-
-  /** Where job {@code job}'s Flink checkpoints and savepoints go in {@code segment}. */
-  static Path flinkState(Path segment, String job) {
-    return segment.resolve("flink-state").resolve(RunFiles.jobDirectory(job));
-  }
-
-  static Path directory(Path segment, String job) {
-    return segment.resolve(RunFiles.jobDirectory(job));
-  }
-
-  /** Every setting of the job as it will run (the consumer's defaults filled in), for results. */
-  Map<String, String> labels(String job) {
-    JobConfig j = plan.jobs().get(job);
-    return JobLabels.of(configs.get(job), plan.messageSize(), j.workers(), j.machineType());
-  }
-
-  /**
-   * {@link #labels} of every job, plus the run's scale and machine: what each result record
-   * carries.
-   */
-  public Map<String, Map<String, String>> resultLabels(Collection<String> names, String machine) {
-    Map<String, Map<String, String>> all = new LinkedHashMap<>();
-    for (String job : names) {
-      Map<String, String> l = new LinkedHashMap<>(labels(job));
-      l.put("scale", Double.toString(plan.scale()));
-      l.put("machine", machine);
-      all.put(job, l);
-    }
-    return all;
+      String restore) {
+    return consumer.args(
+        sourceHost,
+        bigQuery,
+        flink == null ? "FLINK_MASTER" : flink.master(),
+        flink == null ? null : flink.filesToStage(),
+        restore);
   }
 
   /**
    * Starts {@code job}'s consumer (restoring the savepoint it stopped with earlier in the segment),
    * stopped when one of {@code watch}'s servers dies.
    */
-  void start(
+  public void start(
       String job,
-      String pubsubHost,
+      String sourceHost,
       BigQueryEmulatorProcess.Address bigQuery,
       Path segment,
       ProcessCpuSampler cpu,
       ServerWatch watch,
       FlinkClusterRunner flink)
       throws IOException {
-    Files.createDirectories(directory(segment, job));
+    ConsumerSpec consumer = plan.consumer(job, segment);
+    Files.createDirectories(consumer.directory());
     Savepoint saved = savepoints.remove(job);
     String restore = saved != null && saved.segment().equals(segment) ? saved.path() : null;
-    if (restore == null && plan.killed(job)) {
+    if (restore == null && consumer.checkpoints() != null) {
       // A fresh start numbers its checkpoints from 1 again: an earlier life's higher ones must not
       // be taken for its own by a kill waiting for a checkpoint newer than the job's progress.
-      clearCheckpoints(flinkState(segment, job));
+      clearCheckpoints(consumer.checkpoints());
     }
     if (restore != null) {
-      LocalTarget.say("Job %s restores its savepoint %s", job, restore);
+      RunLog.say("Job %s restores its savepoint %s", job, restore);
     }
     processes.start(
-        job, job, args(job, pubsubHost, bigQuery, segment, flink, restore), segment, cpu, watch);
+        job,
+        plan.processName(job),
+        args(consumer, sourceHost, bigQuery, flink, restore),
+        plan.logs(segment),
+        cpu,
+        watch);
   }
 
   /**
    * Starts {@code job}'s consumer again after a kill, restoring {@code checkpoint}, as its next
-   * life ({@link ConsumerProcesses}: its log becomes {@code JOB.log}, the killed life's moves
-   * aside; its CPU is recorded as {@code JOB-life-N}).
+   * life ({@link ConsumerProcesses}: its log becomes {@code NAME.log}, the killed life's moves
+   * aside; its CPU is recorded as {@code NAME-life-N}).
    */
-  ChildJvm restart(
+  public ChildJvm restart(
       String job,
       Path checkpoint,
       String sourceHost,
       BigQueryEmulatorProcess.Address bigQuery,
       Path segment,
       ProcessCpuSampler cpu,
-      ServerWatch watch)
+      ServerWatch watch,
+      FlinkClusterRunner flink)
       throws IOException {
     return processes.restart(
         job,
-        job,
-        args(job, sourceHost, bigQuery, segment, null, checkpoint.toUri().toString()),
-        segment,
+        plan.processName(job),
+        args(
+            plan.consumer(job, segment),
+            sourceHost,
+            bigQuery,
+            flink,
+            checkpoint.toUri().toString()),
+        plan.logs(segment),
         cpu,
         watch);
+  }
+
+  /** Job {@code job}'s consumer log in {@code segment}, the running life's. */
+  public Path log(String job, Path segment) {
+    return plan.log(job, segment);
+  }
+
+  /** Where job {@code job}'s consumer keeps the Flink checkpoints a restart restores. */
+  public Path checkpoints(String job, Path segment) {
+    return plan.consumer(job, segment).checkpoints();
   }
 
   /** Removes every earlier life's checkpoints under {@code state}, keeping its savepoints. */
@@ -250,22 +162,39 @@ public final class LocalJobs implements AutoCloseable {
   }
 
   /** The job's running consumer, or null. */
-  ChildJvm jvm(String job) {
+  public ChildJvm jvm(String job) {
     return processes.jvm(job);
+  }
+
+  /** Whether the job's consumer is running. */
+  public boolean alive(String job) {
+    ChildJvm jvm = processes.jvm(job);
+    return jvm != null && jvm.isAlive();
+  }
+
+  /**
+   * What the job's consumer said it had accounted for in its latest progress line (0 before its
+   * first), across its lives.
+   */
+  public long progress(String job) {
+    return processes.progress(job);
   }
 
   /**
    * Asks {@code job}'s consumer to stop as {@code mode} says (null: its {@code --stopWith}, a
-   * drain), waits while it writes its results; throws if it failed. False when it was not running
-   * (in this segment).
+   * drain; a consumer that stops by itself is waited for), waits while it writes its results;
+   * throws if it failed. False when it was not running (in this segment).
    */
-  boolean stop(String job, Path segment, StopMode mode) throws IOException, InterruptedException {
+  public boolean stop(String job, Path segment, StopMode mode)
+      throws IOException, InterruptedException {
     ChildJvm jvm = processes.remove(job);
     if (jvm == null) {
       return false;
     }
     try {
-      if (mode == null) {
+      if (!jvm.isAlive()) {
+        // It ended by itself (at its count, or its timeout): nothing to ask.
+      } else if (mode == null) {
         jvm.closeStdin();
       } else {
         jvm.stop(mode);
@@ -275,10 +204,10 @@ public final class LocalJobs implements AutoCloseable {
         throw new IOException(
             "job "
                 + job
-                + " did not stop within "
+                + "'s consumer did not stop within "
                 + STOP_SECONDS
                 + " s; see "
-                + segment.resolve(job + ".log"));
+                + plan.log(job, segment));
       }
       requireSuccess(job, exit.getAsInt(), segment);
       if (mode == StopMode.SAVEPOINT) {
@@ -295,39 +224,34 @@ public final class LocalJobs implements AutoCloseable {
    * restores it twice). Without one the stop with a savepoint failed and the consumer cancelled.
    */
   private void rememberSavepoint(String job, Path segment) throws IOException {
-    Path file = directory(segment, job).resolve(RunFiles.SAVEPOINT);
+    Path file = plan.consumer(job, segment).directory().resolve(RunFiles.SAVEPOINT);
     if (!Files.exists(file)) {
-      LocalTarget.say(
+      RunLog.say(
           "Job %s could not stop with a savepoint and was cancelled (see %s): its next start"
               + " begins afresh, and under exactly-once rows it had appended and not flushed are lost",
-          job, segment.resolve(job + ".log"));
+          job, plan.log(job, segment));
       return;
     }
     String path = Files.readString(file).strip();
     Files.delete(file);
     savepoints.put(job, new Savepoint(segment, path));
-    LocalTarget.say("Job %s stopped with a savepoint: %s", job, path);
+    RunLog.say("Job %s stopped with a savepoint: %s", job, path);
   }
 
   /** The job's pid, or -1 when it is not running. */
-  long pid(String job) {
+  public long pid(String job) {
     return processes.pid(job);
   }
 
   /** Empty while the job's consumer runs; its exit code once it ended by itself. */
-  OptionalInt ended(String job) throws InterruptedException {
+  public OptionalInt ended(String job) throws InterruptedException {
     return processes.ended(job);
   }
 
-  static void requireSuccess(String job, int exit, Path segment) throws IOException {
+  private void requireSuccess(String job, int exit, Path segment) throws IOException {
     if (exit != ExitCodes.OK && exit != ExitCodes.INCOMPLETE) {
       throw new IOException(
-          "job "
-              + job
-              + "'s consumer failed (exit "
-              + exit
-              + "); see "
-              + segment.resolve(job + ".log"));
+          "job " + job + "'s consumer failed (exit " + exit + "); see " + plan.log(job, segment));
     }
   }
 

@@ -7,9 +7,7 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
-import dev.ingestbench.harness.flink.TaskManagerKill;
 import dev.ingestbench.harness.process.ChildJvm;
-import dev.ingestbench.harness.process.ConsumerKill;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.LiveMessages;
@@ -20,13 +18,11 @@ import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
-import dev.ingestbench.scenario.StageFaults;
 import dev.ingestbench.scenario.Until;
 import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,28 +71,8 @@ final class LocalSegment implements StageTarget.Segment {
   /** The current stage waits until its jobs drain: nothing more is fed. */
   private boolean draining;
 
-  /** The stage whose kill schedule begins at the next tick (once its jobs started), or null. */
-  private PlannedStage killing;
-
-  /**
-   * The current stage's consumer kills ({@code kill_consumer_at}, {@code crash_every}), or null.
-   */
-  private ConsumerKill<ChildJvm> kill;
-
-  /** The stage whose schedule {@link #kill} is. */
-  private String killingStage;
-
-  /** The jobs {@link #kill} kills, in its order. */
-  private List<String> killed = List.of();
-
-  /** The current stage's {@code kill_taskmanager_at}, or null. */
-  private TaskManagerKill taskManagerKill;
-
-  /** The stage whose {@link #taskManagerKill} it is. */
-  private PlannedStage taskManagerStage;
-
-  /** {@link #taskManagerKill} has killed. */
-  private boolean taskManagerKilled;
+  /** The current stage's consumer kills and TaskManager kill. */
+  private SegmentFaults faults;
 
   LocalSegment(
       ScenarioPlan plan,
@@ -147,6 +123,13 @@ final class LocalSegment implements StageTarget.Segment {
     keep(stack::stopWatching); // first: the jobs' stopping is not a death
     sampler = keep(new ScenarioSampler(stack.bigQuery().rest(), dir.samplesWriter()));
     stopped = new StoppedJobs(plan, source, stack.host(), sampler, segment);
+    faults =
+        new SegmentFaults(
+            new FaultedJobs(),
+            line -> say("%s", line),
+            "run",
+            name -> "job " + name + "'s consumer",
+            true);
     if (plan.fedLocally()) {
       feed = source.feed(stack.host(), sampler::status, stack.cpu());
       keep(this::closeFeed);
@@ -186,15 +169,7 @@ final class LocalSegment implements StageTarget.Segment {
   @Override
   public void stageStarting(PlannedStage st) {
     draining = st.until() == Until.DRAINED;
-    sayKills();
-    kill = null; // a kill schedule is its stage's
-    killing = st.faults().killsConsumers() ? st : null;
-    taskManagerKill =
-        st.faults().killsTaskManager()
-            ? new TaskManagerKill(st.faults().killTaskManagerAt().toSeconds(), System::nanoTime)
-            : null;
-    taskManagerStage = st;
-    taskManagerKilled = false;
+    faults.stageStarting(st);
     if (feed != null && draining) {
       say("Stage %s waits until the jobs drain: feeding stops", st.name());
       feed.stopAll();
@@ -206,22 +181,6 @@ final class LocalSegment implements StageTarget.Segment {
             "Stage %s steps the live rate through %s (1x = %s msg/s)",
             st.name(), st.liveProfile(), Numbers.rate(plan.rate()));
       }
-    }
-  }
-
-  /** How often the stage that just ended killed its jobs' consumers, or its TaskManager. */
-  private void sayKills() {
-    if (taskManagerKill != null && !taskManagerKilled) {
-      say(
-          "Stage %s ended before its kill_taskmanager_at came (its running jobs had not all"
-              + " written, or not for that long): no TaskManager was killed",
-          taskManagerStage.name());
-    }
-    taskManagerKill = null;
-    if (kill != null) {
-      say(
-          "Stage %s: consumers killed (SIGKILL) and restored from a checkpoint %d time(s) in all",
-          killingStage, kill.kills());
     }
   }
 
@@ -238,47 +197,42 @@ final class LocalSegment implements StageTarget.Segment {
     if (sampler.problem() != null) {
       throw new IOException("the BigQuery emulator stopped answering: " + sampler.problem());
     }
-    if (taskManagerKill != null && !taskManagerKilled) {
-      boolean everyJobWriting = true;
-      for (String job : taskManagerStage.running()) {
-        everyJobWriting &= sampler.latestAccountedFor(job) > 0;
-      }
-      taskManagerKilled =
-          taskManagerKill.tick(
-              everyJobWriting, () -> say("%s", stack.flink().killTaskManager(stack.cpu())));
+    faults.tick();
+  }
+
+  /** This segment's jobs as its faults see them. */
+  private final class FaultedJobs implements SegmentFaults.Jobs {
+    @Override
+    public ChildJvm jvm(String job) {
+      return jobs.jvm(job);
     }
-    if (killing != null) {
-      StageFaults f = killing.faults();
-      killed = killing.running();
-      kill =
-          new ConsumerKill<>(
-                  f.killConsumerAt() == null ? null : f.killConsumerAt().toSeconds(),
-                  f.crashEvery() == null ? null : f.crashEvery().toSeconds(),
-                  killed.stream().map(job -> LocalJobs.flinkState(segment, job)).toList(),
-                  (j, life, checkpoint) ->
-                      jobs.restart(
-                          killed.get(j - 1),
-                          checkpoint,
-                          stack.host(),
-                          stack.bigQuery(),
-                          segment,
-                          stack.cpu(),
-                          stack.watch()),
-                  j -> sampler.latestAccountedFor(killed.get(j)))
-              .speakingAs("run", name -> "job " + name + "'s consumer");
-      killingStage = killing.name();
-      killing = null;
+
+    @Override
+    public long accountedFor(String job) {
+      return sampler.latestAccountedFor(job);
     }
-    if (kill != null) {
-      List<ChildJvm> consumers = new ArrayList<>();
-      for (String job : killed) {
-        ChildJvm jvm = jobs.jvm(job);
-        if (jvm == null) {
-          return; // stopped in this stage: the schedule is over with it
-        }
-        consumers.add(jvm);
-      }
-      kill.tick(consumers);
+
+    @Override
+    public Path checkpoints(String job) {
+      return jobs.checkpoints(job, segment);
+    }
+
+    @Override
+    public ChildJvm restart(String job, Path checkpoint) throws IOException {
+      return jobs.restart(
+          job,
+          checkpoint,
+          stack.host(),
+          stack.bigQuery(),
+          segment,
+          stack.cpu(),
+          stack.watch(),
+          stack.flink());
+    }
+
+    @Override
+    public String killTaskManager() throws Exception {
+      return stack.flink().killTaskManager(stack.cpu());
     }
   }
 
@@ -349,7 +303,7 @@ final class LocalSegment implements StageTarget.Segment {
       accounted = shared ? group.getAsLong() : sampler.latestAccountedFor(job);
     }
     return new StageTarget.JobReading(
-        exit, messagesFor(job), accounted, shared, segment.resolve(job + ".log"));
+        exit, messagesFor(job), accounted, shared, jobs.log(job, segment));
   }
 
   /**
@@ -395,8 +349,7 @@ final class LocalSegment implements StageTarget.Segment {
    */
   @Override
   public void awaitPublished() throws Exception {
-    sayKills();
-    kill = null;
+    faults.stageEnded();
     if (live != null) {
       live.stepThrough(null); // a profile's steps end with its stage
       if (live.publishing()) {

@@ -40,6 +40,7 @@ public final class LocalTarget implements StageTarget {
   private final String heap;
   private final ScenarioSource source;
   private final LocalServices services;
+  private final ScenarioConsumers consumers;
   private final LocalJobs jobs;
   private final FlinkClusterSpec cluster;
   private final Map<String, Map<String, String>> labels;
@@ -86,9 +87,9 @@ public final class LocalTarget implements StageTarget {
     this.source = ScenarioSource.of(plan);
     this.services = new LocalServices(plan, source);
     long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
-    this.jobs =
-        new LocalJobs(plan, longest + warmUpMax.getSeconds() + 600, heap, cluster, launcher);
-    this.labels = jobs.resultLabels(plan.jobs().keySet(), run.machine());
+    this.consumers = new ScenarioConsumers(plan, longest + warmUpMax.getSeconds() + 600, cluster);
+    this.jobs = new LocalJobs(consumers, heap, cluster != null, launcher);
+    this.labels = consumers.resultLabels(plan.jobs().keySet(), run.machine());
   }
 
   /** Every job's result labels: its settings as it runs, the run's scale and machine. */
@@ -209,7 +210,7 @@ public final class LocalTarget implements StageTarget {
             "    start job "
                 + job
                 + ": ingestbench consume "
-                + String.join(" ", jobs.args(job, pubsub, bq, segment, null)));
+                + String.join(" ", consumers.args(job, pubsub, bq, segment, null)));
       }
       StageFaults faults = st.faults();
       if (faults.killsConsumers()) {
@@ -227,7 +228,7 @@ public final class LocalTarget implements StageTarget {
                         + " after each of its lives starts writing")
                 + ", once it has written and completed a Flink checkpoint; start it again from that"
                 + " checkpoint ("
-                + LocalJobs.flinkState(segment, "JOB")
+                + ScenarioConsumers.flinkState(segment, "JOB")
                 + ")");
       }
       if (faults.killsTaskManager()) {

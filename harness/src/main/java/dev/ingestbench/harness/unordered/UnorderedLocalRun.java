@@ -11,9 +11,9 @@ import dev.ingestbench.harness.round.RoundPlan;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
-import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.LocalTarget;
 import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.staged.ScenarioConsumers;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedIteration;
 import java.io.IOException;
@@ -55,7 +55,7 @@ public final class UnorderedLocalRun {
     this.heap = heap;
     this.cluster = cluster;
     this.labels =
-        new LocalJobs(plan, 600, heap, cluster)
+        new ScenarioConsumers(plan, 600, cluster)
             .resultLabels(plan.scenario().unordered().jobs(), run.machine());
     for (String job : plan.scenario().unordered().jobs()) {
       // Planning the round checks every process's flags now, before the first iteration starts.

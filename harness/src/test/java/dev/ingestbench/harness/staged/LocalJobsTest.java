@@ -63,10 +63,9 @@ class LocalJobsTest {
     cpu = new ProcessCpuSampler(segment);
     jobs =
         new LocalJobs(
-            plan,
-            600,
+            new ScenarioConsumers(plan, 600, null),
             "256m",
-            null,
+            false,
             command -> {
               ScriptedProcess p =
                   new ScriptedProcess(command, scripts.isEmpty() ? written -> 0 : scripts.poll());
@@ -146,7 +145,7 @@ class LocalJobsTest {
     start();
     ScriptedProcess first = launched.get(0);
     Path checkpoint = segment.resolve("flink-state/a/job/chk-3");
-    jobs.restart("a", checkpoint, "127.0.0.1:2", BIGQUERY, segment, cpu, null);
+    jobs.restart("a", checkpoint, "127.0.0.1:2", BIGQUERY, segment, cpu, null, null);
     assertFalse(first.isAlive(), "the killed life is gone");
     ScriptedProcess second = launched.get(1);
     assertTrue(

@@ -1,0 +1,148 @@
+package dev.ingestbench.harness.staged;
+
+import dev.ingestbench.consumer.ConsumerConfig;
+import dev.ingestbench.consumer.local.LocalConsumer;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.harness.flink.FlinkClusterRunner;
+import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.spec.ConsumerSpec;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
+import dev.ingestbench.harness.spec.JobLabels;
+import dev.ingestbench.harness.spec.JobSettings;
+import dev.ingestbench.scenario.JobConfig;
+import dev.ingestbench.scenario.ScenarioPlan;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A local scenario's consumers, one per job, built from the scenario and checked by the consumer's
+ * own validation before anything starts: each named by its job, its files in the segment.
+ */
+public final class ScenarioConsumers implements ConsumerPlan {
+  private static final String UNSTARTED_HOST = "127.0.0.1:1";
+  private static final BigQueryEmulatorProcess.Address UNSTARTED_BIGQUERY =
+      new BigQueryEmulatorProcess.Address("127.0.0.1:1", "http://127.0.0.1:1");
+
+  private final ScenarioPlan plan;
+
+  /** Where the consumers read. */
+  private final ScenarioSource source;
+
+  private final long timeoutSeconds;
+
+  /** --target flink's cluster, else null (embedded Flink in each job's JVM). */
+  private final FlinkClusterSpec cluster;
+
+  private final Map<String, ConsumerConfig> configs = new LinkedHashMap<>();
+
+  /**
+   * Validates every job's consumer flags; throws {@link IllegalArgumentException} naming the job.
+   *
+   * @param timeoutSeconds how long a consumer may run before it stops by itself
+   */
+  public ScenarioConsumers(ScenarioPlan plan, long timeoutSeconds, FlinkClusterSpec cluster) {
+    this.plan = plan;
+    this.source = ScenarioSource.of(plan);
+    this.cluster = cluster;
+    this.timeoutSeconds = timeoutSeconds;
+    for (String job : plan.jobs().keySet()) {
+      try {
+        configs.put(
+            job,
+            ConsumerConfig.from(
+                LocalConsumer.parse(
+                    args(job, UNSTARTED_HOST, UNSTARTED_BIGQUERY, Path.of("unstarted"), null)
+                        .toArray(new String[0]))));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "jobs." + job + ": the consumer cannot run with these settings: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /**
+   * Job {@code job}'s consumer flags, reading through {@code sourceHost} (the Pub/Sub emulator's or
+   * the Kafka broker's HOST:PORT), writing to {@code bigQuery}.
+   */
+  List<String> args(
+      String job,
+      String sourceHost,
+      BigQueryEmulatorProcess.Address bigQuery,
+      Path segment,
+      FlinkClusterRunner flink) {
+    return consumer(job, segment)
+        .args(
+            sourceHost,
+            bigQuery,
+            flink == null ? "FLINK_MASTER" : flink.master(),
+            flink == null ? null : flink.filesToStage(),
+            null);
+  }
+
+  @Override
+  public ConsumerSpec consumer(String job, Path segment) {
+    return new ConsumerSpec(
+        "FlinkRunner",
+        job,
+        source.reads(job),
+        plan.messageFormat(),
+        JobSettings.of(plan.jobs().get(job)),
+        null,
+        // A fed job reads for as long as its stages run: it never stops by itself.
+        plan.fedLocally() ? 0 : plan.messages(),
+        timeoutSeconds,
+        directory(segment, job),
+        false,
+        true, // a stage stops it
+        ConsumerSpec.Sink.EMULATOR,
+        // Kept in the run's directory: the consumer's own default is deleted when it exits, and
+        // the savepoint (or the checkpoint a killed consumer restores) must outlive the consumer
+        // that wrote it.
+        plan.savepointed(job) || plan.killed(job) ? flinkState(segment, job) : null,
+        cluster == null ? null : cluster.jobParallelism(),
+        List.of());
+  }
+
+  @Override
+  public String processName(String job) {
+    return job;
+  }
+
+  @Override
+  public Path logs(Path segment) {
+    return segment;
+  }
+
+  /** Where job {@code job}'s Flink checkpoints and savepoints go in {@code segment}. */
+  static Path flinkState(Path segment, String job) {
+    return segment.resolve("flink-state").resolve(RunFiles.jobDirectory(job));
+  }
+
+  static Path directory(Path segment, String job) {
+    return segment.resolve(RunFiles.jobDirectory(job));
+  }
+
+  /** Every setting of the job as it will run (the consumer's defaults filled in), for results. */
+  Map<String, String> labels(String job) {
+    JobConfig j = plan.jobs().get(job);
+    return JobLabels.of(configs.get(job), plan.messageSize(), j.workers(), j.machineType());
+  }
+
+  /**
+   * {@link #labels} of every job, plus the run's scale and machine: what each result record
+   * carries.
+   */
+  public Map<String, Map<String, String>> resultLabels(Collection<String> names, String machine) {
+    Map<String, Map<String, String>> all = new LinkedHashMap<>();
+    for (String job : names) {
+      Map<String, String> l = new LinkedHashMap<>(labels(job));
+      l.put("scale", Double.toString(plan.scale()));
+      l.put("machine", machine);
+      all.put(job, l);
+    }
+    return all;
+  }
+}
