@@ -8,15 +8,14 @@ import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.harness.source.PacedPublisher;
 import dev.ingestbench.harness.stack.LocalStack;
+import dev.ingestbench.harness.staged.LocalJobs;
+import dev.ingestbench.harness.staged.SegmentPublishing;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
-import java.util.function.Function;
-import java.util.function.Predicate;
-import java.util.function.ToLongFunction;
 
 /**
  * A round's live messages: published by this JVM once every job has accounted for the backlog, so
@@ -25,13 +24,14 @@ import java.util.function.ToLongFunction;
  * {@code --live-profile}, each step's backlog and latency recorded ({@code live_profile.json}). Not
  * every message published is a failure of the round: the jobs would wait for them in vain.
  */
-final class RoundLiveMessages implements AutoCloseable {
+final class RoundLiveMessages implements SegmentPublishing {
   /** How long the last live messages may wait for their replies once every one was sent. */
   private static final Duration REPLIES_MAX = Duration.ofSeconds(30);
 
   private final RoundSpec spec;
   private final RoundPlan plan;
   private final LocalStack stack;
+  private final LocalJobs jobs;
   private final RoundRateSearch.Senders sender;
   private final String topic;
   private final TaxiRideGenerator generator;
@@ -62,6 +62,7 @@ final class RoundLiveMessages implements AutoCloseable {
       RoundSpec spec,
       RoundPlan plan,
       LocalStack stack,
+      LocalJobs jobs,
       RoundRateSearch.Senders sender,
       String topic,
       TaxiRideGenerator generator,
@@ -69,6 +70,7 @@ final class RoundLiveMessages implements AutoCloseable {
     this.spec = spec;
     this.plan = plan;
     this.stack = stack;
+    this.jobs = jobs;
     this.sender = sender;
     this.topic = topic;
     this.generator = generator;
@@ -83,23 +85,17 @@ final class RoundLiveMessages implements AutoCloseable {
    * Once a tick, when every job has started: records a profile's progress, starts the messages once
    * every job has drained the backlog, and writes their result when every one is answered; throws
    * when they could not all be published.
-   *
-   * @param jobs every job of the round
-   * @param accounted what a job's consumer last said it had accounted for
-   * @param alive whether a job's consumer runs
-   * @param name how a job's consumer is named to the user ({@code consumer-2})
    */
-  void tick(
-      List<String> jobs,
-      ToLongFunction<String> accounted,
-      Predicate<String> alive,
-      Function<String, String> name)
-      throws Exception {
+  @Override
+  public void tick(List<String> started) throws Exception {
+    if (started.size() < spec.jobs()) {
+      return;
+    }
     if (live != null && recordsProfile()) {
       // Read from the local BigQuery itself: the consumers' progress lines lag by up to a second.
       EmulatorStatus status = bigQuery.status();
       long fewest = Long.MAX_VALUE;
-      for (String job : jobs) {
+      for (String job : started) {
         fewest = Math.min(fewest, status.job(job).accountedFor());
       }
       progress.add(new long[] {System.currentTimeMillis(), fewest});
@@ -108,7 +104,7 @@ final class RoundLiveMessages implements AutoCloseable {
       return;
     }
     if (live == null) {
-      startOnceDrained(jobs, accounted, alive, name);
+      startOnceDrained(started);
     } else if (!live.publishing()) {
       finish(); // every message answered, or a failure: the jobs would wait in vain
     }
@@ -118,25 +114,20 @@ final class RoundLiveMessages implements AutoCloseable {
     return spec.liveProfile() != null && spec.sink() == RoundSpec.Sink.EMULATOR;
   }
 
-  private void startOnceDrained(
-      List<String> jobs,
-      ToLongFunction<String> accounted,
-      Predicate<String> alive,
-      Function<String, String> name)
-      throws IOException {
+  private void startOnceDrained(List<String> started) throws IOException {
     long backlog = plan.backlogMessages();
-    for (String job : jobs) {
-      long done = accounted.applyAsLong(job);
+    for (String job : started) {
+      long done = jobs.progress(job);
       if (done >= backlog) {
         continue;
       }
-      if (!alive.test(job)) {
+      if (!jobs.alive(job)) {
         say.accept(
             String.format(
                 Locale.ROOT,
                 "The %s did not drain the backlog (%,d of %,d accounted for): no live messages"
                     + " published",
-                name.apply(job),
+                plan.processName(job),
                 done,
                 backlog));
         none = true;
@@ -178,7 +169,8 @@ final class RoundLiveMessages implements AutoCloseable {
    * Once the jobs have drained (they were waiting for the live messages): every message must have
    * been published; with a profile, each step is recorded.
    */
-  void awaitPublished(List<String> jobs) throws Exception {
+  @Override
+  public void awaitPublished(List<String> jobs) throws Exception {
     if (live == null) {
       return;
     }

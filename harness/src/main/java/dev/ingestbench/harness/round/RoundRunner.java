@@ -22,6 +22,7 @@ import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StagedDriver;
 import dev.ingestbench.harness.staged.Ticker;
+import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.verification.Finding;
 import dev.ingestbench.verification.Verdict;
 import java.io.IOException;
@@ -113,16 +114,11 @@ public final class RoundRunner {
     }
     RunDirectory dir = new RunDirectory(out);
     Files.createDirectories(out.resolve(RunFiles.STATUS_DIRECTORY));
-    RoundTarget target = new RoundTarget(spec, plan);
+    ScenarioPlan stages = OneStage.plan(spec, plan);
+    RoundTarget target = new RoundTarget(spec, plan, stages);
     StagedDriver driver =
         new StagedDriver(
-                OneStage.plan(spec, plan),
-                dir,
-                scenarioRun(),
-                target,
-                Duration.ZERO,
-                Ticker.system(),
-                labels())
+                stages, dir, scenarioRun(), target, Duration.ZERO, Ticker.system(), labels())
             .speakingAs("round");
     int exit;
     try {

@@ -1,18 +1,21 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.harness.process.ProcessLauncher;
+import dev.ingestbench.harness.staged.LocalJobs;
+import dev.ingestbench.harness.staged.LocalSegment;
 import dev.ingestbench.harness.staged.StageTarget;
+import dev.ingestbench.scenario.ScenarioPlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
 /**
  * Where a round's jobs run: the {@link dev.ingestbench.harness.staged.StagedDriver}'s target for
- * the one stage a round is. It starts what {@code ingestbench round} always started, with the files
- * at the top of {@code --out} where a round keeps them: the Pub/Sub emulator (or Kafka broker) and
- * the BigQuery emulator, the backlog before any job starts, one consumer JVM per job, the live
- * messages (published by this JVM) once every job has drained the backlog, and {@code
- * --kill-consumer-at}'s kill and restore.
+ * the one stage a round is, one {@link LocalSegment} shaped as a round ({@link RoundShape}): the
+ * Pub/Sub emulator (or Kafka broker) and the BigQuery emulator with their files at the top of
+ * {@code --out}, the backlog before any job starts, one consumer JVM per job, the live messages
+ * (published by this JVM) once every job has drained the backlog, the stage's faults, or the
+ * max-rate search.
  *
  * <p>A round's consumers stop by themselves once they have accounted for every message (or at their
  * {@code --timeout}); what each wrote is its own {@code consumer_result.json}, verified row by row
@@ -22,20 +25,24 @@ final class RoundTarget implements StageTarget {
   private final RoundSpec spec;
   private final RoundPlan plan;
 
+  /** The round as the one-stage scenario it is ({@link OneStage}). */
+  private final ScenarioPlan stages;
+
   /** The round's one segment, once opened. */
-  private volatile RoundSegment opened;
+  private volatile LocalSegment opened;
 
   /** Starts the publisher and the consumers (a test's scripted processes). */
   private final ProcessLauncher launcher;
 
-  RoundTarget(RoundSpec spec, RoundPlan plan) {
-    this(spec, plan, ProcessLauncher.SYSTEM);
+  RoundTarget(RoundSpec spec, RoundPlan plan, ScenarioPlan stages) {
+    this(spec, plan, stages, ProcessLauncher.SYSTEM);
   }
 
   /** As above, its publisher and consumers started by {@code launcher}. */
-  RoundTarget(RoundSpec spec, RoundPlan plan, ProcessLauncher launcher) {
+  RoundTarget(RoundSpec spec, RoundPlan plan, ScenarioPlan stages, ProcessLauncher launcher) {
     this.spec = spec;
     this.plan = plan;
+    this.stages = stages;
     this.launcher = launcher;
   }
 
@@ -74,14 +81,16 @@ final class RoundTarget implements StageTarget {
     // A round is one segment, and its files stay at the top of --out where a round has always kept
     // them.
     Files.deleteIfExists(segment);
-    RoundSegment segmentOf = new RoundSegment(spec, plan, launcher);
-    opened = segmentOf;
-    try {
-      segmentOf.start();
-      return segmentOf;
-    } catch (Exception | Error e) {
-      segmentOf.close();
-      throw e;
-    }
+    LocalJobs jobs = new LocalJobs(plan, spec.heap(), spec.cluster() != null, launcher);
+    opened =
+        new LocalSegment(
+            stages,
+            spec.heap(),
+            new RoundShape(spec, plan, jobs),
+            jobs,
+            spec.cluster() != null,
+            launcher,
+            spec.out());
+    return opened.start();
   }
 }

@@ -1,12 +1,16 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.source.LiveMessages;
+import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.ChildFlags;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.ScenarioLimits;
+import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -15,12 +19,13 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The flags of the shared processes of a local scenario: the BigQuery emulator (with the scenario's
- * limits) and the publisher of the backlog (the live messages are this JVM's: {@link
- * LiveMessages}). Checked by each process's own validation when built, so a bad scenario fails
- * before anything starts.
+ * What a local scenario's segments are made of ({@link SegmentShape}): the shared processes' flags,
+ * the BigQuery emulator's (with the scenario's limits) and the backlog publisher's, checked by each
+ * process's own validation when built, so a bad scenario fails before anything starts; the source
+ * made ready by {@link ScenarioSource}; accounts sampled from the BigQuery emulator; live messages
+ * from this JVM ({@link LiveMessages}) from the segment's start.
  */
-final class LocalServices {
+final class LocalServices implements SegmentShape {
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
 
   /**
@@ -31,10 +36,17 @@ final class LocalServices {
 
   private final ScenarioPlan plan;
   private final ScenarioSource source;
+  private final RunDirectory dir;
 
-  LocalServices(ScenarioPlan plan, ScenarioSource source) {
+  /** --target flink's cluster, else null (embedded Flink in each job's JVM). */
+  private final FlinkClusterSpec cluster;
+
+  LocalServices(
+      ScenarioPlan plan, ScenarioSource source, RunDirectory dir, FlinkClusterSpec cluster) {
     this.plan = plan;
     this.source = source;
+    this.dir = dir;
+    this.cluster = cluster;
     Path unstarted = Path.of("unstarted");
     check("limits", () -> BigQueryEmulatorCommand.settingsOf(bigQueryEmulatorArgs(unstarted)));
     if (plan.backlog() > 0) {
@@ -47,11 +59,72 @@ final class LocalServices {
     }
   }
 
+  @Override
+  public String voice() {
+    return "run";
+  }
+
+  /** A resumed run gets new servers: its topic is published again into the new segment. */
+  @Override
+  public LocalStack.Spec stack(Path segment) {
+    return new LocalStack.Spec(
+        segment,
+        "run",
+        cluster,
+        plan.kafka(),
+        plan.scenario().source().topic(),
+        plan.partitions(),
+        bigQueryEmulatorArgs(segment));
+  }
+
+  @Override
+  public void prepare(String host) throws IOException {
+    source.prepare(host);
+  }
+
+  @Override
+  public SegmentFaults faults(SegmentFaults.Jobs jobs) {
+    return new SegmentFaults(
+        jobs, line -> RunLog.say("%s", line), "run", name -> "job " + name + "'s consumer", true);
+  }
+
+  @Override
+  public SourceFeed feed(LocalStack stack, JobAccounts accounts) throws Exception {
+    return plan.fedLocally() ? source.feed(stack.host(), accounts::status, stack.cpu()) : null;
+  }
+
+  @Override
+  public long backlog() {
+    return plan.backlog();
+  }
+
+  @Override
+  public JobAccounts accounts(LocalStack stack, Path segment) throws IOException {
+    return new SampledAccounts(
+        plan,
+        source,
+        stack.host(),
+        new ScenarioSampler(stack.bigQuery().rest(), dir.samplesWriter()),
+        segment);
+  }
+
+  @Override
+  public SegmentPublishing publishing(LocalStack stack, Path segment) throws IOException {
+    if (plan.liveMessages() == 0) {
+      return null;
+    }
+    RunLog.say(
+        "Publishing %,d live messages at %,.0f msg/s while the stages run",
+        plan.liveMessages(), plan.rate());
+    stack.cpu().watch(ProcessCpuColumns.SELF_PUBLISHING_LIVE, ProcessHandle.current().pid());
+    return new ScenarioLiveMessages(liveMessages(stack.host(), segment), plan.rate());
+  }
+
   /**
    * Starts publishing the plan's live messages from this JVM. A scenario measures its jobs' rates,
    * not their latency against a schedule: no schedule goes to the BigQuery emulator.
    */
-  LiveMessages liveMessages(String host, Path segment) throws IOException {
+  private LiveMessages liveMessages(String host, Path segment) throws IOException {
     TaxiRideGenerator generator =
         new TaxiRideGenerator(
             EVENT_SEED,
@@ -75,13 +148,15 @@ final class LocalServices {
         line -> RunLog.say("%s", line));
   }
 
+  /** The BigQuery emulator's flags: the scenario's limits, its files in the segment. */
   List<String> bigQueryEmulatorArgs(Path segment) {
     return ChildFlags.bigQueryEmulator(
         segment, ScenarioLimits.of(plan.scenario().limits()), null, null, EVENT_SEED);
   }
 
   /** The backlog's publisher: as fast as it can, when a segment opens. */
-  List<String> backlogPublisherArgs(String host, Path segment) {
+  @Override
+  public List<String> backlogPublisherArgs(String host, Path segment) {
     return source
         .publisher(host)
         .events(

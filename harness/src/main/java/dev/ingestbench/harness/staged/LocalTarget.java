@@ -85,7 +85,7 @@ public final class LocalTarget implements StageTarget {
     this.run = run;
     this.heap = heap;
     this.source = ScenarioSource.of(plan);
-    this.services = new LocalServices(plan, source);
+    this.services = new LocalServices(plan, source, dir, cluster);
     long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
     this.consumers = new ScenarioConsumers(plan, longest + warmUpMax.getSeconds() + 600, cluster);
     this.jobs = new LocalJobs(consumers, heap, cluster != null, launcher);
@@ -287,16 +287,9 @@ public final class LocalTarget implements StageTarget {
 
   @Override
   public Segment open(int segmentNo, Path segment) throws Exception {
-    LocalSegment opened =
-        new LocalSegment(plan, dir, heap, source, services, jobs, cluster, launcher, segment);
-    try {
-      opened.start();
-      current = opened;
-      return opened;
-    } catch (Exception | Error e) {
-      opened.close();
-      throw e;
-    }
+    current =
+        new LocalSegment(plan, heap, services, jobs, cluster != null, launcher, segment).start();
+    return current;
   }
 
   public static void say(String format, Object... args) {

@@ -241,11 +241,12 @@ class RoundTargetTest {
     ScenarioRun run =
         new ScenarioRun(
             plan.runId, "round", "local", 1, "sha", Instant.now().toString(), "test", 2, null);
+    ScenarioPlan stages = OneStage.plan(spec, plan);
     return new StagedDriver(
-            OneStage.plan(spec, plan),
+            stages,
             new RunDirectory(out()),
             run,
-            new RoundTarget(spec, plan, launcher),
+            new RoundTarget(spec, plan, stages, launcher),
             Duration.ZERO,
             Ticker.system(),
             Map.of(RoundPlan.jobName(1), Map.of()))

@@ -1,0 +1,56 @@
+package dev.ingestbench.harness.staged;
+
+import dev.ingestbench.harness.source.SourceFeed;
+import dev.ingestbench.harness.stack.LocalStack;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What a local segment is made of around its servers, jobs and faults, which a scenario's segments
+ * ({@link LocalServices}) and a round's have differently: where its servers keep their files, how
+ * its source is made ready, its backlog, how its jobs' accounts are read and what this JVM
+ * publishes. {@link LocalSegment} runs either.
+ */
+public interface SegmentShape {
+
+  /** The prefix of the segment's lines: {@code run}, {@code round}. */
+  String voice();
+
+  /** The servers of {@code segment} (its directory). */
+  LocalStack.Spec stack(Path segment);
+
+  /**
+   * Makes the source ready once the servers run, before anything is published and any job starts.
+   */
+  void prepare(String host) throws Exception;
+
+  /**
+   * Feeds the jobs as fast as they read (a scaled-down backlog-only scenario), making the source
+   * ready itself; null: the source is {@link #prepare}d and the backlog published.
+   */
+  default SourceFeed feed(LocalStack stack, JobAccounts accounts) throws Exception {
+    return null;
+  }
+
+  /** Messages published before the jobs start, by {@link #backlogPublisherArgs}. */
+  long backlog();
+
+  /** The backlog publisher's flags. */
+  List<String> backlogPublisherArgs(String host, Path segment);
+
+  /** How the segment reads what its jobs accounted for; closed with the segment. */
+  JobAccounts accounts(LocalStack stack, Path segment) throws Exception;
+
+  /**
+   * What this JVM publishes while the segment's stages run, started once the backlog is published;
+   * null: nothing. Closed with the segment.
+   */
+  SegmentPublishing publishing(LocalStack stack, Path segment) throws Exception;
+
+  /** The faults its stages inject into {@code jobs}, speaking as the segment does. */
+  SegmentFaults faults(SegmentFaults.Jobs jobs);
+
+  /** Called once the segment's consumers have stopped: what only they needed goes. */
+  default void consumersStopped() throws IOException {}
+}
