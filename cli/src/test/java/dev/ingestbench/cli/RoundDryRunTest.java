@@ -49,9 +49,12 @@ class RoundDryRunTest {
     String text = printed.toString(StandardCharsets.UTF_8);
     assertEquals(ExitCodes.OK, exit, text);
     assertTrue(text.startsWith("Would run a round locally into " + out + ":"), text);
-    assertTrue(text.contains("  start job-1: ingestbench consume --runner=FlinkRunner"), text);
-    assertTrue(text.contains("  start job-2: ingestbench consume"), text);
-    assertTrue(text.contains("kill every consumer (SIGKILL) 20 s after it starts"), text);
+    assertTrue(text.contains("  stage 1/1 round:"), text);
+    assertTrue(
+        text.contains("    start job job-1: ingestbench consume --runner=FlinkRunner"), text);
+    assertTrue(text.contains("    start job job-2: ingestbench consume"), text);
+    assertTrue(
+        text.contains("    kill each running job's consumer (SIGKILL) 20s into the stage"), text);
     assertTrue(
         text.contains("publish 100,000 live messages (event indexes 200,000-299,999)"), text);
     assertFalse(Files.exists(out), "a dry run writes nothing");

@@ -114,7 +114,7 @@ class ScenarioFileTest {
             "  - {name: max, find_max_rate: {job: a, latency_slo: 5s, probe_duration: 30s,"
                 + " max_probes: 6}}\n  - {name: a-alone, start: [a], hold: 90s}");
     ScenarioPlan plan = ScenarioPlan.of(ScenarioFile.load(write(dir, search)), 1, 0);
-    ScenarioPlan.PlannedStage st = plan.stages().get(0);
+    PlannedStage st = plan.stages().get(0);
     assertTrue(st.isMaxRateSearch());
     assertEquals("a", st.maxRateJob());
     assertEquals(

@@ -34,7 +34,7 @@ class ScenarioPlanTest {
     assertEquals(List.of("b"), plan.stages().get(2).running());
     assertEquals(
         List.of("01-a-alone", "02-a-and-b", "03-b-alone"),
-        plan.stages().stream().map(ScenarioPlan.PlannedStage::marker).toList());
+        plan.stages().stream().map(PlannedStage::marker).toList());
   }
 
   @Test
@@ -54,7 +54,7 @@ class ScenarioPlanTest {
     assertEquals(37_500, plan.liveMessages());
     assertEquals(
         Arrays.asList(null, StopMode.SAVEPOINT),
-        plan.stages().stream().map(ScenarioPlan.PlannedStage::stopWith).toList());
+        plan.stages().stream().map(PlannedStage::stopWith).toList());
     assertTrue(plan.savepointed("a"));
     assertEquals(0, ScenarioPlan.of(load("savepoint-restore"), 0.1, 1).backlog());
   }

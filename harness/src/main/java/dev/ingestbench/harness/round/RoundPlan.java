@@ -13,8 +13,10 @@ import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.ConsumerPlan;
+import dev.ingestbench.harness.staged.ScenarioSource;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
+import dev.ingestbench.scenario.ScenarioPlan;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Instant;
@@ -80,8 +82,12 @@ public final class RoundPlan implements ConsumerPlan {
   /** The consumer's configuration, exactly as the consumer JVM will compute it. */
   final ConsumerConfig consumer;
 
+  /** The round as the one-stage scenario it runs ({@link OneStage}). */
+  private final ScenarioPlan stages;
+
   public RoundPlan(RoundSpec spec) {
     this.spec = spec;
+    this.stages = OneStage.plan(spec, this);
     if (spec.sink() == RoundSpec.Sink.EMULATOR) {
       validate(
           "BigQuery emulator",
@@ -100,6 +106,11 @@ public final class RoundPlan implements ConsumerPlan {
           backlogPublisherArgs(UNSTARTED_HOST),
           args -> PublishSettings.from(PublisherPipeline.parse(args)));
     }
+  }
+
+  /** The round as the one-stage scenario it runs: its stage, its jobs, its source. */
+  public ScenarioPlan stages() {
+    return stages;
   }
 
   /** Messages published before the consumers start; none when the round searches. */
@@ -138,10 +149,7 @@ public final class RoundPlan implements ConsumerPlan {
 
   /** The backlog's publisher: as fast as it can, before any consumer starts. */
   public List<String> backlogPublisherArgs(String host) {
-    ChildFlags.Publisher to =
-        kafka()
-            ? ChildFlags.Publisher.kafka(host, TOPIC)
-            : ChildFlags.Publisher.pubsub(host, TOPIC, subscriptions());
+    ChildFlags.Publisher to = ScenarioSource.of(stages).publisher(host);
     return to.events(
             PROJECT,
             spec.messageFormat().flag(),

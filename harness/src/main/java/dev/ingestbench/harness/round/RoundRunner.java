@@ -114,7 +114,7 @@ public final class RoundRunner {
     }
     RunDirectory dir = new RunDirectory(out);
     Files.createDirectories(out.resolve(RunFiles.STATUS_DIRECTORY));
-    ScenarioPlan stages = OneStage.plan(spec, plan);
+    ScenarioPlan stages = plan.stages();
     RoundTarget target = new RoundTarget(spec, plan, stages);
     StagedDriver driver =
         new StagedDriver(

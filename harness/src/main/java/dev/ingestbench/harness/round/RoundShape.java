@@ -1,18 +1,20 @@
 package dev.ingestbench.harness.round;
 
+import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.events.TaxiRideGenerator;
-import dev.ingestbench.harness.source.KafkaEventSender;
-import dev.ingestbench.harness.source.PubsubEventSender;
+import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.JobAccounts;
 import dev.ingestbench.harness.staged.LocalJobs;
+import dev.ingestbench.harness.staged.ScenarioSource;
 import dev.ingestbench.harness.staged.SegmentFaults;
 import dev.ingestbench.harness.staged.SegmentPublishing;
 import dev.ingestbench.harness.staged.SegmentShape;
-import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -28,11 +30,19 @@ import java.util.function.Consumer;
 final class RoundShape implements SegmentShape {
   private final RoundSpec spec;
   private final RoundPlan plan;
+
+  /** Where the jobs read: the round's topic, its subscriptions or consumer groups. */
+  private final ScenarioSource source;
+
   private final LocalJobs jobs;
 
+  /**
+   * @param jobs the round's consumers (null for a dry run, which starts none)
+   */
   RoundShape(RoundSpec spec, RoundPlan plan, LocalJobs jobs) {
     this.spec = spec;
     this.plan = plan;
+    this.source = ScenarioSource.of(plan.stages());
     this.jobs = jobs;
   }
 
@@ -66,20 +76,12 @@ final class RoundShape implements SegmentShape {
    */
   @Override
   public void prepare(String host) throws Exception {
-    if (plan.kafka()) {
-      if (spec.jobs() > 1) {
-        say(
-            "Jobs in %s",
-            spec.sharedConsumerGroup() ? "one shared consumer group" : "separate consumer groups");
-      }
-      return;
+    if (plan.kafka() && spec.jobs() > 1) {
+      say(
+          "Jobs in %s",
+          spec.sharedConsumerGroup() ? "one shared consumer group" : "separate consumer groups");
     }
-    PubsubAdmin.ensureTopicAndSubscriptions(
-        host,
-        topicPath(),
-        plan.subscriptions().stream()
-            .map(sub -> PubsubPaths.subscription(RoundPlan.PROJECT, "--subscription", sub))
-            .toList());
+    source.prepare(host);
   }
 
   @Override
@@ -114,6 +116,74 @@ final class RoundShape implements SegmentShape {
     return new SegmentFaults(faulted, SAY, "round", name -> "the " + name, false);
   }
 
+  @Override
+  public String sourcePlaceholder() {
+    return source.addressPlaceholder();
+  }
+
+  @Override
+  public void describeOpening(PrintStream out, Path segment) {
+    out.println(source.describeServer());
+    if (spec.sink() == RoundSpec.Sink.EMULATOR) {
+      out.println(
+          "  start the BigQuery emulator: ingestbench bigquery-emulator "
+              + String.join(" ", plan.bigQueryEmulatorArgs()));
+    }
+    source.describeTopic(out);
+    if (spec.searches()) {
+      MaxRateSpec s = spec.findMaxRate();
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  measure this JVM's publisher alone (a topic nobody reads); then, once every job"
+                  + " runs, probe live rates from this JVM (at most %d probes of %d s, latency SLO"
+                  + " %,d ms, %d confirmation(s)), each message at its intended send time",
+              s.maxProbes(),
+              s.window().toSeconds(),
+              s.latencySlo().toMillis(),
+              s.confirmations()));
+    } else if (plan.backlogMessages() > 0) {
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  publish the backlog (%,d messages): ingestbench publish %s",
+              plan.backlogMessages(),
+              String.join(" ", plan.backlogPublisherArgs(source.addressPlaceholder()))));
+    }
+    if (plan.liveMessages() > 0) {
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  once every job has accounted for the backlog, publish %,d live messages (event"
+                  + " indexes %,d-%,d) at %s msg/s%s from this JVM with the %s, each at the time"
+                  + " the rate means it to be sent%s; then write %s",
+              plan.liveMessages(),
+              plan.backlogMessages(),
+              plan.backlogMessages() + plan.liveMessages() - 1,
+              Numbers.rate(spec.liveRate()),
+              spec.liveProfile() == null ? "" : " stepped through " + spec.liveProfile(),
+              source.clientName(),
+              spec.sink() == RoundSpec.Sink.EMULATOR
+                  ? ", telling the BigQuery emulator each step of the schedule"
+                  : "",
+              spec.out().resolve(RunFiles.PUBLISHER_LIVE)));
+    }
+  }
+
+  @Override
+  public void describeClosing(PrintStream out) {
+    out.println(
+        spec.searches()
+            ? "  once the search has ended, close every consumer's stdin (each writes its results"
+                + " and exits)"
+            : "  every consumer stops by itself once it has accounted for every message (at most"
+                + " --timeout "
+                + spec.timeoutSeconds()
+                + " s)");
+    out.println(
+        "  verify every job; stop every server; write report.md, summary.json and results.jsonl");
+  }
+
   /** --kill-consumer-at's checkpoints are kept only while the round runs. */
   @Override
   public void consumersStopped() throws IOException {
@@ -129,10 +199,7 @@ final class RoundShape implements SegmentShape {
 
   /** Senders to the round's topic, which every job reads. */
   RoundRateSearch.Senders roundTopic(LocalStack stack) {
-    String host = stack.host();
-    return plan.kafka()
-        ? () -> new KafkaEventSender(host, RoundPlan.TOPIC)
-        : () -> new PubsubEventSender(host, topicPath());
+    return () -> source.sender(stack.host());
   }
 
   /** The round's events, as its publishers and its BigQuery generate them. */

@@ -8,11 +8,9 @@ import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.harness.process.ChildJvm;
-import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.LocalTarget;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.unordered.UnorderedLocalRun;
-import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioException;
 import dev.ingestbench.scenario.ScenarioFile;
@@ -80,86 +78,7 @@ public final class ScenarioRunner {
                     remote != null ? 0 : Runtime.getRuntime().availableProcessors(),
                     null));
     ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale(), run.runId().hashCode());
-    for (ScenarioPlan.PlannedStage st : plan.stages()) {
-      // The file's check compares unscaled times; --scale shortens the stage, not the kill.
-      requireWithinScaledStage(flags, st, "kill_consumer_at", st.faults().killConsumerAt());
-      requireWithinScaledStage(flags, st, "crash_every", st.faults().crashEvery());
-      requireWithinScaledStage(flags, st, "kill_taskmanager_at", st.faults().killTaskManagerAt());
-      if (st.liveProfile() != null && plan.liveMessages() == 0) {
-        // The file has live messages (it was checked so), and --scale left none: a scaled
-        // backlog-only run feeds its jobs instead.
-        throw new IllegalArgumentException(
-            flags.file()
-                + ": stages."
-                + st.name()
-                + ".live_profile steps the rate of the live messages, and at --scale "
-                + scale(flags)
-                + " the run publishes none; give a larger --scale or remove the key");
-      }
-      if (st.liveProfile() != null
-          && !st.longest().isZero()
-          && st.liveProfile().seconds() > st.longest().getSeconds()) {
-        throw new IllegalArgumentException(
-            flags.file()
-                + ": stages."
-                + st.name()
-                + ".live_profile "
-                + st.liveProfile()
-                + " lasts longer than the stage, which lasts at most "
-                + Durations.show(st.longest())
-                + " at --scale "
-                + scale(flags)
-                + ": its last steps would never come; give shorter steps or a larger --scale");
-      }
-    }
-    if (flags.cluster() != null
-        && plan.stages().stream().anyMatch(ScenarioPlan.PlannedStage::isMaxRateSearch)) {
-      throw new IllegalArgumentException(
-          flags.file()
-              + ": a find_max_rate stage searches with embedded Flink (its round measures its"
-              + " consumer JVM's CPU); run it with --target local, or move the search to a scenario"
-              + " of its own");
-    }
-    if (flags.cluster() != null && plan.firstKillingStage().isPresent()) {
-      ScenarioPlan.PlannedStage st = plan.firstKillingStage().get();
-      throw new IllegalArgumentException(
-          flags.file()
-              + ": stages."
-              + st.name()
-              + "."
-              + st.faults().key()
-              + " kills an embedded Flink's JVM; on a Flink cluster the job runs in the"
-              + " TaskManagers, which a kill of the submitting JVM leaves running; run it with"
-              + " --target local");
-    }
-    var taskManagerKill = plan.firstTaskManagerKillingStage();
-    if (taskManagerKill.isPresent() && (flags.cluster() == null || flags.cluster().external())) {
-      throw new IllegalArgumentException(
-          flags.file()
-              + ": stages."
-              + taskManagerKill.get().name()
-              + ".kill_taskmanager_at kills a TaskManager of the Flink cluster the run starts; "
-              + (flags.cluster() == null
-                  ? "run it with --target flink"
-                  : "drop --flink-master, so that the run starts its own cluster"));
-    }
-    if (flags.cluster() != null) {
-      if (plan.isStaged()) {
-        for (ScenarioPlan.PlannedStage st : plan.stages()) {
-          flags
-              .cluster()
-              .requireSlotsFor(st.running().size(), flags.file() + ": stages." + st.name());
-        }
-      } else {
-        flags
-            .cluster()
-            .requireSlotsFor(plan.concurrency(), flags.file() + ": unordered.concurrency");
-      }
-    }
-    LoadTestStage.validate(plan);
-    if (remote == null) {
-      MaxRateStage.validate(plan, flags.heap());
-    }
+    RunPlanCheck.check(flags, plan, remote);
     Map<String, String> scaled = new LinkedHashMap<>(plan.scaled());
     if (remote == null && plan.fedLocally()) {
       scaled.put("publish.backlog (local)", LocalTarget.feedNote(plan));
@@ -281,31 +200,6 @@ public final class ScenarioRunner {
               + differs
               + "; rerun that to resume it,"
               + " add --restart to start over there, or give another --out");
-    }
-  }
-
-  /** A kill time that --scale puts at or after its stage's end would never come: refused. */
-  /** --scale as it is written: 0.00001, not 1.0E-5. */
-  private static String scale(RunSpec flags) {
-    return java.math.BigDecimal.valueOf(flags.scale()).stripTrailingZeros().toPlainString();
-  }
-
-  private static void requireWithinScaledStage(
-      RunSpec flags, ScenarioPlan.PlannedStage st, String key, java.time.Duration at) {
-    if (at != null && !st.longest().isZero() && at.compareTo(st.longest()) >= 0) {
-      throw new IllegalArgumentException(
-          flags.file()
-              + ": stages."
-              + st.name()
-              + "."
-              + key
-              + " "
-              + Durations.show(at)
-              + " comes after the stage, which lasts at most "
-              + Durations.show(st.longest())
-              + " at --scale "
-              + scale(flags)
-              + ": the kill would never come; give an earlier time or a larger --scale");
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.staged;
 
+import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
@@ -15,8 +16,10 @@ import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What a local scenario's segments are made of ({@link SegmentShape}): the shared processes' flags,
@@ -146,6 +149,54 @@ final class LocalServices implements SegmentShape {
         segment.resolve(RunFiles.PUBLISHER_LIVE),
         null,
         line -> RunLog.say("%s", line));
+  }
+
+  @Override
+  public String sourcePlaceholder() {
+    return source.addressPlaceholder();
+  }
+
+  @Override
+  public void describeOpening(PrintStream out, Path segment) {
+    out.println(source.describeServer());
+    out.println(
+        "  start the BigQuery emulator: ingestbench bigquery-emulator "
+            + String.join(" ", bigQueryEmulatorArgs(segment)));
+    source.describeTopic(out);
+    if (plan.backlog() > 0 && !plan.fedLocally()) {
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  publish the backlog (%,d messages): ingestbench publish %s",
+              plan.backlog(),
+              String.join(" ", backlogPublisherArgs(source.addressPlaceholder(), segment))));
+    }
+    if (plan.liveMessages() > 0) {
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  publish %,d live messages (event indexes %,d-%,d) at %s msg/s during the stages,"
+                  + " from this JVM with the %s, each at the time the rate means it to be"
+                  + " sent; then write %s",
+              plan.liveMessages(),
+              plan.backlog(),
+              plan.backlog() + plan.liveMessages() - 1,
+              Numbers.rate(plan.rate()),
+              source.clientName(),
+              segment.resolve(RunFiles.PUBLISHER_LIVE)));
+    }
+  }
+
+  @Override
+  public void describeClosing(PrintStream out) {
+    out.println(
+        "  stop every job; count what each left in its "
+            + source.leftIn()
+            + " and verify it (lost = published - accounted for - left)");
+    out.println(
+        "  stop the "
+            + source.serverName()
+            + " and the BigQuery emulator; write report.md and results.jsonl");
   }
 
   /** The BigQuery emulator's flags: the scenario's limits, its files in the segment. */

@@ -1,21 +1,15 @@
 package dev.ingestbench.harness.staged;
 
-import dev.ingestbench.analysis.document.Numbers;
-import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
-import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
-import dev.ingestbench.scenario.Durations;
+import dev.ingestbench.scenario.PlannedStage;
 import dev.ingestbench.scenario.ScenarioPlan;
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
-import dev.ingestbench.scenario.StageFaults;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -118,151 +112,40 @@ public final class LocalTarget implements StageTarget {
 
   /** --dry-run: every action, with the command line of every process, and nothing started. */
   public void describe(PrintStream out) {
-    int first = driver().firstUnfinished();
-    Path segment = dir.root().resolve("segment-N");
-    String pubsub = source.addressPlaceholder();
-    BigQueryEmulatorProcess.Address bq = new BigQueryEmulatorProcess.Address("BQ_GRPC", "BQ_REST");
-    out.println("Would run " + plan.scenario().name() + " locally into " + dir.root() + ":");
-    if (cluster != null) {
-      out.println(
-          "  "
-              + (cluster.external()
-                  ? "check the Flink cluster at " + cluster.master() + " -> FLINK_MASTER"
-                  : "start a Flink session cluster: a JobManager and "
-                      + cluster.workers()
-                      + " TaskManagers of "
-                      + cluster.slots()
-                      + " slots, each its own JVM, on free loopback ports -> FLINK_MASTER")
-              + "; submit every job to it with parallelism "
-              + cluster.jobParallelism());
-    }
-    out.println(source.describeServer());
-    out.println(
-        "  start the BigQuery emulator: ingestbench bigquery-emulator "
-            + String.join(" ", services.bigQueryEmulatorArgs(segment)));
-    source.describeTopic(out);
-    if (plan.backlog() > 0 && !plan.fedLocally()) {
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "  publish the backlog (%,d messages): ingestbench publish %s",
-              plan.backlog(),
-              String.join(" ", services.backlogPublisherArgs(pubsub, segment))));
-    }
-    if (plan.liveMessages() > 0) {
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "  publish %,d live messages (event indexes %,d-%,d) at %s msg/s during the stages,"
-                  + " from this JVM with the %s, each at the time the rate means it to be"
-                  + " sent; then write %s",
-              plan.liveMessages(),
-              plan.backlog(),
-              plan.backlog() + plan.liveMessages() - 1,
-              Numbers.rate(plan.rate()),
-              source.clientName(),
-              segment.resolve(RunFiles.PUBLISHER_LIVE)));
-    }
-    if (first > 0) {
-      out.println(
-          "  skip stages 1-"
-              + first
-              + " (finished); restart "
-              + plan.runningBefore(first)
-              + " and wait until steady (max "
-              + Durations.show(warmUpMax)
-              + ")");
-    }
-    for (int k = first; k < plan.stages().size(); k++) {
-      PlannedStage st = plan.stages().get(k);
-      out.println(
-          String.format(Locale.ROOT, "  stage %d/%d %s:", k + 1, plan.stages().size(), st.name()));
-      if (st.isMaxRateSearch()) {
-        if (maxRates != null) {
-          maxRates.describe(st, out);
-        } else {
-          out.println("    (no max-rate stages on this target)");
-        }
-        continue;
+    new LocalDryRun(plan, services, consumers, cluster, this::describeOther)
+        .print(
+            out,
+            plan.scenario().name(),
+            dir.root(),
+            dir.root().resolve("segment-N"),
+            driver().firstUnfinished(),
+            warmUpMax);
+  }
+
+  /** --dry-run of a stage that starts no job: a max-rate search, a load test. */
+  private void describeOther(PlannedStage st, PrintStream out) {
+    if (st.isMaxRateSearch()) {
+      if (maxRates != null) {
+        maxRates.describe(st, out);
+      } else {
+        out.println("    (no max-rate stages on this target)");
       }
-      if (st.isLoadTest()) {
-        out.println(
-            "    ingestbench pubsub-load "
-                + String.join(
-                    " ",
-                    LoadTestStage.args(
-                        st,
-                        "PUBSUB_HOST",
-                        plan.scenario().source().topic(),
-                        LoadTestStage.directory(dir.root(), st)))
-                + " (with "
-                + st.running()
-                + " running); then write status/"
-                + st.marker()
-                + ".json");
-        continue;
-      }
-      for (String job : st.stop()) {
-        out.println("    stop job " + job + " (close its stdin; it writes its results and exits)");
-      }
-      for (String job : st.start()) {
-        out.println(
-            "    start job "
-                + job
-                + ": ingestbench consume "
-                + String.join(" ", consumers.args(job, pubsub, bq, segment, null)));
-      }
-      StageFaults faults = st.faults();
-      if (faults.killsConsumers()) {
-        out.println(
-            "    kill each running job's consumer (SIGKILL) "
-                + (faults.killConsumerAt() != null
-                    ? Durations.show(faults.killConsumerAt())
-                        + " into the stage"
-                        + (faults.crashEvery() != null
-                            ? ", then "
-                                + Durations.show(faults.crashEvery())
-                                + " after each later life starts writing"
-                            : "")
-                    : Durations.show(faults.crashEvery())
-                        + " after each of its lives starts writing")
-                + ", once it has written and completed a Flink checkpoint; start it again from that"
-                + " checkpoint ("
-                + ScenarioConsumers.flinkState(segment, "JOB")
-                + ")");
-      }
-      if (faults.killsTaskManager()) {
-        out.println(
-            "    kill a TaskManager of the cluster (SIGKILL) "
-                + Durations.show(faults.killTaskManagerAt())
-                + " after every running job has written; Flink restores the jobs that lost tasks"
-                + " from their last checkpoint, and a fresh TaskManager takes its place");
-      }
-      if (st.liveProfile() != null) {
-        out.println(
-            "    step the live rate through "
-                + st.liveProfile()
-                + " from the stage's start (1x = "
-                + Numbers.rate(plan.rate())
-                + " msg/s), then publish at 1x again");
-      }
-      out.println(
-          "    "
-              + st.condition()
-              + " with "
-              + st.running()
-              + " running; then measure and write status/"
-              + st.marker()
-              + ".json");
+      return;
     }
     out.println(
-        "  stop every job; count what each left in its "
-            + source.leftIn()
-            + " and verify it (lost = published - accounted for - left)");
-    out.println(
-        "  stop the "
-            + source.serverName()
-            + " and the BigQuery emulator; write report.md and results.jsonl");
+        "    ingestbench pubsub-load "
+            + String.join(
+                " ",
+                LoadTestStage.args(
+                    st,
+                    "PUBSUB_HOST",
+                    plan.scenario().source().topic(),
+                    LoadTestStage.directory(dir.root(), st)))
+            + " (with "
+            + st.running()
+            + " running); then write status/"
+            + st.marker()
+            + ".json");
   }
 
   /** Runs the unfinished stages here; returns the verification policy's exit code. */

@@ -1,6 +1,6 @@
 package dev.ingestbench.harness.staged;
 
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.scenario.PlannedStage;
 import java.io.PrintStream;
 
 /**

@@ -7,7 +7,7 @@ import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StepStatus;
 import dev.ingestbench.scenario.Durations;
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.scenario.PlannedStage;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;

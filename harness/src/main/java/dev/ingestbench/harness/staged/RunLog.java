@@ -2,8 +2,8 @@ package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.scenario.StageMeasures;
 import dev.ingestbench.scenario.Durations;
+import dev.ingestbench.scenario.PlannedStage;
 import dev.ingestbench.scenario.ScenarioPlan;
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.contracts.ExitCodes;
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.scenario.PlannedStage;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.HashSet;

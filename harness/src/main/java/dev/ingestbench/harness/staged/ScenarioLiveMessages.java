@@ -3,7 +3,7 @@ package dev.ingestbench.harness.staged;
 import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.scenario.Durations;
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.scenario.PlannedStage;
 import java.time.Duration;
 import java.util.List;
 

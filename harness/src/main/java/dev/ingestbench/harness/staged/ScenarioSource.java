@@ -18,7 +18,7 @@ import java.util.List;
  * group (one per job, or one shared). Every Pub/Sub-or-Kafka choice of the scenario's target is
  * made here, once, by {@link #of}.
  */
-sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenarioSource {
+public sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenarioSource {
 
   static ScenarioSource of(ScenarioPlan plan) {
     return plan.kafka() ? new KafkaScenarioSource(plan) : new PubsubScenarioSource(plan);

@@ -3,7 +3,7 @@ package dev.ingestbench.harness.staged;
 import dev.ingestbench.harness.flink.TaskManagerKill;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ConsumerKill;
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.scenario.PlannedStage;
 import dev.ingestbench.scenario.StageFaults;
 import java.io.IOException;
 import java.nio.file.Path;

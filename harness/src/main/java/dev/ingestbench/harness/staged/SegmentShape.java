@@ -3,6 +3,7 @@ package dev.ingestbench.harness.staged;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.stack.LocalStack;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -50,6 +51,18 @@ public interface SegmentShape {
 
   /** The faults its stages inject into {@code jobs}, speaking as the segment does. */
   SegmentFaults faults(SegmentFaults.Jobs jobs);
+
+  /** --dry-run: the source's address as the consumers' command lines name it. */
+  String sourcePlaceholder();
+
+  /**
+   * --dry-run: the steps before the first stage (the servers, the source made ready, the backlog,
+   * what this JVM publishes), the segment's directory being {@code segment}.
+   */
+  void describeOpening(PrintStream out, Path segment);
+
+  /** --dry-run: the steps after the last stage (how the jobs end, what is verified and written). */
+  void describeClosing(PrintStream out);
 
   /** Called once the segment's consumers have stopped: what only they needed goes. */
   default void consumersStopped() throws IOException {}

@@ -1,6 +1,6 @@
 package dev.ingestbench.harness.staged;
 
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.scenario.PlannedStage;
 
 /**
  * Runs one kind of stage that starts none of the scenario's jobs (a load test of the source, a

@@ -2,7 +2,7 @@ package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
+import dev.ingestbench.scenario.PlannedStage;
 import dev.ingestbench.verification.JobCounts;
 import java.nio.file.Path;
 import java.util.List;

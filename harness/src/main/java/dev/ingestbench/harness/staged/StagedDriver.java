@@ -6,11 +6,10 @@ import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.scenario.Durations;
+import dev.ingestbench.scenario.PlannedStage;
 import dev.ingestbench.scenario.ScenarioPlan;
-import dev.ingestbench.scenario.ScenarioPlan.PlannedStage;
 import dev.ingestbench.scenario.Until;
 import dev.ingestbench.verification.Finding;
-import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.verification.Verdict;
 import dev.ingestbench.verification.VerificationPolicy;
 import java.io.IOException;
@@ -139,7 +138,8 @@ public final class StagedDriver {
           stopped.add(job);
         }
       }
-      verify(segment, stopped);
+      new JobVerification(plan, dir, run, ticker, labels, verdict, line -> say("%s", line))
+          .verify(segment, stopped);
     }
     for (Finding f : verdict.failuresFirst()) {
       say("%s %s", f.heading(), f.line());
@@ -385,86 +385,6 @@ public final class StagedDriver {
           verdict.add(new Finding(st.name(), job, Finding.Kind.STAGE_PURPOSE, why));
           say("Stage %s: job %s %s", st.name(), job, why);
         });
-  }
-
-  /**
-   * Every job that ran in this segment, judged once all have stopped, with the last stage it ran
-   * in: published, accounted for, left in its source (read), lost. A job that ran only in an
-   * earlier, interrupted segment cannot be judged any more (its servers are gone).
-   */
-  private void verify(StageTarget.Segment segment, Set<String> stopped) throws Exception {
-    boolean lost = false;
-    for (String job : stopped) {
-      String stage = lastStage(job);
-      JobCounts counts =
-          segment.count(stage, job, "exactly-once".equals(labels.get(job).get("write_method")));
-      lost |= verdict.judge(counts).stream().anyMatch(f -> f.kind() == Finding.Kind.LOST);
-      ResultRecords records =
-          new ResultRecords(
-              new ResultRecords.Step(
-                  run.runId(), run.scenario(), run.target(), 1, stage, ticker.now().toString()));
-      records.verification(
-          job,
-          counts.published(),
-          counts.accountedFor(),
-          counts.duplicates(),
-          counts.sourceDuplicates(),
-          counts.deadLettered(),
-          counts.left(),
-          counts.unverified() == null ? counts.lost() : null,
-          labels.get(job));
-      dir.replaceResults(
-          r ->
-              r.stage().equals(stage)
-                  && r.job().equals(job)
-                  && r.iteration() == 1
-                  && ResultRecords.VERIFICATION_METRICS.contains(r.metric()),
-          records.records());
-      say(
-          "Job %s (last stage %s): published %,d, accounted for %,d, duplicates %,d, source"
-              + " duplicates %,d, dead-lettered %,d, left %s, lost %s",
-          job,
-          stage,
-          counts.published(),
-          counts.accountedFor(),
-          counts.duplicates(),
-          counts.sourceDuplicates(),
-          counts.deadLettered(),
-          counts.left() == null ? "not counted" : String.format(Locale.ROOT, "%,d", counts.left()),
-          counts.unverified() == null
-              ? String.format(Locale.ROOT, "%,d", counts.lost())
-              : "not known");
-    }
-    for (String job : plan.stagedJobs()) {
-      if (!stopped.contains(job)) {
-        verdict.add(
-            new Finding(
-                lastStage(job),
-                job,
-                Finding.Kind.UNVERIFIED,
-                "it ran only in an earlier segment, which"
-                    + " was interrupted before its jobs were verified (that segment's servers are gone); --restart runs"
-                    + " the scenario again from the start"));
-      }
-    }
-    String unfinished = lost ? segment.unfinishedStreams() : null;
-    if (unfinished != null) {
-      say(
-          "%s: under exactly-once, rows a job had appended and not yet flushed when it stopped are lost with it,"
-              + " although their messages were acknowledged (docs/scenarios.md, 'Stopping a job')",
-          unfinished);
-    }
-  }
-
-  /** The last stage {@code job} runs in. */
-  private String lastStage(String job) {
-    String last = null;
-    for (PlannedStage st : plan.stages()) {
-      if (st.running().contains(job)) {
-        last = st.name();
-      }
-    }
-    return last;
   }
 
   /** The labels of figures that belong to the run, not to one job. */

@@ -241,7 +241,7 @@ class RoundTargetTest {
     ScenarioRun run =
         new ScenarioRun(
             plan.runId, "round", "local", 1, "sha", Instant.now().toString(), "test", 2, null);
-    ScenarioPlan stages = OneStage.plan(spec, plan);
+    ScenarioPlan stages = plan.stages();
     return new StagedDriver(
             stages,
             new RunDirectory(out()),

@@ -1,0 +1,125 @@
+package dev.ingestbench.harness.scenario;
+
+import dev.ingestbench.harness.staged.LoadTestStage;
+import dev.ingestbench.scenario.Durations;
+import dev.ingestbench.scenario.PlannedStage;
+import dev.ingestbench.scenario.ScenarioPlan;
+
+/**
+ * What a scenario file's own checks cannot know, checked once its plan is built for this run: what
+ * --scale does to its stages (a kill or a live profile that would never come, live messages it
+ * leaves none of), what the target can honour (a Flink cluster's slots, kills of a JVM that runs no
+ * task, a TaskManager kill without a cluster of the run's own), and each stage kind's own checks.
+ * Each refusal names the file, the key and the fix.
+ */
+final class RunPlanCheck {
+  private RunPlanCheck() {}
+
+  /** Throws {@link IllegalArgumentException} naming the first problem. */
+  static void check(RunSpec flags, ScenarioPlan plan, RemoteTarget remote) {
+    for (PlannedStage st : plan.stages()) {
+      // The file's check compares unscaled times; --scale shortens the stage, not the kill.
+      requireWithinScaledStage(flags, st, "kill_consumer_at", st.faults().killConsumerAt());
+      requireWithinScaledStage(flags, st, "crash_every", st.faults().crashEvery());
+      requireWithinScaledStage(flags, st, "kill_taskmanager_at", st.faults().killTaskManagerAt());
+      if (st.liveProfile() != null && plan.liveMessages() == 0) {
+        // The file has live messages (it was checked so), and --scale left none: a scaled
+        // backlog-only run feeds its jobs instead.
+        throw new IllegalArgumentException(
+            flags.file()
+                + ": stages."
+                + st.name()
+                + ".live_profile steps the rate of the live messages, and at --scale "
+                + scale(flags)
+                + " the run publishes none; give a larger --scale or remove the key");
+      }
+      if (st.liveProfile() != null
+          && !st.longest().isZero()
+          && st.liveProfile().seconds() > st.longest().getSeconds()) {
+        throw new IllegalArgumentException(
+            flags.file()
+                + ": stages."
+                + st.name()
+                + ".live_profile "
+                + st.liveProfile()
+                + " lasts longer than the stage, which lasts at most "
+                + Durations.show(st.longest())
+                + " at --scale "
+                + scale(flags)
+                + ": its last steps would never come; give shorter steps or a larger --scale");
+      }
+    }
+    if (flags.cluster() != null && plan.stages().stream().anyMatch(PlannedStage::isMaxRateSearch)) {
+      throw new IllegalArgumentException(
+          flags.file()
+              + ": a find_max_rate stage searches with embedded Flink (its round measures its"
+              + " consumer JVM's CPU); run it with --target local, or move the search to a scenario"
+              + " of its own");
+    }
+    if (flags.cluster() != null && plan.firstKillingStage().isPresent()) {
+      PlannedStage st = plan.firstKillingStage().get();
+      throw new IllegalArgumentException(
+          flags.file()
+              + ": stages."
+              + st.name()
+              + "."
+              + st.faults().key()
+              + " kills an embedded Flink's JVM; on a Flink cluster the job runs in the"
+              + " TaskManagers, which a kill of the submitting JVM leaves running; run it with"
+              + " --target local");
+    }
+    var taskManagerKill = plan.firstTaskManagerKillingStage();
+    if (taskManagerKill.isPresent() && (flags.cluster() == null || flags.cluster().external())) {
+      throw new IllegalArgumentException(
+          flags.file()
+              + ": stages."
+              + taskManagerKill.get().name()
+              + ".kill_taskmanager_at kills a TaskManager of the Flink cluster the run starts; "
+              + (flags.cluster() == null
+                  ? "run it with --target flink"
+                  : "drop --flink-master, so that the run starts its own cluster"));
+    }
+    if (flags.cluster() != null) {
+      if (plan.isStaged()) {
+        for (PlannedStage st : plan.stages()) {
+          flags
+              .cluster()
+              .requireSlotsFor(st.running().size(), flags.file() + ": stages." + st.name());
+        }
+      } else {
+        flags
+            .cluster()
+            .requireSlotsFor(plan.concurrency(), flags.file() + ": unordered.concurrency");
+      }
+    }
+    LoadTestStage.validate(plan);
+    if (remote == null) {
+      MaxRateStage.validate(plan, flags.heap());
+    }
+  }
+
+  /** --scale as it is written: 0.00001, not 1.0E-5. */
+  private static String scale(RunSpec flags) {
+    return java.math.BigDecimal.valueOf(flags.scale()).stripTrailingZeros().toPlainString();
+  }
+
+  /** A kill time that --scale puts at or after its stage's end would never come: refused. */
+  private static void requireWithinScaledStage(
+      RunSpec flags, PlannedStage st, String key, java.time.Duration at) {
+    if (at != null && !st.longest().isZero() && at.compareTo(st.longest()) >= 0) {
+      throw new IllegalArgumentException(
+          flags.file()
+              + ": stages."
+              + st.name()
+              + "."
+              + key
+              + " "
+              + Durations.show(at)
+              + " comes after the stage, which lasts at most "
+              + Durations.show(st.longest())
+              + " at --scale "
+              + scale(flags)
+              + ": the kill would never come; give an earlier time or a larger --scale");
+    }
+  }
+}

@@ -1,0 +1,167 @@
+package dev.ingestbench.harness.staged;
+
+import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
+import dev.ingestbench.scenario.Durations;
+import dev.ingestbench.scenario.PlannedStage;
+import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.scenario.StageFaults;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * {@code --dry-run} of a local run, a scenario's or a round's: every step in order with the command
+ * line of every process, read from what the run itself executes (the plan's stages, the segment's
+ * {@link SegmentShape}, each job's consumer from its {@link ConsumerPlan}); nothing is started and
+ * nothing written. Addresses that exist only once the servers run are placeholders ({@code
+ * PUBSUB_HOST}, {@code KAFKA_BOOTSTRAP}, {@code BQ_GRPC}, {@code BQ_REST}, {@code FLINK_MASTER}).
+ */
+public final class LocalDryRun {
+  /** The BigQuery emulator's addresses in the consumers' command lines. */
+  public static final BigQueryEmulatorProcess.Address BIGQUERY =
+      new BigQueryEmulatorProcess.Address("BQ_GRPC", "BQ_REST");
+
+  /** Says what a stage that starts no job (a load test, a max-rate search) would do. */
+  public interface OtherStages {
+    void describe(PlannedStage st, PrintStream out);
+  }
+
+  private final ScenarioPlan plan;
+  private final SegmentShape shape;
+  private final ConsumerPlan consumers;
+  private final FlinkClusterSpec cluster;
+  private final OtherStages others;
+
+  /**
+   * @param cluster the Flink cluster the jobs are submitted to, or null for embedded Flink
+   */
+  public LocalDryRun(
+      ScenarioPlan plan,
+      SegmentShape shape,
+      ConsumerPlan consumers,
+      FlinkClusterSpec cluster,
+      OtherStages others) {
+    this.plan = plan;
+    this.shape = shape;
+    this.consumers = consumers;
+    this.cluster = cluster;
+    this.others = others;
+  }
+
+  /**
+   * Prints the run from stage {@code first} on (the earlier ones finished), its servers' files in
+   * {@code segment}.
+   *
+   * @param what what runs: the scenario's name, {@code a round}
+   * @param warmUpMax how long a resumed run waits for the jobs it restarts
+   */
+  public void print(
+      PrintStream out, String what, Path root, Path segment, int first, Duration warmUpMax) {
+    out.println("Would run " + what + " locally into " + root + ":");
+    if (cluster != null) {
+      out.println("  " + clusterLine());
+    }
+    shape.describeOpening(out, segment);
+    if (first > 0) {
+      out.println(
+          "  skip stages 1-"
+              + first
+              + " (finished); restart "
+              + plan.runningBefore(first)
+              + " and wait until steady (max "
+              + Durations.show(warmUpMax)
+              + ")");
+    }
+    for (int k = first; k < plan.stages().size(); k++) {
+      PlannedStage st = plan.stages().get(k);
+      out.println(
+          String.format(Locale.ROOT, "  stage %d/%d %s:", k + 1, plan.stages().size(), st.name()));
+      if (st.isMaxRateSearch() || st.isLoadTest()) {
+        others.describe(st, out);
+      } else {
+        describeJobs(st, segment, out);
+      }
+    }
+    shape.describeClosing(out);
+  }
+
+  private String clusterLine() {
+    return (cluster.external()
+            ? "check the Flink cluster at " + cluster.master() + " -> FLINK_MASTER"
+            : "start a Flink session cluster: a JobManager and "
+                + cluster.workers()
+                + " TaskManagers of "
+                + cluster.slots()
+                + " slots, each its own JVM, on free loopback ports -> FLINK_MASTER")
+        + "; submit every job to it with parallelism "
+        + cluster.jobParallelism();
+  }
+
+  private void describeJobs(PlannedStage st, Path segment, PrintStream out) {
+    for (String job : st.stop()) {
+      out.println("    stop job " + job + " (close its stdin; it writes its results and exits)");
+    }
+    for (String job : st.start()) {
+      out.println(
+          "    start job "
+              + job
+              + ": ingestbench consume "
+              + String.join(
+                  " ",
+                  consumers
+                      .consumer(job, segment)
+                      .args(shape.sourcePlaceholder(), BIGQUERY, "FLINK_MASTER", null, null)));
+    }
+    describeFaults(st, segment, out);
+    if (st.liveProfile() != null) {
+      out.println(
+          "    step the live rate through "
+              + st.liveProfile()
+              + " from the stage's start (1x = "
+              + Numbers.rate(plan.rate())
+              + " msg/s), then publish at 1x again");
+    }
+    out.println(
+        "    "
+            + st.condition()
+            + " with "
+            + st.running()
+            + " running; then measure and write status/"
+            + st.marker()
+            + ".json");
+  }
+
+  private void describeFaults(PlannedStage st, Path segment, PrintStream out) {
+    StageFaults faults = st.faults();
+    if (faults.killsConsumers()) {
+      // Where each job's checkpoints go, JOB standing for its name.
+      Path checkpoints =
+          consumers.consumer(st.running().get(0), segment).checkpoints().resolveSibling("JOB");
+      out.println(
+          "    kill each running job's consumer (SIGKILL) "
+              + (faults.killConsumerAt() != null
+                  ? Durations.show(faults.killConsumerAt())
+                      + " into the stage"
+                      + (faults.crashEvery() != null
+                          ? ", then "
+                              + Durations.show(faults.crashEvery())
+                              + " after each later life starts writing"
+                          : "")
+                  : Durations.show(faults.crashEvery()) + " after each of its lives starts writing")
+              + ", once it has written and completed a Flink checkpoint; start it again from that"
+              + " checkpoint ("
+              + checkpoints
+              + ")");
+    }
+    if (faults.killsTaskManager()) {
+      out.println(
+          "    kill a TaskManager of the cluster (SIGKILL) "
+              + Durations.show(faults.killTaskManagerAt())
+              + " after every running job has written; Flink restores the jobs that lost tasks"
+              + " from their last checkpoint, and a fresh TaskManager takes its place");
+    }
+  }
+}
