@@ -7,12 +7,12 @@ import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.JobAccounts;
+import dev.ingestbench.harness.staged.LocalDryRun;
 import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.ScenarioSource;
 import dev.ingestbench.harness.staged.SegmentFaults;
 import dev.ingestbench.harness.staged.SegmentPublishing;
 import dev.ingestbench.harness.staged.SegmentShape;
-import dev.ingestbench.pubsub.PubsubPaths;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -59,13 +59,11 @@ final class RoundShape implements SegmentShape {
 
   @Override
   public LocalStack.Spec stack(Path segment) {
-    return new LocalStack.Spec(
+    return LocalStack.Spec.of(
+        plan.stages(),
         spec.out(),
         "round",
         spec.cluster(),
-        plan.kafka(),
-        RoundPlan.TOPIC,
-        plan.partitions(),
         spec.sink() == RoundSpec.Sink.EMULATOR ? plan.bigQueryEmulatorArgs() : null);
   }
 
@@ -125,9 +123,7 @@ final class RoundShape implements SegmentShape {
   public void describeOpening(PrintStream out, Path segment) {
     out.println(source.describeServer());
     if (spec.sink() == RoundSpec.Sink.EMULATOR) {
-      out.println(
-          "  start the BigQuery emulator: ingestbench bigquery-emulator "
-              + String.join(" ", plan.bigQueryEmulatorArgs()));
+      out.println(LocalDryRun.bigQueryEmulatorLine(plan.bigQueryEmulatorArgs()));
     }
     source.describeTopic(out);
     if (spec.searches()) {
@@ -144,11 +140,8 @@ final class RoundShape implements SegmentShape {
               s.confirmations()));
     } else if (plan.backlogMessages() > 0) {
       out.println(
-          String.format(
-              Locale.ROOT,
-              "  publish the backlog (%,d messages): ingestbench publish %s",
-              plan.backlogMessages(),
-              String.join(" ", plan.backlogPublisherArgs(source.addressPlaceholder()))));
+          LocalDryRun.backlogLine(
+              plan.backlogMessages(), plan.backlogPublisherArgs(source.addressPlaceholder())));
     }
     if (plan.liveMessages() > 0) {
       out.println(
@@ -192,9 +185,7 @@ final class RoundShape implements SegmentShape {
 
   /** The round's topic as its publisher's result names it. */
   String topicPath() {
-    return plan.kafka()
-        ? RoundPlan.TOPIC
-        : PubsubPaths.topic(RoundPlan.PROJECT, "--topic", RoundPlan.TOPIC);
+    return source.topicPath();
   }
 
   /** Senders to the round's topic, which every job reads. */

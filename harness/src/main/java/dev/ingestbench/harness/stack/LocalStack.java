@@ -6,6 +6,7 @@ import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
+import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,7 +48,25 @@ public final class LocalStack {
       boolean kafka,
       String topic,
       int partitions,
-      List<String> bigQueryEmulatorArgs) {}
+      List<String> bigQueryEmulatorArgs) {
+
+    /** The servers {@code plan}'s source needs, their files in {@code dir}. */
+    public static Spec of(
+        ScenarioPlan plan,
+        Path dir,
+        String voice,
+        FlinkClusterSpec cluster,
+        List<String> bigQueryEmulatorArgs) {
+      return new Spec(
+          dir,
+          voice,
+          cluster,
+          plan.kafka(),
+          plan.scenario().source().topic(),
+          plan.partitions(),
+          bigQueryEmulatorArgs);
+    }
+  }
 
   private final Spec spec;
   private final StartedResources started;

@@ -33,6 +33,11 @@ final class KafkaScenarioSource implements ScenarioSource {
   }
 
   @Override
+  public String topicPath() {
+    return topic();
+  }
+
+  @Override
   public String addressPlaceholder() {
     return "KAFKA_BOOTSTRAP";
   }

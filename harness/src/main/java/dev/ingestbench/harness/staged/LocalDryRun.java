@@ -10,6 +10,7 @@ import dev.ingestbench.scenario.StageFaults;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -86,6 +87,20 @@ public final class LocalDryRun {
       }
     }
     shape.describeClosing(out);
+  }
+
+  /** The line that starts the BigQuery emulator with {@code args}. */
+  public static String bigQueryEmulatorLine(List<String> args) {
+    return "  start the BigQuery emulator: ingestbench bigquery-emulator " + String.join(" ", args);
+  }
+
+  /** The line that publishes a backlog of {@code count} messages with {@code args}. */
+  public static String backlogLine(long count, List<String> args) {
+    return String.format(
+        Locale.ROOT,
+        "  publish the backlog (%,d messages): ingestbench publish %s",
+        count,
+        String.join(" ", args));
   }
 
   private String clusterLine() {

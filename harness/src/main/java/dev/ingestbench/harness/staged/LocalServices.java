@@ -70,14 +70,7 @@ final class LocalServices implements SegmentShape {
   /** A resumed run gets new servers: its topic is published again into the new segment. */
   @Override
   public LocalStack.Spec stack(Path segment) {
-    return new LocalStack.Spec(
-        segment,
-        "run",
-        cluster,
-        plan.kafka(),
-        plan.scenario().source().topic(),
-        plan.partitions(),
-        bigQueryEmulatorArgs(segment));
+    return LocalStack.Spec.of(plan, segment, "run", cluster, bigQueryEmulatorArgs(segment));
   }
 
   @Override
@@ -159,17 +152,12 @@ final class LocalServices implements SegmentShape {
   @Override
   public void describeOpening(PrintStream out, Path segment) {
     out.println(source.describeServer());
-    out.println(
-        "  start the BigQuery emulator: ingestbench bigquery-emulator "
-            + String.join(" ", bigQueryEmulatorArgs(segment)));
+    out.println(LocalDryRun.bigQueryEmulatorLine(bigQueryEmulatorArgs(segment)));
     source.describeTopic(out);
     if (plan.backlog() > 0 && !plan.fedLocally()) {
       out.println(
-          String.format(
-              Locale.ROOT,
-              "  publish the backlog (%,d messages): ingestbench publish %s",
-              plan.backlog(),
-              String.join(" ", backlogPublisherArgs(source.addressPlaceholder(), segment))));
+          LocalDryRun.backlogLine(
+              plan.backlog(), backlogPublisherArgs(source.addressPlaceholder(), segment)));
     }
     if (plan.liveMessages() > 0) {
       out.println(

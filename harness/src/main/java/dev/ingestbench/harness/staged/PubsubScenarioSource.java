@@ -152,10 +152,13 @@ final class PubsubScenarioSource implements ScenarioSource {
   }
 
   @Override
+  public String topicPath() {
+    return PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic());
+  }
+
+  @Override
   public EventSender sender(String host) throws IOException {
-    return new PubsubEventSender(
-        host,
-        PubsubPaths.topic(LocalJobs.PROJECT, "source.topic", plan.scenario().source().topic()));
+    return new PubsubEventSender(host, topicPath());
   }
 
   /** Waits until what the job had pulled has returned to its subscription, then reads it. */

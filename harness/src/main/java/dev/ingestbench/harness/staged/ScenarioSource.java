@@ -77,6 +77,9 @@ public sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenar
   /** The client {@link #sender} is, as the dry run names it: {@code Pub/Sub client}. */
   String clientName();
 
+  /** The topic as a client names it: a Pub/Sub topic's full path, a Kafka topic's name. */
+  String topicPath();
+
   /** A client that sends to the scenario's topic, for the live messages this JVM publishes. */
   EventSender sender(String host) throws IOException;
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a missing result and a consumer stopped at its timeout each fail, with the exit code the run
  * gives.
  */
-class RoundJobCountsTest {
+class ConsumerResultAccountsTest {
   @TempDir Path out;
 
   private Verdict verdictOf(String consumerResult, boolean exactlyOnce) throws Exception {
@@ -30,7 +30,7 @@ class RoundJobCountsTest {
     }
     Verdict verdict = new Verdict(new VerificationPolicy(0));
     verdict.judge(
-        RoundJobCounts.read(
+        ConsumerResultAccounts.read(
             out, job, "consumer-1", exactlyOnce, 300, out.resolve("consumer-1.log")));
     return verdict;
   }
