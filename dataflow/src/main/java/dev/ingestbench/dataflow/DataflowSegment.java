@@ -74,7 +74,11 @@ final class DataflowSegment implements StageTarget.Segment {
       }
       return this;
     } catch (Exception | Error e) {
-      close();
+      try {
+        close();
+      } catch (Exception suppressed) {
+        e.addSuppressed(suppressed);
+      }
       throw e;
     }
   }
@@ -235,8 +239,8 @@ final class DataflowSegment implements StageTarget.Segment {
     } finally {
       try {
         Runtime.getRuntime().removeShutdownHook(cancelOnExit);
-      } catch (IllegalStateException | IllegalArgumentException notAdded) {
-        // the hook is running, or start failed before it was added
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running
       }
       if (sampler != null) {
         sampler.close();

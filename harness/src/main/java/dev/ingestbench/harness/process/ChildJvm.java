@@ -38,6 +38,10 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
   private static final Set<ChildJvm> RUNNING = ConcurrentHashMap.newKeySet();
 
   private final String name;
+
+  /** Where its output goes: named when it fails. */
+  private final Path log;
+
   private final Process process;
   private final Thread pump;
 
@@ -47,8 +51,9 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
   /** Stops the child if this JVM is stopped (Ctrl-C, SIGTERM) before {@link #close} ran. */
   private final Thread stopOnExit;
 
-  private ChildJvm(String name, Process process, Thread pump, ArrayDeque<String> tail) {
+  private ChildJvm(String name, Path log, Process process, Thread pump, ArrayDeque<String> tail) {
     this.name = name;
+    this.log = log;
     this.process = process;
     this.pump = pump;
     this.tail = tail;
@@ -210,7 +215,7 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
             name + "-output");
     pump.setDaemon(true);
     pump.start();
-    return new ChildJvm(name, process, pump, tail);
+    return new ChildJvm(name, log, process, pump, tail);
   }
 
   /** Progress and problems go to the console; stack-trace lines stay in the log file. */
@@ -254,8 +259,7 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
       throw new IOException("the " + name + " did not finish within " + seconds + " s");
     }
     if (exit.getAsInt() != ExitCodes.OK) {
-      throw new IOException(
-          "the " + name + " failed (exit " + exit.getAsInt() + "); see " + name + ".log");
+      throw new IOException("the " + name + " failed (exit " + exit.getAsInt() + "); see " + log);
     }
   }
 

@@ -42,8 +42,8 @@ final class OneStage {
             null,
             null);
     for (int n = 1; n <= spec.jobs(); n++) {
-      jobs.add(RoundTarget.job(n));
-      configs.put(RoundTarget.job(n), config);
+      jobs.add(RoundPlan.jobName(n));
+      configs.put(RoundPlan.jobName(n), config);
     }
     Scenario scenario =
         new Scenario(

@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.harness.staged.LocalDryRun;
+import dev.ingestbench.harness.staged.StageTarget;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Map;
@@ -23,10 +24,11 @@ public final class RoundDryRun {
   public void print(PrintStream out) {
     new LocalDryRun(
             plan.stages(),
-            new RoundShape(spec, plan, null),
+            new RoundShape(spec, plan),
             plan,
             spec.cluster(),
-            (st, o) -> {}) // a round's one stage starts its jobs
+            (st, o) -> {}, // a round's one stage starts its jobs
+            StageTarget.Measures.NOTHING)
         .print(out, "a round", spec.out(), spec.out(), 0, Duration.ZERO);
     out.println("  each job's results are labelled with its settings as it runs:");
     for (Map.Entry<String, Map<String, String>> job : plan.labels().entrySet()) {

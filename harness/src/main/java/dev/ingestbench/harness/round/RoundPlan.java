@@ -13,6 +13,7 @@ import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.ConsumerPlan;
+import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.ScenarioSource;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
@@ -36,12 +37,6 @@ public final class RoundPlan implements ConsumerPlan {
   static final String PROJECT = LocalStack.PROJECT;
   static final String TOPIC = "taxi-rides";
   static final String SUBSCRIPTION = "taxi-rides-round";
-
-  /**
-   * The consumer group of every job with {@code --consumer-groups shared}, the prefix of each job's
-   * otherwise.
-   */
-  static final String CONSUMER_GROUP = "ingestbench-round";
 
   /** Stands in for the emulator's address while validating: parsing flags contacts nothing. */
   private static final String UNSTARTED_HOST = "127.0.0.1:1";
@@ -87,6 +82,7 @@ public final class RoundPlan implements ConsumerPlan {
 
   public RoundPlan(RoundSpec spec) {
     this.spec = spec;
+    // Reads only what this plan derives from spec (jobs, subscriptions, counts, timeout).
     this.stages = OneStage.plan(spec, this);
     if (spec.sink() == RoundSpec.Sink.EMULATOR) {
       validate(
@@ -180,11 +176,6 @@ public final class RoundPlan implements ConsumerPlan {
     return spec.partitions();
   }
 
-  /** Job {@code j}'s consumer group: one for all with {@code --consumer-groups shared}. */
-  String consumerGroup(int j) {
-    return spec.sharedConsumerGroup() ? CONSUMER_GROUP : CONSUMER_GROUP + "-" + jobName(j);
-  }
-
   /** Every job's settings as the consumer computes them: the labels of its result records. */
   public Map<String, Map<String, String>> labels() {
     Map<String, String> labels = JobLabels.of(consumer, spec.messageSize(), null, null);
@@ -257,32 +248,13 @@ public final class RoundPlan implements ConsumerPlan {
   }
 
   /**
-   * Job {@code j}'s consumer (1-based), reading through {@code host} (the Pub/Sub emulator's or the
-   * Kafka broker's), writing to {@code bigQuery}; submitted to {@code cluster} with a cluster round
-   * (null otherwise).
+   * Job {@code j}'s consumer flags (1-based), reading through {@code host} (the Pub/Sub emulator's
+   * or the Kafka broker's), writing to {@code bigQuery}; submitted to {@code cluster} with a
+   * cluster round (null otherwise).
    */
   public List<String> consumerArgs(
       String host, int j, BigQueryEmulatorProcess.Address bigQuery, FlinkClusterRunner cluster) {
-    return consumerArgs(host, j, bigQuery, cluster, null);
-  }
-
-  /**
-   * Job {@code j}'s consumer flags restoring {@code savepoint} (a checkpoint's URI, after a kill),
-   * or starting afresh when it is null.
-   */
-  public List<String> consumerArgs(
-      String host,
-      int j,
-      BigQueryEmulatorProcess.Address bigQuery,
-      FlinkClusterRunner cluster,
-      String savepoint) {
-    return consumer(j)
-        .args(
-            host,
-            bigQuery,
-            cluster == null ? UNSTARTED_HOST : cluster.master(),
-            cluster == null ? null : cluster.filesToStage(),
-            savepoint);
+    return LocalJobs.args(consumer(j), host, bigQuery, cluster, null);
   }
 
   /** Job {@code j}'s consumer (1-based) as the round runs it. */
@@ -290,9 +262,7 @@ public final class RoundPlan implements ConsumerPlan {
     return new ConsumerSpec(
         spec.runner(),
         jobName(j),
-        kafka()
-            ? new ConsumerSpec.KafkaReads(TOPIC, consumerGroup(j))
-            : new ConsumerSpec.PubsubReads(subscriptions().get(j - 1), spec.pullBatchSize()),
+        ScenarioSource.of(stages).reads(jobName(j)).withPullBatchSize(spec.pullBatchSize()),
         spec.messageFormat().flag(),
         spec.job(),
         new ConsumerSpec.RunTag(runId, publishedRange()),

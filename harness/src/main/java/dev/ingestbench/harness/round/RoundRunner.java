@@ -115,7 +115,7 @@ public final class RoundRunner {
     RunDirectory dir = new RunDirectory(out);
     Files.createDirectories(out.resolve(RunFiles.STATUS_DIRECTORY));
     ScenarioPlan stages = plan.stages();
-    RoundTarget target = new RoundTarget(spec, plan, stages);
+    RoundTarget target = new RoundTarget(spec, plan);
     StagedDriver driver =
         new StagedDriver(
                 stages, dir, scenarioRun(), target, Duration.ZERO, Ticker.system(), labels())

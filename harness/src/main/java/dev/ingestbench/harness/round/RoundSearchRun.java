@@ -59,7 +59,11 @@ final class RoundSearchRun implements SegmentPublishing {
       search.measurePublisher(alone, shape.generator());
       return this;
     } catch (Exception | Error e) {
-      search.close();
+      try {
+        search.close();
+      } catch (Exception suppressed) {
+        e.addSuppressed(suppressed);
+      }
       throw e;
     }
   }

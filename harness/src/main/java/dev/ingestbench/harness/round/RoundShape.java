@@ -34,16 +34,10 @@ final class RoundShape implements SegmentShape {
   /** Where the jobs read: the round's topic, its subscriptions or consumer groups. */
   private final ScenarioSource source;
 
-  private final LocalJobs jobs;
-
-  /**
-   * @param jobs the round's consumers (null for a dry run, which starts none)
-   */
-  RoundShape(RoundSpec spec, RoundPlan plan, LocalJobs jobs) {
+  RoundShape(RoundSpec spec, RoundPlan plan) {
     this.spec = spec;
     this.plan = plan;
     this.source = ScenarioSource.of(plan.stages());
-    this.jobs = jobs;
   }
 
   static void say(String format, Object... args) {
@@ -93,12 +87,13 @@ final class RoundShape implements SegmentShape {
   }
 
   @Override
-  public JobAccounts accounts(LocalStack stack, Path segment) {
+  public JobAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) {
     return new ConsumerResultAccounts(spec, plan, jobs);
   }
 
   @Override
-  public SegmentPublishing publishing(LocalStack stack, Path segment) throws Exception {
+  public SegmentPublishing publishing(LocalStack stack, Path segment, LocalJobs jobs)
+      throws Exception {
     if (spec.searches()) {
       return new RoundSearchRun(spec, plan, stack, jobs, this).start();
     }

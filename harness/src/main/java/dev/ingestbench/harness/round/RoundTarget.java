@@ -4,7 +4,6 @@ import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.LocalSegment;
 import dev.ingestbench.harness.staged.StageTarget;
-import dev.ingestbench.scenario.ScenarioPlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -25,33 +24,21 @@ final class RoundTarget implements StageTarget {
   private final RoundSpec spec;
   private final RoundPlan plan;
 
-  /** The round as the one-stage scenario it is ({@link OneStage}). */
-  private final ScenarioPlan stages;
-
   /** The round's one segment, once opened. */
   private volatile LocalSegment opened;
 
   /** Starts the publisher and the consumers (a test's scripted processes). */
   private final ProcessLauncher launcher;
 
-  RoundTarget(RoundSpec spec, RoundPlan plan, ScenarioPlan stages) {
-    this(spec, plan, stages, ProcessLauncher.SYSTEM);
+  RoundTarget(RoundSpec spec, RoundPlan plan) {
+    this(spec, plan, ProcessLauncher.SYSTEM);
   }
 
   /** As above, its publisher and consumers started by {@code launcher}. */
-  RoundTarget(RoundSpec spec, RoundPlan plan, ScenarioPlan stages, ProcessLauncher launcher) {
+  RoundTarget(RoundSpec spec, RoundPlan plan, ProcessLauncher launcher) {
     this.spec = spec;
     this.plan = plan;
-    this.stages = stages;
     this.launcher = launcher;
-  }
-
-  /**
-   * The plan's name of job {@code j} (1-based): {@code job-1}, the name the BigQuery emulator
-   * counts it by.
-   */
-  static String job(int j) {
-    return RoundPlan.jobName(j);
   }
 
   /** Consumers killed and restored so far. */
@@ -84,9 +71,9 @@ final class RoundTarget implements StageTarget {
     LocalJobs jobs = new LocalJobs(plan, spec.heap(), spec.cluster() != null, launcher);
     opened =
         new LocalSegment(
-            stages,
+            plan.stages(),
             spec.heap(),
-            new RoundShape(spec, plan, jobs),
+            new RoundShape(spec, plan),
             jobs,
             spec.cluster() != null,
             launcher,

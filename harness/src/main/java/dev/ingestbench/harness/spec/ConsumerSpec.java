@@ -55,13 +55,23 @@ public record ConsumerSpec(
   }
 
   /** Where a consumer reads. */
-  public sealed interface Reads {}
+  public sealed interface Reads {
+    /** The same, pulling {@code pullBatchSize} messages at a time where the source pulls. */
+    default Reads withPullBatchSize(Integer pullBatchSize) {
+      return this;
+    }
+  }
 
   /**
    * A subscription of the Pub/Sub emulator; {@code pullBatchSize} null keeps the consumer's
    * default.
    */
-  public record PubsubReads(String subscription, Integer pullBatchSize) implements Reads {}
+  public record PubsubReads(String subscription, Integer pullBatchSize) implements Reads {
+    @Override
+    public Reads withPullBatchSize(Integer size) {
+      return new PubsubReads(subscription, size);
+    }
+  }
 
   /** A topic of the Kafka broker, in a consumer group. */
   public record KafkaReads(String topic, String group) implements Reads {}

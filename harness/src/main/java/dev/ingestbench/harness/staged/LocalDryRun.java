@@ -36,6 +36,9 @@ public final class LocalDryRun {
   private final FlinkClusterSpec cluster;
   private final OtherStages others;
 
+  /** What the target measures while a stage runs: a round, nothing (it is analysed afterwards). */
+  private final StageTarget.Measures measures;
+
   /**
    * @param cluster the Flink cluster the jobs are submitted to, or null for embedded Flink
    */
@@ -44,12 +47,14 @@ public final class LocalDryRun {
       SegmentShape shape,
       ConsumerPlan consumers,
       FlinkClusterSpec cluster,
-      OtherStages others) {
+      OtherStages others,
+      StageTarget.Measures measures) {
     this.plan = plan;
     this.shape = shape;
     this.consumers = consumers;
     this.cluster = cluster;
     this.others = others;
+    this.measures = measures;
   }
 
   /**
@@ -126,9 +131,12 @@ public final class LocalDryRun {
               + ": ingestbench consume "
               + String.join(
                   " ",
-                  consumers
-                      .consumer(job, segment)
-                      .args(shape.sourcePlaceholder(), BIGQUERY, "FLINK_MASTER", null, null)));
+                  LocalJobs.args(
+                      consumers.consumer(job, segment),
+                      shape.sourcePlaceholder(),
+                      BIGQUERY,
+                      null,
+                      null)));
     }
     describeFaults(st, segment, out);
     if (st.liveProfile() != null) {
@@ -144,7 +152,9 @@ public final class LocalDryRun {
             + st.condition()
             + " with "
             + st.running()
-            + " running; then measure and write status/"
+            + " running; then "
+            + (measures == StageTarget.Measures.NOTHING ? "" : "measure and ")
+            + "write status/"
             + st.marker()
             + ".json");
   }

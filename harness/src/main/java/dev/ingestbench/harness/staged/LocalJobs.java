@@ -59,8 +59,11 @@ public final class LocalJobs implements AutoCloseable {
     this.processes = new ConsumerProcesses(launcher, heap, onCluster);
   }
 
-  /** The consumer's flags, restoring {@code restore} (a savepoint's or checkpoint's) if any. */
-  private static List<String> args(
+  /**
+   * The consumer's flags once the servers run, submitted to {@code flink} (null: embedded Flink)
+   * and restoring {@code restore} (a savepoint's or checkpoint's URI; null: afresh).
+   */
+  public static List<String> args(
       ConsumerSpec consumer,
       String sourceHost,
       BigQueryEmulatorProcess.Address bigQuery,

@@ -17,12 +17,13 @@ import dev.ingestbench.scenario.Until;
 import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
@@ -65,13 +66,13 @@ public final class LocalSegment implements StageTarget.Segment {
   /** The current stage's consumer kills and TaskManager kill. */
   private SegmentFaults faults;
 
-  /** The jobs started in this segment, in order. */
-  private final List<String> startedJobs = new ArrayList<>();
+  /** The jobs started in this segment, in the order of their first start. */
+  private final Set<String> startedJobs = new LinkedHashSet<>();
 
   /**
    * @param onCluster the jobs run on a Flink cluster
-   * @param segment the segment's directory: its servers' files, its consumers' unless {@code
-   *     shape}'s jobs say otherwise
+   * @param segment the segment's directory: its servers' files (where each consumer writes is its
+   *     {@link ConsumerPlan}'s)
    */
   public LocalSegment(
       ScenarioPlan plan,
@@ -116,7 +117,7 @@ public final class LocalSegment implements StageTarget.Segment {
       stack.start();
       keep(this::stopConsumers);
       keep(stack::stopWatching); // first: the jobs' stopping is not a death
-      accounts = keep(shape.accounts(stack, segment));
+      accounts = keep(shape.accounts(stack, segment, jobs));
       faults = shape.faults(new FaultedJobs());
       feed = shape.feed(stack, accounts);
       if (feed != null) {
@@ -125,13 +126,17 @@ public final class LocalSegment implements StageTarget.Segment {
         shape.prepare(stack.host());
         publishBacklog();
       }
-      publishing = shape.publishing(stack, segment);
+      publishing = shape.publishing(stack, segment, jobs);
       if (publishing != null) {
         keep(publishing);
       }
       return this;
     } catch (Exception | Error e) {
-      close();
+      try {
+        close();
+      } catch (Exception suppressed) {
+        e.addSuppressed(suppressed);
+      }
       throw e;
     }
   }

@@ -95,7 +95,7 @@ final class LocalServices implements SegmentShape {
   }
 
   @Override
-  public JobAccounts accounts(LocalStack stack, Path segment) throws IOException {
+  public JobAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) throws IOException {
     return new SampledAccounts(
         plan,
         source,
@@ -105,7 +105,8 @@ final class LocalServices implements SegmentShape {
   }
 
   @Override
-  public SegmentPublishing publishing(LocalStack stack, Path segment) throws IOException {
+  public SegmentPublishing publishing(LocalStack stack, Path segment, LocalJobs jobs)
+      throws IOException {
     if (plan.liveMessages() == 0) {
       return null;
     }

@@ -112,7 +112,7 @@ public final class LocalTarget implements StageTarget {
 
   /** --dry-run: every action, with the command line of every process, and nothing started. */
   public void describe(PrintStream out) {
-    new LocalDryRun(plan, services, consumers, cluster, this::describeOther)
+    new LocalDryRun(plan, services, consumers, cluster, this::describeOther, measures())
         .print(
             out,
             plan.scenario().name(),

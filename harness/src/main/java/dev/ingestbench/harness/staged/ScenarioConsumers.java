@@ -73,13 +73,7 @@ public final class ScenarioConsumers implements ConsumerPlan {
       BigQueryEmulatorProcess.Address bigQuery,
       Path segment,
       FlinkClusterRunner flink) {
-    return consumer(job, segment)
-        .args(
-            sourceHost,
-            bigQuery,
-            flink == null ? "FLINK_MASTER" : flink.master(),
-            flink == null ? null : flink.filesToStage(),
-            null);
+    return LocalJobs.args(consumer(job, segment), sourceHost, bigQuery, flink, null);
   }
 
   @Override

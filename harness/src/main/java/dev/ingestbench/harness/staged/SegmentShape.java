@@ -40,14 +40,14 @@ public interface SegmentShape {
   /** The backlog publisher's flags. */
   List<String> backlogPublisherArgs(String host, Path segment);
 
-  /** How the segment reads what its jobs accounted for; closed with the segment. */
-  JobAccounts accounts(LocalStack stack, Path segment) throws Exception;
+  /** How the segment reads what its {@code jobs} accounted for; closed with the segment. */
+  JobAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) throws Exception;
 
   /**
    * What this JVM publishes while the segment's stages run, started once the backlog is published;
    * null: nothing. Closed with the segment.
    */
-  SegmentPublishing publishing(LocalStack stack, Path segment) throws Exception;
+  SegmentPublishing publishing(LocalStack stack, Path segment, LocalJobs jobs) throws Exception;
 
   /** The faults its stages inject into {@code jobs}, speaking as the segment does. */
   SegmentFaults faults(SegmentFaults.Jobs jobs);

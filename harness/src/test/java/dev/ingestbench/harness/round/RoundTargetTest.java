@@ -54,6 +54,9 @@ class RoundTargetTest {
 
   private final List<ScriptedProcess> consumers = new CopyOnWriteArrayList<>();
 
+  /** Whether the backlog's publisher fails (exit 1) instead of saying it published. */
+  private boolean publisherFails;
+
   private Path out() {
     return dir.resolve("out");
   }
@@ -126,6 +129,21 @@ class RoundTargetTest {
         Files.exists(out().resolve(RunFiles.PUBLISHER_LIVE)),
         "no result: nothing is known published");
     ScriptedRuns.assertNothingRunning(consumers);
+  }
+
+  /**
+   * A segment that cannot start (its backlog publisher fails) fails the round naming the
+   * publisher's log, starts no consumer and leaves nothing running.
+   */
+  @Test
+  void aBacklogPublisherThatFailsEndsTheRoundBeforeAnyConsumerStarts() throws Exception {
+    publisherFails = true;
+    IOException e =
+        assertThrows(
+            IOException.class, () -> run(spec(300, 0, 0), (consumer, command) -> {}, List.of()));
+    assertTrue(e.getMessage().contains(out().resolve("publisher.log").toString()), e.getMessage());
+    assertTrue(consumers.isEmpty(), "no consumer started");
+    assertFalse(Files.exists(out().resolve(RunFiles.PUBLISHER_LIVE)), "no live messages");
   }
 
   private static void deleteTopic(String host) throws Exception {
@@ -230,6 +248,11 @@ class RoundTargetTest {
     ProcessLauncher launcher =
         command -> {
           if (command.contains("dev.ingestbench.publisher.PublisherPipeline")) {
+            if (publisherFails) {
+              ScriptedProcess failed = new ScriptedProcess(command, written -> ExitCodes.FAILED);
+              failed.exitNow(ExitCodes.FAILED);
+              return failed;
+            }
             return ScriptedRuns.publisher(command, "taxi-rides");
           }
           // Nobody closes a round consumer's standard input: if someone does, it keeps running.
@@ -246,7 +269,7 @@ class RoundTargetTest {
             stages,
             new RunDirectory(out()),
             run,
-            new RoundTarget(spec, plan, stages, launcher),
+            new RoundTarget(spec, plan, launcher),
             Duration.ZERO,
             Ticker.system(),
             Map.of(RoundPlan.jobName(1), Map.of()))
