@@ -2,6 +2,7 @@ package dev.ingestbench.harness.source;
 
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RateProfile;
+import dev.ingestbench.contracts.SendPacer;
 import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.pubsub.PublishOutcomes;
@@ -250,7 +251,7 @@ public final class PacedPublisher implements AutoCloseable {
           long due = stepStartNanos + nanosInto(step, index);
           long wait = due - System.nanoTime();
           if (wait > 0) {
-            LockSupport.parkNanos(Math.min(wait, 50_000_000L));
+            SendPacer.park(wait);
             continue; // a rate change or a stop may have come meanwhile
           }
         }
