@@ -6,6 +6,7 @@ import dev.ingestbench.contracts.DataflowJobRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
+import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -74,11 +75,7 @@ final class DataflowSegment implements StageTarget.Segment {
       }
       return this;
     } catch (Exception | Error e) {
-      try {
-        close();
-      } catch (Exception suppressed) {
-        e.addSuppressed(suppressed);
-      }
+      StartedResources.closeAfter(e, this);
       throw e;
     }
   }

@@ -16,6 +16,18 @@ public final class StartedResources implements AutoCloseable {
     return resource;
   }
 
+  /**
+   * Closes {@code resource}, whose start failed with {@code failure}: a failure to close it is kept
+   * in {@code failure} as suppressed, so that it never hides why the start failed.
+   */
+  public static void closeAfter(Throwable failure, AutoCloseable resource) {
+    try {
+      resource.close();
+    } catch (Exception suppressed) {
+      failure.addSuppressed(suppressed);
+    }
+  }
+
   @Override
   public void close() throws Exception {
     Exception first = null;

@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.round;
 
+import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.source.KafkaEventSender;
 import dev.ingestbench.harness.source.PubsubEventSender;
 import dev.ingestbench.harness.stack.LocalStack;
@@ -59,11 +60,7 @@ final class RoundSearchRun implements SegmentPublishing {
       search.measurePublisher(alone, shape.generator());
       return this;
     } catch (Exception | Error e) {
-      try {
-        search.close();
-      } catch (Exception suppressed) {
-        e.addSuppressed(suppressed);
-      }
+      StartedResources.closeAfter(e, search);
       throw e;
     }
   }

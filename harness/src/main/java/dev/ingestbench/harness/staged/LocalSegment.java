@@ -132,11 +132,7 @@ public final class LocalSegment implements StageTarget.Segment {
       }
       return this;
     } catch (Exception | Error e) {
-      try {
-        close();
-      } catch (Exception suppressed) {
-        e.addSuppressed(suppressed);
-      }
+      StartedResources.closeAfter(e, this);
       throw e;
     }
   }
