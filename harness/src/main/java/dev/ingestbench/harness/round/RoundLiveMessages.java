@@ -158,7 +158,9 @@ final class RoundLiveMessages implements SegmentPublishing {
 
   /** Writes the result; throws when not every message was published. */
   private void finish() throws Exception {
-    if (!live.finish(REPLIES_MAX)) {
+    // The consumers wait for every live message: one the source refused would leave them waiting
+    // until their --timeout.
+    if (!live.finish(REPLIES_MAX, true)) {
       throw new IOException(
           "the live messages were not all published; the jobs cannot account for them");
     }

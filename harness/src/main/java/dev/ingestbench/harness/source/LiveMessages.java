@@ -168,6 +168,15 @@ public final class LiveMessages implements AutoCloseable {
    * @return whether the result was written
    */
   public boolean finish(Duration max) throws Exception {
+    return finish(max, false);
+  }
+
+  /**
+   * As {@link #finish(Duration)}; with {@code everyOne}, a message the source refused (every one
+   * answered, some with a failure) leaves no result either: a run whose jobs wait for every live
+   * message (a round's) cannot be verified against fewer.
+   */
+  public boolean finish(Duration max, boolean everyOne) throws Exception {
     long deadline = System.nanoTime() + max.toNanos();
     while (publishing() && System.nanoTime() < deadline) {
       Thread.sleep(200);
@@ -177,7 +186,7 @@ public final class LiveMessages implements AutoCloseable {
     publisher.stop(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
     close();
     long published = publisher.acknowledged();
-    if (!answered) {
+    if (!answered || (everyOne && published < load.count())) {
       say.accept(
           String.format(
               "The live messages were not all published (%,d of %,d acknowledged%s): the jobs are"
@@ -186,7 +195,9 @@ public final class LiveMessages implements AutoCloseable {
               load.count(),
               failure != null
                   ? "; " + failure.getMessage()
-                  : " within " + Math.max(1, max.toSeconds()) + " s"));
+                  : answered
+                      ? "; the source refused the others"
+                      : " within " + Math.max(1, max.toSeconds()) + " s"));
       return false;
     }
     if (published < load.count()) {
