@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.LongSupplier;
 
@@ -291,9 +292,17 @@ public final class LocalSegment implements StageTarget.Segment {
     return true;
   }
 
+  /**
+   * A job that ended because a server died (the watch records the death, then stops every consumer)
+   * is read as the death: between this tick's check and the read the watch may have stopped it.
+   */
   @Override
   public StageTarget.JobReading read(String job) throws Exception {
-    return accounts.read(job, jobs.ended(job), messagesFor(job), jobs.log(job, segment));
+    OptionalInt exit = jobs.ended(job);
+    if (exit.isPresent() && stack.death().isPresent()) {
+      throw new IOException(stack.death().get());
+    }
+    return accounts.read(job, exit, messagesFor(job), jobs.log(job, segment));
   }
 
   @Override
