@@ -1,7 +1,6 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.contracts.ConsumerResult;
-import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
@@ -148,11 +147,5 @@ final class ConsumerResultAccounts implements JobAccounts {
                   r.stopReason()));
     }
     return counts;
-  }
-
-  /** A round is never fed: nothing asks. */
-  @Override
-  public EmulatorStatus status() {
-    throw new UnsupportedOperationException("a round's accounts are its consumers' results");
   }
 }

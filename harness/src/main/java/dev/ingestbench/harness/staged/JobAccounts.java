@@ -63,8 +63,13 @@ public interface JobAccounts extends AutoCloseable {
     return null;
   }
 
-  /** The BigQuery emulator's status, read now (what a feed gives each job follows it). */
-  EmulatorStatus status() throws IOException;
+  /**
+   * The BigQuery emulator's status, read now (what a feed gives each job follows it); only a
+   * scenario's accounts have one, and only a scenario is fed.
+   */
+  default EmulatorStatus status() throws IOException {
+    throw new UnsupportedOperationException("these accounts are not the BigQuery emulator's");
+  }
 
   @Override
   default void close() throws Exception {}

@@ -3,7 +3,6 @@ package dev.ingestbench.harness.staged;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.RunFiles;
-import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.spec.ConsumerSpec;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
@@ -54,26 +53,18 @@ public final class ScenarioConsumers implements ConsumerPlan {
             job,
             ConsumerConfig.from(
                 LocalConsumer.parse(
-                    args(job, UNSTARTED_HOST, UNSTARTED_BIGQUERY, Path.of("unstarted"), null)
+                    LocalJobs.args(
+                            consumer(job, Path.of("unstarted")),
+                            UNSTARTED_HOST,
+                            UNSTARTED_BIGQUERY,
+                            null,
+                            null)
                         .toArray(new String[0]))));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
             "jobs." + job + ": the consumer cannot run with these settings: " + e.getMessage(), e);
       }
     }
-  }
-
-  /**
-   * Job {@code job}'s consumer flags, reading through {@code sourceHost} (the Pub/Sub emulator's or
-   * the Kafka broker's HOST:PORT), writing to {@code bigQuery}.
-   */
-  List<String> args(
-      String job,
-      String sourceHost,
-      BigQueryEmulatorProcess.Address bigQuery,
-      Path segment,
-      FlinkClusterRunner flink) {
-    return LocalJobs.args(consumer(job, segment), sourceHost, bigQuery, flink, null);
   }
 
   @Override
