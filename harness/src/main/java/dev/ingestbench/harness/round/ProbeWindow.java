@@ -5,10 +5,9 @@ import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.MachineCpuColumns;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.WindowLatency;
-import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.MachineCpu;
-import dev.ingestbench.harness.process.ProcessCpuSampler;
-import dev.ingestbench.harness.source.PacedPublisher;
+import dev.ingestbench.harness.source.RatedPublisher;
+import dev.ingestbench.harness.staged.Ticker;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,10 +18,12 @@ import java.util.Locale;
 /** Reads a probe's window: counts at its start, one sample a second, and the CPU it used. */
 final class ProbeWindow {
   private final RoundRateSearch.Round round;
-  private final BigQueryEmulatorRest rest;
-  private final PacedPublisher p;
-  private final long fromMs = System.currentTimeMillis();
-  private final long startNanos = System.nanoTime();
+  private final SearchWorld.Sink rest;
+  private final RatedPublisher p;
+  private final SearchWorld world;
+  private final Ticker ticker;
+  private final long fromMs;
+  private final Instant start;
   private final long acknowledgedAtStart;
   private final long[] accountedAtStart;
   private final long[] lastAccounted;
@@ -30,11 +31,11 @@ final class ProbeWindow {
   private final double[] consumerCpuAtStart;
   private final double sourceCpuAtStart;
   private final double sinkCpuAtStart;
-  private final MachineCpu machineAtStart = MachineCpu.now();
-  private final double selfCpuAtStart = cpu(ProcessHandle.current().pid());
+  private final MachineCpu machineAtStart;
+  private final double selfCpuAtStart;
   private final long throttledAtStart;
   private final long refusedAtStart;
-  private long lastSampleNanos = System.nanoTime();
+  private Instant lastSample;
   private long toMs;
   private double seconds;
 
@@ -48,11 +49,19 @@ final class ProbeWindow {
   private long throttled;
   private long refused;
 
-  ProbeWindow(RoundRateSearch.Round round, BigQueryEmulatorRest rest, PacedPublisher p)
+  ProbeWindow(
+      RoundRateSearch.Round round, SearchWorld.Sink rest, RatedPublisher p, SearchWorld world)
       throws IOException {
     this.round = round;
     this.rest = rest;
     this.p = p;
+    this.world = world;
+    this.ticker = world.ticker();
+    this.start = ticker.now();
+    this.lastSample = start;
+    this.fromMs = start.toEpochMilli();
+    this.machineAtStart = world.machine();
+    this.selfCpuAtStart = cpu(ProcessHandle.current().pid());
     EmulatorStatus s = rest.status();
     acknowledgedAtStart = p.acknowledged();
     accountedAtStart = new long[round.jobs().size()];
@@ -70,16 +79,16 @@ final class ProbeWindow {
     refusedAtStart = s.connectionsRefused();
   }
 
-  private static double cpu(long pid) {
-    return pid > 0 ? Math.max(0, ProcessCpuSampler.cpuSeconds(pid)) : 0;
+  private double cpu(long pid) {
+    return pid > 0 ? Math.max(0, world.cpuSeconds(pid)) : 0;
   }
 
   /** One second's sample; why the probe is cut short, or null. */
   String sample(double rate, Duration slo) throws IOException {
     EmulatorStatus s = rest.status();
-    long now = System.nanoTime();
-    double dt = (now - lastSampleNanos) / 1e9;
-    lastSampleNanos = now;
+    Instant now = ticker.now();
+    double dt = Duration.between(lastSample, now).toNanos() / 1e9;
+    lastSample = now;
     for (int j = 0; j < round.jobs().size(); j++) {
       long a = s.job(round.jobs().get(j)).accountedFor();
       perSecond.get(j).add((a - lastAccounted[j]) / dt);
@@ -90,7 +99,7 @@ final class ProbeWindow {
 
   /** The latency window ends: its messages are those meant to be sent until now. */
   void endLatencyWindow() {
-    toMs = System.currentTimeMillis();
+    toMs = ticker.now().toEpochMilli();
   }
 
   /**
@@ -102,7 +111,7 @@ final class ProbeWindow {
     for (String job : round.jobs()) {
       worst = Math.max(worst, p.handed() - s.job(job).accountedFor());
     }
-    double sinceStart = (System.nanoTime() - startNanos) / 1e9;
+    double sinceStart = Duration.between(start, ticker.now()).toNanos() / 1e9;
     if (sinceStart >= 3 && worst > rate * slo.toMillis() / 1000.0) {
       return String.format(
           Locale.ROOT,
@@ -116,9 +125,9 @@ final class ProbeWindow {
   void close() throws IOException {
     EmulatorStatus s = rest.status();
     if (toMs == 0) {
-      toMs = System.currentTimeMillis();
+      toMs = ticker.now().toEpochMilli();
     }
-    seconds = (System.nanoTime() - startNanos) / 1e9;
+    seconds = Duration.between(start, ticker.now()).toNanos() / 1e9;
     acknowledged = p.acknowledged() - acknowledgedAtStart;
     long handedNow = p.handed();
     for (int j = 0; j < round.jobs().size(); j++) {
@@ -127,7 +136,7 @@ final class ProbeWindow {
     }
     sourceCpu = cpu(round.sourcePid()) - sourceCpuAtStart;
     sinkCpu = cpu(round.sinkPid()) - sinkCpuAtStart;
-    MachineCpu machineNow = MachineCpu.now();
+    MachineCpu machineNow = world.machine();
     machineBusy = machineNow.busyShareSince(machineAtStart);
     double selfCpu = cpu(ProcessHandle.current().pid()) - selfCpuAtStart;
     double machineBusyCpu =

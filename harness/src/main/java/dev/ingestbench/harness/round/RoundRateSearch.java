@@ -7,10 +7,11 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
-import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.source.EventSender;
 import dev.ingestbench.harness.source.PacedPublisher;
+import dev.ingestbench.harness.source.RatedPublisher;
 import dev.ingestbench.harness.spec.MaxRateSpec;
+import dev.ingestbench.harness.staged.Ticker;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,6 +58,8 @@ final class RoundRateSearch implements AutoCloseable {
    */
   private static final Duration MEASURE_PUBLISHER = Duration.ofSeconds(5);
 
+  private static final Duration SECOND = Duration.ofSeconds(1);
+
   /** The topic nobody reads, to which the publisher's own capacity is measured. */
   static final String PUBLISHER_TOPIC = "ingestbench-publisher-capacity";
 
@@ -87,17 +90,26 @@ final class RoundRateSearch implements AutoCloseable {
 
   private final MaxRateSpec spec;
   private final Consumer<String> say;
+  private final SearchWorld world;
+  private final Ticker ticker;
   private double publisherCapacity = Double.NaN;
   private Thread thread;
-  private volatile PacedPublisher publisher;
+  private volatile RatedPublisher publisher;
   private volatile boolean finished;
   private volatile Exception failure;
   private volatile long published;
   private volatile long handed;
 
   RoundRateSearch(MaxRateSpec spec, Consumer<String> say) {
+    this(spec, say, SearchWorld.system());
+  }
+
+  /** On {@code world}: a simulated pipeline in tests. */
+  RoundRateSearch(MaxRateSpec spec, Consumer<String> say, SearchWorld world) {
     this.spec = spec;
     this.say = say;
+    this.world = world;
+    this.ticker = world.ticker();
   }
 
   /**
@@ -110,13 +122,13 @@ final class RoundRateSearch implements AutoCloseable {
         "Max-rate search: first the publisher's own capacity ("
             + MEASURE_PUBLISHER.toSeconds()
             + " s, no rate limit, to a topic nobody reads)");
-    try (PacedPublisher p = new PacedPublisher(alone.open(), generator, step -> {})) {
+    try (RatedPublisher p = world.publisher(alone.open(), generator, step -> {})) {
       p.rate(0);
-      Thread.sleep(2_000); // the client's channel and batches warm up
+      ticker.sleep(Duration.ofSeconds(2)); // the client's channel and batches warm up
       long from = p.acknowledged();
-      long start = System.nanoTime();
-      Thread.sleep(MEASURE_PUBLISHER.toMillis());
-      publisherCapacity = (p.acknowledged() - from) / ((System.nanoTime() - start) / 1e9);
+      Instant start = ticker.now();
+      ticker.sleep(MEASURE_PUBLISHER);
+      publisherCapacity = (p.acknowledged() - from) / secondsSince(start);
       if (p.failure() != null) {
         throw new IOException("the publisher failed: " + p.failure().getMessage());
       }
@@ -143,13 +155,13 @@ final class RoundRateSearch implements AutoCloseable {
 
   /** Messages the source acknowledged to the search's publisher (final once finished). */
   long published() {
-    PacedPublisher p = publisher;
+    RatedPublisher p = publisher;
     return finished || p == null ? published : p.acknowledged();
   }
 
   /** Messages handed to the client so far: the most any job can account for. */
   long handed() {
-    PacedPublisher p = publisher;
+    RatedPublisher p = publisher;
     return finished || p == null ? handed : p.handed();
   }
 
@@ -160,17 +172,16 @@ final class RoundRateSearch implements AutoCloseable {
       thread.interrupt();
       thread.join(30_000);
     }
-    PacedPublisher p = publisher;
+    RatedPublisher p = publisher;
     if (p != null) {
       p.close();
     }
   }
 
   private void run(Round round) {
-    Instant started = Instant.now();
-    BigQueryEmulatorRest rest = new BigQueryEmulatorRest(round.bigQuery().rest());
-    try (PacedPublisher p =
-        new PacedPublisher(round.senders().open(), round.generator(), rest::schedule)) {
+    Instant started = ticker.now();
+    SearchWorld.Sink rest = world.sink(round.bigQuery());
+    try (RatedPublisher p = world.publisher(round.senders().open(), round.generator(), rest)) {
       publisher = p;
       warmUp(round, rest, p);
       MaxRateResult result = probe(round, rest, p);
@@ -190,7 +201,7 @@ final class RoundRateSearch implements AutoCloseable {
     } catch (Exception e) {
       failure = e;
     } finally {
-      PacedPublisher p = publisher;
+      RatedPublisher p = publisher;
       if (p != null) {
         handed = p.handed();
         published = p.acknowledged();
@@ -200,7 +211,7 @@ final class RoundRateSearch implements AutoCloseable {
   }
 
   /** Publishes slowly until every job has written and caught up. */
-  private void warmUp(Round round, BigQueryEmulatorRest rest, PacedPublisher p) throws Exception {
+  private void warmUp(Round round, SearchWorld.Sink rest, RatedPublisher p) throws Exception {
     double rate = Math.min(WARM_UP_RATE, Math.max(1, Math.floor(publisherCapacity / 10)));
     say.accept(
         String.format(
@@ -208,9 +219,9 @@ final class RoundRateSearch implements AutoCloseable {
             "Warm-up at %,.0f msg/s until every job writes (a local Flink consumer takes ~20-30 s)",
             rate));
     p.rate(rate);
-    long deadline = System.nanoTime() + WARM_UP_MAX.toNanos();
+    Instant deadline = ticker.now().plus(WARM_UP_MAX);
     while (true) {
-      Thread.sleep(1_000);
+      ticker.sleep(SECOND);
       checkPublisher(p);
       EmulatorStatus s = rest.status();
       boolean writing = true;
@@ -219,10 +230,11 @@ final class RoundRateSearch implements AutoCloseable {
         writing &= j.accountedFor() > 0 && p.handed() - j.accountedFor() <= rate * 2;
       }
       if (writing) {
-        Thread.sleep(3_000); // a few seconds of steady writing before the first probe
+        ticker.sleep(
+            Duration.ofSeconds(3)); // a few seconds of steady writing before the first probe
         return;
       }
-      if (System.nanoTime() > deadline) {
+      if (ticker.now().isAfter(deadline)) {
         throw new IOException(
             "the consumers did not write the warm-up's messages within "
                 + WARM_UP_MAX.toMinutes()
@@ -231,7 +243,7 @@ final class RoundRateSearch implements AutoCloseable {
     }
   }
 
-  private MaxRateResult probe(Round round, BigQueryEmulatorRest rest, PacedPublisher p)
+  private MaxRateResult probe(Round round, SearchWorld.Sink rest, RatedPublisher p)
       throws Exception {
     RateBisection search = RateBisection.rampingFrom(FIRST_PROBE, Math.floor(publisherCapacity));
     List<MaxRateResult.Probe> probes = new ArrayList<>();
@@ -274,12 +286,12 @@ final class RoundRateSearch implements AutoCloseable {
   }
 
   /** Pauses publishing until every job has caught up with what was sent. */
-  private void recover(Round round, BigQueryEmulatorRest rest, PacedPublisher p) throws Exception {
+  private void recover(Round round, SearchWorld.Sink rest, RatedPublisher p) throws Exception {
     p.pause();
     say.accept("Letting the jobs catch up before the next probe");
-    long deadline = System.nanoTime() + RECOVER_MAX.toNanos();
+    Instant deadline = ticker.now().plus(RECOVER_MAX);
     while (true) {
-      Thread.sleep(1_000);
+      ticker.sleep(SECOND);
       checkPublisher(p);
       EmulatorStatus s = rest.status();
       long behind = 0;
@@ -289,7 +301,7 @@ final class RoundRateSearch implements AutoCloseable {
       if (behind <= 0) {
         return;
       }
-      if (System.nanoTime() > deadline) {
+      if (ticker.now().isAfter(deadline)) {
         throw new IOException(
             String.format(
                 Locale.ROOT,
@@ -310,8 +322,8 @@ final class RoundRateSearch implements AutoCloseable {
       int number,
       double rate,
       Round round,
-      BigQueryEmulatorRest rest,
-      PacedPublisher p,
+      SearchWorld.Sink rest,
+      RatedPublisher p,
       boolean confirming)
       throws Exception {
     say.accept(
@@ -322,15 +334,14 @@ final class RoundRateSearch implements AutoCloseable {
             spec.maxProbes(),
             rate,
             confirming ? " (confirming the answer)" : ""));
-    Instant startedAt = Instant.now();
+    Instant startedAt = ticker.now();
     p.rate(rate);
-    Thread.sleep(MaxRateSpec.SETTLE.toMillis());
-    ProbeWindow w = new ProbeWindow(round, rest, p);
-    long windowNanos = spec.window().toNanos();
-    long begin = System.nanoTime();
+    ticker.sleep(MaxRateSpec.SETTLE);
+    ProbeWindow w = new ProbeWindow(round, rest, p, world);
+    Instant windowEnd = ticker.now().plus(spec.window());
     String cut = null;
-    while (System.nanoTime() - begin < windowNanos) {
-      Thread.sleep(1_000);
+    while (ticker.now().isBefore(windowEnd)) {
+      ticker.sleep(SECOND);
       checkPublisher(p);
       cut = w.sample(rate, spec.latencySlo());
       if (cut != null) {
@@ -342,9 +353,10 @@ final class RoundRateSearch implements AutoCloseable {
       // The window's last messages get the SLO to become visible; the rate goes on meanwhile, and
       // so does the measurement of throughput: a longer span, less noise from where a second's
       // flush falls.
-      long until = System.nanoTime() + spec.latencySlo().toNanos();
-      while (System.nanoTime() < until && cut == null) {
-        Thread.sleep(Math.min(1_000, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
+      Instant until = ticker.now().plus(spec.latencySlo());
+      while (ticker.now().isBefore(until) && cut == null) {
+        Duration left = Duration.between(ticker.now(), until);
+        ticker.sleep(left.compareTo(SECOND) < 0 ? left : SECOND);
         checkPublisher(p);
         cut = w.sample(rate, spec.latencySlo());
       }
@@ -365,7 +377,11 @@ final class RoundRateSearch implements AutoCloseable {
     return probe;
   }
 
-  private static void checkPublisher(PacedPublisher p) throws Exception {
+  private double secondsSince(Instant start) {
+    return Duration.between(start, ticker.now()).toNanos() / 1e9;
+  }
+
+  private static void checkPublisher(RatedPublisher p) throws Exception {
     if (p.failure() != null) {
       throw p.failure();
     }

@@ -29,7 +29,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Rate 0 sends as fast as the client takes messages, without a schedule: how the search measures
  * what the publisher itself can do.
  */
-public final class PacedPublisher implements AutoCloseable {
+public final class PacedPublisher implements RatedPublisher {
   /** Where each step of the schedule goes before its first message is sent. */
   @FunctionalInterface
   public interface ScheduleSink {
@@ -95,6 +95,7 @@ public final class PacedPublisher implements AutoCloseable {
    * Sends at {@code messagesPerSecond} from the next message on (0: as fast as it can, without a
    * schedule); the first call starts sending.
    */
+  @Override
   public synchronized void rate(double messagesPerSecond) {
     if (messagesPerSecond < 0 || Double.isNaN(messagesPerSecond)) {
       throw new IllegalArgumentException("a rate is 0 or more, not " + messagesPerSecond);
@@ -134,11 +135,13 @@ public final class PacedPublisher implements AutoCloseable {
    * Sends nothing until the next {@link #rate}, which starts a new step of the schedule then (the
    * pause is not counted against the publisher).
    */
+  @Override
   public synchronized void pause() {
     requestedRate = PAUSED;
   }
 
   /** Messages the source (Pub/Sub, Kafka) has acknowledged so far. */
+  @Override
   public long acknowledged() {
     return outcome.acknowledged();
   }
@@ -147,6 +150,7 @@ public final class PacedPublisher implements AutoCloseable {
    * Messages handed to the client so far: indexes [first, first + handed) were sent or are on their
    * way.
    */
+  @Override
   public long handed() {
     return handed;
   }
@@ -161,6 +165,7 @@ public final class PacedPublisher implements AutoCloseable {
    * publisher_live.json}): the messages handed to the client, those the source acknowledged, the
    * rest as failures.
    */
+  @Override
   public PublisherResult result(
       String topic, int messageSize, double rate, Instant started, String runId) {
     long sent = handed;
@@ -182,6 +187,7 @@ public final class PacedPublisher implements AutoCloseable {
   }
 
   /** Why publishing failed (a failed publish, a schedule the server refused), or null. */
+  @Override
   public Exception failure() {
     if (loopFailure != null) {
       return loopFailure;
@@ -196,6 +202,7 @@ public final class PacedPublisher implements AutoCloseable {
    * Stops sending and waits (at most {@code max}) until every message handed to the client has its
    * reply: afterwards {@link #acknowledged} is what was published.
    */
+  @Override
   public void stop(Duration max) throws InterruptedException {
     synchronized (this) {
       stopping = true;
