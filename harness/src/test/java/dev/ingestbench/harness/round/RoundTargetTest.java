@@ -146,6 +146,87 @@ class RoundTargetTest {
     assertFalse(Files.exists(out().resolve(RunFiles.PUBLISHER_LIVE)), "no live messages");
   }
 
+  /**
+   * {@code --kill-consumer-at}: once the job has moved forward and Flink completed a checkpoint
+   * after that, the consumer is killed (SIGKILL), started again from that checkpoint, its first
+   * life's log kept as {@code consumer.1.log}; the second life's own end ends the round.
+   */
+  @Test
+  void aKilledConsumerIsRestoredFromItsCheckpointAndItsNextLifeEndsTheRound() throws Exception {
+    RoundSpec spec = killingAt(spec(100, 0, 0), 1L);
+    int exit =
+        run(
+            spec,
+            (consumer, command) -> {
+              if (consumers.size() == 1) {
+                afterward(
+                    () -> {
+                      // It writes and completes a checkpoint every second until it is killed.
+                      Path checkpoints =
+                          Path.of(
+                              java.net.URI.create(
+                                  ScriptedRuns.flag(command, "--stateBackendStoragePath")));
+                      for (int n = 1; n <= 30 && consumer.isAlive(); n++) {
+                        consumer.print(new ConsumerProgress(n, n).toLine());
+                        Thread.sleep(500);
+                        Path chk = checkpoints.resolve("job/chk-" + n);
+                        Files.createDirectories(chk);
+                        Files.writeString(chk.resolve("_metadata"), "state");
+                        Thread.sleep(500);
+                      }
+                    });
+              } else {
+                afterward(
+                    () -> {
+                      writeResult(command, 100, "expected messages accounted for");
+                      consumer.exitNow(ExitCodes.OK);
+                    });
+              }
+            },
+            List.of());
+    assertEquals(ExitCodes.OK, exit);
+    assertEquals(2, consumers.size(), "one restart");
+    assertTrue(consumers.get(0).signalledBy() != null, "the first life was killed");
+    String restore = ScriptedRuns.flag(consumers.get(1).command(), "--savepointPath");
+    assertTrue(restore.matches(".*/job/chk-\\d+/?"), restore);
+    assertTrue(Files.exists(out().resolve("consumer.1.log")), "the first life's log is kept");
+    assertTrue(Files.exists(out().resolve("consumer.log")), "the running life's log");
+    String status = Files.readString(out().resolve("status/01-round.json"));
+    assertTrue(status.contains("kill_consumer_at"), status);
+    ScriptedRuns.assertNothingRunning(consumers);
+  }
+
+  /** {@code spec} with --kill-consumer-at {@code seconds}. */
+  private static RoundSpec killingAt(RoundSpec s, Long seconds) {
+    return new RoundSpec(
+        s.out(),
+        s.force(),
+        s.messages(),
+        s.liveMessages(),
+        s.liveRate(),
+        s.source(),
+        s.partitions(),
+        s.sharedConsumerGroup(),
+        s.messageFormat(),
+        s.messageSize(),
+        s.seed(),
+        s.job(),
+        s.jobs(),
+        s.sink(),
+        s.emulatorLimits(),
+        seconds,
+        s.crashEverySeconds(),
+        s.runner(),
+        s.pullBatchSize(),
+        s.heap(),
+        s.maxDeadLetters(),
+        s.timeoutSeconds(),
+        s.consumerArgs(),
+        s.cluster(),
+        s.findMaxRate(),
+        s.liveProfile());
+  }
+
   private static void deleteTopic(String host) throws Exception {
     try (PubsubChannels channels = PubsubChannels.forEmulatorHost(host);
         TopicAdminClient topics =
