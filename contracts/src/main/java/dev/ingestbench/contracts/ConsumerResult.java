@@ -75,7 +75,8 @@ public record ConsumerResult(
     List<String> mismatches,
     WindowLatency.Percentiles intendedLatency,
     long sourceDuplicates,
-    long unindexedDeadLetters) {
+    long unindexedDeadLetters)
+    implements SinkTally {
 
   /**
    * Messages handled ({@link EmulatorStatus.Job#handled}): accounted for, plus those without a

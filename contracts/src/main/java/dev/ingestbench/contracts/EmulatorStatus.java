@@ -144,7 +144,8 @@ public record EmulatorStatus(
       WindowLatency.Percentiles intendedLatency,
       long sourceDuplicates,
       long appendRequests,
-      int appendsInFlight) {
+      int appendsInFlight)
+      implements SinkTally {
 
     /**
      * Messages the job has handled: accounted for, plus messages without a usable index that it

@@ -1,5 +1,7 @@
 package dev.ingestbench.verification;
 
+import dev.ingestbench.contracts.SinkTally;
+
 /**
  * What one job was given in one stage (or round, or iteration) and what became of it, every figure
  * counted: nothing here is derived from an assumption about the others.
@@ -101,6 +103,39 @@ public record JobCounts(
         0,
         null,
         0);
+  }
+
+  /**
+   * A job's figures from what its sink holds: the one way every local job is counted, whether its
+   * tally was read from the local BigQuery or written down by its consumer.
+   *
+   * @param accountedFor the tally's own, or what the job's Kafka consumer group accounted for
+   *     together
+   * @param left what it left in its source, or null when not counted
+   */
+  public static JobCounts of(
+      String stage,
+      String job,
+      boolean exactlyOnce,
+      long published,
+      SinkTally tally,
+      long accountedFor,
+      Long left) {
+    return new JobCounts(
+        stage,
+        job,
+        exactlyOnce,
+        published,
+        tally.rowsWritten(),
+        tally.distinctMessageIds(),
+        tally.duplicates(),
+        tally.deadLettered(),
+        accountedFor,
+        left,
+        null,
+        tally.mismatchedRows(),
+        tally.firstMismatch(),
+        tally.sourceDuplicates());
   }
 
   /** The same figures with {@code mismatched} rows of wrong content, the first described. */

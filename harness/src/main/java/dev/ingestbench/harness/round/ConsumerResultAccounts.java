@@ -107,23 +107,7 @@ final class ConsumerResultAccounts implements JobAccounts {
           .unverified("its consumer wrote no " + RunFiles.CONSUMER_RESULT + "; see " + log);
     }
     ConsumerResult r = RunJson.read(result, ConsumerResult.class);
-    JobCounts counts =
-        new JobCounts(
-                null,
-                name,
-                exactlyOnce,
-                published,
-                r.rowsWritten(),
-                r.distinctMessageIds(),
-                r.duplicates(),
-                r.deadLettered(),
-                r.accountedFor(),
-                null,
-                null)
-            .withMismatched(
-                r.mismatchedRows(),
-                r.mismatches() == null || r.mismatches().isEmpty() ? null : r.mismatches().get(0))
-            .withSourceDuplicates(r.sourceDuplicates());
+    JobCounts counts = JobCounts.of(null, name, exactlyOnce, published, r, r.accountedFor(), null);
     if (String.valueOf(r.stopReason()).startsWith(ConsumerResult.PIPELINE_ENDED)
         && r.handled() < published) {
       // The job ended by itself: what it did not account for may still be in its source.

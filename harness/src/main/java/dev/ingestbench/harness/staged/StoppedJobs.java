@@ -97,75 +97,31 @@ final class StoppedJobs {
       }
       accountedFor = groupAccounted.cardinality();
     }
-    JobCounts counts =
-        new JobCounts(
-                stage,
-                job,
-                exactlyOnce,
-                published == null ? 0 : published,
-                status.rowsWritten(),
-                status.distinctMessageIds(),
-                status.duplicates(),
-                status.deadLettered(),
-                accountedFor,
-                null,
-                null)
-            .withSourceDuplicates(status.sourceDuplicates());
     if (published == null) {
-      return counts.unverified(
-          whyUnknown != null
-              ? whyUnknown
-              : "a publisher was stopped before it wrote its result, so what was published is not known;"
-                  + " see the publisher logs in "
-                  + segment);
+      return JobCounts.of(stage, job, exactlyOnce, 0, status, accountedFor, null)
+          .unverified(
+              whyUnknown != null
+                  ? whyUnknown
+                  : "a publisher was stopped before it wrote its result, so what was published is"
+                      + " not known; see the publisher logs in "
+                      + segment);
     }
     if (accountedFor >= published) {
       // Every published message is accounted for: nothing can be left, and there is nothing to wait
       // for.
-      return new JobCounts(
-              stage,
-              job,
-              exactlyOnce,
-              published,
-              status.rowsWritten(),
-              status.distinctMessageIds(),
-              status.duplicates(),
-              status.deadLettered(),
-              accountedFor,
-              0L,
-              null)
-          .withMismatched(status.mismatchedRows(), firstMismatch(status))
-          .withSourceDuplicates(status.sourceDuplicates());
+      return JobCounts.of(stage, job, exactlyOnce, published, status, accountedFor, 0L);
     }
     BitSet inSource;
     try {
       inSource = source.left(host, job, stoppedAt.get(job));
     } catch (IOException e) {
-      return counts.unverified("could not read what it left in its source: " + e.getMessage());
+      return JobCounts.of(stage, job, exactlyOnce, published, status, accountedFor, null)
+          .unverified("could not read what it left in its source: " + e.getMessage());
     }
     long left =
         LeftInSource.count(
             inSource, groupAccounted != null ? groupAccounted : emulator.accounted(job), published);
-    return new JobCounts(
-            stage,
-            job,
-            exactlyOnce,
-            published,
-            status.rowsWritten(),
-            status.distinctMessageIds(),
-            status.duplicates(),
-            status.deadLettered(),
-            accountedFor,
-            left,
-            null)
-        .withMismatched(status.mismatchedRows(), firstMismatch(status))
-        .withSourceDuplicates(status.sourceDuplicates());
-  }
-
-  private static String firstMismatch(EmulatorStatus.Job status) {
-    return status.mismatches() == null || status.mismatches().isEmpty()
-        ? null
-        : status.mismatches().get(0);
+    return JobCounts.of(stage, job, exactlyOnce, published, status, accountedFor, left);
   }
 
   /** Reads a job's accounted event indexes. */

@@ -1,0 +1,52 @@
+package dev.ingestbench.verification;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.ingestbench.contracts.SinkTally;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A job counted from its sink's tally: every figure of the tally carried, none assumed. */
+class JobCountsOfTest {
+  private record Tally(
+      long rowsWritten,
+      long distinctMessageIds,
+      long duplicates,
+      long deadLettered,
+      long accountedFor,
+      long mismatchedRows,
+      List<String> mismatches,
+      long sourceDuplicates)
+      implements SinkTally {}
+
+  @Test
+  void everyFigureOfTheTallyIsCarriedAndLossIsWhatNeitherAccountedNorLeft() {
+    JobCounts c =
+        JobCounts.of(
+            "s",
+            "a",
+            true,
+            1_000,
+            new Tally(905, 900, 5, 10, 910, 2, List.of("event_index 7: fare", "event_index 9"), 3),
+            910,
+            40L);
+    assertEquals(905, c.written());
+    assertEquals(900, c.distinct());
+    assertEquals(5, c.duplicates());
+    assertEquals(10, c.deadLettered());
+    assertEquals(2, c.mismatched());
+    assertEquals("event_index 7: fare", c.firstMismatch());
+    assertEquals(3, c.sourceDuplicates());
+    assertEquals(50, c.lost(), "1,000 published, 910 accounted for, 40 left");
+    assertNull(c.unverified());
+  }
+
+  @Test
+  void aGroupsAccountingReplacesTheJobsOwnAndNoMismatchIsNone() {
+    JobCounts c =
+        JobCounts.of("s", "a", false, 100, new Tally(60, 60, 0, 0, 60, 0, null, 0), 100, null);
+    assertEquals(0, c.lost(), "the group accounted for every message");
+    assertNull(c.firstMismatch());
+  }
+}
