@@ -83,7 +83,7 @@ public final class RoundCommand implements Callable<Integer> {
       names = "--live-messages",
       paramLabel = "N",
       description =
-          "Of those, published at --live-rate once the consumer has drained the backlog (they measure latency); the rest are the backlog, published first (default: a third of --messages, at most 100,000).")
+          "Of those, published at --live-rate once the consumer has drained the backlog (they measure latency); the rest are the backlog, published first (default: a third of --messages, at most 100,000; 0 with --feed).")
   Long liveMessages;
 
   private static final long DEFAULT_LIVE_MESSAGES_CAP = 100_000;
@@ -199,6 +199,12 @@ public final class RoundCommand implements Callable<Integer> {
       description =
           "emulator: one BigQuery emulator process shared by every job, reached through the official client over gRPC; in-process: the emulator inside the consumer's JVM (one job only) (default: ${DEFAULT-VALUE}).")
   String sink;
+
+  @Option(
+      names = "--feed",
+      description =
+          "Publish the backlog in tranches while the jobs read it, never more than 200 MB of it waiting (each job its own Pub/Sub topic; the Kafka topic kept ahead of every job), instead of all of it before they start: the Pub/Sub emulator's Pull slows as what a subscription holds grows. Backlog only (--live-messages defaults to 0).")
+  boolean feed;
 
   /**
    * The BigQuery emulator's limits and faults: the same options as {@code ingestbench
@@ -377,17 +383,22 @@ public final class RoundCommand implements Callable<Integer> {
             consumerArgs,
             onCluster,
             search,
-            profile)
+            profile,
+            feed)
         .validate();
   }
 
   @Spec CommandLine.Model.CommandSpec commandSpec;
 
-  /** --live-messages as given, or its default: a third of --messages, at most 100,000. */
+  /**
+   * --live-messages as given, or its default: a third of --messages, at most 100,000 (none with
+   * --feed, which feeds a backlog).
+   */
   private long liveMessages() {
-    return liveMessages != null
-        ? liveMessages
-        : Math.min(DEFAULT_LIVE_MESSAGES_CAP, Math.max(0, messages) / 3);
+    if (liveMessages != null) {
+      return liveMessages;
+    }
+    return feed ? 0 : Math.min(DEFAULT_LIVE_MESSAGES_CAP, Math.max(0, messages) / 3);
   }
 
   /** Whether the user gave {@code flag} (a default is not given). */

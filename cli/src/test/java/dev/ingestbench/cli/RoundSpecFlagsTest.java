@@ -82,6 +82,7 @@ class RoundSpecFlagsTest {
                 "2",
                 "--jobs",
                 "2"),
+            List.of("--out", "runs/f", "--feed", "--messages", "500000", "--source", "kafka"),
             List.of(
                 "--out",
                 "runs/z",
@@ -245,6 +246,26 @@ class RoundSpecFlagsTest {
       String flag = bad.get(bad.size() > 1 && bad.get(1).startsWith("--") ? 1 : 0);
       org.junit.jupiter.api.Assertions.assertTrue(
           e.getMessage().contains(flag), e.getMessage() + " should name " + flag);
+    }
+  }
+
+  @Test
+  void aFedRoundFeedsItsWholeBacklogAndIsRefusedBesideWhatItCannotFeed() {
+    RoundSpec spec = parse(List.of("--out", "runs/f", "--feed", "--messages", "500000"));
+    assertTrue(spec.feed());
+    assertEquals(0, spec.liveMessages(), "without --live-messages, none: a fed round is a backlog");
+    assertEquals(500_000, spec.backlogMessages());
+    for (List<String> bad :
+        List.of(
+            List.of("--feed", "--live-messages", "1000"),
+            List.of("--feed", "--find-max-rate"),
+            List.of("--feed", "--sink", "in-process"))) {
+      List<String> args = new java.util.ArrayList<>(List.of("--out", "runs/x"));
+      args.addAll(bad);
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> parse(args), String.join(" ", bad));
+      assertTrue(e.getMessage().contains("--feed"), e.getMessage());
+      assertTrue(e.getMessage().contains(bad.get(1)), e.getMessage() + " names " + bad.get(1));
     }
   }
 

@@ -19,6 +19,8 @@ import java.util.Map;
  *     again
  * @param flinkCluster where the jobs ran with {@code --runner flink-cluster} (the cluster, its
  *     TaskManagers and slots, each job's parallelism); null on embedded Flink
+ * @param fed {@code --feed}: the backlog was fed in tranches as the jobs read it (null in files
+ *     written before it: published before the jobs started)
  */
 public record RoundSettings(
     long messages,
@@ -47,7 +49,8 @@ public record RoundSettings(
     String runId,
     Long killConsumerAt,
     Long crashEverySeconds,
-    String flinkCluster) {
+    String flinkCluster,
+    Boolean fed) {
 
   public boolean kafka() {
     return "kafka".equals(source);

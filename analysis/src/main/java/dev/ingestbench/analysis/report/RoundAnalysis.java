@@ -61,6 +61,25 @@ public record RoundAnalysis(
   /** One job's own result in a multi-job round (its subdirectory's consumer_result.json). */
   public record JobResult(String job, ConsumerResult result) {}
 
+  /** The backlog was fed in tranches as the jobs read it ({@code round --feed}). */
+  public boolean fed() {
+    return round.map(r -> Boolean.TRUE.equals(r.fed())).orElse(false);
+  }
+
+  /**
+   * The live messages' latency, publish to visible: none for a fed round, whose messages are all
+   * backlog, published as the jobs read it (the consumer would call them live: they came after it
+   * first caught up with an empty subscription).
+   */
+  public ConsumerResult.Latency liveLatency() {
+    return fed() ? null : consumer.liveLatency();
+  }
+
+  /** The backlog's waiting: every message of a fed round. */
+  public ConsumerResult.Latency backlogLatency() {
+    return fed() ? consumer.latency() : consumer.backlogLatency();
+  }
+
   /** The pipeline ran on a Flink cluster's TaskManagers (processes_cpu.csv names them). */
   public boolean onFlinkCluster() {
     return processCpu.stream().anyMatch(p -> p.process().startsWith(MachineLoad.TASKMANAGER));

@@ -72,14 +72,25 @@ final class RoundEnvironment {
     a.round()
         .ifPresent(
             r -> {
+              String live =
+                  r.liveMessages() == 0
+                      ? ", no live messages"
+                      : String.format(
+                          Locale.ROOT,
+                          ", then %,d live at %,.0f msg/s once the backlog was drained",
+                          r.liveMessages(),
+                          r.liveRate());
               t.row(
                   "Messages",
                   String.format(
                       Locale.ROOT,
-                      "%,d backlog, then %,d live at %,.0f msg/s once the backlog was drained, ~%d B of %s each",
+                      "%,d backlog%s%s, ~%d B of %s each",
                       r.backlogMessages(),
-                      r.liveMessages(),
-                      r.liveRate(),
+                      Boolean.TRUE.equals(r.fed())
+                          ? " fed in tranches as the jobs read it (--feed: at most the feed's high"
+                              + " mark waiting; feed.json)"
+                          : "",
+                      live,
                       r.messageSizeBytes(),
                       r.messageFormat() == null ? "json" : r.messageFormat()));
               t.row("Heap cap per JVM", r.heap());

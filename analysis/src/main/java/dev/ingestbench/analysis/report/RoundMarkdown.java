@@ -170,10 +170,10 @@ public final class RoundMarkdown {
     ConsumerResult c = a.consumer();
     t.row(
         "Latency p50 / p99, live messages (publish → visible)",
-        latency(c.liveLatency()),
-        c.liveLatency() == null
+        latency(a.liveLatency()),
+        a.liveLatency() == null
             ? RoundSummaryJson.liveLatencyNote(a)
-            : count(c.liveLatency().samples())
+            : count(a.liveLatency().samples())
                 + " rows published after the consumer caught up at "
                 + c.caughtUpAt()
                 + " (oldest waiting message under "
@@ -197,12 +197,17 @@ public final class RoundMarkdown {
               + " (coordinated omission); HDR histogram, 2 significant digits");
     }
     t.row(
-        "Waiting p50 / p99, messages published before that",
-        latency(c.backlogLatency()),
-        c.backlogLatency() == null
+        a.fed()
+            ? "Waiting p50 / p99, the fed backlog (publish → visible)"
+            : "Waiting p50 / p99, messages published before that",
+        latency(a.backlogLatency()),
+        a.backlogLatency() == null
             ? "none"
-            : count(c.backlogLatency().samples())
-                + " rows: backlog and start-up queueing, not pipeline latency");
+            : count(a.backlogLatency().samples())
+                + (a.fed()
+                    ? " rows: each waited in its tranche (up to the feed's high mark) before it was"
+                        + " read, not pipeline latency"
+                    : " rows: backlog and start-up queueing, not pipeline latency"));
     t.row(
         "Latency p50 / p99, all messages",
         latency(c.latency()),

@@ -36,8 +36,8 @@ public final class RoundSummaryJson {
       byProcess = seconds;
     }
     ConsumerResult.Latency all = c.latency();
-    ConsumerResult.Latency live = c.liveLatency();
-    ConsumerResult.Latency backlog = c.backlogLatency();
+    ConsumerResult.Latency live = a.liveLatency();
+    ConsumerResult.Latency backlog = a.backlogLatency();
     WindowLatency.Percentiles intended = c.intendedLatency();
     MachineLoad load = RoundDiagnosis.steadyLoad(a);
     return new RoundSummary(
@@ -123,6 +123,10 @@ public final class RoundSummaryJson {
   /** Why there is no live latency, in words a user can act on. */
   static String liveLatencyNote(RoundAnalysis a) {
     long liveMessages = a.round().map(r -> r.liveMessages()).orElse(0L);
+    if (a.fed()) {
+      return "not measured: --feed publishes a backlog as the jobs read it, with no live traffic;"
+          + " measure latency without --feed, with --live-messages N --live-rate R";
+    }
     if (a.round().isPresent() && liveMessages == 0) {
       return "not measured: no live traffic (--live-messages 0); give --live-messages N --live-rate R";
     }

@@ -70,13 +70,16 @@ final class ConsumerResultAccounts implements JobAccounts {
   public JobCounts count(
       String stage, String job, boolean exactlyOnce, Long published, String whyUnknown)
       throws IOException {
-    return read(
-        spec.out(),
-        plan.jobDirectory(plan.jobNumber(job)),
-        plan.processName(job),
-        exactlyOnce,
-        spec.timeoutSeconds(),
-        jobs.log(job, spec.out()));
+    JobCounts counts =
+        read(
+            spec.out(),
+            published,
+            plan.jobDirectory(plan.jobNumber(job)),
+            plan.processName(job),
+            exactlyOnce,
+            spec.timeoutSeconds(),
+            jobs.log(job, spec.out()));
+    return whyUnknown == null ? counts : counts.unverified(whyUnknown);
   }
 
   /**
@@ -87,15 +90,25 @@ final class ConsumerResultAccounts implements JobAccounts {
    * unable to decide.
    *
    * @param out the round's directory (the publishers' results)
+   * @param fed what a feed gave the job (--feed), or null: the publishers' results say
    * @param jobDirectory the job's directory (its consumer's result)
    * @param name the consumer's process name, as the verdict names the job
    * @param log the consumer's log, named when its result is missing
    */
   static JobCounts read(
-      Path out, Path jobDirectory, String name, boolean exactlyOnce, long timeoutSeconds, Path log)
+      Path out,
+      Long fed,
+      Path jobDirectory,
+      String name,
+      boolean exactlyOnce,
+      long timeoutSeconds,
+      Path log)
       throws IOException {
-    long published = 0;
-    for (String file : List.of(RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE)) {
+    long published = fed == null ? 0 : fed;
+    for (String file :
+        fed == null
+            ? List.of(RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE)
+            : List.<String>of()) {
       Path p = out.resolve(file);
       if (Files.exists(p)) {
         published += RunJson.read(p, PublisherResult.class).published();

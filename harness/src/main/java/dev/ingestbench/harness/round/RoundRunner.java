@@ -99,11 +99,12 @@ public final class RoundRunner {
           out);
     } else {
       say(
-          "Round starting: %,d %s messages from %s (%,d backlog, then %,d live at %,.0f msg/s), %s, %s, %d table(s), %d job(s) -> %s",
+          "Round starting: %,d %s messages from %s (%,d backlog%s, then %,d live at %,.0f msg/s), %s, %s, %d table(s), %d job(s) -> %s",
           spec.messages(),
           plan.consumer.messageFormat().flag(),
           spec.source().flag(),
           plan.backlogMessages(),
+          spec.feed() ? " fed in tranches" : "",
           spec.liveMessages(),
           spec.liveRate(),
           plan.consumer.writeMethod().flag(),
@@ -150,7 +151,7 @@ public final class RoundRunner {
     // it.
     RunJson.write(out.resolve(RunFiles.CSV_CHECKSUMS), CsvChecksums.of(out, plan.runId));
     RoundSummary summary = RoundReport.write(out);
-    printSummary(summary, out);
+    printSummary(summary, out, spec.feed());
     for (int j = 1; j <= jobSummaries.size(); j++) {
       printJob(j, jobSummaries.get(j - 1));
     }
@@ -319,7 +320,8 @@ public final class RoundRunner {
         plan.runId,
         spec.killConsumerAt(),
         spec.crashEverySeconds(),
-        spec.cluster() == null ? null : FlinkClusterRunner.describe(spec.cluster()));
+        spec.cluster() == null ? null : FlinkClusterRunner.describe(spec.cluster()),
+        spec.feed() ? Boolean.TRUE : null);
   }
 
   /** One line per job of a multi-job round: latency percentiles exist only per job. */
@@ -341,7 +343,7 @@ public final class RoundRunner {
         plan.jobDirectory(j).resolve("report.md"));
   }
 
-  private static void printSummary(RoundSummary s, Path out) {
+  private static void printSummary(RoundSummary s, Path out, boolean fed) {
     if (s.sourceDuplicates() > 0) {
       say(
           "The source carried %,d event(s) twice (the same event index under another message id or"
@@ -401,8 +403,12 @@ public final class RoundRunner {
     }
     if (s.backlogP50LatencyMs() != null) {
       say(
-          "Waiting of the messages published before the consumer caught up: p50 %,d ms, p99 %,d ms",
-          s.backlogP50LatencyMs(), s.backlogP99LatencyMs());
+          "Waiting of %s: p50 %,d ms, p99 %,d ms",
+          fed
+              ? "the fed backlog (each message in its tranche before it was read)"
+              : "the messages published before the consumer caught up",
+          s.backlogP50LatencyMs(),
+          s.backlogP99LatencyMs());
     }
     for (FaultCount f : s.faults() == null ? List.<FaultCount>of() : s.faults()) {
       say("Fault %s", f.describe());

@@ -1,8 +1,14 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.events.TaxiRideGenerator;
+import dev.ingestbench.harness.process.BigQueryEmulatorRest;
+import dev.ingestbench.harness.source.KafkaFeed;
+import dev.ingestbench.harness.source.PubsubFeed;
+import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.stack.LocalStack;
@@ -16,6 +22,8 @@ import dev.ingestbench.harness.staged.SegmentShape;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -33,6 +41,9 @@ final class RoundShape implements SegmentShape {
 
   /** Where the jobs read: the round's topic, its subscriptions or consumer groups. */
   private final ScenarioSource source;
+
+  /** When --feed began feeding; null without it. */
+  private Instant fedFrom;
 
   RoundShape(RoundSpec spec, RoundPlan plan) {
     this.spec = spec;
@@ -76,9 +87,61 @@ final class RoundShape implements SegmentShape {
     source.prepare(host);
   }
 
+  /**
+   * --feed: the backlog in tranches as the jobs read it, each job fed the round's count (its own
+   * Pub/Sub topic, named as its subscription; the Kafka topic), topped up by what the BigQuery
+   * emulator says it accounted for. It makes the source ready itself.
+   */
+  @Override
+  public SourceFeed feed(LocalStack stack, JobAccounts accounts) throws Exception {
+    if (!spec.feed()) {
+      return null;
+    }
+    BigQueryEmulatorRest bigQuery = new BigQueryEmulatorRest(stack.bigQuery().rest());
+    fedFrom = Instant.now();
+    return source.feed(
+        stack.host(), bigQuery::status, stack.cpu(), spec.seed(), plan.backlogMessages(), SAY);
+  }
+
+  /**
+   * What the feed gave every job, as the round's backlog publisher's result ({@code
+   * publisher_backlog.json}): each job read its own copy of the backlog, as every subscription of a
+   * round's topic does. Jobs fed different counts (a feed that failed) have no one backlog: the
+   * file is not written, and feed.json has each job's.
+   */
+  @Override
+  public void fed(SourceFeed feed) throws IOException {
+    List<Long> counts =
+        plan.stages().jobs().keySet().stream().map(feed::published).distinct().toList();
+    if (counts.size() != 1) {
+      say(
+          "The jobs were fed different counts (%s): no %s; each job's is in %s",
+          counts, RunFiles.PUBLISHER_BACKLOG, RunFiles.FEED);
+      return;
+    }
+    long published = counts.get(0);
+    double seconds = Duration.between(fedFrom, Instant.now()).toMillis() / 1000.0;
+    RunJson.write(
+        spec.out().resolve(RunFiles.PUBLISHER_BACKLOG),
+        new PublisherResult(
+            plan.kafka() ? source.topicPath() : "one topic per job (" + RunFiles.FEED + ")",
+            published,
+            published,
+            0,
+            published * spec.messageSize(),
+            spec.messageSize(),
+            0,
+            fedFrom.toString(),
+            seconds,
+            seconds > 0 ? published / seconds : 0,
+            1,
+            plan.runId));
+  }
+
+  /** Fed, the backlog is published by the feed as the jobs read it, not before they start. */
   @Override
   public long backlog() {
-    return plan.backlogMessages();
+    return spec.feed() ? 0 : plan.backlogMessages();
   }
 
   @Override
@@ -120,7 +183,26 @@ final class RoundShape implements SegmentShape {
     if (spec.sink() == RoundSpec.Sink.EMULATOR) {
       out.println(LocalDryRun.bigQueryEmulatorLine(plan.bigQueryEmulatorArgs()));
     }
-    source.describeTopic(out);
+    if (spec.feed()) {
+      long high =
+          plan.kafka() ? KafkaFeed.high(spec.messageSize()) : PubsubFeed.high(spec.messageSize());
+      out.println(
+          String.format(
+              Locale.ROOT,
+              "  as each job starts, feed it the backlog of %,d messages from this JVM in tranches"
+                  + " (%s), topping it up to %,d waiting whenever fewer than %,d are, by what the"
+                  + " BigQuery emulator says it accounted for; then write %s and %s",
+              plan.backlogMessages(),
+              plan.kafka()
+                  ? "the topic, kept ahead of every job"
+                  : "each job its own topic, named as its subscription",
+              high,
+              high / 2,
+              spec.out().resolve(RunFiles.FEED),
+              spec.out().resolve(RunFiles.PUBLISHER_BACKLOG)));
+    } else {
+      source.describeTopic(out);
+    }
     if (spec.searches()) {
       MaxRateSpec s = spec.findMaxRate();
       out.println(
@@ -133,7 +215,7 @@ final class RoundShape implements SegmentShape {
               s.window().toSeconds(),
               s.latencySlo().toMillis(),
               s.confirmations()));
-    } else if (plan.backlogMessages() > 0) {
+    } else if (plan.backlogMessages() > 0 && !spec.feed()) {
       out.println(
           LocalDryRun.backlogLine(
               plan.backlogMessages(), plan.backlogPublisherArgs(source.addressPlaceholder())));

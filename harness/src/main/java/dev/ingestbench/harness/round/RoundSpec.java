@@ -46,6 +46,10 @@ import java.util.Objects;
  * @param cluster the Flink cluster the consumers are submitted to, or null for embedded Flink
  * @param findMaxRate probe live rates for the highest one every job sustains (instead of the
  *     backlog and the live messages), or null
+ * @param liveProfile the live rate's steps, or null for one rate
+ * @param feed publish the backlog in tranches as the jobs read it (each job its own Pub/Sub topic;
+ *     the Kafka topic kept ahead of every job), never more than the feed's high mark waiting,
+ *     instead of all of it before the jobs start
  */
 public record RoundSpec(
     Path out,
@@ -73,7 +77,8 @@ public record RoundSpec(
     List<String> consumerArgs,
     FlinkClusterSpec cluster,
     MaxRateSpec findMaxRate,
-    RateProfile liveProfile) {
+    RateProfile liveProfile,
+    boolean feed) {
 
   /** Where the messages come from. */
   public enum Source {
@@ -156,7 +161,8 @@ public record RoundSpec(
         List.of(),
         cluster,
         search,
-        null);
+        null,
+        false);
   }
 
   /** The message size a format usually has (a scenario's too): 500 B of JSON, 88 B of Avro. */
@@ -221,6 +227,9 @@ public record RoundSpec(
     if (force) {
       flags.add("--force");
     }
+    if (feed) {
+      flags.add("--feed");
+    }
     if (kafka()) {
       flags.addAll(
           List.of(
@@ -264,6 +273,24 @@ public record RoundSpec(
     }
     consumerArgs.forEach(a -> flags.add("--consumer-arg=" + a));
     return flags;
+  }
+
+  /** --feed feeds the backlog alone, from this JVM, as the BigQuery emulator counts it. */
+  private void requireFeedable() {
+    if (findMaxRate != null) {
+      throw new IllegalArgumentException(
+          "--feed feeds a backlog; --find-max-rate publishes its own probes: drop --feed");
+    }
+    if (liveMessages > 0) {
+      throw new IllegalArgumentException(
+          "--feed feeds the backlog only (each job its own Pub/Sub topic), and live messages go to"
+              + " the one topic every job reads: give --live-messages 0, or drop --feed");
+    }
+    if (sink == Sink.IN_PROCESS) {
+      throw new IllegalArgumentException(
+          "--feed tops each job up by what the BigQuery emulator process says it accounted for:"
+              + " drop --sink in-process");
+    }
   }
 
   /** Every check of the round's own settings; each names the flag and the fix. */
@@ -371,6 +398,9 @@ public record RoundSpec(
                 + " shared consumer group each read only their partitions' share: drop"
                 + " --consumer-groups shared, or search with --jobs 1");
       }
+    }
+    if (feed) {
+      requireFeedable();
     }
     if (cluster != null) {
       cluster.validate();

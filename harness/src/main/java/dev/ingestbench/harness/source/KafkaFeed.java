@@ -44,6 +44,10 @@ public final class KafkaFeed implements SourceFeed {
   private final PubsubFeed.AccountedCounts accounted;
   private final long low;
   private final long high;
+
+  /** The most it publishes: a backlog in tranches; unbounded by default. */
+  private long limit = Long.MAX_VALUE;
+
   private final KafkaProducer<byte[], byte[]> producer;
   private final Map<String, Job> jobs = new LinkedHashMap<>();
   private final Thread loop;
@@ -62,6 +66,7 @@ public final class KafkaFeed implements SourceFeed {
   }
 
   /**
+   * @param seed the seed of the events (the BigQuery emulator checks every row against it)
    * @param accounted reads every job's accounted-for messages now (for the jobs of a shared
    *     consumer group, the group's); called once per tick while a job is fed
    */
@@ -70,8 +75,9 @@ public final class KafkaFeed implements SourceFeed {
       String topic,
       int messageSize,
       String messageFormat,
+      long seed,
       PubsubFeed.AccountedCounts accounted) {
-    this(bootstrapServers, topic, messageSize, messageFormat, accounted, high(messageSize));
+    this(bootstrapServers, topic, messageSize, messageFormat, seed, accounted, high(messageSize));
   }
 
   /** With {@code high} given: tests feed a few thousand messages. */
@@ -80,12 +86,13 @@ public final class KafkaFeed implements SourceFeed {
       String topic,
       int messageSize,
       String messageFormat,
+      long seed,
       PubsubFeed.AccountedCounts accounted,
       long high) {
     this.topic = topic;
     this.generator =
         new TaxiRideGenerator(
-            1, messageSize, MessageFormat.fromFlag("publish.message_format", messageFormat));
+            seed, messageSize, MessageFormat.fromFlag("publish.message_format", messageFormat));
     this.accounted = accounted;
     this.high = high;
     this.low = high / 2;
@@ -97,6 +104,20 @@ public final class KafkaFeed implements SourceFeed {
   /** At most {@link #HIGH_BYTES} of messages, within {@link #MIN_HIGH}..{@link #MAX_HIGH}. */
   public static long high(int messageSize) {
     return Math.max(MIN_HIGH, Math.min(MAX_HIGH, HIGH_BYTES / Math.max(1, messageSize)));
+  }
+
+  /**
+   * Publishes at most {@code messages} to the topic (event indexes 0 .. messages - 1), then no
+   * more: a backlog published in tranches, never more than {@link #high} unread by a fed job.
+   */
+  public KafkaFeed upTo(long messages) {
+    this.limit = messages;
+    return this;
+  }
+
+  @Override
+  public boolean bounded() {
+    return limit != Long.MAX_VALUE;
   }
 
   @Override
@@ -243,8 +264,8 @@ public final class KafkaFeed implements SourceFeed {
    */
   private synchronized void topUp(long waiting) throws Exception {
     long first = published;
-    long end = first + Math.max(0, high - waiting);
-    if (end == first) {
+    long end = Math.min(limit, first + Math.max(0, high - waiting));
+    if (end <= first) {
       return;
     }
     AtomicLong acked = new AtomicLong();

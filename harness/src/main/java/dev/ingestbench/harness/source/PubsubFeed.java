@@ -50,6 +50,10 @@ public final class PubsubFeed implements SourceFeed {
   private final AccountedCounts accounted;
   private final long low;
   private final long high;
+
+  /** The most it feeds any job: a backlog in tranches; unbounded by default. */
+  private long limit = Long.MAX_VALUE;
+
   private final PubsubChannels channels;
   private final Map<String, Fed> jobs = new LinkedHashMap<>();
   private final Thread loop;
@@ -84,6 +88,7 @@ public final class PubsubFeed implements SourceFeed {
 
   /**
    * @param host the Pub/Sub emulator's HOST:PORT
+   * @param seed the seed of the events (the BigQuery emulator checks every row against it)
    * @param accounted reads every job's accounted-for messages now; called once per tick while a job
    *     is fed
    */
@@ -92,8 +97,9 @@ public final class PubsubFeed implements SourceFeed {
       String project,
       int messageSize,
       String messageFormat,
+      long seed,
       AccountedCounts accounted) {
-    this(host, project, messageSize, messageFormat, accounted, high(messageSize));
+    this(host, project, messageSize, messageFormat, seed, accounted, high(messageSize));
   }
 
   /** With {@code high} given: tests feed a few thousand messages, not {@link #MIN_HIGH}. */
@@ -102,13 +108,14 @@ public final class PubsubFeed implements SourceFeed {
       String project,
       int messageSize,
       String messageFormat,
+      long seed,
       AccountedCounts accounted,
       long high) {
     this.host = host;
     this.project = project;
     this.generator =
         new TaxiRideGenerator(
-            1, messageSize, MessageFormat.fromFlag("publish.message_format", messageFormat));
+            seed, messageSize, MessageFormat.fromFlag("publish.message_format", messageFormat));
     this.accounted = accounted;
     this.high = high;
     this.low = high / 2;
@@ -120,6 +127,20 @@ public final class PubsubFeed implements SourceFeed {
   /** At most {@link #HIGH_BYTES} of messages, within {@link #MIN_HIGH}..{@link #MAX_HIGH}. */
   public static long high(int messageSize) {
     return Math.max(MIN_HIGH, Math.min(MAX_HIGH, HIGH_BYTES / Math.max(1, messageSize)));
+  }
+
+  /**
+   * Feeds each job at most {@code messages} (event indexes 0 .. messages - 1), then no more: a
+   * backlog published in tranches, never more than {@link #high} waiting.
+   */
+  public PubsubFeed upTo(long messages) {
+    this.limit = messages;
+    return this;
+  }
+
+  @Override
+  public boolean bounded() {
+    return limit != Long.MAX_VALUE;
   }
 
   @Override
@@ -239,7 +260,10 @@ public final class PubsubFeed implements SourceFeed {
    */
   private void topUp(Fed fed, long waiting) throws InterruptedException, ExecutionException {
     long first = fed.published;
-    long end = first + Math.max(0, high - waiting);
+    long end = Math.min(limit, first + Math.max(0, high - waiting));
+    if (end <= first) {
+      return; // it has had every message it is to get
+    }
     List<ApiFuture<String>> sent = new ArrayList<>();
     for (long index = first; index < end; index++) {
       sent.add(

@@ -27,6 +27,12 @@ public interface SourceFeed extends AutoCloseable {
   /** Stops feeding every job: a stage that waits until the jobs drain what they have. */
   void stopAll();
 
+  /**
+   * Whether it feeds each job a given count and then no more (a backlog fed in tranches, which ends
+   * by itself), rather than for as long as the job is fed.
+   */
+  boolean bounded();
+
   /** What was published for {@code job} so far, or until it stopped. */
   long published(String job);
 

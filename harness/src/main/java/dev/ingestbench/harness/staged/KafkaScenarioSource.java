@@ -16,6 +16,7 @@ import java.io.PrintStream;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * A scenario on a Kafka broker: each job reads the whole topic through its consumer group, or the
@@ -92,7 +93,13 @@ final class KafkaScenarioSource implements ScenarioSource {
    * wrote).
    */
   @Override
-  public SourceFeed feed(String host, StatusReading status, ProcessCpuSampler cpu)
+  public SourceFeed feed(
+      String host,
+      StatusReading status,
+      ProcessCpuSampler cpu,
+      long seed,
+      long upTo,
+      Consumer<String> say)
       throws IOException, InterruptedException {
     KafkaFeed feed =
         new KafkaFeed(
@@ -100,11 +107,15 @@ final class KafkaScenarioSource implements ScenarioSource {
             topic(),
             plan.messageSize(),
             plan.messageFormat(),
+            seed,
             () -> {
               EmulatorStatus now = status.read();
               return job ->
                   groupOf(job).stream().mapToLong(member -> now.job(member).accountedFor()).sum();
             });
+    if (upTo != Long.MAX_VALUE) {
+      feed.upTo(upTo);
+    }
     try {
       plan.jobs().keySet().forEach(feed::add);
     } catch (RuntimeException | Error e) {
@@ -112,10 +123,24 @@ final class KafkaScenarioSource implements ScenarioSource {
       throw e;
     }
     cpu.watch("runner (feeds Kafka)", ProcessHandle.current().pid());
-    LocalTarget.say(
-        "Feeding the topic while the jobs run, %,d-%,d messages of %,d bytes unread by each job being fed (the"
-            + " scaled backlog of %,d would be read in seconds)",
-        feed.low(), feed.high(), plan.messageSize(), plan.backlog());
+    say.accept(
+        feed.bounded()
+            ? String.format(
+                Locale.ROOT,
+                "Feeding the topic while the jobs run: %,d messages of %,d bytes in tranches,"
+                    + " %,d-%,d unread by each job being fed",
+                upTo,
+                plan.messageSize(),
+                feed.low(),
+                feed.high())
+            : String.format(
+                Locale.ROOT,
+                "Feeding the topic while the jobs run, %,d-%,d messages of %,d bytes unread by each"
+                    + " job being fed (the scaled backlog of %,d would be read in seconds)",
+                feed.low(),
+                feed.high(),
+                plan.messageSize(),
+                plan.backlog()));
     return feed;
   }
 

@@ -167,13 +167,15 @@ public final class LocalSegment implements StageTarget.Segment {
   private void closeFeed() throws Exception {
     feed.close();
     RunJson.write(segment.resolve(RunFiles.FEED), feed.result());
+    shape.fed(feed);
   }
 
   @Override
   public void stageStarting(PlannedStage st) {
     draining = st.until() == Until.DRAINED;
     faults.stageStarting(st);
-    if (feed != null && draining) {
+    // A bounded feed (a backlog in tranches) ends by itself at its count: the jobs drain it then.
+    if (feed != null && draining && !feed.bounded()) {
       say("Stage %s waits until the jobs drain: feeding stops", st.name());
       feed.stopAll();
     }
@@ -251,7 +253,7 @@ public final class LocalSegment implements StageTarget.Segment {
   public void startJob(String stage, String job) throws Exception {
     if (feed != null) {
       feed.start(job);
-      if (draining) {
+      if (draining && !feed.bounded()) {
         feed.stop(job);
       }
     }

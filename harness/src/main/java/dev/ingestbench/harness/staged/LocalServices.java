@@ -86,7 +86,15 @@ final class LocalServices implements SegmentShape {
 
   @Override
   public SourceFeed feed(LocalStack stack, JobAccounts accounts) throws Exception {
-    return plan.fedLocally() ? source.feed(stack.host(), accounts::status, stack.cpu()) : null;
+    return plan.fedLocally()
+        ? source.feed(
+            stack.host(),
+            accounts::status,
+            stack.cpu(),
+            EVENT_SEED,
+            Long.MAX_VALUE,
+            line -> LocalTarget.say("%s", line))
+        : null;
   }
 
   @Override

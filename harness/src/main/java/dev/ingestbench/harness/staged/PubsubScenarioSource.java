@@ -18,6 +18,7 @@ import java.io.PrintStream;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /** A scenario on the Pub/Sub emulator: each job reads a subscription of its own. */
 final class PubsubScenarioSource implements ScenarioSource {
@@ -96,7 +97,13 @@ final class PubsubScenarioSource implements ScenarioSource {
   }
 
   @Override
-  public SourceFeed feed(String host, StatusReading status, ProcessCpuSampler cpu)
+  public SourceFeed feed(
+      String host,
+      StatusReading status,
+      ProcessCpuSampler cpu,
+      long seed,
+      long upTo,
+      Consumer<String> say)
       throws IOException, InterruptedException {
     PubsubFeed feed =
         new PubsubFeed(
@@ -104,10 +111,14 @@ final class PubsubScenarioSource implements ScenarioSource {
             LocalJobs.PROJECT,
             plan.messageSize(),
             plan.messageFormat(),
+            seed,
             () -> {
               EmulatorStatus now = status.read();
               return job -> now.job(job).accountedFor();
             });
+    if (upTo != Long.MAX_VALUE) {
+      feed.upTo(upTo);
+    }
     try {
       for (String job : plan.jobs().keySet()) {
         feed.add(job, plan.subscription(job)); // makes its topic and publisher: may fail
@@ -117,10 +128,25 @@ final class PubsubScenarioSource implements ScenarioSource {
       throw e;
     }
     cpu.watch("runner (feeds Pub/Sub)", ProcessHandle.current().pid());
-    LocalTarget.say(
-        "Feeding each job its own topic while it runs, %,d-%,d messages of %,d bytes waiting (the scaled backlog"
-            + " of %,d would be read in seconds)",
-        feed.low(), feed.high(), plan.messageSize(), plan.backlog());
+    say.accept(
+        feed.bounded()
+            ? String.format(
+                Locale.ROOT,
+                "Feeding each job its own topic while it runs: its %,d messages of %,d bytes in"
+                    + " tranches, %,d-%,d waiting (a backlog held at once slows the Pub/Sub"
+                    + " emulator's Pull)",
+                upTo,
+                plan.messageSize(),
+                feed.low(),
+                feed.high())
+            : String.format(
+                Locale.ROOT,
+                "Feeding each job its own topic while it runs, %,d-%,d messages of %,d bytes"
+                    + " waiting (the scaled backlog of %,d would be read in seconds)",
+                feed.low(),
+                feed.high(),
+                plan.messageSize(),
+                plan.backlog()));
     return feed;
   }
 

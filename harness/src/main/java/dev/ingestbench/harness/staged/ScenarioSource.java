@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.BitSet;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * What a local scenario does differently for its source: the Pub/Sub emulator, where each job reads
@@ -59,10 +60,21 @@ public sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenar
   }
 
   /**
-   * Starts feeding every job of a scaled, backlog-only run, and says so; this JVM, which feeds, is
-   * recorded in {@code cpu} as the feed.
+   * Starts feeding every job of a scaled, backlog-only run (or a round's backlog in tranches), and
+   * says so; this JVM, which feeds, is recorded in {@code cpu} as the feed.
+   *
+   * @param seed the events' seed
+   * @param upTo the most each job is fed (a backlog in tranches), or {@link Long#MAX_VALUE} to feed
+   *     it for as long as it runs
+   * @param say where it says that it feeds
    */
-  SourceFeed feed(String host, StatusReading status, ProcessCpuSampler cpu)
+  SourceFeed feed(
+      String host,
+      StatusReading status,
+      ProcessCpuSampler cpu,
+      long seed,
+      long upTo,
+      Consumer<String> say)
       throws IOException, InterruptedException;
 
   /** How a fed run publishes, for run.json's scaled values and the report. */

@@ -34,6 +34,9 @@ public interface SegmentShape {
     return null;
   }
 
+  /** The feed has stopped and written what it fed: what the shape's own files need of it. */
+  default void fed(SourceFeed feed) throws IOException {}
+
   /** Messages published before the jobs start, by {@link #backlogPublisherArgs}. */
   long backlog();
 

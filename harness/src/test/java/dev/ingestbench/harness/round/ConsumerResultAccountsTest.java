@@ -31,7 +31,7 @@ class ConsumerResultAccountsTest {
     Verdict verdict = new Verdict(new VerificationPolicy(0));
     verdict.judge(
         ConsumerResultAccounts.read(
-            out, job, "consumer-1", exactlyOnce, 300, out.resolve("consumer-1.log")));
+            out, null, job, "consumer-1", exactlyOnce, 300, out.resolve("consumer-1.log")));
     return verdict;
   }
 

@@ -196,6 +196,76 @@ class RoundTargetTest {
     ScriptedRuns.assertNothingRunning(consumers);
   }
 
+  /**
+   * {@code --feed}: no backlog publisher; each job's own topic (named as its subscription) is fed
+   * the round's count from this JVM as it starts, and what it got is the round's backlog result.
+   */
+  @Test
+  void aFedRoundFeedsEachJobItsOwnTopicAndWritesWhatItGotAsTheBacklog() throws Exception {
+    RoundSpec spec = feeding(spec(300, 0, 0));
+    int exit =
+        run(
+            spec,
+            (consumer, command) ->
+                afterward(
+                    () -> {
+                      String subscription = ScriptedRuns.flag(command, "--subscription");
+                      if (!subscription.startsWith("projects/")) {
+                        subscription = "projects/ingestbench-local/subscriptions/" + subscription;
+                      }
+                      java.util.BitSet waiting =
+                          dev.ingestbench.harness.source.SubscriptionBacklog.read(
+                              ScriptedRuns.flag(command, "--pubsubEmulatorHost"), subscription);
+                      fedToSubscription.set(waiting.cardinality());
+                      writeResult(command, 300, "expected messages accounted for");
+                      consumer.exitNow(ExitCodes.OK);
+                    }),
+            List.of());
+    assertEquals(ExitCodes.OK, exit);
+    assertEquals(300, fedToSubscription.get(), "the job's subscription holds its 300 messages");
+    PublisherResult backlog =
+        RunJson.read(out().resolve(RunFiles.PUBLISHER_BACKLOG), PublisherResult.class);
+    assertEquals(300, backlog.published());
+    assertTrue(Files.exists(out().resolve(RunFiles.FEED)), "feed.json");
+    assertFalse(Files.exists(out().resolve("publisher.log")), "no backlog publisher started");
+    ScriptedRuns.assertNothingRunning(consumers);
+  }
+
+  private final java.util.concurrent.atomic.AtomicInteger fedToSubscription =
+      new java.util.concurrent.atomic.AtomicInteger(-1);
+
+  /** {@code spec} with --feed. */
+  private static RoundSpec feeding(RoundSpec s) {
+    return new RoundSpec(
+        s.out(),
+        s.force(),
+        s.messages(),
+        s.liveMessages(),
+        s.liveRate(),
+        s.source(),
+        s.partitions(),
+        s.sharedConsumerGroup(),
+        s.messageFormat(),
+        s.messageSize(),
+        s.seed(),
+        s.job(),
+        s.jobs(),
+        s.sink(),
+        s.emulatorLimits(),
+        s.killConsumerAt(),
+        s.crashEverySeconds(),
+        s.runner(),
+        s.pullBatchSize(),
+        s.heap(),
+        s.maxDeadLetters(),
+        s.timeoutSeconds(),
+        s.consumerArgs(),
+        s.cluster(),
+        s.findMaxRate(),
+        s.liveProfile(),
+        true);
+  }
+
   /** {@code spec} with --kill-consumer-at {@code seconds}. */
   private static RoundSpec killingAt(RoundSpec s, Long seconds) {
     return new RoundSpec(
@@ -224,7 +294,8 @@ class RoundTargetTest {
         s.consumerArgs(),
         s.cluster(),
         s.findMaxRate(),
-        s.liveProfile());
+        s.liveProfile(),
+        s.feed());
   }
 
   private static void deleteTopic(String host) throws Exception {

@@ -43,6 +43,7 @@ class KafkaFeedTest {
               TOPIC,
               88,
               "avro",
+              1,
               () -> job -> accounted.get(job),
               1_000)) {
         feed.add("a");

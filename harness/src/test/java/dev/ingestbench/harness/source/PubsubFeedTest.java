@@ -31,7 +31,7 @@ class PubsubFeedTest {
     try (PubsubEmulator emulator = PubsubEmulator.start();
         PubsubFeed feed =
             new PubsubFeed(
-                emulator.hostAndPort(), "p", 10_000, "json", () -> accounted::get, HIGH)) {
+                emulator.hostAndPort(), "p", 10_000, "json", 1, () -> accounted::get, HIGH)) {
       feed.add("a", "rides-a");
       feed.add("b", "rides-b");
       feed.start("a");
@@ -66,6 +66,38 @@ class PubsubFeedTest {
           result.jobs().get("a"));
       assertEquals(
           new PubsubFeed.Result.Job("projects/p/topics/rides-b", 0, 0, -1), result.jobs().get("b"));
+    }
+  }
+
+  /**
+   * A backlog fed in tranches ({@code upTo}): never more than the high mark waiting, every message
+   * of the count published once, and then nothing more however little is waiting.
+   */
+  @Test
+  void aBoundedFeedPublishesItsCountInTranchesAndThenNoMore() throws Exception {
+    Map<String, Long> accounted = new ConcurrentHashMap<>(Map.of("a", 0L));
+    try (PubsubEmulator emulator = PubsubEmulator.start();
+        PubsubFeed feed =
+            new PubsubFeed(emulator.hostAndPort(), "p", 500, "json", 1, () -> accounted::get, HIGH)
+                .upTo(2_500)) {
+      assertTrue(feed.bounded());
+      feed.add("a", "rides-a");
+      feed.start("a");
+      assertEquals(HIGH, feed.published("a"), "the first tranche: the high mark");
+      accounted.put("a", 600L);
+      awaitPublished(feed, "a", 1_600);
+      accounted.put("a", 1_200L);
+      awaitPublished(feed, "a", 2_200);
+      accounted.put("a", 1_800L);
+      awaitPublished(feed, "a", 2_500); // the last tranche stops at the count
+      accounted.put("a", 2_500L);
+      Thread.sleep(1_000);
+      assertEquals(2_500, feed.published("a"), "nothing past the count");
+      assertEquals(
+          indexes(0, 2_500),
+          SubscriptionBacklog.read(emulator.hostAndPort(), "projects/p/subscriptions/rides-a"),
+          "every index of the count once");
+      assertEquals(4, feed.result().jobs().get("a").topUps());
     }
   }
 
