@@ -203,7 +203,7 @@ public final class RoundCommand implements Callable<Integer> {
   @Option(
       names = "--feed",
       description =
-          "Publish the backlog in tranches while the jobs read it, never more than 200 MB of it waiting (each job its own Pub/Sub topic; the Kafka topic kept ahead of every job), instead of all of it before they start: the Pub/Sub emulator's Pull slows as what a subscription holds grows. Backlog only (--live-messages defaults to 0).")
+          "Publish the backlog in tranches while the jobs read it, topped up to about 200 MB of messages waiting (each job its own Pub/Sub topic, 4,000-40,000 messages; the Kafka topic kept ahead of every job), instead of all of it before they start: the Pub/Sub emulator's Pull slows as what a subscription holds grows. Backlog only (--live-messages defaults to 0).")
   boolean feed;
 
   /**

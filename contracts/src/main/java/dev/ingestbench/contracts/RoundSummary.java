@@ -21,7 +21,10 @@ import java.util.Map;
  * @param mismatches the first of them, column by column
  * @param maxSustainableRowsPerSecond {@code round --find-max-rate}: the highest rate every job
  *     sustained inside the latency SLO (rows/s per job); null without the search or when none was
- * @param limitedBy what ended the search ({@link MaxRateResult#limitedBy}); null without it
+ * @param limitedBy what limited the round: what ended a search ({@link MaxRateResult#limitedBy}),
+ *     else what limited it over its steady window ({@code quota}, {@code connections}, {@code
+ *     consumer-cpu}, {@code source-emulator}, {@code machine-cpu}, or {@code unknown}); null in
+ *     files written before every round had one
  * @param liveIntendedP50LatencyMs visible − intended send time of the live messages (the paced live
  *     publisher's schedule): the latency a user of the pipeline waits, the publisher's own delays
  *     included; null when no message had a schedule (the four figures alike)
@@ -40,6 +43,7 @@ import java.util.Map;
  * @param harnessShare what every other process the round started (emulators, broker, publishers,
  *     the round's own JVM) used of the machine's vCPUs over the steady window: the stand-ins for
  *     Google's services, which on Dataflow run elsewhere; null when not recorded
+ * @param limitedByEvidence the figures that name {@code limitedBy}
  */
 public record RoundSummary(
     long published,
@@ -103,7 +107,8 @@ public record RoundSummary(
     Double otherProcessesShare,
     Double stealShare,
     Double consumerShare,
-    Double harnessShare) {
+    Double harnessShare,
+    String limitedByEvidence) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

@@ -35,6 +35,9 @@ import java.util.Set;
  * Everything a local round's report says, computed from the raw files the round left: the
  * per-second write timeline, the consumer's per-second CPU samples, and the publisher and consumer
  * results.
+ *
+ * @param fed the backlog was fed in tranches as the jobs read it ({@code round --feed}): no message
+ *     of it is live, whatever the consumer called them
  */
 public record RoundAnalysis(
     Optional<RoundSettings> round,
@@ -56,15 +59,11 @@ public record RoundAnalysis(
     List<JobResult> jobResults,
     Optional<MaxRateResult> maxRate,
     Optional<LiveProfileResult> liveProfile,
-    List<MachineCpuCsv.Sample> machineCpu) {
+    List<MachineCpuCsv.Sample> machineCpu,
+    boolean fed) {
 
   /** One job's own result in a multi-job round (its subdirectory's consumer_result.json). */
   public record JobResult(String job, ConsumerResult result) {}
-
-  /** The backlog was fed in tranches as the jobs read it ({@code round --feed}). */
-  public boolean fed() {
-    return round.map(r -> Boolean.TRUE.equals(r.fed())).orElse(false);
-  }
 
   /**
    * The live messages' latency, publish to visible: none for a fed round, whose messages are all
@@ -205,7 +204,23 @@ public record RoundAnalysis(
         jobResults(dir, round.map(RoundSettings::jobCount).orElse(1)),
         maxRate,
         liveProfile,
-        MachineCpuCsv.read(dir.resolve(RunFiles.MACHINE_CPU)));
+        MachineCpuCsv.read(dir.resolve(RunFiles.MACHINE_CPU)),
+        fed(dir, round));
+  }
+
+  /**
+   * Whether the backlog was fed in tranches as the jobs read it ({@code round --feed}): its
+   * round.json says so, or for one job's directory of a multi-job round, the round's.
+   */
+  private static boolean fed(Path dir, Optional<RoundSettings> round) throws IOException {
+    if (round.isPresent()) {
+      return Boolean.TRUE.equals(round.get().fed());
+    }
+    Path parent = dir.toAbsolutePath().getParent();
+    Path roundJson = parent == null ? null : parent.resolve(RunFiles.ROUND);
+    return roundJson != null
+        && Files.exists(roundJson)
+        && Boolean.TRUE.equals(RunJson.read(roundJson, RoundSettings.class).fed());
   }
 
   /** Each job's result, from the subdirectories a multi-job round writes; none for one job. */

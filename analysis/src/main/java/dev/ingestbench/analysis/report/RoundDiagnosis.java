@@ -32,6 +32,7 @@ final class RoundDiagnosis {
                   100 * Diagnoser.CPU_BOUND)));
     }
     otherWork(a).ifPresent(verdicts::add);
+    source(a).ifPresent(verdicts::add);
     machine(a).ifPresent(verdicts::add);
     if (a.emulator().isPresent()) {
       EmulatorStatus e = a.emulator().get();
@@ -114,6 +115,23 @@ final class RoundDiagnosis {
                 load.describe(),
                 load.seconds(),
                 100 * MachineLoad.DISTURBED)));
+  }
+
+  /**
+   * The source server at its ceiling ({@link RoundLimit#source}): the drain measured the Pub/Sub
+   * emulator or the Kafka broker, not the pipeline.
+   */
+  static Optional<Verdict> source(RoundAnalysis a) {
+    MachineLoad load = steadyLoad(a);
+    return RoundLimit.source(
+            a, load, String.format(Locale.ROOT, " over the %d s steady window", load.seconds()))
+        .map(
+            limit ->
+                new Verdict(
+                    a.round().map(r -> r.kafka()).orElse(false)
+                        ? "Source-bound: the Kafka broker"
+                        : "Source-bound: the Pub/Sub emulator",
+                    limit.evidence()));
   }
 
   static MachineLoad steadyLoad(RoundAnalysis a) {

@@ -87,8 +87,8 @@ final class RoundEnvironment {
                       "%,d backlog%s%s, ~%d B of %s each",
                       r.backlogMessages(),
                       Boolean.TRUE.equals(r.fed())
-                          ? " fed in tranches as the jobs read it (--feed: at most the feed's high"
-                              + " mark waiting; feed.json)"
+                          ? " fed in tranches as the jobs read it (--feed: topped up to the feed's"
+                              + " high mark; feed.json)"
                           : "",
                       live,
                       r.messageSizeBytes(),

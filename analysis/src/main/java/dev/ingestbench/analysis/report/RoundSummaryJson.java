@@ -40,6 +40,7 @@ public final class RoundSummaryJson {
     ConsumerResult.Latency backlog = a.backlogLatency();
     WindowLatency.Percentiles intended = c.intendedLatency();
     MachineLoad load = RoundDiagnosis.steadyLoad(a);
+    RoundLimit limit = RoundLimit.of(a);
     return new RoundSummary(
         a.published(),
         c.rowsWritten(),
@@ -103,7 +104,7 @@ public final class RoundSummaryJson {
         c.mismatchedRows(),
         c.mismatches() == null ? List.of() : c.mismatches(),
         a.maxRate().map(MaxRateResult::maxSustainableRowsPerSecond).orElse(null),
-        a.maxRate().map(MaxRateResult::limitedBy).orElse(null),
+        a.maxRate().map(MaxRateResult::limitedBy).orElse(limit.name()),
         intended == null ? null : intended.p50Ms(),
         intended == null ? null : intended.p99Ms(),
         intended == null ? null : intended.p999Ms(),
@@ -117,7 +118,8 @@ public final class RoundSummaryJson {
         load.machineKnown() ? round4(load.otherShare()) : null,
         load.machineKnown() ? round4(load.stealShare()) : null,
         load.known() ? round4(load.pipelineShare()) : null,
-        load.known() ? round4(load.harnessShare()) : null);
+        load.known() ? round4(load.harnessShare()) : null,
+        a.maxRate().map(MaxRateResult::limitEvidence).orElse(limit.evidence()));
   }
 
   /** Why there is no live latency, in words a user can act on. */

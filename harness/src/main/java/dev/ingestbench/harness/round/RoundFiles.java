@@ -23,6 +23,7 @@ final class RoundFiles {
           RunFiles.ROUND,
           RunFiles.PUBLISHER_BACKLOG,
           RunFiles.PUBLISHER_LIVE,
+          RunFiles.FEED,
           RunFiles.CONSUMER_RESULT,
           RunFiles.CONNECTIONS,
           RunFiles.BIGQUERY_EMULATOR,

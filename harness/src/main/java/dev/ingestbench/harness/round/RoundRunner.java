@@ -99,14 +99,19 @@ public final class RoundRunner {
           out);
     } else {
       say(
-          "Round starting: %,d %s messages from %s (%,d backlog%s, then %,d live at %,.0f msg/s), %s, %s, %d table(s), %d job(s) -> %s",
+          "Round starting: %,d %s messages from %s (%,d backlog%s%s), %s, %s, %d table(s), %d job(s) -> %s",
           spec.messages(),
           plan.consumer.messageFormat().flag(),
           spec.source().flag(),
           plan.backlogMessages(),
           spec.feed() ? " fed in tranches" : "",
-          spec.liveMessages(),
-          spec.liveRate(),
+          spec.liveMessages() == 0
+              ? ", no live messages"
+              : String.format(
+                  Locale.ROOT,
+                  ", then %,d live at %,.0f msg/s",
+                  spec.liveMessages(),
+                  spec.liveRate()),
           plan.consumer.writeMethod().flag(),
           plan.consumer.rowFormat().flag(),
           spec.job().destinationTables(),
@@ -151,7 +156,7 @@ public final class RoundRunner {
     // it.
     RunJson.write(out.resolve(RunFiles.CSV_CHECKSUMS), CsvChecksums.of(out, plan.runId));
     RoundSummary summary = RoundReport.write(out);
-    printSummary(summary, out, spec.feed());
+    printSummary(summary, out, spec.feed(), spec.searches());
     for (int j = 1; j <= jobSummaries.size(); j++) {
       printJob(j, jobSummaries.get(j - 1));
     }
@@ -343,7 +348,11 @@ public final class RoundRunner {
         plan.jobDirectory(j).resolve("report.md"));
   }
 
-  private static void printSummary(RoundSummary s, Path out, boolean fed) {
+  /**
+   * @param fed the backlog was fed (--feed): its waiting is the feed's
+   * @param searched a max-rate search ran: it said its own limit
+   */
+  private static void printSummary(RoundSummary s, Path out, boolean fed, boolean searched) {
     if (s.sourceDuplicates() > 0) {
       say(
           "The source carried %,d event(s) twice (the same event index under another message id or"
@@ -418,6 +427,9 @@ public final class RoundRunner {
     }
     if (s.diagnosis() != null && !s.diagnosis().isEmpty()) {
       say("Diagnosis: %s (evidence in the report)", String.join("; ", s.diagnosis()));
+    }
+    if (!searched && s.limitedBy() != null) {
+      say("Limited by %s: %s", s.limitedBy(), s.limitedByEvidence());
     }
     say("Report: %s", out.resolve(RunFiles.REPORT));
   }

@@ -106,26 +106,25 @@ final class RoundShape implements SegmentShape {
   /**
    * What the feed gave every job, as the round's backlog publisher's result ({@code
    * publisher_backlog.json}): each job read its own copy of the backlog, as every subscription of a
-   * round's topic does. Jobs fed different counts (a feed that failed) have no one backlog: the
-   * file is not written, and feed.json has each job's.
+   * round's topic does; {@code requested} is the backlog, {@code published} what each job got. Jobs
+   * fed different counts (a job stopped early, a feed that failed: the round has failed its
+   * verification then) are given the least of them, and said so; feed.json has each job's.
    */
   @Override
   public void fed(SourceFeed feed) throws IOException {
-    List<Long> counts =
-        plan.stages().jobs().keySet().stream().map(feed::published).distinct().toList();
-    if (counts.size() != 1) {
+    List<Long> counts = plan.stages().jobs().keySet().stream().map(feed::published).toList();
+    long published = counts.stream().mapToLong(Long::longValue).min().orElse(0);
+    if (counts.stream().distinct().count() > 1) {
       say(
-          "The jobs were fed different counts (%s): no %s; each job's is in %s",
+          "The jobs were fed different counts (%s): %s gives the least; each job's is in %s",
           counts, RunFiles.PUBLISHER_BACKLOG, RunFiles.FEED);
-      return;
     }
-    long published = counts.get(0);
     double seconds = Duration.between(fedFrom, Instant.now()).toMillis() / 1000.0;
     RunJson.write(
         spec.out().resolve(RunFiles.PUBLISHER_BACKLOG),
         new PublisherResult(
             plan.kafka() ? source.topicPath() : "one topic per job (" + RunFiles.FEED + ")",
-            published,
+            plan.backlogMessages(),
             published,
             0,
             published * spec.messageSize(),

@@ -281,10 +281,14 @@ public record RoundSpec(
       throw new IllegalArgumentException(
           "--feed feeds a backlog; --find-max-rate publishes its own probes: drop --feed");
     }
+    if (liveProfile != null) {
+      throw new IllegalArgumentException(
+          "--feed feeds a backlog, and --live-profile steps live messages: give one of the two");
+    }
     if (liveMessages > 0) {
       throw new IllegalArgumentException(
-          "--feed feeds the backlog only (each job its own Pub/Sub topic), and live messages go to"
-              + " the one topic every job reads: give --live-messages 0, or drop --feed");
+          "--feed feeds the backlog only, and live messages are published apart from it: give"
+              + " --live-messages 0, or drop --feed");
     }
     if (sink == Sink.IN_PROCESS) {
       throw new IllegalArgumentException(

@@ -44,6 +44,9 @@ public final class PubsubFeed implements SourceFeed {
   static final int MAX_HIGH = 40_000;
   private static final Duration TICK = Duration.ofMillis(250);
 
+  /** Reads of what the jobs accounted for that may fail in a row before the feed fails. */
+  private static final int READ_ATTEMPTS = 3;
+
   private final String host;
   private final String project;
   private final TaxiRideGenerator generator;
@@ -227,15 +230,33 @@ public final class PubsubFeed implements SourceFeed {
     return fed;
   }
 
+  /**
+   * What every job accounted for, read again after a failed read (a busy machine's BigQuery
+   * emulator may miss one): only {@link #READ_ATTEMPTS} failures in a row fail the feed.
+   */
+  private ToLongFunction<String> readAccounted() throws IOException, InterruptedException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return accounted.read();
+      } catch (IOException e) {
+        if (attempt >= READ_ATTEMPTS) {
+          throw e;
+        }
+        Thread.sleep(TICK.toMillis());
+      }
+    }
+  }
+
   private void feedLoop() {
     while (!closed) {
       try {
         if (jobs.values().stream().anyMatch(f -> f.feeding)) {
-          ToLongFunction<String> now = accounted.read();
+          ToLongFunction<String> now = readAccounted();
           for (Map.Entry<String, Fed> e : jobs.entrySet()) {
             Fed fed = e.getValue();
             long waiting = fed.published - now.applyAsLong(e.getKey());
-            if (fed.feeding && waiting < low) {
+            // A job that has had its whole count drains the last tranche: no top-up is due.
+            if (fed.feeding && waiting < low && fed.published < limit) {
               fed.minDepth = fed.minDepth < 0 ? waiting : Math.min(fed.minDepth, waiting);
               topUp(fed, Math.max(0, waiting));
             }

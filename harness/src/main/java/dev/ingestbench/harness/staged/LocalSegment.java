@@ -163,6 +163,17 @@ public final class LocalSegment implements StageTarget.Segment {
     shape.consumersStopped();
   }
 
+  /**
+   * A feed that failed while the jobs wait for their count (a round's backlog in tranches) ends the
+   * segment at once: they would wait until their --timeout for messages that never come.
+   */
+  private void checkFeed() throws IOException {
+    if (feed != null && feed.bounded() && feed.failure() != null) {
+      throw new IOException(
+          "feeding the jobs failed: " + feed.failure().getMessage(), feed.failure());
+    }
+  }
+
   /** Stops the feed and writes what it fed each job: feed.json. */
   private void closeFeed() throws Exception {
     feed.close();
@@ -195,6 +206,7 @@ public final class LocalSegment implements StageTarget.Segment {
       throw new IOException(stack.death().get());
     }
     accounts.check();
+    checkFeed();
     faults.tick();
     if (publishing != null) {
       publishing.tick(List.copyOf(startedJobs));

@@ -1,0 +1,154 @@
+package dev.ingestbench.analysis.report;
+
+import dev.ingestbench.analysis.diagnosis.Diagnoser;
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.ProcessCpuColumns;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What limited a round over its steady window, named as the max-rate search names its limits
+ * ({@code quota}, {@code connections}, {@code consumer-cpu}, {@code source-emulator}, {@code
+ * machine-cpu}), with the figures that name it; {@code unknown} only where none of them showed,
+ * saying what was measured and what is not recorded. A drain is always limited by something: this
+ * says which, so that two settings are compared knowing what each ran into.
+ *
+ * @param name the limit, as {@code summary.json}'s {@code limited_by}
+ * @param evidence its figures, as {@code limited_by_evidence}
+ */
+public record RoundLimit(String name, String evidence) {
+  /**
+   * A source server using this many cores is at its ceiling: the Pub/Sub emulator (pstest) rescans
+   * a subscription under one lock on every Pull, so one core is all it can use. Measured draining
+   * 1,000,000 messages held at once: 0.85 and 0.86 cores, the consumer at 24-26% of the machine
+   * (docs/local-mode.md).
+   */
+  static final double SOURCE_BOUND_CORES = 0.8;
+
+  static RoundLimit of(RoundAnalysis a) {
+    if (a.steady().isEmpty()) {
+      return new RoundLimit(
+          "unknown", "no steady window: the round wrote too briefly to measure what limited it");
+    }
+    Optional<EmulatorStatus> e = a.emulator();
+    if (e.isPresent() && (e.get().throttledAppends() > 0 || e.get().rejectedAppends() > 0)) {
+      return new RoundLimit(
+          "quota",
+          String.format(
+              Locale.ROOT,
+              "the BigQuery emulator's throughput quota slowed %,d appends by %.1f s in all and"
+                  + " refused %,d (%.2f MB/s per %.0f s window)",
+              e.get().throttledAppends(),
+              e.get().throttledSeconds(),
+              e.get().rejectedAppends(),
+              e.get().quotaMbPerSecond(),
+              e.get().quotaWindowSeconds()));
+    }
+    if (e.isPresent()
+        && (e.get().connectionsRefused() > 0
+            || e.get().peakConnections()
+                >= Diagnoser.CONNECTIONS_NEAR * e.get().maxConnections())) {
+      return new RoundLimit(
+          "connections",
+          String.format(
+              Locale.ROOT,
+              "peak %,d open AppendRows streams of %,d allowed; %,d refused",
+              e.get().peakConnections(),
+              e.get().maxConnections(),
+              e.get().connectionsRefused()));
+    }
+    MachineLoad load = RoundDiagnosis.steadyLoad(a);
+    String window = String.format(Locale.ROOT, " over the %d s steady window", load.seconds());
+    if (!Double.isNaN(a.steadyCpuUtilisation())
+        && a.steadyCpuUtilisation() >= Diagnoser.CPU_BOUND) {
+      return new RoundLimit(
+          "consumer-cpu",
+          String.format(
+              Locale.ROOT,
+              "the consumers used %.0f%% of %d vCPUs (≥ %.0f%%)%s",
+              100 * a.steadyCpuUtilisation(),
+              a.vcpus(),
+              100 * Diagnoser.CPU_BOUND,
+              window));
+    }
+    if (load.known() && load.disturbed()) {
+      return new RoundLimit(
+          "machine-cpu",
+          String.format(
+              Locale.ROOT,
+              "other work took %.0f%% of the machine (%s)%s: this run's figures are the busy"
+                  + " machine's",
+              100 * (load.otherShare() + load.stealShare()),
+              load.describe(),
+              window));
+    }
+    Optional<RoundLimit> source = source(a, load, window);
+    if (source.isPresent()) {
+      return source.get();
+    }
+    if (load.known() && load.busyShare() >= Diagnoser.CPU_BOUND) {
+      return new RoundLimit(
+          "machine-cpu",
+          String.format(
+              Locale.ROOT,
+              "%s%s: the harness used %.0f%% of the machine and the pipeline %.0f%%",
+              load.describe(),
+              window,
+              100 * load.harnessShare(),
+              100 * load.pipelineShare()));
+    }
+    return new RoundLimit(
+        "unknown",
+        String.format(
+            Locale.ROOT,
+            "no limit showed%s: consumers %s of %d vCPUs, %s, no quota throttling, connections"
+                + " below the limit; not recorded: the source's time per Pull or fetch and the"
+                + " sink's append, flush and commit latencies",
+            window,
+            Double.isNaN(a.steadyCpuUtilisation())
+                ? "n/a"
+                : String.format(Locale.ROOT, "%.0f%%", 100 * a.steadyCpuUtilisation()),
+            a.vcpus(),
+            load.known() ? load.describe() : "the machine's CPU not recorded"));
+  }
+
+  /**
+   * The source server at its ceiling: the Pub/Sub emulator or the Kafka broker used nearly a whole
+   * core while the consumers did not use theirs.
+   */
+  static Optional<RoundLimit> source(RoundAnalysis a, MachineLoad load, String window) {
+    if (!load.known()) {
+      return Optional.empty();
+    }
+    for (String process :
+        List.of(ProcessCpuColumns.PUBSUB_EMULATOR, ProcessCpuColumns.KAFKA_BROKER)) {
+      double cores = load.cpuSeconds().getOrDefault(process, 0.0) / load.seconds();
+      if (cores >= SOURCE_BOUND_CORES) {
+        boolean pubsub = process.equals(ProcessCpuColumns.PUBSUB_EMULATOR);
+        return Optional.of(
+            new RoundLimit(
+                "source-emulator",
+                String.format(
+                    Locale.ROOT,
+                    "the %s used %.2f cores (≥ %.1f: %s) while the consumers used %.0f%% of %d"
+                        + " vCPUs%s%s",
+                    pubsub ? "Pub/Sub emulator" : "Kafka broker",
+                    cores,
+                    SOURCE_BOUND_CORES,
+                    pubsub
+                        ? "it rescans the subscription under one lock on every Pull, so one core"
+                            + " is its ceiling, and the more a subscription holds the slower each Pull"
+                        : "the broker serves every fetch",
+                    100 * a.steadyCpuUtilisation(),
+                    a.vcpus(),
+                    window,
+                    pubsub && !a.fed()
+                        ? "; run with --feed to keep what each subscription holds small"
+                            + " (docs/local-mode.md)"
+                        : "")));
+      }
+    }
+    return Optional.empty();
+  }
+}
