@@ -39,9 +39,6 @@ public final class KafkaFeed implements SourceFeed {
   static final long MAX_HIGH = 4_000_000;
   private static final Duration TICK = Duration.ofMillis(250);
 
-  /** Reads of what the jobs accounted for that may fail in a row before the feed fails. */
-  private static final int READ_ATTEMPTS = 3;
-
   private final String topic;
   private final TaxiRideGenerator generator;
   private final PubsubFeed.AccountedCounts accounted;
@@ -227,28 +224,11 @@ public final class KafkaFeed implements SourceFeed {
     return j;
   }
 
-  /**
-   * What every job accounted for, read again after a failed read (a busy machine's BigQuery
-   * emulator may miss one): only {@link #READ_ATTEMPTS} failures in a row fail the feed.
-   */
-  private ToLongFunction<String> readAccounted() throws IOException, InterruptedException {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return accounted.read();
-      } catch (IOException e) {
-        if (attempt >= READ_ATTEMPTS) {
-          throw e;
-        }
-        Thread.sleep(TICK.toMillis());
-      }
-    }
-  }
-
   private void feedLoop() {
     while (!closed) {
       try {
         if (jobs.values().stream().anyMatch(j -> j.feeding)) {
-          ToLongFunction<String> now = readAccounted();
+          ToLongFunction<String> now = accounted.readRetrying(PubsubFeed.READ_ATTEMPTS, TICK);
           long fewest = Long.MAX_VALUE;
           for (Map.Entry<String, Job> e : jobs.entrySet()) {
             if (e.getValue().feeding) {

@@ -44,8 +44,8 @@ public final class PubsubFeed implements SourceFeed {
   static final int MAX_HIGH = 40_000;
   private static final Duration TICK = Duration.ofMillis(250);
 
-  /** Reads of what the jobs accounted for that may fail in a row before the feed fails. */
-  private static final int READ_ATTEMPTS = 3;
+  /** Reads of what the jobs accounted for that may fail in a row before a feed fails. */
+  static final int READ_ATTEMPTS = 3;
 
   private final String host;
   private final String project;
@@ -87,6 +87,24 @@ public final class PubsubFeed implements SourceFeed {
   @FunctionalInterface
   public interface AccountedCounts {
     ToLongFunction<String> read() throws IOException;
+
+    /**
+     * {@link #read}, again after a failed read (a busy machine's BigQuery emulator may miss one):
+     * only {@code attempts} failures in a row throw.
+     */
+    default ToLongFunction<String> readRetrying(int attempts, Duration pause)
+        throws IOException, InterruptedException {
+      for (int attempt = 1; ; attempt++) {
+        try {
+          return read();
+        } catch (IOException e) {
+          if (attempt >= attempts) {
+            throw e;
+          }
+          Thread.sleep(pause.toMillis());
+        }
+      }
+    }
   }
 
   /**
@@ -230,28 +248,11 @@ public final class PubsubFeed implements SourceFeed {
     return fed;
   }
 
-  /**
-   * What every job accounted for, read again after a failed read (a busy machine's BigQuery
-   * emulator may miss one): only {@link #READ_ATTEMPTS} failures in a row fail the feed.
-   */
-  private ToLongFunction<String> readAccounted() throws IOException, InterruptedException {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return accounted.read();
-      } catch (IOException e) {
-        if (attempt >= READ_ATTEMPTS) {
-          throw e;
-        }
-        Thread.sleep(TICK.toMillis());
-      }
-    }
-  }
-
   private void feedLoop() {
     while (!closed) {
       try {
         if (jobs.values().stream().anyMatch(f -> f.feeding)) {
-          ToLongFunction<String> now = readAccounted();
+          ToLongFunction<String> now = accounted.readRetrying(READ_ATTEMPTS, TICK);
           for (Map.Entry<String, Fed> e : jobs.entrySet()) {
             Fed fed = e.getValue();
             long waiting = fed.published - now.applyAsLong(e.getKey());

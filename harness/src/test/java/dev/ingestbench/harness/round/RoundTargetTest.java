@@ -234,40 +234,17 @@ class RoundTargetTest {
   private final java.util.concurrent.atomic.AtomicInteger fedToSubscription =
       new java.util.concurrent.atomic.AtomicInteger(-1);
 
-  /** {@code spec} with --feed. */
-  private static RoundSpec feeding(RoundSpec s) {
-    return new RoundSpec(
-        s.out(),
-        s.force(),
-        s.messages(),
-        s.liveMessages(),
-        s.liveRate(),
-        s.source(),
-        s.partitions(),
-        s.sharedConsumerGroup(),
-        s.messageFormat(),
-        s.messageSize(),
-        s.seed(),
-        s.job(),
-        s.jobs(),
-        s.sink(),
-        s.emulatorLimits(),
-        s.killConsumerAt(),
-        s.crashEverySeconds(),
-        s.runner(),
-        s.pullBatchSize(),
-        s.heap(),
-        s.maxDeadLetters(),
-        s.timeoutSeconds(),
-        s.consumerArgs(),
-        s.cluster(),
-        s.findMaxRate(),
-        s.liveProfile(),
-        true);
-  }
-
   /** {@code spec} with --kill-consumer-at {@code seconds}. */
   private static RoundSpec killingAt(RoundSpec s, Long seconds) {
+    return with(s, seconds, s.feed());
+  }
+
+  /** {@code spec} with --feed. */
+  private static RoundSpec feeding(RoundSpec s) {
+    return with(s, s.killConsumerAt(), true);
+  }
+
+  private static RoundSpec with(RoundSpec s, Long killConsumerAt, boolean feed) {
     return new RoundSpec(
         s.out(),
         s.force(),
@@ -284,7 +261,7 @@ class RoundTargetTest {
         s.jobs(),
         s.sink(),
         s.emulatorLimits(),
-        seconds,
+        killConsumerAt,
         s.crashEverySeconds(),
         s.runner(),
         s.pullBatchSize(),
@@ -295,7 +272,7 @@ class RoundTargetTest {
         s.cluster(),
         s.findMaxRate(),
         s.liveProfile(),
-        s.feed());
+        feed);
   }
 
   private static void deleteTopic(String host) throws Exception {
