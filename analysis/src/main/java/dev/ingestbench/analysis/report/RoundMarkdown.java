@@ -16,13 +16,11 @@ import dev.ingestbench.analysis.source.ConnectionsCsv;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConnectionColumns;
 import dev.ingestbench.contracts.ConsumerResult;
-import dev.ingestbench.contracts.FaultCount;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.WindowLatency;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -46,7 +44,7 @@ public final class RoundMarkdown {
     result(doc, a);
     a.liveProfile()
         .ifPresent(p -> doc.append(LiveProfileMarkdown.render(p, a.perSecond(), a.jobs())));
-    verification(doc, a);
+    RoundVerificationMarkdown.write(doc, a);
     RoundEnvironment.write(doc, a);
     throughput(doc, a);
     connections(doc, a);
@@ -120,7 +118,7 @@ public final class RoundMarkdown {
    * "stopped: the process was asked to stop ..." reads "Stopped: the process was asked to stop
    * ...".
    */
-  private static String stopReason(ConsumerResult c) {
+  static String stopReason(ConsumerResult c) {
     return c.stopReason() == null
         ? "(not recorded)"
         : c.stopReason().replaceFirst("^stopped: ", "");
@@ -216,123 +214,6 @@ public final class RoundMarkdown {
 
   private static String latency(ConsumerResult.Latency l) {
     return l == null ? "not measured" : count(l.p50Ms()) + " / " + count(l.p99Ms()) + " ms";
-  }
-
-  /** Every message accounted for, and every finding that qualifies the count. */
-  private static void verification(Document doc, RoundAnalysis a) {
-    ConsumerResult c = a.consumer();
-    doc.heading(2, "Verification")
-        .table(
-            Table.of(
-                    Column.number("Published"),
-                    Column.number("Written"),
-                    Column.number("Distinct event ids"),
-                    Column.number("Duplicates"),
-                    Column.number("Source duplicates"),
-                    Column.number("Dead-lettered"),
-                    Column.number("Lost"))
-                .row(
-                    count(a.published()),
-                    count(c.rowsWritten()),
-                    count(c.distinctMessageIds()),
-                    count(c.duplicates()),
-                    count(c.sourceDuplicates()),
-                    count(c.deadLettered()),
-                    count(a.lost())));
-    if (c.sourceDuplicates() > 0) {
-      doc.paragraph(
-          "**The source carried "
-              + count(c.sourceDuplicates())
-              + " event(s) twice**: a row whose event index was already written under"
-              + " another message id (Pub/Sub) or offset (Kafka). A publisher sent the event again (a resend after"
-              + " a timeout the server had in fact stored); the pipeline wrote each message once, as exactly-once"
-              + " promises, so these are not counted as duplicates. The project's own publishers never resend"
-              + " (docs/methodology.md, 'Every event is published once').");
-    }
-    if (a.lost() > 0 && c.stopReason() != null) {
-      // A consumer that accounted for everything has lost none.
-      doc.paragraph(
-          "The consumer stopped before it had accounted for every message: "
-              + stopReason(c)
-              + ". **Lost** counts what it had neither written nor dead-lettered by then, whether it had read it or not.");
-    }
-    if (c.duplicates() > 0) {
-      doc.paragraph(
-          count(c.duplicates())
-              + " duplicate(s): a message written again under the same message id (a replay after a"
-              + " restore from a checkpoint, a retried append): the sink's duplicates, which exactly-once must not"
-              + " have (docs/dead-letters.md, 'A message that reuses another's event_index').");
-    }
-    faults(doc, a);
-    content(doc, a);
-    if (a.publishFailures() > 0) {
-      doc.paragraph("**" + a.publishFailures() + " publish failures.**");
-    }
-    if (c.foreignRows() > 0) {
-      doc.paragraph(
-          count(c.foreignRows())
-              + " row(s) or dead letter(s) carried an event index outside the "
-              + count(a.published())
-              + " published (foreign: left over from another run, or published by someone else); they are not"
-              + " counted as written or accounted for.");
-    }
-    if (c.unindexedRows() > 0) {
-      doc.paragraph(
-          count(c.unindexedRows())
-              + " row(s) carried no readable event index and could not be checked.");
-    }
-    a.emulator().ifPresent(e -> doc.append(UnfinishedStreams.markdown(e)));
-  }
-
-  /** The faults asked for, each with how often it fired; one that never fired is a warning. */
-  private static void faults(Document doc, RoundAnalysis a) {
-    List<FaultCount> faults =
-        a.emulator()
-            .map(e -> e.faults() == null ? List.<FaultCount>of() : e.faults())
-            .orElse(List.of());
-    if (faults.isEmpty()) {
-      return;
-    }
-    Table t =
-        Table.of(
-            Column.text("Fault"),
-            Column.text("A fraction of"),
-            Column.number("Of those the run had"),
-            Column.number("Fired"));
-    for (FaultCount f : faults) {
-      t.row(
-          "`" + f.fault() + "`",
-          f.fraction() == null ? "(fires once)" : f.of(),
-          count(f.outOf()),
-          count(f.fired()));
-    }
-    doc.paragraph("Faults asked of the BigQuery emulator (all jobs together):").table(t);
-    for (FaultCount f : faults) {
-      if (f.warning() != null) {
-        doc.paragraph("**Warning:** " + f.warning() + ".");
-      }
-    }
-  }
-
-  /** Whether every visible row holds what its event must produce. */
-  private static void content(Document doc, RoundAnalysis a) {
-    ConsumerResult c = a.consumer();
-    if (c.mismatchedRows() > 0) {
-      doc.paragraph(
-              "**"
-                  + count(c.mismatchedRows())
-                  + " row(s) do not hold what their event must produce** (every visible row"
-                  + " is compared, column by column, with the event its index generates from the publishers' seed). The"
-                  + " first:")
-          .bullets(c.mismatches() == null ? List.of() : c.mismatches());
-    } else if (a.emulator().map(e -> e.contentSeed() != null).orElse(false)) {
-      doc.paragraph(
-          "Every visible row was compared, column by column, with the event its index generates from the"
-              + " publishers' seed: none differs.");
-    } else {
-      doc.paragraph(
-          "The rows' content was not checked (the BigQuery emulator was not given the publishers' seed).");
-    }
   }
 
   /** The chart, the phases, and the rows written per minute and per second. */

@@ -1,0 +1,135 @@
+package dev.ingestbench.analysis.report;
+
+import static dev.ingestbench.analysis.document.Numbers.count;
+
+import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Table;
+import dev.ingestbench.analysis.document.Table.Column;
+import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.FaultCount;
+import java.util.List;
+
+/**
+ * The report's verification: every message accounted for, and every finding that qualifies the
+ * count (faults the emulator injected, rows whose content was wrong).
+ */
+final class RoundVerificationMarkdown {
+  private RoundVerificationMarkdown() {}
+
+  /** Every message accounted for, and every finding that qualifies the count. */
+  static void write(Document doc, RoundAnalysis a) {
+    ConsumerResult c = a.consumer();
+    doc.heading(2, "Verification")
+        .table(
+            Table.of(
+                    Column.number("Published"),
+                    Column.number("Written"),
+                    Column.number("Distinct event ids"),
+                    Column.number("Duplicates"),
+                    Column.number("Source duplicates"),
+                    Column.number("Dead-lettered"),
+                    Column.number("Lost"))
+                .row(
+                    count(a.published()),
+                    count(c.rowsWritten()),
+                    count(c.distinctMessageIds()),
+                    count(c.duplicates()),
+                    count(c.sourceDuplicates()),
+                    count(c.deadLettered()),
+                    count(a.lost())));
+    if (c.sourceDuplicates() > 0) {
+      doc.paragraph(
+          "**The source carried "
+              + count(c.sourceDuplicates())
+              + " event(s) twice**: a row whose event index was already written under"
+              + " another message id (Pub/Sub) or offset (Kafka). A publisher sent the event again (a resend after"
+              + " a timeout the server had in fact stored); the pipeline wrote each message once, as exactly-once"
+              + " promises, so these are not counted as duplicates. The project's own publishers never resend"
+              + " (docs/methodology.md, 'Every event is published once').");
+    }
+    if (a.lost() > 0 && c.stopReason() != null) {
+      // A consumer that accounted for everything has lost none.
+      doc.paragraph(
+          "The consumer stopped before it had accounted for every message: "
+              + RoundMarkdown.stopReason(c)
+              + ". **Lost** counts what it had neither written nor dead-lettered by then, whether it had read it or not.");
+    }
+    if (c.duplicates() > 0) {
+      doc.paragraph(
+          count(c.duplicates())
+              + " duplicate(s): a message written again under the same message id (a replay after a"
+              + " restore from a checkpoint, a retried append): the sink's duplicates, which exactly-once must not"
+              + " have (docs/dead-letters.md, 'A message that reuses another's event_index').");
+    }
+    faults(doc, a);
+    content(doc, a);
+    if (a.publishFailures() > 0) {
+      doc.paragraph("**" + a.publishFailures() + " publish failures.**");
+    }
+    if (c.foreignRows() > 0) {
+      doc.paragraph(
+          count(c.foreignRows())
+              + " row(s) or dead letter(s) carried an event index outside the "
+              + count(a.published())
+              + " published (foreign: left over from another run, or published by someone else); they are not"
+              + " counted as written or accounted for.");
+    }
+    if (c.unindexedRows() > 0) {
+      doc.paragraph(
+          count(c.unindexedRows())
+              + " row(s) carried no readable event index and could not be checked.");
+    }
+    a.emulator().ifPresent(e -> doc.append(UnfinishedStreams.markdown(e)));
+  }
+
+  /** The faults asked for, each with how often it fired; one that never fired is a warning. */
+  private static void faults(Document doc, RoundAnalysis a) {
+    List<FaultCount> faults =
+        a.emulator()
+            .map(e -> e.faults() == null ? List.<FaultCount>of() : e.faults())
+            .orElse(List.of());
+    if (faults.isEmpty()) {
+      return;
+    }
+    Table t =
+        Table.of(
+            Column.text("Fault"),
+            Column.text("A fraction of"),
+            Column.number("Of those the run had"),
+            Column.number("Fired"));
+    for (FaultCount f : faults) {
+      t.row(
+          "`" + f.fault() + "`",
+          f.fraction() == null ? "(fires once)" : f.of(),
+          count(f.outOf()),
+          count(f.fired()));
+    }
+    doc.paragraph("Faults asked of the BigQuery emulator (all jobs together):").table(t);
+    for (FaultCount f : faults) {
+      if (f.warning() != null) {
+        doc.paragraph("**Warning:** " + f.warning() + ".");
+      }
+    }
+  }
+
+  /** Whether every visible row holds what its event must produce. */
+  private static void content(Document doc, RoundAnalysis a) {
+    ConsumerResult c = a.consumer();
+    if (c.mismatchedRows() > 0) {
+      doc.paragraph(
+              "**"
+                  + count(c.mismatchedRows())
+                  + " row(s) do not hold what their event must produce** (every visible row"
+                  + " is compared, column by column, with the event its index generates from the publishers' seed). The"
+                  + " first:")
+          .bullets(c.mismatches() == null ? List.of() : c.mismatches());
+    } else if (a.emulator().map(e -> e.contentSeed() != null).orElse(false)) {
+      doc.paragraph(
+          "Every visible row was compared, column by column, with the event its index generates from the"
+              + " publishers' seed: none differs.");
+    } else {
+      doc.paragraph(
+          "The rows' content was not checked (the BigQuery emulator was not given the publishers' seed).");
+    }
+  }
+}

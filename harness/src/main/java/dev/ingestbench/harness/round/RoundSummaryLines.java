@@ -1,0 +1,129 @@
+package dev.ingestbench.harness.round;
+
+import dev.ingestbench.analysis.report.MachineLoad;
+import dev.ingestbench.contracts.FaultCount;
+import dev.ingestbench.contracts.RoundSummary;
+import dev.ingestbench.contracts.RunFiles;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** What a round says of its results on the console once it is analysed: the round's, each job's. */
+final class RoundSummaryLines {
+  private RoundSummaryLines() {}
+
+  /** Where a line goes: a format and its arguments. */
+  @FunctionalInterface
+  interface Say {
+    void say(String format, Object... args);
+  }
+
+  /** One line per job of a multi-job round: latency percentiles exist only per job. */
+  static void printJob(int j, RoundSummary s, Path jobDirectory, Say say) {
+    say.say(
+        "Job %d: written %,d, duplicates %,d, source duplicates %,d, lost %,d, steady %s rows/s, peak"
+            + " connections %d, live latency %s -> %s",
+        j,
+        s.written(),
+        s.duplicates(),
+        s.sourceDuplicates(),
+        s.lost(),
+        num(s.rowsPerSecond()),
+        s.peakConnections(),
+        s.liveP50LatencyMs() == null
+            ? s.liveLatencyNote()
+            : String.format(
+                Locale.ROOT, "p50 %,d ms, p99 %,d ms", s.liveP50LatencyMs(), s.liveP99LatencyMs()),
+        jobDirectory.resolve("report.md"));
+  }
+
+  /**
+   * @param fed the backlog was fed (--feed): its waiting is the feed's
+   * @param searched a max-rate search ran: it said its own limit
+   */
+  static void print(RoundSummary s, Path out, boolean fed, boolean searched, Say say) {
+    if (s.sourceDuplicates() > 0) {
+      say.say(
+          "The source carried %,d event(s) twice (the same event index under another message id or"
+              + " offset): a publisher resent them; not counted as the pipeline's duplicates (%s)",
+          s.sourceDuplicates(), out.resolve(RunFiles.REPORT));
+    }
+    say.say(
+        "Published %,d | written %,d | distinct %,d | duplicates %,d | source duplicates %,d |"
+            + " dead-lettered %,d | lost %,d",
+        s.published(),
+        s.written(),
+        s.distinctMessageIds(),
+        s.duplicates(),
+        s.sourceDuplicates(),
+        s.deadLettered(),
+        s.lost());
+    say.say(
+        "Steady state: %s rows/s, %s rows/s per vCPU, %s rows per consumer CPU-second, consumer CPU %s",
+        num(s.rowsPerSecond()),
+        num(s.rowsPerSecondPerVcpu()),
+        num(s.rowsPerCpuSecond()),
+        s.cpuUtilisation() == null
+            ? "n/a"
+            : String.format(Locale.ROOT, "%.0f%%", 100 * s.cpuUtilisation()));
+    if (s.consumerShare() != null) {
+      say.say(
+          "Of the machine over the steady window: the pipeline %.0f%%, the harness %.0f%% (emulators,"
+              + " broker, publishers, this JVM: on Dataflow they run elsewhere)",
+          100 * s.consumerShare(), 100 * s.harnessShare());
+    }
+    if (s.machineBusyShare() != null) {
+      say.say(
+          "Machine %.0f%% busy over the steady window: other processes %.0f%%, steal %.0f%%%s",
+          100 * s.machineBusyShare(),
+          100 * s.otherProcessesShare(),
+          100 * s.stealShare(),
+          s.otherProcessesShare() + s.stealShare() >= MachineLoad.DISTURBED
+              ? ": other work depressed this run's figures (see the diagnosis)"
+              : "");
+    }
+    if (s.liveP50LatencyMs() != null) {
+      say.say(
+          "Latency publish -> visible of %,d live messages (published after the consumer caught up): p50 %,d ms, p99 %,d ms",
+          s.liveLatencySamples(), s.liveP50LatencyMs(), s.liveP99LatencyMs());
+    } else {
+      say.say("Latency: %s", s.liveLatencyNote());
+    }
+    if (s.liveIntendedP99LatencyMs() != null) {
+      say.say(
+          "Latency intended send -> visible of %,d live messages (the publisher's own delays count"
+              + " too): p50 %,d ms, p99 %,d ms, p99.9 %,d ms, max %,d ms",
+          s.liveIntendedLatencySamples(),
+          s.liveIntendedP50LatencyMs(),
+          s.liveIntendedP99LatencyMs(),
+          s.liveIntendedP999LatencyMs(),
+          s.liveIntendedMaxLatencyMs());
+    }
+    if (s.backlogP50LatencyMs() != null) {
+      say.say(
+          "Waiting of %s: p50 %,d ms, p99 %,d ms",
+          fed
+              ? "the fed backlog (each message in its tranche before it was read)"
+              : "the messages published before the consumer caught up",
+          s.backlogP50LatencyMs(),
+          s.backlogP99LatencyMs());
+    }
+    for (FaultCount f : s.faults() == null ? List.<FaultCount>of() : s.faults()) {
+      say.say("Fault %s", f.describe());
+      if (f.warning() != null) {
+        say.say("Warning: %s", f.warning());
+      }
+    }
+    if (s.diagnosis() != null && !s.diagnosis().isEmpty()) {
+      say.say("Diagnosis: %s (evidence in the report)", String.join("; ", s.diagnosis()));
+    }
+    if (!searched && s.limitedBy() != null) {
+      say.say("Limited by %s: %s", s.limitedBy(), s.limitedByEvidence());
+    }
+    say.say("Report: %s", out.resolve(RunFiles.REPORT));
+  }
+
+  private static String num(Double value) {
+    return value == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", value);
+  }
+}
