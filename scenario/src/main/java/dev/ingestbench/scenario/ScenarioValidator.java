@@ -1,6 +1,5 @@
 package dev.ingestbench.scenario;
 
-import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.contracts.job.WriteConflict;
 import dev.ingestbench.contracts.job.WriteMethod;
 import java.util.ArrayList;
@@ -26,6 +25,9 @@ final class ScenarioValidator {
   private static final Set<String> SOURCES = Set.of("pubsub", "kafka");
 
   private final List<String> problems = new ArrayList<>();
+
+  /** The checks of each stage's own keys, reporting here. */
+  private final StageKeyChecks stageKeys = new StageKeyChecks(this::problem);
 
   private ScenarioValidator() {}
 
@@ -279,11 +281,11 @@ final class ScenarioValidator {
         continue;
       }
       if (st.isLoadTest()) {
-        checkLoadTest(key, st);
+        stageKeys.loadTest(key, st);
         continue;
       }
       if (st.isMaxRateSearch()) {
-        checkMaxRateSearch(key, st, jobs);
+        stageKeys.maxRateSearch(key, st, jobs);
         continue;
       }
       for (String job : st.stop() == null ? List.<String>of() : st.stop()) {
@@ -305,8 +307,8 @@ final class ScenarioValidator {
       if (running.isEmpty()) {
         problem(key, "no job runs during this stage; start one or end the scenario before it");
       }
-      checkStopWith(key, st);
-      checkHold(key, st);
+      stageKeys.stopWith(key, st);
+      stageKeys.hold(key, st);
       options.faults(key, st);
       options.liveProfile(key, st, publish);
     }
@@ -328,122 +330,6 @@ final class ScenarioValidator {
           "restart",
           "help",
           "version");
-
-  /**
-   * A load-test stage starts and stops no job and lasts as long as its test; its flags' values are
-   * checked by the load test itself before the run starts.
-   */
-  private void checkLoadTest(String key, Scenario.Stage st) {
-    onlyItsOwn(key, st, "a pubsub_load stage runs a load test");
-    st.pubsubLoad()
-        .forEach(
-            (flag, value) -> {
-              if (LOAD_TEST_RESERVED.contains(flag)) {
-                problem(
-                    key + ".pubsub_load." + flag,
-                    "is set by the runner (the run's emulator or project, its own topic and"
-                        + " directory); remove it");
-              } else if (!flag.matches("[a-z][a-z0-9_]*")) {
-                problem(
-                    key + ".pubsub_load." + flag,
-                    "is not a flag name; write ingestbench pubsub-load's flags without the"
-                        + " dashes, e.g. burn_in: 10s");
-              } else if (value == null || value instanceof Map || value instanceof List) {
-                problem(key + ".pubsub_load." + flag, "needs one value, e.g. rate: 20000");
-              }
-            });
-  }
-
-  /** The keys of a find_max_rate stage: the job, and round --find-max-rate's flags. */
-  public static final Set<String> MAX_RATE_KEYS =
-      Set.of("job", "latency_slo", "probe_duration", "max_probes", "confirm_probes");
-
-  /**
-   * A max-rate stage starts and stops no job of the scenario: it searches with the named job's
-   * settings on servers of its own. Its values' ranges are checked by the search itself before the
-   * run starts.
-   */
-  private void checkMaxRateSearch(String key, Scenario.Stage st, Set<String> jobs) {
-    onlyItsOwn(key, st, "a find_max_rate stage runs a search");
-    Object job = st.findMaxRate().get("job");
-    if (job == null) {
-      problem(
-          key + ".find_max_rate.job",
-          "missing; name the job whose settings to search, e.g. job: a");
-    } else if (!jobs.contains(String.valueOf(job))) {
-      problem(key + ".find_max_rate.job", "'" + job + "' is not a job; jobs are " + jobs);
-    }
-    st.findMaxRate()
-        .forEach(
-            (k, value) -> {
-              if (!MAX_RATE_KEYS.contains(k)) {
-                problem(
-                    key + ".find_max_rate." + k,
-                    "is not a key of find_max_rate; use " + new java.util.TreeSet<>(MAX_RATE_KEYS));
-              } else if (value == null || value instanceof Map || value instanceof List) {
-                problem(key + ".find_max_rate." + k, "needs one value, e.g. latency_slo: 10s");
-              } else if ((k.equals("latency_slo") || k.equals("probe_duration"))
-                  && Durations.parse(String.valueOf(value)).isEmpty()) {
-                problem(
-                    key + ".find_max_rate." + k,
-                    "'" + value + "' is not a duration; write e.g. 500ms, 10s or 2m");
-              } else if ((k.equals("max_probes") || k.equals("confirm_probes"))
-                  && !String.valueOf(value).matches("[0-9]{1,3}")) {
-                problem(key + ".find_max_rate." + k, "'" + value + "' is not a count, e.g. 10");
-              }
-            });
-  }
-
-  /** A stage that runs a test of its own ({@code what}) starts, stops and holds nothing. */
-  private void onlyItsOwn(String key, Scenario.Stage st, String what) {
-    if (st.start() != null
-        || st.stop() != null
-        || st.hold() != null
-        || st.until() != null
-        || st.max() != null
-        || st.stopWith() != null
-        || st.killConsumerAt() != null
-        || st.crashEvery() != null
-        || st.killTaskManagerAt() != null
-        || st.liveProfile() != null) {
-      problem(
-          key,
-          what
-              + " and nothing else: move start, stop, stop_with, hold, until, max, kill_consumer_at,"
-              + " crash_every, kill_taskmanager_at and live_profile to a stage of their own");
-    }
-  }
-
-  private void checkStopWith(String key, Scenario.Stage st) {
-    if (st.stopWith() == null) {
-      return;
-    }
-    if (StopMode.of(st.stopWith()).isEmpty()) {
-      problem(
-          key + ".stop_with",
-          "'" + st.stopWith() + "' is not a way to stop a job; use " + StopMode.names());
-    } else if (st.stop() == null || st.stop().isEmpty()) {
-      problem(
-          key + ".stop_with",
-          "says how this stage's stop ends its jobs, and it stops none; add stop: [JOB] or remove"
-              + " stop_with");
-    }
-  }
-
-  private void checkHold(String key, Scenario.Stage st) {
-    if ((st.hold() == null) == (st.until() == null)) {
-      problem(key, "give hold (a duration, e.g. 10m) or until (steady or drained), one of the two");
-    }
-    if (st.hold() != null && Durations.parse(st.hold()).isEmpty()) {
-      problem(key + ".hold", "'" + st.hold() + "' is not a duration; write e.g. 90s, 15m or 1h");
-    }
-    if (st.until() != null && Until.of(st.until()).isEmpty()) {
-      problem(key + ".until", "'" + st.until() + "' is not a condition; use " + Until.words());
-    }
-    if (st.until() != null && (st.max() == null || Durations.parse(st.max()).isEmpty())) {
-      problem(key + ".max", "until needs the longest it may wait, e.g. max: 20m");
-    }
-  }
 
   private void checkUnordered(Scenario.Unordered u, Set<String> jobs) {
     if (u.jobs() == null || u.jobs().isEmpty()) {

@@ -118,20 +118,18 @@ final class RoundDiagnosis {
   }
 
   /**
-   * The source server at its ceiling ({@link RoundLimit#source}): the drain measured the Pub/Sub
-   * emulator or the Kafka broker, not the pipeline.
+   * The Pub/Sub emulator at its ceiling ({@link RoundLimit#source}): the drain measured the
+   * emulator, not the pipeline.
    */
   static Optional<Verdict> source(RoundAnalysis a) {
     MachineLoad load = steadyLoad(a);
     return RoundLimit.source(
-            a, load, String.format(Locale.ROOT, " over the %d s steady window", load.seconds()))
-        .map(
-            limit ->
-                new Verdict(
-                    a.round().map(r -> r.kafka()).orElse(false)
-                        ? "Source-bound: the Kafka broker"
-                        : "Source-bound: the Pub/Sub emulator",
-                    limit.evidence()));
+            load,
+            a.steadyCpuUtilisation(),
+            a.vcpus(),
+            a.fed(),
+            String.format(Locale.ROOT, " over the %d s steady window", load.seconds()))
+        .map(limit -> new Verdict("Source-bound: the Pub/Sub emulator", limit.evidence()));
   }
 
   static MachineLoad steadyLoad(RoundAnalysis a) {

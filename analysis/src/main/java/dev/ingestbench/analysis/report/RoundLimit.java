@@ -3,16 +3,16 @@ package dev.ingestbench.analysis.report;
 import dev.ingestbench.analysis.diagnosis.Diagnoser;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ProcessCpuColumns;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * What limited a round over its steady window, named as the max-rate search names its limits
- * ({@code quota}, {@code connections}, {@code consumer-cpu}, {@code source-emulator}, {@code
- * machine-cpu}), with the figures that name it; {@code unknown} only where none of them showed,
- * saying what was measured and what is not recorded. A drain is always limited by something: this
- * says which, so that two settings are compared knowing what each ran into.
+ * What limited a round, named as the max-rate search names its limits ({@code quota} and {@code
+ * connections} from the BigQuery emulator's counts over the round; {@code consumer-cpu}, {@code
+ * machine-cpu} and {@code source-emulator} over its steady window), with the figures that name it;
+ * {@code unknown} only where none of them showed, saying what was measured and what is not
+ * recorded. A drain is always limited by something: this says which, so that two settings are
+ * compared knowing what each ran into.
  *
  * @param name the limit, as {@code summary.json}'s {@code limited_by}
  * @param evidence its figures, as {@code limited_by_evidence}
@@ -83,10 +83,6 @@ public record RoundLimit(String name, String evidence) {
               load.describe(),
               window));
     }
-    Optional<RoundLimit> source = source(a, load, window);
-    if (source.isPresent()) {
-      return source.get();
-    }
     if (load.known() && load.busyShare() >= Diagnoser.CPU_BOUND) {
       return new RoundLimit(
           "machine-cpu",
@@ -97,6 +93,11 @@ public record RoundLimit(String name, String evidence) {
               window,
               100 * load.harnessShare(),
               100 * load.pipelineShare()));
+    }
+    Optional<RoundLimit> source =
+        source(load, a.steadyCpuUtilisation(), a.vcpus(), a.fed(), window);
+    if (source.isPresent()) {
+      return source.get();
     }
     return new RoundLimit(
         "unknown",
@@ -114,41 +115,40 @@ public record RoundLimit(String name, String evidence) {
   }
 
   /**
-   * The source server at its ceiling: the Pub/Sub emulator or the Kafka broker used nearly a whole
-   * core while the consumers did not use theirs.
+   * The Pub/Sub emulator at its ceiling: nearly a whole core while the consumers did not use theirs
+   * and the machine had room (on a saturated machine the emulator is starved, not at its ceiling).
+   * Not the Kafka broker, a JVM of many threads whose ceiling is not one core.
+   *
+   * @param consumers the consumers' share of the vCPUs (NaN when not recorded)
    */
-  static Optional<RoundLimit> source(RoundAnalysis a, MachineLoad load, String window) {
-    if (!load.known()) {
+  static Optional<RoundLimit> source(
+      MachineLoad load, double consumers, int vcpus, boolean fed, String window) {
+    if (!load.known() || load.busyShare() >= Diagnoser.CPU_BOUND) {
       return Optional.empty();
     }
-    for (String process :
-        List.of(ProcessCpuColumns.PUBSUB_EMULATOR, ProcessCpuColumns.KAFKA_BROKER)) {
-      double cores = load.cpuSeconds().getOrDefault(process, 0.0) / load.seconds();
-      if (cores >= SOURCE_BOUND_CORES) {
-        boolean pubsub = process.equals(ProcessCpuColumns.PUBSUB_EMULATOR);
-        return Optional.of(
-            new RoundLimit(
-                "source-emulator",
-                String.format(
-                    Locale.ROOT,
-                    "the %s used %.2f cores (≥ %.1f: %s) while the consumers used %.0f%% of %d"
-                        + " vCPUs%s%s",
-                    pubsub ? "Pub/Sub emulator" : "Kafka broker",
-                    cores,
-                    SOURCE_BOUND_CORES,
-                    pubsub
-                        ? "it rescans the subscription under one lock on every Pull, so one core"
-                            + " is its ceiling, and the more a subscription holds the slower each Pull"
-                        : "the broker serves every fetch",
-                    100 * a.steadyCpuUtilisation(),
-                    a.vcpus(),
-                    window,
-                    pubsub && !a.fed()
-                        ? "; run with --feed to keep what each subscription holds small"
-                            + " (docs/local-mode.md)"
-                        : "")));
-      }
+    double cores =
+        load.cpuSeconds().getOrDefault(ProcessCpuColumns.PUBSUB_EMULATOR, 0.0) / load.seconds();
+    if (cores < SOURCE_BOUND_CORES) {
+      return Optional.empty();
     }
-    return Optional.empty();
+    return Optional.of(
+        new RoundLimit(
+            "source-emulator",
+            String.format(
+                Locale.ROOT,
+                "the Pub/Sub emulator used %.2f cores (≥ %.1f: it rescans the subscription under one"
+                    + " lock on every Pull, so one core is its ceiling, and the more a subscription"
+                    + " holds the slower each Pull) while the consumers used %s of %d vCPUs%s%s",
+                cores,
+                SOURCE_BOUND_CORES,
+                Double.isNaN(consumers)
+                    ? "an unrecorded share"
+                    : String.format(Locale.ROOT, "%.0f%%", 100 * consumers),
+                vcpus,
+                window,
+                fed
+                    ? ""
+                    : "; a backlog fed in tranches keeps what each subscription holds small"
+                        + " (round --feed, a backlog only: docs/local-mode.md)")));
   }
 }

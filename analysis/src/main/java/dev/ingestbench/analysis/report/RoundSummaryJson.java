@@ -40,7 +40,9 @@ public final class RoundSummaryJson {
     ConsumerResult.Latency backlog = a.backlogLatency();
     WindowLatency.Percentiles intended = c.intendedLatency();
     MachineLoad load = RoundDiagnosis.steadyLoad(a);
-    RoundLimit limit = RoundLimit.of(a);
+    // A round's, not one job's of several (their machine and emulator are the round's) nor a
+    // consumer's run alone.
+    RoundLimit limit = a.round().isPresent() ? RoundLimit.of(a) : new RoundLimit(null, null);
     return new RoundSummary(
         a.published(),
         c.rowsWritten(),

@@ -5,6 +5,7 @@ import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -46,7 +47,8 @@ final class RoundRows {
             s.lost(), s.duplicates(), "exactly-once".equals(settings.writeMethod()), s.complete()),
         null,
         s.maxSustainableRowsPerSecond(),
-        s.limitedBy());
+        // The search's limit, the row's "max sustained" column: every round names a limit now.
+        Files.exists(dir.resolve(RunFiles.MAX_RATE_SEARCH)) ? s.limitedBy() : null);
   }
 
   private static Double number(Map<String, Object> map, String key) {

@@ -27,7 +27,7 @@ class RoundLimitTest {
     RoundLimit limit = RoundLimit.of(a);
     assertEquals("source-emulator", limit.name(), limit.evidence());
     assertTrue(limit.evidence().startsWith("the Pub/Sub emulator used 0.8"), limit.evidence());
-    assertTrue(limit.evidence().contains("run with --feed"), limit.evidence());
+    assertTrue(limit.evidence().contains("round --feed"), limit.evidence());
     List<String> verdicts = RoundDiagnosis.of(a).stream().map(Verdict::verdict).toList();
     assertEquals(List.of("Source-bound: the Pub/Sub emulator"), verdicts);
     RoundSummary s = RoundSummaryJson.of(a);
@@ -60,12 +60,40 @@ class RoundLimitTest {
   }
 
   @Test
-  void aMachineBelowItsCeilingWithNoOtherSignalSaysWhatWasNotRecorded() {
-    MachineLoad quiet =
+  void thePubsubEmulatorIsTheLimitOnlyAtItsCeilingOnAMachineWithRoom() {
+    MachineLoad below =
         new MachineLoad(
             2, 100, java.util.Map.of("consumer", 60.0, "emulator", 40.0, "bigquery-emulator", 5.0));
     assertTrue(
-        RoundLimit.source(null, quiet, "").isEmpty(),
+        RoundLimit.source(below, 0.3, 2, false, "").isEmpty(),
         "the Pub/Sub emulator at 0.4 cores is not at its ceiling");
+    MachineLoad atCeiling =
+        new MachineLoad(
+            2, 100, java.util.Map.of("consumer", 50.0, "emulator", 85.0, "bigquery-emulator", 5.0));
+    RoundLimit limit = RoundLimit.source(atCeiling, 0.25, 2, false, "").orElseThrow();
+    assertEquals("source-emulator", limit.name());
+    assertTrue(limit.evidence().contains("round --feed"), limit.evidence());
+    assertFalse(
+        RoundLimit.source(atCeiling, 0.25, 2, true, "").orElseThrow().evidence().contains("--feed"),
+        "no advice to feed a round that was fed");
+    MachineLoad saturated =
+        new MachineLoad(
+            2,
+            100,
+            java.util.Map.of("consumer", 100.0, "emulator", 85.0, "bigquery-emulator", 5.0));
+    assertTrue(
+        RoundLimit.source(saturated, 0.5, 2, false, "").isEmpty(),
+        "on a saturated machine the emulator is starved, not at its ceiling");
+    MachineLoad kafka = new MachineLoad(2, 100, java.util.Map.of("consumer", 50.0, "kafka", 90.0));
+    assertTrue(
+        RoundLimit.source(kafka, 0.25, 2, false, "").isEmpty(),
+        "the Kafka broker's ceiling is not one core");
+  }
+
+  @Test
+  void oneJobsDirectoryOfSeveralNamesNoLimitOfItsOwn() throws Exception {
+    RoundSummary job =
+        RoundSummaryJson.of(RoundAnalysis.of(RECORDED.resolve("round-kafka-two-jobs-fed/job-1")));
+    assertEquals(null, job.limitedBy(), "the round's summary.json names it");
   }
 }
