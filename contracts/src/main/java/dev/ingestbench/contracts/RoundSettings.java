@@ -21,6 +21,8 @@ import java.util.Map;
  *     TaskManagers and slots, each job's parallelism); null on embedded Flink
  * @param fed {@code --feed}: the backlog was fed in tranches as the jobs read it (null in files
  *     written before it: published before the jobs started)
+ * @param machineCalibration how fast this machine was as the round began (null in files written
+ *     before it)
  */
 public record RoundSettings(
     long messages,
@@ -50,7 +52,8 @@ public record RoundSettings(
     Long killConsumerAt,
     Long crashEverySeconds,
     String flinkCluster,
-    Boolean fed) {
+    Boolean fed,
+    MachineCalibration machineCalibration) {
 
   public boolean kafka() {
     return "kafka".equals(source);

@@ -35,6 +35,18 @@ final class RoundEnvironment {
     if (machine.containsKey("java")) {
       t.row("Java", String.valueOf(machine.get("java")));
     }
+    a.round()
+        .map(RoundSettings::machineCalibration)
+        .ifPresent(
+            speed ->
+                t.row(
+                    "Machine speed that day",
+                    String.format(
+                        Locale.ROOT,
+                        "%,.0f operations/s: %s (round.json's machine_calibration; this machine's"
+                            + " speed varies from day to day, so compare runs of different days by it)",
+                        speed.operationsPerSecond(),
+                        speed.workload())));
     String cluster = a.round().map(RoundSettings::flinkCluster).orElse(null);
     t.row("Runner", cluster != null ? cluster : c.runner() + " (embedded, in the consumer JVM)");
     if (a.round().map(RoundSettings::kafka).orElse(false)) {

@@ -6,6 +6,7 @@ import dev.ingestbench.analysis.report.UnfinishedStreams;
 import dev.ingestbench.contracts.CsvChecksums;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.MachineCalibration;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.RoundSettings;
@@ -15,6 +16,7 @@ import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.Secrets;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
+import dev.ingestbench.harness.process.CalibrationRun;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.staged.RunDirectory;
@@ -83,7 +85,8 @@ public final class RoundRunner {
     Files.createDirectories(out);
     RoundFiles.clearEarlierRound(out, spec.force());
     RoundFiles.clearEarlierLogs(out);
-    RunJson.write(out.resolve(RunFiles.ROUND), settings());
+    MachineCalibration calibration = CalibrationRun.measure();
+    RunJson.write(out.resolve(RunFiles.ROUND), settings(calibration));
     if (spec.searches()) {
       say(
           "Round starting: the highest rate %d job(s) sustain, %s messages of %d bytes, %s, %s, %d table(s), latency SLO %,d ms -> %s",
@@ -116,6 +119,9 @@ public final class RoundRunner {
           spec.jobs(),
           out);
     }
+    say(
+        "This machine today: %,.0f operations/s (%s; runs of other days compare by it)",
+        calibration.operationsPerSecond(), calibration.workload());
     RunDirectory dir = new RunDirectory(out);
     Files.createDirectories(out.resolve(RunFiles.STATUS_DIRECTORY));
     ScenarioPlan stages = plan.stages();
@@ -292,7 +298,7 @@ public final class RoundRunner {
     return dirs;
   }
 
-  private RoundSettings settings() {
+  private RoundSettings settings(MachineCalibration calibration) {
     // A search publishes what its probes take: max_rate_search.json says how much, and at what.
     return new RoundSettings(
         spec.searches() ? 0 : spec.messages(),
@@ -325,7 +331,8 @@ public final class RoundRunner {
         spec.killConsumerAt(),
         spec.crashEverySeconds(),
         spec.cluster() == null ? null : FlinkClusterRunner.describe(spec.cluster()),
-        spec.feed() ? Boolean.TRUE : null);
+        spec.feed() ? Boolean.TRUE : null,
+        calibration);
   }
 
   private static void say(String format, Object... args) {
