@@ -46,6 +46,34 @@ class ScenarioReportTest {
     assertTrue(md.contains("| a | a-and-b | 40,000 | 2 | 0 | 0 | 39,998 | 0 |"), md);
   }
 
+  /** A local run's first line says how fast the machine was that day; an older run.json's none. */
+  @Test
+  void theMachinesSpeedThatDayIsOnTheFirstLine(@TempDir Path dir, @TempDir Path older)
+      throws IOException {
+    Path run = RECORDED.resolve("scenario-staged-two-jobs").resolve(RunFiles.SCENARIO_RUN);
+    com.fasterxml.jackson.databind.ObjectMapper json =
+        new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode tree =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(run.toFile());
+    com.fasterxml.jackson.databind.node.ObjectNode speed = tree.putObject("machine_calibration");
+    speed.put("workload", "generate 100,000 JSON taxi-ride messages of 500 B on one thread");
+    speed.put("operations", 100_000);
+    speed.put("repetitions", 3);
+    speed.put("best_seconds", 0.25);
+    speed.put("operations_per_second", 400_000.0);
+    String md = reportWith("scenario-staged-two-jobs", dir, json.writeValueAsString(tree));
+    assertTrue(md.contains(" · this machine that day: 400,000 operations/s (generate"), md);
+    assertTrue(
+        !report("scenario-staged-two-jobs", older).contains("this machine that day"),
+        "a run.json from before the calibration says none");
+  }
+
+  private static String reportWith(String recorded, Path dir, String runJson) throws IOException {
+    report(recorded, dir);
+    Files.writeString(dir.resolve(RunFiles.SCENARIO_RUN), runJson);
+    return Files.readString(ScenarioReport.write(dir).resolveSibling(RunFiles.REPORT));
+  }
+
   /** The recorded run copied to {@code dir}, its report written there, and that report. */
   private static String report(String recorded, Path dir) throws IOException {
     Path from = RECORDED.resolve(recorded);

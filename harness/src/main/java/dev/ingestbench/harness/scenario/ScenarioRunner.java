@@ -7,6 +7,7 @@ import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.harness.process.CalibrationRun;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.staged.LocalTarget;
 import dev.ingestbench.harness.staged.RunDirectory;
@@ -142,6 +143,12 @@ public final class ScenarioRunner {
       dir.clear();
     }
     if (existing.isEmpty()) {
+      if (remote == null) {
+        run = run.withCalibration(CalibrationRun.measure());
+        LocalTarget.say(
+            "This machine today: %,.0f operations/s (%s; runs of other days compare by it)",
+            run.machineCalibration().operationsPerSecond(), run.machineCalibration().workload());
+      }
       dir.start(run, flags.file());
     }
     LocalTarget.say("Scenario %s (%s) -> %s", scenario.name(), run.runId(), dir.root());
