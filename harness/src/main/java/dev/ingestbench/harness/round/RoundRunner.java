@@ -286,7 +286,8 @@ public final class RoundRunner {
                         ? " (no consumer_result.json: a searching round's consumer reads until the"
                             + " search ends, and was stopped before it wrote its results; the probes"
                             + " so far were printed above)"
-                        : " (no consumer_result.json: the consumer was stopped before its pipeline ran)"));
+                        : " (no consumer_result.json: the consumer was stopped before it wrote its"
+                            + " results; its log shows how far it got)"));
   }
 
   /** One directory per job (1-based), as {@code dirOf} names it. */
