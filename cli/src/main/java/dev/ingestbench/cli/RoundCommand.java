@@ -203,7 +203,7 @@ public final class RoundCommand implements Callable<Integer> {
   @Option(
       names = "--feed",
       description =
-          "Publish the backlog in tranches while the jobs read it, topped up to about 200 MB of messages waiting (each job its own Pub/Sub topic, 4,000-40,000 messages; the Kafka topic kept ahead of every job), instead of all of it before they start: the Pub/Sub emulator's Pull slows as what a subscription holds grows. Backlog only (--live-messages defaults to 0).")
+          "Publish the backlog in tranches while the jobs read it, topped up to the feed's high mark whenever half of it is read (each job its own Pub/Sub topic, 4,000-40,000 messages waiting; the Kafka topic up to 200 MB ahead of the fastest job; --dry-run prints the marks), instead of all of it before they start: the Pub/Sub emulator's Pull slows as what a subscription holds grows. Backlog only (--live-messages defaults to 0).")
   boolean feed;
 
   /**
@@ -297,7 +297,7 @@ public final class RoundCommand implements Callable<Integer> {
       new RoundDryRun(round).print(System.out);
       return ExitCodes.OK;
     }
-    return new RoundRunner(round).run();
+    return new RoundRunner(round).measuringTheMachine().run();
   }
 
   /**

@@ -16,4 +16,11 @@ public record MachineCalibration(
     long operations,
     int repetitions,
     double bestSeconds,
-    double operationsPerSecond) {}
+    double operationsPerSecond) {
+
+  /** "837,948 operations/s (generate ...)": how every report and console line says it. */
+  public String describe() {
+    return String.format(
+        java.util.Locale.ROOT, "%,.0f operations/s (%s)", operationsPerSecond, workload);
+  }
+}

@@ -35,19 +35,4 @@ public record ScenarioRun(
       Map<String, String> scaled) {
     this(runId, scenario, target, scale, scenarioSha256, startedAt, machine, vcpus, scaled, null);
   }
-
-  /** The same run, with this machine's calibration. */
-  public ScenarioRun withCalibration(MachineCalibration calibration) {
-    return new ScenarioRun(
-        runId,
-        scenario,
-        target,
-        scale,
-        scenarioSha256,
-        startedAt,
-        machine,
-        vcpus,
-        scaled,
-        calibration);
-  }
 }

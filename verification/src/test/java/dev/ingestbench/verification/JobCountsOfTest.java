@@ -49,4 +49,26 @@ class JobCountsOfTest {
     assertEquals(0, c.lost(), "the group accounted for every message");
     assertNull(c.firstMismatch());
   }
+
+  /** Figures that cannot decide loss still carry wrong rows: those fail the job all the same. */
+  @Test
+  void unverifiedFiguresKeepTheirMismatchedRowsAndFailOnThem() {
+    JobCounts c =
+        JobCounts.of(
+                "s",
+                "a",
+                true,
+                0,
+                new Tally(10, 10, 0, 0, 10, 2, List.of("event_index 3"), 0),
+                10,
+                null)
+            .unverified("a publisher was stopped before it wrote its result");
+    assertEquals(2, c.mismatched());
+    Verdict verdict = new Verdict(new VerificationPolicy(0));
+    verdict.judge(c);
+    assertEquals(
+        List.of(Finding.Kind.MISMATCHED, Finding.Kind.UNVERIFIED),
+        verdict.findings().stream().map(Finding::kind).sorted().toList(),
+        verdict.findings().toString());
+  }
 }

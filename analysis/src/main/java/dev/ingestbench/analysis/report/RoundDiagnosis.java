@@ -124,11 +124,7 @@ final class RoundDiagnosis {
   static Optional<Verdict> source(RoundAnalysis a) {
     MachineLoad load = steadyLoad(a);
     return RoundLimit.source(
-            load,
-            a.steadyCpuUtilisation(),
-            a.vcpus(),
-            a.fed(),
-            String.format(Locale.ROOT, " over the %d s steady window", load.seconds()))
+            load, a.steadyCpuUtilisation(), a.vcpus(), a.fed(), RoundLimit.window(load))
         .map(limit -> new Verdict("Source-bound: the Pub/Sub emulator", limit.evidence()));
   }
 

@@ -41,12 +41,9 @@ final class RoundEnvironment {
             speed ->
                 t.row(
                     "Machine speed that day",
-                    String.format(
-                        Locale.ROOT,
-                        "%,.0f operations/s: %s (round.json's machine_calibration; this machine's"
-                            + " speed varies from day to day, so compare runs of different days by it)",
-                        speed.operationsPerSecond(),
-                        speed.workload())));
+                    speed.describe()
+                        + "; round.json's machine_calibration: this machine's speed varies from"
+                        + " day to day, so compare runs of different days by it"));
     String cluster = a.round().map(RoundSettings::flinkCluster).orElse(null);
     t.row("Runner", cluster != null ? cluster : c.runner() + " (embedded, in the consumer JVM)");
     if (a.round().map(RoundSettings::kafka).orElse(false)) {

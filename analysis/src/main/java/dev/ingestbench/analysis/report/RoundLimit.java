@@ -27,6 +27,11 @@ public record RoundLimit(String name, String evidence) {
   static final double SOURCE_BOUND_CORES = 0.8;
 
   static RoundLimit of(RoundAnalysis a) {
+    return of(a, RoundDiagnosis.steadyLoad(a));
+  }
+
+  /** With the steady window's load, already computed. */
+  static RoundLimit of(RoundAnalysis a, MachineLoad load) {
     if (a.steady().isEmpty()) {
       return new RoundLimit(
           "unknown", "no steady window: the round wrote too briefly to measure what limited it");
@@ -45,10 +50,7 @@ public record RoundLimit(String name, String evidence) {
               e.get().quotaMbPerSecond(),
               e.get().quotaWindowSeconds()));
     }
-    if (e.isPresent()
-        && (e.get().connectionsRefused() > 0
-            || e.get().peakConnections()
-                >= Diagnoser.CONNECTIONS_NEAR * e.get().maxConnections())) {
+    if (e.isPresent() && e.get().connectionsRefused() > 0) {
       return new RoundLimit(
           "connections",
           String.format(
@@ -58,8 +60,7 @@ public record RoundLimit(String name, String evidence) {
               e.get().maxConnections(),
               e.get().connectionsRefused()));
     }
-    MachineLoad load = RoundDiagnosis.steadyLoad(a);
-    String window = String.format(Locale.ROOT, " over the %d s steady window", load.seconds());
+    String window = window(load);
     if (!Double.isNaN(a.steadyCpuUtilisation())
         && a.steadyCpuUtilisation() >= Diagnoser.CPU_BOUND) {
       return new RoundLimit(
@@ -112,6 +113,11 @@ public record RoundLimit(String name, String evidence) {
                 : String.format(Locale.ROOT, "%.0f%%", 100 * a.steadyCpuUtilisation()),
             a.vcpus(),
             load.known() ? load.describe() : "the machine's CPU not recorded"));
+  }
+
+  /** " over the 91 s steady window": where the CPU figures were taken. */
+  static String window(MachineLoad load) {
+    return String.format(Locale.ROOT, " over the %d s steady window", load.seconds());
   }
 
   /**

@@ -42,7 +42,7 @@ public final class RoundSummaryJson {
     MachineLoad load = RoundDiagnosis.steadyLoad(a);
     // A round's, not one job's of several (their machine and emulator are the round's) nor a
     // consumer's run alone.
-    RoundLimit limit = a.round().isPresent() ? RoundLimit.of(a) : new RoundLimit(null, null);
+    RoundLimit limit = a.round().isPresent() ? RoundLimit.of(a, load) : new RoundLimit(null, null);
     return new RoundSummary(
         a.published(),
         c.rowsWritten(),

@@ -109,12 +109,9 @@ public final class ScenarioReport {
                 : " (workers per job: see the jobs' labels in results.jsonl)")
             + (data.run().machineCalibration() == null
                 ? ""
-                : String.format(
-                    java.util.Locale.ROOT,
-                    " · this machine that day: %,.0f operations/s (%s; run.json's"
-                        + " machine_calibration: compare runs of other days by it)",
-                    data.run().machineCalibration().operationsPerSecond(),
-                    data.run().machineCalibration().workload()))
+                : " · this machine that day: "
+                    + data.run().machineCalibration().describe()
+                    + "; run.json's machine_calibration: compare runs of other days by it")
             + ".");
     if (data.run().scaled() == null || data.run().scaled().isEmpty()) {
       doc.paragraph("Run at full size.");

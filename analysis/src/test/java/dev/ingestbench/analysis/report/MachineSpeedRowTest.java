@@ -35,7 +35,7 @@ class MachineSpeedRowTest {
     json.writeValue(dir.resolve(RunFiles.ROUND).toFile(), round);
     String md = RoundMarkdown.render(RoundAnalysis.of(dir));
     assertTrue(
-        md.contains("| Machine speed that day | 400,000 operations/s: generate 50,000 JSON"), md);
+        md.contains("| Machine speed that day | 400,000 operations/s (generate 50,000 JSON"), md);
     assertFalse(
         RoundMarkdown.render(RoundAnalysis.of(RECORDED)).contains("Machine speed that day"),
         "a round.json from before the calibration has no row");

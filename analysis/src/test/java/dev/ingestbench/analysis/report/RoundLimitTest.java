@@ -4,11 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ingestbench.analysis.diagnosis.Verdict;
+import dev.ingestbench.contracts.CsvChecksums;
 import dev.ingestbench.contracts.RoundSummary;
+import dev.ingestbench.contracts.RunFiles;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every round names what limited it, from recorded rounds on 2 vCPUs (src/test/resources/recorded):
@@ -54,6 +64,13 @@ class RoundLimitTest {
   }
 
   @Test
+  void otherWorkOnTheMachineIsNamedBeforeWhatTheRoundItselfUsed() throws Exception {
+    RoundLimit limit = RoundLimit.of(round("round-fed-1m-beside-a-build"));
+    assertEquals("machine-cpu", limit.name(), limit.evidence());
+    assertTrue(limit.evidence().startsWith("other work took 1"), limit.evidence());
+  }
+
+  @Test
   void theDefaultRoundIsMachineBoundNotConsumerOrSourceBound() throws Exception {
     RoundLimit limit = RoundLimit.of(round("round-default"));
     assertEquals("machine-cpu", limit.name(), limit.evidence());
@@ -88,6 +105,95 @@ class RoundLimitTest {
     assertTrue(
         RoundLimit.source(kafka, 0.25, 2, false, "").isEmpty(),
         "the Kafka broker's ceiling is not one core");
+  }
+
+  @Test
+  void throttledOrRefusedAppendsAreTheQuotaAndRefusedConnectionsTheLimitBeforeAnyCpu(
+      @TempDir Path dir) throws Exception {
+    copy(RECORDED.resolve("round-kafka-two-jobs-fed"), dir);
+    assertEquals("consumer-cpu", RoundLimit.of(RoundAnalysis.of(dir)).name());
+    editEmulatorStatus(dir, "peak_connections", 999);
+    assertEquals(
+        "consumer-cpu",
+        RoundLimit.of(RoundAnalysis.of(dir)).name(),
+        "near the connection limit, nothing refused: not the limit");
+    editEmulatorStatus(dir, "connections_refused", 3);
+    RoundLimit connections = RoundLimit.of(RoundAnalysis.of(dir));
+    assertEquals("connections", connections.name(), connections.evidence());
+    assertTrue(connections.evidence().contains("3 refused"), connections.evidence());
+    editEmulatorStatus(dir, "throttled_appends", 12);
+    RoundLimit quota = RoundLimit.of(RoundAnalysis.of(dir));
+    assertEquals("quota", quota.name(), quota.evidence());
+    assertTrue(quota.evidence().contains("slowed 12 appends"), quota.evidence());
+  }
+
+  @Test
+  void noLimitShowingSaysWhatWasMeasuredAndWhatIsNotRecorded(@TempDir Path dir) throws Exception {
+    copy(RECORDED.resolve("round-backlog-1m"), dir);
+    // The same drain with the Pub/Sub emulator at half its CPU, the machine's busy time less by as
+    // much: nothing reaches a limit.
+    Path cpu = dir.resolve(RunFiles.PROCESSES_CPU);
+    java.util.Map<String, Double> taken = new java.util.HashMap<>();
+    List<String> halved = new ArrayList<>();
+    for (String line : Files.readAllLines(cpu)) {
+      String[] f = line.split(",");
+      if (f[1].equals("emulator")) {
+        double half = Double.parseDouble(f[2]) / 2;
+        taken.merge(f[0], half, Double::sum);
+        halved.add(f[0] + "," + f[1] + "," + String.format(Locale.ROOT, "%.2f", half));
+      } else {
+        halved.add(line);
+      }
+    }
+    Files.write(cpu, halved);
+    Path machine = dir.resolve(RunFiles.MACHINE_CPU);
+    List<String> quieter = new ArrayList<>();
+    for (String line : Files.readAllLines(machine)) {
+      String[] f = line.split(",");
+      quieter.add(
+          taken.containsKey(f[0])
+              ? f[0]
+                  + ","
+                  + String.format(
+                      Locale.ROOT, "%.2f", Math.max(0, Double.parseDouble(f[1]) - taken.get(f[0])))
+                  + ","
+                  + f[2]
+                  + ","
+                  + f[3]
+              : line);
+    }
+    Files.write(machine, quieter);
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode sums = (ObjectNode) json.readTree(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile());
+    ((ObjectNode) sums.get("sha256")).put(RunFiles.PROCESSES_CPU, CsvChecksums.sha256(cpu));
+    ((ObjectNode) sums.get("sha256")).put(RunFiles.MACHINE_CPU, CsvChecksums.sha256(machine));
+    json.writeValue(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile(), sums);
+    RoundLimit limit = RoundLimit.of(RoundAnalysis.of(dir));
+    assertEquals("unknown", limit.name(), limit.evidence());
+    assertTrue(limit.evidence().startsWith("no limit showed over the"), limit.evidence());
+    assertTrue(
+        limit.evidence().contains("not recorded: the source's time per Pull"), limit.evidence());
+  }
+
+  private static void editEmulatorStatus(Path dir, String key, long value) throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    Path status = dir.resolve(RunFiles.BIGQUERY_EMULATOR);
+    ObjectNode tree = (ObjectNode) json.readTree(status.toFile());
+    tree.put(key, value);
+    json.writeValue(status.toFile(), tree);
+  }
+
+  private static void copy(Path from, Path to) throws IOException {
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path f : files.toList()) {
+        Path target = to.resolve(from.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(f, target);
+        }
+      }
+    }
   }
 
   @Test

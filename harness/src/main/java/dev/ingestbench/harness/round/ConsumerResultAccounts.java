@@ -70,16 +70,15 @@ final class ConsumerResultAccounts implements JobAccounts {
   public JobCounts count(
       String stage, String job, boolean exactlyOnce, Long published, String whyUnknown)
       throws IOException {
-    JobCounts counts =
-        read(
-            spec.out(),
-            published,
-            plan.jobDirectory(plan.jobNumber(job)),
-            plan.processName(job),
-            exactlyOnce,
-            spec.timeoutSeconds(),
-            jobs.log(job, spec.out()));
-    return whyUnknown == null ? counts : counts.unverified(whyUnknown);
+    return read(
+        spec.out(),
+        published,
+        whyUnknown,
+        plan.jobDirectory(plan.jobNumber(job)),
+        plan.processName(job),
+        exactlyOnce,
+        spec.timeoutSeconds(),
+        jobs.log(job, spec.out()));
   }
 
   /**
@@ -91,6 +90,7 @@ final class ConsumerResultAccounts implements JobAccounts {
    *
    * @param out the round's directory (the publishers' results)
    * @param fed what a feed gave the job (--feed), or null: the publishers' results say
+   * @param whyUnknown why what was published is not known (a feed that failed), or null
    * @param jobDirectory the job's directory (its consumer's result)
    * @param name the consumer's process name, as the verdict names the job
    * @param log the consumer's log, named when its result is missing
@@ -98,22 +98,14 @@ final class ConsumerResultAccounts implements JobAccounts {
   static JobCounts read(
       Path out,
       Long fed,
+      String whyUnknown,
       Path jobDirectory,
       String name,
       boolean exactlyOnce,
       long timeoutSeconds,
       Path log)
       throws IOException {
-    long published = fed == null ? 0 : fed;
-    for (String file :
-        fed == null
-            ? List.of(RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE)
-            : List.<String>of()) {
-      Path p = out.resolve(file);
-      if (Files.exists(p)) {
-        published += RunJson.read(p, PublisherResult.class).published();
-      }
-    }
+    long published = fed != null ? fed : acknowledged(out);
     Path result = jobDirectory.resolve(RunFiles.CONSUMER_RESULT);
     if (!Files.exists(result)) {
       return new JobCounts(null, name, exactlyOnce, published, 0, 0, 0, 0, 0, null, null)
@@ -121,7 +113,9 @@ final class ConsumerResultAccounts implements JobAccounts {
     }
     ConsumerResult r = RunJson.read(result, ConsumerResult.class);
     JobCounts counts = JobCounts.of(null, name, exactlyOnce, published, r, r.accountedFor(), null);
-    if (String.valueOf(r.stopReason()).startsWith(ConsumerResult.PIPELINE_ENDED)
+    if (whyUnknown != null) {
+      counts = counts.unverified(whyUnknown);
+    } else if (String.valueOf(r.stopReason()).startsWith(ConsumerResult.PIPELINE_ENDED)
         && r.handled() < published) {
       // The job ended by itself: what it did not account for may still be in its source.
       counts =
@@ -144,5 +138,19 @@ final class ConsumerResultAccounts implements JobAccounts {
                   r.stopReason()));
     }
     return counts;
+  }
+
+  /**
+   * What the publishers' results say the source acknowledged: the backlog and the live messages.
+   */
+  private static long acknowledged(Path out) throws IOException {
+    long published = 0;
+    for (String file : List.of(RunFiles.PUBLISHER_BACKLOG, RunFiles.PUBLISHER_LIVE)) {
+      Path p = out.resolve(file);
+      if (Files.exists(p)) {
+        published += RunJson.read(p, PublisherResult.class).published();
+      }
+    }
+    return published;
   }
 }

@@ -111,7 +111,7 @@ final class ProbeWindow {
     for (String job : round.jobs()) {
       worst = Math.max(worst, p.handed() - s.job(job).accountedFor());
     }
-    double sinceStart = Duration.between(start, ticker.now()).toNanos() / 1e9;
+    double sinceStart = ticker.secondsSince(start);
     if (sinceStart >= 3 && worst > rate * slo.toMillis() / 1000.0) {
       return String.format(
           Locale.ROOT,
@@ -127,7 +127,7 @@ final class ProbeWindow {
     if (toMs == 0) {
       toMs = ticker.now().toEpochMilli();
     }
-    seconds = Duration.between(start, ticker.now()).toNanos() / 1e9;
+    seconds = ticker.secondsSince(start);
     acknowledged = p.acknowledged() - acknowledgedAtStart;
     long handedNow = p.handed();
     for (int j = 0; j < round.jobs().size(); j++) {

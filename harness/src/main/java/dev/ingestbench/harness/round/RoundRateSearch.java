@@ -128,7 +128,7 @@ final class RoundRateSearch implements AutoCloseable {
       long from = p.acknowledged();
       Instant start = ticker.now();
       ticker.sleep(MEASURE_PUBLISHER);
-      publisherCapacity = (p.acknowledged() - from) / secondsSince(start);
+      publisherCapacity = (p.acknowledged() - from) / ticker.secondsSince(start);
       if (p.failure() != null) {
         throw new IOException("the publisher failed: " + p.failure().getMessage());
       }
@@ -375,10 +375,6 @@ final class RoundRateSearch implements AutoCloseable {
                 : String.format(Locale.ROOT, "%,d ms", probe.intended().p99Ms()),
             probe.sustained() ? "sustained" : "not sustained (" + probe.verdict() + ")"));
     return probe;
-  }
-
-  private double secondsSince(Instant start) {
-    return Duration.between(start, ticker.now()).toNanos() / 1e9;
   }
 
   private static void checkPublisher(RatedPublisher p) throws Exception {

@@ -48,6 +48,12 @@ public final class RoundRunner {
   private final RoundSpec spec;
   private final RoundPlan plan;
 
+  /** How fast the machine was as the round (or the scenario that runs it) began; null: unknown. */
+  private MachineCalibration calibration;
+
+  /** Whether {@link #calibration} was measured for this round itself (then it says so). */
+  private boolean measuredHere;
+
   /** The verification's findings once {@link #run} has verified the jobs; null before. */
   private Verdict verdict;
 
@@ -62,6 +68,23 @@ public final class RoundRunner {
   public RoundRunner(RoundSpec spec) {
     this.spec = spec;
     this.plan = new RoundPlan(spec);
+  }
+
+  /** Times the machine before the round starts ({@code ingestbench round}). */
+  public RoundRunner measuringTheMachine() {
+    this.calibration = CalibrationRun.measure();
+    this.measuredHere = true;
+    return this;
+  }
+
+  /**
+   * Records {@code calibration}, taken by the scenario this round is an iteration or a stage of
+   * (null when it took none): timed again beside its other iterations, the machine would be slower
+   * by their load, not by the day.
+   */
+  public RoundRunner withCalibration(MachineCalibration calibration) {
+    this.calibration = calibration;
+    return this;
   }
 
   public int run() throws Exception {
@@ -85,7 +108,6 @@ public final class RoundRunner {
     Files.createDirectories(out);
     RoundFiles.clearEarlierRound(out, spec.force());
     RoundFiles.clearEarlierLogs(out);
-    MachineCalibration calibration = CalibrationRun.measure();
     RunJson.write(out.resolve(RunFiles.ROUND), settings(calibration));
     if (spec.searches()) {
       say(
@@ -119,9 +141,9 @@ public final class RoundRunner {
           spec.jobs(),
           out);
     }
-    say(
-        "This machine today: %,.0f operations/s (%s; runs of other days compare by it)",
-        calibration.operationsPerSecond(), calibration.workload());
+    if (calibration != null && measuredHere) {
+      say("This machine today: %s; runs of other days compare by it", calibration.describe());
+    }
     RunDirectory dir = new RunDirectory(out);
     Files.createDirectories(out.resolve(RunFiles.STATUS_DIRECTORY));
     ScenarioPlan stages = plan.stages();

@@ -22,7 +22,6 @@ import dev.ingestbench.harness.staged.SegmentShape;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -106,9 +105,10 @@ final class RoundShape implements SegmentShape {
   /**
    * What the feed gave every job, as the round's backlog publisher's result ({@code
    * publisher_backlog.json}): each job read its own copy of the backlog, as every subscription of a
-   * round's topic does; {@code requested} is the backlog, {@code published} what each job got. Jobs
-   * fed different counts (a job stopped early, a feed that failed: the round has failed its
-   * verification then) are given the least of them, and said so; feed.json has each job's.
+   * round's topic does; {@code requested} is the backlog, {@code published} what each job got, its
+   * seconds from the first tranche to the last. Jobs fed different counts (a job stopped early, a
+   * feed that failed: the round has failed its verification then) are given the least of them, and
+   * said so; feed.json has each job's.
    */
   @Override
   public void fed(SourceFeed feed) throws IOException {
@@ -119,21 +119,17 @@ final class RoundShape implements SegmentShape {
           "The jobs were fed different counts (%s): %s gives the least; each job's is in %s",
           counts, RunFiles.PUBLISHER_BACKLOG, RunFiles.FEED);
     }
-    double seconds = Duration.between(fedFrom, Instant.now()).toMillis() / 1000.0;
     RunJson.write(
         spec.out().resolve(RunFiles.PUBLISHER_BACKLOG),
-        new PublisherResult(
+        PublisherResult.of(
             plan.kafka() ? source.topicPath() : "one topic per job (" + RunFiles.FEED + ")",
             plan.backlogMessages(),
             published,
             0,
-            published * spec.messageSize(),
             spec.messageSize(),
             0,
-            fedFrom.toString(),
-            seconds,
-            seconds > 0 ? published / seconds : 0,
-            1,
+            fedFrom,
+            feed.lastTopUp().orElse(fedFrom), // publishing ended with the last tranche
             plan.runId));
   }
 

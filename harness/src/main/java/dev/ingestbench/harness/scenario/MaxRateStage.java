@@ -130,7 +130,8 @@ final class MaxRateStage implements MaxRateStages {
     Path out = directory(runDir, st);
     String job = st.maxRateJob();
     Instant started = Instant.now();
-    RoundRunner round = new RoundRunner(spec(plan, st, out, heap));
+    RoundRunner round =
+        new RoundRunner(spec(plan, st, out, heap)).withCalibration(run.machineCalibration());
     int exit;
     try {
       exit = round.run();

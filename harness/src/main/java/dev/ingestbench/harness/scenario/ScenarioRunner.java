@@ -94,7 +94,11 @@ public final class ScenarioRunner {
             run.startedAt(),
             run.machine(),
             run.vcpus(),
-            scaled);
+            scaled,
+            // A local run times the machine when it first starts; a resumed one keeps that time.
+            remote == null && !flags.dryRun() && existing.isEmpty()
+                ? CalibrationRun.measure()
+                : run.machineCalibration());
     // Building the runner checks every process's flags: a bad scenario fails here, before anything
     // starts.
     Duration warmUpMax =
@@ -143,11 +147,10 @@ public final class ScenarioRunner {
       dir.clear();
     }
     if (existing.isEmpty()) {
-      if (remote == null) {
-        run = run.withCalibration(CalibrationRun.measure());
+      if (run.machineCalibration() != null) {
         LocalTarget.say(
-            "This machine today: %,.0f operations/s (%s; runs of other days compare by it)",
-            run.machineCalibration().operationsPerSecond(), run.machineCalibration().workload());
+            "This machine today: %s; runs of other days compare by it",
+            run.machineCalibration().describe());
       }
       dir.start(run, flags.file());
     }

@@ -54,6 +54,10 @@ public final class KafkaFeed implements SourceFeed {
   private volatile long published;
   private volatile boolean closed;
   private volatile Exception failure;
+
+  /** When the last tranche was acknowledged; null before the first. */
+  private volatile java.time.Instant lastTopUp;
+
   private int topUps;
 
   /** One job: whether it is fed, and what was published to the topic until it stopped. */
@@ -185,6 +189,11 @@ public final class KafkaFeed implements SourceFeed {
     return j.publishedUntilStopped >= 0 ? j.publishedUntilStopped : published;
   }
 
+  @Override
+  public java.util.Optional<java.time.Instant> lastTopUp() {
+    return java.util.Optional.ofNullable(lastTopUp);
+  }
+
   /** Why feeding failed, or null. */
   @Override
   public Exception failure() {
@@ -299,6 +308,7 @@ public final class KafkaFeed implements SourceFeed {
     }
     published = end;
     topUps++;
+    lastTopUp = java.time.Instant.now();
   }
 
   @Override

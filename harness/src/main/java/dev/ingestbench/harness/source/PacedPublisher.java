@@ -170,20 +170,8 @@ public final class PacedPublisher implements RatedPublisher {
       String topic, int messageSize, double rate, Instant started, String runId) {
     long sent = handed;
     long published = acknowledged();
-    double seconds = Duration.between(started, Instant.now()).toMillis() / 1000.0;
-    return new PublisherResult(
-        topic,
-        sent,
-        published,
-        sent - published,
-        published * messageSize,
-        messageSize,
-        rate,
-        started.toString(),
-        seconds,
-        seconds > 0 ? published / seconds : 0,
-        1,
-        runId);
+    return PublisherResult.of(
+        topic, sent, published, sent - published, messageSize, rate, started, Instant.now(), runId);
   }
 
   /** Why publishing failed (a failed publish, a schedule the server refused), or null. */

@@ -63,6 +63,9 @@ public final class PubsubFeed implements SourceFeed {
   private volatile boolean closed;
   private volatile Exception failure;
 
+  /** When the last tranche was acknowledged; null before the first. */
+  private volatile java.time.Instant lastTopUp;
+
   /** One job's topic and what it was fed. */
   private static final class Fed {
     final String topicPath;
@@ -217,6 +220,11 @@ public final class PubsubFeed implements SourceFeed {
     return fed(job).published;
   }
 
+  @Override
+  public java.util.Optional<java.time.Instant> lastTopUp() {
+    return java.util.Optional.ofNullable(lastTopUp);
+  }
+
   /** Why feeding failed, or null. */
   @Override
   public Exception failure() {
@@ -302,6 +310,7 @@ public final class PubsubFeed implements SourceFeed {
     ApiFutures.allAsList(sent).get();
     fed.published = end;
     fed.topUps++;
+    lastTopUp = java.time.Instant.now();
   }
 
   @Override

@@ -33,6 +33,9 @@ public interface SourceFeed extends AutoCloseable {
    */
   boolean bounded();
 
+  /** When the last tranche was acknowledged; empty before the first. */
+  java.util.Optional<java.time.Instant> lastTopUp();
+
   /** What was published for {@code job} so far, or until it stopped. */
   long published(String job);
 

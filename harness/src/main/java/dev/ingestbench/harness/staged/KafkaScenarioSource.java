@@ -113,9 +113,7 @@ final class KafkaScenarioSource implements ScenarioSource {
               return job ->
                   groupOf(job).stream().mapToLong(member -> now.job(member).accountedFor()).sum();
             });
-    if (upTo != Long.MAX_VALUE) {
-      feed.upTo(upTo);
-    }
+    feed.upTo(upTo);
     try {
       plan.jobs().keySet().forEach(feed::add);
     } catch (RuntimeException | Error e) {
@@ -124,23 +122,13 @@ final class KafkaScenarioSource implements ScenarioSource {
     }
     cpu.watch("runner (feeds Kafka)", ProcessHandle.current().pid());
     say.accept(
-        feed.bounded()
-            ? String.format(
-                Locale.ROOT,
-                "Feeding the topic while the jobs run: %,d messages of %,d bytes in tranches,"
-                    + " %,d-%,d unread by each job being fed",
-                upTo,
-                plan.messageSize(),
-                feed.low(),
-                feed.high())
-            : String.format(
-                Locale.ROOT,
-                "Feeding the topic while the jobs run, %,d-%,d messages of %,d bytes unread by each"
-                    + " job being fed (the scaled backlog of %,d would be read in seconds)",
-                feed.low(),
-                feed.high(),
-                plan.messageSize(),
-                plan.backlog()));
+        ScenarioSource.feeding(
+            feed,
+            upTo,
+            plan.messageSize(),
+            plan.backlog(),
+            "the topic while the jobs run",
+            "unread by each job being fed"));
     return feed;
   }
 

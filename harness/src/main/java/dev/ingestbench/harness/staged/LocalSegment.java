@@ -167,7 +167,7 @@ public final class LocalSegment implements StageTarget.Segment {
    * A feed that failed while the jobs wait for their count (a round's backlog in tranches) ends the
    * segment at once: they would wait until their --timeout for messages that never come.
    */
-  private void checkFeed() throws IOException {
+  static void checkFeed(SourceFeed feed) throws IOException {
     if (feed != null && feed.bounded() && feed.failure() != null) {
       throw new IOException(
           "feeding the jobs failed: " + feed.failure().getMessage(), feed.failure());
@@ -206,7 +206,7 @@ public final class LocalSegment implements StageTarget.Segment {
       throw new IOException(stack.death().get());
     }
     accounts.check();
-    checkFeed();
+    checkFeed(feed);
     faults.tick();
     if (publishing != null) {
       publishing.tick(List.copyOf(startedJobs));

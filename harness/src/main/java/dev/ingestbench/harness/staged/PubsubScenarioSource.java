@@ -116,9 +116,7 @@ final class PubsubScenarioSource implements ScenarioSource {
               EmulatorStatus now = status.read();
               return job -> now.job(job).accountedFor();
             });
-    if (upTo != Long.MAX_VALUE) {
-      feed.upTo(upTo);
-    }
+    feed.upTo(upTo);
     try {
       for (String job : plan.jobs().keySet()) {
         feed.add(job, plan.subscription(job)); // makes its topic and publisher: may fail
@@ -129,24 +127,13 @@ final class PubsubScenarioSource implements ScenarioSource {
     }
     cpu.watch("runner (feeds Pub/Sub)", ProcessHandle.current().pid());
     say.accept(
-        feed.bounded()
-            ? String.format(
-                Locale.ROOT,
-                "Feeding each job its own topic while it runs: its %,d messages of %,d bytes in"
-                    + " tranches, %,d-%,d waiting (a backlog held at once slows the Pub/Sub"
-                    + " emulator's Pull)",
-                upTo,
-                plan.messageSize(),
-                feed.low(),
-                feed.high())
-            : String.format(
-                Locale.ROOT,
-                "Feeding each job its own topic while it runs, %,d-%,d messages of %,d bytes"
-                    + " waiting (the scaled backlog of %,d would be read in seconds)",
-                feed.low(),
-                feed.high(),
-                plan.messageSize(),
-                plan.backlog()));
+        ScenarioSource.feeding(
+            feed,
+            upTo,
+            plan.messageSize(),
+            plan.backlog(),
+            "each job its own topic while it runs",
+            "waiting"));
     return feed;
   }
 

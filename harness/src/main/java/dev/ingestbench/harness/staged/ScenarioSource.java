@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -76,6 +77,37 @@ public sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenar
       long upTo,
       Consumer<String> say)
       throws IOException, InterruptedException;
+
+  /**
+   * The line that says a feed has begun: a round's backlog in tranches ({@code upTo} each), or a
+   * scaled scenario's for as long as its stages run.
+   *
+   * @param where what is fed, and while what: "each job its own topic while it runs"
+   * @param waiting how what is waiting is counted: "waiting", "unread by each job being fed"
+   */
+  static String feeding(
+      SourceFeed feed, long upTo, int messageSize, long backlog, String where, String waiting) {
+    return feed.bounded()
+        ? String.format(
+            Locale.ROOT,
+            "Feeding %s: %,d messages of %,d bytes in tranches, %,d-%,d %s",
+            where,
+            upTo,
+            messageSize,
+            feed.low(),
+            feed.high(),
+            waiting)
+        : String.format(
+            Locale.ROOT,
+            "Feeding %s, %,d-%,d messages of %,d bytes %s (the scaled backlog of %,d would be read"
+                + " in seconds)",
+            where,
+            feed.low(),
+            feed.high(),
+            messageSize,
+            waiting,
+            backlog);
+  }
 
   /** How a fed run publishes, for run.json's scaled values and the report. */
   String feedNote();

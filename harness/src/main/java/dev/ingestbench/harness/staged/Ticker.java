@@ -11,6 +11,11 @@ public interface Ticker {
 
   void sleep(Duration duration) throws InterruptedException;
 
+  /** Seconds from {@code start} to now, to the nanosecond. */
+  default double secondsSince(Instant start) {
+    return Duration.between(start, now()).toNanos() / 1e9;
+  }
+
   static Ticker system() {
     return new Ticker() {
       @Override

@@ -149,7 +149,7 @@ public final class UnorderedLocalRun {
     Instant started = Instant.now();
     int exit;
     try {
-      exit = new RoundRunner(spec(it)).run();
+      exit = new RoundRunner(spec(it)).withCalibration(run.machineCalibration()).run();
     } catch (Exception e) {
       throw new IOException(
           "iteration " + it.marker() + " (job " + it.job() + "): " + e.getMessage(), e);

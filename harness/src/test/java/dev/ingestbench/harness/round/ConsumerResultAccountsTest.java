@@ -22,6 +22,15 @@ class ConsumerResultAccountsTest {
   @TempDir Path out;
 
   private Verdict verdictOf(String consumerResult, boolean exactlyOnce) throws Exception {
+    return verdictOf(consumerResult, exactlyOnce, null, null);
+  }
+
+  /**
+   * @param fed what a feed gave the job (--feed), or null: the publishers' results (1,000) say
+   * @param whyUnknown why what was published is not known, or null
+   */
+  private Verdict verdictOf(String consumerResult, boolean exactlyOnce, Long fed, String whyUnknown)
+      throws Exception {
     Files.writeString(out.resolve(RunFiles.PUBLISHER_BACKLOG), "{\"published\": 900}");
     Files.writeString(out.resolve(RunFiles.PUBLISHER_LIVE), "{\"published\": 100}");
     Path job = Files.createDirectories(out.resolve("job-1"));
@@ -31,7 +40,14 @@ class ConsumerResultAccountsTest {
     Verdict verdict = new Verdict(new VerificationPolicy(0));
     verdict.judge(
         ConsumerResultAccounts.read(
-            out, null, job, "consumer-1", exactlyOnce, 300, out.resolve("consumer-1.log")));
+            out,
+            fed,
+            whyUnknown,
+            job,
+            "consumer-1",
+            exactlyOnce,
+            300,
+            out.resolve("consumer-1.log")));
     return verdict;
   }
 
@@ -88,6 +104,21 @@ class ConsumerResultAccountsTest {
     assertEquals(
         ExitCodes.FAILED, ended.exitCode(), "a job that ended by itself left them: exit 3");
     assertTrue(ended.findings().get(0).line().contains("its pipeline ended by itself"));
+  }
+
+  /** --feed: the job is judged on what the feed gave it, not on the publishers' files. */
+  @Test
+  void aFedJobIsJudgedOnWhatTheFeedGaveIt() throws Exception {
+    String all = result(0, "all 1000 messages written or dead-lettered");
+    assertEquals(ExitCodes.OK, verdictOf(all, true, 1_000L, null).exitCode());
+    Verdict short200 = verdictOf(all, true, 1_200L, null);
+    assertEquals(ExitCodes.INCOMPLETE, short200.exitCode(), "200 fed and never accounted for");
+    assertEquals(Finding.Kind.LOST, short200.findings().get(0).kind());
+    Verdict failedFeed = verdictOf(all, true, null, "feeding its topic failed (refused)");
+    assertEquals(ExitCodes.FAILED, failedFeed.exitCode(), "not known what was fed: exit 3");
+    assertTrue(
+        failedFeed.findings().get(0).line().contains("feeding its topic failed"),
+        failedFeed.findings().get(0).line());
   }
 
   @Test
