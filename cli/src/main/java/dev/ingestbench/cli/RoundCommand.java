@@ -3,6 +3,7 @@ package dev.ingestbench.cli;
 import dev.ingestbench.bigquery.EmulatorLimitOptions;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RateProfile;
+import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.contracts.job.WriteMethod;
@@ -322,14 +323,7 @@ public final class RoundCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--consumer-groups " + consumerGroups + " is not known; use separate or shared");
     }
-    RoundSpec.Sink to =
-        switch (sink) {
-          case "emulator" -> RoundSpec.Sink.EMULATOR;
-          case "in-process" -> RoundSpec.Sink.IN_PROCESS;
-          default ->
-              throw new IllegalArgumentException(
-                  "--sink " + sink + " is not known; use emulator or in-process");
-        };
+    JobSink to = JobSink.fromFlag("--sink", sink);
     MessageFormat format = MessageFormat.fromFlag("--message-format", messageFormat);
     FlinkClusterSpec onCluster = clusterSpec();
     MaxRateSpec search = maxRate.spec();

@@ -67,6 +67,42 @@ public record EmulatorStatus(
   /** The job of appends whose client sent no trace id a job could be read from. */
   public static final String UNNAMED_JOB = "unnamed";
 
+  /**
+   * This status with {@code jobs} and {@code streams} added: jobs that wrote to emulators of their
+   * own (a scenario's {@code sink: in-process}), read beside the run's one.
+   */
+  public EmulatorStatus with(List<Job> moreJobs, List<Stream> moreStreams) {
+    List<Job> allJobs = new java.util.ArrayList<>(jobs);
+    allJobs.addAll(moreJobs);
+    List<Stream> allStreams = new java.util.ArrayList<>(streams == null ? List.of() : streams);
+    allStreams.addAll(moreStreams);
+    return new EmulatorStatus(
+        grpcAddress,
+        restUrl,
+        startedAt,
+        openConnections,
+        peakConnections,
+        connectionsOpened,
+        connectionsRefused,
+        appendRequests,
+        throttledAppends,
+        throttledSeconds,
+        List.copyOf(allJobs),
+        quotaMbPerSecond,
+        quotaWindowSeconds,
+        maxConnections,
+        faultsInjected,
+        runId,
+        invisibleRows,
+        List.copyOf(allStreams),
+        rejectedAppends,
+        rowsDiscarded,
+        rowsDuplicated,
+        rowsCorrupted,
+        contentSeed,
+        faults);
+  }
+
   /** The job named {@code job}, or an empty one when it has written nothing yet. */
   public Job job(String job) {
     return jobs.stream().filter(j -> j.job().equals(job)).findFirst().orElse(Job.empty(job));
@@ -158,7 +194,7 @@ public record EmulatorStatus(
       return accountedFor + unindexedDeadLetters + unindexedRows + sourceDuplicates;
     }
 
-    static Job empty(String job) {
+    public static Job empty(String job) {
       return new Job(
           job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0, 0, 0,
           List.of(), null, 0, 0, 0);

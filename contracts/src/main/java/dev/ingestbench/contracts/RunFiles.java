@@ -23,6 +23,23 @@ public final class RunFiles {
   /** {@link EmulatorStatus} of the local BigQuery server at its end. */
   public static final String BIGQUERY_EMULATOR = "bigquery_emulator.json";
 
+  /**
+   * Where the BigQuery emulator inside a consumer's JVM ({@code --sink=in-process}) answers REST
+   * ({@code {"rest": "http://HOST:PORT"}}), written by that consumer once it listens: how a
+   * scenario samples a job that writes in-process while it runs.
+   */
+  public static final String IN_PROCESS_BIGQUERY = "bigquery_emulator_rest.json";
+
+  /** The key of {@link #IN_PROCESS_BIGQUERY}'s one value. */
+  public static final String IN_PROCESS_BIGQUERY_REST = "rest";
+
+  /**
+   * The event indexes an in-process job accounted for ({@link AccountedIndexes}), written when its
+   * consumer stops: what a scenario needs to count what it left in its source once its emulator has
+   * ended with it.
+   */
+  public static final String ACCOUNTED_INDEXES = "accounted_indexes.json";
+
   /** Per second of the consumer JVM, {@link ConsumerSampleColumns} header. */
   public static final String CONSUMER_SAMPLES = "consumer_samples.csv";
 

@@ -64,6 +64,20 @@ public final class DataflowRemoteTarget implements RemoteTarget {
               + " embedded Flink), not on Dataflow; run it with --target local, and remove the stage"
               + " here");
     }
+    scenario
+        .resolvedJobs()
+        .forEach(
+            (name, job) -> {
+              if (job.sink() != null) {
+                throw new IllegalArgumentException(
+                    file
+                        + ": jobs."
+                        + name
+                        + ".sink says which local BigQuery emulator a job writes to, and on"
+                        + " Dataflow every job writes to BigQuery; remove the key, or run it with"
+                        + " --target local or flink");
+              }
+            });
     for (Scenario.Stage st : scenario.stages()) {
       if (st.stopWith() != null && StopMode.of(st.stopWith()).orElse(null) == StopMode.SAVEPOINT) {
         throw new IllegalArgumentException(

@@ -1,6 +1,7 @@
 package dev.ingestbench.scenario;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.contracts.job.WriteMethod;
@@ -10,6 +11,9 @@ import dev.ingestbench.contracts.job.WriteMethod;
  * reads them (a value is checked as the file is read, and accepts the spellings {@code round}'s
  * flags accept), plus what Dataflow needs ({@code workers}, {@code machine_type}). Absent keys come
  * from {@code job_defaults}, then from the consumer's own defaults.
+ *
+ * @param sink where a local job's rows go: the run's BigQuery emulator process (null: the default)
+ *     or one inside its own consumer JVM
  */
 public record JobConfig(
     @JsonProperty("write_method") WriteMethod writeMethod,
@@ -20,13 +24,19 @@ public record JobConfig(
     Integer streams,
     @JsonProperty("triggering_frequency") Integer triggeringFrequency,
     Integer workers,
-    @JsonProperty("machine_type") String machineType) {
+    @JsonProperty("machine_type") String machineType,
+    JobSink sink) {
+
+  /** Where the job's rows go, its default resolved. */
+  public JobSink resolvedSink() {
+    return sink == null ? JobSink.EMULATOR : sink;
+  }
 
   /** {@code job}'s keys over {@code defaults}' (either may be null). */
   static JobConfig merge(JobConfig defaults, JobConfig job) {
     if (defaults == null) {
       return job == null
-          ? new JobConfig(null, null, null, null, null, null, null, null, null)
+          ? new JobConfig(null, null, null, null, null, null, null, null, null, null)
           : job;
     }
     if (job == null) {
@@ -41,7 +51,8 @@ public record JobConfig(
         first(job.streams, defaults.streams),
         first(job.triggeringFrequency, defaults.triggeringFrequency),
         first(job.workers, defaults.workers),
-        first(job.machineType, defaults.machineType));
+        first(job.machineType, defaults.machineType),
+        first(job.sink, defaults.sink));
   }
 
   private static <T> T first(T value, T fallback) {

@@ -67,6 +67,7 @@ final class ScenarioValidator {
               + " jobs; give one per job (every job reads every message) or leave the key out");
     }
     checkLimits(s.limits());
+    new InProcessSinkChecks(this::problem).check(s, jobs);
     boolean staged = s.stages() != null;
     boolean unordered = s.unordered() != null;
     if (staged == unordered) {
@@ -83,11 +84,6 @@ final class ScenarioValidator {
             problem(
                 "stages[" + i + "].pubsub_load",
                 "measures a Pub/Sub source; this scenario reads Kafka (source.kind)");
-          }
-          if (s.stages().get(i).isMaxRateSearch()) {
-            problem(
-                "stages[" + i + "].find_max_rate",
-                "searches with a Pub/Sub publisher; this scenario reads Kafka (source.kind)");
           }
         }
       }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.contracts.job.WriteMethod;
@@ -41,11 +42,10 @@ class ScenarioFileTest {
       files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
     assertEquals(
-        11,
+        12,
         files.size(),
         "six published rounds, round 6 with a shared group, write-method-ab, savepoint-restore,"
-            + " crash-restore and"
-            + " max-rate-write-methods: "
+            + " crash-restore, max-rate-write-methods and max-rate-kafka: "
             + files);
     for (Path file : files) {
       Scenario scenario = ScenarioFile.load(file);
@@ -148,9 +148,10 @@ class ScenarioFileTest {
     String kafka =
         search.replace(
             "source: {kind: pubsub, topic: rides}", "source: {kind: kafka, topic: rides}");
-    assertTrue(
-        only(dir, kafka).startsWith("stages[0].find_max_rate: searches with a Pub/Sub publisher"),
-        only(dir, kafka));
+    // A Kafka scenario searches as round --find-max-rate --source kafka does.
+    assertEquals(
+        "a",
+        ScenarioPlan.of(ScenarioFile.load(write(dir, kafka)), 1, 0).stages().get(0).maxRateJob());
   }
 
   /**
@@ -471,6 +472,63 @@ class ScenarioFileTest {
         only(dir, search)
             .startsWith("stages[0]: a find_max_rate stage runs a search and nothing else"),
         "a stage of its own kind takes no live_profile");
+  }
+
+  /**
+   * A job writing into its own consumer's JVM: typed, inherited from job_defaults, and refused
+   * where its rows would not outlive what the scenario does to that JVM, or where the emulator
+   * process's settings could not reach it.
+   */
+  @Test
+  void aJobThatWritesInProcessIsRefusedWhereItsRowsWouldNotOutliveItsJvm(@TempDir Path dir)
+      throws Exception {
+    String inProcess = GOOD.replace("b: {destination_tables: 4}", "b: {sink: in-process}");
+    ScenarioPlan plan = ScenarioPlan.of(ScenarioFile.load(write(dir, inProcess)), 1, 0);
+    assertEquals(JobSink.IN_PROCESS, plan.jobs().get("b").resolvedSink());
+    assertEquals(JobSink.EMULATOR, plan.jobs().get("a").resolvedSink(), "the default");
+    assertTrue(
+        only(dir, GOOD.replace("b: {destination_tables: 4}", "b: {sink: inprocess}"))
+            .startsWith("jobs.b.sink: 'inprocess' is not known; use one of emulator, in-process"));
+    assertTrue(
+        only(
+                dir,
+                inProcess.replace(
+                    "  - {name: b-alone,",
+                    "  - {name: b-again, stop: [b], hold: 1s}\n  - {name: b-back, start: [b], hold: 1s}\n  - {name: b-alone,"))
+            .startsWith(
+                "stages[3].start: b writes in-process (jobs.b.sink): the rows of its first"),
+        "started a second time");
+    assertTrue(
+        only(
+                dir,
+                inProcess.replace(
+                    "until: steady, max: 10m}", "until: steady, max: 10m, kill_consumer_at: 30s}"))
+            .startsWith("stages[1].kill_consumer_at: kills b, which writes in-process"),
+        "killed");
+    assertTrue(
+        only(
+                dir,
+                inProcess.replace(
+                    "until: drained, max: 1h}", "until: drained, max: 1h, crash_every: 30s}"))
+            .startsWith("stages[2].crash_every: kills b, which writes in-process"),
+        "crashed");
+    ScenarioFile.load(
+        write(
+            dir,
+            inProcess.replace(
+                "  - {name: a-alone, start: [a], hold: 90s}",
+                "  - {name: a-alone, start: [a], hold: 90s, kill_consumer_at: 30s}")));
+    assertTrue(
+        only(dir, inProcess + "limits: {max_connections: 10}\n")
+            .startsWith(
+                "jobs.b.sink: in-process writes to a BigQuery emulator inside the job's JVM"),
+        "limits");
+    String search =
+        inProcess.replace(
+            "  - {name: a-alone, start: [a], hold: 90s}",
+            "  - {name: max, find_max_rate: {job: b}}\n  - {name: a-alone, start: [a], hold: 90s}");
+    assertTrue(
+        only(dir, search).startsWith("stages[0].find_max_rate.job: b writes in-process"), "search");
   }
 
   private static String only(Path dir, String yaml) throws IOException {

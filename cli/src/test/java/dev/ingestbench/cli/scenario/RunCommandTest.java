@@ -131,6 +131,11 @@ class RunCommandTest {
             .get("write_method"));
     assertEquals(0, value(results, "a-and-b", "a", "duplicates"));
     assertEquals("local", sample.target());
+    // b wrote in-process: sampled while it ran (its rows per second above), counted from the files
+    // its consumer left, and labelled so.
+    assertEquals("in-process", label(results, "b", "sink"));
+    assertEquals("emulator", label(results, "a", "sink"));
+    assertTrue(Files.exists(out.resolve("segment-2/b/bigquery_emulator.json")));
 
     String report = Files.readString(out.resolve("report.md"));
     assertTrue(report.contains("| a-and-b | a |") && report.contains("| b-alone | b |"), report);
@@ -282,6 +287,15 @@ class RunCommandTest {
         .findFirst()
         .orElseThrow(() -> new AssertionError("no " + metric + " of " + job + " in " + stage))
         .value();
+  }
+
+  private static String label(List<ResultRecord> results, String job, String key) {
+    return results.stream()
+        .filter(r -> r.job().equals(job))
+        .findFirst()
+        .orElseThrow()
+        .labels()
+        .get(key);
   }
 
   /** Shows the run's output while capturing it. */

@@ -4,8 +4,11 @@ import dev.ingestbench.bigquery.BigQueryEmulator;
 import dev.ingestbench.bigquery.EmulatorSettings;
 import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryOptions;
 
 /**
@@ -28,9 +31,16 @@ public final class InProcessEmulator implements EmulatorView {
    * @param runId the round's id, written into {@code bigquery_emulator.json} as the shared emulator
    *     writes it (a round's analysis refuses a file that names no round); null outside a round
    * @param contentSeed the seed the events were generated with; null when not known (not checked)
+   * @param announceIn where to say which port its REST API listens on (a scenario samples it while
+   *     the job runs), or null
    */
   public static InProcessEmulator start(
-      BigQueryOptions options, String job, long publishedMessages, String runId, Long contentSeed)
+      BigQueryOptions options,
+      String job,
+      long publishedMessages,
+      String runId,
+      Long contentSeed,
+      Path announceIn)
       throws IOException {
     BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults());
     server.publishedMessages(publishedMessages);
@@ -41,6 +51,11 @@ public final class InProcessEmulator implements EmulatorView {
       server.runId(runId);
     }
     options.setBigQueryEndpoint(server.restUrl());
+    if (announceIn != null) {
+      RunJson.write(
+          announceIn.resolve(RunFiles.IN_PROCESS_BIGQUERY),
+          Map.of(RunFiles.IN_PROCESS_BIGQUERY_REST, server.restUrl()));
+    }
     return new InProcessEmulator(server, job);
   }
 
@@ -61,6 +76,8 @@ public final class InProcessEmulator implements EmulatorView {
 
   @Override
   public void writeFiles(Path dir) throws IOException {
+    // Before the status file, whose presence says the job's files are complete.
+    RunJson.write(dir.resolve(RunFiles.ACCOUNTED_INDEXES), server.accounted(job));
     server.writeFiles(dir);
   }
 

@@ -99,7 +99,8 @@ public final class LocalConsumer {
             config.jobName(),
             options.getPublishedMessages(),
             config.runId(),
-            config.source() == SourceKind.SYNTHETIC ? options.getSeed() : null);
+            config.source() == SourceKind.SYNTHETIC ? options.getSeed() : null,
+            config.localOutputDir());
   }
 
   public static void main(String[] args) {

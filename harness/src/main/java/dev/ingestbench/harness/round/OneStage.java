@@ -40,7 +40,8 @@ final class OneStage {
             j.streams(),
             j.triggeringFrequency(),
             null,
-            null);
+            null,
+            spec.sink());
     for (int n = 1; n <= spec.jobs(); n++) {
       jobs.add(RoundPlan.jobName(n));
       configs.put(RoundPlan.jobName(n), config);

@@ -3,6 +3,7 @@ package dev.ingestbench.harness.round;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.source.LiveMessages;
@@ -76,9 +77,7 @@ final class RoundLiveMessages implements SegmentPublishing {
     this.generator = generator;
     this.say = say;
     this.bigQuery =
-        spec.sink() == RoundSpec.Sink.EMULATOR
-            ? new BigQueryEmulatorRest(stack.bigQuery().rest())
-            : null;
+        spec.sink() == JobSink.EMULATOR ? new BigQueryEmulatorRest(stack.bigQuery().rest()) : null;
   }
 
   /**
@@ -111,7 +110,7 @@ final class RoundLiveMessages implements SegmentPublishing {
   }
 
   private boolean recordsProfile() {
-    return spec.liveProfile() != null && spec.sink() == RoundSpec.Sink.EMULATOR;
+    return spec.liveProfile() != null && spec.sink() == JobSink.EMULATOR;
   }
 
   private void startOnceDrained(List<String> started) throws IOException {
@@ -143,7 +142,7 @@ final class RoundLiveMessages implements SegmentPublishing {
     stack.cpu().watch(ProcessCpuColumns.SELF_PUBLISHING_LIVE, ProcessHandle.current().pid());
     // An in-process sink has no schedule to keep.
     PacedPublisher.ScheduleSink schedule =
-        spec.sink() == RoundSpec.Sink.EMULATOR ? bigQuery::schedule : step -> {};
+        spec.sink() == JobSink.EMULATOR ? bigQuery::schedule : step -> {};
     LiveMessages.Load load = plan.liveLoad(topic);
     live =
         new LiveMessages(

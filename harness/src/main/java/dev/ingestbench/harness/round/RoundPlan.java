@@ -4,6 +4,7 @@ import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.source.LiveMessages;
@@ -84,7 +85,7 @@ public final class RoundPlan implements ConsumerPlan {
     this.spec = spec;
     // Reads only what this plan derives from spec (jobs, subscriptions, counts, timeout).
     this.stages = OneStage.plan(spec, this);
-    if (spec.sink() == RoundSpec.Sink.EMULATOR) {
+    if (spec.sink() == JobSink.EMULATOR) {
       validate(
           "BigQuery emulator",
           bigQueryEmulatorArgs(),
@@ -274,9 +275,7 @@ public final class RoundPlan implements ConsumerPlan {
         // While it searches, a consumer reads until the search has ended and it has written
         // everything: then the round closes its standard input. Else it stops at its count.
         spec.searches(),
-        spec.sink() == RoundSpec.Sink.EMULATOR
-            ? ConsumerSpec.Sink.EMULATOR
-            : ConsumerSpec.Sink.IN_PROCESS,
+        spec.sink(),
         // Checkpoints where the round can find them after a kill, kept until it ends.
         spec.killsConsumers() ? checkpointDirectory(j) : null,
         spec.cluster() == null ? null : spec.cluster().jobParallelism(),

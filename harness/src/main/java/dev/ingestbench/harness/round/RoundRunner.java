@@ -15,6 +15,7 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.Secrets;
+import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.CalibrationRun;
 import dev.ingestbench.harness.process.ChildJvm;
@@ -342,8 +343,7 @@ public final class RoundRunner {
         MachineInfo.describe(),
         spec.jobs(),
         spec.sink().flag(),
-        Secrets.redact(
-            spec.sink() == RoundSpec.Sink.EMULATOR ? plan.bigQueryEmulatorArgs() : List.of()),
+        Secrets.redact(spec.sink() == JobSink.EMULATOR ? plan.bigQueryEmulatorArgs() : List.of()),
         spec.source().flag(),
         plan.consumer.messageFormat().flag(),
         plan.kafka() ? plan.partitions() : null,

@@ -4,6 +4,7 @@ import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.source.KafkaFeed;
@@ -68,7 +69,7 @@ final class RoundShape implements SegmentShape {
         spec.out(),
         "round",
         spec.cluster(),
-        spec.sink() == RoundSpec.Sink.EMULATOR ? plan.bigQueryEmulatorArgs() : null);
+        spec.sink() == JobSink.EMULATOR ? plan.bigQueryEmulatorArgs() : null);
   }
 
   /**
@@ -175,7 +176,7 @@ final class RoundShape implements SegmentShape {
   @Override
   public void describeOpening(PrintStream out, Path segment) {
     out.println(source.describeServer());
-    if (spec.sink() == RoundSpec.Sink.EMULATOR) {
+    if (spec.sink() == JobSink.EMULATOR) {
       out.println(LocalDryRun.bigQueryEmulatorLine(plan.bigQueryEmulatorArgs()));
     }
     if (spec.feed()) {
@@ -228,7 +229,7 @@ final class RoundShape implements SegmentShape {
               Numbers.rate(spec.liveRate()),
               spec.liveProfile() == null ? "" : " stepped through " + spec.liveProfile(),
               source.clientName(),
-              spec.sink() == RoundSpec.Sink.EMULATOR
+              spec.sink() == JobSink.EMULATOR
                   ? ", telling the BigQuery emulator each step of the schedule"
                   : "",
               spec.out().resolve(RunFiles.PUBLISHER_LIVE)));

@@ -2,6 +2,7 @@ package dev.ingestbench.harness.round;
 
 import dev.ingestbench.bigquery.EmulatorLimitOptions;
 import dev.ingestbench.contracts.RateProfile;
+import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
@@ -65,7 +66,7 @@ public record RoundSpec(
     long seed,
     JobSettings job,
     int jobs,
-    Sink sink,
+    JobSink sink,
     EmulatorLimitOptions emulatorLimits,
     Long killConsumerAt,
     Long crashEverySeconds,
@@ -87,24 +88,6 @@ public record RoundSpec(
 
     public String flag() {
       return name().toLowerCase(Locale.ROOT);
-    }
-  }
-
-  /** Where the rows go. */
-  public enum Sink {
-    /** A BigQuery emulator process shared by every job (it outlives a killed consumer). */
-    EMULATOR("emulator"),
-    /** A BigQuery emulator inside the one consumer's JVM. */
-    IN_PROCESS("in-process");
-
-    private final String flag;
-
-    Sink(String flag) {
-      this.flag = flag;
-    }
-
-    public String flag() {
-      return flag;
     }
   }
 
@@ -149,7 +132,7 @@ public record RoundSpec(
         DEFAULT_SEED,
         JobSettings.of(plan.jobs().get(job)),
         1,
-        Sink.EMULATOR,
+        plan.jobs().get(job).resolvedSink(),
         ScenarioLimits.of(plan.scenario().limits()),
         null,
         null,
@@ -290,7 +273,7 @@ public record RoundSpec(
           "--feed feeds the backlog only, and live messages are published apart from it: give"
               + " --live-messages 0, or drop --feed");
     }
-    if (sink == Sink.IN_PROCESS) {
+    if (sink == JobSink.IN_PROCESS) {
       throw new IllegalArgumentException(
           "--feed tops each job up by what the BigQuery emulator process says it accounted for:"
               + " drop --sink in-process");
@@ -330,7 +313,7 @@ public record RoundSpec(
       throw new IllegalArgumentException(
           "--max-dead-letters " + maxDeadLetters + " must be 0 or more");
     }
-    if (jobs > 1 && sink == Sink.IN_PROCESS) {
+    if (jobs > 1 && sink == JobSink.IN_PROCESS) {
       throw new IllegalArgumentException(
           "--jobs "
               + jobs
@@ -348,13 +331,13 @@ public record RoundSpec(
               + StageFaults.MIN_CRASH_EVERY_SECONDS
               + " seconds or more: each life must have time to restore and complete a checkpoint");
     }
-    if (killsConsumers() && (sink == Sink.IN_PROCESS || !runner.equals("FlinkRunner"))) {
+    if (killsConsumers() && (sink == JobSink.IN_PROCESS || !runner.equals("FlinkRunner"))) {
       throw new IllegalArgumentException(
           (killConsumerAt != null ? "--kill-consumer-at" : "--crash-every")
               + " needs --sink emulator and --runner FlinkRunner: the verification must outlive the killed JVMs, and"
               + " each restart restores a Flink checkpoint");
     }
-    if (sink == Sink.IN_PROCESS && !emulatorLimits.asFlags().isEmpty()) {
+    if (sink == JobSink.IN_PROCESS && !emulatorLimits.asFlags().isEmpty()) {
       throw new IllegalArgumentException(
           "limits and faults (--quota-*, --max-*, --fault) are set on the emulator process: drop --sink in-process");
     }
@@ -390,7 +373,7 @@ public record RoundSpec(
     }
     if (findMaxRate != null) {
       findMaxRate.validate();
-      if (sink == Sink.IN_PROCESS || cluster != null || killsConsumers()) {
+      if (sink == JobSink.IN_PROCESS || cluster != null || killsConsumers()) {
         throw new IllegalArgumentException(
             "--find-max-rate reads every job's progress and latency from the BigQuery emulator"
                 + " process, with embedded Flink: drop --sink in-process, --runner flink-cluster,"

@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.spec;
 
+import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.stack.LocalStack;
 import java.nio.file.Path;
@@ -45,7 +46,7 @@ public record ConsumerSpec(
     Path directory,
     boolean stopsWhenParentExits,
     boolean stopsOnStdinEof,
-    Sink sink,
+    JobSink sink,
     Path checkpoints,
     Integer clusterParallelism,
     List<String> extra) {
@@ -79,19 +80,11 @@ public record ConsumerSpec(
   /** A round's id, which tags every file the consumer writes, and the event indexes it may see. */
   public record RunTag(String runId, long published) {}
 
-  /** Where the rows go. */
-  public enum Sink {
-    /** The BigQuery emulator process the run shares between its jobs. */
-    EMULATOR,
-    /** A BigQuery emulator inside the consumer's own JVM. */
-    IN_PROCESS
-  }
-
   /**
    * The consumer's flags.
    *
    * @param sourceHost the Pub/Sub emulator's or the Kafka broker's HOST:PORT
-   * @param bigQuery the shared BigQuery emulator (ignored with {@link Sink#IN_PROCESS})
+   * @param bigQuery the shared BigQuery emulator (ignored with {@link JobSink#IN_PROCESS})
    * @param flinkMaster the Flink cluster's REST endpoint (ignored with embedded Flink)
    * @param filesToStage the jars a cluster job stages, or null for the consumer's whole classpath
    * @param restore a savepoint or checkpoint URI it restores from, or null to start afresh
@@ -146,7 +139,7 @@ public record ConsumerSpec(
         flags.add("--filesToStage=" + filesToStage);
       }
     }
-    if (sink == Sink.EMULATOR) {
+    if (sink == JobSink.EMULATOR) {
       flags.add("--sink=emulator");
       flags.add("--storageWriteEndpoint=" + bigQuery.grpc());
       flags.add("--bigQueryEndpoint=" + bigQuery.rest());

@@ -1,6 +1,8 @@
 package dev.ingestbench.harness.spec;
 
 import dev.ingestbench.consumer.ConsumerConfig;
+import dev.ingestbench.consumer.SinkKind;
+import dev.ingestbench.contracts.job.JobSink;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -38,6 +40,16 @@ public final class JobLabels {
     }
     labels.put("message_size", Integer.toString(messageSize));
     labels.put("source", consumer.source().flag());
+    labels.put("sink", sink(consumer.sink()));
     return labels;
+  }
+
+  /** The sink as {@code round --sink} and a scenario's {@code sink} spell it. */
+  private static String sink(SinkKind sink) {
+    return switch (sink) {
+      case LOCAL -> JobSink.IN_PROCESS.flag();
+      case EMULATOR -> JobSink.EMULATOR.flag();
+      default -> sink.flag();
+    };
   }
 }

@@ -4,6 +4,7 @@ import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.source.LiveMessages;
@@ -18,8 +19,10 @@ import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What a local scenario's segments are made of ({@link SegmentShape}): the shared processes' flags,
@@ -102,13 +105,27 @@ final class LocalServices implements SegmentShape {
     return plan.backlog();
   }
 
+  /** Each job that writes in-process, to its consumer's directory in {@code segment}. */
+  private Map<String, Path> inProcess(Path segment) {
+    Map<String, Path> dirs = new LinkedHashMap<>();
+    plan.jobs()
+        .forEach(
+            (job, config) -> {
+              if (config.sink() == JobSink.IN_PROCESS) {
+                dirs.put(job, ScenarioConsumers.directory(segment, job));
+              }
+            });
+    return dirs;
+  }
+
   @Override
   public JobAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) throws IOException {
     return new SampledAccounts(
         plan,
         source,
         stack.host(),
-        new ScenarioSampler(stack.bigQuery().rest(), dir.samplesWriter()),
+        new ScenarioSampler(
+            new JobSinks(stack.bigQuery().rest(), inProcess(segment)), dir.samplesWriter()),
         segment);
   }
 

@@ -57,7 +57,12 @@ final class SampledAccounts implements JobAccounts {
     long accounted;
     boolean shared = false;
     if (exit.isPresent()) {
-      accounted = sampler.job(job).accountedFor();
+      try {
+        accounted = sampler.job(job).accountedFor();
+      } catch (IOException e) {
+        // An in-process job that left no results: its count says so once every job stopped.
+        accounted = sampler.latestAccountedFor(job);
+      }
     } else {
       OptionalLong group = groupAccountedFor(job, expected);
       shared = group.isPresent();

@@ -82,7 +82,7 @@ public final class ScenarioConsumers implements ConsumerPlan {
         directory(segment, job),
         false,
         true, // a stage stops it
-        ConsumerSpec.Sink.EMULATOR,
+        plan.jobs().get(job).resolvedSink(),
         // Kept in the run's directory: the consumer's own default is deleted when it exits, and
         // the savepoint (or the checkpoint a killed consumer restores) must outlive the consumer
         // that wrote it.

@@ -2,7 +2,6 @@ package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ScenarioSample;
-import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import java.io.IOException;
 import java.io.Writer;
@@ -19,12 +18,12 @@ import java.util.function.LongSupplier;
 
 /**
  * Once a second, for every job that runs: the rows and bytes it appended (the BigQuery emulator's
- * own per-job counts, read from its status endpoint), its open connections, and its consumer's CPU
- * time. Each sample is appended to {@code scenario_samples.csv} at once and kept for the stage's
- * conditions and measures.
+ * own per-job counts, read from its status endpoint, or from the job's own with {@code sink:
+ * in-process}), its open connections, and its consumer's CPU time. Each sample is appended to
+ * {@code scenario_samples.csv} at once and kept for the stage's conditions and measures.
  */
 final class ScenarioSampler implements AutoCloseable {
-  private final BigQueryEmulatorRest rest;
+  private final JobSinks sinks;
   private final Writer out;
   private final List<ScenarioSample> samples = new ArrayList<>();
   private final Map<String, long[]> lastCounts = new HashMap<>();
@@ -41,8 +40,8 @@ final class ScenarioSampler implements AutoCloseable {
   private Map<String, LongSupplier> pids = Map.of();
   private volatile String problem;
 
-  ScenarioSampler(String emulatorRestUrl, Writer out) {
-    this.rest = new BigQueryEmulatorRest(emulatorRestUrl);
+  ScenarioSampler(JobSinks sinks, Writer out) {
+    this.sinks = sinks;
     this.out = out;
     timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
   }
@@ -68,7 +67,7 @@ final class ScenarioSampler implements AutoCloseable {
 
   /** The latest status of {@code job}, read now. */
   EmulatorStatus.Job job(String job) throws IOException {
-    return status().job(job);
+    return sinks.job(job);
   }
 
   /** Why sampling failed, if it did (the emulator stopped answering), else null. */
@@ -78,12 +77,12 @@ final class ScenarioSampler implements AutoCloseable {
 
   /** The event indexes {@code job} has written or dead-lettered, read now. */
   BitSet accounted(String job) throws IOException {
-    return rest.accounted(job);
+    return sinks.accounted(job);
   }
 
-  /** The BigQuery emulator's whole status, read now. */
+  /** The BigQuery emulator's whole status, read now, with every in-process job's. */
   EmulatorStatus status() throws IOException {
-    return rest.status();
+    return sinks.status();
   }
 
   private synchronized void sample() {

@@ -84,7 +84,20 @@ final class StoppedJobs {
    */
   JobCounts count(String stage, String job, boolean exactlyOnce, Long published, String whyUnknown)
       throws Exception {
-    EmulatorStatus.Job status = emulator.job(job);
+    EmulatorStatus.Job status;
+    try {
+      status = emulator.job(job);
+    } catch (IOException e) {
+      return JobCounts.of(
+              stage,
+              job,
+              exactlyOnce,
+              published == null ? 0 : published,
+              EmulatorStatus.Job.empty(job),
+              0,
+              null)
+          .unverified(e.getMessage());
+    }
     List<String> group = source.groupOf(job);
     BitSet groupAccounted = null;
     long accountedFor = status.accountedFor();

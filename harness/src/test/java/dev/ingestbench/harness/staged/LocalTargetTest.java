@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ResultRecord;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.ScriptedProcess;
@@ -130,6 +132,44 @@ class LocalTargetTest {
     assertTrue(consumers.get(0).stdinClosed(), "drained: its stdin was closed");
     assertEquals(null, consumers.get(0).signalledBy(), "and it stopped by itself, not by a signal");
     ScriptedRuns.assertNothingRunning(consumers);
+  }
+
+  /**
+   * A job writing in-process whose consumer ended without leaving its emulator's files: what it
+   * wrote ended with its JVM, so it is unverified and the run fails, never counted as written.
+   */
+  @Test
+  void anInProcessJobThatLeftNoResultsIsUnverifiedAndTheRunFails() throws Exception {
+    String yaml = SCENARIO.replace("jobs: {a: {}}", "jobs: {a: {sink: in-process}}");
+    // It announces an emulator (on a port nothing listens on, as once its JVM is gone), then
+    // ends without the files a stopped consumer leaves.
+    Consumer<ScriptedProcess> announcing =
+        consumer -> {
+          String dirFlag = "--localOutputDir=";
+          Path own =
+              Path.of(
+                  consumer.command().stream()
+                      .filter(f -> f.startsWith(dirFlag))
+                      .findFirst()
+                      .orElseThrow()
+                      .substring(dirFlag.length()));
+          try {
+            RunJson.write(
+                own.resolve(RunFiles.IN_PROCESS_BIGQUERY),
+                java.util.Map.of(RunFiles.IN_PROCESS_BIGQUERY_REST, "http://127.0.0.1:1"));
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        };
+    int exit = targetOf(yaml.replace("STAGE", "hold: 2s"), announcing).run();
+    assertEquals(ExitCodes.FAILED, exit, "unverified is a failed run");
+    assertTrue(
+        consumers.get(0).command().contains("--sink=in-process"),
+        String.join(" ", consumers.get(0).command()));
+    List<ResultRecord> results = new RunDirectory(dir.resolve("out")).readResults();
+    assertTrue(
+        results.stream().noneMatch(r -> r.job().equals("a") && r.metric().equals("lost")),
+        "no loss figure: nothing is known of what it wrote; " + results);
   }
 
   private int run(String stage, Consumer<ScriptedProcess> onConsumer) throws Exception {

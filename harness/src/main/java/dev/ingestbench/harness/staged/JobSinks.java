@@ -1,0 +1,151 @@
+package dev.ingestbench.harness.staged;
+
+import dev.ingestbench.contracts.AccountedIndexes;
+import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.harness.process.BigQueryEmulatorRest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Where a local segment's jobs write, read alike: the BigQuery emulator process the segment shares,
+ * or, for a job with {@code sink: in-process}, the emulator inside its own consumer JVM, read
+ * through the REST address that consumer announces while it runs and from the files it leaves when
+ * it stops (its emulator ends with it).
+ */
+final class JobSinks {
+  private final BigQueryEmulatorRest shared;
+
+  /** Each in-process job's consumer directory. */
+  private final Map<String, Path> inProcess;
+
+  /** Each in-process job's latest answer: kept for a second its consumer does not answer. */
+  private final Map<String, EmulatorStatus> lastOwn = new ConcurrentHashMap<>();
+
+  /**
+   * @param sharedRest the shared emulator's REST root
+   * @param inProcess each job writing in-process, to its consumer's directory
+   */
+  JobSinks(String sharedRest, Map<String, Path> inProcess) {
+    this.shared = new BigQueryEmulatorRest(sharedRest);
+    this.inProcess = Map.copyOf(inProcess);
+  }
+
+  /**
+   * Every job's status read now: the shared emulator's, with each in-process job's own added (its
+   * latest answer when its consumer does not answer, as while it exits).
+   */
+  EmulatorStatus status() throws IOException {
+    EmulatorStatus all = shared.status();
+    if (inProcess.isEmpty()) {
+      return all;
+    }
+    List<EmulatorStatus.Job> jobs = new ArrayList<>();
+    List<EmulatorStatus.Stream> streams = new ArrayList<>();
+    for (String job : inProcess.keySet()) {
+      EmulatorStatus own;
+      try {
+        own = own(job);
+      } catch (IOException gone) {
+        own = lastOwn.get(job);
+      }
+      if (own != null) {
+        jobs.add(own.job(job));
+        streams.addAll(own.streams() == null ? List.of() : own.streams());
+      }
+    }
+    return all.with(jobs, streams);
+  }
+
+  /**
+   * {@code job}'s status read now; for an in-process job that stopped, from the files its consumer
+   * left, or an error saying it left none.
+   */
+  EmulatorStatus.Job job(String job) throws IOException {
+    if (!inProcess.containsKey(job)) {
+      return shared.status().job(job);
+    }
+    EmulatorStatus own = own(job);
+    return own == null ? EmulatorStatus.Job.empty(job) : own.job(job);
+  }
+
+  /** The event indexes {@code job} has written or dead-lettered, read now. */
+  BitSet accounted(String job) throws IOException {
+    Path dir = inProcess.get(job);
+    if (dir == null) {
+      return shared.accounted(job);
+    }
+    Path file = dir.resolve(RunFiles.ACCOUNTED_INDEXES);
+    if (Files.exists(dir.resolve(RunFiles.BIGQUERY_EMULATOR))) {
+      return RunJson.read(file, AccountedIndexes.class).indexes();
+    }
+    String rest = announced(job);
+    if (rest == null) {
+      return new BitSet();
+    }
+    try {
+      return new BigQueryEmulatorRest(rest).accounted(job);
+    } catch (IOException e) {
+      if (Files.exists(dir.resolve(RunFiles.BIGQUERY_EMULATOR))) {
+        return RunJson.read(file, AccountedIndexes.class).indexes(); // it stopped in between
+      }
+      throw leftNothing(job, e);
+    }
+  }
+
+  /**
+   * An in-process job's whole status: its files once its consumer stopped, else its REST; null
+   * before its emulator listens (nothing written yet).
+   */
+  private EmulatorStatus own(String job) throws IOException {
+    Path stopped = inProcess.get(job).resolve(RunFiles.BIGQUERY_EMULATOR);
+    if (Files.exists(stopped)) {
+      return RunJson.read(stopped, EmulatorStatus.class);
+    }
+    String rest = announced(job);
+    if (rest == null) {
+      return null;
+    }
+    try {
+      EmulatorStatus now = new BigQueryEmulatorRest(rest).status();
+      lastOwn.put(job, now);
+      return now;
+    } catch (IOException e) {
+      if (Files.exists(stopped)) {
+        return RunJson.read(stopped, EmulatorStatus.class); // it stopped in between
+      }
+      throw leftNothing(job, e);
+    }
+  }
+
+  private String announced(String job) throws IOException {
+    Path file = inProcess.get(job).resolve(RunFiles.IN_PROCESS_BIGQUERY);
+    if (!Files.exists(file)) {
+      return null;
+    }
+    return (String) RunJson.read(file, Map.class).get(RunFiles.IN_PROCESS_BIGQUERY_REST);
+  }
+
+  private IOException leftNothing(String job, IOException cause) {
+    return new IOException(
+        "job "
+            + job
+            + " writes in-process (sink: in-process), and its consumer no longer answers and left"
+            + " no "
+            + RunFiles.BIGQUERY_EMULATOR
+            + " in "
+            + inProcess.get(job)
+            + ": what it wrote ended with its JVM ("
+            + cause
+            + "); see "
+            + inProcess.get(job).resolveSibling(job + ".log"),
+        cause);
+  }
+}

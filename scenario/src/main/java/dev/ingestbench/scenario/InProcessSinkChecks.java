@@ -1,0 +1,100 @@
+package dev.ingestbench.scenario;
+
+import dev.ingestbench.contracts.job.JobSink;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiConsumer;
+
+/**
+ * What a job writing into its own consumer's JVM ({@code sink: in-process}) cannot do: its rows
+ * live in that JVM, so a stage that kills the consumer or starts the job a second time would count
+ * a new, empty BigQuery; the emulator process's {@code limits} never reach it; and a {@code
+ * find_max_rate} search reads every job's progress from the emulator process.
+ */
+final class InProcessSinkChecks {
+  private final BiConsumer<String, String> problem;
+
+  InProcessSinkChecks(BiConsumer<String, String> problem) {
+    this.problem = problem;
+  }
+
+  void check(Scenario s, Map<String, JobConfig> jobs) {
+    Set<String> inProcess = new HashSet<>();
+    jobs.forEach(
+        (name, job) -> {
+          if (job.sink() == JobSink.IN_PROCESS) {
+            inProcess.add(name);
+          }
+        });
+    if (inProcess.isEmpty()) {
+      return;
+    }
+    if (s.limits() != null) {
+      String job = inProcess.stream().sorted().findFirst().orElseThrow();
+      problem.accept(
+          "jobs." + job + ".sink",
+          "in-process writes to a BigQuery emulator inside the job's JVM, and limits are set on the"
+              + " emulator process: drop limits, or write to it (sink: emulator)");
+    }
+    if (s.stages() != null) {
+      stages(s.stages(), inProcess);
+    }
+  }
+
+  private void stages(List<Scenario.Stage> stages, Set<String> inProcess) {
+    Set<String> started = new HashSet<>();
+    Set<String> running = new HashSet<>();
+    for (int i = 0; i < stages.size(); i++) {
+      Scenario.Stage st = stages.get(i);
+      String key = "stages[" + i + "]";
+      if (st.isMaxRateSearch()) {
+        Object searched = st.findMaxRate().get("job");
+        if (searched != null && inProcess.contains(searched.toString())) {
+          problem.accept(
+              key + ".find_max_rate.job",
+              searched
+                  + " writes in-process (jobs."
+                  + searched
+                  + ".sink), and the search reads every job's progress from the BigQuery emulator"
+                  + " process: search a job with sink: emulator");
+        }
+        continue;
+      }
+      if (st.isLoadTest()) {
+        continue;
+      }
+      running.removeAll(st.stop() == null ? List.of() : st.stop());
+      for (String job : st.start() == null ? List.<String>of() : st.start()) {
+        if (inProcess.contains(job) && !started.add(job)) {
+          problem.accept(
+              key + ".start",
+              job
+                  + " writes in-process (jobs."
+                  + job
+                  + ".sink): the rows of its first start ended with that JVM, so a second start"
+                  + " could not be verified; start it once, or give it sink: emulator");
+        }
+        running.add(job);
+      }
+      String kill = st.killConsumerAt() != null ? "kill_consumer_at" : "crash_every";
+      if (st.killConsumerAt() != null || st.crashEvery() != null) {
+        running.stream()
+            .filter(inProcess::contains)
+            .sorted()
+            .findFirst()
+            .ifPresent(
+                job ->
+                    problem.accept(
+                        key + "." + kill,
+                        "kills "
+                            + job
+                            + ", which writes in-process (jobs."
+                            + job
+                            + ".sink): its rows would die with its JVM; give it sink: emulator,"
+                            + " whose process outlives a killed consumer"));
+      }
+    }
+  }
+}
