@@ -228,6 +228,13 @@ public final class RoundCommand implements Callable<Integer> {
   Long crashEvery;
 
   @Option(
+      names = "--savepoint-at",
+      paramLabel = "SECONDS",
+      description =
+          "Stop every consumer with a Flink savepoint this many seconds into the round (later if it has not written yet) and start it again from that savepoint: a planned stop and restore, as an upgrade does, verified row by row (a scenario stage's savepoint_at).")
+  Long savepointAt;
+
+  @Option(
       names = "--runner",
       defaultValue = RoundSpec.DEFAULT_RUNNER,
       description =
@@ -378,7 +385,8 @@ public final class RoundCommand implements Callable<Integer> {
             onCluster,
             search,
             profile,
-            feed)
+            feed,
+            savepointAt)
         .validate();
   }
 

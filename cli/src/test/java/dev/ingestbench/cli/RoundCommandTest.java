@@ -41,15 +41,16 @@ class RoundCommandTest {
    * has written every record (repeated kills, {@code --crash-every}, share that code:
    * ConsumerKillTest holds their schedule, docs/results.md their measurements; a third life here
    * cost ~30 s). In this JVM: two at-least-once jobs writing one table, with live traffic, both
-   * killed and restored, checked file by file. Each round starts its own servers on free ports and
-   * keeps its own directories and checkpoints; neither loses a message. A restore that lost the
+   * stopped with a Flink savepoint 5 s in and restored from it ({@code --savepoint-at}: a planned
+   * restart, as an upgrade), checked file by file. Each round starts its own servers on free ports
+   * and keeps its own directories and checkpoints; neither loses a message. A restore that lost the
    * job's state (as Beam's FlinkRunner did on an embedded Flink until the consumer restored it
    * itself) loses the exactly-once rows whose flush was pending at the kill; rows written again
    * after a restore are counted as duplicates, and fail only the exactly-once round, with its
    * reason.
    */
   @Test
-  void twoRoundsAtOnceWithKilledConsumersLoseNothing(
+  void twoRoundsAtOnceWithKilledOrRestartedConsumersLoseNothing(
       @TempDir Path out, @TempDir Path killedOut, @TempDir Path logs) throws Exception {
     Process killed =
         IngestbenchProcess.start(
@@ -109,7 +110,7 @@ class RoundCommandTest {
               "1x:2s,3x:2s",
               "--write-method",
               "at-least-once",
-              "--kill-consumer-at",
+              "--savepoint-at",
               "5",
               "--heap",
               "768m",
@@ -180,7 +181,25 @@ class RoundCommandTest {
       assertTrue(
           Files.exists(out.resolve("consumer-1.1.log"))
               && Files.exists(out.resolve("consumer-2.1.log")),
-          "both jobs were killed and restored: each first life's log is kept");
+          "both jobs were stopped and restored: each first life's log is kept");
+      for (String life : List.of("consumer-1.1.log", "consumer-2.1.log")) {
+        assertTrue(
+            Files.readString(out.resolve(life)).contains("Stopping with a savepoint"),
+            life + " ended with a savepoint, not a kill");
+      }
+      for (String life : List.of("consumer-1.log", "consumer-2.log")) {
+        String log = Files.readString(out.resolve(life));
+        assertTrue(
+            log.contains("Restoring the job's state") && log.contains("/savepoints/"),
+            life + ": the second life restored the savepoint");
+      }
+      assertEquals(
+          5,
+          new ObjectMapper()
+              .readTree(out.resolve("round.json").toFile())
+              .get("savepoint_at")
+              .asInt());
+      assertTrue(Files.readString(out.resolve("report.md")).contains("Consumer restart"));
       assertFilesNameTheirRound(out);
 
       assertTrue(killed.waitFor(4, TimeUnit.MINUTES), "the killed round ended");

@@ -83,6 +83,7 @@ class RoundSpecFlagsTest {
                 "--jobs",
                 "2"),
             List.of("--out", "runs/f", "--feed", "--messages", "500000", "--source", "kafka"),
+            List.of("--out", "runs/s", "--savepoint-at", "20", "--jobs", "2"),
             List.of(
                 "--out",
                 "runs/z",
@@ -246,6 +247,31 @@ class RoundSpecFlagsTest {
       String flag = bad.get(bad.size() > 1 && bad.get(1).startsWith("--") ? 1 : 0);
       org.junit.jupiter.api.Assertions.assertTrue(
           e.getMessage().contains(flag), e.getMessage() + " should name " + flag);
+    }
+  }
+
+  /** --savepoint-at: a stop with a savepoint and a restore, refused where it cannot be one. */
+  @Test
+  void aSavepointRestartIsTheRoundsOneStagesKeyAndRefusedWhereItCannotRestore() {
+    RoundSpec spec = parse(List.of("--out", "runs/s", "--savepoint-at", "20"));
+    assertEquals(20L, spec.savepointAt());
+    assertTrue(spec.restartsConsumers() && !spec.killsConsumers());
+    for (List<String> bad :
+        List.of(
+            List.of("--savepoint-at", "0"),
+            List.of("--savepoint-at", "20", "--kill-consumer-at", "30"),
+            List.of("--savepoint-at", "20", "--crash-every", "30"),
+            List.of("--savepoint-at", "20", "--sink", "in-process"),
+            List.of("--savepoint-at", "20", "--runner", "DirectRunner"),
+            List.of("--savepoint-at", "20", "--find-max-rate"))) {
+      List<String> args = new java.util.ArrayList<>(List.of("--out", "runs/x"));
+      args.addAll(bad);
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> parse(args), String.join(" ", bad));
+      assertTrue(e.getMessage().contains("--savepoint-at"), e.getMessage());
+      if (bad.size() > 2) {
+        assertTrue(e.getMessage().contains(bad.get(2)), e.getMessage() + " names " + bad.get(2));
+      }
     }
   }
 

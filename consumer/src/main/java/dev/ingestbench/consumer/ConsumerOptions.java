@@ -166,6 +166,12 @@ public interface ConsumerOptions
   void setSeed(long value);
 
   @Description(
+      "With --sink=in-process and a Pub/Sub or Kafka source: the seed the events were published with (the publisher's --seed); the emulator in this JVM then checks every row's content against it, as the emulator process's --content-seed does. Unset: not checked (a synthetic source is always checked, against --seed).")
+  Long getContentSeed();
+
+  void setContentSeed(Long value);
+
+  @Description(
       "Pub/Sub only: the attribute Beam's read de-duplicates on (PubsubIO withIdAttribute). Empty, the default: the Pub/Sub message id, so a redelivered message is read once and a second message that reuses an event index is written and counted (a duplicate row, and a mismatched one when its content differs). event_index: Beam drops such a second message inside the read, where nothing counts it (docs/dead-letters.md).")
   @Default.String("")
   String getPubsubIdAttribute();

@@ -71,7 +71,7 @@ public record EmulatorStatus(
    * This status with {@code jobs} and {@code streams} added: jobs that wrote to emulators of their
    * own (a scenario's {@code sink: in-process}), read beside the run's one.
    */
-  public EmulatorStatus with(List<Job> moreJobs, List<Stream> moreStreams) {
+  public EmulatorStatus with(List<Job> moreJobs, List<Stream> moreStreams, long moreInvisible) {
     List<Job> allJobs = new java.util.ArrayList<>(jobs);
     allJobs.addAll(moreJobs);
     List<Stream> allStreams = new java.util.ArrayList<>(streams == null ? List.of() : streams);
@@ -93,7 +93,7 @@ public record EmulatorStatus(
         maxConnections,
         faultsInjected,
         runId,
-        invisibleRows,
+        invisibleRows + moreInvisible,
         List.copyOf(allStreams),
         rejectedAppends,
         rowsDiscarded,

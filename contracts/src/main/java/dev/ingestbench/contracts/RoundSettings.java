@@ -23,6 +23,8 @@ import java.util.Map;
  *     written before it: published before the jobs started)
  * @param machineCalibration how fast this machine was as the round began (null in files written
  *     before it)
+ * @param savepointAt {@code --savepoint-at}: seconds before every consumer was stopped with a
+ *     savepoint and restored from it; null when none was
  */
 public record RoundSettings(
     long messages,
@@ -53,7 +55,8 @@ public record RoundSettings(
     Long crashEverySeconds,
     String flinkCluster,
     Boolean fed,
-    MachineCalibration machineCalibration) {
+    MachineCalibration machineCalibration,
+    Long savepointAt) {
 
   public boolean kafka() {
     return "kafka".equals(source);

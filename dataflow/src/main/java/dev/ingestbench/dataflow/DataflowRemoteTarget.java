@@ -87,6 +87,14 @@ public final class DataflowRemoteTarget implements RemoteTarget {
                 + ".stop_with: savepoint is Flink's stop-with-savepoint and Dataflow has none;"
                 + " use drain or cancel, or run it with --target local or flink");
       }
+      if (st.savepointAt() != null) {
+        throw new IllegalArgumentException(
+            file
+                + ": stages."
+                + st.name()
+                + ".savepoint_at stops each consumer with Flink's stop-with-savepoint and Dataflow"
+                + " has none; run it with --target local or flink, or remove the key here");
+      }
     }
     ScenarioPlan plan = ScenarioPlan.of(scenario, 1, 0);
     var stepped = plan.firstLiveProfileStage();

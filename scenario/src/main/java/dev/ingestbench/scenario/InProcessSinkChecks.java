@@ -31,12 +31,18 @@ final class InProcessSinkChecks {
     if (inProcess.isEmpty()) {
       return;
     }
-    if (s.limits() != null) {
+    Scenario.Limits limits = s.limits();
+    if (limits != null
+        && (limits.quotaMbPerSecond() != null
+            || limits.quotaWindowSeconds() != null
+            || limits.maxConnections() != null
+            || limits.maxRequestBytes() != null)) {
       String job = inProcess.stream().sorted().findFirst().orElseThrow();
       problem.accept(
           "jobs." + job + ".sink",
-          "in-process writes to a BigQuery emulator inside the job's JVM, and limits are set on the"
-              + " emulator process: drop limits, or write to it (sink: emulator)");
+          "in-process writes to a BigQuery emulator inside the job's JVM, and the limits quota_*,"
+              + " max_connections and max_request_bytes are set on the emulator process: drop"
+              + " them, or write to it (sink: emulator)");
     }
     if (s.stages() != null) {
       stages(s.stages(), inProcess);
@@ -65,6 +71,23 @@ final class InProcessSinkChecks {
       if (st.isLoadTest()) {
         continue;
       }
+      if (st.stopWith() != null && st.stopWith().equals("savepoint") && st.stop() != null) {
+        st.stop().stream()
+            .filter(inProcess::contains)
+            .sorted()
+            .findFirst()
+            .ifPresent(
+                job ->
+                    problem.accept(
+                        key + ".stop_with",
+                        "saves "
+                            + job
+                            + ", which writes in-process (jobs."
+                            + job
+                            + ".sink) and cannot start again to restore it: its rows held in the"
+                            + " savepoint would be lost; drain or cancel it, or give it sink:"
+                            + " emulator"));
+      }
       running.removeAll(st.stop() == null ? List.of() : st.stop());
       for (String job : st.start() == null ? List.<String>of() : st.start()) {
         if (inProcess.contains(job) && !started.add(job)) {
@@ -78,8 +101,11 @@ final class InProcessSinkChecks {
         }
         running.add(job);
       }
-      String kill = st.killConsumerAt() != null ? "kill_consumer_at" : "crash_every";
-      if (st.killConsumerAt() != null || st.crashEvery() != null) {
+      String kill =
+          st.killConsumerAt() != null
+              ? "kill_consumer_at"
+              : st.crashEvery() != null ? "crash_every" : "savepoint_at";
+      if (st.killConsumerAt() != null || st.crashEvery() != null || st.savepointAt() != null) {
         running.stream()
             .filter(inProcess::contains)
             .sorted()
@@ -88,7 +114,7 @@ final class InProcessSinkChecks {
                 job ->
                     problem.accept(
                         key + "." + kill,
-                        "kills "
+                        (kill.equals("savepoint_at") ? "stops and restarts " : "kills ")
                             + job
                             + ", which writes in-process (jobs."
                             + job

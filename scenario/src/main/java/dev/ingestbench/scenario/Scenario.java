@@ -108,6 +108,10 @@ public record Scenario(
    * @param liveProfile steps of the live rate from the stage's start, in multiples of {@code
    *     publish.rate} ({@code 1x:30s,3x:30s}, as {@code round --live-profile}); after its last step
    *     the rate is {@code publish.rate} again
+   * @param savepointAt stop every running job's consumer with a Flink savepoint this long after the
+   *     stage started (once it has written), and start it again from that savepoint ({@code round
+   *     --savepoint-at}): a planned stop and restore, as {@code stop_with: savepoint} then {@code
+   *     start} across two stages, inside one
    */
   public record Stage(
       String name,
@@ -122,7 +126,8 @@ public record Scenario(
       @JsonProperty("kill_consumer_at") String killConsumerAt,
       @JsonProperty("crash_every") String crashEvery,
       @JsonProperty("kill_taskmanager_at") String killTaskManagerAt,
-      @JsonProperty("live_profile") String liveProfile) {
+      @JsonProperty("live_profile") String liveProfile,
+      @JsonProperty("savepoint_at") String savepointAt) {
 
     public boolean isLoadTest() {
       return pubsubLoad != null;

@@ -149,7 +149,10 @@ public record ScenarioPlan(
                     st.crashEvery() == null ? null : Durations.parse(st.crashEvery()).orElseThrow(),
                     st.killTaskManagerAt() == null
                         ? null
-                        : Durations.parse(st.killTaskManagerAt()).orElseThrow()),
+                        : Durations.parse(st.killTaskManagerAt()).orElseThrow(),
+                    st.savepointAt() == null
+                        ? null
+                        : Durations.parse(st.savepointAt()).orElseThrow()),
                 st.liveProfile() == null
                     ? null
                     : RateProfile.parse("live_profile", st.liveProfile())));
@@ -221,7 +224,10 @@ public record ScenarioPlan(
   /** Whether a stage stops {@code job} with a savepoint (its next start restores it). */
   public boolean savepointed(String job) {
     return stages.stream()
-        .anyMatch(st -> st.stopWith() == StopMode.SAVEPOINT && st.stop().contains(job));
+        .anyMatch(
+            st ->
+                (st.stopWith() == StopMode.SAVEPOINT && st.stop().contains(job))
+                    || (st.faults().savesAndRestores() && st.running().contains(job)));
   }
 
   /** Whether a stage kills {@code job}'s consumer (it then restores its last checkpoint). */

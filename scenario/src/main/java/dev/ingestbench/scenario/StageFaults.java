@@ -17,11 +17,16 @@ import java.util.List;
  * @param crashEvery kill each again this long after each life started writing, or null
  * @param killTaskManagerAt when to kill one TaskManager, counted from when every running job has
  *     written its first row, or null
+ * @param savepointAt when to stop every running job's consumer with a savepoint (each once it has
+ *     written) and start it again from it, or null
  */
 public record StageFaults(
-    Duration killConsumerAt, Duration crashEvery, Duration killTaskManagerAt) {
+    Duration killConsumerAt,
+    Duration crashEvery,
+    Duration killTaskManagerAt,
+    Duration savepointAt) {
   /** A stage that injects nothing. */
-  public static final StageFaults NONE = new StageFaults(null, null, null);
+  public static final StageFaults NONE = new StageFaults(null, null, null, null);
 
   /**
    * The shortest {@code crash_every}: a restored consumer needs seconds to start and checkpoint
@@ -39,9 +44,14 @@ public record StageFaults(
     return killTaskManagerAt != null;
   }
 
+  /** Whether the stage stops its jobs' consumers with a savepoint and restores them. */
+  public boolean savesAndRestores() {
+    return savepointAt != null;
+  }
+
   /** Whether the stage injects any fault. */
   public boolean any() {
-    return killsConsumers() || killsTaskManager();
+    return killsConsumers() || killsTaskManager() || savesAndRestores();
   }
 
   /**
@@ -60,6 +70,11 @@ public record StageFaults(
     }
     if (killsTaskManager()) {
       parts.add("a TaskManager killed: kill_taskmanager_at " + Durations.show(killTaskManagerAt));
+    }
+    if (savesAndRestores()) {
+      parts.add(
+          "consumers stopped with a savepoint and restored: savepoint_at "
+              + Durations.show(savepointAt));
     }
     return String.join("; ", parts);
   }

@@ -96,12 +96,14 @@ final class StageKeyChecks {
         || st.killConsumerAt() != null
         || st.crashEvery() != null
         || st.killTaskManagerAt() != null
-        || st.liveProfile() != null) {
+        || st.liveProfile() != null
+        || st.savepointAt() != null) {
       problem.accept(
           key,
           what
               + " and nothing else: move start, stop, stop_with, hold, until, max, kill_consumer_at,"
-              + " crash_every, kill_taskmanager_at and live_profile to a stage of their own");
+              + " crash_every, kill_taskmanager_at, savepoint_at and live_profile to a stage of"
+              + " their own");
     }
   }
 

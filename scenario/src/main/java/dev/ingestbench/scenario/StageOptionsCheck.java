@@ -34,6 +34,19 @@ final class StageOptionsCheck {
         "kill_taskmanager_at",
         st.killTaskManagerAt(),
         "the time after every running job has written at which a TaskManager is killed");
+    killTime(
+        key,
+        st,
+        "savepoint_at",
+        st.savepointAt(),
+        "the time into the stage at which every running job's consumer is stopped with a savepoint"
+            + " and started again from it");
+    if (st.savepointAt() != null && (st.killConsumerAt() != null || st.crashEvery() != null)) {
+      problem.accept(
+          key + ".savepoint_at",
+          "a stage either stops its consumers with a savepoint or kills them: give savepoint_at or"
+              + " kill_consumer_at/crash_every, each in a stage of its own");
+    }
     if (st.crashEvery() != null) {
       var every = Durations.parse(st.crashEvery());
       if (every.isEmpty() || every.get().toSeconds() < StageFaults.MIN_CRASH_EVERY_SECONDS) {

@@ -380,6 +380,36 @@ class ScenarioFileTest {
                 "{name: a-alone, start: [a], hold: 90s, kill_consumer_at: 2m}")));
   }
 
+  /**
+   * A planned stop and restore inside a stage: planned with its time, its jobs' savepoints kept,
+   * described in the file's terms; a bad time, a kill beside it and a stage of its own kind
+   * refused.
+   */
+  @Test
+  void aStagesSavepointRestartIsPlannedAndItsConflictsNamed(@TempDir Path dir) throws Exception {
+    String saving =
+        GOOD.replace(
+            "{name: a-and-b, start: [b], until: steady, max: 10m}",
+            "{name: a-and-b, start: [b], until: steady, max: 10m, savepoint_at: 30s}");
+    ScenarioPlan plan = ScenarioPlan.of(ScenarioFile.load(write(dir, saving)), 1, 0);
+    StageFaults faults = plan.stages().get(1).faults();
+    assertEquals(java.time.Duration.ofSeconds(30), faults.savepointAt());
+    assertTrue(faults.savesAndRestores() && faults.any() && !faults.killsConsumers());
+    assertEquals(
+        "consumers stopped with a savepoint and restored: savepoint_at 30s", faults.describe());
+    assertTrue(
+        plan.savepointed("a") && plan.savepointed("b"), "their savepoints are kept in the run");
+    assertTrue(
+        only(dir, saving.replace("savepoint_at: 30s", "savepoint_at: later"))
+            .startsWith("stages[1].savepoint_at: 'later' is not a duration of 1 second or more"));
+    assertTrue(
+        only(dir, saving.replace("savepoint_at: 30s", "savepoint_at: 30s, kill_consumer_at: 40s"))
+            .startsWith("stages[1].savepoint_at: a stage either stops its consumers with a"));
+    assertTrue(
+        only(dir, saving.replace("b: {destination_tables: 4}", "b: {sink: in-process}"))
+            .startsWith("stages[1].savepoint_at: stops and restarts b, which writes in-process"));
+  }
+
   @Test
   void aStagesTaskManagerKillIsPlannedNamedInItsConditionAndBadTimesAreNamed(@TempDir Path dir)
       throws Exception {
@@ -523,6 +553,15 @@ class ScenarioFileTest {
             .startsWith(
                 "jobs.b.sink: in-process writes to a BigQuery emulator inside the job's JVM"),
         "limits");
+    ScenarioFile.load(write(dir, inProcess + "limits: {max_dead_letters: 3}\n"));
+    assertTrue(
+        only(
+                dir,
+                inProcess.replace(
+                    "  - {name: b-alone, stop: [a],",
+                    "  - {name: b-alone, stop: [b], stop_with: savepoint,"))
+            .startsWith("stages[2].stop_with: saves b, which writes in-process"),
+        "a savepoint nothing can restore");
     String search =
         inProcess.replace(
             "  - {name: a-alone, start: [a], hold: 90s}",

@@ -107,8 +107,22 @@ final class RoundEnvironment {
     doc.heading(2, "Test environment").table(t);
   }
 
-  /** The consumer kills of --kill-consumer-at and --crash-every, as environment rows. */
+  /**
+   * The consumer kills of --kill-consumer-at and --crash-every, and --savepoint-at's planned stop,
+   * as environment rows.
+   */
   private static void crashes(Table t, RoundAnalysis a) {
+    a.round()
+        .map(RoundSettings::savepointAt)
+        .ifPresent(
+            at ->
+                t.row(
+                    "Consumer restart",
+                    "every consumer stopped with a Flink savepoint "
+                        + at
+                        + " s into the round (once it had written) and started again from that"
+                        + " savepoint; the verification above spans both lives (consumer[-J].1.log"
+                        + " is the first life's)"));
     a.round()
         .filter(r -> r.crashEverySeconds() == null)
         .map(RoundSettings::killConsumerAt)

@@ -99,7 +99,7 @@ public final class LocalConsumer {
             config.jobName(),
             options.getPublishedMessages(),
             config.runId(),
-            config.source() == SourceKind.SYNTHETIC ? options.getSeed() : null,
+            config.source() == SourceKind.SYNTHETIC ? options.getSeed() : options.getContentSeed(),
             config.localOutputDir());
   }
 

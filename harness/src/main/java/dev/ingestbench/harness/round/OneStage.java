@@ -79,7 +79,8 @@ final class OneStage {
                     seconds(spec.killConsumerAt()),
                     seconds(spec.crashEverySeconds()),
                     seconds(spec.cluster() == null ? null : spec.cluster().killTaskManagerAt()),
-                    null)),
+                    null,
+                    seconds(spec.savepointAt()))),
             null);
     return ScenarioPlan.of(scenario, 1, 0);
   }

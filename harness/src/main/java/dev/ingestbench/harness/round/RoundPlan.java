@@ -214,6 +214,11 @@ public final class RoundPlan implements ConsumerPlan {
 
   /** Job J's consumer is process {@code consumer} in a one-job round, else {@code consumer-J}. */
   @Override
+  public String voice() {
+    return "round";
+  }
+
+  @Override
   public String processName(String job) {
     return spec.jobs() == 1 ? "consumer" : "consumer-" + jobNumber(job);
   }
@@ -273,11 +278,14 @@ public final class RoundPlan implements ConsumerPlan {
         // If the round's JVM dies (even by SIGKILL, which runs no hook), its consumers stop too.
         true,
         // While it searches, a consumer reads until the search has ended and it has written
-        // everything: then the round closes its standard input. Else it stops at its count.
-        spec.searches(),
+        // everything: then the round closes its standard input (as --savepoint-at does, a line
+        // saying how first). Else it stops at its count.
+        spec.searches() || spec.savepointAt() != null,
         spec.sink(),
-        // Checkpoints where the round can find them after a kill, kept until it ends.
-        spec.killsConsumers() ? checkpointDirectory(j) : null,
+        spec.seed(),
+        // Checkpoints (and savepoints) where the round can find them after a restart, kept until
+        // it ends.
+        spec.restartsConsumers() ? checkpointDirectory(j) : null,
         spec.cluster() == null ? null : spec.cluster().jobParallelism(),
         spec.consumerArgs());
   }

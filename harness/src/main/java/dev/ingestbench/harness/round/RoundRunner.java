@@ -355,7 +355,8 @@ public final class RoundRunner {
         spec.crashEverySeconds(),
         spec.cluster() == null ? null : FlinkClusterRunner.describe(spec.cluster()),
         spec.feed() ? Boolean.TRUE : null,
-        calibration);
+        calibration,
+        spec.savepointAt());
   }
 
   private static void say(String format, Object... args) {

@@ -51,6 +51,8 @@ import java.util.Objects;
  * @param feed publish the backlog in tranches as the jobs read it (each job its own Pub/Sub topic;
  *     the Kafka topic kept ahead of every job), never more than the feed's high mark waiting,
  *     instead of all of it before the jobs start
+ * @param savepointAt seconds after which every consumer is stopped with a Flink savepoint (once it
+ *     has written) and started again from it, or null
  */
 public record RoundSpec(
     Path out,
@@ -79,7 +81,8 @@ public record RoundSpec(
     FlinkClusterSpec cluster,
     MaxRateSpec findMaxRate,
     RateProfile liveProfile,
-    boolean feed) {
+    boolean feed,
+    Long savepointAt) {
 
   /** Where the messages come from. */
   public enum Source {
@@ -145,7 +148,8 @@ public record RoundSpec(
         cluster,
         search,
         null,
-        false);
+        false,
+        null);
   }
 
   /** The message size a format usually has (a scenario's too): 500 B of JSON, 88 B of Avro. */
@@ -167,6 +171,11 @@ public record RoundSpec(
   /** The round searches for the highest sustained rate instead of publishing a fixed load. */
   public boolean searches() {
     return findMaxRate != null;
+  }
+
+  /** Consumers are stopped and restarted during the round: killed, or stopped with a savepoint. */
+  public boolean restartsConsumers() {
+    return killsConsumers() || savepointAt != null;
   }
 
   /** Consumers are killed and restored during the round (once, or again and again). */
@@ -238,6 +247,9 @@ public record RoundSpec(
     if (crashEverySeconds != null) {
       flags.addAll(List.of("--crash-every", crashEverySeconds.toString()));
     }
+    if (savepointAt != null) {
+      flags.addAll(List.of("--savepoint-at", savepointAt.toString()));
+    }
     if (liveProfile != null) {
       flags.addAll(List.of("--live-profile", liveProfile.toString()));
     }
@@ -277,6 +289,29 @@ public record RoundSpec(
       throw new IllegalArgumentException(
           "--feed tops each job up by what the BigQuery emulator process says it accounted for:"
               + " drop --sink in-process");
+    }
+  }
+
+  /** --savepoint-at's checks: a Flink consumer whose rows outlive it, and no other restart. */
+  private void requireSavable() {
+    if (savepointAt < 1) {
+      throw new IllegalArgumentException(
+          "--savepoint-at " + savepointAt + " must be 1 second or more");
+    }
+    if (killsConsumers()) {
+      throw new IllegalArgumentException(
+          "--savepoint-at stops the consumers with a savepoint, and --kill-consumer-at and"
+              + " --crash-every kill them: give one of the two");
+    }
+    if (sink == JobSink.IN_PROCESS || !runner.equals("FlinkRunner")) {
+      throw new IllegalArgumentException(
+          "--savepoint-at needs --sink emulator and --runner FlinkRunner: the verification must"
+              + " outlive the stopped JVMs, and each restart restores a Flink savepoint");
+    }
+    if (findMaxRate != null) {
+      throw new IllegalArgumentException(
+          "--savepoint-at stops the consumers of a round that drains, and --find-max-rate probes"
+              + " rates: give one of the two");
     }
   }
 
@@ -336,6 +371,9 @@ public record RoundSpec(
           (killConsumerAt != null ? "--kill-consumer-at" : "--crash-every")
               + " needs --sink emulator and --runner FlinkRunner: the verification must outlive the killed JVMs, and"
               + " each restart restores a Flink checkpoint");
+    }
+    if (savepointAt != null) {
+      requireSavable();
     }
     if (sink == JobSink.IN_PROCESS && !emulatorLimits.asFlags().isEmpty()) {
       throw new IllegalArgumentException(

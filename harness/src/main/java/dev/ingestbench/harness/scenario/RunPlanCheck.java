@@ -22,6 +22,7 @@ final class RunPlanCheck {
       requireWithinScaledStage(flags, st, "kill_consumer_at", st.faults().killConsumerAt());
       requireWithinScaledStage(flags, st, "crash_every", st.faults().crashEvery());
       requireWithinScaledStage(flags, st, "kill_taskmanager_at", st.faults().killTaskManagerAt());
+      requireWithinScaledStage(flags, st, "savepoint_at", st.faults().savepointAt());
       if (st.liveProfile() != null && plan.liveMessages() == 0) {
         // The file has live messages (it was checked so), and --scale left none: a scaled
         // backlog-only run feeds its jobs instead.

@@ -28,6 +28,8 @@ import java.util.List;
  * @param stopsOnStdinEof it stops (and writes its results) when its standard input closes: how a
  *     stage stops a job
  * @param sink where its rows go
+ * @param contentSeed the seed its events were published with, which an in-process sink checks every
+ *     row's content against (the emulator process is told it itself), or null
  * @param checkpoints where it keeps its Flink checkpoints (where a killed consumer's restart, or a
  *     savepoint's restore, finds them), or null for the consumer's own default
  * @param clusterParallelism with a Flink cluster, the parallelism it is submitted with; null:
@@ -47,6 +49,7 @@ public record ConsumerSpec(
     boolean stopsWhenParentExits,
     boolean stopsOnStdinEof,
     JobSink sink,
+    Long contentSeed,
     Path checkpoints,
     Integer clusterParallelism,
     List<String> extra) {
@@ -145,6 +148,9 @@ public record ConsumerSpec(
       flags.add("--bigQueryEndpoint=" + bigQuery.rest());
     } else {
       flags.add("--sink=in-process");
+      if (contentSeed != null) {
+        flags.add("--contentSeed=" + contentSeed);
+      }
     }
     if (restore != null) {
       // Flink's own mechanism: Beam's FlinkRunner hands it to a cluster at submission; an

@@ -24,4 +24,9 @@ public interface ConsumerPlan {
   default Path log(String job, Path segment) {
     return ConsumerProcesses.log(logs(segment), processName(job));
   }
+
+  /** How the run's lines about its consumers begin: {@code run}, a round's {@code round}. */
+  default String voice() {
+    return "run";
+  }
 }

@@ -49,6 +49,7 @@ final class JobSinks {
     }
     List<EmulatorStatus.Job> jobs = new ArrayList<>();
     List<EmulatorStatus.Stream> streams = new ArrayList<>();
+    long invisible = 0;
     for (String job : inProcess.keySet()) {
       EmulatorStatus own;
       try {
@@ -59,9 +60,10 @@ final class JobSinks {
       if (own != null) {
         jobs.add(own.job(job));
         streams.addAll(own.streams() == null ? List.of() : own.streams());
+        invisible += own.invisibleRows();
       }
     }
-    return all.with(jobs, streams);
+    return all.with(jobs, streams, invisible);
   }
 
   /**

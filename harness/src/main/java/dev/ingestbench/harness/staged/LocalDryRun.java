@@ -188,5 +188,12 @@ public final class LocalDryRun {
               + " after every running job has written; Flink restores the jobs that lost tasks"
               + " from their last checkpoint, and a fresh TaskManager takes its place");
     }
+    if (faults.savesAndRestores()) {
+      out.println(
+          "    stop each running job's consumer with a Flink savepoint "
+              + Durations.show(faults.savepointAt())
+              + " into the stage, once it has written (the mode on its standard input, then its"
+              + " end), and start it again from that savepoint (--savepointPath)");
+    }
   }
 }

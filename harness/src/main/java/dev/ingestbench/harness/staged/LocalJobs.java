@@ -3,6 +3,7 @@ package dev.ingestbench.harness.staged;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.StopMode;
+import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
@@ -92,6 +93,16 @@ public final class LocalJobs implements AutoCloseable {
       throws IOException {
     ConsumerSpec consumer = plan.consumer(job, segment);
     Files.createDirectories(consumer.directory());
+    if (consumer.sink() == JobSink.IN_PROCESS) {
+      // What an earlier consumer of this directory left must not be read as this one's.
+      for (String file :
+          List.of(
+              RunFiles.IN_PROCESS_BIGQUERY,
+              RunFiles.ACCOUNTED_INDEXES,
+              RunFiles.BIGQUERY_EMULATOR)) {
+        Files.deleteIfExists(consumer.directory().resolve(file));
+      }
+    }
     Savepoint saved = savepoints.remove(job);
     String restore = saved != null && saved.segment().equals(segment) ? saved.path() : null;
     if (restore == null && consumer.checkpoints() != null) {
@@ -100,7 +111,7 @@ public final class LocalJobs implements AutoCloseable {
       clearCheckpoints(consumer.checkpoints());
     }
     if (restore != null) {
-      RunLog.say("Job %s restores its savepoint %s", job, restore);
+      say("Job %s restores its savepoint %s", job, restore);
     }
     processes.start(
         job,
@@ -138,6 +149,11 @@ public final class LocalJobs implements AutoCloseable {
         plan.logs(segment),
         cpu,
         watch);
+  }
+
+  /** Job {@code job}'s consumer process name. */
+  public String processName(String job) {
+    return plan.processName(job);
   }
 
   /** Job {@code job}'s consumer log in {@code segment}, the running life's. */
@@ -229,7 +245,7 @@ public final class LocalJobs implements AutoCloseable {
   private void rememberSavepoint(String job, Path segment) throws IOException {
     Path file = plan.consumer(job, segment).directory().resolve(RunFiles.SAVEPOINT);
     if (!Files.exists(file)) {
-      RunLog.say(
+      say(
           "Job %s could not stop with a savepoint and was cancelled (see %s): its next start"
               + " begins afresh, and under exactly-once rows it had appended and not flushed are lost",
           job, plan.log(job, segment));
@@ -238,7 +254,7 @@ public final class LocalJobs implements AutoCloseable {
     String path = Files.readString(file).strip();
     Files.delete(file);
     savepoints.put(job, new Savepoint(segment, path));
-    RunLog.say("Job %s stopped with a savepoint: %s", job, path);
+    say("Job %s stopped with a savepoint: %s", job, path);
   }
 
   /** The job's pid, or -1 when it is not running. */
@@ -261,5 +277,10 @@ public final class LocalJobs implements AutoCloseable {
   @Override
   public void close() {
     processes.close();
+  }
+
+  private void say(String format, Object... args) {
+    System.out.println(
+        "[" + plan.voice() + "] " + String.format(java.util.Locale.ROOT, format, args));
   }
 }

@@ -247,6 +247,21 @@ public final class LocalSegment implements StageTarget.Segment {
     public String killTaskManager() throws Exception {
       return stack.flink().killTaskManager(stack.cpu());
     }
+
+    @Override
+    public double saveAndRestart(String job) throws Exception {
+      long start = System.nanoTime();
+      jobs.stop(job, segment, StopMode.SAVEPOINT);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      jobs.start(
+          job, stack.host(), stack.bigQuery(), segment, stack.cpu(), stack.watch(), stack.flink());
+      return seconds;
+    }
+
+    @Override
+    public String processName(String job) {
+      return jobs.processName(job);
+    }
   }
 
   /** What the feed has given the job so far, a search's count, or the plan's. */

@@ -83,6 +83,7 @@ public final class ScenarioConsumers implements ConsumerPlan {
         false,
         true, // a stage stops it
         plan.jobs().get(job).resolvedSink(),
+        LocalServices.EVENT_SEED,
         // Kept in the run's directory: the consumer's own default is deleted when it exits, and
         // the savepoint (or the checkpoint a killed consumer restores) must outlive the consumer
         // that wrote it.

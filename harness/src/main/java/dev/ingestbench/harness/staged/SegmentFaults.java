@@ -37,6 +37,15 @@ public final class SegmentFaults {
 
     /** Kills one TaskManager of the cluster and says which; only with a Flink cluster. */
     String killTaskManager() throws Exception;
+
+    /**
+     * Stops the job's consumer with a Flink savepoint and starts it again from that savepoint;
+     * returns the seconds the stop took.
+     */
+    double saveAndRestart(String job) throws Exception;
+
+    /** The job's consumer process name ({@code consumer}, or the job's). */
+    String processName(String job);
   }
 
   private final Jobs jobs;
@@ -75,6 +84,15 @@ public final class SegmentFaults {
   /** {@link #taskManagerKill} has killed. */
   private boolean taskManagerKilled;
 
+  /** The stage whose {@code savepoint_at} is still to come for some of its jobs, or null. */
+  private PlannedStage saving;
+
+  /** When {@link #saving}'s schedule began (its first tick, System.nanoTime), or 0 before it. */
+  private long savingSince;
+
+  /** The jobs {@link #saving} has stopped with a savepoint and restored. */
+  private final java.util.Set<String> saved = new java.util.HashSet<>();
+
   /**
    * @param voice the prefix of the kills' lines
    * @param named how those lines name a consumer, given its process name
@@ -103,6 +121,9 @@ public final class SegmentFaults {
             : null;
     taskManagerStage = st;
     taskManagerKilled = false;
+    saving = st.faults().savesAndRestores() ? st : null;
+    savingSince = 0;
+    saved.clear();
   }
 
   /** The current stage has ended: its schedule is over; says what it did. */
@@ -115,6 +136,15 @@ public final class SegmentFaults {
               + " written, or not for that long): no TaskManager was killed");
     }
     taskManagerKill = null;
+    if (saving != null) {
+      say.accept(
+          "Stage "
+              + saving.name()
+              + " ended before every job's savepoint_at came (a job had not written yet): "
+              + (saved.isEmpty() ? "none was" : String.join(", ", saved) + " only were")
+              + " stopped with a savepoint and restored");
+      saving = null;
+    }
     if (kill != null) {
       earlierKills += kill.kills();
       if (totalPerStage) {
@@ -147,6 +177,9 @@ public final class SegmentFaults {
       taskManagerKilled =
           taskManagerKill.tick(everyJobWriting, () -> say.accept(jobs.killTaskManager()));
     }
+    if (saving != null) {
+      saveAndRestore();
+    }
     if (killing != null) {
       StageFaults f = killing.faults();
       killed = killing.running();
@@ -171,6 +204,38 @@ public final class SegmentFaults {
         consumers.add(jvm);
       }
       kill.tick(consumers);
+    }
+  }
+
+  /**
+   * Once the stage has run for its {@code savepoint_at}, each running job that has written is
+   * stopped with a savepoint and started again from it, once; a job that has not yet written is
+   * taken at a later tick (its savepoint would hold nothing to restore).
+   */
+  private void saveAndRestore() throws Exception {
+    if (savingSince == 0) {
+      savingSince = System.nanoTime();
+    }
+    if (System.nanoTime() - savingSince < saving.faults().savepointAt().toNanos()) {
+      return;
+    }
+    for (String job : saving.running()) {
+      if (!saved.contains(job) && jobs.jvm(job) != null && jobs.accountedFor(job) > 0) {
+        long accounted = jobs.accountedFor(job);
+        double seconds = jobs.saveAndRestart(job);
+        say.accept(
+            String.format(
+                java.util.Locale.ROOT,
+                "Stopped %s with a savepoint (savepoint_at, %,d accounted for) in %.1f s and"
+                    + " started it again from it",
+                named.apply(jobs.processName(job)),
+                accounted,
+                seconds));
+        saved.add(job);
+      }
+    }
+    if (saved.containsAll(saving.running())) {
+      saving = null;
     }
   }
 }

@@ -102,7 +102,13 @@ final class StoppedJobs {
     BitSet groupAccounted = null;
     long accountedFor = status.accountedFor();
     if (group.size() > 1) {
-      groupAccounted = accountedBy(group, emulator::accounted);
+      try {
+        groupAccounted = accountedBy(group, emulator::accounted);
+      } catch (IOException e) {
+        return JobCounts.of(
+                stage, job, exactlyOnce, published == null ? 0 : published, status, 0, null)
+            .unverified("could not read what its consumer group accounted for: " + e.getMessage());
+      }
       if (published != null) {
         // The other members may have read on, past what was published while this job ran (a fed
         // topic).
@@ -131,9 +137,14 @@ final class StoppedJobs {
       return JobCounts.of(stage, job, exactlyOnce, published, status, accountedFor, null)
           .unverified("could not read what it left in its source: " + e.getMessage());
     }
-    long left =
-        LeftInSource.count(
-            inSource, groupAccounted != null ? groupAccounted : emulator.accounted(job), published);
+    BitSet accountedIndexes;
+    try {
+      accountedIndexes = groupAccounted != null ? groupAccounted : emulator.accounted(job);
+    } catch (IOException e) {
+      return JobCounts.of(stage, job, exactlyOnce, published, status, accountedFor, null)
+          .unverified("could not read which messages it accounted for: " + e.getMessage());
+    }
+    long left = LeftInSource.count(inSource, accountedIndexes, published);
     return JobCounts.of(stage, job, exactlyOnce, published, status, accountedFor, left);
   }
 

@@ -272,7 +272,8 @@ class RoundTargetTest {
         s.cluster(),
         s.findMaxRate(),
         s.liveProfile(),
-        feed);
+        feed,
+        s.savepointAt());
   }
 
   private static void deleteTopic(String host) throws Exception {
