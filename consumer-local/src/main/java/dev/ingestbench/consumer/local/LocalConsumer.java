@@ -99,7 +99,9 @@ public final class LocalConsumer {
             config.jobName(),
             options.getPublishedMessages(),
             config.runId(),
-            config.source() == SourceKind.SYNTHETIC ? options.getSeed() : options.getContentSeed(),
+            config.source() == SourceKind.SYNTHETIC
+                ? Long.valueOf(options.getSeed())
+                : options.getContentSeed(),
             config.localOutputDir());
   }
 
