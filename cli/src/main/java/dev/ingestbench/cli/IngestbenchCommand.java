@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
       FlinkClusterCommand.class,
       BigQueryEmulatorCommand.class,
       SchemaCommand.class,
+      AbCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class IngestbenchCommand implements Runnable {

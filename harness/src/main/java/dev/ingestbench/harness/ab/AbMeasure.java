@@ -1,0 +1,105 @@
+package dev.ingestbench.harness.ab;
+
+import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.RoundSummary;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What {@code ingestbench ab} runs with each build, and the figures it reads from what the run
+ * wrote: the consumer alone (synthetic rows, no source server: the pipeline's own cost) and a drain
+ * round (publisher, emulators and consumer: what a user runs first).
+ */
+public enum AbMeasure {
+  CONSUMER("consumer", 200_000) {
+    @Override
+    List<String> args(Path out, long messages) {
+      return List.of(
+          "consume",
+          "--source=synthetic",
+          "--syntheticMessages=" + messages,
+          "--project=ingestbench-local",
+          "--outputTable=bench.rides",
+          "--localOutputDir=" + out);
+    }
+
+    @Override
+    Map<String, Double> figures(Path out) throws IOException {
+      ConsumerResult r = RunJson.read(out.resolve(RunFiles.CONSUMER_RESULT), ConsumerResult.class);
+      Map<String, Double> f = new LinkedHashMap<>();
+      f.put(ROWS_PER_CPU_SECOND, r.rowsWritten() / r.cpuSeconds());
+      f.put(ROWS_PER_SECOND, r.rowsWritten() / r.seconds());
+      return f;
+    }
+  },
+  ROUND("round", 100_000) {
+    @Override
+    List<String> args(Path out, long messages) {
+      return List.of(
+          "round",
+          "--messages",
+          Long.toString(messages),
+          "--live-messages",
+          "0",
+          "--out",
+          out.toString(),
+          "--force");
+    }
+
+    @Override
+    Map<String, Double> figures(Path out) throws IOException {
+      RoundSummary s = RunJson.read(out.resolve(RunFiles.SUMMARY), RoundSummary.class);
+      Map<String, Double> f = new LinkedHashMap<>();
+      f.put(ROWS_PER_CPU_SECOND, s.rowsPerCpuSecond());
+      f.put(ROWS_PER_SECOND, s.rowsPerSecond());
+      return f;
+    }
+  };
+
+  /** Rows written per second of the consumer's CPU: the code's cost, least moved by the machine. */
+  public static final String ROWS_PER_CPU_SECOND = "rows per consumer CPU-second";
+
+  /** Rows written per second of wall time (a round's steady window). */
+  public static final String ROWS_PER_SECOND = "rows/s";
+
+  private final String word;
+  private final long defaultMessages;
+
+  AbMeasure(String word, long defaultMessages) {
+    this.word = word;
+    this.defaultMessages = defaultMessages;
+  }
+
+  /** How {@code --measure} names it. */
+  public String word() {
+    return word;
+  }
+
+  /** The messages it runs with unless told otherwise. */
+  public long defaultMessages() {
+    return defaultMessages;
+  }
+
+  /** {@code ingestbench}'s arguments for one run writing into {@code out}. */
+  abstract List<String> args(Path out, long messages);
+
+  /** Its figures, by name, from what one run wrote into {@code out}. */
+  abstract Map<String, Double> figures(Path out) throws IOException;
+
+  /** {@code --measure}'s value. */
+  public static AbMeasure of(String word) {
+    for (AbMeasure m : values()) {
+      if (m.word.equals(word.toLowerCase(Locale.ROOT))) {
+        return m;
+      }
+    }
+    throw new IllegalArgumentException(
+        "--measure " + word + " is not known; use consumer or round (or give both)");
+  }
+}

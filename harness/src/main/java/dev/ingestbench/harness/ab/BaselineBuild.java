@@ -1,0 +1,98 @@
+package dev.ingestbench.harness.ab;
+
+import dev.ingestbench.harness.spec.OutDirectory;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The baseline of an A/B comparison: a commit exported apart from the working tree (under {@code
+ * target/ab/}, never in git) and built there by its own launcher, once; a later comparison with the
+ * same commit reuses it.
+ */
+final class BaselineBuild {
+  private BaselineBuild() {}
+
+  /** The repository holding {@code dir}: where {@code ingestbench} and {@code .git} are. */
+  static Path repository(Path dir) throws IOException, InterruptedException {
+    return Path.of(git(dir, "rev-parse", "--show-toplevel"));
+  }
+
+  /** The full commit id of {@code rev}, or an error naming it and the fix. */
+  static String commit(Path repo, String rev) throws IOException, InterruptedException {
+    try {
+      return git(repo, "rev-parse", "--verify", "--quiet", rev + "^{commit}");
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "--baseline "
+              + rev
+              + " is not a commit of "
+              + repo
+              + "; give a commit id, a tag or a branch (git log --oneline lists them)");
+    }
+  }
+
+  /**
+   * Exports {@code commit} into {@code target/ab/ID} unless it is there, and builds it with its own
+   * launcher (its build's output in {@code build.log} there); returns its directory.
+   */
+  static Path prepare(Path repo, String commit, Consumer<String> say)
+      throws IOException, InterruptedException {
+    Path dir = repo.resolve("target").resolve("ab").resolve(commit.substring(0, 12));
+    if (!Files.exists(dir.resolve("ingestbench"))) {
+      say.accept("Exporting " + commit.substring(0, 12) + " into " + dir);
+      Path partial = dir.resolveSibling(dir.getFileName() + ".partial");
+      OutDirectory.deleteTree(partial);
+      Files.createDirectories(partial);
+      run(
+          repo,
+          List.of(
+              "bash",
+              "-c",
+              "git archive --format=tar " + commit + " | tar -x -C '" + partial + "'"),
+          repo.resolve("target").resolve("ab").resolve("export.log"));
+      Files.move(partial, dir);
+    }
+    say.accept(
+        "Building the baseline in "
+            + dir
+            + " (once per commit; minutes on a fresh export; its output in build.log there)");
+    run(dir, List.of(dir.resolve("ingestbench").toString(), "--version"), dir.resolve("build.log"));
+    return dir;
+  }
+
+  private static void run(Path dir, List<String> command, Path log)
+      throws IOException, InterruptedException {
+    Process p =
+        new ProcessBuilder(command)
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    if (!p.waitFor(60, TimeUnit.MINUTES) || p.exitValue() != 0) {
+      p.destroyForcibly();
+      throw new IOException(String.join(" ", command) + " failed; see " + log + ":\n" + tail(log));
+    }
+  }
+
+  private static String tail(Path log) throws IOException {
+    List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+    return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
+  }
+
+  private static String git(Path dir, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    if (p.waitFor() != 0 || out.isEmpty()) {
+      throw new IOException(String.join(" ", command) + " failed: " + out);
+    }
+    return out;
+  }
+}
