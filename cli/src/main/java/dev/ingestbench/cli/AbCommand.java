@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
           + " alternating which goes first; prints each figure's ratio (candidate / baseline) with"
           + " its 95%% CI and how many pairs agree. This machine's speed varies 3-4x from day to"
           + " day: only such a ratio compares builds, never figures of different days.",
-      "  ingestbench ab --baseline HEAD~3 --pairs 3"
+      "  ingestbench ab --baseline HEAD~3 --pairs 4"
     })
 final class AbCommand implements Callable<Integer> {
   @Option(
@@ -35,8 +35,10 @@ final class AbCommand implements Callable<Integer> {
   @Option(
       names = "--pairs",
       paramLabel = "N",
-      defaultValue = "3",
-      description = "Pairs of runs, 2 to 20 (default: ${DEFAULT-VALUE}).")
+      defaultValue = "4",
+      description =
+          "Pairs of runs, 2 to 20; an even number puts each build first equally often (default:"
+              + " ${DEFAULT-VALUE}).")
   int pairs;
 
   @Option(

@@ -259,6 +259,7 @@ class RoundSpecFlagsTest {
     for (List<String> bad :
         List.of(
             List.of("--savepoint-at", "0"),
+            List.of("--savepoint-at", "700", "--timeout", "600"),
             List.of("--savepoint-at", "20", "--kill-consumer-at", "30"),
             List.of("--savepoint-at", "20", "--crash-every", "30"),
             List.of("--savepoint-at", "20", "--sink", "in-process"),

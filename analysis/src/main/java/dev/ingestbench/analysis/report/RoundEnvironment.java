@@ -118,11 +118,12 @@ final class RoundEnvironment {
             at ->
                 t.row(
                     "Consumer restart",
-                    "every consumer stopped with a Flink savepoint "
+                    "--savepoint-at "
                         + at
-                        + " s into the round (once it had written) and started again from that"
-                        + " savepoint; the verification above spans both lives (consumer[-J].1.log"
-                        + " is the first life's)"));
+                        + ": every consumer still running then to be stopped with a Flink"
+                        + " savepoint (once it had written) and started again from it; the round's"
+                        + " output says each stop and restore, or why none came; the verification"
+                        + " above spans both lives (consumer[-J].1.log is the first life's)"));
     a.round()
         .filter(r -> r.crashEverySeconds() == null)
         .map(RoundSettings::killConsumerAt)

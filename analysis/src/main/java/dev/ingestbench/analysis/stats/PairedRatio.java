@@ -20,9 +20,9 @@ public record PairedRatio(double ratio, double ci95Low, double ci95High, int pai
 
   /** Pairs {@code baseline.get(i)}, {@code candidate.get(i)}; every figure must be above zero. */
   public static PairedRatio of(List<Double> baseline, List<Double> candidate) {
-    if (baseline.size() != candidate.size() || baseline.isEmpty()) {
+    if (baseline.size() != candidate.size() || baseline.size() < 2) {
       throw new IllegalArgumentException(
-          "pairs need as many baseline as candidate figures, at least one each: "
+          "pairs need as many baseline as candidate figures, at least two each: "
               + baseline.size()
               + " and "
               + candidate.size());

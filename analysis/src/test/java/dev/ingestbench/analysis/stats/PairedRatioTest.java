@@ -41,6 +41,11 @@ class PairedRatioTest {
   void unpairedOrEmptyFiguresAreRefused() {
     assertThrows(IllegalArgumentException.class, () -> PairedRatio.of(List.of(1.0), List.of()));
     assertThrows(IllegalArgumentException.class, () -> PairedRatio.of(List.of(), List.of()));
-    assertThrows(IllegalArgumentException.class, () -> PairedRatio.of(List.of(0.0), List.of(1.0)));
+    assertThrows(
+        IllegalArgumentException.class, () -> PairedRatio.of(List.of(0.0, 1.0), List.of(1.0, 1.0)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> PairedRatio.of(List.of(1.0), List.of(2.0)),
+        "one pair has no interval");
   }
 }

@@ -109,6 +109,22 @@ public record AbComparison(
               dir.resolveSibling(dir.getFileName() + ".log"));
           double seconds = (System.nanoTime() - start) / 1e9;
           Map<String, Double> f = m.figures(dir);
+          for (Map.Entry<String, Double> e : f.entrySet()) {
+            if (e.getValue() == null || !(e.getValue() > 0) || e.getValue().isInfinite()) {
+              throw new IOException(
+                  name(b)
+                      + " "
+                      + m.word()
+                      + " run of pair "
+                      + pair
+                      + " has no "
+                      + e.getKey()
+                      + " ("
+                      + e.getValue()
+                      + "); its files are in "
+                      + dir);
+            }
+          }
           runs.add(new AbFigures.Run(pair, b, m.word(), seconds, f, dir.toString()));
           say.printf(
               "[ab]   %s in %.0f s%n",

@@ -54,7 +54,10 @@ final class BaselineBuild {
           List.of(
               "bash",
               "-c",
-              "git archive --format=tar " + commit + " | tar -x -C '" + partial + "'"),
+              "set -o pipefail; git archive --format=tar \"$1\" | tar -x -C \"$2\"",
+              "export",
+              commit,
+              partial.toString()),
           repo.resolve("target").resolve("ab").resolve("export.log"));
       Files.move(partial, dir);
     }

@@ -72,7 +72,11 @@ final class OneStage {
                     null,
                     null,
                     Until.DRAINED.word(),
-                    (plan.consumerTimeoutSeconds() + STOP_AT_OWN_TIMEOUT_SECONDS) + "s",
+                    // A consumer restored from its savepoint has its --timeout again from then.
+                    (plan.consumerTimeoutSeconds()
+                            + (spec.savepointAt() == null ? 0 : spec.savepointAt())
+                            + STOP_AT_OWN_TIMEOUT_SECONDS)
+                        + "s",
                     null,
                     null,
                     null,

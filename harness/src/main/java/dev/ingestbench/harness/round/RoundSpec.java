@@ -298,6 +298,14 @@ public record RoundSpec(
       throw new IllegalArgumentException(
           "--savepoint-at " + savepointAt + " must be 1 second or more");
     }
+    if (savepointAt >= timeoutSeconds) {
+      throw new IllegalArgumentException(
+          "--savepoint-at "
+              + savepointAt
+              + " would come after the round's --timeout "
+              + timeoutSeconds
+              + ": give an earlier time or a longer --timeout");
+    }
     if (killsConsumers()) {
       throw new IllegalArgumentException(
           "--savepoint-at stops the consumers with a savepoint, and --kill-consumer-at and"

@@ -93,6 +93,9 @@ public final class SegmentFaults {
   /** The jobs {@link #saving} has stopped with a savepoint and restored. */
   private final java.util.Set<String> saved = new java.util.HashSet<>();
 
+  /** The jobs of {@link #saving} that ended by themselves before their savepoint came. */
+  private final java.util.Set<String> ended = new java.util.HashSet<>();
+
   /**
    * @param voice the prefix of the kills' lines
    * @param named how those lines name a consumer, given its process name
@@ -124,6 +127,7 @@ public final class SegmentFaults {
     saving = st.faults().savesAndRestores() ? st : null;
     savingSince = 0;
     saved.clear();
+    ended.clear();
   }
 
   /** The current stage has ended: its schedule is over; says what it did. */
@@ -140,7 +144,8 @@ public final class SegmentFaults {
       say.accept(
           "Stage "
               + saving.name()
-              + " ended before every job's savepoint_at came (a job had not written yet): "
+              + " ended before every job's savepoint_at came (its time, or a job's first row, had"
+              + " not come): "
               + (saved.isEmpty() ? "none was" : String.join(", ", saved) + " only were")
               + " stopped with a savepoint and restored");
       saving = null;
@@ -220,7 +225,12 @@ public final class SegmentFaults {
       return;
     }
     for (String job : saving.running()) {
-      if (!saved.contains(job) && jobs.jvm(job) != null && jobs.accountedFor(job) > 0) {
+      ChildJvm jvm = jobs.jvm(job);
+      if (!saved.contains(job) && (jvm == null || !jvm.isAlive())) {
+        ended.add(job); // it ended (drained, or stopped) before its time: nothing to restore
+        continue;
+      }
+      if (!saved.contains(job) && jobs.accountedFor(job) > 0) {
         long accounted = jobs.accountedFor(job);
         double seconds = jobs.saveAndRestart(job);
         say.accept(
@@ -234,7 +244,7 @@ public final class SegmentFaults {
         saved.add(job);
       }
     }
-    if (saved.containsAll(saving.running())) {
+    if (saving.running().stream().allMatch(j -> saved.contains(j) || ended.contains(j))) {
       saving = null;
     }
   }

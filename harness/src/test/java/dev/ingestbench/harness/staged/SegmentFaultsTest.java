@@ -74,9 +74,30 @@ class SegmentFaultsTest {
     faults.tick();
     faults.stageEnded();
     assertEquals(
-        "Stage both ended before every job's savepoint_at came (a job had not written yet): a only"
+        "Stage both ended before every job's savepoint_at came (its time, or a job's first row, had"
+            + " not come): a only"
             + " were stopped with a savepoint and restored",
         said.get(said.size() - 1));
+  }
+
+  /**
+   * A job that ended by itself before its savepoint came (it drained) is not started again: a fresh
+   * consumer would read its source anew.
+   */
+  @Test
+  void aJobThatEndedBeforeItsTimeIsNotStartedAgain() throws Exception {
+    PlannedStage st = stage("savepoint_at: 1s");
+    SegmentFaults faults = faults();
+    accounted.put("a", 10L);
+    accounted.put("b", 100L);
+    faults.stageStarting(st);
+    faults.tick();
+    running.get("b").close(); // b drained and ended
+    Thread.sleep(1_100);
+    faults.tick();
+    faults.stageEnded();
+    assertEquals(List.of("a"), saved);
+    assertEquals(1, said.size(), "a's stop only; b's end is no missed savepoint: " + said);
   }
 
   @Test
@@ -157,12 +178,14 @@ class SegmentFaultsTest {
   }
 
   private ChildJvm consumer(String job) throws IOException {
-    return ChildJvm.start(
+    // Its standard input kept open: it runs until closed, as a stage's consumer does.
+    return ChildJvm.startStoppable(
         command -> new ScriptedProcess(command, written -> ExitCodes.OK),
         job,
         "64m",
         "Consumer",
         List.of(),
-        dir.resolve(job + ".log"));
+        dir.resolve(job + ".log"),
+        progress -> {});
   }
 }
