@@ -56,7 +56,7 @@ class TimelineAnalysisTest {
   @Test
   void aPublishedFigureThatItsOwnTableDoesNotImplyIsFlagged() throws Exception {
     TimelineAnalysis a = analyse(List.of("A1=10:56..11:01", "A2=11:13..11:22"));
-    List<Object> checks = TimelineReport.claimChecks(a, Map.of("A1.rows_per_second", 55_791.0));
+    List<Object> checks = TimelineReportJson.claimChecks(a, Map.of("A1.rows_per_second", 55_791.0));
     Map<?, ?> check = (Map<?, ?>) checks.get(0);
     assertEquals(false, check.get("matches"));
     assertEquals(true, check.get("within_ci95"));
@@ -92,7 +92,7 @@ class TimelineAnalysisTest {
   @Test
   @SuppressWarnings("unchecked")
   void reportJsonGivesEachPhasesKindAndWritersAndEachVerdictsKind() throws Exception {
-    Map<String, Object> json = TimelineReport.json(analyse(List.of()), Map.of());
+    Map<String, Object> json = TimelineReportJson.of(analyse(List.of()), Map.of());
     List<Map<String, Object>> phases = (List<Map<String, Object>>) json.get("phases");
     assertEquals(List.of("steady", "steady"), phases.stream().map(p -> p.get("kind")).toList());
     assertEquals(
