@@ -16,9 +16,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code ingestbench ab}: this working tree against a baseline commit on this machine, in pairs.
- * Each pair runs every measure with both builds, the baseline first in odd pairs and second in even
- * ones; every run's files stay under {@code --out} ({@code pair-N/BUILD-MEASURE/}), its figures in
- * {@code ab.json}, the ratios in {@code ab.md}.
+ * Both are exported and built apart under {@code target/ab/}: the baseline commit, and a snapshot
+ * of the working tree taken as the comparison starts (tracked and untracked files, as {@code git
+ * add -A} would take them), so that editing the tree meanwhile changes neither. Each pair runs
+ * every measure with both builds, the baseline first in odd pairs and second in even ones; every
+ * run's files stay under {@code --out} ({@code pair-N/BUILD-MEASURE/}), its figures in {@code
+ * ab.json}, the ratios in {@code ab.md}.
  *
  * @param baseline the baseline: a commit, tag or branch
  * @param pairs pairs to run (2 or more: one pair has no interval)
@@ -85,13 +88,11 @@ public record AbComparison(
     Path repo = BaselineBuild.repository(from);
     String commit = BaselineBuild.commit(repo, baseline);
     Path base = BaselineBuild.prepare(repo, commit, line -> say.println("[ab] " + line));
-    say.println("[ab] Building the working tree (its launcher builds what changed)");
-    launch(
-        repo,
-        repo,
-        List.of("--version"),
-        repo.resolve("target").resolve("ab").resolve("candidate-build.log"));
-    String candidate = "the working tree at " + head(repo);
+    // The working tree as it is now, frozen: an edit while the pairs run changes neither build.
+    String snapshot = BaselineBuild.snapshot(repo);
+    Path tree = BaselineBuild.prepare(repo, snapshot, line -> say.println("[ab] " + line));
+    String candidate =
+        "the working tree at " + head(repo) + " (snapshot " + snapshot.substring(0, 12) + ")";
     List<AbFigures.Run> runs = new ArrayList<>();
     AbFigures figures = new AbFigures(commit, candidate, machine(), runs);
     for (int pair = 1; pair <= pairs; pair++) {
@@ -103,7 +104,7 @@ public record AbComparison(
               pair, pairs, name(b), m.word(), messagesOf(m));
           long start = System.nanoTime();
           launch(
-              b == AbFigures.Build.BASELINE ? base : repo,
+              b == AbFigures.Build.BASELINE ? base : tree,
               repo,
               m.args(dir, messagesOf(m)),
               dir.resolveSibling(dir.getFileName() + ".log"));

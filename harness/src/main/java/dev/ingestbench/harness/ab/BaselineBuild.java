@@ -23,6 +23,36 @@ final class BaselineBuild {
     return Path.of(git(dir, "rev-parse", "--show-toplevel"));
   }
 
+  /**
+   * The working tree as it is now, as a git tree id: every file {@code git add -A} would stage
+   * (changes and untracked files, ignored ones left out), staged into an index of its own, so the
+   * repository's own index is untouched.
+   */
+  static String snapshot(Path repo) throws IOException, InterruptedException {
+    Path index = Files.createTempDirectory("ingestbench-ab-index").resolve("index");
+    try {
+      gitWithIndex(repo, index, "add", "-A");
+      return gitWithIndex(repo, index, "write-tree");
+    } finally {
+      Files.deleteIfExists(index);
+      Files.deleteIfExists(index.getParent());
+    }
+  }
+
+  private static String gitWithIndex(Path repo, Path index, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+    pb.environment().put("GIT_INDEX_FILE", index.toString());
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+    if (p.waitFor() != 0) {
+      throw new IOException(String.join(" ", command) + " failed: " + out);
+    }
+    return out;
+  }
+
   /** The full commit id of {@code rev}, or an error naming it and the fix. */
   static String commit(Path repo, String rev) throws IOException, InterruptedException {
     try {
@@ -38,8 +68,9 @@ final class BaselineBuild {
   }
 
   /**
-   * Exports {@code commit} into {@code target/ab/ID} unless it is there, and builds it with its own
-   * launcher (its build's output in {@code build.log} there); returns its directory.
+   * Exports {@code commit} (a commit, or a snapshot's tree) into {@code target/ab/ID} unless it is
+   * there, and builds it with its own launcher (its build's output in {@code build.log} there);
+   * returns its directory.
    */
   static Path prepare(Path repo, String commit, Consumer<String> say)
       throws IOException, InterruptedException {
@@ -62,9 +93,11 @@ final class BaselineBuild {
       Files.move(partial, dir);
     }
     say.accept(
-        "Building the baseline in "
+        "Building "
+            + commit.substring(0, 12)
+            + " in "
             + dir
-            + " (once per commit; minutes on a fresh export; its output in build.log there)");
+            + " (once; minutes on a fresh export; its output in build.log there)");
     run(dir, List.of(dir.resolve("ingestbench").toString(), "--version"), dir.resolve("build.log"));
     return dir;
   }
