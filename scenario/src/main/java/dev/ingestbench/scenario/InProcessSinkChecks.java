@@ -72,10 +72,7 @@ final class InProcessSinkChecks {
         continue;
       }
       if (st.stopWith() != null && st.stopWith().equals("savepoint") && st.stop() != null) {
-        st.stop().stream()
-            .filter(inProcess::contains)
-            .sorted()
-            .findFirst()
+        firstOf(st.stop(), inProcess)
             .ifPresent(
                 job ->
                     problem.accept(
@@ -106,10 +103,7 @@ final class InProcessSinkChecks {
               ? "kill_consumer_at"
               : st.crashEvery() != null ? "crash_every" : "savepoint_at";
       if (st.killConsumerAt() != null || st.crashEvery() != null || st.savepointAt() != null) {
-        running.stream()
-            .filter(inProcess::contains)
-            .sorted()
-            .findFirst()
+        firstOf(running, inProcess)
             .ifPresent(
                 job ->
                     problem.accept(
@@ -122,5 +116,11 @@ final class InProcessSinkChecks {
                             + " whose process outlives a killed consumer"));
       }
     }
+  }
+
+  /** The first of {@code jobs}, by name, that writes in-process. */
+  private static java.util.Optional<String> firstOf(
+      java.util.Collection<String> jobs, Set<String> inProcess) {
+    return jobs.stream().filter(inProcess::contains).sorted().findFirst();
   }
 }

@@ -92,7 +92,11 @@ public record AbComparison(
     String snapshot = BaselineBuild.snapshot(repo);
     Path tree = BaselineBuild.prepare(repo, snapshot, line -> say.println("[ab] " + line));
     String candidate =
-        "the working tree at " + head(repo) + " (snapshot " + snapshot.substring(0, 12) + ")";
+        "the working tree at "
+            + BaselineBuild.describe(repo)
+            + " (snapshot "
+            + snapshot.substring(0, 12)
+            + ")";
     List<AbFigures.Run> runs = new ArrayList<>();
     AbFigures figures = new AbFigures(commit, candidate, machine(), runs);
     for (int pair = 1; pair <= pairs; pair++) {
@@ -175,16 +179,6 @@ public record AbComparison(
 
   private static String name(AbFigures.Build b) {
     return b == AbFigures.Build.BASELINE ? "baseline" : "candidate";
-  }
-
-  /** The working tree's commit, and whether it has changes beside it. */
-  private static String head(Path repo) throws IOException, InterruptedException {
-    Process p =
-        new ProcessBuilder("git", "-C", repo.toString(), "describe", "--always", "--dirty")
-            .redirectErrorStream(true)
-            .start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    return p.waitFor() == 0 ? out : "an unknown commit";
   }
 
   /**

@@ -53,6 +53,11 @@ final class BaselineBuild {
     return out;
   }
 
+  /** The working tree's commit, {@code -dirty} when it has changes beside it. */
+  static String describe(Path repo) throws IOException, InterruptedException {
+    return git(repo, "describe", "--always", "--dirty");
+  }
+
   /** The full commit id of {@code rev}, or an error naming it and the fix. */
   static String commit(Path repo, String rev) throws IOException, InterruptedException {
     try {
