@@ -44,6 +44,11 @@ import java.util.Map;
  *     the round's own JVM) used of the machine's vCPUs over the steady window: the stand-ins for
  *     Google's services, which on Dataflow run elsewhere; null when not recorded
  * @param limitedByEvidence the figures that name {@code limitedBy}
+ * @param liveLimitedBy the live phase's own verdict: {@code kept-up} when the jobs wrote what the
+ *     live publisher offered, else what limited them; null without live traffic (or in files
+ *     written before it)
+ * @param liveLimitedByEvidence the figures that name {@code liveLimitedBy}: offered and written
+ *     rates, the live latency, the headroom the backlog's drain showed
  */
 public record RoundSummary(
     long published,
@@ -108,7 +113,9 @@ public record RoundSummary(
     Double stealShare,
     Double consumerShare,
     Double harnessShare,
-    String limitedByEvidence) {
+    String limitedByEvidence,
+    String liveLimitedBy,
+    String liveLimitedByEvidence) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

@@ -12,6 +12,7 @@ import dev.ingestbench.contracts.WindowLatency;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code summary.json}: every number of the round, with how it was measured. The first keys are the
@@ -43,6 +44,10 @@ public final class RoundSummaryJson {
     // A round's, not one job's of several (their machine and emulator are the round's) nor a
     // consumer's run alone.
     RoundLimit limit = a.round().isPresent() ? RoundLimit.of(a, load) : new RoundLimit(null, null);
+    Optional<RoundLiveVerdict> livePhase =
+        a.round().isPresent() && a.maxRate().isEmpty()
+            ? RoundLiveVerdict.of(a, limit)
+            : Optional.empty();
     return new RoundSummary(
         a.published(),
         c.rowsWritten(),
@@ -121,7 +126,9 @@ public final class RoundSummaryJson {
         load.machineKnown() ? round4(load.stealShare()) : null,
         load.known() ? round4(load.pipelineShare()) : null,
         load.known() ? round4(load.harnessShare()) : null,
-        a.maxRate().map(MaxRateResult::limitEvidence).orElse(limit.evidence()));
+        a.maxRate().map(MaxRateResult::limitEvidence).orElse(limit.evidence()),
+        livePhase.map(RoundLiveVerdict::name).orElse(null),
+        livePhase.map(RoundLiveVerdict::evidence).orElse(null));
   }
 
   /** Why there is no live latency, in words a user can act on. */

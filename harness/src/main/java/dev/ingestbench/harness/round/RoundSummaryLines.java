@@ -120,6 +120,9 @@ final class RoundSummaryLines {
     if (!searched && s.limitedBy() != null) {
       say.say("Limited by %s: %s", s.limitedBy(), s.limitedByEvidence());
     }
+    if (s.liveLimitedBy() != null) {
+      say.say("Live phase: %s: %s", s.liveLimitedBy(), s.liveLimitedByEvidence());
+    }
     say.say("Report: %s", out.resolve(RunFiles.REPORT));
   }
 

@@ -1,0 +1,107 @@
+package dev.ingestbench.analysis.report;
+
+import dev.ingestbench.analysis.model.Bucket;
+import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.PublisherResult;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The live phase's own verdict ({@code summary.json}'s {@code live_limited_by}): whether the jobs
+ * kept up with the rate the live publisher offered, from what they wrote while it published, with
+ * the headroom the backlog's drain showed; or, when they fell behind, what limited them (the
+ * round's limit, {@link RoundLimit}). A round without live traffic has none.
+ *
+ * @param name {@code kept-up}, or the limit's name when the jobs fell behind
+ * @param evidence the figures: offered and written rates, the live latency, the headroom
+ */
+public record RoundLiveVerdict(String name, String evidence) {
+  /** The jobs kept up when they wrote this share of what was published, as a probe's rule. */
+  static final double KEPT_UP = 0.95;
+
+  /**
+   * Seconds at each end of the live publisher's run left out: the first while its rate and the
+   * jobs' reading settle, the last while the rows of its last seconds become visible.
+   */
+  static final int EDGE_SECONDS = 3;
+
+  static Optional<RoundLiveVerdict> of(RoundAnalysis a, RoundLimit limit) {
+    Optional<PublisherResult> live =
+        a.publishers().stream().filter(p -> p.ratePerSecondTarget() > 0).findFirst();
+    if (a.fed() || live.isEmpty() || live.get().published() == 0) {
+      return Optional.empty();
+    }
+    PublisherResult p = live.get();
+    Instant start = Instant.parse(p.startedAt()).plusSeconds(EDGE_SECONDS);
+    Instant end =
+        Instant.parse(p.startedAt())
+            .plusMillis((long) (p.seconds() * 1000))
+            .minusSeconds(EDGE_SECONDS);
+    List<Bucket> window =
+        a.perSecond().buckets().stream()
+            .filter(b -> !b.start().isBefore(start) && b.start().isBefore(end))
+            .toList();
+    if (java.time.Duration.between(start, end).toSeconds() < 5) {
+      return Optional.of(
+          new RoundLiveVerdict(
+              "unknown",
+              String.format(
+                  Locale.ROOT,
+                  "the live publisher ran %.0f s: too briefly to tell whether the jobs kept up"
+                      + " (publish live traffic for longer: --live-messages)",
+                  p.seconds())));
+    }
+    // The window's length, not its buckets': a second in which nothing became visible has none.
+    long seconds = java.time.Duration.between(start, end).toSeconds();
+    // Each job reads every message, but the jobs of one shared Kafka consumer group share them.
+    boolean shared = a.round().map(r -> "shared".equals(r.consumerGroups())).orElse(false);
+    int copies = shared ? 1 : Math.max(1, a.jobs());
+    double written = window.stream().mapToLong(Bucket::rows).sum() / (double) seconds / copies;
+    double offered = p.messagesPerSecond();
+    ConsumerResult.Latency latency = a.liveLatency();
+    String writtenLine =
+        String.format(
+            Locale.ROOT,
+            "the jobs wrote %,.0f rows/s%s of the %,.0f msg/s the live publisher offered (%.0f%%,"
+                + " over %d s of its %.0f s)%s",
+            written,
+            copies > 1 ? " each" : "",
+            offered,
+            100 * written / offered,
+            seconds,
+            p.seconds(),
+            latency == null
+                ? ""
+                : String.format(Locale.ROOT, ", live latency p99 %,d ms", latency.p99Ms()));
+    if (written >= KEPT_UP * offered) {
+      return Optional.of(
+          new RoundLiveVerdict("kept-up", writtenLine + headroom(a, offered, start)));
+    }
+    return Optional.of(
+        new RoundLiveVerdict(
+            limit.name(),
+            "fell behind: " + writtenLine + "; limited as the round was: " + limit.evidence()));
+  }
+
+  /**
+   * "; headroom 8.1x: the backlog drained at 8,100 rows/s before" when the steady window (the
+   * pipeline's capacity) was the backlog's drain, before the live phase.
+   */
+  private static String headroom(RoundAnalysis a, double offered, Instant liveStart) {
+    if (a.steady().isEmpty()
+        || !a.steady().get().end().isBefore(liveStart)
+        || Double.isNaN(a.steadyRowsPerSecond().mean())) {
+      return "; headroom not measured (no steady drain of a backlog before the live phase)";
+    }
+    boolean shared = a.round().map(r -> "shared".equals(r.consumerGroups())).orElse(false);
+    double capacity = a.steadyRowsPerSecond().mean() / (shared ? 1 : Math.max(1, a.jobs()));
+    return String.format(
+        Locale.ROOT,
+        "; headroom %.1fx: the backlog drained at %,.0f rows/s%s before it",
+        capacity / offered,
+        capacity,
+        shared || a.jobs() <= 1 ? "" : " per job");
+  }
+}
