@@ -48,7 +48,10 @@ final class RoundRows {
         null,
         s.maxSustainableRowsPerSecond(),
         // The search's limit, the row's "max sustained" column: every round names a limit now.
-        Files.exists(dir.resolve(RunFiles.MAX_RATE_SEARCH)) ? s.limitedBy() : null);
+        Files.exists(dir.resolve(RunFiles.MAX_RATE_SEARCH)) ? s.limitedBy() : null,
+        settings.machineCalibration() == null
+            ? null
+            : settings.machineCalibration().operationsPerSecond());
   }
 
   private static Double number(Map<String, Object> map, String key) {

@@ -20,6 +20,10 @@ package dev.ingestbench.analysis.summary;
  * @param maxSustainableRowsPerSecond a max-rate search's answer ({@code round --find-max-rate}, a
  *     {@code find_max_rate} stage); null otherwise or when no rate was sustained
  * @param limitedBy what ended that search; null without one
+ * @param machineOpsPerSecond how fast the machine was that day: the calibration the run took as it
+ *     began ({@code round.json}'s or {@code run.json}'s {@code machine_calibration}), operations
+ *     per second; null where none was taken (Dataflow, older runs). Rows of different days are read
+ *     against it, never compared as they are
  */
 public record RunRow(
     String run,
@@ -47,4 +51,5 @@ public record RunRow(
     String verification,
     Double costUsd,
     Double maxSustainableRowsPerSecond,
-    String limitedBy) {}
+    String limitedBy,
+    Double machineOpsPerSecond) {}

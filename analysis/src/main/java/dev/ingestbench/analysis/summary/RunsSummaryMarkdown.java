@@ -16,13 +16,16 @@ final class RunsSummaryMarkdown {
             + " confidence interval; latency is publish → visible, of live messages where there were"
             + " any. Max sustained: the highest rate a max-rate search found every job keeping up"
             + " with inside its latency SLO, and what limited it (docs/max-rate.md). Verification is"
-            + " given in the stage each job was judged in. Cost: no price file yet"
-            + " (docs/summary.md).\n\n");
+            + " given in the stage each job was judged in. Machine speed: how fast the machine was"
+            + " as the run began (a fixed workload's operations per second, docs/methodology.md):"
+            + " rows of different days are read against it, not compared as they are. Cost: no"
+            + " price file yet (docs/summary.md).\n\n");
     md.append(
         "| Run | Scenario / stage / job | Source → sink | Runner | Message | Write method | vCPUs |"
-            + " Memory | Heap | Input rows/s | Output rows/s (95% CI) | Latency p50 / p99 |"
+            + " Memory | Heap | Machine speed | Input rows/s | Output rows/s (95% CI) | Latency p50 / p99 |"
             + " Max sustained rows/s | Verification | Cost |\n");
-    md.append("|:---|:---|:---|:---|:---|:---|---:|---:|---:|---:|---:|---:|---:|:---|---:|\n");
+    md.append(
+        "|:---|:---|:---|:---|:---|:---|---:|---:|---:|---:|---:|---:|---:|---:|:---|---:|\n");
     for (RunRow r : rows) {
       md.append("| ")
           .append(r.run())
@@ -50,6 +53,11 @@ final class RunsSummaryMarkdown {
           .append(r.memoryGb() == null ? "—" : String.format(Locale.ROOT, "%.1f GB", r.memoryGb()))
           .append(" | ")
           .append(dash(r.heap()))
+          .append(" | ")
+          .append(
+              r.machineOpsPerSecond() == null
+                  ? "—"
+                  : String.format(Locale.ROOT, "%,.0f ops/s", r.machineOpsPerSecond()))
           .append(" | ")
           .append(
               r.inputRowsPerSecond() != null

@@ -57,7 +57,7 @@ final class ScenarioRows {
               any.job(),
               any.iteration(),
               plan.kafka() ? "kafka" : "pubsub",
-              "dataflow".equals(run.target()) ? "bigquery" : "bigquery-emulator",
+              sink(run, labels),
               runner(run.target()),
               plan.messageFormat(),
               plan.messageSize(),
@@ -85,7 +85,10 @@ final class ScenarioRows {
               value(metrics, "max_sustainable_rows_per_second"),
               metrics.containsKey("max_rate_probes")
                   ? metrics.get("max_rate_probes").labels().get("limited_by")
-                  : null));
+                  : null,
+              run.machineCalibration() == null
+                  ? null
+                  : run.machineCalibration().operationsPerSecond()));
     }
     return rows;
   }
@@ -101,5 +104,13 @@ final class ScenarioRows {
   private static Double value(Map<String, ResultRecord> metrics, String metric) {
     ResultRecord r = metrics.get(metric);
     return r == null || Double.isNaN(r.value()) ? null : r.value();
+  }
+
+  /** Where a job's rows went: its {@code sink} label (older runs: by the target). */
+  private static String sink(ScenarioRun run, Map<String, String> labels) {
+    if ("dataflow".equals(run.target())) {
+      return "bigquery";
+    }
+    return "in-process".equals(labels.get("sink")) ? "in-process emulator" : "bigquery-emulator";
   }
 }

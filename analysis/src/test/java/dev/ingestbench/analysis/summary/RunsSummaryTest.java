@@ -51,6 +51,24 @@ class RunsSummaryTest {
         md);
   }
 
+  /**
+   * A row says how fast its machine was as the run began, so rows of different days can be read
+   * side by side; a round recorded before the calibration existed says nothing.
+   */
+  @Test
+  void aRowSaysHowFastItsMachineWasThatDay() throws Exception {
+    Path today = copy(RECORDED.resolveSibling("round-live-kept-up"), root.resolve("today"));
+    RoundReport.write(today);
+    Path older = copy(RECORDED, root.resolve("older"));
+    RoundReport.write(older);
+    List<RunRow> rows = RunsSummary.read(List.of(today, older));
+    assertEquals(907_027, rows.get(0).machineOpsPerSecond(), 1);
+    assertEquals(null, rows.get(1).machineOpsPerSecond());
+    String md = RunsSummary.markdown(rows);
+    assertTrue(md.contains("| 2g | 907,027 ops/s | 1,000 |"), md);
+    assertTrue(md.contains("| — | 10,000 |"), md);
+  }
+
   @Test
   void aScenarioIsARowPerJobAndStageWithItsVerdictWhereItWasJudged() throws Exception {
     Path run = scenario(root.resolve("savepoint"), 0, 0);
