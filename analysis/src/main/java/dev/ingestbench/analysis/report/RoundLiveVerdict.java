@@ -30,20 +30,27 @@ public record RoundLiveVerdict(String name, String evidence) {
   static Optional<RoundLiveVerdict> of(RoundAnalysis a, RoundLimit limit) {
     Optional<PublisherResult> live =
         a.publishers().stream().filter(p -> p.ratePerSecondTarget() > 0).findFirst();
-    if (a.fed() || live.isEmpty() || live.get().published() == 0) {
+    // A stepped rate is judged step by step in the report's live profile, not as one average.
+    if (a.fed() || a.liveProfile().isPresent() || live.isEmpty() || live.get().published() == 0) {
       return Optional.empty();
     }
     PublisherResult p = live.get();
-    Instant start = Instant.parse(p.startedAt()).plusSeconds(EDGE_SECONDS);
+    ConsumerResult.Latency latency = a.liveLatency();
+    // The window is the publisher's own (not moved by the latency: a job falling behind has a
+    // growing latency, and the burst after the publisher stopped is its catching up, not keeping
+    // up), so rows that take more than a few seconds to be appended count as behind.
+    Instant published = Instant.parse(p.startedAt());
+    Instant start = ceilSecond(published.plusSeconds(EDGE_SECONDS));
     Instant end =
-        Instant.parse(p.startedAt())
-            .plusMillis((long) (p.seconds() * 1000))
-            .minusSeconds(EDGE_SECONDS);
+        ceilSecond(published.plusMillis((long) (p.seconds() * 1000)).minusSeconds(EDGE_SECONDS));
     List<Bucket> window =
         a.perSecond().buckets().stream()
             .filter(b -> !b.start().isBefore(start) && b.start().isBefore(end))
             .toList();
-    if (java.time.Duration.between(start, end).toSeconds() < 5) {
+    // Whole seconds [start, end): the window's length, not its buckets' (a second in which nothing
+    // was appended has none).
+    long seconds = end.getEpochSecond() - start.getEpochSecond();
+    if (seconds < 5) {
       return Optional.of(
           new RoundLiveVerdict(
               "unknown",
@@ -53,21 +60,18 @@ public record RoundLiveVerdict(String name, String evidence) {
                       + " (publish live traffic for longer: --live-messages)",
                   p.seconds())));
     }
-    // The window's length, not its buckets': a second in which nothing became visible has none.
-    long seconds = java.time.Duration.between(start, end).toSeconds();
     // Each job reads every message, but the jobs of one shared Kafka consumer group share them.
     boolean shared = a.round().map(r -> "shared".equals(r.consumerGroups())).orElse(false);
     int copies = shared ? 1 : Math.max(1, a.jobs());
     double written = window.stream().mapToLong(Bucket::rows).sum() / (double) seconds / copies;
     double offered = p.messagesPerSecond();
-    ConsumerResult.Latency latency = a.liveLatency();
     String writtenLine =
         String.format(
             Locale.ROOT,
             "the jobs wrote %,.0f rows/s%s of the %,.0f msg/s the live publisher offered (%.0f%%,"
                 + " over %d s of its %.0f s)%s",
             written,
-            copies > 1 ? " each" : "",
+            copies > 1 ? " each on average" : "",
             offered,
             100 * written / offered,
             seconds,
@@ -103,5 +107,10 @@ public record RoundLiveVerdict(String name, String evidence) {
         capacity / offered,
         capacity,
         shared || a.jobs() <= 1 ? "" : " per job");
+  }
+
+  /** {@code t} rounded up to a whole second (the timeline's buckets start on them). */
+  private static Instant ceilSecond(Instant t) {
+    return t.getNano() == 0 ? t : Instant.ofEpochSecond(t.getEpochSecond() + 1);
   }
 }
