@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,7 +109,7 @@ class RoundLimitTest {
   @Test
   void throttledOrRefusedAppendsAreTheQuotaAndRefusedConnectionsTheLimitBeforeAnyCpu(
       @TempDir Path dir) throws Exception {
-    copy(RECORDED.resolve("round-kafka-two-jobs-fed"), dir);
+    RecordedRounds.copy(RECORDED.resolve("round-kafka-two-jobs-fed"), dir);
     assertEquals("consumer-cpu", RoundLimit.of(RoundAnalysis.of(dir)).name());
     editEmulatorStatus(dir, "peak_connections", 999);
     assertEquals(
@@ -129,7 +128,7 @@ class RoundLimitTest {
 
   @Test
   void noLimitShowingSaysWhatWasMeasuredAndWhatIsNotRecorded(@TempDir Path dir) throws Exception {
-    copy(RECORDED.resolve("round-backlog-1m"), dir);
+    RecordedRounds.copy(RECORDED.resolve("round-backlog-1m"), dir);
     // The same drain with the Pub/Sub emulator at half its CPU, the machine's busy time less by as
     // much: nothing reaches a limit.
     Path cpu = dir.resolve(RunFiles.PROCESSES_CPU);
@@ -181,19 +180,6 @@ class RoundLimitTest {
     ObjectNode tree = (ObjectNode) json.readTree(status.toFile());
     tree.put(key, value);
     json.writeValue(status.toFile(), tree);
-  }
-
-  private static void copy(Path from, Path to) throws IOException {
-    try (Stream<Path> files = Files.walk(from)) {
-      for (Path f : files.toList()) {
-        Path target = to.resolve(from.relativize(f).toString());
-        if (Files.isDirectory(f)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(f, target);
-        }
-      }
-    }
   }
 
   @Test

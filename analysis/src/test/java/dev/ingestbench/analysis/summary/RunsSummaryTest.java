@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.analysis.report.RecordedRounds;
 import dev.ingestbench.analysis.report.RoundReport;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RoundSummary;
@@ -17,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,7 +33,7 @@ class RunsSummaryTest {
 
   @Test
   void aRoundIsOneRowWithItsOwnFigures() throws Exception {
-    Path round = copy(RECORDED, root.resolve("round"));
+    Path round = RecordedRounds.copy(RECORDED, root.resolve("round"));
     RoundSummary summary = RoundReport.write(round);
     List<RunRow> rows = RunsSummary.read(List.of(round));
     assertEquals(1, rows.size());
@@ -57,9 +57,10 @@ class RunsSummaryTest {
    */
   @Test
   void aRowSaysHowFastItsMachineWasThatDay() throws Exception {
-    Path today = copy(RECORDED.resolveSibling("round-live-kept-up"), root.resolve("today"));
+    Path today =
+        RecordedRounds.copy(RECORDED.resolveSibling("round-live-kept-up"), root.resolve("today"));
     RoundReport.write(today);
-    Path older = copy(RECORDED, root.resolve("older"));
+    Path older = RecordedRounds.copy(RECORDED, root.resolve("older"));
     RoundReport.write(older);
     List<RunRow> rows = RunsSummary.read(List.of(today, older));
     assertEquals(907_027, rows.get(0).machineOpsPerSecond(), 1);
@@ -190,19 +191,5 @@ class RunsSummaryTest {
       String stage, String job, String metric, double value, Map<String, String> labels) {
     return new ResultRecord(
         "r-1", "savepoint-restore", "flink", 1, stage, job, metric, value, "", labels, "t");
-  }
-
-  private static Path copy(Path from, Path to) throws IOException {
-    try (Stream<Path> files = Files.walk(from)) {
-      for (Path f : files.toList()) {
-        Path target = to.resolve(from.relativize(f).toString());
-        if (Files.isDirectory(f)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(f, target);
-        }
-      }
-    }
-    return to;
   }
 }

@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code ingestbench ab}: this working tree against a baseline commit on this machine, in pairs.
@@ -181,39 +180,12 @@ public record AbComparison(
     return b == AbFigures.Build.BASELINE ? "baseline" : "candidate";
   }
 
-  /**
-   * Runs {@code tree}'s launcher with {@code args} from {@code cwd}, its output in {@code log}; a
-   * stop of this process (Ctrl-C) stops it too.
-   */
+  /** Runs {@code tree}'s launcher with {@code args} from {@code cwd}, its output in {@code log}. */
   private static void launch(Path tree, Path cwd, List<String> args, Path log)
       throws IOException, InterruptedException {
-    Files.createDirectories(log.getParent());
     List<String> command = new ArrayList<>();
     command.add(tree.resolve("ingestbench").toString());
     command.addAll(args);
-    Process p =
-        new ProcessBuilder(command)
-            .directory(cwd.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    Thread stop = new Thread(p::destroy, "ab-stop-run");
-    Runtime.getRuntime().addShutdownHook(stop);
-    try {
-      if (!p.waitFor(2, TimeUnit.HOURS)) {
-        p.destroyForcibly();
-        throw new IOException(String.join(" ", command) + " ran for 2 hours; see " + log);
-      }
-    } finally {
-      try {
-        Runtime.getRuntime().removeShutdownHook(stop);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is stopping it
-      }
-    }
-    if (p.exitValue() != 0) {
-      throw new IOException(
-          String.join(" ", command) + " failed (exit " + p.exitValue() + "); see " + log);
-    }
+    BaselineBuild.run(cwd, command, log, java.time.Duration.ofHours(2));
   }
 }

@@ -16,11 +16,14 @@ import java.util.function.Consumer;
  * same commit reuses it.
  */
 final class BaselineBuild {
+  /** The longest an export or a build may take. */
+  private static final java.time.Duration BUILD_LIMIT = java.time.Duration.ofMinutes(60);
+
   private BaselineBuild() {}
 
   /** The repository holding {@code dir}: where {@code ingestbench} and {@code .git} are. */
   static Path repository(Path dir) throws IOException, InterruptedException {
-    return Path.of(git(dir, "rev-parse", "--show-toplevel"));
+    return Path.of(git(dir, null, "rev-parse", "--show-toplevel"));
   }
 
   /**
@@ -31,37 +34,23 @@ final class BaselineBuild {
   static String snapshot(Path repo) throws IOException, InterruptedException {
     Path index = Files.createTempDirectory("ingestbench-ab-index").resolve("index");
     try {
-      gitWithIndex(repo, index, "add", "-A");
-      return gitWithIndex(repo, index, "write-tree");
+      git(repo, index, "add", "-A");
+      return git(repo, index, "write-tree");
     } finally {
       Files.deleteIfExists(index);
       Files.deleteIfExists(index.getParent());
     }
   }
 
-  private static String gitWithIndex(Path repo, Path index, String... args)
-      throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of("git", "-C", repo.toString()));
-    command.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-    pb.environment().put("GIT_INDEX_FILE", index.toString());
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    if (p.waitFor() != 0) {
-      throw new IOException(String.join(" ", command) + " failed: " + out);
-    }
-    return out;
-  }
-
   /** The working tree's commit, {@code -dirty} when it has changes beside it. */
   static String describe(Path repo) throws IOException, InterruptedException {
-    return git(repo, "describe", "--always", "--dirty");
+    return git(repo, null, "describe", "--always", "--dirty");
   }
 
   /** The full commit id of {@code rev}, or an error naming it and the fix. */
   static String commit(Path repo, String rev) throws IOException, InterruptedException {
     try {
-      return git(repo, "rev-parse", "--verify", "--quiet", rev + "^{commit}");
+      return git(repo, null, "rev-parse", "--verify", "--quiet", rev + "^{commit}");
     } catch (IOException e) {
       throw new IllegalArgumentException(
           "--baseline "
@@ -94,7 +83,8 @@ final class BaselineBuild {
               "export",
               commit,
               partial.toString()),
-          repo.resolve("target").resolve("ab").resolve("export.log"));
+          repo.resolve("target").resolve("ab").resolve("export.log"),
+          BUILD_LIMIT);
       Files.move(partial, dir);
     }
     say.accept(
@@ -103,21 +93,51 @@ final class BaselineBuild {
             + " in "
             + dir
             + " (once; minutes on a fresh export; its output in build.log there)");
-    run(dir, List.of(dir.resolve("ingestbench").toString(), "--version"), dir.resolve("build.log"));
+    run(
+        dir,
+        List.of(dir.resolve("ingestbench").toString(), "--version"),
+        dir.resolve("build.log"),
+        BUILD_LIMIT);
     return dir;
   }
 
-  private static void run(Path dir, List<String> command, Path log)
+  /**
+   * Runs {@code command} in {@code dir}, its output in {@code log}, for at most {@code limit}; a
+   * stop of this process (Ctrl-C) stops it too. A failure names the command and the log's end.
+   */
+  static void run(Path dir, List<String> command, Path log, java.time.Duration limit)
       throws IOException, InterruptedException {
+    Files.createDirectories(log.toAbsolutePath().getParent());
     Process p =
         new ProcessBuilder(command)
             .directory(dir.toFile())
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .start();
-    if (!p.waitFor(60, TimeUnit.MINUTES) || p.exitValue() != 0) {
-      p.destroyForcibly();
-      throw new IOException(String.join(" ", command) + " failed; see " + log + ":\n" + tail(log));
+    Thread stop = new Thread(p::destroy, "ab-stop-run");
+    Runtime.getRuntime().addShutdownHook(stop);
+    try {
+      if (!p.waitFor(limit.toMinutes(), TimeUnit.MINUTES)) {
+        p.destroyForcibly();
+        throw new IOException(
+            String.join(" ", command) + " ran for " + limit.toMinutes() + " min; see " + log);
+      }
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(stop);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is stopping it
+      }
+    }
+    if (p.exitValue() != 0) {
+      throw new IOException(
+          String.join(" ", command)
+              + " failed (exit "
+              + p.exitValue()
+              + "); see "
+              + log
+              + ":\n"
+              + tail(log));
     }
   }
 
@@ -126,12 +146,20 @@ final class BaselineBuild {
     return String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size()));
   }
 
-  private static String git(Path dir, String... args) throws IOException, InterruptedException {
+  /**
+   * git's output in {@code dir}, staging into {@code index} when given (null: the repository's).
+   */
+  private static String git(Path dir, Path index, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString()));
     command.addAll(List.of(args));
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+    if (index != null) {
+      pb.environment().put("GIT_INDEX_FILE", index.toString());
+    }
+    Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-    if (p.waitFor() != 0 || out.isEmpty()) {
+    if (p.waitFor() != 0 || (out.isEmpty() && index == null)) {
       throw new IOException(String.join(" ", command) + " failed: " + out);
     }
     return out;
