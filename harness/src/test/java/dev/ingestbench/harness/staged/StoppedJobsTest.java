@@ -1,16 +1,28 @@
 package dev.ingestbench.harness.staged;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.bigquery.BigQueryEmulator;
+import dev.ingestbench.bigquery.EmulatorSettings;
+import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.scenario.ScenarioFile;
+import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.verification.JobCounts;
 import dev.ingestbench.verification.LeftInSource;
 import dev.ingestbench.verification.Verdict;
 import dev.ingestbench.verification.VerificationPolicy;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Jobs that share a Kafka consumer group are verified as the group: a message either wrote is
@@ -58,5 +70,52 @@ class StoppedJobsTest {
   void aMessageNoJobOfTheGroupWroteIsLost() throws Exception {
     // 600..609: neither job wrote them, and the group left nothing unread: lost, exit 1
     assertEquals(ExitCodes.INCOMPLETE, verdictOfB(range(0, 600), range(610, 1_000)));
+  }
+
+  /**
+   * A member of a shared group that wrote in-process and left no results: what the group accounted
+   * for is not known, so its partner is unverified (a failed run), never judged on its own rows.
+   */
+  @Test
+  void aGroupWhoseInProcessMemberLeftNoResultsIsUnverified(@TempDir Path dir) throws Exception {
+    Path file =
+        Files.writeString(
+            dir.resolve("s.yaml"),
+            """
+            name: s
+            source: {kind: kafka, topic: rides, consumer_groups: shared}
+            publish: {messages: 100, backlog: 100}
+            jobs: {a: {sink: in-process}, b: {sink: in-process}}
+            stages:
+              - {name: both, start: [a, b], hold: 5s}
+            """);
+    ScenarioPlan plan = ScenarioPlan.of(ScenarioFile.load(file), 1, 0);
+    Path segment = dir.resolve("segment-1");
+    Path a = ScenarioConsumers.directory(segment, "a");
+    Path b = ScenarioConsumers.directory(segment, "b");
+    Files.createDirectories(a);
+    // a announced an emulator that is gone, and left nothing; b stopped and left its files.
+    RunJson.write(
+        a.resolve(RunFiles.IN_PROCESS_BIGQUERY),
+        Map.of(RunFiles.IN_PROCESS_BIGQUERY_REST, "http://127.0.0.1:1"));
+    try (BigQueryEmulator own = BigQueryEmulator.start(EmulatorSettings.defaults())) {
+      RunJson.write(b.resolve(RunFiles.ACCOUNTED_INDEXES), AccountedIndexes.of("b", range(0, 60)));
+      own.writeFiles(b);
+    }
+    try (ScenarioSampler sampler =
+        new ScenarioSampler(
+            new JobSinks("http://127.0.0.1:1", Map.of("a", a, "b", b)), new StringWriter())) {
+      StoppedJobs stopped =
+          new StoppedJobs(plan, ScenarioSource.of(plan), "127.0.0.1:1", sampler, segment);
+      stopped.stopped("b");
+      JobCounts counts = stopped.count("both", "b", false, 100L, null);
+      assertTrue(
+          counts.unverified() != null
+              && counts.unverified().startsWith("could not read what its consumer group"),
+          String.valueOf(counts.unverified()));
+      Verdict verdict = new Verdict(new VerificationPolicy(0));
+      verdict.judge(counts);
+      assertEquals(ExitCodes.FAILED, verdict.exitCode());
+    }
   }
 }
