@@ -16,9 +16,12 @@ import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.LiveProfileResult;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.PublisherResult;
+import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.contracts.ScenarioRunFiles;
+import dev.ingestbench.contracts.StepStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +41,9 @@ import java.util.Set;
  *
  * @param fed the backlog was fed in tranches as the jobs read it ({@code round --feed}): no message
  *     of it is live, whatever the consumer called them
+ * @param steps the round's one stage as it ran (its status marker; none in a round recorded before
+ *     rounds wrote one, or a consumer's own directory)
+ * @param results each job's verification as the round recorded it once the job had stopped
  */
 public record RoundAnalysis(
     Optional<RoundSettings> round,
@@ -60,7 +66,9 @@ public record RoundAnalysis(
     Optional<MaxRateResult> maxRate,
     Optional<LiveProfileResult> liveProfile,
     List<MachineCpuCsv.Sample> machineCpu,
-    boolean fed) {
+    boolean fed,
+    List<StepStatus> steps,
+    List<ResultRecord> results) {
 
   /** One job's own result in a multi-job round (its subdirectory's consumer_result.json). */
   public record JobResult(String job, ConsumerResult result) {}
@@ -205,7 +213,9 @@ public record RoundAnalysis(
         maxRate,
         liveProfile,
         MachineCpuCsv.read(dir.resolve(RunFiles.MACHINE_CPU)),
-        fed(dir, round));
+        fed(dir, round),
+        ScenarioRunFiles.steps(dir),
+        ScenarioRunFiles.results(dir));
   }
 
   /**

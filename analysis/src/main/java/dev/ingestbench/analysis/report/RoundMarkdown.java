@@ -13,6 +13,7 @@ import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.source.ConnectionsCsv;
+import dev.ingestbench.analysis.stages.StagesTable;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConnectionColumns;
 import dev.ingestbench.contracts.ConsumerResult;
@@ -44,6 +45,8 @@ public final class RoundMarkdown {
     result(doc, a);
     a.liveProfile()
         .ifPresent(p -> doc.append(LiveProfileMarkdown.render(p, a.perSecond(), a.jobs())));
+    // A round is a scenario of one stage: its stage and its jobs' verification as a scenario's.
+    StagesTable.write(doc, a.steps(), false);
     RoundVerificationMarkdown.write(doc, a);
     RoundEnvironment.write(doc, a);
     throughput(doc, a);

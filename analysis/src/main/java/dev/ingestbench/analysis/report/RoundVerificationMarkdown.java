@@ -5,6 +5,7 @@ import static dev.ingestbench.analysis.document.Numbers.count;
 import dev.ingestbench.analysis.document.Document;
 import dev.ingestbench.analysis.document.Table;
 import dev.ingestbench.analysis.document.Table.Column;
+import dev.ingestbench.analysis.stages.JobVerificationTable;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.FaultCount;
 import java.util.List;
@@ -19,24 +20,36 @@ final class RoundVerificationMarkdown {
   /** Every message accounted for, and every finding that qualifies the count. */
   static void write(Document doc, RoundAnalysis a) {
     ConsumerResult c = a.consumer();
-    doc.heading(2, "Verification")
-        .table(
-            Table.of(
-                    Column.number("Published"),
-                    Column.number("Written"),
-                    Column.number("Distinct event ids"),
-                    Column.number("Duplicates"),
-                    Column.number("Source duplicates"),
-                    Column.number("Dead-lettered"),
-                    Column.number("Lost"))
-                .row(
-                    count(a.published()),
-                    count(c.rowsWritten()),
-                    count(c.distinctMessageIds()),
-                    count(c.duplicates()),
-                    count(c.sourceDuplicates()),
-                    count(c.deadLettered()),
-                    count(a.lost())));
+    Table together =
+        Table.of(
+                Column.number("Published"),
+                Column.number("Written"),
+                Column.number("Distinct event ids"),
+                Column.number("Duplicates"),
+                Column.number("Source duplicates"),
+                Column.number("Dead-lettered"),
+                Column.number("Lost"))
+            .row(
+                count(a.published()),
+                count(c.rowsWritten()),
+                count(c.distinctMessageIds()),
+                count(c.duplicates()),
+                count(c.sourceDuplicates()),
+                count(c.deadLettered()),
+                count(a.lost()));
+    if (JobVerificationTable.recorded(a.results())) {
+      // The round's one stage verified as a scenario's stages are, then what its consumers counted.
+      JobVerificationTable.write(doc, a.steps(), a.results());
+      doc.paragraph(
+              "As the consumers counted them"
+                  + (a.jobResults().isEmpty() ? "" : ", all jobs together")
+                  + " (written rows include duplicates"
+                  + (a.jobs() > 1 ? "; each job reads every published message" : "")
+                  + "):")
+          .table(together);
+    } else {
+      doc.heading(2, "Verification").table(together);
+    }
     if (c.sourceDuplicates() > 0) {
       doc.paragraph(
           "**The source carried "

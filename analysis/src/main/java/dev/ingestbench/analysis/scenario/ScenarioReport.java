@@ -8,6 +8,8 @@ import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.report.Charts;
 import dev.ingestbench.analysis.source.ProcessCpuCsv;
+import dev.ingestbench.analysis.stages.JobVerificationTable;
+import dev.ingestbench.analysis.stages.StagesTable;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.ResultRecord;
@@ -21,7 +23,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
@@ -126,7 +127,7 @@ public final class ScenarioReport {
   }
 
   private void staged(List<ScenarioSample> samples) throws IOException {
-    List<Phase> phases = stages();
+    List<Phase> phases = StagesTable.write(doc, data.steps(), data.onDataflow());
     // A scenario of searches and load tests only has no job stage to chart or measure.
     boolean jobStages = data.steps().stream().anyMatch(StepStatus::runsJobs);
     if (jobStages) {
@@ -154,7 +155,7 @@ public final class ScenarioReport {
       return;
     }
     diagnosis(compared, samples);
-    verification();
+    JobVerificationTable.write(doc, data.steps(), data.results());
     doc.heading(2, "How it was measured")
         .markdown(
             "Every second the runner read the BigQuery emulator's per-job counts (rows and bytes appended"
@@ -165,47 +166,6 @@ public final class ScenarioReport {
                 + RunFiles.RESULTS
                 + "` holds the same figures as records. Each segment's emulator files"
                 + " (write timeline, connections) and process logs are in `segment-N/`.\n");
-  }
-
-  /** The stages as they ran (the table), and each as a phase for the charts. */
-  private List<Phase> stages() {
-    Table t =
-        Table.of(
-            Column.number("#"),
-            Column.text("Stage"),
-            Column.text("Condition"),
-            Column.text("Met"),
-            Column.text("Started (UTC)"),
-            Column.number("Lasted"),
-            Column.text("Jobs running"),
-            Column.text("Measured in"));
-    List<Phase> phases = new ArrayList<>();
-    for (StepStatus s : data.steps()) {
-      Instant start = Instant.parse(s.startedAt());
-      Instant end = Instant.parse(s.endedAt());
-      phases.add(new Phase(s.stage(), 0, 0, start, end));
-      t.row(
-          s.step().substring(0, 2),
-          s.stage(),
-          s.condition(),
-          s.conditionMet() ? "yes" : "no (gave up at max)",
-          start.toString().substring(11, 19),
-          Duration.between(start, end).getSeconds() + " s",
-          String.join(", ", s.jobs()),
-          "segment-" + s.segment());
-    }
-    doc.heading(2, "Stages").table(t);
-    if (data.steps().stream().map(StepStatus::segment).distinct().count() > 1) {
-      doc.paragraph(
-          data.onDataflow()
-              ? "The run was resumed: a later segment launched again the jobs that were running before its first stage"
-                  + " and warmed them up (not measured); the subscriptions kept their backlog. Compare stages measured in"
-                  + " different segments with that in mind."
-              : "The run was resumed: a later segment restarted the emulators, published the backlog again and "
-                  + "warmed up the jobs that were running before its first stage (not measured). Compare stages "
-                  + "measured in different segments with that in mind.");
-    }
-    return phases;
   }
 
   /** Each job's measures in each job stage, into {@code byStage}; the table of them. */
@@ -390,57 +350,5 @@ public final class ScenarioReport {
                 + " enforced; CPU-bound compares the jobs' consumers, and machine CPU-bound every process of the run"
                 + " (processes_cpu.csv of each segment), with all of this machine's vCPUs.")
         .bullets(verdicts);
-  }
-
-  private void verification() {
-    // Each job is verified once it has stopped, with the last stage it ran in.
-    Map<String, String> lastStage = new LinkedHashMap<>();
-    for (StepStatus s : data.steps()) {
-      s.jobs().forEach(job -> lastStage.put(job, s.stage()));
-    }
-    Table t =
-        Table.of(
-            Column.text("Job"),
-            Column.text("Last stage"),
-            Column.number("Published"),
-            Column.number("Accounted for"),
-            Column.number("Duplicates"),
-            Column.number("Dead-lettered"),
-            Column.number("Left"),
-            Column.text("Lost"));
-    lastStage.forEach(
-        (job, stage) -> {
-          Map<String, Double> m = new LinkedHashMap<>();
-          data.results().stream()
-              .filter(r -> r.job().equals(job) && r.stage().equals(stage))
-              .forEach(r -> m.put(r.metric(), r.value()));
-          t.row(
-              job,
-              stage,
-              Cells.count(m.get("published")),
-              Numbers.f0(m.getOrDefault("accounted_for", 0.0)),
-              Numbers.f0(m.getOrDefault("duplicates", 0.0)),
-              Cells.count(m.get("dead_lettered")),
-              Cells.count(m.get("left")),
-              lost(m));
-        });
-    doc.heading(2, "Verification")
-        .paragraph(
-            "Each job once it had stopped, with the last stage it ran in: every job reads every"
-                + " message of its own subscription; the BigQuery emulator checks every row's event index;"
-                + " **left** is what was still in the job's subscription (or unread by its Kafka group), counted by"
-                + " reading it; **lost** = published - accounted for - left, never clamped.")
-        .table(t);
-  }
-
-  /** A job's loss, in bold when there is any; or why it was not counted. */
-  private static String lost(Map<String, Double> m) {
-    if (m.containsKey("lost")) {
-      return m.get("lost") == 0 ? "0" : "**" + Numbers.f0(m.get("lost")) + "**";
-    }
-    if (m.containsKey("unread")) { // a run recorded before jobs were verified once stopped
-      return "not counted (" + Numbers.f0(m.get("unread")) + " not read when the stage ended)";
-    }
-    return "not verified (see the run's output)";
   }
 }

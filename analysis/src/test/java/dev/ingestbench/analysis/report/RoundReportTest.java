@@ -176,6 +176,62 @@ class RoundReportTest {
   }
 
   /**
+   * A round is a scenario of one stage: its report has the scenario report's "Stages" and per-job
+   * "Verification" tables, written by the same code from the same files (the stage's marker, the
+   * records the round wrote as it verified each job), then what the round alone says. A job that
+   * lost messages is in bold in its row.
+   */
+  @Test
+  void aRoundsStageAndEachJobsVerificationAreTheScenarioReportsOwn() throws IOException {
+    Files.createDirectories(dir.resolve(RunFiles.STATUS_DIRECTORY));
+    Files.writeString(
+        dir.resolve(RunFiles.STATUS_DIRECTORY).resolve("01-round.json"),
+        "{\"step\":\"01-round\",\"stage\":\"round\",\"iteration\":1,\"jobs\":[\"job-1\"],"
+            + "\"started\":[\"job-1\"],\"stopped\":[],\"condition\":\"until drained (max 11m)\","
+            + "\"condition_met\":true,\"started_at\":\"2026-02-12T09:53:50Z\","
+            + "\"ended_at\":\"2026-02-12T09:54:31Z\",\"segment\":1,\"load_test\":false,"
+            + "\"max_rate_search\":false}");
+    StringBuilder results = new StringBuilder();
+    Map<String, Long> verification = new java.util.LinkedHashMap<>();
+    verification.put("published", 200_000L);
+    verification.put("accounted_for", 199_993L);
+    verification.put("duplicates", 0L);
+    verification.put("source_duplicates", 0L);
+    verification.put("dead_lettered", 0L);
+    verification.put("lost", 7L);
+    verification.forEach(
+        (metric, value) ->
+            results.append(
+                "{\"run_id\":\"r\",\"scenario\":\"round\",\"target\":\"local\",\"iteration\":1,"
+                    + "\"stage\":\"round\",\"job\":\"job-1\",\"metric\":\""
+                    + metric
+                    + "\",\"value\":"
+                    + value
+                    + ",\"unit\":\"messages\",\"labels\":{},\"timestamp\":\"2026-02-12T09:54:31Z\"}\n"));
+    Files.writeString(dir.resolve(RunFiles.RESULTS), results);
+
+    RoundReport.write(dir);
+    String md = Files.readString(dir.resolve(RunFiles.REPORT));
+
+    dev.ingestbench.analysis.document.Document scenarios =
+        new dev.ingestbench.analysis.document.Document();
+    List<dev.ingestbench.contracts.StepStatus> steps =
+        dev.ingestbench.contracts.ScenarioRunFiles.steps(dir);
+    dev.ingestbench.analysis.stages.StagesTable.write(scenarios, steps, false);
+    dev.ingestbench.analysis.stages.JobVerificationTable.write(
+        scenarios, steps, dev.ingestbench.contracts.ScenarioRunFiles.results(dir));
+    assertTrue(md.contains(scenarios.markdown()), "the scenario report's sections, as they are");
+    assertTrue(
+        md.contains("| 01 | round | until drained (max 11m) | yes | 09:53:50 | 41 s | job-1 |"),
+        md);
+    assertTrue(md.contains("| job-1 | round | 200,000 | 199,993 | 0 | 0 | 0 | n/a | **7** |"), md);
+    assertTrue(
+        md.indexOf("## Stages") < md.indexOf("## Verification")
+            && md.contains("As the consumers counted them"),
+        "then the round's own count of every row: " + md);
+  }
+
+  /**
    * Duplicates are explained where they are counted: the sink's (the same message again) apart from
    * the source's (the same event under another message id).
    */
