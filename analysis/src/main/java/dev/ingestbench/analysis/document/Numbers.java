@@ -19,9 +19,9 @@ public final class Numbers {
     return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
   }
 
-  /** One decimal: {@code 12.3}. */
+  /** One decimal, thousands separated: {@code 1,234.5}. */
   public static String f1(double v) {
-    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.1f", v);
+    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,.1f", v);
   }
 
   /** Two decimals: {@code 12.35}. */

@@ -22,6 +22,33 @@ final class RoundEnvironment {
   static void write(Document doc, RoundAnalysis a) {
     ConsumerResult c = a.consumer();
     Table t = Table.of(Column.text("Parameter"), Column.text("Value"));
+    machine(t, a);
+    String cluster = a.round().map(RoundSettings::flinkCluster).orElse(null);
+    t.row("Runner", cluster != null ? cluster : c.runner() + " (embedded, in the consumer JVM)");
+    source(t, a);
+    t.row("BigQuery", bigQuery(a));
+    crashes(t, a);
+    if (a.jobs() > 1) {
+      t.row(
+          "Jobs",
+          a.jobs()
+              + " consumer JVMs, each "
+              + (a.round().map(RoundSettings::kafka).orElse(false)
+                  ? "reading every partition"
+                  : "on its own subscription")
+              + ", writing the same table(s)");
+    }
+    t.row(
+        "Write method",
+        c.writeMethod() + (c.useStorageApiConnectionPool() ? ", connection pool on" : ""));
+    t.row("Row format", c.rowFormat());
+    t.row("Destination tables", Integer.toString(c.destinationTables()));
+    a.round().ifPresent(r -> messages(t, r));
+    doc.heading(2, "Test environment").table(t);
+  }
+
+  /** The machine, its Java, and how fast it was that day. */
+  private static void machine(Table t, RoundAnalysis a) {
     Map<String, Object> machine = a.round().map(RoundSettings::machine).orElse(Map.of());
     t.row(
         "Machine",
@@ -44,8 +71,10 @@ final class RoundEnvironment {
                     speed.describe()
                         + "; round.json's machine_calibration: this machine's speed varies from"
                         + " day to day, so compare runs of different days by it"));
-    String cluster = a.round().map(RoundSettings::flinkCluster).orElse(null);
-    t.row("Runner", cluster != null ? cluster : c.runner() + " (embedded, in the consumer JVM)");
+  }
+
+  /** The Kafka broker and its partitions and groups, or the Pub/Sub emulator. */
+  private static void source(Table t, RoundAnalysis a) {
     if (a.round().map(RoundSettings::kafka).orElse(false)) {
       RoundSettings r = a.round().get();
       t.row(
@@ -61,50 +90,32 @@ final class RoundEnvironment {
     } else {
       t.row("Pub/Sub", "local emulator (pstest), plaintext gRPC on loopback");
     }
-    t.row("BigQuery", bigQuery(a));
-    crashes(t, a);
-    if (a.jobs() > 1) {
-      t.row(
-          "Jobs",
-          a.jobs()
-              + " consumer JVMs, each "
-              + (a.round().map(RoundSettings::kafka).orElse(false)
-                  ? "reading every partition"
-                  : "on its own subscription")
-              + ", writing the same table(s)");
-    }
+  }
+
+  /** The backlog, the live messages, their size and format, and the heap. */
+  private static void messages(Table t, RoundSettings r) {
+    String live =
+        r.liveMessages() == 0
+            ? ", no live messages"
+            : String.format(
+                Locale.ROOT,
+                ", then %,d live at %,.0f msg/s once the backlog was drained",
+                r.liveMessages(),
+                r.liveRate());
     t.row(
-        "Write method",
-        c.writeMethod() + (c.useStorageApiConnectionPool() ? ", connection pool on" : ""));
-    t.row("Row format", c.rowFormat());
-    t.row("Destination tables", Integer.toString(c.destinationTables()));
-    a.round()
-        .ifPresent(
-            r -> {
-              String live =
-                  r.liveMessages() == 0
-                      ? ", no live messages"
-                      : String.format(
-                          Locale.ROOT,
-                          ", then %,d live at %,.0f msg/s once the backlog was drained",
-                          r.liveMessages(),
-                          r.liveRate());
-              t.row(
-                  "Messages",
-                  String.format(
-                      Locale.ROOT,
-                      "%,d backlog%s%s, ~%d B of %s each",
-                      r.backlogMessages(),
-                      Boolean.TRUE.equals(r.fed())
-                          ? " fed in tranches as the jobs read it (--feed: topped up to the feed's"
-                              + " high mark; feed.json)"
-                          : "",
-                      live,
-                      r.messageSizeBytes(),
-                      r.messageFormat() == null ? "json" : r.messageFormat()));
-              t.row("Heap cap per JVM", r.heap());
-            });
-    doc.heading(2, "Test environment").table(t);
+        "Messages",
+        String.format(
+            Locale.ROOT,
+            "%,d backlog%s%s, ~%d B of %s each",
+            r.backlogMessages(),
+            Boolean.TRUE.equals(r.fed())
+                ? " fed in tranches as the jobs read it (--feed: topped up to the feed's"
+                    + " high mark; feed.json)"
+                : "",
+            live,
+            r.messageSizeBytes(),
+            r.messageFormat() == null ? "json" : r.messageFormat()));
+    t.row("Heap cap per JVM", r.heap());
   }
 
   /**
