@@ -1,7 +1,5 @@
 package dev.ingestbench.harness.source;
 
-import dev.ingestbench.events.MessageFormat;
-import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.publisher.KafkaEventRecords;
 import java.io.IOException;
 import java.time.Duration;
@@ -28,7 +26,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
  * published rounds, and a Kafka topic keeps its records whoever has read them. A job is verified on
  * what was published until it stopped: what its group had not read of that is what it left.
  */
-public final class KafkaFeed implements SourceFeed {
+public final class KafkaFeed extends TopUpFeed {
   /**
    * How much the topic may hold unread by the fastest job being fed, in bytes (a slower job has
    * more); the message size sets the count.
@@ -37,27 +35,11 @@ public final class KafkaFeed implements SourceFeed {
 
   static final long MIN_HIGH = 40_000;
   static final long MAX_HIGH = 4_000_000;
-  private static final Duration TICK = Duration.ofMillis(250);
 
   private final String topic;
-  private final TaxiRideGenerator generator;
-  private final PubsubFeed.AccountedCounts accounted;
-  private final long low;
-  private final long high;
-
-  /** The most it publishes: a backlog in tranches; unbounded by default. */
-  private long limit = Long.MAX_VALUE;
-
   private final KafkaProducer<byte[], byte[]> producer;
   private final Map<String, Job> jobs = new LinkedHashMap<>();
-  private final Thread loop;
   private volatile long published;
-  private volatile boolean closed;
-  private volatile Exception failure;
-
-  /** When the last tranche was acknowledged; null before the first. */
-  private volatile java.time.Instant lastTopUp;
-
   private int topUps;
 
   /** One job: whether it is fed, and what was published to the topic until it stopped. */
@@ -80,7 +62,7 @@ public final class KafkaFeed implements SourceFeed {
       int messageSize,
       String messageFormat,
       long seed,
-      PubsubFeed.AccountedCounts accounted) {
+      AccountedCounts accounted) {
     this(bootstrapServers, topic, messageSize, messageFormat, seed, accounted, high(messageSize));
   }
 
@@ -91,23 +73,16 @@ public final class KafkaFeed implements SourceFeed {
       int messageSize,
       String messageFormat,
       long seed,
-      PubsubFeed.AccountedCounts accounted,
+      AccountedCounts accounted,
       long high) {
+    super(messageSize, messageFormat, seed, accounted, high, "kafka-feed");
     this.topic = topic;
-    this.generator =
-        new TaxiRideGenerator(
-            seed, messageSize, MessageFormat.fromFlag("publish.message_format", messageFormat));
-    this.accounted = accounted;
-    this.high = high;
-    this.low = high / 2;
     this.producer = KafkaEventSender.producer(bootstrapServers);
-    this.loop = new Thread(this::feedLoop, "kafka-feed");
-    loop.setDaemon(true);
   }
 
   /** At most {@link #HIGH_BYTES} of messages, within {@link #MIN_HIGH}..{@link #MAX_HIGH}. */
   public static long high(int messageSize) {
-    return Math.max(MIN_HIGH, Math.min(MAX_HIGH, HIGH_BYTES / Math.max(1, messageSize)));
+    return high(HIGH_BYTES, messageSize, MIN_HIGH, MAX_HIGH);
   }
 
   /**
@@ -117,21 +92,6 @@ public final class KafkaFeed implements SourceFeed {
   public KafkaFeed upTo(long messages) {
     this.limit = messages;
     return this;
-  }
-
-  @Override
-  public boolean bounded() {
-    return limit != Long.MAX_VALUE;
-  }
-
-  @Override
-  public long low() {
-    return low;
-  }
-
-  @Override
-  public long high() {
-    return high;
   }
 
   public synchronized void add(String job) {
@@ -148,11 +108,7 @@ public final class KafkaFeed implements SourceFeed {
     j.publishedUntilStopped = -1;
     topUp(Math.max(0, published - accounted.read().applyAsLong(job)));
     j.feeding = true;
-    synchronized (this) {
-      if (!loop.isAlive() && !closed) {
-        loop.start();
-      }
-    }
+    startLoop();
   }
 
   /**
@@ -189,24 +145,13 @@ public final class KafkaFeed implements SourceFeed {
     return j.publishedUntilStopped >= 0 ? j.publishedUntilStopped : published;
   }
 
-  @Override
-  public java.util.Optional<java.time.Instant> lastTopUp() {
-    return java.util.Optional.ofNullable(lastTopUp);
-  }
-
-  /** Why feeding failed, or null. */
-  @Override
-  public Exception failure() {
-    return failure;
-  }
-
   /** What the feed published, for the segment's {@code feed.json}. */
   @Override
   public synchronized Result result() {
     Map<String, Result.Job> out = new LinkedHashMap<>();
     jobs.forEach((name, j) -> out.put(name, new Result.Job(published(name), j.minDepth)));
     return new Result(
-        topic, low, high, published, topUps, failure == null ? null : failure.toString(), out);
+        topic, low, high, published, topUps, failure() == null ? null : failure().toString(), out);
   }
 
   /**
@@ -233,38 +178,28 @@ public final class KafkaFeed implements SourceFeed {
     return j;
   }
 
-  private void feedLoop() {
-    while (!closed) {
-      try {
-        if (jobs.values().stream().anyMatch(j -> j.feeding)) {
-          ToLongFunction<String> now = accounted.readRetrying(PubsubFeed.READ_ATTEMPTS, TICK);
-          long fewest = Long.MAX_VALUE;
-          for (Map.Entry<String, Job> e : jobs.entrySet()) {
-            if (e.getValue().feeding) {
-              long waiting = published - now.applyAsLong(e.getKey());
-              fewest = Math.min(fewest, waiting);
-              // Once the topic has the whole count, the jobs drain the last tranche: none is due.
-              if (waiting < low && published < limit) {
-                Job j = e.getValue();
-                j.minDepth = j.minDepth < 0 ? waiting : Math.min(j.minDepth, waiting);
-              }
-            }
-          }
-          if (fewest < low) {
-            topUp(Math.max(0, fewest));
-          }
+  @Override
+  boolean anyFeeding() {
+    return jobs.values().stream().anyMatch(j -> j.feeding);
+  }
+
+  /** The one topic is topped up for the job being fed that has the fewest unread. */
+  @Override
+  void tick(ToLongFunction<String> accountedNow) throws Exception {
+    long fewest = Long.MAX_VALUE;
+    for (Map.Entry<String, Job> e : jobs.entrySet()) {
+      if (e.getValue().feeding) {
+        long waiting = published - accountedNow.applyAsLong(e.getKey());
+        fewest = Math.min(fewest, waiting);
+        // Once the topic has the whole count, the jobs drain the last tranche: none is due.
+        if (waiting < low && published < limit) {
+          Job j = e.getValue();
+          j.minDepth = j.minDepth < 0 ? waiting : Math.min(j.minDepth, waiting);
         }
-        Thread.sleep(TICK.toMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      } catch (Exception e) {
-        if (!closed) {
-          failure = e;
-          jobs.values().forEach(j -> j.feeding = false);
-        }
-        return;
       }
+    }
+    if (fewest < low) {
+      topUp(Math.max(0, fewest));
     }
   }
 
@@ -274,7 +209,7 @@ public final class KafkaFeed implements SourceFeed {
    */
   private synchronized void topUp(long waiting) throws Exception {
     long first = published;
-    long end = Math.min(limit, first + Math.max(0, high - waiting));
+    long end = tranche(first, waiting);
     if (end <= first) {
       return;
     }
@@ -308,14 +243,12 @@ public final class KafkaFeed implements SourceFeed {
     }
     published = end;
     topUps++;
-    lastTopUp = java.time.Instant.now();
+    toppedUp();
   }
 
   @Override
   public void close() throws InterruptedException {
-    closed = true;
-    loop.interrupt();
-    loop.join(10_000);
+    stopLoop();
     producer.close(Duration.ofSeconds(10));
   }
 }

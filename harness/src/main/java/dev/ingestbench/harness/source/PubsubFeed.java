@@ -6,12 +6,9 @@ import com.google.cloud.pubsub.v1.Publisher;
 import com.google.protobuf.UnsafeByteOperations;
 import com.google.pubsub.v1.PubsubMessage;
 import dev.ingestbench.events.MessageAttributes;
-import dev.ingestbench.events.MessageFormat;
-import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubChannels;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,7 +31,7 @@ import java.util.function.ToLongFunction;
  * so a job not yet started (or stopped) would hold everything the others were fed. Each job's topic
  * carries its own event indexes 0..n-1, so each job is verified against exactly what it was fed.
  */
-public final class PubsubFeed implements SourceFeed {
+public final class PubsubFeed extends TopUpFeed {
   /** How much a fed subscription may hold at most, in bytes; the message size sets the count. */
   static final long HIGH_BYTES = 200_000_000L;
 
@@ -42,29 +39,11 @@ public final class PubsubFeed implements SourceFeed {
   static final int MIN_HIGH = 4_000;
 
   static final int MAX_HIGH = 40_000;
-  private static final Duration TICK = Duration.ofMillis(250);
-
-  /** Reads of what the jobs accounted for that may fail in a row before a feed fails. */
-  static final int READ_ATTEMPTS = 3;
 
   private final String host;
   private final String project;
-  private final TaxiRideGenerator generator;
-  private final AccountedCounts accounted;
-  private final long low;
-  private final long high;
-
-  /** The most it feeds any job: a backlog in tranches; unbounded by default. */
-  private long limit = Long.MAX_VALUE;
-
   private final PubsubChannels channels;
   private final Map<String, Fed> jobs = new LinkedHashMap<>();
-  private final Thread loop;
-  private volatile boolean closed;
-  private volatile Exception failure;
-
-  /** When the last tranche was acknowledged; null before the first. */
-  private volatile java.time.Instant lastTopUp;
 
   /** One job's topic and what it was fed. */
   private static final class Fed {
@@ -81,32 +60,6 @@ public final class PubsubFeed implements SourceFeed {
     Fed(String topicPath, Publisher publisher) {
       this.topicPath = topicPath;
       this.publisher = publisher;
-    }
-  }
-
-  /**
-   * Every job's accounted-for messages, as one reading (the BigQuery emulator's status, read once).
-   */
-  @FunctionalInterface
-  public interface AccountedCounts {
-    ToLongFunction<String> read() throws IOException;
-
-    /**
-     * {@link #read}, again after a failed read (a busy machine's BigQuery emulator may miss one):
-     * only {@code attempts} failures in a row throw.
-     */
-    default ToLongFunction<String> readRetrying(int attempts, Duration pause)
-        throws IOException, InterruptedException {
-      for (int attempt = 1; ; attempt++) {
-        try {
-          return read();
-        } catch (IOException e) {
-          if (attempt >= attempts) {
-            throw e;
-          }
-          Thread.sleep(pause.toMillis());
-        }
-      }
     }
   }
 
@@ -135,22 +88,15 @@ public final class PubsubFeed implements SourceFeed {
       long seed,
       AccountedCounts accounted,
       long high) {
+    super(messageSize, messageFormat, seed, accounted, high, "pubsub-feed");
     this.host = host;
     this.project = project;
-    this.generator =
-        new TaxiRideGenerator(
-            seed, messageSize, MessageFormat.fromFlag("publish.message_format", messageFormat));
-    this.accounted = accounted;
-    this.high = high;
-    this.low = high / 2;
     this.channels = PubsubChannels.forEmulatorHost(host);
-    this.loop = new Thread(this::feedLoop, "pubsub-feed");
-    loop.setDaemon(true);
   }
 
   /** At most {@link #HIGH_BYTES} of messages, within {@link #MIN_HIGH}..{@link #MAX_HIGH}. */
   public static long high(int messageSize) {
-    return Math.max(MIN_HIGH, Math.min(MAX_HIGH, HIGH_BYTES / Math.max(1, messageSize)));
+    return high(HIGH_BYTES, messageSize, MIN_HIGH, MAX_HIGH);
   }
 
   /**
@@ -160,21 +106,6 @@ public final class PubsubFeed implements SourceFeed {
   public PubsubFeed upTo(long messages) {
     this.limit = messages;
     return this;
-  }
-
-  @Override
-  public boolean bounded() {
-    return limit != Long.MAX_VALUE;
-  }
-
-  @Override
-  public long low() {
-    return low;
-  }
-
-  @Override
-  public long high() {
-    return high;
   }
 
   /**
@@ -195,11 +126,7 @@ public final class PubsubFeed implements SourceFeed {
     Fed fed = fed(job);
     topUp(fed, Math.max(0, fed.published - accounted.read().applyAsLong(job)));
     fed.feeding = true;
-    synchronized (this) {
-      if (!loop.isAlive() && !closed) {
-        loop.start();
-      }
-    }
+    startLoop();
   }
 
   /** Stops feeding job {@code job}: what it was fed so far is what it is verified against. */
@@ -220,24 +147,13 @@ public final class PubsubFeed implements SourceFeed {
     return fed(job).published;
   }
 
-  @Override
-  public java.util.Optional<java.time.Instant> lastTopUp() {
-    return java.util.Optional.ofNullable(lastTopUp);
-  }
-
-  /** Why feeding failed, or null. */
-  @Override
-  public Exception failure() {
-    return failure;
-  }
-
   /** What each job was fed, for the segment's {@code feed.json}. */
   @Override
   public Result result() {
     Map<String, Result.Job> out = new LinkedHashMap<>();
     jobs.forEach(
         (job, f) -> out.put(job, new Result.Job(f.topicPath, f.published, f.topUps, f.minDepth)));
-    return new Result(low, high, failure == null ? null : failure.toString(), out);
+    return new Result(low, high, failure() == null ? null : failure().toString(), out);
   }
 
   /**
@@ -256,31 +172,21 @@ public final class PubsubFeed implements SourceFeed {
     return fed;
   }
 
-  private void feedLoop() {
-    while (!closed) {
-      try {
-        if (jobs.values().stream().anyMatch(f -> f.feeding)) {
-          ToLongFunction<String> now = accounted.readRetrying(READ_ATTEMPTS, TICK);
-          for (Map.Entry<String, Fed> e : jobs.entrySet()) {
-            Fed fed = e.getValue();
-            long waiting = fed.published - now.applyAsLong(e.getKey());
-            // A job that has had its whole count drains the last tranche: no top-up is due.
-            if (fed.feeding && waiting < low && fed.published < limit) {
-              fed.minDepth = fed.minDepth < 0 ? waiting : Math.min(fed.minDepth, waiting);
-              topUp(fed, Math.max(0, waiting));
-            }
-          }
-        }
-        Thread.sleep(TICK.toMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      } catch (Exception e) {
-        if (!closed) {
-          failure = e;
-          jobs.values().forEach(f -> f.feeding = false);
-        }
-        return;
+  @Override
+  boolean anyFeeding() {
+    return jobs.values().stream().anyMatch(f -> f.feeding);
+  }
+
+  /** Each job being fed with fewer than {@link #low} waiting gets its own top-up. */
+  @Override
+  void tick(ToLongFunction<String> accountedNow) throws Exception {
+    for (Map.Entry<String, Fed> e : jobs.entrySet()) {
+      Fed fed = e.getValue();
+      long waiting = fed.published - accountedNow.applyAsLong(e.getKey());
+      // A job that has had its whole count drains the last tranche: no top-up is due.
+      if (fed.feeding && waiting < low && fed.published < limit) {
+        fed.minDepth = fed.minDepth < 0 ? waiting : Math.min(fed.minDepth, waiting);
+        topUp(fed, Math.max(0, waiting));
       }
     }
   }
@@ -290,7 +196,7 @@ public final class PubsubFeed implements SourceFeed {
    */
   private void topUp(Fed fed, long waiting) throws InterruptedException, ExecutionException {
     long first = fed.published;
-    long end = Math.min(limit, first + Math.max(0, high - waiting));
+    long end = tranche(first, waiting);
     if (end <= first) {
       return; // it has had every message it is to get
     }
@@ -310,14 +216,12 @@ public final class PubsubFeed implements SourceFeed {
     ApiFutures.allAsList(sent).get();
     fed.published = end;
     fed.topUps++;
-    lastTopUp = java.time.Instant.now();
+    toppedUp();
   }
 
   @Override
   public void close() throws InterruptedException {
-    closed = true;
-    loop.interrupt();
-    loop.join(10_000);
+    stopLoop();
     for (Fed f : jobs.values()) {
       f.publisher.shutdown();
       f.publisher.awaitTermination(10, TimeUnit.SECONDS);

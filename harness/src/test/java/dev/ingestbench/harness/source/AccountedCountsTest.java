@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  */
 class AccountedCountsTest {
   /** Fails its first {@code failures} reads, then answers 7 for every job. */
-  private static PubsubFeed.AccountedCounts failingFirst(int failures, AtomicInteger reads) {
+  private static AccountedCounts failingFirst(int failures, AtomicInteger reads) {
     return () -> {
       if (reads.incrementAndGet() <= failures) {
         throw new IOException("read " + reads.get() + " refused");
@@ -29,7 +29,7 @@ class AccountedCountsTest {
     assertEquals(
         7,
         failingFirst(2, reads)
-            .readRetrying(PubsubFeed.READ_ATTEMPTS, Duration.ZERO)
+            .readRetrying(TopUpFeed.READ_ATTEMPTS, Duration.ZERO)
             .applyAsLong("a"));
     assertEquals(3, reads.get());
   }
@@ -40,7 +40,7 @@ class AccountedCountsTest {
     IOException e =
         assertThrows(
             IOException.class,
-            () -> failingFirst(3, reads).readRetrying(PubsubFeed.READ_ATTEMPTS, Duration.ZERO));
+            () -> failingFirst(3, reads).readRetrying(TopUpFeed.READ_ATTEMPTS, Duration.ZERO));
     assertEquals("read 3 refused", e.getMessage());
     assertEquals(3, reads.get(), "no fourth read");
   }
