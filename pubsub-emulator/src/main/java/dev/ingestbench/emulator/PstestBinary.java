@@ -29,11 +29,9 @@ import org.slf4j.LoggerFactory;
  * binary whose hash is not the one recorded at its build is built again. {@code
  * INGESTBENCH_PSTEST_BINARY} points at a prebuilt binary instead.
  *
- * <p>pstest keeps an undelivered message 10 minutes, a constant of its code: a backlog drained
- * slower than that loses messages the pipeline never saw, which a run would call lost. The build
- * vendors the modules into its cache directory and patches pstest's vendored {@code fake.go}: that
- * constant made a variable, with {@code SetRetention} beside it (the module cache stays as
- * downloaded), and {@code main.go}'s {@code -retention} sets it (a week by default).
+ * <p>The build vendors the modules into its cache directory and patches pstest's vendored copy
+ * ({@link PstestPatch}: how long an untaken message is kept, and how often the messages are swept);
+ * the module cache stays as downloaded.
  */
 public final class PstestBinary {
   private static final Logger LOG = LoggerFactory.getLogger(PstestBinary.class);
@@ -78,7 +76,7 @@ public final class PstestBinary {
       for (int i = 0; i < SOURCES.size(); i++) {
         Files.write(dir.resolve(SOURCES.get(i)), sources[i]);
       }
-      vendorWithRetention(dir);
+      vendorPatched(dir);
       build(dir, binary);
       Files.writeString(hashFile(binary), sha256(binary), StandardCharsets.UTF_8);
       return binary;
@@ -145,43 +143,14 @@ public final class PstestBinary {
     }
   }
 
-  /** The declaration in pstest's {@code fake.go} that the build turns into a variable. */
-  static final String RETENTION_CONSTANT = "const retentionDuration = 10 * time.Minute";
-
-  /** Added to pstest's vendored package, for {@code main.go}'s {@code -retention}. */
-  private static final String RETENTION_SETTER =
-      "package pstest\n\n"
-          + "import \"time\"\n\n"
-          + "// SetRetention sets how long a message no subscriber has taken is kept\n"
-          + "// (added by ingestbench's build; pstest's own is 10 minutes).\n"
-          + "func SetRetention(d time.Duration) { retentionDuration = d }\n";
-
-  /** {@code fake.go} with the retention constant made a variable; fails if pstest changed it. */
-  static String patchRetention(String fakeGo) throws IOException {
-    if (!fakeGo.contains(RETENTION_CONSTANT)) {
-      throw new IOException(
-          "pstest's fake.go no longer declares '"
-              + RETENTION_CONSTANT
-              + "': the retention patch of PstestBinary must be revisited for this pstest"
-              + " version");
-    }
-    return fakeGo.replace(RETENTION_CONSTANT, RETENTION_CONSTANT.replace("const ", "var "));
-  }
-
   /**
-   * Vendors the emulator's modules into {@code dir/vendor} and patches pstest's copy there: the
-   * retention constant made a variable, and the setter beside it. (The module cache itself must not
-   * be changed, and {@code go build -overlay} refuses files beneath it.)
+   * Vendors the emulator's modules into {@code dir/vendor} and patches pstest's copy there ({@link
+   * PstestPatch}). (The module cache itself must not be changed, and {@code go build -overlay}
+   * refuses files beneath it.)
    */
-  private static void vendorWithRetention(Path dir) throws IOException {
+  private static void vendorPatched(Path dir) throws IOException {
     run(dir, List.of("go", "mod", "vendor"), "'go mod vendor' of the Pub/Sub emulator");
-    Path pstest = dir.resolve("vendor/cloud.google.com/go/pubsub/v2/pstest");
-    Path fake = pstest.resolve("fake.go");
-    Files.writeString(
-        fake,
-        patchRetention(Files.readString(fake, StandardCharsets.UTF_8)),
-        StandardCharsets.UTF_8);
-    Files.writeString(pstest.resolve("retention_ingestbench.go"), RETENTION_SETTER);
+    PstestPatch.apply(dir.resolve("vendor/cloud.google.com/go/pubsub/v2/pstest"));
   }
 
   /** Runs {@code command} in {@code dir}; its output, or an exception naming {@code what}. */
@@ -257,8 +226,7 @@ public final class PstestBinary {
         digest.update(source);
       }
       // The patch is part of what is built: a changed patch builds again.
-      digest.update(RETENTION_CONSTANT.getBytes(StandardCharsets.UTF_8));
-      digest.update(RETENTION_SETTER.getBytes(StandardCharsets.UTF_8));
+      digest.update(PstestPatch.fingerprint().getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(digest.digest()).substring(0, 16);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);

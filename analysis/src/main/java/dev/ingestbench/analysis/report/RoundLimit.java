@@ -19,10 +19,10 @@ import java.util.Optional;
  */
 public record RoundLimit(String name, String evidence) {
   /**
-   * A source server using this many cores is at its ceiling: the Pub/Sub emulator (pstest) rescans
-   * a subscription under one lock on every Pull, so one core is all it can use. Measured draining
-   * 1,000,000 messages held at once: 0.85 and 0.86 cores, the consumer at 24-26% of the machine
-   * (docs/local-mode.md).
+   * A source server using this many cores is at its ceiling: the Pub/Sub emulator (pstest) serves
+   * every call under one lock, so one core is all it can use. Measured draining 1,000,000 messages
+   * held at once before the project's build stopped pstest sweeping the whole subscription on every
+   * Pull: 0.85 and 0.86 cores, the consumer at 24-26% of the machine (docs/local-mode.md).
    */
   static final double SOURCE_BOUND_CORES = 0.8;
 
@@ -142,9 +142,9 @@ public record RoundLimit(String name, String evidence) {
             "source-emulator",
             String.format(
                 Locale.ROOT,
-                "the Pub/Sub emulator used %.2f cores (≥ %.1f: it rescans the subscription under one"
-                    + " lock on every Pull, so one core is its ceiling, and the more a subscription"
-                    + " holds the slower each Pull) while the consumers used %s of %d vCPUs%s%s",
+                "the Pub/Sub emulator used %.2f cores (≥ %.1f: it serves every call under one lock, so"
+                    + " one core is its ceiling, and the more a subscription holds the slower each"
+                    + " Pull) while the consumers used %s of %d vCPUs%s%s",
                 cores,
                 SOURCE_BOUND_CORES,
                 Double.isNaN(consumers)
