@@ -5,7 +5,13 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.ingestbench.analysis.model.TimelineRow;
 import dev.ingestbench.contracts.TimelineColumns;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -33,10 +39,42 @@ public final class TimelineCsv {
     if (!Files.isRegularFile(file)) {
       throw new IOException("timeline file " + file + " does not exist");
     }
-    Utf8Text.require(file);
-    if (TimelineJson.looksLikeJson(file)) {
-      return TimelineJson.read(file);
+    try {
+      if (TimelineJson.looksLikeJson(file)) {
+        Utf8Text.require(file);
+        return TimelineJson.read(file);
+      }
+      return readCsv(file);
+    } catch (CharacterCodingException e) {
+      // The CSV is decoded strictly as it is parsed, in one read; only a file that is not UTF-8 is
+      // read again, to say where.
+      Utf8Text.require(file);
+      throw e;
     }
+  }
+
+  /**
+   * The file's characters, decoded as UTF-8 that refuses what is not (a malformed byte throws
+   * rather than becoming U+FFFD), a byte-order mark skipped.
+   */
+  private static Reader strictUtf8(Path file) throws IOException {
+    Reader in =
+        new BufferedReader(
+            new InputStreamReader(
+                Files.newInputStream(file),
+                StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)),
+            1 << 16);
+    in.mark(1);
+    if (in.read() != '\uFEFF') {
+      in.reset();
+    }
+    return in;
+  }
+
+  private static List<TimelineRow> readCsv(Path file) throws IOException {
     // Tokens straight from the parser, no row objects in between, and each distinct timestamp
     // parsed once: a day of a 50-table, four-stream-type timeline is 288,000 rows sharing 1,440
     // timestamps, and the text columns repeat a handful of values (kept once each).
@@ -44,7 +82,7 @@ public final class TimelineCsv {
     List<TimelineRow> rows = new ArrayList<>();
     Map<String, String> repeated = new HashMap<>();
     RepeatedRows repeats = new RepeatedRows();
-    try (CsvParser parser = mapper.getFactory().createParser(file.toFile())) {
+    try (CsvParser parser = mapper.getFactory().createParser(strictUtf8(file))) {
       List<String> header = nextRecord(parser, null);
       if (header == null) {
         throw new IllegalArgumentException(
