@@ -48,6 +48,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
 
   @Override
   public void onNext(AppendRowsRequest request) {
+    long arrived = System.nanoTime();
     if (job == null) {
       job = jobOf(request.getTraceId());
       service.connections.attribute(job);
@@ -87,6 +88,9 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
               "the server dropped this AppendRows stream (injected fault)"));
     } finally {
       service.activity.answered(job);
+      long took = System.nanoTime() - arrived;
+      service.rpcTimes.record(Faults.Rpc.APPEND_ROWS, took);
+      service.connections.appendAnswered(job, took);
     }
   }
 

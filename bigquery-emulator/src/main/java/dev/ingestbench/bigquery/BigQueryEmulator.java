@@ -268,7 +268,8 @@ public final class BigQueryEmulator implements AutoCloseable {
         service.verification.rowsDuplicated(),
         service.verification.rowsCorrupted(),
         service.verification.contentSeed(),
-        service.faults.counts());
+        service.faults.counts(),
+        service.rpcTimes.summary());
   }
 
   /**

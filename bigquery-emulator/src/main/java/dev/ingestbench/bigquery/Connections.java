@@ -23,11 +23,11 @@ final class Connections {
     long opened;
     long refused;
 
-    /** Per second: {max open, opened, refused}. */
+    /** Per second: {max open, opened, refused, microseconds answering appends}. */
     final TreeMap<Long, long[]> perSecond = new TreeMap<>();
 
     void record(long second, int openedNow, int refusedNow) {
-      long[] row = perSecond.computeIfAbsent(second, s -> new long[3]);
+      long[] row = perSecond.computeIfAbsent(second, s -> new long[4]);
       row[0] = Math.max(row[0], open);
       row[1] += openedNow;
       row[2] += refusedNow;
@@ -80,6 +80,22 @@ final class Connections {
     }
   }
 
+  /**
+   * An append of {@code job} answered {@code nanos} after it arrived, counted in the second it was
+   * answered: per open connection, the share of a second the sink kept its client waiting.
+   */
+  synchronized void appendAnswered(String job, long nanos) {
+    long second = System.currentTimeMillis() / 1000;
+    long micros = nanos / 1_000;
+    all.record(second, 0, 0);
+    all.perSecond.get(second)[3] += micros;
+    Counts counts = byJob.get(job);
+    if (counts != null) {
+      counts.record(second, 0, 0);
+      counts.perSecond.get(second)[3] += micros;
+    }
+  }
+
   /** Notes the current counts for this second, so seconds without changes still appear. */
   synchronized void tick() {
     long second = System.currentTimeMillis() / 1000;
@@ -128,6 +144,8 @@ final class Connections {
                   + row[1]
                   + ","
                   + row[2]
+                  + ","
+                  + row[3]
                   + "\n");
         }
       }

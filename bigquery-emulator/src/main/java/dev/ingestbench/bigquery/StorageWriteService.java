@@ -53,6 +53,10 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   private final Set<AppendConnection> open = ConcurrentHashMap.newKeySet();
   private final AtomicLong appendRequests = new AtomicLong();
   final AtomicLong faultsInjected = new AtomicLong();
+
+  /** How long each kind of call took to answer. */
+  final RpcTimes rpcTimes = new RpcTimes();
+
   final JobActivity activity = new JobActivity();
   private volatile long actionAtAppend = -1;
   private volatile Runnable appendAction = () -> {};
@@ -184,6 +188,16 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
 
   /** Answers a unary call, or fails it when {@code --fault} says this call of {@code rpc} fails. */
   private <T> void unary(
+      Faults.Rpc rpc, String entity, StreamObserver<T> response, Supplier<T> call) {
+    long arrived = System.nanoTime();
+    try {
+      answer(rpc, entity, response, call);
+    } finally {
+      rpcTimes.record(rpc, System.nanoTime() - arrived);
+    }
+  }
+
+  private <T> void answer(
       Faults.Rpc rpc, String entity, StreamObserver<T> response, Supplier<T> call) {
     Faults.Failure failure = faults.failNow(rpc);
     if (failure != null) {

@@ -144,7 +144,11 @@ class StorageWriteServerTest {
       }
       assertEquals(4, requests, timeline);
       assertEquals(2010, rows, timeline);
-      assertTrue(Files.readString(out.resolve(RunFiles.CONNECTIONS)).contains(",job-a,1,1,0"));
+      String connections = Files.readString(out.resolve(RunFiles.CONNECTIONS));
+      assertTrue(connections.contains(",job-a,1,1,0,"), connections);
+      assertTrue(
+          connections.startsWith("epoch_second,job,max_open,opened,refused,append_server_us\n"),
+          connections);
     }
   }
 
@@ -226,6 +230,20 @@ class StorageWriteServerTest {
                     .build());
         assertTrue(commit.hasCommitTime());
         assertEquals(10, server.status().job("pending").rowsWritten());
+        // Every call is timed, refused ones too, as the sink's side of the client's round trips.
+        java.util.Map<String, Long> calls = new java.util.LinkedHashMap<>();
+        for (EmulatorStatus.RpcTime t : server.status().rpcTimes()) {
+          calls.put(t.rpc(), t.calls());
+          assertTrue(t.p50Ms() <= t.p99Ms() && t.p99Ms() <= t.maxMs(), t.toString());
+          assertTrue(t.serverSeconds() >= 0, t.toString());
+        }
+        assertEquals(
+            java.util.Map.of(
+                "AppendRows", 2L,
+                "CreateWriteStream", 1L,
+                "FinalizeWriteStream", 1L,
+                "BatchCommitWriteStreams", 2L),
+            calls);
       }
     }
   }

@@ -20,7 +20,15 @@ public final class ConnectionColumns {
   /** Streams refused during the second because the connection limit was reached. */
   public static final String REFUSED = "refused";
 
-  public static final List<String> ALL = List.of(EPOCH_SECOND, JOB, MAX_OPEN, OPENED, REFUSED);
+  /**
+   * Microseconds the BigQuery emulator spent answering the job's appends that it answered during
+   * the second (arrival to answer, a quota's hold included): divided by the connections open, the
+   * share of the second the sink kept each waiting. Absent from files written before it was kept.
+   */
+  public static final String APPEND_SERVER_MICROS = "append_server_us";
+
+  public static final List<String> ALL =
+      List.of(EPOCH_SECOND, JOB, MAX_OPEN, OPENED, REFUSED, APPEND_SERVER_MICROS);
 
   /** The {@link #JOB} of the rows that count every job. */
   public static final String ALL_JOBS = "*";

@@ -34,6 +34,9 @@ import java.util.List;
  *     checked
  * @param faults every fault asked for ({@code --fault}), what its fraction is of and how often it
  *     fired; empty when none was (null in a status written before it was counted)
+ * @param rpcTimes how long the server took to answer each kind of call, from its arrival to its
+ *     answer (a quota's hold included): the sink's side of every append, flush, finalize and commit
+ *     (null in a status written before they were timed)
  */
 public record EmulatorStatus(
     String grpcAddress,
@@ -59,7 +62,17 @@ public record EmulatorStatus(
     long rowsDuplicated,
     long rowsCorrupted,
     Long contentSeed,
-    List<FaultCount> faults) {
+    List<FaultCount> faults,
+    List<RpcTime> rpcTimes) {
+
+  /**
+   * The calls of one kind the server answered and how long each took it.
+   *
+   * @param rpc the Storage Write API method, e.g. {@code AppendRows}
+   * @param serverSeconds the time spent answering them all
+   */
+  public record RpcTime(
+      String rpc, long calls, double p50Ms, double p99Ms, double maxMs, double serverSeconds) {}
 
   /** The HTTP path of the status on the server's REST port. */
   public static final String PATH = "/ingestbench/v1/status";
@@ -100,7 +113,8 @@ public record EmulatorStatus(
         rowsDuplicated,
         rowsCorrupted,
         contentSeed,
-        faults);
+        faults,
+        rpcTimes);
   }
 
   /** The job named {@code job}, or an empty one when it has written nothing yet. */

@@ -9,10 +9,10 @@ import java.util.Optional;
 /**
  * What limited a round, named as the max-rate search names its limits ({@code quota} and {@code
  * connections} from the BigQuery emulator's counts over the round; {@code consumer-cpu}, {@code
- * machine-cpu} and {@code source-emulator} over its steady window), with the figures that name it;
- * {@code unknown} only where none of them showed, saying what was measured and what is not
- * recorded. A drain is always limited by something: this says which, so that two settings are
- * compared knowing what each ran into.
+ * machine-cpu}, {@code source-emulator} and {@code sink} over its steady window), with the figures
+ * that name it; {@code unknown} only where none of them showed, saying what was measured and what
+ * is not recorded. A drain is always limited by something: this says which, so that two settings
+ * are compared knowing what each ran into.
  *
  * @param name the limit, as {@code summary.json}'s {@code limited_by}
  * @param evidence its figures, as {@code limited_by_evidence}
@@ -100,19 +100,38 @@ public record RoundLimit(String name, String evidence) {
     if (source.isPresent()) {
       return source.get();
     }
+    SinkTimes sink = SinkTimes.of(a);
+    if (sink.bound()) {
+      return new RoundLimit(
+          "sink",
+          sink.describe()
+              + String.format(
+                  Locale.ROOT,
+                  " (≥ %.0f%%: a connection's appends are answered one after another, so the sink"
+                      + " set the pace) while the consumers used %s of %d vCPUs%s",
+                  100 * SinkTimes.SINK_BOUND,
+                  Double.isNaN(a.steadyCpuUtilisation())
+                      ? "an unrecorded share"
+                      : String.format(Locale.ROOT, "%.0f%%", 100 * a.steadyCpuUtilisation()),
+                  a.vcpus(),
+                  window));
+    }
     return new RoundLimit(
         "unknown",
         String.format(
             Locale.ROOT,
             "no limit showed%s: consumers %s of %d vCPUs, %s, no quota throttling, connections"
-                + " below the limit; not recorded: the source's time per Pull or fetch and the"
-                + " sink's append, flush and commit latencies",
+                + " below the limit, %s; not recorded: the source's time per Pull or fetch%s",
             window,
             Double.isNaN(a.steadyCpuUtilisation())
                 ? "n/a"
                 : String.format(Locale.ROOT, "%.0f%%", 100 * a.steadyCpuUtilisation()),
             a.vcpus(),
-            load.known() ? load.describe() : "the machine's CPU not recorded"));
+            load.known() ? load.describe() : "the machine's CPU not recorded",
+            sink.known()
+                ? sink.describe()
+                : "the sink's time per append not recorded (a run from before it was kept)",
+            " and the pipeline's own waiting (checkpoints)"));
   }
 
   /** " over the 91 s steady window": where the CPU figures were taken. */

@@ -51,6 +51,7 @@ public final class RoundMarkdown {
     RoundEnvironment.write(doc, a);
     throughput(doc, a);
     connections(doc, a);
+    sinkCalls(doc, a);
     diagnosis(doc, a);
     RoundCpuMarkdown.write(doc, a);
     doc.markdown(DeadLetterMarkdown.render(a.consumer()));
@@ -324,6 +325,49 @@ public final class RoundMarkdown {
                         + " appends, "
                         + f1(e.throttledSeconds())
                         + " s in all (no append was refused)."));
+  }
+
+  /**
+   * What each kind of Storage Write API call took the BigQuery emulator to answer, and how long it
+   * kept each connection waiting on appends over the steady window.
+   */
+  private static void sinkCalls(Document doc, RoundAnalysis a) {
+    SinkTimes sink = SinkTimes.of(a);
+    if (sink.calls().isEmpty()) {
+      return;
+    }
+    Table t =
+        Table.of(
+            Column.text("Call"),
+            Column.number("Calls"),
+            Column.number("p50 ms"),
+            Column.number("p99 ms"),
+            Column.number("Max ms"),
+            Column.number("Server s"));
+    for (var c : sink.calls()) {
+      t.row(
+          c.rpc(),
+          count(c.calls()),
+          f1(c.p50Ms()),
+          f1(c.p99Ms()),
+          f1(c.maxMs()),
+          f1(c.serverSeconds()));
+    }
+    doc.heading(3, "The sink's answers")
+        .paragraph(
+            "Each call from its arrival at the BigQuery emulator to its answer (a quota's hold"
+                + " included), over the round"
+                + (sink.known()
+                    ? String.format(
+                        java.util.Locale.ROOT,
+                        "; over the steady window it kept each open connection waiting %s of the"
+                            + " time on appends (`%s` in `%s`)",
+                        pct(sink.busyShare()),
+                        ConnectionColumns.APPEND_SERVER_MICROS,
+                        RunFiles.CONNECTIONS)
+                    : "")
+                + ".")
+        .table(t);
   }
 
   private static void diagnosis(Document doc, RoundAnalysis a) {

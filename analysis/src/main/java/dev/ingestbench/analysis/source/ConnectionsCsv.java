@@ -16,8 +16,14 @@ import java.util.Map;
  * Reads the BigQuery emulator's open connections per second ({@code concurrent_connections.csv}).
  */
 public final class ConnectionsCsv {
-  /** One second of one job ({@link ConnectionColumns#ALL_JOBS}: every job). */
-  public record Sample(Instant second, String job, int maxOpen, int opened, int refused) {}
+  /**
+   * One second of one job ({@link ConnectionColumns#ALL_JOBS}: every job).
+   *
+   * @param appendServerMicros the emulator's time answering the appends it answered in the second
+   *     (0 in a file written before it was kept)
+   */
+  public record Sample(
+      Instant second, String job, int maxOpen, int opened, int refused, long appendServerMicros) {}
 
   private ConnectionsCsv() {}
 
@@ -41,7 +47,10 @@ public final class ConnectionsCsv {
                   r.get(ConnectionColumns.JOB),
                   Integer.parseInt(r.get(ConnectionColumns.MAX_OPEN)),
                   Integer.parseInt(r.get(ConnectionColumns.OPENED)),
-                  Integer.parseInt(r.get(ConnectionColumns.REFUSED))));
+                  Integer.parseInt(r.get(ConnectionColumns.REFUSED)),
+                  r.get(ConnectionColumns.APPEND_SERVER_MICROS) == null
+                      ? 0
+                      : Long.parseLong(r.get(ConnectionColumns.APPEND_SERVER_MICROS))));
         } catch (RuntimeException e) {
           throw new IOException(
               file + ": row " + r + " is not a connection sample (" + e.getMessage() + ")");

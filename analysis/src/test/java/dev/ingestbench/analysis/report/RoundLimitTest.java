@@ -128,9 +128,45 @@ class RoundLimitTest {
 
   @Test
   void noLimitShowingSaysWhatWasMeasuredAndWhatIsNotRecorded(@TempDir Path dir) throws Exception {
+    quietDrain(dir);
+    RoundLimit limit = RoundLimit.of(RoundAnalysis.of(dir));
+    assertEquals("unknown", limit.name(), limit.evidence());
+    assertTrue(limit.evidence().startsWith("no limit showed over the"), limit.evidence());
+    assertTrue(
+        limit.evidence().contains("not recorded: the source's time per Pull"), limit.evidence());
+    assertTrue(
+        limit.evidence().contains("the sink's time per append not recorded"),
+        "a round recorded before the emulator kept it: " + limit.evidence());
+  }
+
+  /**
+   * The same quiet drain with the BigQuery emulator's time answering appends written per second: at
+   * 95% of every open connection's time the sink set the pace; at 50% it did not, and the unknown
+   * verdict gives the share it measured.
+   */
+  @Test
+  void aSinkThatKeptEveryConnectionWaitingIsTheLimitAndNotAtHalf(@TempDir Path dir)
+      throws Exception {
+    quietDrain(dir);
+    appendServerTime(dir, 0.95);
+    RoundLimit sink = RoundLimit.of(RoundAnalysis.of(dir));
+    assertEquals("sink", sink.name(), sink.evidence());
+    assertTrue(
+        sink.evidence().startsWith("the BigQuery emulator kept each open connection waiting 95%"),
+        sink.evidence());
+
+    appendServerTime(dir, 0.5);
+    RoundLimit half = RoundLimit.of(RoundAnalysis.of(dir));
+    assertEquals("unknown", half.name(), half.evidence());
+    assertTrue(half.evidence().contains("waiting 50% of the steady window"), half.evidence());
+  }
+
+  /**
+   * A recorded drain with the Pub/Sub emulator at half its CPU, the machine's busy time less by as
+   * much: nothing reaches a limit.
+   */
+  private static void quietDrain(Path dir) throws Exception {
     RecordedRounds.copy(RECORDED.resolve("round-backlog-1m"), dir);
-    // The same drain with the Pub/Sub emulator at half its CPU, the machine's busy time less by as
-    // much: nothing reaches a limit.
     Path cpu = dir.resolve(RunFiles.PROCESSES_CPU);
     java.util.Map<String, Double> taken = new java.util.HashMap<>();
     List<String> halved = new ArrayList<>();
@@ -167,11 +203,30 @@ class RoundLimitTest {
     ((ObjectNode) sums.get("sha256")).put(RunFiles.PROCESSES_CPU, CsvChecksums.sha256(cpu));
     ((ObjectNode) sums.get("sha256")).put(RunFiles.MACHINE_CPU, CsvChecksums.sha256(machine));
     json.writeValue(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile(), sums);
-    RoundLimit limit = RoundLimit.of(RoundAnalysis.of(dir));
-    assertEquals("unknown", limit.name(), limit.evidence());
-    assertTrue(limit.evidence().startsWith("no limit showed over the"), limit.evidence());
-    assertTrue(
-        limit.evidence().contains("not recorded: the source's time per Pull"), limit.evidence());
+  }
+
+  /**
+   * Writes {@code share} of every open connection-second as the emulator's time answering appends
+   * into the recorded connections file (which has no such column), and its checksum.
+   */
+  private static void appendServerTime(Path dir, double share) throws IOException {
+    Path file = dir.resolve(RunFiles.CONNECTIONS);
+    List<String> lines = Files.readAllLines(file);
+    List<String> out = new ArrayList<>();
+    String header = lines.get(0);
+    boolean had = header.endsWith(",append_server_us");
+    out.add(had ? header : header + ",append_server_us");
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split(",");
+      long micros = Math.round(Integer.parseInt(f[2]) * share * 1e6);
+      String kept = had ? line.substring(0, line.lastIndexOf(',')) : line;
+      out.add(kept + "," + micros);
+    }
+    Files.write(file, out);
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode sums = (ObjectNode) json.readTree(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile());
+    ((ObjectNode) sums.get("sha256")).put(RunFiles.CONNECTIONS, CsvChecksums.sha256(file));
+    json.writeValue(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile(), sums);
   }
 
   private static void editEmulatorStatus(Path dir, String key, long value) throws IOException {

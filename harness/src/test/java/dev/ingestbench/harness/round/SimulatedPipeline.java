@@ -274,6 +274,7 @@ final class SimulatedPipeline implements SearchWorld {
         0,
         0,
         null,
+        List.of(),
         List.of());
   }
 
