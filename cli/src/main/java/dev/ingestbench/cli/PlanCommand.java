@@ -1,5 +1,7 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.analysis.cost.PlanCost;
+import dev.ingestbench.analysis.cost.PriceFile;
 import dev.ingestbench.analysis.plan.CapacityPlan;
 import dev.ingestbench.analysis.plan.PlanMarkdown;
 import dev.ingestbench.analysis.plan.PlanRequest;
@@ -105,6 +107,22 @@ final class PlanCommand implements Callable<Integer> {
               + " rounds': this machine's local runner, said so in the plan.")
   Path measuredRound;
 
+  @Option(
+      names = "--region",
+      defaultValue = "us-central1",
+      description =
+          "Where the jobs would run, for the monthly cost (default: ${DEFAULT-VALUE}); a region the"
+              + " price file has no price for is refused.")
+  String region;
+
+  @Option(
+      names = "--prices",
+      paramLabel = "FILE",
+      description =
+          "A price file of your own (negotiated prices, another region), shaped as the built-in one"
+              + " (docs/cost.md); default: the list prices the project read with their dates.")
+  Path prices;
+
   @Override
   public Integer call() throws Exception {
     PlanRequest request =
@@ -127,7 +145,8 @@ final class PlanCommand implements Callable<Integer> {
         measuredRound == null
             ? Planner.plan(request)
             : Planner.plan(request, Planner.measuredBy(measuredRound));
-    System.out.print(PlanMarkdown.of(plan));
+    PriceFile priceFile = prices == null ? PriceFile.builtIn() : PriceFile.read(prices);
+    System.out.print(PlanMarkdown.of(plan, PlanCost.of(plan, priceFile, region)));
     return 0;
   }
 }

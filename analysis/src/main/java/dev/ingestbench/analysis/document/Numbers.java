@@ -37,6 +37,20 @@ public final class Numbers {
     return v >= 10 ? f0(v) : f2(v);
   }
 
+  /** Dollars with cents, thousands separated: {@code $3,223.68}, {@code -$51.20}. */
+  public static String usd(double v) {
+    return Double.isNaN(v)
+        ? "n/a"
+        : (v < 0 ? "-$" : "$") + String.format(Locale.ROOT, "%,.2f", Math.abs(v));
+  }
+
+  /** Whole dollars, thousands separated: {@code $75,266}. */
+  public static String usd0(double v) {
+    return Double.isNaN(v)
+        ? "n/a"
+        : (v < 0 ? "-$" : "$") + String.format(Locale.ROOT, "%,.0f", Math.abs(v));
+  }
+
   /** A fraction as a percentage with one decimal: 0.1234 is {@code 12.3%}. */
   public static String pct(double fraction) {
     return Double.isNaN(fraction) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * fraction);

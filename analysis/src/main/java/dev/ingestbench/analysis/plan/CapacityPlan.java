@@ -16,7 +16,6 @@ import java.util.List;
  * @param connectionsHigh the most (the same as {@code connectionsLow} when the count is exact)
  * @param connectionsBasis why, and from which measurement
  * @param warnings one sentence per limit the plan meets or comes near, with what to do
- * @param cost what a month would cost, or why it is not computed
  */
 public record CapacityPlan(
     PlanRequest request,
@@ -29,8 +28,7 @@ public record CapacityPlan(
     long connectionsLow,
     long connectionsHigh,
     String connectionsBasis,
-    List<String> warnings,
-    String cost) {
+    List<String> warnings) {
 
   /** The Storage Write API's concurrent connections per project and region (default quota). */
   public static final long CONNECTION_LIMIT = 1_000;

@@ -2,7 +2,10 @@ package dev.ingestbench.analysis.plan;
 
 import static dev.ingestbench.analysis.document.Numbers.f0;
 import static dev.ingestbench.analysis.document.Numbers.f1;
+import static dev.ingestbench.analysis.document.Numbers.usd0;
 
+import dev.ingestbench.analysis.cost.CostMarkdown;
+import dev.ingestbench.analysis.cost.PlanCost;
 import dev.ingestbench.analysis.document.Document;
 import dev.ingestbench.analysis.document.Table;
 import dev.ingestbench.analysis.document.Table.Column;
@@ -13,10 +16,11 @@ import java.util.Locale;
 public final class PlanMarkdown {
   private PlanMarkdown() {}
 
-  public static String of(CapacityPlan p) {
+  public static String of(CapacityPlan p, PlanCost cost) {
     Document doc = new Document();
-    doc.heading(1, "Plan").paragraph(request(p.request())).table(numbers(p));
+    doc.heading(1, "Plan").paragraph(request(p.request())).table(numbers(p, cost));
     doc.heading(2, "Where the numbers come from").bullets(sources(p));
+    CostMarkdown.write(doc, cost);
     doc.heading(2, "Limits");
     if (p.warnings().isEmpty()) {
       doc.paragraph("No limit is met or near.");
@@ -46,7 +50,7 @@ public final class PlanMarkdown {
   }
 
   /** The plan's figures per job and for all jobs. */
-  private static Table numbers(CapacityPlan p) {
+  private static Table numbers(CapacityPlan p, PlanCost cost) {
     PlanRequest r = p.request();
     int j = r.jobs();
     Table t = Table.of(Column.text(""), Column.number("Per job"), Column.number("All jobs"));
@@ -76,7 +80,10 @@ public final class PlanMarkdown {
             ? f0(p.connectionsLow() / j) + "–" + f0(p.connectionsHigh() / j)
             : f0(p.connectionsLow() / j),
         range ? f0(p.connectionsLow()) + "–" + f0(p.connectionsHigh()) : f0(p.connectionsLow()));
-    t.row("$ per month", "—", "—");
+    t.row(
+        "$ per month (" + cost.region() + ", list prices)",
+        usd0(cost.usd() / j),
+        usd0(cost.usd()) + (cost.notEstimated().isEmpty() ? "" : " (see What it costs)"));
     return t;
   }
 
@@ -99,7 +106,6 @@ public final class PlanMarkdown {
                 + " published investigation read 300 MiB/s from its project;"
                 + " --quota-mb-per-second for yours).",
             Planner.rowOverheadBytes(p.request())),
-        "Connections: " + p.connectionsBasis() + ".",
-        "$ per month: " + p.cost() + ".");
+        "Connections: " + p.connectionsBasis() + ".");
   }
 }

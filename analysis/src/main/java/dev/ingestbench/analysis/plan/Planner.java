@@ -111,19 +111,7 @@ public final class Planner {
               connectionFix(r)));
     }
     return new CapacityPlan(
-        r,
-        perRow,
-        vcpus,
-        workers,
-        writeMb,
-        share,
-        sourceMb,
-        low,
-        high,
-        basis,
-        warnings,
-        "not computed: the repository has no price file yet, and no price is printed that was not"
-            + " read from its source with a date");
+        r, perRow, vcpus, workers, writeMb, share, sourceMb, low, high, basis, warnings);
   }
 
   /**

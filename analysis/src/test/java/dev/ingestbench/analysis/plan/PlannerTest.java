@@ -65,7 +65,12 @@ class PlannerTest {
     assertTrue(
         p.warnings().stream().anyMatch(w -> w.startsWith("Quota:") && w.contains("throttled")),
         p.warnings().toString());
-    assertTrue(PlanMarkdown.of(p).contains("153% of 314.57 MB/s"), PlanMarkdown.of(p));
+    String md =
+        PlanMarkdown.of(
+            p,
+            dev.ingestbench.analysis.cost.PlanCost.of(
+                p, dev.ingestbench.analysis.cost.PriceFile.builtIn(), "us-central1"));
+    assertTrue(md.contains("153% of 314.57 MB/s"), md);
   }
 
   @Test

@@ -1,0 +1,80 @@
+package dev.ingestbench.analysis.cost;
+
+import static dev.ingestbench.analysis.document.Numbers.f0;
+import static dev.ingestbench.analysis.document.Numbers.usd;
+import static dev.ingestbench.analysis.document.Numbers.usd0;
+
+import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Table;
+import dev.ingestbench.analysis.document.Table.Column;
+import java.util.Locale;
+
+/** A cost as a report section: a line per component with its quantity, price and source. */
+public final class CostMarkdown {
+  private CostMarkdown() {}
+
+  public static void write(Document doc, PlanCost cost) {
+    Table t =
+        Table.of(
+            Column.text("Component"),
+            Column.number("Quantity"),
+            Column.text("Unit"),
+            Column.number("Unit price"),
+            Column.number("$ per month"),
+            Column.text("How"),
+            Column.text("Price from"));
+    for (CostLine l : cost.lines()) {
+      row(t, l);
+    }
+    t.row("**Total**", "", "", "", "**" + usd0(cost.usd()) + "**", "", "");
+    for (CostLine l : cost.freeTiers()) {
+      row(t, l);
+    }
+    if (!cost.freeTiers().isEmpty()) {
+      t.row(
+          "Total after the free tiers",
+          "",
+          "",
+          "",
+          usd0(cost.usdAfterFreeTiers()),
+          "free tiers are per billing account, once a month: whatever else it runs uses them too",
+          "");
+    }
+    doc.heading(2, "What it costs")
+        .paragraph(
+            "A month ("
+                + f0(PlanCost.HOURS_PER_MONTH)
+                + " h) on Dataflow in "
+                + cost.region()
+                + " at the list prices of "
+                + cost.prices()
+                + ", without committed-use discounts"
+                + (cost.notEstimated().isEmpty()
+                    ? "."
+                    : "; not in the total: " + String.join(", ", cost.notEstimated()) + "."))
+        .table(t);
+  }
+
+  private static void row(Table t, CostLine l) {
+    if (!l.estimated()) {
+      t.row(l.name(), "—", "", "", "not estimated", l.note(), "");
+      return;
+    }
+    t.row(
+        l.name(),
+        quantity(l.quantity()),
+        l.price().unit().word(),
+        "$" + price(l.price().usd()),
+        usd(l.usd()),
+        l.note(),
+        l.price().citation());
+  }
+
+  private static String quantity(double q) {
+    return Math.abs(q) >= 100 ? f0(q) : String.format(Locale.ROOT, "%,.4f", q);
+  }
+
+  private static String price(double usd) {
+    return String.format(Locale.ROOT, "%.6f", usd).replaceAll("0+$", "").replaceAll("\\.$", "");
+  }
+}
