@@ -13,20 +13,24 @@ import java.util.Locale;
 public final class CostMarkdown {
   private CostMarkdown() {}
 
-  public static void write(Document doc, PlanCost cost) {
+  /**
+   * The section: {@code intro} (what the stretch is, and how its figures were reached), then a line
+   * per component, the total, and the free tiers apart.
+   */
+  public static void write(Document doc, WorkloadCost cost, String intro) {
     Table t =
         Table.of(
             Column.text("Component"),
             Column.number("Quantity"),
             Column.text("Unit"),
             Column.number("Unit price"),
-            Column.number("$ per month"),
+            Column.number("$"),
             Column.text("How"),
             Column.text("Price from"));
     for (CostLine l : cost.lines()) {
       row(t, l);
     }
-    t.row("**Total**", "", "", "", "**" + usd0(cost.usd()) + "**", "", "");
+    t.row("**Total**", "", "", "", "**" + money(cost.usd()) + "**", "", "");
     for (CostLine l : cost.freeTiers()) {
       row(t, l);
     }
@@ -36,15 +40,14 @@ public final class CostMarkdown {
           "",
           "",
           "",
-          usd0(cost.usdAfterFreeTiers()),
+          money(cost.usdAfterFreeTiers()),
           "free tiers are per billing account, once a month: whatever else it runs uses them too",
           "");
     }
     doc.heading(2, "What it costs")
         .paragraph(
-            "A month ("
-                + f0(PlanCost.HOURS_PER_MONTH)
-                + " h) on Dataflow in "
+            intro
+                + " In "
                 + cost.region()
                 + " at the list prices of "
                 + cost.prices()
@@ -53,6 +56,11 @@ public final class CostMarkdown {
                     ? "."
                     : "; not in the total: " + String.join(", ", cost.notEstimated()) + "."))
         .table(t);
+  }
+
+  /** Whole dollars from $1,000 up, cents below. */
+  private static String money(double v) {
+    return Math.abs(v) >= 1_000 ? usd0(v) : usd(v);
   }
 
   private static void row(Table t, CostLine l) {

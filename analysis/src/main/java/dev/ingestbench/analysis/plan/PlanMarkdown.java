@@ -6,6 +6,7 @@ import static dev.ingestbench.analysis.document.Numbers.usd0;
 
 import dev.ingestbench.analysis.cost.CostMarkdown;
 import dev.ingestbench.analysis.cost.PlanCost;
+import dev.ingestbench.analysis.cost.WorkloadCost;
 import dev.ingestbench.analysis.document.Document;
 import dev.ingestbench.analysis.document.Table;
 import dev.ingestbench.analysis.document.Table.Column;
@@ -16,11 +17,17 @@ import java.util.Locale;
 public final class PlanMarkdown {
   private PlanMarkdown() {}
 
-  public static String of(CapacityPlan p, PlanCost cost) {
+  public static String of(CapacityPlan p, WorkloadCost cost) {
     Document doc = new Document();
     doc.heading(1, "Plan").paragraph(request(p.request())).table(numbers(p, cost));
     doc.heading(2, "Where the numbers come from").bullets(sources(p));
-    CostMarkdown.write(doc, cost);
+    CostMarkdown.write(
+        doc,
+        cost,
+        String.format(
+            java.util.Locale.ROOT,
+            "A month (%.0f h) of the plan on Dataflow, every worker running every hour.",
+            PlanCost.HOURS_PER_MONTH));
     doc.heading(2, "Limits");
     if (p.warnings().isEmpty()) {
       doc.paragraph("No limit is met or near.");
@@ -50,7 +57,7 @@ public final class PlanMarkdown {
   }
 
   /** The plan's figures per job and for all jobs. */
-  private static Table numbers(CapacityPlan p, PlanCost cost) {
+  private static Table numbers(CapacityPlan p, WorkloadCost cost) {
     PlanRequest r = p.request();
     int j = r.jobs();
     Table t = Table.of(Column.text(""), Column.number("Per job"), Column.number("All jobs"));

@@ -48,7 +48,7 @@ class PlanCostTest {
     assertEquals(4, p.workersPerJob());
     assertEquals(380.0, p.writeMbPerSecond(), 1e-6);
     assertEquals(339.0, p.sourceMbPerSecond(), 1e-6);
-    PlanCost cost = PlanCost.of(p, PriceFile.builtIn(), "us-central1");
+    WorkloadCost cost = PlanCost.of(p, PriceFile.builtIn(), "us-central1");
     Map<String, Double> usd =
         cost.lines().stream().collect(Collectors.toMap(CostLine::name, CostLine::usd));
     assertEquals(8 * 8 * 730 * 0.069, usd.get("Worker vCPUs"), 1e-6);
@@ -104,7 +104,7 @@ class PlanCostTest {
                     0.8,
                     PlanRequest.REGIONAL_QUOTA_MB_PER_SECOND)
                 .validate());
-    PlanCost cost = PlanCost.of(p, PriceFile.builtIn(), "us-central1");
+    WorkloadCost cost = PlanCost.of(p, PriceFile.builtIn(), "us-central1");
     CostLine se =
         cost.lines().stream()
             .filter(l -> l.name().equals("Streaming Engine (data processed)"))
