@@ -49,6 +49,9 @@ import java.util.Map;
  *     written before it)
  * @param liveLimitedByEvidence the figures that name {@code liveLimitedBy}: offered and written
  *     rates, the live latency, the headroom the backlog's drain showed
+ * @param cost what the round's load would cost on Dataflow (docs/cost.md); null for a consumer's
+ *     run alone, one job's directory of several, a round without a CPU per row, or files written
+ *     before it
  */
 public record RoundSummary(
     long published,
@@ -115,7 +118,8 @@ public record RoundSummary(
     Double harnessShare,
     String limitedByEvidence,
     String liveLimitedBy,
-    String liveLimitedByEvidence) {
+    String liveLimitedByEvidence,
+    RunCost cost) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

@@ -58,8 +58,11 @@ public final class CostMarkdown {
         .table(t);
   }
 
-  /** Whole dollars from $1,000 up, cents below. */
-  private static String money(double v) {
+  /** Whole dollars from $1,000 up, cents below, and four figures below a cent. */
+  static String money(double v) {
+    if (v != 0 && Math.abs(v) < 0.01) {
+      return (v < 0 ? "-$" : "$") + String.format(Locale.ROOT, "%.4g", Math.abs(v));
+    }
     return Math.abs(v) >= 1_000 ? usd0(v) : usd(v);
   }
 
@@ -73,13 +76,18 @@ public final class CostMarkdown {
         quantity(l.quantity()),
         l.price().unit().word(),
         "$" + price(l.price().usd()),
-        usd(l.usd()),
+        money(l.usd()),
         l.note(),
         l.price().citation());
   }
 
   private static String quantity(double q) {
-    return Math.abs(q) >= 100 ? f0(q) : String.format(Locale.ROOT, "%,.4f", q);
+    if (Math.abs(q) >= 100) {
+      return f0(q);
+    }
+    return Math.abs(q) >= 0.01 || q == 0
+        ? String.format(Locale.ROOT, "%,.4f", q)
+        : String.format(Locale.ROOT, "%.4g", q);
   }
 
   private static String price(double usd) {

@@ -5,7 +5,9 @@ import static dev.ingestbench.analysis.document.Numbers.f0;
 import static dev.ingestbench.analysis.document.Numbers.f1;
 import static dev.ingestbench.analysis.document.Numbers.f2;
 import static dev.ingestbench.analysis.document.Numbers.pct;
+import static dev.ingestbench.analysis.document.Numbers.usd;
 
+import dev.ingestbench.analysis.cost.CostMarkdown;
 import dev.ingestbench.analysis.diagnosis.Verdict;
 import dev.ingestbench.analysis.document.Document;
 import dev.ingestbench.analysis.document.Table;
@@ -53,6 +55,7 @@ public final class RoundMarkdown {
     connections(doc, a);
     sinkCalls(doc, a);
     diagnosis(doc, a);
+    cost(doc, a);
     RoundCpuMarkdown.write(doc, a);
     doc.markdown(DeadLetterMarkdown.render(a.consumer()));
     doc.markdown(
@@ -368,6 +371,29 @@ public final class RoundMarkdown {
                     : "")
                 + ".")
         .table(t);
+  }
+
+  /**
+   * What the round's load would cost on Dataflow: an hour at its steady rate, line by line, with
+   * the run's and a billion rows' totals.
+   */
+  private static void cost(Document doc, RoundAnalysis a) {
+    RoundCost.of(a)
+        .ifPresent(
+            c ->
+                CostMarkdown.write(
+                    doc,
+                    c.hour(),
+                    "An hour of this round's load at its steady rate on Dataflow, estimated: the"
+                        + " rows at this machine's CPU per row (the steady window's) on "
+                        + RoundCost.MACHINE_TYPE
+                        + " workers fully used, the bytes the local BigQuery counted per second,"
+                        + " the messages read and published (docs/cost.md). The run itself: "
+                        + usd(c.run().usd())
+                        + "; per billion rows: "
+                        + usd(c.usdPerBillionRows())
+                        + " (`summary.json`'s `cost` has the run's lines). A local estimate:"
+                        + " Dataflow's own CPU per row differs from this machine's."));
   }
 
   private static void diagnosis(Document doc, RoundAnalysis a) {

@@ -128,7 +128,8 @@ public final class RoundSummaryJson {
         load.known() ? round4(load.harnessShare()) : null,
         a.maxRate().map(MaxRateResult::limitEvidence).orElse(limit.evidence()),
         livePhase.map(RoundLiveVerdict::name).orElse(null),
-        livePhase.map(RoundLiveVerdict::evidence).orElse(null));
+        livePhase.map(RoundLiveVerdict::evidence).orElse(null),
+        RoundCost.of(a).map(RoundCost.Result::summary).orElse(null));
   }
 
   /** Why there is no live latency, in words a user can act on. */

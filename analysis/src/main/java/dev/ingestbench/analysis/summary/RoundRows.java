@@ -45,7 +45,7 @@ final class RoundRows {
         live ? "live" : (s.p50LatencyMs() == null ? null : "all"),
         Verification.of(
             s.lost(), s.duplicates(), "exactly-once".equals(settings.writeMethod()), s.complete()),
-        null,
+        s.cost() == null ? null : s.cost().usdPerBillionRows(),
         s.maxSustainableRowsPerSecond(),
         // The search's limit, the row's "max sustained" column: every round names a limit now.
         Files.exists(dir.resolve(RunFiles.MAX_RATE_SEARCH)) ? s.limitedBy() : null,

@@ -16,7 +16,8 @@ package dev.ingestbench.analysis.summary;
  * @param latencyBasis {@code live} (messages published after the job caught up) or {@code all}
  * @param verification {@code passed}, or what failed ({@code lost 3}), or null when this stage is
  *     not the one the job was verified in
- * @param costUsd null until the price file exists (docs/summary.md)
+ * @param costUsd what a billion rows would cost on Dataflow at the run's load (summary.json's
+ *     {@code cost}, docs/cost.md); null where none was computed
  * @param maxSustainableRowsPerSecond a max-rate search's answer ({@code round --find-max-rate}, a
  *     {@code find_max_rate} stage); null otherwise or when no rate was sustained
  * @param limitedBy what ended that search; null without one

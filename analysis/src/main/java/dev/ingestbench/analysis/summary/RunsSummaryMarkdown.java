@@ -1,5 +1,6 @@
 package dev.ingestbench.analysis.summary;
 
+import dev.ingestbench.analysis.document.Numbers;
 import java.util.List;
 import java.util.Locale;
 
@@ -18,12 +19,14 @@ final class RunsSummaryMarkdown {
             + " with inside its latency SLO, and what limited it (docs/max-rate.md). Verification is"
             + " given in the stage each job was judged in. Machine speed: how fast the machine was"
             + " as the run began (a fixed workload's operations per second, docs/methodology.md):"
-            + " rows of different days are read against it, not compared as they are. Cost: no"
-            + " price file yet (docs/summary.md).\n\n");
+            + " rows of different days are read against it, not compared as they are. Cost: what a"
+            + " billion rows would cost on Dataflow at the run's load, estimated from this machine's"
+            + " CPU per row at list prices (summary.json's cost, docs/cost.md); a scenario stage's"
+            + " is not computed yet.\n\n");
     md.append(
         "| Run | Scenario / stage / job | Source → sink | Runner | Message | Write method | vCPUs |"
             + " Memory | Heap | Machine speed | Input rows/s | Output rows/s (95% CI) | Latency p50 / p99 |"
-            + " Max sustained rows/s | Verification | Cost |\n");
+            + " Max sustained rows/s | Verification | Cost per billion rows |\n");
     md.append(
         "|:---|:---|:---|:---|:---|:---|---:|---:|---:|---:|---:|---:|---:|---:|:---|---:|\n");
     for (RunRow r : rows) {
@@ -72,7 +75,7 @@ final class RunsSummaryMarkdown {
           .append(" | ")
           .append(dash(r.verification()))
           .append(" | ")
-          .append(r.costUsd() == null ? "—" : String.format(Locale.ROOT, "$%.2f", r.costUsd()))
+          .append(r.costUsd() == null ? "—" : Numbers.usd(r.costUsd()))
           .append(" |\n");
     }
     return md.toString();
