@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RoundSummary;
+import dev.ingestbench.contracts.RunCost;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -119,6 +120,27 @@ public final class ResultRecords {
     add(job, "lost", s.lost(), "messages", labels);
     add(job, "live_p50_latency_ms", s.liveP50LatencyMs(), "ms", labels);
     add(job, "live_p99_latency_ms", s.liveP99LatencyMs(), "ms", labels);
+    cost(job, s.cost(), labels);
+    return this;
+  }
+
+  /** The metrics of {@link #cost}: an analysis run again replaces exactly these. */
+  public static final Set<String> COST_METRICS =
+      Set.of("usd_per_run", "usd_per_hour", "usd_per_billion_rows");
+
+  /**
+   * What the load would cost on Dataflow ({@code summary.json}'s {@code cost}, docs/cost.md): per
+   * run, per hour at the measured rate, per billion rows; the region is a label of its own.
+   */
+  public ResultRecords cost(String job, RunCost cost, Map<String, String> labels) {
+    if (cost == null) {
+      return this;
+    }
+    Map<String, String> where = new LinkedHashMap<>(labels);
+    where.put("region", cost.region());
+    add(job, "usd_per_run", cost.usdPerRun(), "USD", where);
+    add(job, "usd_per_hour", cost.usdPerHour(), "USD", where);
+    add(job, "usd_per_billion_rows", cost.usdPerBillionRows(), "USD", where);
     return this;
   }
 

@@ -3,12 +3,14 @@ package dev.ingestbench.harness.round;
 import dev.ingestbench.analysis.report.MultiJobResults;
 import dev.ingestbench.analysis.report.RoundReport;
 import dev.ingestbench.analysis.report.UnfinishedStreams;
+import dev.ingestbench.analysis.scenario.ResultRecords;
 import dev.ingestbench.contracts.CsvChecksums;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineCalibration;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.contracts.MaxRateResult;
+import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
@@ -183,6 +185,7 @@ public final class RoundRunner {
     // it.
     RunJson.write(out.resolve(RunFiles.CSV_CHECKSUMS), CsvChecksums.of(out, plan.runId));
     RoundSummary summary = RoundReport.write(out);
+    recordCost(dir, summary);
     RoundSummaryLines.print(summary, out, spec.feed(), spec.searches(), RoundRunner::say);
     for (int j = 1; j <= jobSummaries.size(); j++) {
       RoundSummaryLines.printJob(
@@ -227,6 +230,23 @@ public final class RoundRunner {
   }
 
   /** The round's identity for the driver's result records: its run id, this machine. */
+  /**
+   * The round's cost as result records beside its verification's (every job together, in its one
+   * stage): what summary.json's {@code cost} says, for a reader of results.jsonl.
+   */
+  private void recordCost(RunDirectory dir, RoundSummary summary) throws IOException {
+    if (summary.cost() == null) {
+      return;
+    }
+    List<ResultRecord> records =
+        new ResultRecords(
+                new ResultRecords.Step(
+                    plan.runId, "round", "local", 1, OneStage.STAGE, Instant.now().toString()))
+            .cost(ResultRecord.ALL_JOBS, summary.cost(), labels().get(RoundPlan.jobName(1)))
+            .records();
+    dir.replaceResults(r -> ResultRecords.COST_METRICS.contains(r.metric()), records);
+  }
+
   private ScenarioRun scenarioRun() {
     return new ScenarioRun(
         plan.runId,

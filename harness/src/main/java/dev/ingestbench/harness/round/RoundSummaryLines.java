@@ -123,6 +123,17 @@ final class RoundSummaryLines {
     if (s.liveLimitedBy() != null) {
       say.say("Live phase: %s: %s", s.liveLimitedBy(), s.liveLimitedByEvidence());
     }
+    if (s.cost() != null) {
+      say.say(
+          "On Dataflow (an estimate from this machine's CPU per row, %s list prices): $%.2f an hour"
+              + " at the steady rate, $%.2f per billion rows%s (summary.json's cost, docs/cost.md)",
+          s.cost().region(),
+          s.cost().usdPerHour(),
+          s.cost().usdPerBillionRows(),
+          s.cost().notEstimated().isEmpty()
+              ? ""
+              : "; not estimated: " + String.join(", ", s.cost().notEstimated()));
+    }
     say.say("Report: %s", out.resolve(RunFiles.REPORT));
   }
 
