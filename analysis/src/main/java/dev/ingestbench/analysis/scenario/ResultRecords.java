@@ -53,6 +53,19 @@ public final class ResultRecords {
     add(job, "rows_per_cpu_second", m.rowsPerCpuSecond(), "rows/CPU-s", labels);
     if (!job.equals(ResultRecord.ALL_JOBS)) {
       add(job, "accounted_for", m.accountedFor(), "messages", labels);
+      StageCost.hour(m, labels)
+          .ifPresent(
+              c -> {
+                Map<String, String> where = new LinkedHashMap<>(labels);
+                where.put("region", c.region());
+                add(job, "usd_per_hour", c.usd(), "USD", where);
+                add(
+                    job,
+                    "usd_per_billion_rows",
+                    c.usd() / (m.rowsPerSecond().mean() * 3600) * 1e9,
+                    "USD",
+                    where);
+              });
     }
     return this;
   }

@@ -146,6 +146,7 @@ public final class ScenarioReport {
                       : "CPU is the job's consumer process in those seconds; connections are its open AppendRows streams."))
           .table(perStage);
     }
+    StageCostSection.write(data, doc);
     OtherStages.sourceCapacity(data, doc);
     OtherStages.maxRates(data, doc);
     Map<String, Map<String, StageMeasures>> compared = withoutIdleStages(byStage);
