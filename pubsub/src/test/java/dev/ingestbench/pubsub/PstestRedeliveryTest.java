@@ -3,16 +3,9 @@ package dev.ingestbench.pubsub;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.cloud.pubsub.v1.Publisher;
-import com.google.cloud.pubsub.v1.stub.GrpcSubscriberStub;
 import com.google.cloud.pubsub.v1.stub.SubscriberStub;
-import com.google.cloud.pubsub.v1.stub.SubscriberStubSettings;
-import com.google.protobuf.ByteString;
 import com.google.pubsub.v1.ModifyAckDeadlineRequest;
-import com.google.pubsub.v1.PubsubMessage;
-import com.google.pubsub.v1.PullRequest;
 import com.google.pubsub.v1.PullResponse;
-import com.google.pubsub.v1.TopicName;
 import dev.ingestbench.emulator.PubsubEmulator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -38,24 +31,10 @@ class PstestRedeliveryTest {
       String subscription = "projects/p/subscriptions/s";
       PubsubAdmin.ensureTopicAndSubscriptions(host, topic, List.of(subscription));
       try (PubsubChannels channels = PubsubChannels.forEmulatorHost(host);
-          SubscriberStub stub =
-              GrpcSubscriberStub.create(
-                  SubscriberStubSettings.newBuilder()
-                      .setTransportChannelProvider(channels.channelProvider())
-                      .setCredentialsProvider(channels.credentialsProvider())
-                      .build())) {
-        Publisher publisher =
-            Publisher.newBuilder(TopicName.parse(topic))
-                .setChannelProvider(channels.channelProvider())
-                .setCredentialsProvider(channels.credentialsProvider())
-                .setRetrySettings(PublishRetries.publishOnce())
-                .build();
-        publisher
-            .publish(PubsubMessage.newBuilder().setData(ByteString.copyFromUtf8("e")).build())
-            .get(30, TimeUnit.SECONDS);
-        publisher.shutdown();
+          SubscriberStub stub = PstestClients.subscriber(channels)) {
+        PstestClients.publishOne(channels, topic);
 
-        PullResponse first = pull(stub, subscription);
+        PullResponse first = PstestClients.pull(stub, subscription);
         assertEquals(1, first.getReceivedMessagesCount(), "delivered once");
         stub.modifyAckDeadlineCallable()
             .call(
@@ -65,11 +44,14 @@ class PstestRedeliveryTest {
                     .setAckDeadlineSeconds(2)
                     .build());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        assertEquals(0, pull(stub, subscription).getReceivedMessagesCount(), "held: not acked yet");
+        assertEquals(
+            0,
+            PstestClients.pull(stub, subscription).getReceivedMessagesCount(),
+            "held: not acked yet");
 
         long again = -1;
         while (System.nanoTime() - deadline < TimeUnit.SECONDS.toNanos(10)) {
-          if (pull(stub, subscription).getReceivedMessagesCount() == 1) {
+          if (PstestClients.pull(stub, subscription).getReceivedMessagesCount() == 1) {
             again = System.nanoTime();
             break;
           }
@@ -84,15 +66,5 @@ class PstestRedeliveryTest {
                 + " ms");
       }
     }
-  }
-
-  private static PullResponse pull(SubscriberStub stub, String subscription) {
-    return stub.pullCallable()
-        .call(
-            PullRequest.newBuilder()
-                .setSubscription(subscription)
-                .setMaxMessages(10)
-                .setReturnImmediately(true)
-                .build());
   }
 }

@@ -2,14 +2,7 @@ package dev.ingestbench.pubsub;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.google.cloud.pubsub.v1.Publisher;
-import com.google.cloud.pubsub.v1.stub.GrpcSubscriberStub;
 import com.google.cloud.pubsub.v1.stub.SubscriberStub;
-import com.google.cloud.pubsub.v1.stub.SubscriberStubSettings;
-import com.google.protobuf.ByteString;
-import com.google.pubsub.v1.PubsubMessage;
-import com.google.pubsub.v1.PullRequest;
-import com.google.pubsub.v1.TopicName;
 import dev.ingestbench.emulator.PubsubEmulator;
 import java.time.Duration;
 import java.util.List;
@@ -44,31 +37,10 @@ class PstestRetentionTest {
     String subscription = "projects/p/subscriptions/s";
     PubsubAdmin.ensureTopicAndSubscriptions(host, topic, List.of(subscription));
     try (PubsubChannels channels = PubsubChannels.forEmulatorHost(host)) {
-      Publisher publisher =
-          Publisher.newBuilder(TopicName.parse(topic))
-              .setChannelProvider(channels.channelProvider())
-              .setCredentialsProvider(channels.credentialsProvider())
-              .setRetrySettings(PublishRetries.publishOnce())
-              .build();
-      publisher
-          .publish(PubsubMessage.newBuilder().setData(ByteString.copyFromUtf8("e")).build())
-          .get(30, TimeUnit.SECONDS);
-      publisher.shutdown();
+      PstestClients.publishOne(channels, topic);
       Thread.sleep(2_500);
-      try (SubscriberStub stub =
-          GrpcSubscriberStub.create(
-              SubscriberStubSettings.newBuilder()
-                  .setTransportChannelProvider(channels.channelProvider())
-                  .setCredentialsProvider(channels.credentialsProvider())
-                  .build())) {
-        return stub.pullCallable()
-            .call(
-                PullRequest.newBuilder()
-                    .setSubscription(subscription)
-                    .setMaxMessages(10)
-                    .setReturnImmediately(true)
-                    .build())
-            .getReceivedMessagesCount();
+      try (SubscriberStub stub = PstestClients.subscriber(channels)) {
+        return PstestClients.pull(stub, subscription).getReceivedMessagesCount();
       }
     }
   }
