@@ -21,8 +21,8 @@ final class RunsSummaryMarkdown {
             + " as the run began (a fixed workload's operations per second, docs/methodology.md):"
             + " rows of different days are read against it, not compared as they are. Cost: what a"
             + " billion rows would cost on Dataflow at the run's load, estimated from this machine's"
-            + " CPU per row at list prices (summary.json's cost, docs/cost.md); a scenario stage's"
-            + " is not computed yet.\n\n");
+            + " CPU per row at list prices (a round's summary.json cost, a stage's job records,"
+            + " docs/cost.md).\n\n");
     md.append(
         "| Run | Scenario / stage / job | Source → sink | Runner | Message | Write method | vCPUs |"
             + " Memory | Heap | Machine speed | Input rows/s | Output rows/s (95% CI) | Latency p50 / p99 |"

@@ -81,7 +81,7 @@ final class ScenarioRows {
                       "exactly-once".equals(writeMethod),
                       true)
                   : null,
-              null,
+              value(metrics, "usd_per_billion_rows"),
               value(metrics, "max_sustainable_rows_per_second"),
               metrics.containsKey("max_rate_probes")
                   ? metrics.get("max_rate_probes").labels().get("limited_by")
