@@ -14,6 +14,7 @@ import dev.ingestbench.analysis.document.Table;
 import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.phases.Phase;
+import dev.ingestbench.analysis.plan.PerRowCost;
 import dev.ingestbench.analysis.source.ConnectionsCsv;
 import dev.ingestbench.analysis.stages.StagesTable;
 import dev.ingestbench.analysis.stats.Estimate;
@@ -393,7 +394,11 @@ public final class RoundMarkdown {
                         + "; per billion rows: "
                         + usd(c.usdPerBillionRows())
                         + " (`summary.json`'s `cost` has the run's lines). A local estimate:"
-                        + " Dataflow's own CPU per row differs from this machine's."));
+                        + " Dataflow's own CPU per row differs from this machine's "
+                        + f0(a.rowsPerCpuSecond())
+                        + " rows per consumer CPU-second; "
+                        + PerRowCost.publishedJavaRate()
+                        + "."));
   }
 
   private static void diagnosis(Document doc, RoundAnalysis a) {
