@@ -9,7 +9,7 @@
 // pstest deletes a message no subscriber has taken 10 minutes after it was
 // published, whatever the subscription's retention says: a backlog that drains
 // slower than that would lose messages the pipeline never saw. The build
-// (PstestBinary) turns that constant into a variable and adds SetRetention, so
+// (PstestPatch) turns that constant into a variable and adds SetRetention, so
 // -retention keeps them as long as a run lasts.
 package main
 

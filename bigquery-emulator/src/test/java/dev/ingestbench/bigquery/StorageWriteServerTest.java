@@ -149,6 +149,21 @@ class StorageWriteServerTest {
       assertTrue(
           connections.startsWith("epoch_second,job,max_open,opened,refused,append_server_us\n"),
           connections);
+      // The time answering appends, per second, adds up to what the status's AppendRows took.
+      long micros =
+          connections
+              .lines()
+              .filter(l -> l.contains(",*,"))
+              .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(',') + 1)))
+              .sum();
+      double appendSeconds =
+          server.status().rpcTimes().stream()
+              .filter(t -> t.rpc().equals("AppendRows"))
+              .findFirst()
+              .orElseThrow()
+              .serverSeconds();
+      assertTrue(micros > 0, connections);
+      assertEquals(appendSeconds, micros / 1e6, 0.001, connections);
     }
   }
 

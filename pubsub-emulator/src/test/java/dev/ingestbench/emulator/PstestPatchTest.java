@@ -19,6 +19,7 @@ class PstestPatchTest {
   void everyEditIsMade() throws IOException {
     String patched = PstestPatch.patch(fakeGo());
     assertTrue(patched.contains("var retentionDuration = 10 * time.Minute"), patched);
+    assertTrue(patched.contains("\tclose(s.done)\n\tlastMaintenance.Delete(s)\n"), patched);
     assertTrue(
         patched.contains(
             "func (s *subscription) maintainMessages(now time.Time) {\n"
@@ -41,5 +42,23 @@ class PstestPatchTest {
     String noSweep = fakeGo().replace("maintainMessages(now time.Time)", "sweep(now time.Time)");
     IOException sweep = assertThrows(IOException.class, () -> PstestPatch.patch(noSweep));
     assertTrue(sweep.getMessage().contains("the sweep"), sweep.getMessage());
+    String twice = fakeGo() + PstestPatch.EDITS.get(2).anchor();
+    IOException ambiguous = assertThrows(IOException.class, () -> PstestPatch.patch(twice));
+    assertTrue(
+        ambiguous.getMessage().contains("has more than one place for the delivery loop"),
+        ambiguous.getMessage());
+  }
+
+  /** The pstest the build vendors, where this machine's Go module cache holds it. */
+  @Test
+  void theRealPstestHasEveryAnchorOnce() throws IOException {
+    java.nio.file.Path fake =
+        java.nio.file.Path.of(
+            System.getProperty("user.home"),
+            "go/pkg/mod/cloud.google.com/go/pubsub/v2@v2.8.0/pstest/fake.go");
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        java.nio.file.Files.isRegularFile(fake), "no Go module cache with pstest v2.8.0 here");
+    String patched = PstestPatch.patch(java.nio.file.Files.readString(fake));
+    PstestPatch.EDITS.forEach(e -> assertTrue(patched.contains(e.replacement()), e.why()));
   }
 }

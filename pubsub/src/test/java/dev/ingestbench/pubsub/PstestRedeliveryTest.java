@@ -36,6 +36,8 @@ class PstestRedeliveryTest {
 
         PullResponse first = PstestClients.pull(stub, subscription);
         assertEquals(1, first.getReceivedMessagesCount(), "delivered once");
+        // Taken before the call: the server's deadline is at most this late.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
         stub.modifyAckDeadlineCallable()
             .call(
                 ModifyAckDeadlineRequest.newBuilder()
@@ -43,7 +45,6 @@ class PstestRedeliveryTest {
                     .addAckIds(first.getReceivedMessages(0).getAckId())
                     .setAckDeadlineSeconds(2)
                     .build());
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
         assertEquals(
             0,
             PstestClients.pull(stub, subscription).getReceivedMessagesCount(),

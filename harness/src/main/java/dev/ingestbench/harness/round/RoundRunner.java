@@ -151,9 +151,9 @@ public final class RoundRunner {
     Files.createDirectories(out.resolve(RunFiles.STATUS_DIRECTORY));
     ScenarioPlan stages = plan.stages();
     RoundTarget target = new RoundTarget(spec, plan);
+    ScenarioRun run = scenarioRun();
     StagedDriver driver =
-        new StagedDriver(
-                stages, dir, scenarioRun(), target, Duration.ZERO, Ticker.system(), labels())
+        new StagedDriver(stages, dir, run, target, Duration.ZERO, Ticker.system(), labels())
             .speakingAs("round");
     int exit;
     try {
@@ -185,7 +185,7 @@ public final class RoundRunner {
     // it.
     RunJson.write(out.resolve(RunFiles.CSV_CHECKSUMS), CsvChecksums.of(out, plan.runId));
     RoundSummary summary = RoundReport.write(out);
-    recordCost(dir, summary);
+    recordCost(dir, run, summary);
     RoundSummaryLines.print(summary, out, spec.feed(), spec.searches(), RoundRunner::say);
     for (int j = 1; j <= jobSummaries.size(); j++) {
       RoundSummaryLines.printJob(
@@ -229,24 +229,30 @@ public final class RoundRunner {
     return verdict;
   }
 
-  /** The round's identity for the driver's result records: its run id, this machine. */
   /**
    * The round's cost as result records beside its verification's (every job together, in its one
    * stage): what summary.json's {@code cost} says, for a reader of results.jsonl.
    */
-  private void recordCost(RunDirectory dir, RoundSummary summary) throws IOException {
+  private void recordCost(RunDirectory dir, ScenarioRun run, RoundSummary summary)
+      throws IOException {
     if (summary.cost() == null) {
       return;
     }
     List<ResultRecord> records =
         new ResultRecords(
                 new ResultRecords.Step(
-                    plan.runId, "round", "local", 1, OneStage.STAGE, Instant.now().toString()))
+                    run.runId(),
+                    run.scenario(),
+                    run.target(),
+                    1,
+                    OneStage.STAGE,
+                    Instant.now().toString()))
             .cost(ResultRecord.ALL_JOBS, summary.cost(), labels().get(RoundPlan.jobName(1)))
             .records();
     dir.replaceResults(r -> ResultRecords.COST_METRICS.contains(r.metric()), records);
   }
 
+  /** The round's identity for the driver's result records: its run id, this machine. */
   private ScenarioRun scenarioRun() {
     return new ScenarioRun(
         plan.runId,

@@ -123,16 +123,17 @@ final class RoundSummaryLines {
     if (s.liveLimitedBy() != null) {
       say.say("Live phase: %s: %s", s.liveLimitedBy(), s.liveLimitedByEvidence());
     }
-    if (s.cost() != null) {
+    if (s.cost() != null && s.cost().usdPerHour() != null) {
       say.say(
-          "On Dataflow (an estimate from this machine's CPU per row, %s list prices): $%.2f an hour"
-              + " at the steady rate, $%.2f per billion rows%s (summary.json's cost, docs/cost.md)",
+          "On Dataflow in %s: $%.2f an hour at the steady rate, $%.2f per billion rows%s (%s;"
+              + " summary.json's cost)",
           s.cost().region(),
           s.cost().usdPerHour(),
           s.cost().usdPerBillionRows(),
-          s.cost().notEstimated().isEmpty()
+          s.cost().notEstimated() == null || s.cost().notEstimated().isEmpty()
               ? ""
-              : "; not estimated: " + String.join(", ", s.cost().notEstimated()));
+              : "; not estimated: " + String.join(", ", s.cost().notEstimated()),
+          s.cost().basis());
     }
     say.say("Report: %s", out.resolve(RunFiles.REPORT));
   }
