@@ -59,7 +59,7 @@ public final class CostMarkdown {
   }
 
   /** Whole dollars from $1,000 up, cents below, and four figures below a cent. */
-  static String money(double v) {
+  public static String money(double v) {
     if (v != 0 && Math.abs(v) < 0.01) {
       return (v < 0 ? "-$" : "$") + String.format(Locale.ROOT, "%.4g", Math.abs(v));
     }

@@ -41,8 +41,17 @@ public final class PriceFile {
     this.prices = List.copyOf(prices);
   }
 
-  /** The project's prices (analysis/src/main/resources/.../cost/gcp-prices.csv). */
+  /** The project's prices (analysis/src/main/resources/.../cost/gcp-prices.csv), read once. */
   public static PriceFile builtIn() {
+    return BuiltIn.FILE;
+  }
+
+  /** Read when first asked for: a report prices many lines and stages from it. */
+  private static final class BuiltIn {
+    static final PriceFile FILE = load();
+  }
+
+  private static PriceFile load() {
     try (InputStream in = PriceFile.class.getResourceAsStream(BUILT_IN)) {
       if (in == null) {
         throw new IllegalStateException(BUILT_IN + " is missing from the analysis jar");
@@ -72,12 +81,17 @@ public final class PriceFile {
     return prices;
   }
 
-  /** {@code sku}'s price in {@code region} (or for every region), if the file has one. */
+  /**
+   * {@code sku}'s price in {@code region}, else its price for every region, if the file has one.
+   */
   public Optional<Price> find(String sku, String region) {
-    return prices.stream()
-        .filter(p -> p.sku().equals(sku))
-        .filter(p -> p.region().equals(region) || p.region().equals(Price.EVERY_REGION))
-        .findFirst();
+    Optional<Price> own =
+        prices.stream().filter(p -> p.sku().equals(sku) && p.region().equals(region)).findFirst();
+    return own.isPresent()
+        ? own
+        : prices.stream()
+            .filter(p -> p.sku().equals(sku) && p.region().equals(Price.EVERY_REGION))
+            .findFirst();
   }
 
   /**
@@ -177,6 +191,18 @@ public final class PriceFile {
                         name,
                         line,
                         "unit '" + unit + "' is not known; use one of " + PriceUnit.known()));
+    PriceUnit expected = Skus.UNITS.get(f[0].strip());
+    if (expected != null && expected != u) {
+      throw refused(
+          name,
+          line,
+          f[0].strip()
+              + " is priced per "
+              + expected.word()
+              + ", not per "
+              + unit
+              + ": convert the price (docs/cost.md lists each SKU's unit)");
+    }
     double usd = number(name, line, "usd", f[2]);
     double free = f[3].isBlank() ? 0 : number(name, line, "free_per_month", f[3]);
     String status = f[8].strip();
@@ -202,7 +228,10 @@ public final class PriceFile {
     } catch (NumberFormatException e) {
       throw refused(name, line, column + " '" + text + "' is not a number, e.g. 0.069");
     }
-    if (!(v >= 0) || Double.isInfinite(v)) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      throw refused(name, line, column + " '" + text + "' is not a number, e.g. 0.069");
+    }
+    if (v < 0) {
       throw refused(name, line, column + " " + text + " is negative: a price is 0 or more");
     }
     return v;

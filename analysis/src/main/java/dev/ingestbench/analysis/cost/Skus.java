@@ -11,5 +11,16 @@ public final class Skus {
   public static final String STORAGE_WRITE_API = "bigquery.storage-write-api.ingestion";
   public static final String PUBSUB_THROUGHPUT = "pubsub.throughput";
 
+  /** The unit each SKU's formula counts in (docs/cost.md): a price in another is refused. */
+  static final java.util.Map<String, PriceUnit> UNITS =
+      java.util.Map.of(
+          DATAFLOW_VCPU, PriceUnit.VCPU_HOUR,
+          DATAFLOW_MEMORY, PriceUnit.GB_HOUR,
+          DATAFLOW_DISK, PriceUnit.GB_HOUR,
+          STREAMING_ENGINE_DATA, PriceUnit.GB,
+          STREAMING_ENGINE_COMPUTE_UNIT, PriceUnit.COMPUTE_UNIT_HOUR,
+          STORAGE_WRITE_API, PriceUnit.GIB,
+          PUBSUB_THROUGHPUT, PriceUnit.TIB);
+
   private Skus() {}
 }

@@ -36,16 +36,22 @@ public record WorkloadCost(
             prices.require(Skus.DATAFLOW_VCPU, region),
             w.vcpusNote() + String.format(Locale.ROOT, " × %s h", hours(w.hours()))));
     lines.add(
-        new CostLine(
-            "Worker memory",
-            vcpuHours * w.gbPerVcpu(),
-            prices.require(Skus.DATAFLOW_MEMORY, region),
-            String.format(
-                Locale.ROOT,
-                "%s vCPU-hours × %s GB each (%s)",
-                number(vcpuHours),
-                trim(w.gbPerVcpu()),
-                w.machineType())));
+        Double.isNaN(w.gbPerVcpu())
+            ? CostLine.notEstimated(
+                "Worker memory",
+                w.machineType()
+                    + ": its memory per vCPU is not known here (standard, highcpu and"
+                    + " highmem types are)")
+            : new CostLine(
+                "Worker memory",
+                vcpuHours * w.gbPerVcpu(),
+                prices.require(Skus.DATAFLOW_MEMORY, region),
+                String.format(
+                    Locale.ROOT,
+                    "%s vCPU-hours × %s GB each (%s)",
+                    number(vcpuHours),
+                    trim(w.gbPerVcpu()),
+                    w.machineType())));
     lines.add(
         new CostLine(
             "Worker disk",
@@ -90,12 +96,7 @@ public record WorkloadCost(
                 number(w.writtenBytes() / 1e9),
                 w.what())));
     if (write.freePerMonth() > 0) {
-      free.add(
-          new CostLine(
-              "Storage Write API, free each month per billing account",
-              -Math.min(writeGib, write.freePerMonth()),
-              write,
-              "the first " + trim(write.freePerMonth()) + " GiB a month"));
+      free.add(freeTier("Storage Write API", writeGib, write, w.hours()));
     }
     if (w.pubsub()) {
       Price pubsub = prices.require(Skus.PUBSUB_THROUGHPUT, region);
@@ -115,12 +116,7 @@ public record WorkloadCost(
               pubsub,
               w.subscriptions() + " subscription(s), each delivering every message"));
       if (pubsub.freePerMonth() > 0) {
-        free.add(
-            new CostLine(
-                "Pub/Sub, free each month per billing account",
-                -Math.min(published + delivered, pubsub.freePerMonth()),
-                pubsub,
-                "the first 10 GiB a month"));
+        free.add(freeTier("Pub/Sub", published + delivered, pubsub, w.hours()));
       }
     } else {
       lines.add(
@@ -130,6 +126,27 @@ public record WorkloadCost(
                   + " throughput, and the price file's Managed Kafka prices are unconfirmed"));
     }
     return new WorkloadCost(region, prices.name(), List.copyOf(lines), List.copyOf(free));
+  }
+
+  /**
+   * A free tier as a line of its own: a month's, or for a shorter stretch its share of the month
+   * (the tier is per billing account and month, so an hour has 1/730 of it).
+   */
+  private static CostLine freeTier(String what, double used, Price price, double hours) {
+    double share = Math.min(1, hours / PlanCost.HOURS_PER_MONTH);
+    double free = price.freePerMonth() * share;
+    return new CostLine(
+        what + ", free each month per billing account",
+        -Math.min(used, free),
+        price,
+        "the first "
+            + trim(price.freePerMonth())
+            + " "
+            + price.unit().word()
+            + " a month"
+            + (share < 1
+                ? String.format(Locale.ROOT, ", %.4g of it for %s h", free, hours(hours))
+                : ""));
   }
 
   /** Every estimated line. */

@@ -5,7 +5,6 @@ import static dev.ingestbench.analysis.document.Numbers.f0;
 import static dev.ingestbench.analysis.document.Numbers.f1;
 import static dev.ingestbench.analysis.document.Numbers.f2;
 import static dev.ingestbench.analysis.document.Numbers.pct;
-import static dev.ingestbench.analysis.document.Numbers.usd;
 
 import dev.ingestbench.analysis.cost.CostMarkdown;
 import dev.ingestbench.analysis.diagnosis.Verdict;
@@ -390,9 +389,9 @@ public final class RoundMarkdown {
                         + RoundCost.MACHINE_TYPE
                         + " workers fully used, the bytes the local BigQuery counted per second,"
                         + " the messages read and published (docs/cost.md). The run itself: "
-                        + usd(c.run().usd())
+                        + CostMarkdown.money(c.run().usd())
                         + "; per billion rows: "
-                        + usd(c.usdPerBillionRows())
+                        + CostMarkdown.money(c.usdPerBillionRows())
                         + " (`summary.json`'s `cost` has the run's lines). A local estimate:"
                         + " Dataflow's own CPU per row differs from this machine's "
                         + f0(a.rowsPerCpuSecond())

@@ -83,6 +83,25 @@ class PriceFileTest {
   }
 
   @Test
+  void aPriceInAnotherUnitThanItsSkusIsRefusedNotUsedAsIfItWere() {
+    assertEquals(
+        "f line 2: dataflow.streaming.vcpu is priced per vcpu-hour, not per gb-hour: convert the"
+            + " price (docs/cost.md lists each SKU's unit)",
+        refusal(HEADER + VCPU.replace("vcpu-hour", "gb-hour")));
+    assertEquals(
+        "f line 2: usd 'NaN' is not a number, e.g. 0.069",
+        refusal(HEADER + VCPU.replace("0.069", "NaN")));
+  }
+
+  @Test
+  void aRegionsOwnPriceComesBeforeThePriceForEveryRegion() {
+    String everywhere = VCPU.replace(",us-central1,", ",*,").replace("0.069", "0.1");
+    PriceFile f = PriceFile.parse("f", HEADER + everywhere + VCPU);
+    assertEquals(0.069, f.require(Skus.DATAFLOW_VCPU, "us-central1").usd());
+    assertEquals(0.1, f.require(Skus.DATAFLOW_VCPU, "us-west2").usd());
+  }
+
+  @Test
   void commentsAndBlankLinesAreSkippedAndAnEmptySourceDateIsUndated() {
     PriceFile f =
         PriceFile.parse("f", "# prices\n\n" + HEADER + VCPU.replace("2026-03-03", "") + "\n");
