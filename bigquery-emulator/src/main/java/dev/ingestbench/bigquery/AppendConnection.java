@@ -37,6 +37,9 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
    */
   private @Nullable RowContent content;
 
+  /** Which events belong in this stream's table (null: any event may be in it). */
+  private Tables.@Nullable Route route;
+
   private boolean closed;
 
   AppendConnection(
@@ -118,6 +121,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     }
     if (decoder == null) {
       Tables.Entry table = service.tables.require(stream.table);
+      route = table.route();
       RowShape shape = RowShape.of(schema.getProtoDescriptor(), table.protoSchema(), streamName);
       decoder = new RowDecoder(schema, shape, stream.table.isDeadLetterTable());
       Long seed = service.verification.contentSeed();
@@ -143,7 +147,17 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
         corruptedFirst = null; // not protobuf: the row error below says so
       }
     }
+    // The table the store keeps these rows in: their own, or the next one (--fault misroute).
+    int storedIn = -1;
+    if (route != null && route.routing().tables() > 1) {
+      storedIn = route.table();
+      if (service.faults.misrouteNow()) {
+        storedIn = (storedIn + 1) % route.routing().tables();
+        service.faultsInjected.incrementAndGet();
+      }
+    }
     String[] mismatches = null;
+    String[] misroutes = null;
     long[] eventIndexes = new long[count];
     long[] publishMicros = new long[count];
     long[] messageIds = new long[count];
@@ -163,6 +177,15 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
           if (wrong != null) {
             mismatches = mismatches == null ? new String[count] : mismatches;
             mismatches[i] = wrong;
+          }
+        }
+        if (storedIn >= 0 && keys[0] >= 0) {
+          int belongs = route.tableOf(keys[0]);
+          if (belongs != storedIn) {
+            misroutes = misroutes == null ? new String[count] : misroutes;
+            String base = stream.table.table().substring(0, stream.table.table().lastIndexOf('_'));
+            misroutes[i] =
+                "in " + base + "_" + storedIn + ", its event goes to " + base + "_" + belongs;
           }
         }
         if (deadLetters != null) {
@@ -218,7 +241,15 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     long offset = request.hasOffset() ? request.getOffset().getValue() : -1;
     VisibleRows visible =
         new VisibleRows(
-            job, eventIndexes, publishMicros, messageIds, deadLetters, mismatches, count, 1);
+            job,
+            eventIndexes,
+            publishMicros,
+            messageIds,
+            deadLetters,
+            mismatches,
+            misroutes,
+            count,
+            1);
     int copies = service.faults.copiesNow();
     long at =
         stream.append(offset, copies == 1 ? visible : visible.stored(copies), service.verification);

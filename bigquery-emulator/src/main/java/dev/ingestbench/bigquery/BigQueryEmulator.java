@@ -224,7 +224,9 @@ public final class BigQueryEmulator implements AutoCloseable {
               entry.getValue().intendedLatency(),
               v.sourceDuplicates(),
               service.activity.requests(entry.getKey()),
-              service.activity.inFlight(entry.getKey())));
+              service.activity.inFlight(entry.getKey()),
+              v.misroutedRows(),
+              v.misroutes()));
     }
     List<EmulatorStatus.Stream> streams = new ArrayList<>();
     long invisible = 0;

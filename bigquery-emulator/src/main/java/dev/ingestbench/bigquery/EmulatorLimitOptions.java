@@ -69,7 +69,8 @@ public final class EmulatorLimitOptions {
               + " flush-rows, finalize-write-stream or batch-commit-write-streams, discard=F (acknowledge"
               + " and never store F of the appends that reached the store), duplicate=F (store twice F of"
               + " the stored appends not discarded), corrupt=F (alter a row in F of the appends whose"
-              + " content is checked), drop=F (store, then end the AppendRows stream, on F of the appends"
+              + " content is checked), misroute=F (keep F of the appends to a table of several"
+              + " destinations in the next table), drop=F (store, then end the AppendRows stream, on F of the appends"
               + " that reached the store), drain-at=S (close every connection S seconds after the first"
               + " append), drain-after=N (the same after the N-th append). An append often holds hundreds of rows or more,"
               + " so a small fraction may never fire in a short round.")

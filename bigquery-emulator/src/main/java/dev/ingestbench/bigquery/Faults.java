@@ -26,6 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *       stored twice. A correct verifier reports exactly those rows as lost or duplicated;
  *   <li>{@code corrupt=F}: on a fraction F of appends, the store alters one column of the first row
  *       (rows of a table whose content is checked): a correct verifier reports it as mismatched;
+ *   <li>{@code misroute=F}: on a fraction F of the appends to a table of several destinations, the
+ *       store keeps the rows in the next table instead ({@code BASE_k+1}): a correct verifier
+ *       reports every row of them whose event does not belong there as misrouted;
  *   <li>{@code drop=F}: on a fraction F of appends, write the rows and then end the AppendRows
  *       stream (UNAVAILABLE) without answering, as a connection that breaks after the service
  *       committed does: the writer cannot know its rows landed;
@@ -128,6 +131,7 @@ final class Faults {
   private Injected drop;
   private Injected discard;
   private Injected corrupt;
+  private Injected misroute;
   private Injected duplicate;
   private Injected drain;
   private double drainAtSeconds = -1;
@@ -141,6 +145,8 @@ final class Faults {
   static final String OF_CHECKED = "appends of rows whose content is checked";
 
   static final String OF_NOT_DISCARDED = "stored appends not discarded";
+
+  static final String OF_ROUTED = "appends to a table of several destinations";
 
   /** The faults that answer a call with an error: one of them per RPC. */
   private static final List<String> FAILING_ANSWERS =
@@ -198,6 +204,7 @@ final class Faults {
         case "duplicate" ->
             faults.duplicate = new Injected(given, fraction(spec, value), OF_NOT_DISCARDED);
         case "corrupt" -> faults.corrupt = new Injected(given, fraction(spec, value), OF_CHECKED);
+        case "misroute" -> faults.misroute = new Injected(given, fraction(spec, value), OF_ROUTED);
         case "drain-at" -> {
           if (!(value >= 0)) {
             throw new IllegalArgumentException(
@@ -222,7 +229,7 @@ final class Faults {
             throw new IllegalArgumentException(
                 "--fault "
                     + spec
-                    + " is not a fault: use unavailable=F, internal=F, overloaded=F, drop=F, discard=F, duplicate=F, corrupt=F (F a"
+                    + " is not a fault: use unavailable=F, internal=F, overloaded=F, drop=F, discard=F, duplicate=F, corrupt=F, misroute=F (F a"
                     + " fraction of appends, e.g. 0.01), RPC:unavailable=F (RPC one of create-write-stream,"
                     + " get-write-stream, flush-rows, finalize-write-stream, batch-commit-write-streams),"
                     + " drain-at=S (seconds after the first append) or drain-after=N (after the N-th append)");
@@ -282,6 +289,11 @@ final class Faults {
     return corrupt != null && corrupt.due();
   }
 
+  /** Whether the store keeps this append's rows in the next table ({@code misroute}). */
+  boolean misrouteNow() {
+    return misroute != null && misroute.due();
+  }
+
   /**
    * How many times the store keeps this append's rows: 1, 0 ({@code discard}) or 2 ({@code
    * duplicate}).
@@ -313,7 +325,7 @@ final class Faults {
   List<FaultCount> counts() {
     List<FaultCount> counts = new ArrayList<>();
     failures.values().forEach(f -> counts.add(f.injected().count()));
-    for (Injected i : new Injected[] {drop, discard, duplicate, corrupt, drain}) {
+    for (Injected i : new Injected[] {drop, discard, duplicate, corrupt, misroute, drain}) {
       if (i != null) {
         counts.add(i.count());
       }

@@ -4,6 +4,7 @@ import com.google.api.services.bigquery.model.Table;
 import com.google.api.services.bigquery.model.TableFieldSchema;
 import com.google.cloud.bigquery.storage.v1.StorageError;
 import com.google.cloud.bigquery.storage.v1.TableSchema;
+import dev.ingestbench.contracts.job.TableRouting;
 import io.grpc.Status;
 import java.util.List;
 import java.util.Locale;
@@ -17,8 +18,21 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * CREATE_IF_NEEDED}).
  */
 final class Tables {
-  /** A table and its schema in the Storage Write API's form, converted once. */
-  record Entry(Table table, TableSchema protoSchema) {}
+  /**
+   * A table and its schema in the Storage Write API's form, converted once.
+   *
+   * @param route which events belong in it, when its description states a routing and its name its
+   *     number ({@link TableRouting}); null: every event may be in it
+   */
+  record Entry(Table table, TableSchema protoSchema, @Nullable Route route) {}
+
+  /** Table {@code table} of {@code routing}'s tables. */
+  record Route(TableRouting routing, int table) {
+    /** The table this event belongs in. */
+    int tableOf(long eventIndex) {
+      return routing.tableOf(eventIndex);
+    }
+  }
 
   private final Map<TableId, Entry> tables = new ConcurrentHashMap<>();
 
@@ -26,7 +40,13 @@ final class Tables {
   boolean create(TableId id, Table table) {
     TableSchema proto =
         toProto(table.getSchema() == null ? List.of() : table.getSchema().getFields());
-    return tables.putIfAbsent(id, new Entry(table, proto)) == null;
+    return tables.putIfAbsent(id, new Entry(table, proto, route(id, table))) == null;
+  }
+
+  private static @Nullable Route route(TableId id, Table table) {
+    TableRouting routing = TableRouting.fromDescription(table.getDescription());
+    int k = TableRouting.indexOfTable(id.table());
+    return routing == null || k < 0 || k >= routing.tables() ? null : new Route(routing, k);
   }
 
   @Nullable Entry get(TableId id) {

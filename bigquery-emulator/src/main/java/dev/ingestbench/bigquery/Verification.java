@@ -94,6 +94,7 @@ final class Verification implements WriteStreamState.Visibility {
           rows.publishMicros(),
           rows.messageIds(),
           rows.mismatches(),
+          rows.misroutes(),
           rows.count(),
           System.currentTimeMillis(),
           intendedTimes.isEmpty() ? null : intendedTimes);

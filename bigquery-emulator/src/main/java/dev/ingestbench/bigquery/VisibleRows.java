@@ -12,6 +12,9 @@ import java.util.Arrays;
  *     no row has one
  * @param mismatches per row, what its content gets wrong ({@link RowContent}); null when every row
  *     is right or content is not checked
+ * @param misroutes per row, which table it is in and which its event goes to ({@link
+ *     dev.ingestbench.contracts.job.TableRouting}); null when every row is where it belongs or
+ *     routing is not checked
  * @param copies how many times the store keeps these rows: 1, or as a store fault injects it 0
  *     ({@code --fault discard=F}: acknowledged, never stored) or 2 ({@code duplicate=F})
  */
@@ -22,6 +25,7 @@ record VisibleRows(
     long[] messageIds,
     DeadLetterSample[] deadLetters,
     String[] mismatches,
+    String[] misroutes,
     int count,
     int copies) {
 
@@ -31,13 +35,21 @@ record VisibleRows(
       long[] publishMicros,
       DeadLetterSample[] deadLetters,
       int count) {
-    this(job, eventIndexes, publishMicros, null, deadLetters, null, count, 1);
+    this(job, eventIndexes, publishMicros, null, deadLetters, null, null, count, 1);
   }
 
   /** These rows as the store keeps them {@code copies} times. */
   VisibleRows stored(int copies) {
     return new VisibleRows(
-        job, eventIndexes, publishMicros, messageIds, deadLetters, mismatches, count, copies);
+        job,
+        eventIndexes,
+        publishMicros,
+        messageIds,
+        deadLetters,
+        mismatches,
+        misroutes,
+        count,
+        copies);
   }
 
   /** Rows {@code [from, from + length)} of this batch. */
@@ -49,6 +61,7 @@ record VisibleRows(
         messageIds == null ? null : Arrays.copyOfRange(messageIds, from, from + length),
         deadLetters == null ? null : Arrays.copyOfRange(deadLetters, from, from + length),
         mismatches == null ? null : Arrays.copyOfRange(mismatches, from, from + length),
+        misroutes == null ? null : Arrays.copyOfRange(misroutes, from, from + length),
         length,
         copies);
   }

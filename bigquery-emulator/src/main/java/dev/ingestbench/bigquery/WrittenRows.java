@@ -41,6 +41,11 @@ public final class WrittenRows {
 
   private final List<String> mismatchSamples = new ArrayList<>();
   private long mismatchedRows;
+
+  /** Rows in another table than their event's, the first few described. */
+  private final List<String> misrouteSamples = new ArrayList<>();
+
+  private long misroutedRows;
   private long rowsWritten;
   private long duplicates;
   private long sourceDuplicates;
@@ -94,19 +99,21 @@ public final class WrittenRows {
    */
   synchronized void recordWritten(
       long[] eventIndexes, long[] publishMicros, String[] mismatches, int count, long nowMillis) {
-    recordWritten(eventIndexes, publishMicros, null, mismatches, count, nowMillis, null);
+    recordWritten(eventIndexes, publishMicros, null, mismatches, null, count, nowMillis, null);
   }
 
   /**
    * As above; a message's first row also records its latency against the time {@code schedule}
    * meant it to be sent (null or without a step for it: not recorded); {@code messageIds} (null:
-   * none) tells a row the sink wrote twice from an event the source carried twice.
+   * none) tells a row the sink wrote twice from an event the source carried twice; {@code
+   * misroutes[i]} (null: none) says which table row i is in and which its event goes to.
    */
   synchronized void recordWritten(
       long[] eventIndexes,
       long[] publishMicros,
       long[] messageIds,
       String[] mismatches,
+      String[] misroutes,
       int count,
       long nowMillis,
       IntendedTimes schedule) {
@@ -115,6 +122,12 @@ public final class WrittenRows {
         mismatchedRows++;
         if (mismatchSamples.size() < MAX_MISMATCH_SAMPLES) {
           mismatchSamples.add("event_index " + eventIndexes[i] + ": " + mismatches[i]);
+        }
+      }
+      if (misroutes != null && misroutes[i] != null) {
+        misroutedRows++;
+        if (misrouteSamples.size() < MAX_MISMATCH_SAMPLES) {
+          misrouteSamples.add("event_index " + eventIndexes[i] + ": " + misroutes[i]);
         }
       }
       rowsWritten++;
@@ -183,7 +196,9 @@ public final class WrittenRows {
         unindexedDeadLetters,
         mismatchedRows,
         List.copyOf(mismatchSamples),
-        sourceDuplicates);
+        sourceDuplicates,
+        misroutedRows,
+        List.copyOf(misrouteSamples));
   }
 
   /**
@@ -241,6 +256,8 @@ public final class WrittenRows {
    * @param mismatches the first of them, column by column
    * @param sourceDuplicates rows whose event index was already visible under another message id:
    *     the source carried the event twice (a publisher's resend), not the sink's duplicate
+   * @param misroutedRows visible rows in another of the job's tables than their event goes to
+   * @param misroutes the first of them: the table each is in and the one it belongs in
    */
   public record Snapshot(
       long rowsWritten,
@@ -255,5 +272,7 @@ public final class WrittenRows {
       long unindexedDeadLetters,
       long mismatchedRows,
       List<String> mismatches,
-      long sourceDuplicates) {}
+      long sourceDuplicates,
+      long misroutedRows,
+      List<String> misroutes) {}
 }

@@ -34,7 +34,8 @@ class WindowLatencyTest {
     long[] publish = {(T0_MS + 900) * 1000, (T0_MS + 900) * 1000, (T0_MS + 900) * 1000};
     // index 5: before the schedule; index 15: intended T0 + 500 ms, visible at T0 + 3,500 ms;
     // index 15 again: a duplicate, not a second sample
-    written.recordWritten(new long[] {5, 15, 15}, publish, null, null, 3, T0_MS + 3_500, schedule);
+    written.recordWritten(
+        new long[] {5, 15, 15}, publish, null, null, null, 3, T0_MS + 3_500, schedule);
     WindowLatency first = written.windowLatency(T0_MS, T0_MS + 1_000);
     assertEquals(1, first.intended().samples());
     assertEquals(3_000, first.intended().p99Ms(), 30); // HDR, 2 significant digits
@@ -48,7 +49,7 @@ class WindowLatencyTest {
       indexes[i] = 20 + i;
       times[i] = -1;
     }
-    written.recordWritten(indexes, times, null, null, 100, T0_MS + 3_250, schedule);
+    written.recordWritten(indexes, times, null, null, null, 100, T0_MS + 3_250, schedule);
     WindowLatency second = written.windowLatency(T0_MS + 2_000, T0_MS + 3_000);
     assertEquals(100, second.intended().samples());
     assertEquals(1_250, second.intended().maxMs(), 15);

@@ -43,13 +43,14 @@ class WrittenRowsTest {
     WrittenRows written = new WrittenRows(4);
     long[] times = {1, 1, 1, 1};
     written.recordWritten(
-        new long[] {0, 1, 2, 3}, times, new long[] {10, 11, 12, 13}, null, 4, 5, null);
+        new long[] {0, 1, 2, 3}, times, new long[] {10, 11, 12, 13}, null, null, 4, 5, null);
     // Index 1 again under its own id (the sink wrote it twice), index 2 under another id twice (the
     // source carried it twice; its second copy then written again by the sink), index 3 with no id.
     written.recordWritten(
         new long[] {1, 2, 2, 3},
         times,
         new long[] {11, 99, 99, RowScanner.ABSENT},
+        null,
         null,
         4,
         5,

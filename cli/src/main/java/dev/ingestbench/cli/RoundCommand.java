@@ -6,6 +6,7 @@ import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.TableSkew;
 import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.round.RoundDryRun;
@@ -166,8 +167,20 @@ public final class RoundCommand implements Callable<Integer> {
       names = "--destination-tables",
       paramLabel = "N",
       defaultValue = "1",
-      description = "Dynamic destinations: spread rows over N tables (default: ${DEFAULT-VALUE}).")
+      description =
+          "Dynamic destinations: spread rows over N tables, 1 to 10,000 (default: ${DEFAULT-VALUE}).")
   int destinationTables;
+
+  @Option(
+      names = "--table-skew",
+      paramLabel = "SKEW",
+      defaultValue = "uniform",
+      converter = TableSkews.class,
+      description =
+          "How rows spread over --destination-tables: uniform, or zipf:S (table k gets a share"
+              + " proportional to 1/(k+1)^S: a few hot tables and a long tail; S above 0, at most"
+              + " 10) (default: ${DEFAULT-VALUE}).")
+  TableSkew tableSkew;
 
   @Option(
       names = "--connection-pool",
@@ -349,6 +362,7 @@ public final class RoundCommand implements Callable<Integer> {
                 rowFormat,
                 rowEncoding,
                 destinationTables,
+                tableSkew,
                 connectionPool,
                 streams,
                 triggeringFrequency),
@@ -427,6 +441,13 @@ public final class RoundCommand implements Callable<Integer> {
     @Override
     public RowFormat convert(String value) {
       return RowFormat.fromFlag(value);
+    }
+  }
+
+  static final class TableSkews implements CommandLine.ITypeConverter<TableSkew> {
+    @Override
+    public TableSkew convert(String value) {
+      return TableSkew.parse("--table-skew", value);
     }
   }
 

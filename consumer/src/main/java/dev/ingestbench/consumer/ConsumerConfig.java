@@ -6,6 +6,7 @@ import dev.ingestbench.contracts.FlagValues;
 import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.TableSkew;
 import dev.ingestbench.contracts.job.WriteConflict;
 import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.events.MessageFormat;
@@ -135,7 +136,8 @@ public record ConsumerConfig(
             "--outputTable",
             options.getOutputTable(),
             options.getProject(),
-            options.getDestinationTables());
+            options.getDestinationTables(),
+            TableSkew.parse("--tableSkew", options.getTableSkew()));
     MessageFormat messageFormat =
         MessageFormat.fromFlag("--messageFormat", options.getMessageFormat());
     String subscription = null;

@@ -112,6 +112,13 @@ public interface ConsumerOptions
   void setDestinationTables(int value);
 
   @Description(
+      "How rows spread over --destinationTables: uniform (the default), or zipf:S (table k gets a share proportional to 1/(k+1)^S: a few hot tables and a long tail; S above 0, at most 10).")
+  @Default.String("uniform")
+  String getTableSkew();
+
+  void setTableSkew(String value);
+
+  @Description(
       "Messages larger than this many bytes go to the dead-letter table (stage size, with their first 65,536 bytes) instead of the write: a row must fit in one 10 MB Storage Write append together with its other columns and the request's framing. At most 10000000.")
   @Default.Integer(MAX_MESSAGE_BYTES)
   int getMaxMessageBytes();

@@ -36,6 +36,10 @@ import java.util.List;
  * @param sourceDuplicates rows whose event index was already visible under another message id:
  *     events the source carried twice (a publisher's resend), not the sink's duplicates
  * @param unindexedDeadLetters dead letters without an event index: handled, matching no index
+ * @param tableSkew how rows spread over the destination tables ({@code uniform}, {@code zipf:S});
+ *     null in files written before it was recorded (uniform)
+ * @param misroutedRows visible rows in another of the job's tables than their event goes to
+ * @param misroutes the first of them: the table each is in and the one it belongs in
  */
 public record ConsumerResult(
     String runner,
@@ -75,7 +79,10 @@ public record ConsumerResult(
     List<String> mismatches,
     WindowLatency.Percentiles intendedLatency,
     long sourceDuplicates,
-    long unindexedDeadLetters)
+    long unindexedDeadLetters,
+    String tableSkew,
+    long misroutedRows,
+    List<String> misroutes)
     implements SinkTally {
 
   /**

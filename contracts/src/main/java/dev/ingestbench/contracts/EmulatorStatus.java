@@ -168,6 +168,9 @@ public record EmulatorStatus(
    * @param appendRequests AppendRows requests the job made, counted as they arrive (before a quota
    *     holds or a fault refuses them): whether it is still trying to write though no row lands
    * @param appendsInFlight its requests not yet answered (a quota may hold one for a window)
+   * @param misroutedRows visible rows in another of the job's tables than their event goes to
+   *     (checked for tables whose description states the job's routing)
+   * @param misroutes the first of them: the table each is in and the one it belongs in
    */
   public record Job(
       String job,
@@ -194,7 +197,9 @@ public record EmulatorStatus(
       WindowLatency.Percentiles intendedLatency,
       long sourceDuplicates,
       long appendRequests,
-      int appendsInFlight)
+      int appendsInFlight,
+      long misroutedRows,
+      List<String> misroutes)
       implements SinkTally {
 
     /**
@@ -211,7 +216,7 @@ public record EmulatorStatus(
     public static Job empty(String job) {
       return new Job(
           job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0, 0, 0,
-          List.of(), null, 0, 0, 0);
+          List.of(), null, 0, 0, 0, 0, List.of());
     }
   }
 }

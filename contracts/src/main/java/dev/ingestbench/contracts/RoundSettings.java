@@ -25,6 +25,8 @@ import java.util.Map;
  *     before it)
  * @param savepointAt {@code --savepoint-at}: seconds before every consumer was stopped with a
  *     savepoint and restored from it; null when none was
+ * @param tableSkew {@code --table-skew}: how rows spread over the destination tables ({@code
+ *     uniform}, {@code zipf:S}); null in files written before it (uniform)
  */
 public record RoundSettings(
     long messages,
@@ -56,7 +58,8 @@ public record RoundSettings(
     String flinkCluster,
     Boolean fed,
     MachineCalibration machineCalibration,
-    Long savepointAt) {
+    Long savepointAt,
+    String tableSkew) {
 
   public boolean kafka() {
     return "kafka".equals(source);

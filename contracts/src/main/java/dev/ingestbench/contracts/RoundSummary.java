@@ -52,6 +52,10 @@ import java.util.Map;
  * @param cost what the round's load would cost on Dataflow (docs/cost.md); null for a consumer's
  *     run alone, one job's directory of several, a round without a CPU per row, or files written
  *     before it
+ * @param tableSkew how rows spread over the destination tables: {@code uniform} or {@code zipf:S}
+ * @param misroutedRows visible rows in another of a job's tables than their event goes to (every
+ *     row is checked where the tables state their routing); any fails the round
+ * @param misroutes the first of them: the table each is in and the one it belongs in
  */
 public record RoundSummary(
     long published,
@@ -119,7 +123,10 @@ public record RoundSummary(
     String limitedByEvidence,
     String liveLimitedBy,
     String liveLimitedByEvidence,
-    RunCost cost) {
+    RunCost cost,
+    String tableSkew,
+    long misroutedRows,
+    List<String> misroutes) {
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

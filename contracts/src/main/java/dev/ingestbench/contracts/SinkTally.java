@@ -33,6 +33,17 @@ public interface SinkTally {
   /** Rows of an event already visible under another message id (or Kafka offset). */
   long sourceDuplicates();
 
+  /** Visible rows in another of the job's tables than their event goes to. */
+  long misroutedRows();
+
+  /** The first of them: the table each is in and the one it belongs in; null or empty when none. */
+  List<String> misroutes();
+
+  /** The first misroute, or null. */
+  default String firstMisroute() {
+    return misroutes() == null || misroutes().isEmpty() ? null : misroutes().get(0);
+  }
+
   /** The first mismatch, or null. */
   default String firstMismatch() {
     return mismatches() == null || mismatches().isEmpty() ? null : mismatches().get(0);

@@ -108,7 +108,17 @@ class DataflowRemoteTargetTest {
             Map.of(
                 "a",
                 new JobConfig(
-                    WriteMethod.AT_LEAST_ONCE, null, null, null, null, 4, null, null, null, null)),
+                    WriteMethod.AT_LEAST_ONCE,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    4,
+                    null,
+                    null,
+                    null,
+                    null)),
             file.limits(),
             file.stages(),
             null);

@@ -1,5 +1,6 @@
 package dev.ingestbench.scenario;
 
+import dev.ingestbench.contracts.job.TableRouting;
 import dev.ingestbench.contracts.job.WriteConflict;
 import dev.ingestbench.contracts.job.WriteMethod;
 import java.util.ArrayList;
@@ -196,7 +197,10 @@ final class ScenarioValidator {
     if (!NAME.matcher(name).matches()) {
       problem(key, "'" + name + "' is not a job name; use lower-case letters, digits and dashes");
     }
-    atLeastOne(key + ".destination_tables", job.destinationTables());
+    if (job.destinationTables() != null
+        && (job.destinationTables() < 1 || job.destinationTables() > TableRouting.MAX_TABLES)) {
+      problem(key + ".destination_tables", TableRouting.outOfRange(job.destinationTables()));
+    }
     atLeastOne(key + ".streams", job.streams());
     atLeastOne(key + ".triggering_frequency", job.triggeringFrequency());
     atLeastOne(key + ".workers", job.workers());

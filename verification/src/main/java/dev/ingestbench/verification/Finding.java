@@ -20,6 +20,8 @@ public record Finding(String stage, String job, Kind kind, String message) {
      * Rows whose content is not what their event index must produce (a column dropped or altered).
      */
     MISMATCHED,
+    /** Rows in another of the job's tables than their event goes to (a routing fault). */
+    MISROUTED,
     /** More messages dead-lettered than the run allows. */
     DEAD_LETTERS,
     /** A Pub/Sub load-test stage did not receive every message it published. */

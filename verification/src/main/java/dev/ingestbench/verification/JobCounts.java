@@ -26,6 +26,10 @@ import dev.ingestbench.contracts.SinkTally;
  * @param firstMismatch what the first of them gets wrong, column by column; null when none
  * @param sourceDuplicates rows of an event already visible under another message id (or Kafka
  *     offset): the source carried the event twice; counted and explained, never the sink's fault
+ * @param misrouted visible rows in another of the job's tables than their event goes to (0 when
+ *     routing was not checked)
+ * @param firstMisroute the first of them: the table it is in and the one it belongs in; null when
+ *     none
  */
 public record JobCounts(
     String stage,
@@ -41,7 +45,44 @@ public record JobCounts(
     String unverified,
     long mismatched,
     String firstMismatch,
-    long sourceDuplicates) {
+    long sourceDuplicates,
+    long misrouted,
+    String firstMisroute) {
+
+  /** Figures whose rows were not checked for their table. */
+  public JobCounts(
+      String stage,
+      String job,
+      boolean exactlyOnce,
+      long published,
+      long written,
+      long distinct,
+      long duplicates,
+      long deadLettered,
+      long accountedFor,
+      Long left,
+      String unverified,
+      long mismatched,
+      String firstMismatch,
+      long sourceDuplicates) {
+    this(
+        stage,
+        job,
+        exactlyOnce,
+        published,
+        written,
+        distinct,
+        duplicates,
+        deadLettered,
+        accountedFor,
+        left,
+        unverified,
+        mismatched,
+        firstMismatch,
+        sourceDuplicates,
+        0,
+        null);
+  }
 
   /** Figures without source duplicates. */
   public JobCounts(
@@ -135,7 +176,9 @@ public record JobCounts(
         null,
         tally.mismatchedRows(),
         tally.firstMismatch(),
-        tally.sourceDuplicates());
+        tally.sourceDuplicates(),
+        tally.misroutedRows(),
+        tally.firstMisroute());
   }
 
   /** The same figures with {@code mismatched} rows of wrong content, the first described. */
@@ -154,7 +197,9 @@ public record JobCounts(
         unverified,
         mismatched,
         firstMismatch,
-        sourceDuplicates);
+        sourceDuplicates,
+        misrouted,
+        firstMisroute);
   }
 
   /** The same figures with {@code sourceDuplicates} rows the source carried twice. */
@@ -173,7 +218,9 @@ public record JobCounts(
         unverified,
         mismatched,
         firstMismatch,
-        sourceDuplicates);
+        sourceDuplicates,
+        misrouted,
+        firstMisroute);
   }
 
   /**
@@ -200,6 +247,8 @@ public record JobCounts(
         reason,
         mismatched,
         firstMismatch,
-        sourceDuplicates);
+        sourceDuplicates,
+        misrouted,
+        firstMisroute);
   }
 }

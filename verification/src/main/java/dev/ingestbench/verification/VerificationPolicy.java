@@ -6,9 +6,9 @@ import java.util.Locale;
 
 /**
  * The one rule by which a round, a scenario stage and an iteration pass: per job, nothing lost, no
- * duplicates under exactly-once, no row whose content is wrong, at most {@code maxDeadLetters} dead
- * letters. A job's figures are judged on their own, so one job's loss is never hidden by another's
- * surplus.
+ * duplicates under exactly-once, no row whose content is wrong or in another table than its
+ * event's, at most {@code maxDeadLetters} dead letters. A job's figures are judged on their own, so
+ * one job's loss is never hidden by another's surplus.
  *
  * @param maxDeadLetters dead letters a job may write before it fails ({@code --max-dead-letters}, a
  *     scenario's {@code limits.max_dead_letters}); 0 by default
@@ -69,6 +69,16 @@ public record VerificationPolicy(long maxDeadLetters) {
               fmt(
                   "%,d row(s) do not hold what their event must produce, e.g. %s",
                   c.mismatched(), c.firstMismatch())));
+    }
+    if (c.misrouted() > 0) {
+      findings.add(
+          new Finding(
+              c.stage(),
+              c.job(),
+              Finding.Kind.MISROUTED,
+              fmt(
+                  "%,d row(s) are in another table than their event goes to, e.g. %s",
+                  c.misrouted(), c.firstMisroute())));
     }
     if (c.deadLettered() > maxDeadLetters) {
       findings.add(

@@ -100,7 +100,13 @@ public final class MultiJobResults {
             .toList(),
         null, // percentiles of several jobs do not add up: each job's own summary has its own
         jobs.stream().mapToLong(ConsumerResult::sourceDuplicates).sum(),
-        jobs.stream().mapToLong(ConsumerResult::unindexedDeadLetters).sum());
+        jobs.stream().mapToLong(ConsumerResult::unindexedDeadLetters).sum(),
+        first.tableSkew(),
+        jobs.stream().mapToLong(ConsumerResult::misroutedRows).sum(),
+        jobs.stream()
+            .flatMap(j -> j.misroutes() == null ? Stream.<String>empty() : j.misroutes().stream())
+            .limit(10)
+            .toList());
   }
 
   /** Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). */

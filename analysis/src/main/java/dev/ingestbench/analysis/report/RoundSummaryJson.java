@@ -9,6 +9,7 @@ import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.WindowLatency;
+import dev.ingestbench.contracts.job.TableSkew;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -129,7 +130,10 @@ public final class RoundSummaryJson {
         a.maxRate().map(MaxRateResult::limitEvidence).orElse(limit.evidence()),
         livePhase.map(RoundLiveVerdict::name).orElse(null),
         livePhase.map(RoundLiveVerdict::evidence).orElse(null),
-        RoundCost.of(a).map(RoundCost.Result::summary).orElse(null));
+        RoundCost.of(a).map(RoundCost.Result::summary).orElse(null),
+        c.tableSkew() == null ? TableSkew.UNIFORM.flag() : c.tableSkew(),
+        c.misroutedRows(),
+        c.misroutes() == null ? List.of() : c.misroutes());
   }
 
   /** Why there is no live latency, in words a user can act on. */

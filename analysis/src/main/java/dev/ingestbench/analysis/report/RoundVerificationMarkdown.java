@@ -144,5 +144,25 @@ final class RoundVerificationMarkdown {
       doc.paragraph(
           "The rows' content was not checked (the BigQuery emulator was not given the publishers' seed).");
     }
+    routing(doc, c);
+  }
+
+  /** Whether every row is in the table its event goes to (dynamic destinations). */
+  private static void routing(Document doc, ConsumerResult c) {
+    if (c.misroutedRows() > 0) {
+      doc.paragraph(
+              "**"
+                  + count(c.misroutedRows())
+                  + " row(s) are in another table than their event goes to** (each row's table is"
+                  + " checked against the routing its event index decides). The first:")
+          .bullets(c.misroutes() == null ? List.of() : c.misroutes());
+    } else if (c.destinationTables() > 1) {
+      doc.paragraph(
+          "Every row was checked against the table its event goes to ("
+              + count(c.destinationTables())
+              + " tables, "
+              + (c.tableSkew() == null ? "uniform" : c.tableSkew())
+              + "): none is in another.");
+    }
   }
 }

@@ -67,6 +67,31 @@ class StoreFaultsTest {
     }
   }
 
+  /**
+   * Dynamic destinations, skewed, with a store that keeps every append in the next table: every row
+   * is misrouted (an append carries the rows of one table, so none belongs in the next).
+   * ConsumerRoundTripTest checks the same routing clean.
+   */
+  @Test
+  void rowsInAnotherTableThanTheirEventsAreCaughtExactly() throws Exception {
+    String[] skewed = {"--destinationTables=4", "--tableSkew=zipf:1.1"};
+    try (BigQueryEmulator server =
+        BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("misroute=1")))) {
+      String name = "misrouted";
+      EmulatorStatus status = FaultRuns.consume(pubsub, server, name, "at-least-once", skewed);
+      EmulatorStatus.Job written = status.job(name);
+      assertEquals(MESSAGES, written.distinctMessageIds(), "nothing lost: only misplaced");
+      assertEquals(written.rowsWritten(), written.misroutedRows(), "every row, nothing else");
+      assertTrue(
+          written
+              .misroutes()
+              .get(0)
+              .matches(
+                  "event_index \\d+: in rides_misrouted_(\\d), its event goes to rides_misrouted_\\d"),
+          written.misroutes().toString());
+    }
+  }
+
   @Test
   void aStoreThatDiscardsRowsIsCaughtExactlyAndTheMissingIndexesAreNamed() throws Exception {
     String name = "storediscards";

@@ -359,7 +359,10 @@ public final class LocalRun {
         v.mismatches(),
         v.intendedLatency(),
         v.sourceDuplicates(),
-        v.unindexedDeadLetters());
+        v.unindexedDeadLetters(),
+        config.target().routing().skew().flag(),
+        v.misroutedRows(),
+        v.misroutes());
   }
 
   /**

@@ -3,6 +3,8 @@ package dev.ingestbench.consumer.sink;
 import com.google.api.services.bigquery.model.TableRow;
 import dev.ingestbench.consumer.rows.RowSchemas;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.job.TableRouting;
+import dev.ingestbench.contracts.job.TableSkew;
 import java.io.Serializable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,16 +14,18 @@ import org.apache.beam.sdk.values.ValueInSingleWindow;
 
 /**
  * Where rows go: one table, or {@code tables} tables {@code TABLE_0..TABLE_N-1} chosen by event
- * index (dynamic destinations, each destination costing its own streams and connections).
+ * index as {@link TableRouting} says (dynamic destinations, each destination costing its own
+ * streams and connections).
  */
-public record TableTarget(String project, String dataset, String table, int tables)
+public record TableTarget(String project, String dataset, String table, TableRouting routing)
     implements Serializable {
   private static final Pattern SPEC =
       Pattern.compile(
           "(?:([a-z][-a-z0-9:.]{4,61}[a-z0-9])[:.])?([A-Za-z0-9_]{1,1024})\\.([-A-Za-z0-9_]{1,1024})");
 
   /** Parses {@code [PROJECT:]DATASET.TABLE}, naming the flag in any error. */
-  public static TableTarget parse(String flag, String spec, String defaultProject, int tables) {
+  public static TableTarget parse(
+      String flag, String spec, String defaultProject, int tables, TableSkew skew) {
     if (spec == null || spec.isBlank()) {
       throw new IllegalArgumentException(
           flag + " is required: give PROJECT:DATASET.TABLE or DATASET.TABLE");
@@ -36,34 +40,44 @@ public record TableTarget(String project, String dataset, String table, int tabl
       throw new IllegalArgumentException(
           flag + "=" + spec + " names no project: add --project or write PROJECT:DATASET.TABLE");
     }
-    if (tables < 1) {
-      throw new IllegalArgumentException("--destinationTables=" + tables + " must be 1 or more");
+    if (tables < 1 || tables > TableRouting.MAX_TABLES) {
+      throw new IllegalArgumentException("--destinationTables=" + TableRouting.outOfRange(tables));
     }
-    return new TableTarget(project, m.group(2), m.group(3), tables);
+    return new TableTarget(project, m.group(2), m.group(3), new TableRouting(tables, skew));
   }
 
   /** The dead-letter table beside the main one. */
   public TableTarget deadLetters() {
-    return new TableTarget(project, dataset, table + RunFiles.DEAD_LETTER_TABLE_SUFFIX, 1);
+    return new TableTarget(
+        project, dataset, table + RunFiles.DEAD_LETTER_TABLE_SUFFIX, TableRouting.ONE);
+  }
+
+  public int tables() {
+    return routing.tables();
   }
 
   /** The table id of destination {@code k}. */
   public String tableId(int k) {
-    return tables == 1 ? table : table + "_" + k;
+    return tables() == 1 ? table : table + "_" + k;
   }
 
   public String spec(int k) {
     return project + ":" + dataset + "." + tableId(k);
   }
 
-  /** Routes each row to its destination by event index; rows without one go to the first table. */
+  /**
+   * Routes each row to its destination by event index; rows without one go to the first table. Each
+   * table is described with the routing ({@link TableRouting#description}), which Beam's
+   * CREATE_IF_NEEDED writes into the table it creates: the local BigQuery checks every row by it.
+   */
   public <T> SerializableFunction<ValueInSingleWindow<T>, TableDestination> router(
       SerializableFunction<T, Long> eventIndexOf) {
     TableTarget target = this;
+    String description = routing.description();
     return row -> {
       Long index = eventIndexOf.apply(row.getValue());
-      int k = index == null ? 0 : (int) Math.floorMod(index, (long) target.tables);
-      return new TableDestination(target.spec(k), null);
+      int k = index == null ? 0 : target.routing.tableOf(index);
+      return new TableDestination(target.spec(k), description);
     };
   }
 

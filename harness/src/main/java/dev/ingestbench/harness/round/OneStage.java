@@ -36,6 +36,7 @@ final class OneStage {
             j.rowFormat(),
             j.rowEncoding(),
             j.destinationTables(),
+            j.tableSkew().uniform() ? null : j.tableSkew(),
             j.connectionPool(),
             j.streams(),
             j.triggeringFrequency(),

@@ -382,7 +382,8 @@ public final class RoundRunner {
         spec.cluster() == null ? null : FlinkClusterRunner.describe(spec.cluster()),
         spec.feed() ? Boolean.TRUE : null,
         calibration,
-        spec.savepointAt());
+        spec.savepointAt(),
+        spec.job().tableSkew().flag());
   }
 
   private static void say(String format, Object... args) {

@@ -3,6 +3,7 @@ package dev.ingestbench.harness.round;
 import dev.ingestbench.bigquery.EmulatorLimitOptions;
 import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.contracts.job.JobSink;
+import dev.ingestbench.contracts.job.TableRouting;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
@@ -200,6 +201,7 @@ public record RoundSpec(
                 "--row-format", job.rowFormat().flag(),
                 "--row-encoding", job.rowEncoding().flag(),
                 "--destination-tables", Integer.toString(job.destinationTables()),
+                "--table-skew", job.tableSkew().flag(),
                 "--jobs", Integer.toString(jobs),
                 "--sink", sink.flag(),
                 "--pull-batch-size", Integer.toString(pullBatchSize),
@@ -349,6 +351,10 @@ public record RoundSpec(
     }
     if (jobs < 1) {
       throw new IllegalArgumentException("--jobs " + jobs + " must be 1 or more");
+    }
+    if (job.destinationTables() < 1 || job.destinationTables() > TableRouting.MAX_TABLES) {
+      throw new IllegalArgumentException(
+          "--destination-tables " + TableRouting.outOfRange(job.destinationTables()));
     }
     JvmHeap.require("--heap", heap);
     OutDirectory.require(out);

@@ -27,6 +27,7 @@ public final class JobLabels {
     labels.put("row_format", consumer.rowFormat().flag());
     labels.put("row_encoding", consumer.rowEncoding().flag());
     labels.put("destination_tables", Integer.toString(consumer.target().tables()));
+    labels.put("table_skew", consumer.target().routing().skew().flag());
     labels.put("connection_pool", Boolean.toString(consumer.connectionPool()));
     labels.put("streams", Integer.toString(consumer.numStorageWriteApiStreams()));
     if (consumer.triggeringFrequencySec() != null) {

@@ -2,6 +2,7 @@ package dev.ingestbench.harness.spec;
 
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.TableSkew;
 import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.scenario.JobConfig;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.List;
  * flags all say, with the consumer's defaults filled in. {@link #consumerFlags} is the one place
  * these settings become consumer flags, for rounds, staged runs and Dataflow launches alike.
  *
+ * @param tableSkew how rows spread over the destination tables
  * @param streams Beam's {@code --numStorageWriteApiStreams}; null leaves Beam's default
  * @param triggeringFrequency seconds between exactly-once flushes; null leaves the consumer's
  *     default
@@ -21,6 +23,7 @@ public record JobSettings(
     RowFormat rowFormat,
     RowEncoding rowEncoding,
     int destinationTables,
+    TableSkew tableSkew,
     boolean connectionPool,
     Integer streams,
     Integer triggeringFrequency) {
@@ -32,6 +35,7 @@ public record JobSettings(
           RowFormat.JSON_COLUMN,
           RowEncoding.TABLEROW,
           1,
+          TableSkew.UNIFORM,
           false,
           null,
           null);
@@ -43,6 +47,7 @@ public record JobSettings(
         job.rowFormat() == null ? DEFAULTS.rowFormat : job.rowFormat(),
         job.rowEncoding() == null ? DEFAULTS.rowEncoding : job.rowEncoding(),
         job.destinationTables() == null ? DEFAULTS.destinationTables : job.destinationTables(),
+        job.tableSkew() == null ? DEFAULTS.tableSkew : job.tableSkew(),
         Boolean.TRUE.equals(job.connectionPool()),
         job.streams(),
         job.triggeringFrequency());
@@ -57,6 +62,9 @@ public record JobSettings(
                 "--rowFormat=" + rowFormat.flag(),
                 "--rowEncoding=" + rowEncoding.flag(),
                 "--destinationTables=" + destinationTables));
+    if (!tableSkew.uniform()) {
+      flags.add("--tableSkew=" + tableSkew.flag());
+    }
     if (connectionPool) {
       flags.add("--useStorageApiConnectionPool=true");
     }

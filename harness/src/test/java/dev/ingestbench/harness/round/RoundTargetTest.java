@@ -454,7 +454,10 @@ class RoundTargetTest {
               List.of(),
               null,
               0,
-              0));
+              0,
+              "uniform",
+              0,
+              List.of()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -248,7 +248,9 @@ final class SimulatedPipeline implements SearchWorld {
               null,
               0,
               0,
-              0));
+              0,
+              0,
+              List.of()));
     }
     return new EmulatorStatus(
         "localhost:1",
