@@ -61,6 +61,11 @@ public final class BigQueryEmulator implements AutoCloseable {
           NettyServerBuilder.forAddress(new InetSocketAddress(settings.host(), settings.port()))
               .addService(service)
               .maxInboundMessageSize(MAX_INBOUND_MESSAGE_BYTES)
+              // The official client pings every minute on an idle connection; gRPC's server
+              // default (5 minutes) answers that with GOAWAY "too_many_pings", and with hundreds of
+              // connections open (many tables) every one of them was dropped and re-made.
+              .permitKeepAliveTime(30, TimeUnit.SECONDS)
+              .permitKeepAliveWithoutCalls(true)
               .build()
               .start();
     } catch (IOException e) {
@@ -78,6 +83,7 @@ public final class BigQueryEmulator implements AutoCloseable {
         "/",
         new RestApi(
             tables,
+            service.tablesApi,
             this::status,
             this::accounted,
             new RestApi.Latencies() {
@@ -271,7 +277,16 @@ public final class BigQueryEmulator implements AutoCloseable {
         service.verification.rowsCorrupted(),
         service.verification.contentSeed(),
         service.faults.counts(),
-        service.rpcTimes.summary());
+        service.rpcTimes.summary(),
+        new EmulatorStatus.ApiCalls(
+            service.tablesApi.get.calls.get(),
+            service.tablesApi.get.throttled.get(),
+            service.tablesApi.insert.calls.get(),
+            service.tablesApi.insert.throttled.get(),
+            settings.api().tablesPerSecond(),
+            service.rpcTimes.calls(Faults.Rpc.CREATE_WRITE_STREAM),
+            service.createStreamSlowdown.slowed.get(),
+            settings.api().createWriteStreamPerSecond()));
   }
 
   /**

@@ -88,7 +88,16 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
     return limits
         .applyTo(
             new EmulatorSettings(
-                "127.0.0.1", port, restPort, 0, 1, 1, 1, Faults.NONE, EmulatorSettings.THROTTLE))
+                "127.0.0.1",
+                port,
+                restPort,
+                0,
+                1,
+                1,
+                1,
+                Faults.NONE,
+                EmulatorSettings.THROTTLE,
+                ApiLimits.DEFAULTS))
         .validate();
   }
 

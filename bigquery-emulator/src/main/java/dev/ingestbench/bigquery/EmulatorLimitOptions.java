@@ -59,6 +59,37 @@ public final class EmulatorLimitOptions {
   Long maxRequestBytes;
 
   @Option(
+      names = "--tables-api-quota",
+      paramLabel = "PER_SECOND",
+      description =
+          "BigQuery emulator: tables.get and tables.insert requests a second, each method on its own;"
+              + " more are refused (403 rateLimitExceeded, as the service answers); 0: no limit"
+              + " (default: "
+              + (long) ApiLimits.DEFAULT_TABLES_PER_SECOND
+              + ", BigQuery's per-method API quota).")
+  Double tablesApiQuota;
+
+  @Option(
+      names = "--create-write-stream-threshold",
+      paramLabel = "PER_SECOND",
+      description =
+          "BigQuery emulator: CreateWriteStream calls a second above which each call takes longer"
+              + " (--create-write-stream-slowdown-ms per call above it); 0: no slowdown (default: "
+              + (long) ApiLimits.DEFAULT_CREATE_WRITE_STREAM_PER_SECOND
+              + ", BigQuery's guidance).")
+  Double createWriteStreamThreshold;
+
+  @Option(
+      names = "--create-write-stream-slowdown-ms",
+      paramLabel = "MS",
+      description =
+          "BigQuery emulator: how much longer each CreateWriteStream call takes per call a second"
+              + " above the threshold, at most 60000 (default: "
+              + (long) ApiLimits.DEFAULT_CREATE_WRITE_STREAM_SLOWDOWN_MS
+              + ": 90 calls a second take 25 s each, as the guidance reports).")
+  Double createWriteStreamSlowdownMs;
+
+  @Option(
       names = "--fault",
       paramLabel = "FAULT",
       description =
@@ -113,7 +144,16 @@ public final class EmulatorLimitOptions {
             maxConnections == null ? EmulatorSettings.DEFAULT_MAX_CONNECTIONS : maxConnections,
             maxRequestBytes == null ? EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES : maxRequestBytes)
         .withFaults(faults)
-        .withQuotaMode(mode);
+        .withQuotaMode(mode)
+        .withApiLimits(
+            new ApiLimits(
+                tablesApiQuota == null ? ApiLimits.DEFAULT_TABLES_PER_SECOND : tablesApiQuota,
+                createWriteStreamThreshold == null
+                    ? ApiLimits.DEFAULT_CREATE_WRITE_STREAM_PER_SECOND
+                    : createWriteStreamThreshold,
+                createWriteStreamSlowdownMs == null
+                    ? ApiLimits.DEFAULT_CREATE_WRITE_STREAM_SLOWDOWN_MS
+                    : createWriteStreamSlowdownMs));
   }
 
   /** The options given, as flags of a {@code bigquery-emulator} child process. */
@@ -133,6 +173,15 @@ public final class EmulatorLimitOptions {
     }
     if (maxRequestBytes != null) {
       flags.add("--max-request-bytes=" + maxRequestBytes);
+    }
+    if (tablesApiQuota != null) {
+      flags.add("--tables-api-quota=" + tablesApiQuota);
+    }
+    if (createWriteStreamThreshold != null) {
+      flags.add("--create-write-stream-threshold=" + createWriteStreamThreshold);
+    }
+    if (createWriteStreamSlowdownMs != null) {
+      flags.add("--create-write-stream-slowdown-ms=" + createWriteStreamSlowdownMs);
     }
     faults.forEach(f -> flags.add("--fault=" + f));
     return flags;

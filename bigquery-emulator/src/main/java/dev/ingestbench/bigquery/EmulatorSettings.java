@@ -14,6 +14,7 @@ import java.util.List;
  * @param maxRequestBytes the largest AppendRows request accepted
  * @param quotaMode {@code throttle} (slow appends once the budget is spent, the regional quota) or
  *     {@code reject} (refuse them with RESOURCE_EXHAUSTED until it refills, the short-term quota)
+ * @param api the limits on the calls around appending: tables.get and insert, CreateWriteStream
  */
 public record EmulatorSettings(
     String host,
@@ -24,7 +25,8 @@ public record EmulatorSettings(
     int maxConnections,
     long maxRequestBytes,
     Faults faults,
-    String quotaMode) {
+    String quotaMode,
+    ApiLimits api) {
 
   /** 18,874,368,000 bytes per minute, the regional quota the published rounds read: 300 MiB/s. */
   public static final double DEFAULT_QUOTA_MB_PER_SECOND = 314.5728;
@@ -56,7 +58,8 @@ public record EmulatorSettings(
         DEFAULT_MAX_CONNECTIONS,
         DEFAULT_MAX_REQUEST_BYTES,
         Faults.NONE,
-        THROTTLE);
+        THROTTLE,
+        ApiLimits.DEFAULTS);
   }
 
   public EmulatorSettings withLimits(
@@ -73,7 +76,8 @@ public record EmulatorSettings(
         maxConnections,
         maxRequestBytes,
         faults,
-        quotaMode);
+        quotaMode,
+        api);
   }
 
   public EmulatorSettings withQuotaMode(String mode) {
@@ -86,7 +90,8 @@ public record EmulatorSettings(
         maxConnections,
         maxRequestBytes,
         faults,
-        mode);
+        mode,
+        api);
   }
 
   public EmulatorSettings withFaults(List<String> specs) {
@@ -99,7 +104,22 @@ public record EmulatorSettings(
         maxConnections,
         maxRequestBytes,
         Faults.parse(specs),
-        quotaMode);
+        quotaMode,
+        api);
+  }
+
+  public EmulatorSettings withApiLimits(ApiLimits limits) {
+    return new EmulatorSettings(
+        host,
+        port,
+        restPort,
+        quotaMbPerSecond,
+        quotaWindowSeconds,
+        maxConnections,
+        maxRequestBytes,
+        faults,
+        quotaMode,
+        limits);
   }
 
   /** Checks every value, naming the flag and the fix. */
@@ -128,6 +148,7 @@ public record EmulatorSettings(
     if (maxRequestBytes < 1) {
       throw new IllegalArgumentException("--max-request-bytes must be 1 or more, e.g. 10000000");
     }
+    api.validate();
     return this;
   }
 }

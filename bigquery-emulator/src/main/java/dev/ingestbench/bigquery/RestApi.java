@@ -57,6 +57,13 @@ final class RestApi implements HttpHandler {
   }
 
   private final Tables tables;
+  private final TablesApiCalls calls;
+
+  /** What BigQuery answers a request above a method's quota, reason and text as the service's. */
+  static final String RATE_LIMITED =
+      "Exceeded rate limits: too many api requests per user per method for this user_method. For"
+          + " more information, see https://cloud.google.com/bigquery/docs/troubleshoot-quotas";
+
   private final Supplier<EmulatorStatus> status;
   private final Function<String, AccountedIndexes> accounted;
   private final Latencies latencies;
@@ -72,10 +79,12 @@ final class RestApi implements HttpHandler {
 
   RestApi(
       Tables tables,
+      TablesApiCalls calls,
       Supplier<EmulatorStatus> status,
       Function<String, AccountedIndexes> accounted,
       Latencies latencies) {
     this.tables = tables;
+    this.calls = calls;
     this.status = status;
     this.accounted = accounted;
     this.latencies = latencies;
@@ -159,11 +168,19 @@ final class RestApi implements HttpHandler {
                     .setDatasetReference(
                         new DatasetReference().setProjectId(p[1]).setDatasetId(p[3]))));
       } else if (p.length == 5 && p[4].equals("tables") && method.equals("POST")) {
+        if (!calls.insert.admit(System.nanoTime())) {
+          error(exchange, 403, "rateLimitExceeded", RATE_LIMITED);
+          return;
+        }
         insertTable(exchange, p[1], p[3]);
       } else if (p.length == 6 && p[4].equals("tables")) {
         TableId id = new TableId(p[1], p[3], p[5]);
         switch (method) {
           case "GET" -> {
+            if (!calls.get.admit(System.nanoTime())) {
+              error(exchange, 403, "rateLimitExceeded", RATE_LIMITED);
+              return;
+            }
             Tables.Entry entry = tables.get(id);
             if (entry == null) {
               error(

@@ -43,6 +43,14 @@ final class RpcTimes {
     }
   }
 
+  /** How many calls of {@code rpc} were answered. */
+  long calls(Faults.Rpc rpc) {
+    Answers a = byRpc.get(rpc);
+    synchronized (a) {
+      return a.micros.getTotalCount();
+    }
+  }
+
   /** Every kind of call answered at least once, in the API's order. */
   List<EmulatorStatus.RpcTime> summary() {
     List<EmulatorStatus.RpcTime> out = new ArrayList<>();

@@ -44,6 +44,11 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
 
   final EmulatorSettings settings;
   final Tables tables;
+
+  /** tables.get and insert, counted under their quota (served by the REST API). */
+  final TablesApiCalls tablesApi;
+
+  final CreateStreamSlowdown createStreamSlowdown;
   final Connections connections;
   final Verification verification = new Verification();
   final WriteTimeline timeline = new WriteTimeline();
@@ -71,6 +76,8 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
             settings.quotaWindowSeconds(),
             EmulatorSettings.REJECT.equals(settings.quotaMode()));
     this.faults = settings.faults();
+    this.tablesApi = new TablesApiCalls(settings.api());
+    this.createStreamSlowdown = new CreateStreamSlowdown(settings.api());
   }
 
   /** Every stream created with CreateWriteStream, oldest first (default streams are not listed). */
@@ -93,6 +100,10 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
         request.getParent(),
         response,
         () -> {
+          long hold = createStreamSlowdown.delayNanos(System.nanoTime());
+          if (hold > 0) {
+            sleep(hold);
+          }
           TableId table = TableId.parse(request.getParent());
           Tables.Entry entry = tables.require(table);
           WriteStream.Type type = request.getWriteStream().getType();
@@ -372,5 +383,14 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
 
     @Override
     public void onCompleted() {}
+  }
+
+  /** Holds a call (the CreateWriteStream slowdown); an interrupt ends the hold early. */
+  private static void sleep(long nanos) {
+    try {
+      java.util.concurrent.TimeUnit.NANOSECONDS.sleep(nanos);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

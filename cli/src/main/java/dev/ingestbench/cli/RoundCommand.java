@@ -6,6 +6,7 @@ import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.TableCreation;
 import dev.ingestbench.contracts.job.TableSkew;
 import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.events.MessageFormat;
@@ -181,6 +182,17 @@ public final class RoundCommand implements Callable<Integer> {
               + " proportional to 1/(k+1)^S: a few hot tables and a long tail; S above 0, at most"
               + " 10) (default: ${DEFAULT-VALUE}).")
   TableSkew tableSkew;
+
+  @Option(
+      names = "--create-tables",
+      paramLabel = "WHEN",
+      defaultValue = "if-needed",
+      converter = TableCreations.class,
+      description =
+          "When the destination tables are made: if-needed (Beam's CREATE_IF_NEEDED, as each is"
+              + " first written) or ahead (all before the consumer's pipeline starts, then"
+              + " CREATE_NEVER) (default: ${DEFAULT-VALUE}).")
+  TableCreation tableCreation;
 
   @Option(
       names = "--connection-pool",
@@ -363,6 +375,7 @@ public final class RoundCommand implements Callable<Integer> {
                 rowEncoding,
                 destinationTables,
                 tableSkew,
+                tableCreation,
                 connectionPool,
                 streams,
                 triggeringFrequency),
@@ -441,6 +454,13 @@ public final class RoundCommand implements Callable<Integer> {
     @Override
     public RowFormat convert(String value) {
       return RowFormat.fromFlag(value);
+    }
+  }
+
+  static final class TableCreations implements CommandLine.ITypeConverter<TableCreation> {
+    @Override
+    public TableCreation convert(String value) {
+      return TableCreation.fromFlag("--create-tables", value);
     }
   }
 

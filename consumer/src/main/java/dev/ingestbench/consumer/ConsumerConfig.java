@@ -6,6 +6,7 @@ import dev.ingestbench.contracts.FlagValues;
 import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.TableCreation;
 import dev.ingestbench.contracts.job.TableSkew;
 import dev.ingestbench.contracts.job.WriteConflict;
 import dev.ingestbench.contracts.job.WriteMethod;
@@ -137,7 +138,8 @@ public record ConsumerConfig(
             options.getOutputTable(),
             options.getProject(),
             options.getDestinationTables(),
-            TableSkew.parse("--tableSkew", options.getTableSkew()));
+            TableSkew.parse("--tableSkew", options.getTableSkew()),
+            TableCreation.fromFlag("--createTables", options.getCreateTables()));
     MessageFormat messageFormat =
         MessageFormat.fromFlag("--messageFormat", options.getMessageFormat());
     String subscription = null;

@@ -119,6 +119,13 @@ public interface ConsumerOptions
   void setTableSkew(String value);
 
   @Description(
+      "When the destination tables are made: if-needed (Beam's CREATE_IF_NEEDED, as each table is first written; the default) or ahead (every table before the pipeline starts, then CREATE_NEVER).")
+  @Default.String("if-needed")
+  String getCreateTables();
+
+  void setCreateTables(String value);
+
+  @Description(
       "Messages larger than this many bytes go to the dead-letter table (stage size, with their first 65,536 bytes) instead of the write: a row must fit in one 10 MB Storage Write append together with its other columns and the request's framing. At most 10000000.")
   @Default.Integer(MAX_MESSAGE_BYTES)
   int getMaxMessageBytes();

@@ -11,6 +11,7 @@ import dev.ingestbench.consumer.rows.MessageToRow;
 import dev.ingestbench.consumer.rows.RowBuilder;
 import dev.ingestbench.consumer.rows.RowSchemas;
 import dev.ingestbench.consumer.sink.TableTarget;
+import dev.ingestbench.consumer.sink.TablesAhead;
 import dev.ingestbench.consumer.sink.WriteRows;
 import dev.ingestbench.consumer.source.ReadMessages;
 import dev.ingestbench.contracts.ExitCodes;
@@ -22,6 +23,7 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.extensions.protobuf.ProtoCoder;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryIO;
+import org.apache.beam.sdk.io.gcp.bigquery.BigQueryOptions;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryServices;
 import org.apache.beam.sdk.io.gcp.bigquery.TableRowJsonCoder;
 import org.apache.beam.sdk.io.gcp.bigquery.WriteResult;
@@ -236,7 +238,12 @@ public final class ConsumerPipeline {
    * Builds the pipeline for BigQuery and submits it; on Dataflow the launcher returns once the job
    * runs.
    */
-  public static Outcome submit(ConsumerOptions options, ConsumerConfig config) {
+  public static Outcome submit(ConsumerOptions options, ConsumerConfig config) throws Exception {
+    TablesAhead.create(
+        config.target(),
+        RowSchemas.forFormat(config.rowFormat()),
+        options.as(BigQueryOptions.class),
+        null);
     Pipeline pipeline = Pipeline.create(options);
     build(pipeline, config, null);
     LOG.info("Submitted: {}", pipeline.run());

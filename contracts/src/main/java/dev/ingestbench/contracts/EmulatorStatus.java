@@ -37,6 +37,9 @@ import java.util.List;
  * @param rpcTimes how long the server took to answer each kind of call, from its arrival to its
  *     answer (a quota's hold included): the sink's side of every append, flush, finalize and commit
  *     (null in a status written before they were timed)
+ * @param apiCalls the calls around appending that many tables multiply (tables.get and insert,
+ *     CreateWriteStream), counted with what the limits did to them (null in a status written before
+ *     they were counted)
  */
 public record EmulatorStatus(
     String grpcAddress,
@@ -63,7 +66,30 @@ public record EmulatorStatus(
     long rowsCorrupted,
     Long contentSeed,
     List<FaultCount> faults,
-    List<RpcTime> rpcTimes) {
+    List<RpcTime> rpcTimes,
+    ApiCalls apiCalls) {
+
+  /**
+   * The calls around appending that grow with the number of tables, as the limits met them.
+   *
+   * @param tablesGetCalls tables.get requests (Beam's CREATE_IF_NEEDED asks per table and worker)
+   * @param tablesGetThrottled of them refused by the per-method quota (403 rateLimitExceeded)
+   * @param tablesInsertCalls tables.insert requests
+   * @param tablesInsertThrottled of them refused by the quota
+   * @param tablesPerSecond the quota, per method; 0: none
+   * @param createWriteStreamCalls CreateWriteStream calls (their times: {@code rpc_times})
+   * @param createWriteStreamSlowed of them held longer because the call rate passed the threshold
+   * @param createWriteStreamPerSecond that threshold; 0: no slowdown
+   */
+  public record ApiCalls(
+      long tablesGetCalls,
+      long tablesGetThrottled,
+      long tablesInsertCalls,
+      long tablesInsertThrottled,
+      double tablesPerSecond,
+      long createWriteStreamCalls,
+      long createWriteStreamSlowed,
+      double createWriteStreamPerSecond) {}
 
   /**
    * The calls of one kind the server answered and how long each took it.
@@ -114,7 +140,8 @@ public record EmulatorStatus(
         rowsCorrupted,
         contentSeed,
         faults,
-        rpcTimes);
+        rpcTimes,
+        apiCalls);
   }
 
   /** The job named {@code job}, or an empty one when it has written nothing yet. */

@@ -27,6 +27,8 @@ import java.util.Map;
  *     savepoint and restored from it; null when none was
  * @param tableSkew {@code --table-skew}: how rows spread over the destination tables ({@code
  *     uniform}, {@code zipf:S}); null in files written before it (uniform)
+ * @param createTables {@code --create-tables}: {@code if-needed} or {@code ahead}; null in files
+ *     written before it (if-needed)
  */
 public record RoundSettings(
     long messages,
@@ -59,7 +61,8 @@ public record RoundSettings(
     Boolean fed,
     MachineCalibration machineCalibration,
     Long savepointAt,
-    String tableSkew) {
+    String tableSkew,
+    String createTables) {
 
   public boolean kafka() {
     return "kafka".equals(source);

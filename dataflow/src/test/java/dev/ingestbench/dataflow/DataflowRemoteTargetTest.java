@@ -114,6 +114,7 @@ class DataflowRemoteTargetTest {
                     null,
                     null,
                     null,
+                    null,
                     4,
                     null,
                     null,

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.TableCreation;
 import dev.ingestbench.contracts.job.TableSkew;
 import dev.ingestbench.contracts.job.WriteMethod;
 
@@ -22,6 +23,7 @@ public record JobConfig(
     @JsonProperty("row_encoding") RowEncoding rowEncoding,
     @JsonProperty("destination_tables") Integer destinationTables,
     @JsonProperty("table_skew") TableSkew tableSkew,
+    @JsonProperty("create_tables") TableCreation createTables,
     @JsonProperty("connection_pool") Boolean connectionPool,
     Integer streams,
     @JsonProperty("triggering_frequency") Integer triggeringFrequency,
@@ -38,7 +40,7 @@ public record JobConfig(
   static JobConfig merge(JobConfig defaults, JobConfig job) {
     if (defaults == null) {
       return job == null
-          ? new JobConfig(null, null, null, null, null, null, null, null, null, null, null)
+          ? new JobConfig(null, null, null, null, null, null, null, null, null, null, null, null)
           : job;
     }
     if (job == null) {
@@ -50,6 +52,7 @@ public record JobConfig(
         first(job.rowEncoding, defaults.rowEncoding),
         first(job.destinationTables, defaults.destinationTables),
         first(job.tableSkew, defaults.tableSkew),
+        first(job.createTables, defaults.createTables),
         first(job.connectionPool, defaults.connectionPool),
         first(job.streams, defaults.streams),
         first(job.triggeringFrequency, defaults.triggeringFrequency),

@@ -70,11 +70,12 @@ class StoreFaultsTest {
   /**
    * Dynamic destinations, skewed, with a store that keeps every append in the next table: every row
    * is misrouted (an append carries the rows of one table, so none belongs in the next).
-   * ConsumerRoundTripTest checks the same routing clean.
+   * ConsumerRoundTripTest checks the same routing clean. The tables are made ahead: four inserts
+   * before the pipeline starts, and the write checks none of them.
    */
   @Test
   void rowsInAnotherTableThanTheirEventsAreCaughtExactly() throws Exception {
-    String[] skewed = {"--destinationTables=4", "--tableSkew=zipf:1.1"};
+    String[] skewed = {"--destinationTables=4", "--tableSkew=zipf:1.1", "--createTables=ahead"};
     try (BigQueryEmulator server =
         BigQueryEmulator.start(EmulatorSettings.defaults().withFaults(List.of("misroute=1")))) {
       String name = "misrouted";
@@ -82,6 +83,9 @@ class StoreFaultsTest {
       EmulatorStatus.Job written = status.job(name);
       assertEquals(MESSAGES, written.distinctMessageIds(), "nothing lost: only misplaced");
       assertEquals(written.rowsWritten(), written.misroutedRows(), "every row, nothing else");
+      EmulatorStatus.ApiCalls calls = status.apiCalls();
+      assertEquals(4, calls.tablesInsertCalls(), "the four tables made ahead, nothing more");
+      assertEquals(0, calls.tablesGetCalls(), "CREATE_NEVER checks no table");
       assertTrue(
           written
               .misroutes()

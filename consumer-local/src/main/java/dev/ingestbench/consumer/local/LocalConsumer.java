@@ -6,12 +6,15 @@ import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.consumer.ConsumerPipeline.Outcome;
 import dev.ingestbench.consumer.SinkKind;
 import dev.ingestbench.consumer.SourceKind;
+import dev.ingestbench.consumer.rows.RowSchemas;
 import dev.ingestbench.consumer.sink.EmulatorBigQueryServices;
+import dev.ingestbench.consumer.sink.TablesAhead;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MainErrors;
 import java.io.IOException;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.io.gcp.bigquery.BigQueryOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -79,9 +82,15 @@ public final class LocalConsumer {
     }
     try (StopSignal stop = StopSignal.install()) {
       try (EmulatorView emulator = emulator(options, config)) {
+        EmulatorBigQueryServices services =
+            new EmulatorBigQueryServices(emulator.storageWriteEndpoint());
+        TablesAhead.create(
+            config.target(),
+            RowSchemas.forFormat(config.rowFormat()),
+            options.as(BigQueryOptions.class),
+            services);
         Pipeline pipeline = Pipeline.create(options);
-        ConsumerPipeline.build(
-            pipeline, config, new EmulatorBigQueryServices(emulator.storageWriteEndpoint()));
+        ConsumerPipeline.build(pipeline, config, services);
         return LocalRun.drive(pipeline, emulator, config, stop);
       } finally {
         LocalRunnerDefaults.deleteCheckpoints(options);

@@ -3,6 +3,7 @@ package dev.ingestbench.consumer.sink;
 import com.google.api.services.bigquery.model.TableRow;
 import dev.ingestbench.consumer.rows.RowSchemas;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.job.TableCreation;
 import dev.ingestbench.contracts.job.TableRouting;
 import dev.ingestbench.contracts.job.TableSkew;
 import java.io.Serializable;
@@ -15,9 +16,10 @@ import org.apache.beam.sdk.values.ValueInSingleWindow;
 /**
  * Where rows go: one table, or {@code tables} tables {@code TABLE_0..TABLE_N-1} chosen by event
  * index as {@link TableRouting} says (dynamic destinations, each destination costing its own
- * streams and connections).
+ * streams and connections), made as {@code creation} says.
  */
-public record TableTarget(String project, String dataset, String table, TableRouting routing)
+public record TableTarget(
+    String project, String dataset, String table, TableRouting routing, TableCreation creation)
     implements Serializable {
   private static final Pattern SPEC =
       Pattern.compile(
@@ -25,7 +27,12 @@ public record TableTarget(String project, String dataset, String table, TableRou
 
   /** Parses {@code [PROJECT:]DATASET.TABLE}, naming the flag in any error. */
   public static TableTarget parse(
-      String flag, String spec, String defaultProject, int tables, TableSkew skew) {
+      String flag,
+      String spec,
+      String defaultProject,
+      int tables,
+      TableSkew skew,
+      TableCreation creation) {
     if (spec == null || spec.isBlank()) {
       throw new IllegalArgumentException(
           flag + " is required: give PROJECT:DATASET.TABLE or DATASET.TABLE");
@@ -43,13 +50,18 @@ public record TableTarget(String project, String dataset, String table, TableRou
     if (tables < 1 || tables > TableRouting.MAX_TABLES) {
       throw new IllegalArgumentException("--destinationTables=" + TableRouting.outOfRange(tables));
     }
-    return new TableTarget(project, m.group(2), m.group(3), new TableRouting(tables, skew));
+    return new TableTarget(
+        project, m.group(2), m.group(3), new TableRouting(tables, skew), creation);
   }
 
   /** The dead-letter table beside the main one. */
   public TableTarget deadLetters() {
     return new TableTarget(
-        project, dataset, table + RunFiles.DEAD_LETTER_TABLE_SUFFIX, TableRouting.ONE);
+        project,
+        dataset,
+        table + RunFiles.DEAD_LETTER_TABLE_SUFFIX,
+        TableRouting.ONE,
+        TableCreation.IF_NEEDED);
   }
 
   public int tables() {

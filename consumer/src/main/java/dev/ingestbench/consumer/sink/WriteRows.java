@@ -1,6 +1,7 @@
 package dev.ingestbench.consumer.sink;
 
 import com.google.api.services.bigquery.model.TableSchema;
+import dev.ingestbench.contracts.job.TableCreation;
 import dev.ingestbench.contracts.job.WriteMethod;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryHelpers;
 import org.apache.beam.sdk.io.gcp.bigquery.BigQueryIO;
@@ -52,7 +53,10 @@ public class WriteRows<T> extends PTransform<PCollection<T>, WriteResult> {
   public WriteResult expand(PCollection<T> rows) {
     BigQueryIO.Write<T> write =
         base.withJsonSchema(schemaJson)
-            .withCreateDisposition(BigQueryIO.Write.CreateDisposition.CREATE_IF_NEEDED)
+            .withCreateDisposition(
+                target.creation() == TableCreation.AHEAD
+                    ? BigQueryIO.Write.CreateDisposition.CREATE_NEVER
+                    : BigQueryIO.Write.CreateDisposition.CREATE_IF_NEEDED)
             .withWriteDisposition(BigQueryIO.Write.WriteDisposition.WRITE_APPEND)
             .withMethod(BigQueryIO.Write.Method.valueOf(method.beamName()));
     if (triggeringFrequencySec != null && rows.isBounded() == PCollection.IsBounded.UNBOUNDED) {

@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.round;
 
+import dev.ingestbench.contracts.job.TableCreation;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.Scenario;
@@ -37,6 +38,7 @@ final class OneStage {
             j.rowEncoding(),
             j.destinationTables(),
             j.tableSkew().uniform() ? null : j.tableSkew(),
+            j.tableCreation() == TableCreation.IF_NEEDED ? null : j.tableCreation(),
             j.connectionPool(),
             j.streams(),
             j.triggeringFrequency(),

@@ -383,7 +383,8 @@ public final class RoundRunner {
         spec.feed() ? Boolean.TRUE : null,
         calibration,
         spec.savepointAt(),
-        spec.job().tableSkew().flag());
+        spec.job().tableSkew().flag(),
+        spec.job().tableCreation().flag());
   }
 
   private static void say(String format, Object... args) {

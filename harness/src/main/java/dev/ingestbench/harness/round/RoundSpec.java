@@ -202,6 +202,7 @@ public record RoundSpec(
                 "--row-encoding", job.rowEncoding().flag(),
                 "--destination-tables", Integer.toString(job.destinationTables()),
                 "--table-skew", job.tableSkew().flag(),
+                "--create-tables", job.tableCreation().flag(),
                 "--jobs", Integer.toString(jobs),
                 "--sink", sink.flag(),
                 "--pull-batch-size", Integer.toString(pullBatchSize),

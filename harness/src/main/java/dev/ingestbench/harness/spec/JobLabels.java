@@ -28,6 +28,7 @@ public final class JobLabels {
     labels.put("row_encoding", consumer.rowEncoding().flag());
     labels.put("destination_tables", Integer.toString(consumer.target().tables()));
     labels.put("table_skew", consumer.target().routing().skew().flag());
+    labels.put("create_tables", consumer.target().creation().flag());
     labels.put("connection_pool", Boolean.toString(consumer.connectionPool()));
     labels.put("streams", Integer.toString(consumer.numStorageWriteApiStreams()));
     if (consumer.triggeringFrequencySec() != null) {

@@ -2,6 +2,7 @@ package dev.ingestbench.harness.spec;
 
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.TableCreation;
 import dev.ingestbench.contracts.job.TableSkew;
 import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.scenario.JobConfig;
@@ -14,6 +15,7 @@ import java.util.List;
  * these settings become consumer flags, for rounds, staged runs and Dataflow launches alike.
  *
  * @param tableSkew how rows spread over the destination tables
+ * @param tableCreation when the destination tables are made
  * @param streams Beam's {@code --numStorageWriteApiStreams}; null leaves Beam's default
  * @param triggeringFrequency seconds between exactly-once flushes; null leaves the consumer's
  *     default
@@ -24,6 +26,7 @@ public record JobSettings(
     RowEncoding rowEncoding,
     int destinationTables,
     TableSkew tableSkew,
+    TableCreation tableCreation,
     boolean connectionPool,
     Integer streams,
     Integer triggeringFrequency) {
@@ -36,6 +39,7 @@ public record JobSettings(
           RowEncoding.TABLEROW,
           1,
           TableSkew.UNIFORM,
+          TableCreation.IF_NEEDED,
           false,
           null,
           null);
@@ -48,6 +52,7 @@ public record JobSettings(
         job.rowEncoding() == null ? DEFAULTS.rowEncoding : job.rowEncoding(),
         job.destinationTables() == null ? DEFAULTS.destinationTables : job.destinationTables(),
         job.tableSkew() == null ? DEFAULTS.tableSkew : job.tableSkew(),
+        job.createTables() == null ? DEFAULTS.tableCreation : job.createTables(),
         Boolean.TRUE.equals(job.connectionPool()),
         job.streams(),
         job.triggeringFrequency());
@@ -64,6 +69,9 @@ public record JobSettings(
                 "--destinationTables=" + destinationTables));
     if (!tableSkew.uniform()) {
       flags.add("--tableSkew=" + tableSkew.flag());
+    }
+    if (tableCreation != DEFAULTS.tableCreation) {
+      flags.add("--createTables=" + tableCreation.flag());
     }
     if (connectionPool) {
       flags.add("--useStorageApiConnectionPool=true");

@@ -277,7 +277,8 @@ final class SimulatedPipeline implements SearchWorld {
         0,
         null,
         List.of(),
-        List.of());
+        List.of(),
+        null);
   }
 
   private synchronized WindowLatency windowLatency(String name, long fromMs, long toMs) {

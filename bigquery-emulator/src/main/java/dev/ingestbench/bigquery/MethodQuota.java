@@ -1,0 +1,42 @@
+package dev.ingestbench.bigquery;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One REST method's requests-per-second quota (tables.get, tables.insert): a bucket of a second's
+ * requests that refills continuously, and the calls and refusals it counted.
+ */
+final class MethodQuota {
+  private final double perSecond;
+  private double tokens;
+  private long lastNanos;
+  final AtomicLong calls = new AtomicLong();
+  final AtomicLong throttled = new AtomicLong();
+
+  /**
+   * @param perSecond requests a second; 0: no limit
+   */
+  MethodQuota(double perSecond, long nowNanos) {
+    this.perSecond = perSecond;
+    this.tokens = perSecond;
+    this.lastNanos = nowNanos;
+  }
+
+  /** Counts a call; false when the quota refuses it. */
+  boolean admit(long nowNanos) {
+    calls.incrementAndGet();
+    if (perSecond <= 0) {
+      return true;
+    }
+    synchronized (this) {
+      tokens = Math.min(perSecond, tokens + (nowNanos - lastNanos) / 1e9 * perSecond);
+      lastNanos = nowNanos;
+      if (tokens >= 1) {
+        tokens -= 1;
+        return true;
+      }
+    }
+    throttled.incrementAndGet();
+    return false;
+  }
+}
