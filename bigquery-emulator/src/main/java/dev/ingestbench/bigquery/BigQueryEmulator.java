@@ -36,6 +36,15 @@ import org.slf4j.LoggerFactory;
 public final class BigQueryEmulator implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(BigQueryEmulator.class);
 
+  static {
+    // The JDK's HTTP server leaves Nagle's algorithm on: every small table answer then waited for
+    // the client's delayed ACK (~40 ms), so making 1,000 tables took 48 s instead of the quota's
+    // 10. Read once, when the server's configuration class loads: set before the first server.
+    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+      System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+  }
+
   /** Requests can be up to 10 MB plus framing; gRPC's default inbound limit is 4 MiB. */
   private static final int MAX_INBOUND_MESSAGE_BYTES = 64 * 1024 * 1024;
 
