@@ -317,6 +317,7 @@ public final class BigQueryEmulator implements AutoCloseable {
       }
     }
     service.connections.writeCsv(dir.resolve(RunFiles.CONNECTIONS));
+    service.tableAppends.writeCsv(dir.resolve(RunFiles.TABLES));
     RunJson.write(dir.resolve(RunFiles.BIGQUERY_EMULATOR), status());
   }
 

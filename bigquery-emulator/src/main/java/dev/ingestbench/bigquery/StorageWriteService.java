@@ -49,6 +49,10 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   final TablesApiCalls tablesApi;
 
   final CreateStreamSlowdown createStreamSlowdown;
+
+  /** Each data table's first and last append and rows. */
+  final TableAppends tableAppends = new TableAppends();
+
   final Connections connections;
   final Verification verification = new Verification();
   final WriteTimeline timeline = new WriteTimeline();
@@ -292,16 +296,10 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   void recordAppended(String job, WriteStreamState stream, int rows, long bytes) {
     noteAppend();
     TableId t = stream.table;
+    long now = System.currentTimeMillis();
+    tableAppends.record(job, t.table(), rows, now);
     timeline.record(
-        job,
-        System.currentTimeMillis(),
-        t.project(),
-        t.dataset(),
-        t.table(),
-        stream.streamType,
-        "OK",
-        rows,
-        bytes);
+        job, now, t.project(), t.dataset(), t.table(), stream.streamType, "OK", rows, bytes);
   }
 
   void recordRefused(

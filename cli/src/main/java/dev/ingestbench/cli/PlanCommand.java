@@ -6,6 +6,8 @@ import dev.ingestbench.analysis.plan.CapacityPlan;
 import dev.ingestbench.analysis.plan.PlanMarkdown;
 import dev.ingestbench.analysis.plan.PlanRequest;
 import dev.ingestbench.analysis.plan.Planner;
+import dev.ingestbench.contracts.job.TableCreation;
+import dev.ingestbench.contracts.job.TableSkew;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -60,8 +62,36 @@ final class PlanCommand implements Callable<Integer> {
   @Option(
       names = "--destination-tables",
       defaultValue = "1",
-      description = "Tables each job writes (default: ${DEFAULT-VALUE}).")
+      description = "Tables each job writes, 1 to 10,000 (default: ${DEFAULT-VALUE}).")
   int destinationTables;
+
+  @Option(
+      names = "--table-skew",
+      paramLabel = "SKEW",
+      defaultValue = "uniform",
+      converter = RoundCommand.TableSkews.class,
+      description =
+          "How rows spread over the tables: uniform, or zipf:S (default: ${DEFAULT-VALUE}).")
+  TableSkew tableSkew;
+
+  @Option(
+      names = "--create-tables",
+      paramLabel = "WHEN",
+      defaultValue = "if-needed",
+      converter = RoundCommand.TableCreations.class,
+      description =
+          "When the tables are made: if-needed (CREATE_IF_NEEDED) or ahead (default:"
+              + " ${DEFAULT-VALUE}).")
+  TableCreation tableCreation;
+
+  @Option(
+      names = "--max-connection-pool-connections",
+      paramLabel = "N",
+      defaultValue = "20",
+      description =
+          "Beam's --maxConnectionPoolConnections: the pool's most connections per worker"
+              + " (default: ${DEFAULT-VALUE}).")
+  int maxPoolConnections;
 
   @Option(
       names = "--write-method",
@@ -139,7 +169,10 @@ final class PlanCommand implements Callable<Integer> {
                 jobs,
                 machineType,
                 cpuTarget,
-                quotaMbPerSecond)
+                quotaMbPerSecond,
+                tableSkew,
+                tableCreation,
+                maxPoolConnections)
             .validate();
     CapacityPlan plan =
         measuredRound == null

@@ -200,6 +200,14 @@ public final class RoundCommand implements Callable<Integer> {
   boolean connectionPool;
 
   @Option(
+      names = "--max-connection-pool-connections",
+      paramLabel = "N",
+      description =
+          "Beam's --maxConnectionPoolConnections: the pool's most connections per worker; Beam's"
+              + " documentation asks for at least the number of tables (default: Beam's, 20).")
+  Integer maxPoolConnections;
+
+  @Option(
       names = "--streams",
       paramLabel = "N",
       description = "Beam's --numStorageWriteApiStreams (exactly-once).")
@@ -377,6 +385,7 @@ public final class RoundCommand implements Callable<Integer> {
                 tableSkew,
                 tableCreation,
                 connectionPool,
+                maxPoolConnections,
                 streams,
                 triggeringFrequency),
             jobs,
@@ -446,35 +455,47 @@ public final class RoundCommand implements Callable<Integer> {
   static final class WriteMethods implements CommandLine.ITypeConverter<WriteMethod> {
     @Override
     public WriteMethod convert(String value) {
-      return WriteMethod.fromFlag(value);
+      return converted(() -> WriteMethod.fromFlag(value));
     }
   }
 
   static final class RowFormats implements CommandLine.ITypeConverter<RowFormat> {
     @Override
     public RowFormat convert(String value) {
-      return RowFormat.fromFlag(value);
+      return converted(() -> RowFormat.fromFlag(value));
     }
   }
 
   static final class TableCreations implements CommandLine.ITypeConverter<TableCreation> {
     @Override
     public TableCreation convert(String value) {
-      return TableCreation.fromFlag("--create-tables", value);
+      return converted(() -> TableCreation.fromFlag("--create-tables", value));
     }
   }
 
   static final class TableSkews implements CommandLine.ITypeConverter<TableSkew> {
     @Override
     public TableSkew convert(String value) {
-      return TableSkew.parse("--table-skew", value);
+      return converted(() -> TableSkew.parse("--table-skew", value));
     }
   }
 
   static final class RowEncodings implements CommandLine.ITypeConverter<RowEncoding> {
     @Override
     public RowEncoding convert(String value) {
-      return RowEncoding.fromFlag(value);
+      return converted(() -> RowEncoding.fromFlag(value));
+    }
+  }
+
+  /**
+   * A value parsed by its type's own parser, its refusal given to picocli as a conversion error:
+   * the user sees the refusal's words (which name the flag and the fix), not an exception's.
+   */
+  static <T> T converted(java.util.function.Supplier<T> parse) {
+    try {
+      return parse.get();
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.TypeConversionException(e.getMessage());
     }
   }
 }

@@ -45,6 +45,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *     rows per job by it
  * @param pubsubIdAttribute the attribute the Pub/Sub read de-duplicates on; empty for the message
  *     id
+ * @param maxPoolConnections Beam's {@code --maxConnectionPoolConnections}: the pool's most
+ *     connections per worker (Beam's default {@value #DEFAULT_MAX_POOL_CONNECTIONS}); used with the
+ *     connection pool only
  * @param quietPeriodSeconds a local run that has read every expected message and written nothing
  *     for this long stops and verifies at once; 0 never
  */
@@ -66,6 +69,7 @@ public record ConsumerConfig(
     WriteMethod writeMethod,
     @Nullable Integer triggeringFrequencySec,
     boolean connectionPool,
+    int maxPoolConnections,
     int numStorageWriteApiStreams,
     TableTarget target,
     boolean validateOutputTable,
@@ -81,6 +85,8 @@ public record ConsumerConfig(
     long failAtMessage,
     String pubsubIdAttribute,
     long quietPeriodSeconds) {
+  /** Beam's own default for {@code --maxConnectionPoolConnections}. */
+  public static final int DEFAULT_MAX_POOL_CONNECTIONS = 20;
 
   /** What the in-pipeline generator makes with {@code --source=synthetic}. */
   public record SyntheticSource(long messages, long seed, int messageSizeBytes) {}
@@ -299,6 +305,9 @@ public record ConsumerConfig(
         method,
         method == WriteMethod.EXACTLY_ONCE ? frequency : null,
         pool,
+        options.getMaxConnectionPoolConnections() == null
+            ? DEFAULT_MAX_POOL_CONNECTIONS
+            : options.getMaxConnectionPoolConnections(),
         options.getNumStorageWriteApiStreams(),
         target,
         options.getValidateOutputTable(),

@@ -56,6 +56,7 @@ import java.util.Map;
  * @param misroutedRows visible rows in another of a job's tables than their event goes to (every
  *     row is checked where the tables state their routing); any fails the round
  * @param misroutes the first of them: the table each is in and the one it belongs in
+ * @param destinations what many tables cost, for a round of more than one table; null otherwise
  */
 public record RoundSummary(
     long published,
@@ -126,7 +127,49 @@ public record RoundSummary(
     RunCost cost,
     String tableSkew,
     long misroutedRows,
-    List<String> misroutes) {
+    List<String> misroutes,
+    Destinations destinations) {
+
+  /**
+   * What writing many tables cost the round, from the emulator's per-table appends and its call
+   * counts.
+   *
+   * @param tables the tables the jobs were to write
+   * @param tablesWritten of them with at least one row
+   * @param tableCreation {@code if-needed} or {@code ahead}
+   * @param firstRowSeconds from the consumer's start to the first row in any table
+   * @param allTablesSeconds from the consumer's start to the first row of the last table to get one
+   * @param rowsPerTableMin the fewest rows a written table got
+   * @param rowsPerTableMedian the median
+   * @param rowsPerTableMax the most
+   * @param hottestShare the share of all rows the busiest table got
+   * @param expectedHottestShare the share the skew gives table 0
+   * @param tablesGetCalls tables.get requests the emulator answered or refused
+   * @param tablesGetThrottled of them refused by the quota
+   * @param tablesInsertCalls tables.insert requests
+   * @param tablesInsertThrottled of them refused by the quota
+   * @param createWriteStreamCalls CreateWriteStream calls
+   * @param createWriteStreamP99Ms their 99th percentile, arrival to answer; null without calls
+   * @param createWriteStreamSlowed of them held longer for the call rate
+   */
+  public record Destinations(
+      int tables,
+      int tablesWritten,
+      String tableCreation,
+      Double firstRowSeconds,
+      Double allTablesSeconds,
+      long rowsPerTableMin,
+      long rowsPerTableMedian,
+      long rowsPerTableMax,
+      double hottestShare,
+      double expectedHottestShare,
+      long tablesGetCalls,
+      long tablesGetThrottled,
+      long tablesInsertCalls,
+      long tablesInsertThrottled,
+      long createWriteStreamCalls,
+      Double createWriteStreamP99Ms,
+      long createWriteStreamSlowed) {}
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

@@ -17,6 +17,9 @@ public final class RunFiles {
   /** The same rows per second. */
   public static final String TIMELINE_PER_SECOND = "write_api_timeline_per_second.csv";
 
+  /** Per job and data table: first and last append, rows; {@link TableAppendColumns} header. */
+  public static final String TABLES = "tables.csv";
+
   /** Open AppendRows streams per second, {@link ConnectionColumns} header. */
   public static final String CONNECTIONS = "concurrent_connections.csv";
 

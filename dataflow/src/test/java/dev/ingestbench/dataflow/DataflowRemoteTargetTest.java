@@ -115,6 +115,7 @@ class DataflowRemoteTargetTest {
                     null,
                     null,
                     null,
+                    null,
                     4,
                     null,
                     null,

@@ -25,6 +25,7 @@ public record JobConfig(
     @JsonProperty("table_skew") TableSkew tableSkew,
     @JsonProperty("create_tables") TableCreation createTables,
     @JsonProperty("connection_pool") Boolean connectionPool,
+    @JsonProperty("max_connection_pool_connections") Integer maxConnectionPoolConnections,
     Integer streams,
     @JsonProperty("triggering_frequency") Integer triggeringFrequency,
     Integer workers,
@@ -40,7 +41,8 @@ public record JobConfig(
   static JobConfig merge(JobConfig defaults, JobConfig job) {
     if (defaults == null) {
       return job == null
-          ? new JobConfig(null, null, null, null, null, null, null, null, null, null, null, null)
+          ? new JobConfig(
+              null, null, null, null, null, null, null, null, null, null, null, null, null)
           : job;
     }
     if (job == null) {
@@ -54,6 +56,7 @@ public record JobConfig(
         first(job.tableSkew, defaults.tableSkew),
         first(job.createTables, defaults.createTables),
         first(job.connectionPool, defaults.connectionPool),
+        first(job.maxConnectionPoolConnections, defaults.maxConnectionPoolConnections),
         first(job.streams, defaults.streams),
         first(job.triggeringFrequency, defaults.triggeringFrequency),
         first(job.workers, defaults.workers),

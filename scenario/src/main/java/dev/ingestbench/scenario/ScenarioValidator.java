@@ -202,6 +202,12 @@ final class ScenarioValidator {
       problem(key + ".destination_tables", TableRouting.outOfRange(job.destinationTables()));
     }
     atLeastOne(key + ".streams", job.streams());
+    atLeastOne(key + ".max_connection_pool_connections", job.maxConnectionPoolConnections());
+    if (job.maxConnectionPoolConnections() != null && !Boolean.TRUE.equals(job.connectionPool())) {
+      problem(
+          key + ".max_connection_pool_connections",
+          "sizes Beam's connection pool: add connection_pool: true (at-least-once)");
+    }
     atLeastOne(key + ".triggering_frequency", job.triggeringFrequency());
     atLeastOne(key + ".workers", job.workers());
     if (job.machineType() != null && !MACHINE_TYPE.matcher(job.machineType()).matches()) {

@@ -10,6 +10,7 @@ import dev.ingestbench.analysis.cost.WorkloadCost;
 import dev.ingestbench.analysis.document.Document;
 import dev.ingestbench.analysis.document.Table;
 import dev.ingestbench.analysis.document.Table.Column;
+import dev.ingestbench.contracts.job.TableRouting;
 import java.util.List;
 import java.util.Locale;
 
@@ -42,7 +43,7 @@ public final class PlanMarkdown {
     return String.format(
         Locale.ROOT,
         "%,.0f rows/s per job of %,d-byte %s messages from %s, %s rows (%s), %s into %d"
-            + " table(s)%s, %d job(s) on %s workers.",
+            + " table(s)%s%s, %d job(s) on %s workers.",
         r.rowsPerSecond(),
         r.messageSize(),
         r.messageFormat(),
@@ -51,9 +52,23 @@ public final class PlanMarkdown {
         r.rowFormat(),
         r.writeMethod(),
         r.destinationTables(),
+        r.destinationTables() == 1 ? "" : skew(r),
         r.connectionPool() ? " with the connection pool" : "",
         r.jobs(),
         r.machineType());
+  }
+
+  /** How the rows spread: uniform, or the hottest table's share under a Zipf skew. */
+  private static String skew(PlanRequest r) {
+    TableRouting routing = new TableRouting(r.destinationTables(), r.tableSkew());
+    return r.tableSkew().uniform()
+        ? " (uniform)"
+        : String.format(
+            Locale.ROOT,
+            " (%s: the hottest table gets %.1f%% of the rows, %,.0f rows/s)",
+            r.tableSkew().flag(),
+            routing.share(0) * 100,
+            routing.share(0) * r.rowsPerSecond());
   }
 
   /** The plan's figures per job and for all jobs. */

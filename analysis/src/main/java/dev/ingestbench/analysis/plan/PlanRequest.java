@@ -1,5 +1,8 @@
 package dev.ingestbench.analysis.plan;
 
+import dev.ingestbench.contracts.job.TableCreation;
+import dev.ingestbench.contracts.job.TableRouting;
+import dev.ingestbench.contracts.job.TableSkew;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,6 +21,10 @@ import java.util.regex.Pattern;
  * @param cpuTarget the share of each worker's CPU the plan may use (headroom for spikes and
  *     catch-up)
  * @param quotaMbPerSecond the region's Storage Write API throughput quota
+ * @param tableSkew how rows spread over the destination tables
+ * @param tableCreation when the tables are made: as the write reaches them, or ahead
+ * @param maxPoolConnections Beam's {@code --maxConnectionPoolConnections}: the pool's most
+ *     connections per worker and region (Beam's default 20)
  */
 public record PlanRequest(
     double rowsPerSecond,
@@ -32,7 +39,47 @@ public record PlanRequest(
     int jobs,
     String machineType,
     double cpuTarget,
-    double quotaMbPerSecond) {
+    double quotaMbPerSecond,
+    TableSkew tableSkew,
+    TableCreation tableCreation,
+    int maxPoolConnections) {
+
+  /** Beam's default pool maximum ({@code --maxConnectionPoolConnections}). */
+  public static final int DEFAULT_MAX_POOL_CONNECTIONS = 20;
+
+  /** A request with uniform tables made as the write reaches them, and Beam's pool default. */
+  public PlanRequest(
+      double rowsPerSecond,
+      int messageSize,
+      String messageFormat,
+      String source,
+      String rowEncoding,
+      String rowFormat,
+      int destinationTables,
+      String writeMethod,
+      boolean connectionPool,
+      int jobs,
+      String machineType,
+      double cpuTarget,
+      double quotaMbPerSecond) {
+    this(
+        rowsPerSecond,
+        messageSize,
+        messageFormat,
+        source,
+        rowEncoding,
+        rowFormat,
+        destinationTables,
+        writeMethod,
+        connectionPool,
+        jobs,
+        machineType,
+        cpuTarget,
+        quotaMbPerSecond,
+        TableSkew.UNIFORM,
+        TableCreation.IF_NEEDED,
+        DEFAULT_MAX_POOL_CONNECTIONS);
+  }
 
   /** The regional quota the published investigation read from its project: 300 MiB/s. */
   public static final double REGIONAL_QUOTA_MB_PER_SECOND = 314.5728;
@@ -65,7 +112,14 @@ public record PlanRequest(
         rowEncoding.equals("tablerow") || rowFormat.equals("typed"),
         "--row-encoding " + rowEncoding + " writes typed rows: add --row-format typed");
     require(
-        destinationTables >= 1, "--destination-tables " + destinationTables + " must be 1 or more");
+        destinationTables >= 1 && destinationTables <= TableRouting.MAX_TABLES,
+        "--destination-tables " + TableRouting.outOfRange(destinationTables));
+    require(
+        maxPoolConnections >= 1,
+        "--max-connection-pool-connections "
+            + maxPoolConnections
+            + " must be 1 or more, e.g. "
+            + DEFAULT_MAX_POOL_CONNECTIONS);
     require(
         writeMethod.equals("exactly-once") || writeMethod.equals("at-least-once"),
         "--write-method " + writeMethod + " is not known; use exactly-once or at-least-once");

@@ -17,10 +17,11 @@ import java.util.Locale;
  * docs/plan.md has every formula.
  */
 public final class Planner {
-  /** Beam's multiplexing connection pool: 2 to 20 connections per worker JVM and region. */
+  /**
+   * Beam's multiplexing connection pool: 2 to {@code --maxConnectionPoolConnections} (20) per
+   * worker JVM and region.
+   */
   static final int POOL_MIN = 2;
-
-  static final int POOL_MAX = 20;
 
   /**
    * Exactly-once with auto-sharding: published round 1 opened 60 connections per job on 3 workers,
@@ -58,9 +59,11 @@ public final class Planner {
               + " job on 3 workers with one table)";
     } else if (r.connectionPool()) {
       low = POOL_MIN * perJobWorkers;
-      high = POOL_MAX * perJobWorkers;
+      high = (long) r.maxPoolConnections() * perJobWorkers;
       basis =
-          "Beam's connection pool keeps 2-20 per worker JVM whatever the tables (published round 4:"
+          "Beam's connection pool keeps 2-"
+              + r.maxPoolConnections()
+              + " per worker JVM whatever the tables (published round 4:"
               + " 10 with one job on 3 workers, 25 with two; round 5, 4 tables: 21 and 42)";
     } else {
       low = high = (long) r.destinationTables() * perJobWorkers;
@@ -110,6 +113,7 @@ public final class Planner {
               CapacityPlan.CONNECTION_LIMIT,
               connectionFix(r)));
     }
+    warnings.addAll(DestinationWarnings.of(r, perJobWorkers));
     return new CapacityPlan(
         r, perRow, vcpus, workers, writeMb, share, sourceMb, low, high, basis, warnings);
   }

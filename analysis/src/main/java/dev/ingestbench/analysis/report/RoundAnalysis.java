@@ -9,6 +9,7 @@ import dev.ingestbench.analysis.source.ConnectionsCsv;
 import dev.ingestbench.analysis.source.CpuSamplesCsv;
 import dev.ingestbench.analysis.source.MachineCpuCsv;
 import dev.ingestbench.analysis.source.ProcessCpuCsv;
+import dev.ingestbench.analysis.source.TableAppendsCsv;
 import dev.ingestbench.analysis.source.TimelineCsv;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ConsumerResult;
@@ -68,7 +69,8 @@ public record RoundAnalysis(
     List<MachineCpuCsv.Sample> machineCpu,
     boolean fed,
     List<StepStatus> steps,
-    List<ResultRecord> results) {
+    List<ResultRecord> results,
+    List<TableAppendsCsv.Table> tables) {
 
   /** One job's own result in a multi-job round (its subdirectory's consumer_result.json). */
   public record JobResult(String job, ConsumerResult result) {}
@@ -215,7 +217,8 @@ public record RoundAnalysis(
         MachineCpuCsv.read(dir.resolve(RunFiles.MACHINE_CPU)),
         fed(dir, round),
         ScenarioRunFiles.steps(dir),
-        ScenarioRunFiles.results(dir));
+        ScenarioRunFiles.results(dir),
+        TableAppendsCsv.read(dir.resolve(RunFiles.TABLES)));
   }
 
   /**

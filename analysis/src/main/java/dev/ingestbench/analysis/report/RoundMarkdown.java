@@ -53,6 +53,7 @@ public final class RoundMarkdown {
     RoundEnvironment.write(doc, a);
     throughput(doc, a);
     connections(doc, a);
+    DestinationsMarkdown.write(doc, a);
     sinkCalls(doc, a);
     diagnosis(doc, a);
     cost(doc, a);

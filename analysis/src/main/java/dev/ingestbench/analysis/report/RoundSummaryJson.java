@@ -133,7 +133,8 @@ public final class RoundSummaryJson {
         RoundCost.of(a).map(RoundCost.Result::summary).orElse(null),
         c.tableSkew() == null ? TableSkew.UNIFORM.flag() : c.tableSkew(),
         c.misroutedRows(),
-        c.misroutes() == null ? List.of() : c.misroutes());
+        c.misroutes() == null ? List.of() : c.misroutes(),
+        DestinationFigures.of(a).orElse(null));
   }
 
   /** Why there is no live latency, in words a user can act on. */

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.analysis.report.RoundReport;
 import dev.ingestbench.contracts.RoundSummary;
+import dev.ingestbench.contracts.job.TableCreation;
+import dev.ingestbench.contracts.job.TableSkew;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,6 +55,61 @@ class PlannerTest {
     assertTrue(two.connectionsLow() <= 25 && 25 <= two.connectionsHigh(), "published: 25");
     assertEquals(12, two.connectionsLow());
     assertEquals(120, two.connectionsHigh());
+  }
+
+  /** The limits many tables meet, each warned about where it applies and silent where not. */
+  @Test
+  void manyTablesWarnOfThePoolTheTableChecksAndTheStreamsEachWhereItApplies() {
+    PlanRequest pooled = request(100_000, 500, "at-least-once", true, 1_000, 1, "n2-highcpu-8");
+    List<String> w = Planner.plan(pooled).warnings();
+    assertTrue(
+        w.stream().anyMatch(x -> x.startsWith("Pool: 1,000 tables share at most 20")),
+        w.toString());
+    assertTrue(
+        w.stream().anyMatch(x -> x.contains("--maxConnectionPoolConnections=1000,")), w.toString());
+    assertTrue(
+        w.stream().anyMatch(x -> x.startsWith("Tables: 1,000 made as the write")), w.toString());
+    assertTrue(w.stream().noneMatch(x -> x.startsWith("Streams:")), "at-least-once opens none");
+
+    PlanRequest ahead =
+        new PlanRequest(
+            100_000,
+            500,
+            "json",
+            "pubsub",
+            "tablerow",
+            "json-column",
+            1_000,
+            "at-least-once",
+            true,
+            1,
+            "n2-highcpu-8",
+            1.0,
+            PlanRequest.REGIONAL_QUOTA_MB_PER_SECOND,
+            TableSkew.parse("--table-skew", "zipf:1.1"),
+            TableCreation.AHEAD,
+            1_000);
+    List<String> none = Planner.plan(ahead).warnings();
+    assertTrue(
+        none.stream().noneMatch(x -> x.startsWith("Pool:") || x.startsWith("Tables:")),
+        none.toString());
+    CapacityPlan aheadPlan = Planner.plan(ahead);
+    assertEquals(
+        1_000L * aheadPlan.workersPerJob(),
+        aheadPlan.connectionsHigh(),
+        "the pool's 1,000 a worker");
+
+    List<String> exactly =
+        Planner.plan(request(100_000, 500, "exactly-once", false, 100, 1, "n2-highcpu-8"))
+            .warnings();
+    assertTrue(
+        exactly.stream().anyMatch(x -> x.startsWith("Streams: exactly-once opens about 2,000")),
+        exactly.toString());
+    List<String> few =
+        Planner.plan(request(100_000, 500, "exactly-once", false, 4, 1, "n2-highcpu-8")).warnings();
+    assertTrue(
+        few.stream().noneMatch(x -> x.startsWith("Streams:") || x.startsWith("Tables:")),
+        few.toString());
   }
 
   @Test

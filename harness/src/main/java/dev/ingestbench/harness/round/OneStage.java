@@ -40,6 +40,7 @@ final class OneStage {
             j.tableSkew().uniform() ? null : j.tableSkew(),
             j.tableCreation() == TableCreation.IF_NEEDED ? null : j.tableCreation(),
             j.connectionPool(),
+            j.maxPoolConnections(),
             j.streams(),
             j.triggeringFrequency(),
             null,

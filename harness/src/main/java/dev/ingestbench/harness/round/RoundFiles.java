@@ -26,6 +26,7 @@ final class RoundFiles {
           RunFiles.FEED,
           RunFiles.CONSUMER_RESULT,
           RunFiles.CONNECTIONS,
+          RunFiles.TABLES,
           RunFiles.BIGQUERY_EMULATOR,
           RunFiles.TIMELINE,
           RunFiles.TIMELINE_PER_SECOND,

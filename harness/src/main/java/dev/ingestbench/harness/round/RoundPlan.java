@@ -57,6 +57,7 @@ public final class RoundPlan implements ConsumerPlan {
     ROUND_FLAG_OF.put("--destinationTables=", "--destination-tables ");
     ROUND_FLAG_OF.put("--tableSkew=", "--table-skew ");
     ROUND_FLAG_OF.put("--createTables=", "--create-tables ");
+    ROUND_FLAG_OF.put("--maxConnectionPoolConnections=", "--max-connection-pool-connections ");
     ROUND_FLAG_OF.put("--emulatorPullBatchSize=", "--pull-batch-size ");
     ROUND_FLAG_OF.put("--messageSizeBytes=", "--message-size ");
     ROUND_FLAG_OF.put("--ratePerSecond=", "--live-rate ");

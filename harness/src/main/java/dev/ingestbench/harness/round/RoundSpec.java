@@ -236,6 +236,10 @@ public record RoundSpec(
     if (job.connectionPool()) {
       flags.add("--connection-pool");
     }
+    if (job.maxPoolConnections() != null) {
+      flags.addAll(
+          List.of("--max-connection-pool-connections", job.maxPoolConnections().toString()));
+    }
     if (job.streams() != null) {
       flags.addAll(List.of("--streams", job.streams().toString()));
     }
@@ -352,6 +356,15 @@ public record RoundSpec(
     }
     if (jobs < 1) {
       throw new IllegalArgumentException("--jobs " + jobs + " must be 1 or more");
+    }
+    if (job.maxPoolConnections() != null
+        && (job.maxPoolConnections() < 1 || !job.connectionPool())) {
+      throw new IllegalArgumentException(
+          "--max-connection-pool-connections "
+              + job.maxPoolConnections()
+              + (job.maxPoolConnections() < 1
+                  ? " must be 1 or more, e.g. the number of tables"
+                  : " sizes Beam's connection pool: add --connection-pool (at-least-once)"));
     }
     if (job.destinationTables() < 1 || job.destinationTables() > TableRouting.MAX_TABLES) {
       throw new IllegalArgumentException(

@@ -30,6 +30,10 @@ public final class JobLabels {
     labels.put("table_skew", consumer.target().routing().skew().flag());
     labels.put("create_tables", consumer.target().creation().flag());
     labels.put("connection_pool", Boolean.toString(consumer.connectionPool()));
+    if (consumer.connectionPool()) {
+      labels.put(
+          "max_connection_pool_connections", Integer.toString(consumer.maxPoolConnections()));
+    }
     labels.put("streams", Integer.toString(consumer.numStorageWriteApiStreams()));
     if (consumer.triggeringFrequencySec() != null) {
       labels.put("triggering_frequency", Integer.toString(consumer.triggeringFrequencySec()));

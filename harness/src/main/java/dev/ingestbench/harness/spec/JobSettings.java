@@ -16,6 +16,8 @@ import java.util.List;
  *
  * @param tableSkew how rows spread over the destination tables
  * @param tableCreation when the destination tables are made
+ * @param maxPoolConnections Beam's {@code --maxConnectionPoolConnections}; null leaves Beam's
+ *     default (20)
  * @param streams Beam's {@code --numStorageWriteApiStreams}; null leaves Beam's default
  * @param triggeringFrequency seconds between exactly-once flushes; null leaves the consumer's
  *     default
@@ -28,6 +30,7 @@ public record JobSettings(
     TableSkew tableSkew,
     TableCreation tableCreation,
     boolean connectionPool,
+    Integer maxPoolConnections,
     Integer streams,
     Integer triggeringFrequency) {
 
@@ -42,6 +45,7 @@ public record JobSettings(
           TableCreation.IF_NEEDED,
           false,
           null,
+          null,
           null);
 
   /** A scenario job's keys (typed and checked as the file was read) over {@link #DEFAULTS}. */
@@ -54,6 +58,7 @@ public record JobSettings(
         job.tableSkew() == null ? DEFAULTS.tableSkew : job.tableSkew(),
         job.createTables() == null ? DEFAULTS.tableCreation : job.createTables(),
         Boolean.TRUE.equals(job.connectionPool()),
+        job.maxConnectionPoolConnections(),
         job.streams(),
         job.triggeringFrequency());
   }
@@ -75,6 +80,9 @@ public record JobSettings(
     }
     if (connectionPool) {
       flags.add("--useStorageApiConnectionPool=true");
+    }
+    if (maxPoolConnections != null) {
+      flags.add("--maxConnectionPoolConnections=" + maxPoolConnections);
     }
     if (streams != null) {
       flags.add("--numStorageWriteApiStreams=" + streams);
