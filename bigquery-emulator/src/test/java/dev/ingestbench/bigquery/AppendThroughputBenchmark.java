@@ -38,6 +38,11 @@ import java.util.logging.Logger;
  * <p>A third argument {@code content} appends real events instead (json-column rows whose payload
  * is the publisher's 500-byte JSON message) to a server given {@code --content-seed}: what the
  * content check of every row costs, on its slowest path (parsing the payload).
+ *
+ * <p>A fourth argument {@code N} spreads the same appends over N tables through the client's
+ * connection pool (each writer cycling through its tables, every table its own pooled writer): what
+ * the table count costs the server per row. Give {@code plain} as the third to leave content
+ * unchecked, e.g. {@code -Dexec.args="2000000 4 plain 10000"} against {@code "2000000 4 plain 1"}.
  */
 public final class AppendThroughputBenchmark {
   private static final int ROWS_PER_APPEND = 1_000;
@@ -49,6 +54,7 @@ public final class AppendThroughputBenchmark {
     long rows = args.length > 0 ? Long.parseLong(args[0]) : 2_000_000;
     int writers = args.length > 1 ? Integer.parseInt(args[1]) : 4;
     boolean content = args.length > 2 && args[2].equals("content");
+    int tables = args.length > 3 ? Integer.parseInt(args[3]) : 0;
     List<String> command =
         new ArrayList<>(
             List.of(
@@ -60,6 +66,8 @@ public final class AppendThroughputBenchmark {
                 BigQueryEmulatorCommand.class.getName(),
                 "--port=0",
                 "--rest-port=0",
+                // The benchmark makes its tables as fast as it can: not what it measures.
+                "--tables-api-quota=0",
                 "--exit-on-stdin-eof"));
     if (content) {
       command.add("--content-seed=" + SEED);
@@ -83,7 +91,7 @@ public final class AppendThroughputBenchmark {
       if (grpc == null) {
         throw new IllegalStateException("the emulator did not start:\n" + output);
       }
-      run(server.pid(), grpc, rest, rows, writers, content);
+      run(server.pid(), grpc, rest, rows, writers, content, tables);
     } finally {
       server.getOutputStream().close();
       server.waitFor();
@@ -93,27 +101,39 @@ public final class AppendThroughputBenchmark {
   private static final long SEED = 42;
 
   private static void run(
-      long pid, String grpc, String rest, long rows, int writers, boolean content)
+      long pid, String grpc, String rest, long rows, int writers, boolean content, int tables)
       throws Exception {
     try (OfficialClient bq = new OfficialClient(grpc, rest)) {
-      String table = bq.createTable("bench");
+      List<String> names = new ArrayList<>();
+      for (int k = 0; k < Math.max(1, tables); k++) {
+        names.add(bq.createTable("bench_" + k));
+      }
+      String table = names.get(0);
       ProtoRows batch =
           content
               ? events(ROWS_PER_APPEND)
               : OfficialClient.rows(0, ROWS_PER_APPEND, 486); // ~500 B
       long appends = rows / ROWS_PER_APPEND;
       // Warm up both JVMs, then measure.
-      drive(bq, table, writers, Math.max(appends / 10, writers), batch);
+      long warmUp = Math.max(appends / 10, writers);
+      if (tables > 0) {
+        drivePooled(bq, names, writers, warmUp, batch);
+      } else {
+        drive(bq, table, writers, warmUp, batch);
+      }
       double cpuBefore = cpuSeconds(pid);
       long start = System.nanoTime();
-      long sent = drive(bq, table, writers, appends, batch);
+      long sent =
+          tables > 0
+              ? drivePooled(bq, names, writers, appends, batch)
+              : drive(bq, table, writers, appends, batch);
       double wall = (System.nanoTime() - start) / 1e9;
       double cpu = cpuSeconds(pid) - cpuBefore;
       long sentRows = sent * ROWS_PER_APPEND;
       System.out.printf(
           Locale.ROOT,
           "%,d rows of %d B in %.1f s wall (%,.0f rows/s) by %d writers; server CPU %.1f s = %,.0f rows per server"
-              + " CPU-second (%.2f µs/row); %d vCPUs shared by client and server; content %s%n",
+              + " CPU-second (%.2f µs/row); %d vCPUs shared by client and server; content %s; %s%n",
           sentRows,
           batch.getSerializedRows(0).size(),
           wall,
@@ -123,7 +143,10 @@ public final class AppendThroughputBenchmark {
           sentRows / cpu,
           cpu / sentRows * 1e6,
           Runtime.getRuntime().availableProcessors(),
-          content ? "checked (json-column rows of real events)" : "not checked");
+          content ? "checked (json-column rows of real events)" : "not checked",
+          tables > 0
+              ? String.format(Locale.ROOT, "%,d table(s) through the connection pool", tables)
+              : "one table, a connection per writer");
     }
   }
 
@@ -180,6 +203,69 @@ public final class AppendThroughputBenchmark {
       t.start();
     }
     done.await();
+    return appends;
+  }
+
+  /**
+   * {@code appends} appends spread over {@code writers} threads, each cycling through the tables
+   * (thread w writes tables w, w + writers, ...), every table a pooled writer of its own: the
+   * client multiplexes them over its pool's connections, as Beam's connection pool does.
+   */
+  private static long drivePooled(
+      OfficialClient client, List<String> tables, int writers, long appends, ProtoRows batch)
+      throws Exception {
+    AtomicLong remaining = new AtomicLong(appends);
+    List<Thread> threads = new ArrayList<>();
+    List<Exception> failed = new java.util.concurrent.CopyOnWriteArrayList<>();
+    for (int w = 0; w < writers; w++) {
+      int first = w;
+      Thread t =
+          new Thread(
+              () -> {
+                java.util.Map<String, StreamWriter> open = new java.util.HashMap<>();
+                try {
+                  ArrayDeque<ApiFuture<AppendRowsResponse>> pending = new ArrayDeque<>();
+                  int next = first;
+                  while (remaining.getAndDecrement() > 0) {
+                    String table = tables.get(next % tables.size());
+                    next += writers;
+                    StreamWriter writer =
+                        open.computeIfAbsent(
+                            table,
+                            name -> {
+                              try {
+                                return client
+                                    .writer(name + "/streams/_default", "bench")
+                                    .setEnableConnectionPool(true)
+                                    .setLocation("local")
+                                    .build();
+                              } catch (java.io.IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                              }
+                            });
+                    pending.add(writer.append(batch));
+                    if (pending.size() >= IN_FLIGHT) {
+                      pending.removeFirst().get();
+                    }
+                  }
+                  for (ApiFuture<AppendRowsResponse> f : pending) {
+                    f.get();
+                  }
+                } catch (Exception e) {
+                  failed.add(e);
+                } finally {
+                  open.values().forEach(StreamWriter::close);
+                }
+              });
+      threads.add(t);
+      t.start();
+    }
+    for (Thread t : threads) {
+      t.join();
+    }
+    if (!failed.isEmpty()) {
+      throw failed.get(0);
+    }
     return appends;
   }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.contracts.job.TableSkew;
 import dev.ingestbench.contracts.job.WriteMethod;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,10 +43,10 @@ class ScenarioFileTest {
       files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
     assertEquals(
-        12,
+        13,
         files.size(),
         "six published rounds, round 6 with a shared group, write-method-ab, savepoint-restore,"
-            + " crash-restore, max-rate-write-methods and max-rate-kafka: "
+            + " crash-restore, max-rate-write-methods, max-rate-kafka and destination-scaling: "
             + files);
     for (Path file : files) {
       Scenario scenario = ScenarioFile.load(file);
@@ -54,6 +55,11 @@ class ScenarioFileTest {
           scenario.name(),
           "name matches the file");
     }
+    Scenario tables = ScenarioFile.load(SHIPPED.resolve("destination-scaling.yaml"));
+    assertEquals(35, tables.unordered().jobs().size());
+    assertEquals(
+        new TableSkew(1.1), tables.jobs().get("alo-10000-zipf").tableSkew(), "a quoted zipf:S");
+    assertEquals(10_000, tables.jobs().get("pool-max-10000-zipf").maxConnectionPoolConnections());
     Scenario ab = ScenarioFile.load(SHIPPED.resolve("write-method-ab.yaml"));
     assertEquals(5, ab.unordered().iterations());
     Scenario max = ScenarioFile.load(SHIPPED.resolve("max-rate-write-methods.yaml"));

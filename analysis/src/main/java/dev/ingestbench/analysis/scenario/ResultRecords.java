@@ -89,6 +89,7 @@ public final class ResultRecords {
           "accounted_for",
           "duplicates",
           "source_duplicates",
+          "misrouted_rows",
           "dead_lettered",
           "left",
           "lost");
@@ -105,6 +106,7 @@ public final class ResultRecords {
       long accountedFor,
       long duplicates,
       long sourceDuplicates,
+      long misroutedRows,
       long deadLettered,
       Long left,
       Long lost,
@@ -113,6 +115,7 @@ public final class ResultRecords {
     add(job, "accounted_for", accountedFor, "messages", labels);
     add(job, "duplicates", duplicates, "rows", labels);
     add(job, "source_duplicates", sourceDuplicates, "rows", labels);
+    add(job, "misrouted_rows", misroutedRows, "rows", labels);
     add(job, "dead_lettered", deadLettered, "messages", labels);
     add(job, "left", left, "messages", labels);
     add(job, "lost", lost, "messages", labels);
@@ -130,11 +133,30 @@ public final class ResultRecords {
     add(job, "rows_written", s.written(), "rows", labels);
     add(job, "duplicates", s.duplicates(), "rows", labels);
     add(job, "source_duplicates", s.sourceDuplicates(), "rows", labels);
+    add(job, "misrouted_rows", s.misroutedRows(), "rows", labels);
     add(job, "lost", s.lost(), "messages", labels);
+    destinations(job, s.destinations(), labels);
     add(job, "live_p50_latency_ms", s.liveP50LatencyMs(), "ms", labels);
     add(job, "live_p99_latency_ms", s.liveP99LatencyMs(), "ms", labels);
     cost(job, s.cost(), labels);
     return this;
+  }
+
+  /** A many-tables round's own figures ({@code summary.json}'s {@code destinations}). */
+  private void destinations(String job, RoundSummary.Destinations d, Map<String, String> labels) {
+    if (d == null) {
+      return;
+    }
+    add(job, "tables_written", d.tablesWritten(), "tables", labels);
+    add(job, "first_row_seconds", d.firstRowSeconds(), "s", labels);
+    add(job, "all_tables_seconds", d.allTablesSeconds(), "s", labels);
+    add(job, "rows_per_table_min", d.rowsPerTableMin(), "rows", labels);
+    add(job, "rows_per_table_max", d.rowsPerTableMax(), "rows", labels);
+    add(job, "hottest_table_share", d.hottestShare(), "fraction", labels);
+    add(job, "tables_get_calls", d.tablesGetCalls(), "calls", labels);
+    add(job, "tables_insert_calls", d.tablesInsertCalls(), "calls", labels);
+    add(job, "create_write_stream_calls", d.createWriteStreamCalls(), "calls", labels);
+    add(job, "create_write_stream_p99_ms", d.createWriteStreamP99Ms(), "ms", labels);
   }
 
   /** The metrics of {@link #cost}: an analysis run again replaces exactly these. */

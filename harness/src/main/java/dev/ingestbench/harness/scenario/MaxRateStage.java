@@ -159,6 +159,7 @@ final class MaxRateStage implements MaxRateStages {
         summary.distinctMessageIds() + summary.deadLettered(),
         summary.duplicates(),
         summary.sourceDuplicates(),
+        summary.misroutedRows(),
         summary.deadLettered(),
         0L,
         summary.lost(),

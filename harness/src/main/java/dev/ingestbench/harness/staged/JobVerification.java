@@ -69,6 +69,7 @@ final class JobVerification {
           counts.accountedFor(),
           counts.duplicates(),
           counts.sourceDuplicates(),
+          counts.misrouted(),
           counts.deadLettered(),
           counts.left(),
           counts.unverified() == null ? counts.lost() : null,

@@ -174,6 +174,7 @@ final class StoppedJobs {
         c.accountedFor(),
         c.duplicates(),
         c.sourceDuplicates(),
+        c.misrouted(),
         c.deadLettered(),
         c.left(),
         c.unverified() == null ? c.lost() : null,
