@@ -32,11 +32,12 @@ public record ApiLimits(
 
   /** Checks every value, naming the flag and the fix. */
   ApiLimits validate() {
-    if (!(tablesPerSecond >= 0)) {
+    if (!(tablesPerSecond == 0 || (tablesPerSecond >= 1 && tablesPerSecond <= 1e9))) {
       throw new IllegalArgumentException(
-          "--tables-api-quota must be 0 (no limit) or more requests a second, e.g. 100");
+          "--tables-api-quota must be 0 (no limit) or 1 to 1,000,000,000 requests a second, e.g."
+              + " 100");
     }
-    if (!(createWriteStreamPerSecond >= 0)) {
+    if (!(createWriteStreamPerSecond >= 0 && createWriteStreamPerSecond <= 1e9)) {
       throw new IllegalArgumentException(
           "--create-write-stream-threshold must be 0 (no slowdown) or more calls a second, e.g. 40");
     }

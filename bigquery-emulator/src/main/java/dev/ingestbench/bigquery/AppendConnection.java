@@ -121,7 +121,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     }
     if (decoder == null) {
       Tables.Entry table = service.tables.require(stream.table);
-      route = table.route();
+      route = service.tables.routeOf(job, stream.table, table);
       RowShape shape = RowShape.of(schema.getProtoDescriptor(), table.protoSchema(), streamName);
       decoder = new RowDecoder(schema, shape, stream.table.isDeadLetterTable());
       Long seed = service.verification.contentSeed();
@@ -153,11 +153,12 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       storedIn = route.table();
       if (service.faults.misrouteNow()) {
         storedIn = (storedIn + 1) % route.routing().tables();
-        service.faultsInjected.incrementAndGet();
       }
     }
     String[] mismatches = null;
-    String[] misroutes = null;
+    // Present (entries null for rows where they belong) whenever the rows' tables are checked:
+    // the verification counts the rows it checked from it.
+    String[] misroutes = storedIn >= 0 ? new String[count] : null;
     long[] eventIndexes = new long[count];
     long[] publishMicros = new long[count];
     long[] messageIds = new long[count];
@@ -182,7 +183,6 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
         if (storedIn >= 0 && keys[0] >= 0) {
           int belongs = route.tableOf(keys[0]);
           if (belongs != storedIn) {
-            misroutes = misroutes == null ? new String[count] : misroutes;
             String base = stream.table.table().substring(0, stream.table.table().lastIndexOf('_'));
             misroutes[i] =
                 "in " + base + "_" + storedIn + ", its event goes to " + base + "_" + belongs;
@@ -253,7 +253,7 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
     int copies = service.faults.copiesNow();
     long at =
         stream.append(offset, copies == 1 ? visible : visible.stored(copies), service.verification);
-    if (copies != 1 || corruptedFirst != null) {
+    if (copies != 1 || corruptedFirst != null || (route != null && storedIn != route.table())) {
       service.faultsInjected
           .incrementAndGet(); // a store fault: the verification must find exactly these rows
     }

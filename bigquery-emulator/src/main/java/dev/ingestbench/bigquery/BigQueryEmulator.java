@@ -3,6 +3,7 @@ package dev.ingestbench.bigquery;
 import com.sun.net.httpserver.HttpServer;
 import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.JobRouting;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.SendSchedule;
@@ -162,6 +163,11 @@ public final class BigQueryEmulator implements AutoCloseable {
    * Checks every visible row's content against the event its index must produce with {@code seed}
    * (the publishers' {@code --seed}); set before the first row arrives.
    */
+  /** {@code job} writes its rows by {@code routing}: each is checked by it ({@link JobRouting}). */
+  public void declareRouting(String job, JobRouting routing) {
+    service.tables.declare(job, routing);
+  }
+
   public void contentSeed(long seed) {
     service.verification.contentSeed(seed);
   }
@@ -241,7 +247,8 @@ public final class BigQueryEmulator implements AutoCloseable {
               service.activity.requests(entry.getKey()),
               service.activity.inFlight(entry.getKey()),
               v.misroutedRows(),
-              v.misroutes()));
+              v.misroutes(),
+              v.routeCheckedRows()));
     }
     List<EmulatorStatus.Stream> streams = new ArrayList<>();
     long invisible = 0;

@@ -26,10 +26,12 @@ final class CreateStreamSlowdown {
     }
     int rate;
     synchronized (lastSecond) {
-      while (!lastSecond.isEmpty() && nowNanos - lastSecond.peekFirst() >= SECOND) {
+      // Calls may lock in another order than they read the clock: keep the deque in order.
+      long now = lastSecond.isEmpty() ? nowNanos : Math.max(nowNanos, lastSecond.peekLast());
+      while (!lastSecond.isEmpty() && now - lastSecond.peekFirst() >= SECOND) {
         lastSecond.pollFirst();
       }
-      lastSecond.addLast(nowNanos);
+      lastSecond.addLast(now);
       rate = lastSecond.size();
     }
     double excess = rate - limits.createWriteStreamPerSecond();

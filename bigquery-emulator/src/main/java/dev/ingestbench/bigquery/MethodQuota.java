@@ -29,8 +29,10 @@ final class MethodQuota {
       return true;
     }
     synchronized (this) {
-      tokens = Math.min(perSecond, tokens + (nowNanos - lastNanos) / 1e9 * perSecond);
-      lastNanos = nowNanos;
+      // Two threads may read the clock in one order and lock in the other: never refill backwards.
+      long now = Math.max(nowNanos, lastNanos);
+      tokens = Math.min(perSecond, tokens + (now - lastNanos) / 1e9 * perSecond);
+      lastNanos = now;
       if (tokens >= 1) {
         tokens -= 1;
         return true;

@@ -11,6 +11,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.JobRouting;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.contracts.WindowLatency;
@@ -41,6 +42,7 @@ final class RestApi implements HttpHandler {
 
   private static final String JOBS_PREFIX = "/ingestbench/v1/jobs/";
   private static final String WINDOW_LATENCY = "/window-latency";
+  private static final String ROUTING = "/routing";
 
   /** {@code a=1&b=2} as a map; null: empty. */
   private static Map<String, String> query(String raw) {
@@ -111,6 +113,17 @@ final class RestApi implements HttpHandler {
       if (path.startsWith(JOBS_PREFIX) && path.endsWith("/accounted") && method.equals("GET")) {
         String job = path.substring(JOBS_PREFIX.length(), path.length() - "/accounted".length());
         send(exchange, 200, RunJson.toJson(accounted.apply(job)));
+        return;
+      }
+      if (path.startsWith(JOBS_PREFIX) && path.endsWith(ROUTING) && method.equals("PUT")) {
+        String job = path.substring(JOBS_PREFIX.length(), path.length() - ROUTING.length());
+        try (InputStream in = body(exchange)) {
+          tables.declare(
+              job,
+              RunJson.fromJson(
+                  new String(in.readAllBytes(), StandardCharsets.UTF_8), JobRouting.class));
+        }
+        send(exchange, 204, null);
         return;
       }
       if (path.equals(SendSchedule.PATH) && method.equals("GET")) {

@@ -4,6 +4,7 @@ import com.google.api.services.bigquery.model.Table;
 import com.google.api.services.bigquery.model.TableFieldSchema;
 import com.google.cloud.bigquery.storage.v1.StorageError;
 import com.google.cloud.bigquery.storage.v1.TableSchema;
+import dev.ingestbench.contracts.JobRouting;
 import dev.ingestbench.contracts.job.TableRouting;
 import io.grpc.Status;
 import java.util.List;
@@ -18,6 +19,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * CREATE_IF_NEEDED}).
  */
 final class Tables {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Tables.class);
+
   /**
    * A table and its schema in the Storage Write API's form, converted once.
    *
@@ -36,17 +39,62 @@ final class Tables {
 
   private final Map<TableId, Entry> tables = new ConcurrentHashMap<>();
 
-  /** Creates {@code table}; false when a table of that name exists (the REST API answers 409). */
+  /**
+   * Creates {@code table}; false when a table of that name exists (the REST API answers 409). A
+   * second create that states another routing than the table's (two jobs that share table names and
+   * route differently) leaves the table unchecked from then on: either job's rows would be checked
+   * against the other's routing and reported as misrouted.
+   */
   boolean create(TableId id, Table table) {
     TableSchema proto =
         toProto(table.getSchema() == null ? List.of() : table.getSchema().getFields());
-    return tables.putIfAbsent(id, new Entry(table, proto, route(id, table))) == null;
+    Route route = route(id, table);
+    Entry existing = tables.putIfAbsent(id, new Entry(table, proto, route));
+    if (existing != null
+        && existing.route() != null
+        && (route == null || !route.routing().equals(existing.route().routing()))) {
+      tables.replace(id, existing, new Entry(existing.table(), existing.protoSchema(), null));
+      LOG.warn(
+          "Table {} is asked for again with another routing ({} against {}): its rows are no"
+              + " longer checked for their table",
+          id.resource(),
+          route == null ? "none" : route.routing().description(),
+          existing.route().routing().description());
+    }
+    return existing == null;
   }
 
   private static @Nullable Route route(TableId id, Table table) {
     TableRouting routing = TableRouting.fromDescription(table.getDescription());
     int k = TableRouting.indexOfTable(id.table());
     return routing == null || k < 0 || k >= routing.tables() ? null : new Route(routing, k);
+  }
+
+  /** The routing each job declared ({@link JobRouting}), by job name. */
+  private final Map<String, JobRouting> declared = new ConcurrentHashMap<>();
+
+  void declare(String job, JobRouting routing) {
+    routing.routing(); // checked: a bad count or skew is refused here, not at the first row
+    declared.put(job, routing);
+  }
+
+  /**
+   * Which events of {@code job} belong in table {@code id}: by the routing the job declared when it
+   * did (a table of the job's that is not one of its destinations, e.g. its dead letters, is not
+   * checked), else by the routing the table's description states; null: not checked.
+   */
+  @Nullable Route routeOf(String job, TableId id, Entry entry) {
+    JobRouting routing = job == null ? null : declared.get(job);
+    if (routing == null) {
+      return entry.route();
+    }
+    int k = TableRouting.indexOfTable(id.table());
+    boolean ours =
+        routing.dataset().equals(id.dataset())
+            && id.table().equals(routing.table() + "_" + k)
+            && k >= 0
+            && k < routing.tables();
+    return ours ? new Route(routing.routing(), k) : null;
   }
 
   @Nullable Entry get(TableId id) {

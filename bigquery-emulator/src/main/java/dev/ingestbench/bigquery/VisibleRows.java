@@ -13,8 +13,8 @@ import java.util.Arrays;
  * @param mismatches per row, what its content gets wrong ({@link RowContent}); null when every row
  *     is right or content is not checked
  * @param misroutes per row, which table it is in and which its event goes to ({@link
- *     dev.ingestbench.contracts.job.TableRouting}); null when every row is where it belongs or
- *     routing is not checked
+ *     dev.ingestbench.contracts.job.TableRouting}), null for a row where it belongs; the array is
+ *     null when the rows' table is not checked
  * @param copies how many times the store keeps these rows: 1, or as a store fault injects it 0
  *     ({@code --fault discard=F}: acknowledged, never stored) or 2 ({@code duplicate=F})
  */

@@ -46,6 +46,10 @@ public final class WrittenRows {
   private final List<String> misrouteSamples = new ArrayList<>();
 
   private long misroutedRows;
+
+  /** Rows whose table was checked against their event's: the evidence the check ran. */
+  private long routeCheckedRows;
+
   private long rowsWritten;
   private long duplicates;
   private long sourceDuplicates;
@@ -124,6 +128,9 @@ public final class WrittenRows {
           mismatchSamples.add("event_index " + eventIndexes[i] + ": " + mismatches[i]);
         }
       }
+      if (misroutes != null && eventIndexes[i] >= 0) {
+        routeCheckedRows++;
+      }
       if (misroutes != null && misroutes[i] != null) {
         misroutedRows++;
         if (misrouteSamples.size() < MAX_MISMATCH_SAMPLES) {
@@ -198,7 +205,8 @@ public final class WrittenRows {
         List.copyOf(mismatchSamples),
         sourceDuplicates,
         misroutedRows,
-        List.copyOf(misrouteSamples));
+        List.copyOf(misrouteSamples),
+        routeCheckedRows);
   }
 
   /**
@@ -258,6 +266,7 @@ public final class WrittenRows {
    *     the source carried the event twice (a publisher's resend), not the sink's duplicate
    * @param misroutedRows visible rows in another of the job's tables than their event goes to
    * @param misroutes the first of them: the table each is in and the one it belongs in
+   * @param routeCheckedRows visible rows whose table was checked (their table states a routing)
    */
   public record Snapshot(
       long rowsWritten,
@@ -274,5 +283,6 @@ public final class WrittenRows {
       List<String> mismatches,
       long sourceDuplicates,
       long misroutedRows,
-      List<String> misroutes) {}
+      List<String> misroutes,
+      long routeCheckedRows) {}
 }

@@ -40,6 +40,8 @@ import java.util.List;
  *     null in files written before it was recorded (uniform)
  * @param misroutedRows visible rows in another of the job's tables than their event goes to
  * @param misroutes the first of them: the table each is in and the one it belongs in
+ * @param routeCheckedRows visible rows whose table was checked against their event's: 0 when none
+ *     was (one table, or tables that state no routing)
  */
 public record ConsumerResult(
     String runner,
@@ -82,7 +84,8 @@ public record ConsumerResult(
     long unindexedDeadLetters,
     String tableSkew,
     long misroutedRows,
-    List<String> misroutes)
+    List<String> misroutes,
+    long routeCheckedRows)
     implements SinkTally {
 
   /**

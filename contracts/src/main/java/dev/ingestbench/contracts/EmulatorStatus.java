@@ -198,6 +198,8 @@ public record EmulatorStatus(
    * @param misroutedRows visible rows in another of the job's tables than their event goes to
    *     (checked for tables whose description states the job's routing)
    * @param misroutes the first of them: the table each is in and the one it belongs in
+   * @param routeCheckedRows visible rows whose table was checked: 0 when none of its tables states
+   *     a routing (one table, or tables made by someone else)
    */
   public record Job(
       String job,
@@ -226,7 +228,8 @@ public record EmulatorStatus(
       long appendRequests,
       int appendsInFlight,
       long misroutedRows,
-      List<String> misroutes)
+      List<String> misroutes,
+      long routeCheckedRows)
       implements SinkTally {
 
     /**
@@ -243,7 +246,7 @@ public record EmulatorStatus(
     public static Job empty(String job) {
       return new Job(
           job, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, 0, 0, 0, 0, List.of(), 0, 0, 0,
-          List.of(), null, 0, 0, 0, 0, List.of());
+          List.of(), null, 0, 0, 0, 0, List.of(), 0);
     }
   }
 }

@@ -202,7 +202,12 @@ final class ScenarioValidator {
       problem(key + ".destination_tables", TableRouting.outOfRange(job.destinationTables()));
     }
     atLeastOne(key + ".streams", job.streams());
-    atLeastOne(key + ".max_connection_pool_connections", job.maxConnectionPoolConnections());
+    if (job.maxConnectionPoolConnections() != null && job.maxConnectionPoolConnections() < 2) {
+      problem(
+          key + ".max_connection_pool_connections",
+          job.maxConnectionPoolConnections()
+              + " must be 2 or more (Beam's pool keeps at least 2), e.g. the number of tables");
+    }
     if (job.maxConnectionPoolConnections() != null && !Boolean.TRUE.equals(job.connectionPool())) {
       problem(
           key + ".max_connection_pool_connections",

@@ -576,6 +576,40 @@ class ScenarioFileTest {
         only(dir, search).startsWith("stages[0].find_max_rate.job: b writes in-process"), "search");
   }
 
+  /** Many tables are bounded, and the pool's size is checked with the pool. */
+  @Test
+  void manyTablesAndThePoolsSizeAreCheckedWithTheirFix(@TempDir Path dir) throws Exception {
+    assertTrue(
+        only(dir, GOOD.replace("b: {destination_tables: 4}", "b: {destination_tables: 10001}"))
+            .startsWith("jobs.b.destination_tables: 10001 must be 1 to 10,000"));
+    assertTrue(
+        only(
+                dir,
+                GOOD.replace(
+                    "b: {destination_tables: 4}",
+                    "b: {destination_tables: 4, connection_pool: true,"
+                        + " max_connection_pool_connections: 1}"))
+            .startsWith("jobs.b.max_connection_pool_connections: 1 must be 2 or more"));
+    assertTrue(
+        only(
+                dir,
+                GOOD.replace(
+                    "b: {destination_tables: 4}",
+                    "b: {destination_tables: 4, max_connection_pool_connections: 100}"))
+            .startsWith("jobs.b.max_connection_pool_connections: sizes Beam's connection pool"));
+    Scenario skewed =
+        ScenarioFile.load(
+            write(
+                dir,
+                GOOD.replace(
+                    "b: {destination_tables: 4}",
+                    "b: {destination_tables: 4, table_skew: 'zipf:1.1', create_tables: ahead}")));
+    assertEquals(new TableSkew(1.1), skewed.resolvedJobs().get("b").tableSkew());
+    assertTrue(
+        only(dir, GOOD.replace("b: {destination_tables: 4}", "b: {table_skew: 'zipf:0'}"))
+            .contains("is not a skew: use uniform, or zipf:S"));
+  }
+
   private static String only(Path dir, String yaml) throws IOException {
     ScenarioException e =
         assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, yaml)));

@@ -115,10 +115,10 @@ public record PlanRequest(
         destinationTables >= 1 && destinationTables <= TableRouting.MAX_TABLES,
         "--destination-tables " + TableRouting.outOfRange(destinationTables));
     require(
-        maxPoolConnections >= 1,
+        maxPoolConnections >= 2,
         "--max-connection-pool-connections "
             + maxPoolConnections
-            + " must be 1 or more, e.g. "
+            + " must be 2 or more (Beam's pool keeps at least 2), e.g. "
             + DEFAULT_MAX_POOL_CONNECTIONS);
     require(
         writeMethod.equals("exactly-once") || writeMethod.equals("at-least-once"),

@@ -106,7 +106,8 @@ public final class MultiJobResults {
         jobs.stream()
             .flatMap(j -> j.misroutes() == null ? Stream.<String>empty() : j.misroutes().stream())
             .limit(10)
-            .toList());
+            .toList(),
+        jobs.stream().mapToLong(ConsumerResult::routeCheckedRows).sum());
   }
 
   /** Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). */

@@ -156,13 +156,18 @@ final class RoundVerificationMarkdown {
                   + " row(s) are in another table than their event goes to** (each row's table is"
                   + " checked against the routing its event index decides). The first:")
           .bullets(c.misroutes() == null ? List.of() : c.misroutes());
-    } else if (c.destinationTables() > 1) {
+    } else if (c.routeCheckedRows() > 0) {
       doc.paragraph(
-          "Every row was checked against the table its event goes to ("
+          count(c.routeCheckedRows())
+              + " rows were checked against the table their event goes to ("
               + count(c.destinationTables())
               + " tables, "
               + (c.tableSkew() == null ? "uniform" : c.tableSkew())
               + "): none is in another.");
+    } else if (c.destinationTables() > 1) {
+      doc.paragraph(
+          "The rows' tables were not checked: none of the tables states the job's routing in its"
+              + " description (tables made before, by someone else).");
     }
   }
 }

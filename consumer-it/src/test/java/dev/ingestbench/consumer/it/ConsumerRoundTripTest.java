@@ -141,6 +141,7 @@ class ConsumerRoundTripTest {
     // Every row checked against the table its event goes to: none elsewhere. zipf:1.1 over 4
     // tables gives table 0 half the rows (1 / (1 + 2^-1.1 + 3^-1.1 + 4^-1.1)), table 3 a ninth.
     assertEquals(0, v.misroutedRows(), v.misroutes().toString());
+    assertEquals(EVENTS + 1, v.routeCheckedRows(), "every indexed row's table was checked");
     Map<String, Long> perTable = timelineRows(out.resolve(RunFiles.TIMELINE));
     long hot = perTable.getOrDefault("rides_0", 0L);
     assertTrue(hot > 0.45 * EVENTS && hot < 0.55 * EVENTS, "table 0's share: " + perTable);

@@ -2,6 +2,7 @@ package dev.ingestbench.consumer.local;
 
 import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.JobRouting;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -15,6 +16,9 @@ public interface EmulatorView extends AutoCloseable {
 
   /** The event indexes this consumer's job has written or dead-lettered so far. */
   AccountedIndexes accounted() throws IOException;
+
+  /** Tells the emulator how this job routes its rows over its tables, before it writes. */
+  void declareRouting(JobRouting routing) throws IOException;
 
   /** The emulator's files for a run directory; only an emulator this run owns writes them. */
   void writeFiles(Path dir) throws IOException;

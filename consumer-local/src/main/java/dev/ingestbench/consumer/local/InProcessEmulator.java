@@ -4,6 +4,7 @@ import dev.ingestbench.bigquery.BigQueryEmulator;
 import dev.ingestbench.bigquery.EmulatorSettings;
 import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.JobRouting;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
@@ -57,6 +58,11 @@ public final class InProcessEmulator implements EmulatorView {
           Map.of(RunFiles.IN_PROCESS_BIGQUERY_REST, server.restUrl()));
     }
     return new InProcessEmulator(server, job);
+  }
+
+  @Override
+  public void declareRouting(JobRouting routing) {
+    server.declareRouting(job, routing);
   }
 
   @Override

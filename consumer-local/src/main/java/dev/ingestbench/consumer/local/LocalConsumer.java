@@ -10,6 +10,7 @@ import dev.ingestbench.consumer.rows.RowSchemas;
 import dev.ingestbench.consumer.sink.EmulatorBigQueryServices;
 import dev.ingestbench.consumer.sink.TablesAhead;
 import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.contracts.JobRouting;
 import dev.ingestbench.contracts.MainErrors;
 import java.io.IOException;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
@@ -84,6 +85,14 @@ public final class LocalConsumer {
       try (EmulatorView emulator = emulator(options, config)) {
         EmulatorBigQueryServices services =
             new EmulatorBigQueryServices(emulator.storageWriteEndpoint());
+        if (config.target().tables() > 1) {
+          emulator.declareRouting(
+              new JobRouting(
+                  config.target().dataset(),
+                  config.target().table(),
+                  config.target().tables(),
+                  config.target().routing().skew().flag()));
+        }
         TablesAhead.create(
             config.target(),
             RowSchemas.forFormat(config.rowFormat()),

@@ -362,7 +362,8 @@ public final class LocalRun {
         v.unindexedDeadLetters(),
         config.target().routing().skew().flag(),
         v.misroutedRows(),
-        v.misroutes());
+        v.misroutes(),
+        v.routeCheckedRows());
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.ingestbench.consumer.local;
 
 import dev.ingestbench.contracts.AccountedIndexes;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.JobRouting;
 import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -21,6 +22,7 @@ public final class RemoteEmulator implements EmulatorView {
   private final String storageWriteEndpoint;
   private final URI status;
   private final URI accounted;
+  private final URI routing;
   private final String job;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -30,6 +32,7 @@ public final class RemoteEmulator implements EmulatorView {
     this.status = URI.create(restUrl.replaceAll("/+$", "") + EmulatorStatus.PATH);
     this.job = job;
     this.accounted = URI.create(restUrl.replaceAll("/+$", "") + AccountedIndexes.path(job));
+    this.routing = URI.create(restUrl.replaceAll("/+$", "") + JobRouting.path(job));
   }
 
   @Override
@@ -47,13 +50,25 @@ public final class RemoteEmulator implements EmulatorView {
     return RunJson.fromJson(get(accounted), AccountedIndexes.class);
   }
 
+  @Override
+  public void declareRouting(JobRouting declared) throws IOException {
+    send(
+        HttpRequest.newBuilder(routing)
+            .timeout(Duration.ofSeconds(10))
+            .PUT(HttpRequest.BodyPublishers.ofString(RunJson.toJson(declared)))
+            .build(),
+        204);
+  }
+
   private String get(URI uri) throws IOException {
+    return send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(), 200);
+  }
+
+  private String send(HttpRequest request, int expected) throws IOException {
+    URI uri = request.uri();
     try {
-      HttpResponse<String> response =
-          http.send(
-              HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
-              HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 200) {
+      HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != expected) {
         throw new IOException(
             "the BigQuery emulator at " + uri + " answered " + response.statusCode());
       }

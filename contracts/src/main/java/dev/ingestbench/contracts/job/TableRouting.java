@@ -122,7 +122,8 @@ public record TableRouting(int tables, TableSkew skew) implements Serializable {
     double[] c = new double[tables];
     double sum = 0;
     for (int k = 0; k < tables; k++) {
-      sum += Math.pow(k + 1, -skew.exponent());
+      // StrictMath: the consumer and the emulator must draw the same bounds on any JVM and CPU.
+      sum += StrictMath.pow(k + 1, -skew.exponent());
       c[k] = sum;
     }
     for (int k = 0; k < tables; k++) {

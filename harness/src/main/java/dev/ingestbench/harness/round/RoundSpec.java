@@ -358,12 +358,12 @@ public record RoundSpec(
       throw new IllegalArgumentException("--jobs " + jobs + " must be 1 or more");
     }
     if (job.maxPoolConnections() != null
-        && (job.maxPoolConnections() < 1 || !job.connectionPool())) {
+        && (job.maxPoolConnections() < 2 || !job.connectionPool())) {
       throw new IllegalArgumentException(
           "--max-connection-pool-connections "
               + job.maxPoolConnections()
-              + (job.maxPoolConnections() < 1
-                  ? " must be 1 or more, e.g. the number of tables"
+              + (job.maxPoolConnections() < 2
+                  ? " must be 2 or more (Beam's pool keeps at least 2), e.g. the number of tables"
                   : " sizes Beam's connection pool: add --connection-pool (at-least-once)"));
     }
     if (job.destinationTables() < 1 || job.destinationTables() > TableRouting.MAX_TABLES) {

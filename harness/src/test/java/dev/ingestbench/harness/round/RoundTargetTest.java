@@ -457,7 +457,8 @@ class RoundTargetTest {
               0,
               "uniform",
               0,
-              List.of()));
+              List.of(),
+              0));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

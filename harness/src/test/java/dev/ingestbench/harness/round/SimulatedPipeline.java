@@ -250,7 +250,8 @@ final class SimulatedPipeline implements SearchWorld {
               0,
               0,
               0,
-              List.of()));
+              List.of(),
+              0));
     }
     return new EmulatorStatus(
         "localhost:1",
