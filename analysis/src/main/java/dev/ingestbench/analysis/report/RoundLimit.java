@@ -26,6 +26,41 @@ public record RoundLimit(String name, String evidence) {
    */
   static final double SOURCE_BOUND_CORES = 0.8;
 
+  /** Tables made as the write reaches them, at least this many, can be what the round waited on. */
+  static final int TABLE_CREATION_MIN_TABLES = 10;
+
+  /**
+   * CREATE_IF_NEEDED: when the last of the round's tables had its first row only after half of the
+   * drain had passed, the round waited on Beam making its tables (a failed first append, tables.get
+   * and insert, a backoff of about half a second, one table after another in each writing thread),
+   * whatever its CPU shows.
+   */
+  static Optional<RoundLimit> tableCreation(RoundAnalysis a) {
+    return DestinationFigures.of(a)
+        .filter(
+            d ->
+                "if-needed".equals(d.tableCreation())
+                    && d.tables() >= TABLE_CREATION_MIN_TABLES
+                    && d.allTablesSeconds() != null
+                    && a.activeSeconds() > 0
+                    && d.allTablesSeconds() >= 0.5 * a.activeSeconds())
+        .map(
+            d ->
+                new RoundLimit(
+                    "table-creation",
+                    String.format(
+                        Locale.ROOT,
+                        "the last of %,d tables made as the write reached each (CREATE_IF_NEEDED)"
+                            + " had its first row %.0f s after the consumer started, with the"
+                            + " rows written over %,d s: Beam fails each table's first append,"
+                            + " calls tables.get and tables.insert and backs off about half a"
+                            + " second, one table after another in each writing thread"
+                            + " (docs/destinations.md); --create-tables ahead makes them first",
+                        d.tables(),
+                        d.allTablesSeconds(),
+                        a.activeSeconds())));
+  }
+
   static RoundLimit of(RoundAnalysis a) {
     return of(a, RoundDiagnosis.steadyLoad(a));
   }
@@ -59,6 +94,10 @@ public record RoundLimit(String name, String evidence) {
               e.get().peakConnections(),
               e.get().maxConnections(),
               e.get().connectionsRefused()));
+    }
+    Optional<RoundLimit> tables = tableCreation(a);
+    if (tables.isPresent()) {
+      return tables.get();
     }
     String window = window(load);
     if (!Double.isNaN(a.steadyCpuUtilisation())

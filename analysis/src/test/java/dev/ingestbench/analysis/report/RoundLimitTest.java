@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ingestbench.analysis.diagnosis.Verdict;
+import dev.ingestbench.analysis.source.TableAppendsCsv;
 import dev.ingestbench.contracts.CsvChecksums;
 import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
@@ -124,6 +125,38 @@ class RoundLimitTest {
     RoundLimit quota = RoundLimit.of(RoundAnalysis.of(dir));
     assertEquals("quota", quota.name(), quota.evidence());
     assertTrue(quota.evidence().contains("slowed 12 appends"), quota.evidence());
+  }
+
+  /**
+   * 100 tables made as the write reached them: the round waited on Beam making them, whatever its
+   * CPU; the same round with the tables made ahead did not.
+   */
+  @Test
+  void tablesMadeAsTheWriteReachedThemAreTheLimitAndNotWhenMadeAhead() throws Exception {
+    RoundLimit ifNeeded = RoundLimit.of(round("round-100-tables-if-needed"));
+    assertEquals("table-creation", ifNeeded.name(), ifNeeded.evidence());
+    assertTrue(
+        ifNeeded
+            .evidence()
+            .startsWith(
+                "the last of 100 tables made as the write reached each (CREATE_IF_NEEDED) had its"
+                    + " first row 61 s after the consumer started"),
+        ifNeeded.evidence());
+    RoundSummary.Destinations d =
+        DestinationFigures.of(round("round-100-tables-if-needed")).orElseThrow();
+    assertEquals(100, d.tablesWritten());
+    assertEquals("if-needed", d.tableCreation());
+    assertEquals(61.4, d.allTablesSeconds(), 0.05, "from tables.csv and the consumer's start");
+    assertEquals(100, d.tablesGetCalls());
+    assertEquals(100, d.tablesInsertCalls());
+    assertEquals(d.expectedHottestShare(), d.hottestShare(), 0.01, "zipf:1.1's table 0");
+    long rows =
+        round("round-100-tables-if-needed").tables().stream()
+            .mapToLong(TableAppendsCsv.Table::rows)
+            .sum();
+    assertEquals(100_000, rows, "every row in tables.csv");
+    RoundLimit ahead = RoundLimit.of(round("round-100-tables-ahead"));
+    assertTrue(!ahead.name().equals("table-creation"), ahead.name() + ": " + ahead.evidence());
   }
 
   @Test
