@@ -201,6 +201,9 @@ class DataflowRunTest {
 
     // Figures from the counters: a writes 10,000 rows/s, b 5,000.
     List<ResultRecord> results = ScenarioRunFiles.results(out);
+    assertTrue(
+        results.stream().noneMatch(r -> r.metric().equals("misrouted_rows")),
+        "BigQuery checks no row's table: no count, rather than a 0 that reads as checked");
     assertNear(10_000, value(results, "a-alone", "a", "rows_per_second"));
     assertNear(5_000, value(results, "a-and-b", "b", "rows_per_second"));
     assertNear(15_000, value(results, "a-and-b", ResultRecord.ALL_JOBS, "rows_per_second"));

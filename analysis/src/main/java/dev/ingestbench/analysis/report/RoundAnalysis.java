@@ -146,6 +146,7 @@ public record RoundAnalysis(
               RunFiles.TIMELINE,
               RunFiles.TIMELINE_PER_SECOND,
               RunFiles.CONNECTIONS,
+              RunFiles.TABLES,
               RunFiles.CONSUMER_SAMPLES,
               RunFiles.PROCESSES_CPU,
               RunFiles.MACHINE_CPU));

@@ -96,9 +96,10 @@ public final class ResultRecords {
 
   /**
    * A stopped job's verification, recorded with the last stage it ran in: what was published to it,
-   * what it accounted for, the sink's duplicates and the events the source carried twice, what it
-   * left in its source (counted by reading it), and lost = published - accounted for - left, never
-   * clamped (left and lost are absent when they could not be counted).
+   * what it accounted for, the sink's duplicates and the events the source carried twice, the rows
+   * in another of its tables than their event's (absent where nothing checks them: BigQuery
+   * itself), what it left in its source (counted by reading it), and lost = published - accounted
+   * for - left, never clamped (left and lost are absent when they could not be counted).
    */
   public ResultRecords verification(
       String job,
@@ -106,7 +107,7 @@ public final class ResultRecords {
       long accountedFor,
       long duplicates,
       long sourceDuplicates,
-      long misroutedRows,
+      Long misroutedRows,
       long deadLettered,
       Long left,
       Long lost,

@@ -375,6 +375,7 @@ class StagedDriverTest {
     assertEquals(0, result("a-and-b", "a", "lost"));
     assertEquals(1_000, result("b-alone", "b", "published"));
     assertEquals(0, result("b-alone", "b", "lost"));
+    assertEquals(0, result("b-alone", "b", "misrouted_rows"), "the local BigQuery's count");
   }
 
   @Test
