@@ -2,10 +2,8 @@ package dev.ingestbench.bigquery;
 
 import dev.ingestbench.contracts.ConnectionColumns;
 import dev.ingestbench.contracts.CsvField;
+import dev.ingestbench.contracts.WholeFile;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -129,28 +127,30 @@ final class Connections {
 
   /** Per second: every job's row and the {@link ConnectionColumns#ALL_JOBS} row. */
   synchronized void writeCsv(Path file) throws IOException {
-    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      out.write(String.join(",", ConnectionColumns.ALL) + "\n");
-      TreeMap<String, Counts> rows = new TreeMap<>(byJob);
-      rows.put(ConnectionColumns.ALL_JOBS, all);
-      for (Map.Entry<String, Counts> job : rows.entrySet()) {
-        for (Map.Entry<Long, long[]> second : job.getValue().perSecond.entrySet()) {
-          long[] row = second.getValue();
-          out.write(
-              second.getKey()
-                  + ","
-                  + CsvField.of(job.getKey())
-                  + ","
-                  + row[0]
-                  + ","
-                  + row[1]
-                  + ","
-                  + row[2]
-                  + ","
-                  + row[3]
-                  + "\n");
-        }
-      }
-    }
+    WholeFile.write(
+        file,
+        out -> {
+          out.write(String.join(",", ConnectionColumns.ALL) + "\n");
+          TreeMap<String, Counts> rows = new TreeMap<>(byJob);
+          rows.put(ConnectionColumns.ALL_JOBS, all);
+          for (Map.Entry<String, Counts> job : rows.entrySet()) {
+            for (Map.Entry<Long, long[]> second : job.getValue().perSecond.entrySet()) {
+              long[] row = second.getValue();
+              out.write(
+                  second.getKey()
+                      + ","
+                      + CsvField.of(job.getKey())
+                      + ","
+                      + row[0]
+                      + ","
+                      + row[1]
+                      + ","
+                      + row[2]
+                      + ","
+                      + row[3]
+                      + "\n");
+            }
+          }
+        });
   }
 }

@@ -3,10 +3,8 @@ package dev.ingestbench.bigquery;
 import dev.ingestbench.contracts.CsvField;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.TableAppendColumns;
+import dev.ingestbench.contracts.WholeFile;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Map;
@@ -44,29 +42,31 @@ final class TableAppends {
   }
 
   void writeCsv(Path file) throws IOException {
-    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      out.write(String.join(",", TableAppendColumns.ALL));
-      out.write('\n');
-      var sorted =
-          tables.entrySet().stream()
-              .sorted(
-                  Comparator.comparing((Map.Entry<Key, Totals> e) -> e.getKey().job())
-                      .thenComparing(e -> e.getKey().table()))
-              .toList();
-      for (Map.Entry<Key, Totals> e : sorted) {
-        Totals t = e.getValue();
-        synchronized (t) {
-          out.write(
-              String.join(
-                  ",",
-                  CsvField.of(e.getKey().job()),
-                  CsvField.of(e.getKey().table()),
-                  Long.toString(t.firstMillis),
-                  Long.toString(t.lastMillis),
-                  Long.toString(t.rows)));
-        }
-        out.write('\n');
-      }
-    }
+    WholeFile.write(
+        file,
+        out -> {
+          out.write(String.join(",", TableAppendColumns.ALL));
+          out.write('\n');
+          var sorted =
+              tables.entrySet().stream()
+                  .sorted(
+                      Comparator.comparing((Map.Entry<Key, Totals> e) -> e.getKey().job())
+                          .thenComparing(e -> e.getKey().table()))
+                  .toList();
+          for (Map.Entry<Key, Totals> e : sorted) {
+            Totals t = e.getValue();
+            synchronized (t) {
+              out.write(
+                  String.join(
+                      ",",
+                      CsvField.of(e.getKey().job()),
+                      CsvField.of(e.getKey().table()),
+                      Long.toString(t.firstMillis),
+                      Long.toString(t.lastMillis),
+                      Long.toString(t.rows)));
+            }
+            out.write('\n');
+          }
+        });
   }
 }

@@ -3,10 +3,8 @@ package dev.ingestbench.bigquery;
 import dev.ingestbench.contracts.CsvField;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.TimelineColumns;
+import dev.ingestbench.contracts.WholeFile;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -167,28 +165,30 @@ public final class WriteTimeline {
               sums[1] += totals.rows.sum();
               sums[2] += totals.bytes.sum();
             });
-    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      out.write(String.join(",", TimelineColumns.ALL));
-      out.write('\n');
-      for (Map.Entry<Key, long[]> entry : buckets.entrySet()) {
-        Key key = entry.getKey();
-        long[] sums = entry.getValue();
-        // In TimelineColumns.ALL's order; project_number is unknown locally.
-        out.write(
-            String.join(
-                ",",
-                BQ_TIMESTAMP.format(Instant.ofEpochSecond(key.epochSecond())),
-                CsvField.of(key.projectId()),
-                "",
-                CsvField.of(key.datasetId()),
-                CsvField.of(key.tableId()),
-                CsvField.of(key.streamType()),
-                CsvField.of(key.errorCode()),
-                Long.toString(sums[0]),
-                Long.toString(sums[1]),
-                Long.toString(sums[2])));
-        out.write('\n');
-      }
-    }
+    WholeFile.write(
+        file,
+        out -> {
+          out.write(String.join(",", TimelineColumns.ALL));
+          out.write('\n');
+          for (Map.Entry<Key, long[]> entry : buckets.entrySet()) {
+            Key key = entry.getKey();
+            long[] sums = entry.getValue();
+            // In TimelineColumns.ALL's order; project_number is unknown locally.
+            out.write(
+                String.join(
+                    ",",
+                    BQ_TIMESTAMP.format(Instant.ofEpochSecond(key.epochSecond())),
+                    CsvField.of(key.projectId()),
+                    "",
+                    CsvField.of(key.datasetId()),
+                    CsvField.of(key.tableId()),
+                    CsvField.of(key.streamType()),
+                    CsvField.of(key.errorCode()),
+                    Long.toString(sums[0]),
+                    Long.toString(sums[1]),
+                    Long.toString(sums[2])));
+            out.write('\n');
+          }
+        });
   }
 }
