@@ -220,8 +220,8 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
       return rowErrors.setError(refused.toRpcStatus()).setWriteStream(streamName).build();
     }
     long now = System.nanoTime();
-    long delay = service.quota.admit(size, now);
-    if (delay == ThroughputQuota.REFUSE) {
+    QuotaTiers.Refusal refused = service.quotaTiers.admit(size, now);
+    if (refused != null) {
       // The text the service sends (apache/beam#25073 shows it), with this server's numbers.
       throw new WriteApiException(
           Status.Code.RESOURCE_EXHAUSTED,
@@ -229,12 +229,15 @@ final class AppendConnection implements StreamObserver<AppendRowsRequest> {
           streamName,
           String.format(
               Locale.ROOT,
-              "Exceeds 'AppendRows throughput' quota, user_id: %s (status: INSUFFICIENT_TOKENS); the budget refills in"
-                  + " %.1f s (injected by --quota-mode reject). Entity: %s",
+              "Exceeds 'AppendRows throughput' quota, user_id: %s (status: INSUFFICIENT_TOKENS); the %s"
+                  + " quota refills in %.1f s (injected by --quota-mode %s). Entity: %s",
               stream.table.project(),
-              service.quota.secondsToRefill(now),
+              refused.tier(),
+              refused.secondsToRefill(),
+              service.settings.quotaMode(),
               streamName));
     }
+    long delay = service.quota.admit(size, now);
     if (delay > 0) {
       sleep(delay);
     }

@@ -287,7 +287,7 @@ public final class BigQueryEmulator implements AutoCloseable {
         runId,
         invisible,
         streams,
-        service.quota.rejectedAppends(),
+        service.quotaTiers.refusedAppends(),
         service.verification.rowsDiscarded(),
         service.verification.rowsDuplicated(),
         service.verification.rowsCorrupted(),
@@ -302,7 +302,8 @@ public final class BigQueryEmulator implements AutoCloseable {
             settings.api().tablesPerSecond(),
             service.rpcTimes.calls(Faults.Rpc.CREATE_WRITE_STREAM),
             service.createStreamSlowdown.slowed.get(),
-            settings.api().createWriteStreamPerSecond()));
+            settings.api().createWriteStreamPerSecond()),
+        service.quotaTiers.status());
   }
 
   /**

@@ -97,7 +97,8 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
                 1,
                 Faults.NONE,
                 EmulatorSettings.THROTTLE,
-                ApiLimits.DEFAULTS))
+                ApiLimits.DEFAULTS,
+                EmulatorSettings.defaults().cellQuota()))
         .validate();
   }
 
@@ -193,7 +194,16 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
                 ? String.format(Locale.ROOT, "%.2f", s.quotaMbPerSecond())
                 : "no",
             s.quotaWindowSeconds(),
-            EmulatorSettings.REJECT.equals(s.quotaMode()) ? " (spent: appends refused)" : "",
+            EmulatorSettings.REJECT.equals(s.quotaMode())
+                ? " (spent: appends refused)"
+                : EmulatorSettings.TWO_TIER.equals(s.quotaMode())
+                    ? String.format(
+                        Locale.ROOT,
+                        " (regional), under it a cell quota of %.2f MB/s per %.0f s window; spent:"
+                            + " appends refused",
+                        s.cellQuota().mbPerSecond(),
+                        s.cellQuota().windowSeconds())
+                    : "",
             s.maxConnections(),
             s.maxRequestBytes()));
     System.out.println("Point a consumer at it with:");

@@ -34,11 +34,30 @@ public final class EmulatorLimitOptions {
       paramLabel = "MODE",
       description =
           "BigQuery emulator: what a spent quota does: throttle (slow appends to a trickle until the window"
-              + " refills, the regional quota; default) or reject (refuse them with RESOURCE_EXHAUSTED until it refills, the"
+              + " refills, the regional quota; default), reject (refuse them with RESOURCE_EXHAUSTED until it refills, the"
               + " short-term quota; its window defaults to "
               + (long) EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS
-              + " s).")
+              + " s) or two-tier (the short-term cell quota, --cell-quota-*, under the regional one,"
+              + " --quota-*; each refuses while it refills, and the report names the tier).")
   String quotaMode;
+
+  @Option(
+      names = "--cell-quota-mb-per-second",
+      paramLabel = "MB/S",
+      description =
+          "BigQuery emulator, --quota-mode two-tier: the short-term (cell) quota in MB/s (default:"
+              + " twice --quota-mb-per-second; the service does not publish it).")
+  Double cellQuotaMbPerSecond;
+
+  @Option(
+      names = "--cell-quota-window-seconds",
+      paramLabel = "SECONDS",
+      description =
+          "BigQuery emulator, --quota-mode two-tier: how long the cell's budget lasts before it"
+              + " refills, shorter than --quota-window-seconds (default: "
+              + (long) EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS
+              + ").")
+  Double cellQuotaWindowSeconds;
 
   @Option(
       names = "--max-connections",
@@ -114,15 +133,25 @@ public final class EmulatorLimitOptions {
   public static EmulatorLimitOptions of(
       Double quotaMbPerSecond,
       Double quotaWindowSeconds,
+      String quotaMode,
+      Double cellQuotaMbPerSecond,
+      Double cellQuotaWindowSeconds,
       Integer maxConnections,
       Long maxRequestBytes,
-      List<String> faults) {
+      Double tablesApiQuota,
+      Double createWriteStreamThreshold,
+      Double createWriteStreamSlowdownMs) {
     EmulatorLimitOptions o = new EmulatorLimitOptions();
     o.quotaMbPerSecond = quotaMbPerSecond;
     o.quotaWindowSeconds = quotaWindowSeconds;
+    o.quotaMode = quotaMode;
+    o.cellQuotaMbPerSecond = cellQuotaMbPerSecond;
+    o.cellQuotaWindowSeconds = cellQuotaWindowSeconds;
     o.maxConnections = maxConnections;
     o.maxRequestBytes = maxRequestBytes;
-    o.faults = new ArrayList<>(faults);
+    o.tablesApiQuota = tablesApiQuota;
+    o.createWriteStreamThreshold = createWriteStreamThreshold;
+    o.createWriteStreamSlowdownMs = createWriteStreamSlowdownMs;
     return o;
   }
 
@@ -132,19 +161,33 @@ public final class EmulatorLimitOptions {
    */
   public EmulatorSettings applyTo(EmulatorSettings base) {
     String mode = quotaMode == null ? EmulatorSettings.THROTTLE : quotaMode;
+    if (!EmulatorSettings.TWO_TIER.equals(mode)
+        && (cellQuotaMbPerSecond != null || cellQuotaWindowSeconds != null)) {
+      throw new IllegalArgumentException(
+          "--cell-quota-mb-per-second and --cell-quota-window-seconds set the short-term quota of"
+              + " --quota-mode two-tier; add --quota-mode two-tier or drop them");
+    }
     double defaultWindow =
         EmulatorSettings.REJECT.equals(mode)
             ? EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS
             : EmulatorSettings.DEFAULT_QUOTA_WINDOW_SECONDS;
+    double regional =
+        quotaMbPerSecond == null ? EmulatorSettings.DEFAULT_QUOTA_MB_PER_SECOND : quotaMbPerSecond;
     return base.withLimits(
-            quotaMbPerSecond == null
-                ? EmulatorSettings.DEFAULT_QUOTA_MB_PER_SECOND
-                : quotaMbPerSecond,
+            regional,
             quotaWindowSeconds == null ? defaultWindow : quotaWindowSeconds,
             maxConnections == null ? EmulatorSettings.DEFAULT_MAX_CONNECTIONS : maxConnections,
             maxRequestBytes == null ? EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES : maxRequestBytes)
         .withFaults(faults)
         .withQuotaMode(mode)
+        .withCellQuota(
+            new EmulatorSettings.CellQuota(
+                cellQuotaMbPerSecond == null
+                    ? EmulatorSettings.DEFAULT_CELL_RATE_FACTOR * regional
+                    : cellQuotaMbPerSecond,
+                cellQuotaWindowSeconds == null
+                    ? EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS
+                    : cellQuotaWindowSeconds))
         .withApiLimits(
             new ApiLimits(
                 tablesApiQuota == null ? ApiLimits.DEFAULT_TABLES_PER_SECOND : tablesApiQuota,
@@ -167,6 +210,12 @@ public final class EmulatorLimitOptions {
     }
     if (quotaMode != null) {
       flags.add("--quota-mode=" + quotaMode);
+    }
+    if (cellQuotaMbPerSecond != null) {
+      flags.add("--cell-quota-mb-per-second=" + cellQuotaMbPerSecond);
+    }
+    if (cellQuotaWindowSeconds != null) {
+      flags.add("--cell-quota-window-seconds=" + cellQuotaWindowSeconds);
     }
     if (maxConnections != null) {
       flags.add("--max-connections=" + maxConnections);

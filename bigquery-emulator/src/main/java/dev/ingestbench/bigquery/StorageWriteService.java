@@ -56,7 +56,13 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
   final Connections connections;
   final Verification verification = new Verification();
   final WriteTimeline timeline = new WriteTimeline();
+
+  /** The quota that slows appends ({@code --quota-mode throttle}; disabled in the others). */
   final ThroughputQuota quota;
+
+  /** The quotas that refuse appends ({@code reject}, {@code two-tier}; none when throttling). */
+  final QuotaTiers quotaTiers;
+
   final Faults faults;
   private final Map<String, WriteStreamState> streams = new ConcurrentHashMap<>();
   private final Set<AppendConnection> open = ConcurrentHashMap.newKeySet();
@@ -74,11 +80,11 @@ final class StorageWriteService extends BigQueryWriteGrpc.BigQueryWriteImplBase 
     this.settings = settings;
     this.tables = tables;
     this.connections = new Connections(settings.maxConnections());
+    boolean throttles = EmulatorSettings.THROTTLE.equals(settings.quotaMode());
     this.quota =
         new ThroughputQuota(
-            settings.quotaMbPerSecond(),
-            settings.quotaWindowSeconds(),
-            EmulatorSettings.REJECT.equals(settings.quotaMode()));
+            throttles ? settings.quotaMbPerSecond() : 0, settings.quotaWindowSeconds());
+    this.quotaTiers = QuotaTiers.of(settings, EpochClock.now());
     this.faults = settings.faults();
     this.tablesApi = new TablesApiCalls(settings.api());
     this.createStreamSlowdown = new CreateStreamSlowdown(settings.api());

@@ -12,21 +12,14 @@ package dev.ingestbench.bigquery;
  * the refill) are charged to the next window, so over any run the bytes written stay within the
  * quota times the elapsed time plus one budget.
  *
- * <p>{@code reject} mode models the short-term quota instead: "all append operations are rejected
- * while a quota is being refilled" (apache/beam#31837, where the short-term quota takes up to ~10 s
- * to refill). An append the window's budget cannot pay is refused with RESOURCE_EXHAUSTED, nothing
- * is charged for it, and the budget refills in full when the window ends.
+ * <p>The quotas that refuse instead of slowing ({@code --quota-mode reject} and {@code two-tier})
+ * are {@link QuotaTiers}.
  */
 final class ThroughputQuota {
   /** While throttled, bytes are admitted at this fraction of the quota ("tens of MB/s" of 314). */
   static final double THROTTLED_FRACTION = 0.1;
 
-  /** What {@link #admit} returns for an append refused in reject mode. */
-  static final long REFUSE = -1;
-
   private final double bytesPerSecond;
-  private final boolean reject;
-  private long rejectedAppends;
   private final long windowNanos;
   private final double budgetBytes;
   private boolean started;
@@ -41,29 +34,15 @@ final class ThroughputQuota {
    * @param windowSeconds how long a budget lasts before it refills
    */
   ThroughputQuota(double megabytesPerSecond, double windowSeconds) {
-    this(megabytesPerSecond, windowSeconds, false);
-  }
-
-  /**
-   * @param reject refuse what the budget cannot pay until it refills, instead of slowing it
-   */
-  ThroughputQuota(double megabytesPerSecond, double windowSeconds, boolean reject) {
-    this.reject = reject;
     this.bytesPerSecond = megabytesPerSecond * 1e6;
     this.windowNanos = (long) (windowSeconds * 1e9);
     this.budgetBytes = bytesPerSecond * windowSeconds;
   }
 
-  /**
-   * Admits an append of {@code bytes}; returns how long to hold it back first, in nanoseconds, or
-   * {@link #REFUSE} in reject mode when the window's budget is spent.
-   */
+  /** Admits an append of {@code bytes}; returns how long to hold it back first, in nanoseconds. */
   synchronized long admit(long bytes, long nowNanos) {
     if (bytesPerSecond <= 0) {
       return 0;
-    }
-    if (reject) {
-      return admitOrRefuse(bytes, nowNanos);
     }
     if (!started) {
       started = true;
@@ -97,29 +76,6 @@ final class ThroughputQuota {
     throttledAppends++;
     throttledNanos += delay;
     return delay;
-  }
-
-  private long admitOrRefuse(long bytes, long nowNanos) {
-    if (!started || nowNanos - windowEnd >= 0) {
-      started = true;
-      windowEnd = nowNanos + windowNanos;
-      used = 0;
-    }
-    if (used + bytes > budgetBytes && used > 0) {
-      rejectedAppends++;
-      return REFUSE;
-    }
-    used += bytes; // one append larger than a whole budget still passes once the budget is full
-    return 0;
-  }
-
-  /** Seconds until the budget refills (reject mode), for the refusal's message. */
-  synchronized double secondsToRefill(long nowNanos) {
-    return Math.max(0, (windowEnd - nowNanos) / 1e9);
-  }
-
-  synchronized long rejectedAppends() {
-    return rejectedAppends;
   }
 
   synchronized long throttledAppends() {

@@ -66,22 +66,4 @@ class ThroughputQuotaTest {
   void zeroDisablesTheQuota() {
     assertEquals(0, new ThroughputQuota(0, 10).admit(Long.MAX_VALUE / 2, 0));
   }
-
-  /**
-   * Reject mode: what the budget cannot pay is refused, not slowed, and nothing refused is charged.
-   */
-  @Test
-  void rejectModeRefusesUntilTheWindowRefills() {
-    ThroughputQuota quota = new ThroughputQuota(1, 10, true); // 10 MB per 10 s window
-    for (int i = 0; i < 10; i++) {
-      assertEquals(0, quota.admit(1_000_000, i * SECOND / 10), "within the budget, append " + i);
-    }
-    assertEquals(ThroughputQuota.REFUSE, quota.admit(1, 2 * SECOND));
-    assertEquals(ThroughputQuota.REFUSE, quota.admit(1_000_000, 9 * SECOND));
-    assertEquals(2, quota.rejectedAppends());
-    assertEquals(0, quota.throttledAppends(), "nothing was slowed");
-    assertEquals(0, quota.admit(1_000_000, 10 * SECOND), "the window ended: a full budget again");
-    assertEquals(0, quota.admit(9_000_000, 11 * SECOND), "refused appends were not charged");
-    assertEquals(ThroughputQuota.REFUSE, quota.admit(1, 12 * SECOND));
-  }
 }

@@ -40,6 +40,9 @@ import java.util.List;
  * @param apiCalls the calls around appending that many tables multiply (tables.get and insert,
  *     CreateWriteStream), counted with what the limits did to them (null in a status written before
  *     they were counted)
+ * @param quotaTiers the quotas that refused appends while they refilled ({@code --quota-mode
+ *     reject}: the cell; {@code two-tier}: the regional, then the cell), each with what it refused
+ *     and when; empty when the quota throttles instead (null in a status written before tiers)
  */
 public record EmulatorStatus(
     String grpcAddress,
@@ -67,7 +70,62 @@ public record EmulatorStatus(
     Long contentSeed,
     List<FaultCount> faults,
     List<RpcTime> rpcTimes,
-    ApiCalls apiCalls) {
+    ApiCalls apiCalls,
+    List<QuotaTier> quotaTiers) {
+
+  /**
+   * One append-throughput quota that refuses while it refills, and what it refused.
+   *
+   * @param tier {@code cell} (the short-term quota) or {@code regional} (the long-term one)
+   * @param mbPerSecond its rate, MB/s (10^6 bytes)
+   * @param windowSeconds how long its budget lasts before it refills
+   * @param refusedAppends appends it refused with RESOURCE_EXHAUSTED
+   * @param refusedBytes their bytes (refused appends are retried, so a byte may be counted again)
+   * @param refusalWindows windows in which it refused at least once
+   * @param refusals those windows, oldest first (the first 1,000)
+   */
+  public record QuotaTier(
+      String tier,
+      double mbPerSecond,
+      double windowSeconds,
+      long refusedAppends,
+      long refusedBytes,
+      long refusalWindows,
+      List<QuotaRefusal> refusals) {}
+
+  /**
+   * One window of a quota in which it refused appends: it refused from the first to the last and
+   * refilled at the end, epoch milliseconds.
+   */
+  public record QuotaRefusal(
+      long firstRefusedMs, long lastRefusedMs, long refilledMs, long appends, long bytes) {}
+
+  /** The quota tiers, none when not recorded. */
+  public List<QuotaTier> quotaTiersOrEmpty() {
+    return quotaTiers == null ? List.of() : quotaTiers;
+  }
+
+  /**
+   * The refusals by tier in words, e.g. {@code regional 120 in 1 window(s) of 60 s, cell 40 in 3
+   * window(s) of 10 s}; empty when no tier refused (a throttling quota, or a status written before
+   * tiers).
+   */
+  public String quotaRefusalsByTier() {
+    return String.join(
+        ", ",
+        quotaTiersOrEmpty().stream()
+            .filter(t -> t.refusedAppends() > 0)
+            .map(
+                t ->
+                    String.format(
+                        java.util.Locale.ROOT,
+                        "%s %,d in %,d window(s) of %.0f s",
+                        t.tier(),
+                        t.refusedAppends(),
+                        t.refusalWindows(),
+                        t.windowSeconds()))
+            .toList());
+  }
 
   /**
    * The calls around appending that grow with the number of tables, as the limits met them.
@@ -141,7 +199,8 @@ public record EmulatorStatus(
         contentSeed,
         faults,
         rpcTimes,
-        apiCalls);
+        apiCalls,
+        quotaTiers);
   }
 
   /** The job named {@code job}, or an empty one when it has written nothing yet. */

@@ -57,6 +57,8 @@ import java.util.Map;
  *     row is checked where the tables state their routing); any fails the round
  * @param misroutes the first of them: the table each is in and the one it belongs in
  * @param destinations what many tables cost, for a round of more than one table; null otherwise
+ * @param quotaRefusals what each throughput quota that refuses while it refills ({@code
+ *     --quota-mode reject} or {@code two-tier}) refused and when; empty when none refused
  */
 public record RoundSummary(
     long published,
@@ -128,7 +130,34 @@ public record RoundSummary(
     String tableSkew,
     long misroutedRows,
     List<String> misroutes,
-    Destinations destinations) {
+    Destinations destinations,
+    List<QuotaRefusals> quotaRefusals) {
+
+  /**
+   * What one tier of the throughput quota refused while it refilled, in seconds after the consumer
+   * started.
+   *
+   * @param tier {@code regional} (the long-term quota) or {@code cell} (the short-term one)
+   * @param mbPerSecond its rate
+   * @param windowSeconds how long its budget lasts before it refills
+   * @param refusedAppends appends it refused (each retried by the writer)
+   * @param refusedMb their megabytes
+   * @param refusalWindows windows in which it refused
+   * @param windows those windows: refusing from {@code fromSeconds} to {@code lastSeconds}, full
+   *     again at {@code refilledSeconds} (the first 1,000)
+   */
+  public record QuotaRefusals(
+      String tier,
+      double mbPerSecond,
+      double windowSeconds,
+      long refusedAppends,
+      double refusedMb,
+      long refusalWindows,
+      List<RefusalWindow> windows) {}
+
+  /** One window in which a quota tier refused appends, seconds after the consumer started. */
+  public record RefusalWindow(
+      double fromSeconds, double lastSeconds, double refilledSeconds, long appends) {}
 
   /**
    * What writing many tables cost the round, from the emulator's per-table appends and its call

@@ -72,13 +72,26 @@ public record Scenario(
    *
    * @param maxDeadLetters dead letters a job may write before it fails verification (absent: 0), as
    *     {@code round --max-dead-letters}
+   * @param quotaMode {@code throttle}, {@code reject} or {@code two-tier}, as {@code --quota-mode}
    */
   public record Limits(
       @JsonProperty("quota_mb_per_second") Double quotaMbPerSecond,
       @JsonProperty("quota_window_seconds") Double quotaWindowSeconds,
       @JsonProperty("max_connections") Integer maxConnections,
       @JsonProperty("max_request_bytes") Long maxRequestBytes,
-      @JsonProperty("max_dead_letters") Long maxDeadLetters) {}
+      @JsonProperty("max_dead_letters") Long maxDeadLetters,
+      @JsonProperty("quota_mode") String quotaMode,
+      @JsonProperty("cell_quota_mb_per_second") Double cellQuotaMbPerSecond,
+      @JsonProperty("cell_quota_window_seconds") Double cellQuotaWindowSeconds,
+      @JsonProperty("tables_api_quota") Double tablesApiQuota,
+      @JsonProperty("create_write_stream_threshold") Double createWriteStreamThreshold,
+      @JsonProperty("create_write_stream_slowdown_ms") Double createWriteStreamSlowdownMs) {
+
+    /** Only the run's own limit: the emulator's keep BigQuery's defaults. */
+    public static Limits maxDeadLetters(Long maxDeadLetters) {
+      return new Limits(null, null, null, null, maxDeadLetters, null, null, null, null, null, null);
+    }
+  }
 
   /**
    * One step of an ordered scenario: start and stop jobs (together), then hold for a duration or

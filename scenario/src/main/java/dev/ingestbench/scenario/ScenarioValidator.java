@@ -263,6 +263,66 @@ final class ScenarioValidator {
     if (limits.maxDeadLetters() != null && limits.maxDeadLetters() < 0) {
       problem("limits.max_dead_letters", "must be 0 (none allowed) or more, e.g. 100");
     }
+    checkQuotaMode(limits);
+    Double tablesQuota = limits.tablesApiQuota();
+    if (tablesQuota != null && !(tablesQuota == 0 || (tablesQuota >= 1 && tablesQuota <= 1e9))) {
+      problem(
+          "limits.tables_api_quota",
+          "must be 0 (no limit) or 1 to 1,000,000,000 requests a second, e.g. 100");
+    }
+    Double threshold = limits.createWriteStreamThreshold();
+    if (threshold != null && !(threshold >= 0 && threshold <= 1e9)) {
+      problem(
+          "limits.create_write_stream_threshold",
+          "must be 0 (no slowdown) or more calls a second, e.g. 40");
+    }
+    Double slowdown = limits.createWriteStreamSlowdownMs();
+    if (slowdown != null && !(slowdown >= 0 && slowdown <= 60_000)) {
+      problem(
+          "limits.create_write_stream_slowdown_ms",
+          "must be 0 to 60000 milliseconds per call a second above the threshold, e.g. 500");
+    }
+  }
+
+  /** The BigQuery emulator's default regional window (its --quota-window-seconds). */
+  private static final double DEFAULT_QUOTA_WINDOW_SECONDS = 600;
+
+  private void checkQuotaMode(Scenario.Limits limits) {
+    String mode = limits.quotaMode();
+    if (mode != null && !Set.of("throttle", "reject", "two-tier").contains(mode)) {
+      problem(
+          "limits.quota_mode",
+          "'"
+              + mode
+              + "' is not a quota mode; use throttle (slow appends once the budget is spent),"
+              + " reject (refuse them until it refills) or two-tier (a cell quota under the"
+              + " regional one)");
+      return;
+    }
+    boolean cellGiven =
+        limits.cellQuotaMbPerSecond() != null || limits.cellQuotaWindowSeconds() != null;
+    if (cellGiven && !"two-tier".equals(mode)) {
+      problem(
+          "limits.cell_quota_mb_per_second",
+          "cell_quota_mb_per_second and cell_quota_window_seconds set the short-term quota of"
+              + " quota_mode: two-tier; add it or drop them");
+      return;
+    }
+    if (limits.cellQuotaMbPerSecond() != null && !(limits.cellQuotaMbPerSecond() > 0)) {
+      problem("limits.cell_quota_mb_per_second", "must be above 0, e.g. twice quota_mb_per_second");
+    }
+    double regionalWindow =
+        limits.quotaWindowSeconds() == null
+            ? DEFAULT_QUOTA_WINDOW_SECONDS
+            : limits.quotaWindowSeconds();
+    Double cellWindow = limits.cellQuotaWindowSeconds();
+    if (cellWindow != null && !(cellWindow > 0 && cellWindow < regionalWindow)) {
+      problem(
+          "limits.cell_quota_window_seconds",
+          "must be above 0 and shorter than quota_window_seconds ("
+              + regionalWindow
+              + "): the cell refills sooner than the region, e.g. 10");
+    }
   }
 
   private void checkStages(

@@ -38,7 +38,24 @@ final class RoundDiagnosis {
       EmulatorStatus e = a.emulator().get();
       // The emulator counted what its quota did: those counters decide, and the rate's shape only
       // describes it (a per-second rate saws from noise alone when nothing was throttled).
-      if (e.throttledAppends() > 0 || e.rejectedAppends() > 0) {
+      String refusedBy = e.quotaRefusalsByTier();
+      if (!refusedBy.isEmpty()) {
+        // A quota that refuses (reject, two-tier): its tiers say which one, and when.
+        boolean regional =
+            e.quotaTiersOrEmpty().stream()
+                .anyMatch(t -> t.tier().equals("regional") && t.refusedAppends() > 0);
+        verdicts.add(
+            new Verdict(
+                regional
+                    ? "Refused by the regional throughput quota while it refilled"
+                    : "Refused by the short-term (cell) throughput quota while it refilled",
+                String.format(
+                    Locale.ROOT,
+                    "the emulator refused %,d appends with RESOURCE_EXHAUSTED: %s (the Quota"
+                        + " refusals section says when)",
+                    e.rejectedAppends(),
+                    refusedBy)));
+      } else if (e.throttledAppends() > 0 || e.rejectedAppends() > 0) {
         int sawteeth =
             e.quotaMbPerSecond() > 0 ? Diagnoser.sawteeth(a.perSecond(), e.quotaMbPerSecond()) : 0;
         verdicts.add(

@@ -200,7 +200,8 @@ final class RoundEnvironment {
         + (e.rejectedAppends() > 0
             ? "; "
                 + count(e.rejectedAppends())
-                + " appends refused while the quota refilled (--quota-mode reject)"
+                + " appends refused while the quota refilled"
+                + (e.quotaRefusalsByTier().isEmpty() ? "" : " (" + e.quotaRefusalsByTier() + ")")
             : "");
   }
 }

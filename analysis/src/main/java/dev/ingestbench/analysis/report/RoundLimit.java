@@ -78,12 +78,15 @@ public record RoundLimit(String name, String evidence) {
           String.format(
               Locale.ROOT,
               "the BigQuery emulator's throughput quota slowed %,d appends by %.1f s in all and"
-                  + " refused %,d (%.2f MB/s per %.0f s window)",
+                  + " refused %,d (%.2f MB/s per %.0f s window)%s",
               e.get().throttledAppends(),
               e.get().throttledSeconds(),
               e.get().rejectedAppends(),
               e.get().quotaMbPerSecond(),
-              e.get().quotaWindowSeconds()));
+              e.get().quotaWindowSeconds(),
+              e.get().quotaRefusalsByTier().isEmpty()
+                  ? ""
+                  : "; refused by tier: " + e.get().quotaRefusalsByTier()));
     }
     if (e.isPresent() && e.get().connectionsRefused() > 0) {
       return new RoundLimit(

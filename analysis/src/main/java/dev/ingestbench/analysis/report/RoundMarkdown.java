@@ -54,6 +54,7 @@ public final class RoundMarkdown {
     throughput(doc, a);
     connections(doc, a);
     DestinationsMarkdown.write(doc, a);
+    QuotaRefusalsMarkdown.write(doc, a);
     sinkCalls(doc, a);
     diagnosis(doc, a);
     cost(doc, a);

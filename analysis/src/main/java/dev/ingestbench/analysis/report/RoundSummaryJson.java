@@ -134,7 +134,8 @@ public final class RoundSummaryJson {
         c.tableSkew() == null ? TableSkew.UNIFORM.flag() : c.tableSkew(),
         c.misroutedRows(),
         c.misroutes() == null ? List.of() : c.misroutes(),
-        DestinationFigures.of(a).orElse(null));
+        DestinationFigures.of(a).orElse(null),
+        QuotaRefusalFigures.of(a));
   }
 
   /** Why there is no live latency, in words a user can act on. */

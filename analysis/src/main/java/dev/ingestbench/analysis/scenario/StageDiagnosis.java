@@ -228,12 +228,15 @@ final class StageDiagnosis {
                 String.format(
                     Locale.ROOT,
                     "the emulator slowed %,d appends by %.1f s in all and refused %,d (quota %.2f MB/s per %.0f s"
-                        + " window)",
+                        + " window)%s",
                     e.throttledAppends(),
                     e.throttledSeconds(),
                     e.rejectedAppends(),
                     e.quotaMbPerSecond(),
-                    e.quotaWindowSeconds())));
+                    e.quotaWindowSeconds(),
+                    e.quotaRefusalsByTier().isEmpty()
+                        ? ""
+                        : "; refused by tier: " + e.quotaRefusalsByTier())));
       }
       if (e.connectionsRefused() > 0
           || e.peakConnections() >= Diagnoser.CONNECTIONS_NEAR * e.maxConnections()) {

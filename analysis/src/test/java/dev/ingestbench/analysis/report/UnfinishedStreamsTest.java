@@ -15,7 +15,7 @@ class UnfinishedStreamsTest {
     long invisible = streams.stream().mapToLong(s -> s.appendedRows() - s.visibleRows()).sum();
     return new EmulatorStatus(
         "g", "r", "t", 0, 0, 0, 0, 0, 0, 0, List.of(), 0, 0, 0, 0, "run", invisible, streams, 0, 0,
-        0, 0, null, List.of(), List.of(), null);
+        0, 0, null, List.of(), List.of(), null, List.of());
   }
 
   private static EmulatorStatus.Stream stream(int n, long appended, long visible) {

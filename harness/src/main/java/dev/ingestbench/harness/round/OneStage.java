@@ -68,7 +68,7 @@ final class OneStage {
                 spec.messageFormat().flag()),
             null,
             configs,
-            new Scenario.Limits(null, null, null, null, spec.maxDeadLetters()),
+            Scenario.Limits.maxDeadLetters(spec.maxDeadLetters()),
             List.of(
                 new Scenario.Stage(
                     STAGE,

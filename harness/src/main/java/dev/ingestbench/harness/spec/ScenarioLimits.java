@@ -2,7 +2,6 @@ package dev.ingestbench.harness.spec;
 
 import dev.ingestbench.bigquery.EmulatorLimitOptions;
 import dev.ingestbench.scenario.Scenario;
-import java.util.List;
 
 /**
  * A scenario's {@code limits} as the BigQuery emulator's limit options, the ones {@code round}
@@ -17,12 +16,17 @@ public final class ScenarioLimits {
    */
   public static EmulatorLimitOptions of(Scenario.Limits limits) {
     return limits == null
-        ? EmulatorLimitOptions.of(null, null, null, null, List.of())
+        ? new EmulatorLimitOptions()
         : EmulatorLimitOptions.of(
             limits.quotaMbPerSecond(),
             limits.quotaWindowSeconds(),
+            limits.quotaMode(),
+            limits.cellQuotaMbPerSecond(),
+            limits.cellQuotaWindowSeconds(),
             limits.maxConnections(),
             limits.maxRequestBytes(),
-            List.of());
+            limits.tablesApiQuota(),
+            limits.createWriteStreamThreshold(),
+            limits.createWriteStreamSlowdownMs());
   }
 }

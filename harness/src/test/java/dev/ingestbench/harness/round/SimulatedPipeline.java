@@ -279,7 +279,8 @@ final class SimulatedPipeline implements SearchWorld {
         null,
         List.of(),
         List.of(),
-        null);
+        null,
+        List.of());
   }
 
   private synchronized WindowLatency windowLatency(String name, long fromMs, long toMs) {
