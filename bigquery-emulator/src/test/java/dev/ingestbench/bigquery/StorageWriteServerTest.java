@@ -2,6 +2,7 @@ package dev.ingestbench.bigquery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -537,6 +538,63 @@ class StorageWriteServerTest {
       EmulatorStatus status = server.status();
       assertEquals(250, status.job("q").distinctMessageIds(), "throttled, never refused");
       assertTrue(status.throttledAppends() > 0);
+    }
+  }
+
+  /**
+   * Two-tier: the official client gets RESOURCE_EXHAUSTED naming the tier that refused, and the
+   * status (over REST, as a round reads it) says which tier refused what.
+   */
+  @Test
+  void twoTierRefusalsNameTheirTierOverTheWire() throws Exception {
+    // Region: 0.05 MB/s per 20 s (1 MB); cell: 0.02 MB/s per 10 s (200 KB) below it.
+    EmulatorSettings tiers =
+        EmulatorSettings.defaults()
+            .withQuotaMode(EmulatorSettings.TWO_TIER)
+            .withLimits(0.05, 20, 1_000, EmulatorSettings.DEFAULT_MAX_REQUEST_BYTES)
+            .withCellQuota(new EmulatorSettings.CellQuota(0.02, 10))
+            .validate();
+    try (BigQueryEmulator server = start(tiers);
+        OfficialClient bq = new OfficialClient(server)) {
+      String table = bq.createTable("tiers");
+      try (StreamWriter writer =
+          bq.writer(table + "/streams/_default", "t")
+              .setMaxRetryDuration(Duration.ofSeconds(1))
+              .build()) {
+        Throwable refused = null;
+        for (int i = 0; i < 30 && refused == null; i++) {
+          try {
+            writer.append(OfficialClient.rows(i * 10L, 10, 1_000)).get();
+          } catch (java.util.concurrent.ExecutionException e) {
+            refused = e.getCause();
+          }
+        }
+        assertNotNull(refused, "300 KB through a 200 KB cell budget");
+        assertEquals(Status.Code.RESOURCE_EXHAUSTED, Status.fromThrowable(refused).getCode());
+        assertTrue(
+            refused.getMessage().contains("the cell quota refills in"), refused.getMessage());
+      }
+      EmulatorStatus status =
+          dev.ingestbench.contracts.RunJson.fromJson(
+              java.net.http.HttpClient.newHttpClient()
+                  .send(
+                      java.net.http.HttpRequest.newBuilder(
+                              java.net.URI.create(server.restUrl() + EmulatorStatus.PATH))
+                          .build(),
+                      java.net.http.HttpResponse.BodyHandlers.ofString())
+                  .body(),
+              EmulatorStatus.class);
+      List<EmulatorStatus.QuotaTier> t = status.quotaTiers();
+      assertEquals(List.of("regional", "cell"), t.stream().map(x -> x.tier()).toList());
+      assertEquals(0, t.get(0).refusedAppends(), "the region's 1 MB was never spent");
+      assertTrue(t.get(1).refusedAppends() >= 1, t.toString());
+      assertEquals(status.rejectedAppends(), t.get(1).refusedAppends());
+      assertEquals(1, t.get(1).refusals().size());
+      EmulatorStatus.QuotaRefusal r = t.get(1).refusals().get(0);
+      assertTrue(
+          r.firstRefusedMs() <= r.lastRefusedMs() && r.lastRefusedMs() < r.refilledMs(),
+          r.toString());
+      assertEquals(0, status.throttledAppends(), "nothing slowed: refused instead");
     }
   }
 }

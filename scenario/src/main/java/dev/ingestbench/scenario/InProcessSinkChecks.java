@@ -32,17 +32,14 @@ final class InProcessSinkChecks {
       return;
     }
     Scenario.Limits limits = s.limits();
-    if (limits != null
-        && (limits.quotaMbPerSecond() != null
-            || limits.quotaWindowSeconds() != null
-            || limits.maxConnections() != null
-            || limits.maxRequestBytes() != null)) {
+    if (limits != null && limits.setsEmulatorLimits()) {
       String job = inProcess.stream().sorted().findFirst().orElseThrow();
       problem.accept(
           "jobs." + job + ".sink",
           "in-process writes to a BigQuery emulator inside the job's JVM, and the limits quota_*,"
-              + " max_connections and max_request_bytes are set on the emulator process: drop"
-              + " them, or write to it (sink: emulator)");
+              + " cell_quota_*, max_connections, max_request_bytes, tables_api_quota and"
+              + " create_write_stream_* are set on the emulator process: drop them, or write to it"
+              + " (sink: emulator)");
     }
     if (s.stages() != null) {
       stages(s.stages(), inProcess);

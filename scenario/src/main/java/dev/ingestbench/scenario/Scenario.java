@@ -87,6 +87,22 @@ public record Scenario(
       @JsonProperty("create_write_stream_threshold") Double createWriteStreamThreshold,
       @JsonProperty("create_write_stream_slowdown_ms") Double createWriteStreamSlowdownMs) {
 
+    /** Whether any key set is the emulator process's (all but {@code max_dead_letters}). */
+    public boolean setsEmulatorLimits() {
+      return java.util.stream.Stream.of(
+              quotaMbPerSecond,
+              quotaWindowSeconds,
+              maxConnections,
+              maxRequestBytes,
+              quotaMode,
+              cellQuotaMbPerSecond,
+              cellQuotaWindowSeconds,
+              tablesApiQuota,
+              createWriteStreamThreshold,
+              createWriteStreamSlowdownMs)
+          .anyMatch(java.util.Objects::nonNull);
+    }
+
     /** Only the run's own limit: the emulator's keep BigQuery's defaults. */
     public static Limits maxDeadLetters(Long maxDeadLetters) {
       return new Limits(null, null, null, null, maxDeadLetters, null, null, null, null, null, null);

@@ -610,6 +610,47 @@ class ScenarioFileTest {
             .contains("is not a skew: use uniform, or zipf:S"));
   }
 
+  /** The emulator's quota modes and many-tables limits as keys, each bad value named. */
+  @Test
+  void emulatorLimitKeysAreCheckedWithTheirFix(@TempDir Path dir) throws Exception {
+    Scenario s =
+        ScenarioFile.load(
+            write(
+                dir,
+                GOOD
+                    + "limits: {quota_mode: two-tier, quota_mb_per_second: 1,"
+                    + " quota_window_seconds: 60, cell_quota_mb_per_second: 2,"
+                    + " cell_quota_window_seconds: 10, tables_api_quota: 50,"
+                    + " create_write_stream_threshold: 20, create_write_stream_slowdown_ms: 100}\n"));
+    assertEquals("two-tier", s.limits().quotaMode());
+    assertEquals(2.0, s.limits().cellQuotaMbPerSecond());
+    assertEquals(50.0, s.limits().tablesApiQuota());
+    assertTrue(s.limits().setsEmulatorLimits());
+    assertFalse(Scenario.Limits.maxDeadLetters(3L).setsEmulatorLimits());
+    assertTrue(
+        only(dir, GOOD + "limits: {quota_mode: burst}\n")
+            .startsWith("limits.quota_mode: 'burst' is not a quota mode"));
+    assertTrue(
+        only(dir, GOOD + "limits: {cell_quota_mb_per_second: 2}\n").contains("add it or drop them"),
+        "a cell quota without two-tier");
+    assertTrue(
+        only(
+                dir,
+                GOOD
+                    + "limits: {quota_mode: two-tier, quota_window_seconds: 10,"
+                    + " cell_quota_window_seconds: 10}\n")
+            .startsWith("limits.cell_quota_window_seconds: must be above 0 and shorter"));
+    assertTrue(
+        only(dir, GOOD + "limits: {tables_api_quota: 0.5}\n")
+            .startsWith("limits.tables_api_quota: must be 0 (no limit) or 1"));
+    assertTrue(
+        only(dir, GOOD + "limits: {create_write_stream_slowdown_ms: 70000}\n")
+            .startsWith("limits.create_write_stream_slowdown_ms: must be 0 to 60000"));
+    assertTrue(
+        only(dir, GOOD + "limits: {create_write_stream_threshold: -1}\n")
+            .startsWith("limits.create_write_stream_threshold: must be 0"));
+  }
+
   private static String only(Path dir, String yaml) throws IOException {
     ScenarioException e =
         assertThrows(ScenarioException.class, () -> ScenarioFile.load(write(dir, yaml)));

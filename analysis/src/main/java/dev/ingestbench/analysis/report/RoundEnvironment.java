@@ -177,15 +177,39 @@ final class RoundEnvironment {
     return a.emulator().map(e -> path + "; limits: " + limits(e)).orElse(path);
   }
 
+  /**
+   * The throughput quota: one that throttles, or the tiers that refuse while they refill ({@code
+   * reject}: the cell alone; {@code two-tier}: the regional one over the cell).
+   */
+  private static String quota(EmulatorStatus e) {
+    if (e.quotaMbPerSecond() <= 0) {
+      return "no throughput quota";
+    }
+    if (e.quotaTiersOrEmpty().isEmpty()) {
+      return String.format(
+          Locale.ROOT,
+          "%.2f MB/s quota per %.0f s window",
+          e.quotaMbPerSecond(),
+          e.quotaWindowSeconds());
+    }
+    return String.join(
+            " over ",
+            e.quotaTiersOrEmpty().stream()
+                .map(
+                    t ->
+                        String.format(
+                            Locale.ROOT,
+                            "%s quota of %.2f MB/s per %.0f s window",
+                            t.tier(),
+                            t.mbPerSecond(),
+                            t.windowSeconds()))
+                .toList())
+        + " (refusing appends while refilling)";
+  }
+
   /** The emulator's quota, connection limit, faults and what its store did on purpose. */
   private static String limits(EmulatorStatus e) {
-    return (e.quotaMbPerSecond() > 0
-            ? String.format(
-                Locale.ROOT,
-                "%.2f MB/s quota per %.0f s window",
-                e.quotaMbPerSecond(),
-                e.quotaWindowSeconds())
-            : "no throughput quota")
+    return quota(e)
         + ", "
         + count(e.maxConnections())
         + " connections"

@@ -72,21 +72,27 @@ public record RoundLimit(String name, String evidence) {
           "unknown", "no steady window: the round wrote too briefly to measure what limited it");
     }
     Optional<EmulatorStatus> e = a.emulator();
+    if (e.isPresent() && !e.get().quotaRefusalsByTier().isEmpty()) {
+      return new RoundLimit(
+          "quota",
+          String.format(
+              Locale.ROOT,
+              "the BigQuery emulator's throughput quota refused %,d appends while it refilled: %s",
+              e.get().rejectedAppends(),
+              e.get().quotaRefusalsByTier()));
+    }
     if (e.isPresent() && (e.get().throttledAppends() > 0 || e.get().rejectedAppends() > 0)) {
       return new RoundLimit(
           "quota",
           String.format(
               Locale.ROOT,
               "the BigQuery emulator's throughput quota slowed %,d appends by %.1f s in all and"
-                  + " refused %,d (%.2f MB/s per %.0f s window)%s",
+                  + " refused %,d (%.2f MB/s per %.0f s window)",
               e.get().throttledAppends(),
               e.get().throttledSeconds(),
               e.get().rejectedAppends(),
               e.get().quotaMbPerSecond(),
-              e.get().quotaWindowSeconds(),
-              e.get().quotaRefusalsByTier().isEmpty()
-                  ? ""
-                  : "; refused by tier: " + e.get().quotaRefusalsByTier()));
+              e.get().quotaWindowSeconds()));
     }
     if (e.isPresent() && e.get().connectionsRefused() > 0) {
       return new RoundLimit(

@@ -23,7 +23,15 @@ import java.util.Map;
  * configuration's mean over its iterations, and every pair of configurations compared.
  */
 final class UnorderedSections {
+  /** The results' metric of rows found in another of the job's tables than their event's. */
+  private static final String MISROUTED = "misrouted_rows";
+
   private UnorderedSections() {}
+
+  /** Misrouted rows, in bold when any; n/a where they were not checked. */
+  private static String misrouted(Double rows) {
+    return rows == null ? "n/a" : rows == 0 ? "0" : "**" + Numbers.f0(rows) + "**";
+  }
 
   static void write(ScenarioRunData data, Document doc) throws IOException {
     List<StepStatus> steps = data.steps();
@@ -38,6 +46,7 @@ final class UnorderedSections {
             Column.number("Rows per CPU-s"),
             Column.number("Lost"),
             Column.number("Duplicates"),
+            Column.number("Misrouted"),
             Column.text("Started (UTC)"));
     List<StepStatus> ordered =
         steps.stream().sorted(Comparator.comparing(StepStatus::startedAt)).toList();
@@ -49,6 +58,9 @@ final class UnorderedSections {
       Map<String, Double> total = sums.computeIfAbsent(s.stage(), k -> new LinkedHashMap<>());
       total.merge("lost", m.getOrDefault("lost", 0.0), Double::sum);
       total.merge("duplicates", m.getOrDefault("duplicates", 0.0), Double::sum);
+      if (m.containsKey(MISROUTED)) { // not where the sink cannot check it (Dataflow's BigQuery)
+        total.merge(MISROUTED, m.get(MISROUTED), Double::sum);
+      }
       iterations.row(
           s.step(),
           s.stage(),
@@ -57,6 +69,7 @@ final class UnorderedSections {
           count(m.get("rows_per_cpu_second")),
           Numbers.f0(m.getOrDefault("lost", 0.0)),
           Numbers.f0(m.getOrDefault("duplicates", 0.0)),
+          misrouted(m.get(MISROUTED)),
           s.startedAt().substring(11, 19));
     }
     doc.heading(2, "Iterations")
@@ -83,7 +96,8 @@ final class UnorderedSections {
             Column.text("95% CI"),
             Column.number("SD"),
             Column.number("Lost"),
-            Column.number("Duplicates"));
+            Column.number("Duplicates"),
+            Column.number("Misrouted"));
     rates.forEach(
         (config, values) -> {
           Estimate e = Estimate.of(values);
@@ -94,7 +108,8 @@ final class UnorderedSections {
               Numbers.f0(e.ci95Low()) + " – " + Numbers.f0(e.ci95High()),
               Numbers.f0(e.stddev()),
               Numbers.f0(sums.get(config).get("lost")),
-              Numbers.f0(sums.get(config).get("duplicates")));
+              Numbers.f0(sums.get(config).get("duplicates")),
+              misrouted(sums.get(config).get(MISROUTED)));
         });
     doc.heading(2, "Configurations")
         .paragraph(

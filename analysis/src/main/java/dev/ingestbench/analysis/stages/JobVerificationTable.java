@@ -41,6 +41,7 @@ public final class JobVerificationTable {
             Column.number("Source duplicates"),
             Column.number("Dead-lettered"),
             Column.number("Left"),
+            Column.number("Misrouted"),
             Column.text("Lost"));
     lastStage.forEach(
         (job, stage) -> {
@@ -57,6 +58,7 @@ public final class JobVerificationTable {
               count(m.get("source_duplicates")),
               count(m.get("dead_lettered")),
               count(m.get("left")),
+              misrouted(m.get("misrouted_rows")),
               lost(m));
         });
     doc.heading(2, "Verification")
@@ -65,8 +67,15 @@ public final class JobVerificationTable {
                 + " message of its own subscription; the BigQuery emulator checks every row's event index;"
                 + " **left** is what was still in the job's subscription (or unread by its Kafka group), counted by"
                 + " reading it (n/a where the job stopped by itself once it had accounted for every message);"
-                + " **lost** = published - accounted for - left, never clamped.")
+                + " **misrouted**: rows in another of the job's tables than their event's (n/a where"
+                + " the sink could not check them); **lost** = published - accounted for - left,"
+                + " never clamped.")
         .table(t);
+  }
+
+  /** Misrouted rows, in bold when any (the run fails); n/a where they were not checked. */
+  private static String misrouted(Double rows) {
+    return rows == null ? "n/a" : rows == 0 ? "0" : "**" + Numbers.f0(rows) + "**";
   }
 
   /** A count that may be missing: "n/a" then. */

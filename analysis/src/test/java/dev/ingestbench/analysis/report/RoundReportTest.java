@@ -224,7 +224,8 @@ class RoundReportTest {
     assertTrue(
         md.contains("| 01 | round | until drained (max 11m) | yes | 09:53:50 | 41 s | job-1 |"),
         md);
-    assertTrue(md.contains("| job-1 | round | 200,000 | 199,993 | 0 | 0 | 0 | n/a | **7** |"), md);
+    assertTrue(
+        md.contains("| job-1 | round | 200,000 | 199,993 | 0 | 0 | 0 | n/a | n/a | **7** |"), md);
     assertTrue(
         md.indexOf("## Stages") < md.indexOf("## Verification")
             && md.contains("As the consumers counted them"),

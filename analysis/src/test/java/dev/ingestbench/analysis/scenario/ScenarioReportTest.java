@@ -27,8 +27,8 @@ class ScenarioReportTest {
     assertTrue(md.contains("## Between stages"), md);
     assertTrue(md.contains("| **all jobs** | a-alone → a-and-b |"), md);
     assertTrue(md.contains("## Diagnosis\n\nThe rules of docs/methodology.md"), md);
-    assertTrue(md.contains("| a | a-and-b | 40,000 | 35,439 | 0 | 0 | 0 | 4,561 | 0 |"), md);
-    assertTrue(md.contains("| b | b-alone | 40,000 | 40,000 | 0 | 0 | 0 | 0 | 0 |"), md);
+    assertTrue(md.contains("| a | a-and-b | 40,000 | 35,439 | 0 | 0 | 0 | 4,561 | n/a | 0 |"), md);
+    assertTrue(md.contains("| b | b-alone | 40,000 | 40,000 | 0 | 0 | 0 | 0 | n/a | 0 |"), md);
     assertTrue(Files.exists(dir.resolve("throughput.svg")), "the throughput chart");
     assertTrue(Files.exists(dir.resolve("connections.svg")), "the connections chart");
   }
@@ -43,7 +43,7 @@ class ScenarioReportTest {
         md.contains(
             "| n/a | n/a | not compared: no rows in one of them (a job starting up writes none) |"),
         md);
-    assertTrue(md.contains("| a | a-and-b | 40,000 | 2 | 0 | 0 | 0 | 39,998 | 0 |"), md);
+    assertTrue(md.contains("| a | a-and-b | 40,000 | 2 | 0 | 0 | 0 | 39,998 | n/a | 0 |"), md);
   }
 
   /** A local run's first line says how fast the machine was that day; an older run.json's none. */
