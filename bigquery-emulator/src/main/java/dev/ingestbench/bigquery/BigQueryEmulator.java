@@ -302,7 +302,9 @@ public final class BigQueryEmulator implements AutoCloseable {
             settings.api().tablesPerSecond(),
             service.rpcTimes.calls(Faults.Rpc.CREATE_WRITE_STREAM),
             service.createStreamSlowdown.slowed.get(),
-            settings.api().createWriteStreamPerSecond()),
+            settings.api().createWriteStreamPerSecond(),
+            epochMsOrNull(service.tablesApi.insert.firstCallMs.get()),
+            epochMsOrNull(service.tablesApi.insert.lastCallMs.get())),
         service.quotaTiers.status());
   }
 
@@ -356,5 +358,10 @@ public final class BigQueryEmulator implements AutoCloseable {
       t.setDaemon(true);
       return t;
     };
+  }
+
+  /** A recorded time, or null for 0 (not yet). */
+  private static Long epochMsOrNull(long ms) {
+    return ms == 0 ? null : ms;
   }
 }

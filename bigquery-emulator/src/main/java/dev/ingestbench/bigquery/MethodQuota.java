@@ -13,6 +13,11 @@ final class MethodQuota {
   final AtomicLong calls = new AtomicLong();
   final AtomicLong throttled = new AtomicLong();
 
+  /** Wall-clock epoch ms of the first and the last call, answered or refused; 0: none yet. */
+  final AtomicLong firstCallMs = new AtomicLong();
+
+  final AtomicLong lastCallMs = new AtomicLong();
+
   /**
    * @param perSecond requests a second; 0: no limit
    */
@@ -25,6 +30,9 @@ final class MethodQuota {
   /** Counts a call; false when the quota refuses it. */
   boolean admit(long nowNanos) {
     calls.incrementAndGet();
+    long wall = System.currentTimeMillis();
+    firstCallMs.compareAndSet(0, wall);
+    lastCallMs.accumulateAndGet(wall, Math::max);
     if (perSecond <= 0) {
       return true;
     }

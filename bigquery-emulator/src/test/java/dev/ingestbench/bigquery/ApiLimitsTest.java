@@ -106,7 +106,28 @@ class ApiLimitsTest {
       assertEquals(20, calls.tablesGetCalls());
       assertEquals(limited, calls.tablesGetThrottled());
       assertEquals(0, calls.tablesInsertCalls());
+      assertEquals(null, calls.tablesInsertFirstMs(), "no tables.insert: no time");
       assertEquals(5, calls.tablesPerSecond());
+    }
+  }
+
+  /** When tables were made: the first and the last tables.insert, as the report shows them. */
+  @Test
+  void tablesInsertCallsAreTimedFirstToLast() throws Exception {
+    try (BigQueryEmulator server = BigQueryEmulator.start(EmulatorSettings.defaults());
+        OfficialClient bq = new OfficialClient(server)) {
+      long before = System.currentTimeMillis();
+      bq.createTable("first");
+      Thread.sleep(50);
+      bq.createTable("last");
+      long after = System.currentTimeMillis();
+      EmulatorStatus.ApiCalls calls = server.status().apiCalls();
+      assertEquals(2, calls.tablesInsertCalls());
+      assertTrue(
+          before <= calls.tablesInsertFirstMs()
+              && calls.tablesInsertFirstMs() + 50 <= calls.tablesInsertLastMs()
+              && calls.tablesInsertLastMs() <= after,
+          calls.toString());
     }
   }
 }

@@ -138,6 +138,9 @@ public record EmulatorStatus(
    * @param createWriteStreamCalls CreateWriteStream calls (their times: {@code rpc_times})
    * @param createWriteStreamSlowed of them held longer because the call rate passed the threshold
    * @param createWriteStreamPerSecond that threshold; 0: no slowdown
+   * @param tablesInsertFirstMs when the first tables.insert arrived, epoch ms; null: none (or a
+   *     status written before it was recorded)
+   * @param tablesInsertLastMs when the last one arrived
    */
   public record ApiCalls(
       long tablesGetCalls,
@@ -147,7 +150,9 @@ public record EmulatorStatus(
       double tablesPerSecond,
       long createWriteStreamCalls,
       long createWriteStreamSlowed,
-      double createWriteStreamPerSecond) {}
+      double createWriteStreamPerSecond,
+      Long tablesInsertFirstMs,
+      Long tablesInsertLastMs) {}
 
   /**
    * The calls of one kind the server answered and how long each took it.

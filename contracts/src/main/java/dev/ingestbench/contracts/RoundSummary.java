@@ -180,6 +180,9 @@ public record RoundSummary(
    * @param createWriteStreamCalls CreateWriteStream calls
    * @param createWriteStreamP99Ms their 99th percentile, arrival to answer; null without calls
    * @param createWriteStreamSlowed of them held longer for the call rate
+   * @param tablesInsertFromSeconds the first tables.insert, seconds after the consumer started
+   *     (negative: before it, e.g. by another job); null without calls or a start
+   * @param tablesInsertToSeconds the last one: with the first, how long making the tables took
    */
   public record Destinations(
       int tables,
@@ -198,7 +201,9 @@ public record RoundSummary(
       long tablesInsertThrottled,
       long createWriteStreamCalls,
       Double createWriteStreamP99Ms,
-      long createWriteStreamSlowed) {}
+      long createWriteStreamSlowed,
+      Double tablesInsertFromSeconds,
+      Double tablesInsertToSeconds) {}
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

@@ -68,7 +68,14 @@ final class DestinationFigures {
             calls == null ? 0 : calls.tablesInsertThrottled(),
             calls == null ? 0 : calls.createWriteStreamCalls(),
             createP99,
-            calls == null ? 0 : calls.createWriteStreamSlowed()));
+            calls == null ? 0 : calls.createWriteStreamSlowed(),
+            secondsAfter(calls == null ? null : calls.tablesInsertFirstMs(), start),
+            secondsAfter(calls == null ? null : calls.tablesInsertLastMs(), start)));
+  }
+
+  /** {@code epochMs} in seconds after {@code startMs}; null when either is unknown. */
+  private static Double secondsAfter(Long epochMs, Double startMs) {
+    return epochMs == null || startMs == null ? null : Math.round(epochMs - startMs) / 1000.0;
   }
 
   /** When the consumer started, epoch ms; null when its result does not say. */

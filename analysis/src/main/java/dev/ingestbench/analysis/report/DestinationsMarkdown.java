@@ -29,6 +29,11 @@ final class DestinationsMarkdown {
             : d.tableCreation().equals("ahead")
                 ? "ahead, before the pipeline"
                 : "as the write reached each (CREATE_IF_NEEDED)");
+    if (d.tablesInsertFromSeconds() != null) {
+      t.row(
+          "tables.insert calls, s after the consumer started: first – last",
+          f1(d.tablesInsertFromSeconds()) + " – " + f1(d.tablesInsertToSeconds()));
+    }
     t.row("First row, s after the consumer started", seconds(d.firstRowSeconds()));
     t.row("Every table's first row, s after it started", seconds(d.allTablesSeconds()));
     t.row(

@@ -156,6 +156,14 @@ public final class ResultRecords {
     add(job, "hottest_table_share", d.hottestShare(), "fraction", labels);
     add(job, "tables_get_calls", d.tablesGetCalls(), "calls", labels);
     add(job, "tables_insert_calls", d.tablesInsertCalls(), "calls", labels);
+    if (d.tablesInsertFromSeconds() != null) {
+      add(
+          job,
+          "tables_insert_seconds",
+          d.tablesInsertToSeconds() - d.tablesInsertFromSeconds(),
+          "s",
+          labels);
+    }
     add(job, "create_write_stream_calls", d.createWriteStreamCalls(), "calls", labels);
     add(job, "create_write_stream_p99_ms", d.createWriteStreamP99Ms(), "ms", labels);
   }

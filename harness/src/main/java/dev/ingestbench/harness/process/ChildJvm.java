@@ -180,6 +180,7 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
             + " "
             + String.join(" ", Secrets.redact(args)));
     ArrayDeque<String> tail = new ArrayDeque<>();
+    RepeatedWarnings repeated = new RepeatedWarnings(log.getFileName().toString());
     Thread pump =
         new Thread(
             () -> {
@@ -201,8 +202,13 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
                     tail.addLast(line);
                   }
                   if (isWorthShowing(line)) {
-                    System.out.println("[" + name + "] " + line);
+                    for (String shown : repeated.admit(line, System.nanoTime())) {
+                      System.out.println("[" + name + "] " + shown);
+                    }
                   }
+                }
+                for (String heldBack : repeated.flush()) {
+                  System.out.println("[" + name + "] " + heldBack);
                 }
               } catch (IOException e) {
                 if (!jvmIsExiting()) {
