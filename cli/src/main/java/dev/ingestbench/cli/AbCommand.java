@@ -64,6 +64,15 @@ final class AbCommand implements Callable<Integer> {
       description = "Where every run and the report go (default: runs/ab-yyyyMMdd-HHmmss).")
   Path out;
 
+  @Option(
+      names = "--measure-arg",
+      paramLabel = "ARG",
+      description =
+          "Added to every run's command, repeatable, with one --measure: a consumer flag"
+              + " (--measure-arg=--destinationTables=8) or a round's (--measure-arg=--write-method"
+              + " --measure-arg=at-least-once).")
+  List<String> measureArgs = new java.util.ArrayList<>();
+
   @Option(names = "--dry-run", description = "Print what would be built and run, and do nothing.")
   boolean dryRun;
 
@@ -81,7 +90,8 @@ final class AbCommand implements Callable<Integer> {
                     "runs",
                     "ab-"
                         + LocalDateTime.now()
-                            .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+                            .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))),
+            measureArgs);
     Path here = Path.of("").toAbsolutePath();
     if (dryRun) {
       ab.describe(here, System.out);

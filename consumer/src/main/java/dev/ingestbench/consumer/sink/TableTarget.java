@@ -9,9 +9,6 @@ import dev.ingestbench.contracts.job.TableSkew;
 import java.io.Serializable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.beam.sdk.io.gcp.bigquery.TableDestination;
-import org.apache.beam.sdk.transforms.SerializableFunction;
-import org.apache.beam.sdk.values.ValueInSingleWindow;
 
 /**
  * Where rows go: one table, or {@code tables} tables {@code TABLE_0..TABLE_N-1} chosen by event
@@ -75,22 +72,6 @@ public record TableTarget(
 
   public String spec(int k) {
     return project + ":" + dataset + "." + tableId(k);
-  }
-
-  /**
-   * Routes each row to its destination by event index; rows without one go to the first table. Each
-   * table is described with the routing ({@link TableRouting#description}), which Beam's
-   * CREATE_IF_NEEDED writes into the table it creates: the local BigQuery checks every row by it.
-   */
-  public <T> SerializableFunction<ValueInSingleWindow<T>, TableDestination> router(
-      SerializableFunction<T, Long> eventIndexOf) {
-    TableTarget target = this;
-    String description = routing.description();
-    return row -> {
-      Long index = eventIndexOf.apply(row.getValue());
-      int k = index == null ? 0 : target.routing.tableOf(index);
-      return new TableDestination(target.spec(k), description);
-    };
   }
 
   /** The event index column of a TableRow (a Long, or what a JSON coder made of it). */

@@ -52,8 +52,7 @@ public class WriteRows<T> extends PTransform<PCollection<T>, WriteResult> {
   @Override
   public WriteResult expand(PCollection<T> rows) {
     BigQueryIO.Write<T> write =
-        base.withJsonSchema(schemaJson)
-            .withCreateDisposition(
+        base.withCreateDisposition(
                 target.creation() == TableCreation.AHEAD
                     ? BigQueryIO.Write.CreateDisposition.CREATE_NEVER
                     : BigQueryIO.Write.CreateDisposition.CREATE_IF_NEEDED)
@@ -65,7 +64,12 @@ public class WriteRows<T> extends PTransform<PCollection<T>, WriteResult> {
       // synthetic source) commits once at the end and refuses a frequency.
       write = write.withTriggeringFrequency(Duration.standardSeconds(triggeringFrequencySec));
     }
-    write = target.tables() == 1 ? write.to(target.spec(0)) : write.to(target.router(eventIndexOf));
+    // One table: its spec and the schema. Several: the routing gives each row its table's number,
+    // and the schema comes from the destinations (BigQueryIO takes it from one place only).
+    write =
+        target.tables() == 1
+            ? write.to(target.spec(0)).withJsonSchema(schemaJson)
+            : write.to(new RoutedTables<>(target, eventIndexOf, schemaJson));
     if (!validate) {
       write = write.withoutValidation();
     }

@@ -27,15 +27,34 @@ import java.util.Map;
  * @param measures what each build runs, in this order
  * @param messages messages per run of each measure, or null for its default
  * @param out where every run and the report go
+ * @param measureArgs added to every run's command, after the measure's own: what to measure it with
+ *     ({@code --destinationTables=8} for the consumer, {@code --destination-tables 8} for a round);
+ *     one measure only, since the two take different flags
  */
 public record AbComparison(
-    String baseline, int pairs, List<AbMeasure> measures, Long messages, Path out) {
+    String baseline,
+    int pairs,
+    List<AbMeasure> measures,
+    Long messages,
+    Path out,
+    List<String> measureArgs) {
+
+  /** Without arguments of its own: each measure as it is. */
+  public AbComparison(
+      String baseline, int pairs, List<AbMeasure> measures, Long messages, Path out) {
+    this(baseline, pairs, measures, messages, out, List.of());
+  }
 
   /** The most pairs a comparison takes: each costs minutes. */
   public static final int MAX_PAIRS = 20;
 
   public AbComparison {
     measures = List.copyOf(measures);
+    measureArgs = List.copyOf(measureArgs);
+    if (!measureArgs.isEmpty() && measures.size() != 1) {
+      throw new IllegalArgumentException(
+          "--measure-arg needs one --measure (consumer or round): their flags differ");
+    }
     if (pairs < 2 || pairs > MAX_PAIRS) {
       throw new IllegalArgumentException(
           "--pairs " + pairs + " must be 2 to " + MAX_PAIRS + ": one pair has no interval");
@@ -48,6 +67,13 @@ public record AbComparison(
           "--messages " + messages + " must be 1,000 or more: a shorter run measures start-up");
     }
     out = OutDirectory.require(out).toAbsolutePath();
+  }
+
+  /** One run's {@code ingestbench} arguments: the measure's, then {@link #measureArgs}. */
+  List<String> argsOf(AbMeasure m, Path dir) {
+    List<String> args = new java.util.ArrayList<>(m.args(dir, messagesOf(m)));
+    args.addAll(measureArgs);
+    return args;
   }
 
   /** The messages a run of {@code m} takes. */
@@ -75,7 +101,7 @@ public record AbComparison(
                   + ", "
                   + name(b)
                   + ": ingestbench "
-                  + String.join(" ", m.args(runDirectory(pair, b, m), messagesOf(m))));
+                  + String.join(" ", argsOf(m, runDirectory(pair, b, m))));
         }
       }
     }
@@ -97,7 +123,7 @@ public record AbComparison(
             + snapshot.substring(0, 12)
             + ")";
     List<AbFigures.Run> runs = new ArrayList<>();
-    AbFigures figures = new AbFigures(commit, candidate, machine(), runs);
+    AbFigures figures = new AbFigures(commit, candidate, machine(), runs, measureArgs);
     for (int pair = 1; pair <= pairs; pair++) {
       for (AbMeasure m : measures) {
         for (AbFigures.Build b : order(pair)) {
@@ -109,7 +135,7 @@ public record AbComparison(
           launch(
               b == AbFigures.Build.BASELINE ? base : tree,
               repo,
-              m.args(dir, messagesOf(m)),
+              argsOf(m, dir),
               dir.resolveSibling(dir.getFileName() + ".log"));
           double seconds = (System.nanoTime() - start) / 1e9;
           Map<String, Double> f = m.figures(dir);
@@ -138,7 +164,7 @@ public record AbComparison(
                       .map(e -> Numbers.f0(e.getValue()) + " " + e.getKey())
                       .toList()),
               seconds);
-          figures = new AbFigures(commit, candidate, machine(), runs);
+          figures = new AbFigures(commit, candidate, machine(), runs, measureArgs);
           RunJson.write(
               out.resolve("ab.json"), figures); // kept as it goes: a stop keeps the pairs so far
         }

@@ -22,8 +22,10 @@ import java.util.Set;
  *     not)
  * @param machine this machine, as the runs' reports name it
  * @param runs every run, in the order it ran
+ * @param measureArgs what every run's command had added ({@code ab --measure-arg}); empty: none
  */
-public record AbFigures(String baseline, String candidate, String machine, List<Run> runs) {
+public record AbFigures(
+    String baseline, String candidate, String machine, List<Run> runs, List<String> measureArgs) {
   /** The build a run used. */
   public enum Build {
     @JsonProperty("baseline")
@@ -52,6 +54,7 @@ public record AbFigures(String baseline, String candidate, String machine, List<
 
   public AbFigures {
     runs = List.copyOf(runs);
+    measureArgs = measureArgs == null ? List.of() : List.copyOf(measureArgs);
   }
 
   /** The report: what was compared, how, and each figure's ratio. */
@@ -66,6 +69,9 @@ public record AbFigures(String baseline, String candidate, String machine, List<
             + ". Machine: "
             + machine
             + ". "
+            + (measureArgs.isEmpty()
+                ? ""
+                : "Every run with `" + String.join(" ", measureArgs) + "`. ")
             + pairs
             + " pair(s), each build once per pair, in alternating order (baseline first in odd"
             + " pairs), so that the machine's drift between pairs cancels. A ratio is candidate /"

@@ -33,7 +33,8 @@ class AbFiguresTest {
                 pair, b, "consumer", 60, Map.of(AbMeasure.ROWS_PER_CPU_SECOND, v), "out"));
       }
     }
-    AbFigures f = new AbFigures("0123456789abcdef", "the working tree at x", "2 vCPUs", runs);
+    AbFigures f =
+        new AbFigures("0123456789abcdef", "the working tree at x", "2 vCPUs", runs, List.of());
     String md = f.report().markdown();
     assertTrue(
         md.contains(
@@ -55,9 +56,11 @@ class AbFiguresTest {
             run(2, AbFigures.Build.CANDIDATE, 95),
             run(2, AbFigures.Build.BASELINE, 100),
             run(3, AbFigures.Build.BASELINE, 50)); // stopped before its candidate ran
-    String md = new AbFigures("c", "w", "m", runs).report().markdown();
+    String md =
+        new AbFigures("c", "w", "m", runs, List.of("--destinationTables=8")).report().markdown();
     assertTrue(md.contains("| 100, 100 | 90, 95 |"), md);
     assertTrue(md.contains("higher in 0 of 2 pairs"), md);
+    assertTrue(md.contains("Every run with `--destinationTables=8`."), md);
   }
 
   @Test
@@ -85,6 +88,19 @@ class AbFiguresTest {
             .getMessage()
             .contains("use consumer or round"));
     assertFalse(new AbComparison("HEAD", 2, both, null, out).out().toString().startsWith("runs"));
+    assertTrue(
+        assertThrows(
+                IllegalArgumentException.class,
+                () ->
+                    new AbComparison("HEAD", 2, both, null, out, List.of("--destinationTables=8")))
+            .getMessage()
+            .startsWith("--measure-arg needs one --measure"));
+    AbComparison one =
+        new AbComparison(
+            "HEAD", 2, List.of(AbMeasure.CONSUMER), null, out, List.of("--destinationTables=8"));
+    List<String> args = one.argsOf(AbMeasure.CONSUMER, dir);
+    assertEquals("consume", args.get(0));
+    assertEquals("--destinationTables=8", args.get(args.size() - 1), "after the measure's own");
   }
 
   private static AbFigures.Run run(int pair, AbFigures.Build b, double v) {
