@@ -38,14 +38,20 @@ public final class TablesAhead {
     long started = System.nanoTime();
     BigQueryServices bigQuery = services != null ? services : new BigQueryServicesImpl();
     try (BigQueryServices.DatasetService datasets = bigQuery.getDatasetService(options)) {
+      // Tables are made in order, so the last one exists only once all do: a restarted consumer,
+      // or a second job of the same routing, asks once instead of inserting every table again
+      // (10,000 conflicts at 100 a second would hold its start for 100 s).
+      Table last = datasets.getTable(reference(target, target.tables() - 1));
+      if (last != null && target.routing().description().equals(last.getDescription())) {
+        LOG.info(
+            "The {} table(s) exist already, made ahead with this routing: not made again",
+            target.tables());
+        return;
+      }
       for (int k = 0; k < target.tables(); k++) {
         datasets.createTable(
             new Table()
-                .setTableReference(
-                    new TableReference()
-                        .setProjectId(target.project())
-                        .setDatasetId(target.dataset())
-                        .setTableId(target.tableId(k)))
+                .setTableReference(reference(target, k))
                 .setSchema(schema)
                 .setDescription(target.routing().description()));
         if ((k + 1) % PROGRESS_EVERY == 0) {
@@ -57,5 +63,12 @@ public final class TablesAhead {
         "Created {} table(s) ahead in {} s",
         target.tables(),
         String.format(java.util.Locale.ROOT, "%.1f", (System.nanoTime() - started) / 1e9));
+  }
+
+  private static TableReference reference(TableTarget target, int k) {
+    return new TableReference()
+        .setProjectId(target.project())
+        .setDatasetId(target.dataset())
+        .setTableId(target.tableId(k));
   }
 }
