@@ -167,6 +167,16 @@ public final class EmulatorLimitOptions {
           "--cell-quota-mb-per-second and --cell-quota-window-seconds set the short-term quota of"
               + " --quota-mode two-tier; add --quota-mode two-tier or drop them");
     }
+    if (EmulatorSettings.TWO_TIER.equals(mode)
+        && cellQuotaWindowSeconds == null
+        && quotaWindowSeconds != null
+        && quotaWindowSeconds <= EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS) {
+      throw new IllegalArgumentException(
+          "--quota-window-seconds must be longer than the cell's window ("
+              + (long) EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS
+              + " s by default) with --quota-mode two-tier: the region refills slower than a cell;"
+              + " raise it (BigQuery: 600) or give a shorter --cell-quota-window-seconds");
+    }
     double defaultWindow =
         EmulatorSettings.REJECT.equals(mode)
             ? EmulatorSettings.DEFAULT_REJECT_WINDOW_SECONDS

@@ -183,7 +183,7 @@ public record EmulatorSettings(
               + quotaMode
               + "'");
     }
-    if (TWO_TIER.equals(quotaMode)) {
+    if (TWO_TIER.equals(quotaMode) && quotaMbPerSecond > 0) { // 0: no quota, no tiers
       if (!(cellQuota.mbPerSecond() > 0)) {
         throw new IllegalArgumentException(
             "--cell-quota-mb-per-second must be above 0, e.g. twice --quota-mb-per-second");

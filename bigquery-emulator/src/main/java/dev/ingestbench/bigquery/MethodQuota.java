@@ -31,8 +31,9 @@ final class MethodQuota {
   boolean admit(long nowNanos) {
     calls.incrementAndGet();
     long wall = System.currentTimeMillis();
-    firstCallMs.compareAndSet(0, wall);
+    // The last first: a status read between the two never has a first call without a last.
     lastCallMs.accumulateAndGet(wall, Math::max);
+    firstCallMs.compareAndSet(0, wall);
     if (perSecond <= 0) {
       return true;
     }

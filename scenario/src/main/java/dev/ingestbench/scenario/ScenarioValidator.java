@@ -287,6 +287,9 @@ final class ScenarioValidator {
   /** The BigQuery emulator's default regional window (its --quota-window-seconds). */
   private static final double DEFAULT_QUOTA_WINDOW_SECONDS = 600;
 
+  /** Its default cell window with two-tier (--cell-quota-window-seconds). */
+  private static final double DEFAULT_CELL_WINDOW_SECONDS = 10;
+
   private void checkQuotaMode(Scenario.Limits limits) {
     String mode = limits.quotaMode();
     if (mode != null && !Set.of("throttle", "reject", "two-tier").contains(mode)) {
@@ -303,9 +306,14 @@ final class ScenarioValidator {
         limits.cellQuotaMbPerSecond() != null || limits.cellQuotaWindowSeconds() != null;
     if (cellGiven && !"two-tier".equals(mode)) {
       problem(
-          "limits.cell_quota_mb_per_second",
+          limits.cellQuotaMbPerSecond() != null
+              ? "limits.cell_quota_mb_per_second"
+              : "limits.cell_quota_window_seconds",
           "cell_quota_mb_per_second and cell_quota_window_seconds set the short-term quota of"
               + " quota_mode: two-tier; add it or drop them");
+      return;
+    }
+    if (!"two-tier".equals(mode)) {
       return;
     }
     if (limits.cellQuotaMbPerSecond() != null && !(limits.cellQuotaMbPerSecond() > 0)) {
@@ -316,7 +324,14 @@ final class ScenarioValidator {
             ? DEFAULT_QUOTA_WINDOW_SECONDS
             : limits.quotaWindowSeconds();
     Double cellWindow = limits.cellQuotaWindowSeconds();
-    if (cellWindow != null && !(cellWindow > 0 && cellWindow < regionalWindow)) {
+    if (cellWindow == null && regionalWindow <= DEFAULT_CELL_WINDOW_SECONDS) {
+      problem(
+          "limits.quota_window_seconds",
+          "must be longer than the cell's window ("
+              + DEFAULT_CELL_WINDOW_SECONDS
+              + " s by default) with quota_mode: two-tier: the region refills slower than a"
+              + " cell; raise it (BigQuery: 600) or set a shorter cell_quota_window_seconds");
+    } else if (cellWindow != null && !(cellWindow > 0 && cellWindow < regionalWindow)) {
       problem(
           "limits.cell_quota_window_seconds",
           "must be above 0 and shorter than quota_window_seconds ("

@@ -43,10 +43,11 @@ class ScenarioFileTest {
       files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
     }
     assertEquals(
-        13,
+        14,
         files.size(),
         "six published rounds, round 6 with a shared group, write-method-ab, savepoint-restore,"
-            + " crash-restore, max-rate-write-methods, max-rate-kafka and destination-scaling: "
+            + " crash-restore, max-rate-write-methods, max-rate-kafka, destination-scaling and its"
+            + " quick subset: "
             + files);
     for (Path file : files) {
       Scenario scenario = ScenarioFile.load(file);
@@ -60,6 +61,9 @@ class ScenarioFileTest {
     assertEquals(
         new TableSkew(1.1), tables.jobs().get("alo-10000-zipf").tableSkew(), "a quoted zipf:S");
     assertEquals(10_000, tables.jobs().get("pool-max-10000-zipf").maxConnectionPoolConnections());
+    Scenario quick = ScenarioFile.load(SHIPPED.resolve("destination-scaling-quick.yaml"));
+    assertEquals(8, quick.unordered().jobs().size());
+    assertEquals(3, quick.unordered().iterations());
     Scenario ab = ScenarioFile.load(SHIPPED.resolve("write-method-ab.yaml"));
     assertEquals(5, ab.unordered().iterations());
     Scenario max = ScenarioFile.load(SHIPPED.resolve("max-rate-write-methods.yaml"));
@@ -640,6 +644,12 @@ class ScenarioFileTest {
                     + "limits: {quota_mode: two-tier, quota_window_seconds: 10,"
                     + " cell_quota_window_seconds: 10}\n")
             .startsWith("limits.cell_quota_window_seconds: must be above 0 and shorter"));
+    assertTrue(
+        only(dir, GOOD + "limits: {quota_mode: two-tier, quota_window_seconds: 8}\n")
+            .startsWith("limits.quota_window_seconds: must be longer than the cell's window"));
+    assertTrue(
+        only(dir, GOOD + "limits: {cell_quota_window_seconds: 5}\n")
+            .startsWith("limits.cell_quota_window_seconds: cell_quota_mb_per_second and"));
     assertTrue(
         only(dir, GOOD + "limits: {tables_api_quota: 0.5}\n")
             .startsWith("limits.tables_api_quota: must be 0 (no limit) or 1"));

@@ -29,7 +29,7 @@ final class DestinationsMarkdown {
             : d.tableCreation().equals("ahead")
                 ? "ahead, before the pipeline"
                 : "as the write reached each (CREATE_IF_NEEDED)");
-    if (d.tablesInsertFromSeconds() != null) {
+    if (d.tablesInsertFromSeconds() != null && d.tablesInsertToSeconds() != null) {
       t.row(
           "tables.insert calls, s after the consumer started: first – last",
           f1(d.tablesInsertFromSeconds()) + " – " + f1(d.tablesInsertToSeconds()));

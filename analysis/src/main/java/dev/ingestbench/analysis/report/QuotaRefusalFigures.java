@@ -18,7 +18,10 @@ final class QuotaRefusalFigures {
     if (a.emulator().isEmpty()) {
       return List.of();
     }
-    long start = startMillis(a.consumer(), a.emulator().get());
+    Long start = startMillis(a.consumer(), a.emulator().get());
+    if (start == null) {
+      return List.of(); // no start to count seconds from (the verdicts still count by tier)
+    }
     return a.emulator().get().quotaTiersOrEmpty().stream()
         .filter(t -> t.refusedAppends() > 0)
         .map(t -> of(t, start))
@@ -50,9 +53,9 @@ final class QuotaRefusalFigures {
 
   /**
    * When the consumer started, epoch ms; the emulator's start when the consumer's result does not
-   * say.
+   * say; null when neither does.
    */
-  private static long startMillis(ConsumerResult c, EmulatorStatus e) {
+  private static Long startMillis(ConsumerResult c, EmulatorStatus e) {
     for (String at : new String[] {c.startedAt(), e.startedAt()}) {
       try {
         if (at != null) {
@@ -62,6 +65,6 @@ final class QuotaRefusalFigures {
         // the next one
       }
     }
-    return 0;
+    return null;
   }
 }

@@ -28,12 +28,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Everything a local round's report says, computed from the raw files the round left: the
@@ -59,6 +57,7 @@ public record RoundAnalysis(
     Estimate steadyMbPerSecond,
     double steadyCpuUtilisation,
     double steadyCpuSeconds,
+    String steadyCpuSource,
     int vcpus,
     List<ProcessCpuCsv.Sample> processCpu,
     Optional<EmulatorStatus> emulator,
@@ -94,11 +93,15 @@ public record RoundAnalysis(
     return processCpu.stream().anyMatch(p -> p.process().startsWith(MachineLoad.TASKMANAGER));
   }
 
-  /** Whose CPU the consumer's figures are: the consumer JVMs', or a cluster's TaskManagers'. */
+  /**
+   * Whose CPU the consumer's figures are: the consumer JVMs' (every life's when one was started
+   * again), or a cluster's TaskManagers' ({@link SteadyCpu}).
+   */
   public String consumerCpuSource() {
-    return onFlinkCluster()
-        ? "the Flink TaskManagers' CPU-seconds (every job's tasks; processes_cpu.csv)"
-        : "consumer JVM CPU-seconds";
+    if (steadyCpuSource != null) {
+      return steadyCpuSource;
+    }
+    return onFlinkCluster() ? SteadyCpu.TASKMANAGERS : SteadyCpu.CONSUMER;
   }
 
   public static RoundAnalysis of(Path dir) throws IOException {
@@ -164,35 +167,11 @@ public record RoundAnalysis(
         steady.map(p -> perSecond.slice(p.fromIndex(), p.toIndex())).orElse(List.of());
     Estimate rowsPerSecond = Estimate.of(window.stream().map(Bucket::rowsPerSecond).toList());
     Estimate mbPerSecond = Estimate.of(window.stream().map(Bucket::mbPerSecond).toList());
-    double cpuSeconds = 0;
-    long cpuSampleSeconds = 0;
     List<ProcessCpuCsv.Sample> processes = ProcessCpuCsv.read(dir.resolve(RunFiles.PROCESSES_CPU));
-    List<ProcessCpuCsv.Sample> taskManagers =
-        processes.stream().filter(p -> p.process().startsWith(MachineLoad.TASKMANAGER)).toList();
-    if (steady.isPresent() && !taskManagers.isEmpty()) {
-      // On a Flink cluster the pipeline runs in the TaskManagers (every job's tasks): their CPU
-      // is the consumers', and the consumer JVMs' own samples are a job client's.
-      Set<Long> seconds = new HashSet<>();
-      for (ProcessCpuCsv.Sample s : taskManagers) {
-        long covered = s.second().getEpochSecond() - 1;
-        if (covered >= steady.get().start().getEpochSecond()
-            && covered < steady.get().end().getEpochSecond()) {
-          cpuSeconds += s.cpuSeconds();
-          seconds.add(covered);
-        }
-      }
-      cpuSampleSeconds = seconds.size();
-    } else if (steady.isPresent()) {
-      for (CpuSamplesCsv.Sample s : cpu) {
-        // A sample stamped at second t measured the CPU used during [t-1, t).
-        long covered = s.second().getEpochSecond() - 1;
-        if (covered >= steady.get().start().getEpochSecond()
-            && covered < steady.get().end().getEpochSecond()) {
-          cpuSeconds += s.cpuSeconds();
-          cpuSampleSeconds++;
-        }
-      }
-    }
+    SteadyCpu steadyCpu =
+        steady.map(p -> SteadyCpu.of(p, cpu, processes)).orElse(new SteadyCpu(0, 0, null));
+    double cpuSeconds = steadyCpu.cpuSeconds();
+    long cpuSampleSeconds = steadyCpu.sampledSeconds();
     double utilisation =
         cpuSampleSeconds == 0 ? Double.NaN : cpuSeconds / (vcpus * (double) cpuSampleSeconds);
     return new RoundAnalysis(
@@ -208,6 +187,7 @@ public record RoundAnalysis(
         mbPerSecond,
         utilisation,
         cpuSeconds,
+        steadyCpu.source(),
         vcpus,
         processes,
         emulator,

@@ -156,7 +156,7 @@ public final class ResultRecords {
     add(job, "hottest_table_share", d.hottestShare(), "fraction", labels);
     add(job, "tables_get_calls", d.tablesGetCalls(), "calls", labels);
     add(job, "tables_insert_calls", d.tablesInsertCalls(), "calls", labels);
-    if (d.tablesInsertFromSeconds() != null) {
+    if (d.tablesInsertFromSeconds() != null && d.tablesInsertToSeconds() != null) {
       add(
           job,
           "tables_insert_seconds",

@@ -189,10 +189,12 @@ final class StageDiagnosis {
                   100 * Diagnoser.CPU_BOUND)));
     }
     Optional<EmulatorStatus> e = Optional.ofNullable(emulators.get(s.segment()));
-    // Only where the segment's emulator throttled or refused appends: its counters decide, the
-    // per-second shape describes (noise alone saws).
+    // Only where the segment's emulator throttled appends: its counters decide, the per-second
+    // shape describes (noise alone saws). A quota that refuses (reject, two-tier) stops writing
+    // while it refills, which saws too: its refusals are said by tier instead (emulatorLimits).
     if (e.isEmpty()
         || e.get().quotaMbPerSecond() <= 0
+        || !e.get().quotaTiersOrEmpty().isEmpty()
         || (e.get().throttledAppends() == 0 && e.get().rejectedAppends() == 0)) {
       return;
     }

@@ -20,6 +20,11 @@ import org.slf4j.LoggerFactory;
 public final class TablesAhead {
   private static final Logger LOG = LoggerFactory.getLogger(TablesAhead.class);
 
+  /** The label each table made here carries: how a later start knows they were all made. */
+  static final String MADE_AHEAD_LABEL = "ingestbench_tables";
+
+  static final String MADE_AHEAD_VALUE = "made-ahead";
+
   /** How often a long creation says how far it is. */
   private static final int PROGRESS_EVERY = 1_000;
 
@@ -38,11 +43,16 @@ public final class TablesAhead {
     long started = System.nanoTime();
     BigQueryServices bigQuery = services != null ? services : new BigQueryServicesImpl();
     try (BigQueryServices.DatasetService datasets = bigQuery.getDatasetService(options)) {
-      // Tables are made in order, so the last one exists only once all do: a restarted consumer,
-      // or a second job of the same routing, asks once instead of inserting every table again
-      // (10,000 conflicts at 100 a second would hold its start for 100 s).
+      // Tables made here are made in order and labelled, so the last one exists with the label
+      // only once all do: a restarted consumer, or a second job of the same routing, asks once
+      // instead of inserting every table again (10,000 conflicts at 100 a second would hold its
+      // start for 100 s). Without the label the last table may have been made by a write's
+      // CREATE_IF_NEEDED, which says nothing of the others: they are made.
       Table last = datasets.getTable(reference(target, target.tables() - 1));
-      if (last != null && target.routing().description().equals(last.getDescription())) {
+      if (last != null
+          && last.getLabels() != null
+          && MADE_AHEAD_VALUE.equals(last.getLabels().get(MADE_AHEAD_LABEL))
+          && java.util.Objects.equals(target.routing().description(), last.getDescription())) {
         LOG.info(
             "The {} table(s) exist already, made ahead with this routing: not made again",
             target.tables());
@@ -53,7 +63,8 @@ public final class TablesAhead {
             new Table()
                 .setTableReference(reference(target, k))
                 .setSchema(schema)
-                .setDescription(target.routing().description()));
+                .setDescription(target.routing().description())
+                .setLabels(java.util.Map.of(MADE_AHEAD_LABEL, MADE_AHEAD_VALUE)));
         if ((k + 1) % PROGRESS_EVERY == 0) {
           LOG.info("Created {} of {} tables ahead", k + 1, target.tables());
         }

@@ -65,6 +65,46 @@ class TablesAheadTest {
           server.status().apiCalls().tablesInsertCalls(),
           "another routing's description: asked to make them (409s: they exist)");
 
+      TableTarget one =
+          TableTarget.parse(
+              "--outputTable",
+              "my-project:demo.one",
+              null,
+              1,
+              TableSkew.UNIFORM,
+              TableCreation.AHEAD);
+      TablesAhead.create(one, SCHEMA, options, services);
+      TablesAhead.create(one, SCHEMA, options, services);
+      assertEquals(
+          101,
+          server.status().apiCalls().tablesInsertCalls(),
+          "one table (no routing description): made once, then found");
+
+      // The last table made by someone else (a write's CREATE_IF_NEEDED, unlabelled): it says
+      // nothing of the others, so they are made.
+      TableTarget other =
+          TableTarget.parse(
+              "--outputTable",
+              "my-project:demo.v",
+              null,
+              3,
+              TableSkew.UNIFORM,
+              TableCreation.AHEAD);
+      try (var tables = services.getDatasetService(options)) {
+        tables.createTable(
+            new com.google.api.services.bigquery.model.Table()
+                .setTableReference(
+                    new com.google.api.services.bigquery.model.TableReference()
+                        .setProjectId("my-project")
+                        .setDatasetId("demo")
+                        .setTableId(other.tableId(2)))
+                .setSchema(SCHEMA)
+                .setDescription(other.routing().description()));
+      }
+      TablesAhead.create(other, SCHEMA, options, services);
+      assertEquals(
+          101 + 1 + 3, server.status().apiCalls().tablesInsertCalls(), "every table asked for");
+
       TableTarget ifNeeded =
           TableTarget.parse(
               "--outputTable",
@@ -74,7 +114,7 @@ class TablesAheadTest {
               TableSkew.UNIFORM,
               TableCreation.IF_NEEDED);
       TablesAhead.create(ifNeeded, SCHEMA, options, services);
-      assertEquals(100, server.status().apiCalls().tablesInsertCalls(), "if-needed: the write's");
+      assertEquals(105, server.status().apiCalls().tablesInsertCalls(), "if-needed: the write's");
     }
   }
 }

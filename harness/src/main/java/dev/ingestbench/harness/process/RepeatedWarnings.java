@@ -26,7 +26,18 @@ final class RepeatedWarnings {
   /** Shapes remembered at most; the oldest is forgotten (its held-back count is said first). */
   private static final int MAX_SHAPES = 1_000;
 
+  /**
+   * The first line of a logged message: a time, then a level (the consumers' {@code HH:mm:ss LEVEL
+   * logger - text}); other lines continue the message above them.
+   */
+  private static final Pattern LOG_LINE =
+      Pattern.compile("\\d{2}:\\d{2}:\\d{2}([.,]\\d+)? +(TRACE|DEBUG|INFO|WARN|ERROR) ");
+
   private final Map<String, Shape> shapes = new LinkedHashMap<>();
+
+  /** The last message's first line was held back: its continuation lines are too. */
+  private boolean holdingBack;
+
   private final String logName;
 
   /**
@@ -47,6 +58,12 @@ final class RepeatedWarnings {
    * of what an earlier window held back followed by the line.
    */
   List<String> admit(String line, long nowNanos) {
+    if (!LOG_LINE.matcher(line).lookingAt()) {
+      // The rest of a message over several lines (an exception's text, a retry's details):
+      // it goes where its first line went.
+      return holdingBack ? List.of() : List.of(line);
+    }
+    holdingBack = false;
     if (!line.contains(" WARN ") && !line.contains(" ERROR ")) {
       return List.of(line);
     }
@@ -71,6 +88,7 @@ final class RepeatedWarnings {
       out.add(line);
     } else {
       s.heldBack++;
+      holdingBack = true;
     }
     return out;
   }

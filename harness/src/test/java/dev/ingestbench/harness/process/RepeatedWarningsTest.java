@@ -55,4 +55,20 @@ class RepeatedWarningsTest {
     assertEquals(List.of(other), r.admit(other, 4), "another shape has its own count");
     assertEquals(List.of(), r.admit(refused(9), 5), "the fourth of a shape in a minute");
   }
+
+  /** A message over several lines is held back whole, and the next message shows again. */
+  @Test
+  void theLinesOfAHeldBackMessageAreHeldBackWithIt() {
+    RepeatedWarnings r = new RepeatedWarnings("consumer.log");
+    for (int i = 0; i < 3; i++) {
+      assertEquals(List.of(refused(i)), r.admit(refused(i), i));
+      assertEquals(List.of("  details " + i), r.admit("  details " + i, i), "shown with its first");
+    }
+    assertEquals(List.of(), r.admit(refused(3), 3));
+    assertEquals(List.of(), r.admit("io.grpc.StatusRuntimeException: RESOURCE_EXHAUSTED", 3));
+    assertEquals(List.of(), r.admit("\tcom.google.Foo.bar(Foo.java:1)", 3));
+    String progress = "15:55:37 INFO LocalRun - 41 s: 126,534 rows written";
+    assertEquals(List.of(progress), r.admit(progress, 4));
+    assertEquals(List.of("a line of its own"), r.admit("a line of its own", 4));
+  }
 }
