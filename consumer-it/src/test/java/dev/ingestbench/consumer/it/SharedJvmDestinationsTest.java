@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.ingestbench.bigquery.BigQueryEmulator;
 import dev.ingestbench.bigquery.EmulatorSettings;
 import dev.ingestbench.contracts.EmulatorStatus;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * one's schema, and every row of it was dead-lettered ("unexpected field with name attributes").
  */
 @Tag("e2e")
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
 class SharedJvmDestinationsTest {
   @RegisterExtension static final LocalPubsub pubsub = new LocalPubsub();
 
