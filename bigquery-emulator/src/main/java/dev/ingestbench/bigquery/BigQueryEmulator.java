@@ -304,7 +304,11 @@ public final class BigQueryEmulator implements AutoCloseable {
             service.createStreamSlowdown.slowed.get(),
             settings.api().createWriteStreamPerSecond(),
             epochMsOrNull(service.tablesApi.insert.firstCallMs.get()),
-            epochMsOrNull(service.tablesApi.insert.lastCallMs.get())),
+            epochMsOrNull(service.tablesApi.insert.lastCallMs.get()),
+            service.tablesApi.get.answerMs(50),
+            service.tablesApi.get.answerMs(99),
+            service.tablesApi.insert.answerMs(50),
+            service.tablesApi.insert.answerMs(99)),
         service.quotaTiers.status());
   }
 

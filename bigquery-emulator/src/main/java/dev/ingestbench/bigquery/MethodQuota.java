@@ -1,6 +1,8 @@
 package dev.ingestbench.bigquery;
 
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
 
 /**
  * One REST method's requests-per-second quota (tables.get, tables.insert): a bucket of a second's
@@ -17,6 +19,9 @@ final class MethodQuota {
   final AtomicLong firstCallMs = new AtomicLong();
 
   final AtomicLong lastCallMs = new AtomicLong();
+
+  /** How long each call took to answer, arrival to answer (refusals included), microseconds. */
+  private final Histogram answers = new Histogram(TimeUnit.MINUTES.toMicros(10), 2);
 
   /**
    * @param perSecond requests a second; 0: no limit
@@ -49,5 +54,15 @@ final class MethodQuota {
     }
     throttled.incrementAndGet();
     return false;
+  }
+
+  /** A call answered {@code nanos} after it arrived. */
+  synchronized void answered(long nanos) {
+    answers.recordValue(Math.min(answers.getHighestTrackableValue(), Math.max(0, nanos / 1_000)));
+  }
+
+  /** The answers' {@code percentile}, milliseconds; null without calls. */
+  synchronized Double answerMs(double percentile) {
+    return answers.getTotalCount() == 0 ? null : answers.getValueAtPercentile(percentile) / 1_000.0;
   }
 }

@@ -181,25 +181,38 @@ final class RestApi implements HttpHandler {
                     .setDatasetReference(
                         new DatasetReference().setProjectId(p[1]).setDatasetId(p[3]))));
       } else if (p.length == 5 && p[4].equals("tables") && method.equals("POST")) {
-        if (!calls.insert.admit(System.nanoTime())) {
-          error(exchange, 403, "rateLimitExceeded", RATE_LIMITED);
-          return;
+        long arrived = System.nanoTime();
+        try {
+          if (!calls.insert.admit(arrived)) {
+            error(exchange, 403, "rateLimitExceeded", RATE_LIMITED);
+            return;
+          }
+          insertTable(exchange, p[1], p[3]);
+        } finally {
+          calls.insert.answered(System.nanoTime() - arrived);
         }
-        insertTable(exchange, p[1], p[3]);
       } else if (p.length == 6 && p[4].equals("tables")) {
         TableId id = new TableId(p[1], p[3], p[5]);
         switch (method) {
           case "GET" -> {
-            if (!calls.get.admit(System.nanoTime())) {
-              error(exchange, 403, "rateLimitExceeded", RATE_LIMITED);
-              return;
-            }
-            Tables.Entry entry = tables.get(id);
-            if (entry == null) {
-              error(
-                  exchange, 404, "notFound", "Not found: Table " + p[1] + ":" + p[3] + "." + p[5]);
-            } else {
-              send(exchange, 200, JSON.toString(entry.table()));
+            long arrived = System.nanoTime();
+            try {
+              if (!calls.get.admit(arrived)) {
+                error(exchange, 403, "rateLimitExceeded", RATE_LIMITED);
+                return;
+              }
+              Tables.Entry entry = tables.get(id);
+              if (entry == null) {
+                error(
+                    exchange,
+                    404,
+                    "notFound",
+                    "Not found: Table " + p[1] + ":" + p[3] + "." + p[5]);
+              } else {
+                send(exchange, 200, JSON.toString(entry.table()));
+              }
+            } finally {
+              calls.get.answered(System.nanoTime() - arrived);
             }
           }
           case "DELETE" -> {

@@ -107,6 +107,10 @@ class ApiLimitsTest {
       assertEquals(limited, calls.tablesGetThrottled());
       assertEquals(0, calls.tablesInsertCalls());
       assertEquals(null, calls.tablesInsertFirstMs(), "no tables.insert: no time");
+      assertEquals(null, calls.tablesInsertP99Ms());
+      assertTrue(
+          calls.tablesGetP50Ms() != null && calls.tablesGetP50Ms() <= calls.tablesGetP99Ms(),
+          "every answer timed, refusals too: " + calls);
       assertEquals(5, calls.tablesPerSecond());
     }
   }

@@ -141,6 +141,11 @@ public record EmulatorStatus(
    * @param tablesInsertFirstMs when the first tables.insert arrived, epoch ms; null: none (or a
    *     status written before it was recorded)
    * @param tablesInsertLastMs when the last one arrived
+   * @param tablesGetP50Ms tables.get's median time from arrival to answer (refusals included); null
+   *     without calls
+   * @param tablesGetP99Ms its 99th percentile
+   * @param tablesInsertP50Ms tables.insert's median
+   * @param tablesInsertP99Ms its 99th percentile
    */
   public record ApiCalls(
       long tablesGetCalls,
@@ -152,7 +157,11 @@ public record EmulatorStatus(
       long createWriteStreamSlowed,
       double createWriteStreamPerSecond,
       Long tablesInsertFirstMs,
-      Long tablesInsertLastMs) {}
+      Long tablesInsertLastMs,
+      Double tablesGetP50Ms,
+      Double tablesGetP99Ms,
+      Double tablesInsertP50Ms,
+      Double tablesInsertP99Ms) {}
 
   /**
    * The calls of one kind the server answered and how long each took it.

@@ -183,6 +183,8 @@ public record RoundSummary(
    * @param tablesInsertFromSeconds the first tables.insert, seconds after the consumer started
    *     (negative: before it, e.g. by another job); null without calls or a start
    * @param tablesInsertToSeconds the last one: with the first, how long making the tables took
+   * @param tablesGetP99Ms tables.get's 99th percentile, arrival to answer; null without calls
+   * @param tablesInsertP99Ms tables.insert's
    */
   public record Destinations(
       int tables,
@@ -203,7 +205,9 @@ public record RoundSummary(
       Double createWriteStreamP99Ms,
       long createWriteStreamSlowed,
       Double tablesInsertFromSeconds,
-      Double tablesInsertToSeconds) {}
+      Double tablesInsertToSeconds,
+      Double tablesGetP99Ms,
+      Double tablesInsertP99Ms) {}
 
   /** A mean with its spread and 95% confidence interval over {@code n} samples. */
   public record Estimate(Double mean, Double stddev, Double ci95Low, Double ci95High, long n) {}

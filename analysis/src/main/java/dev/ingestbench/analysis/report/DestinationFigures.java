@@ -70,7 +70,9 @@ final class DestinationFigures {
             createP99,
             calls == null ? 0 : calls.createWriteStreamSlowed(),
             secondsAfter(calls == null ? null : calls.tablesInsertFirstMs(), start),
-            secondsAfter(calls == null ? null : calls.tablesInsertLastMs(), start)));
+            secondsAfter(calls == null ? null : calls.tablesInsertLastMs(), start),
+            calls == null ? null : calls.tablesGetP99Ms(),
+            calls == null ? null : calls.tablesInsertP99Ms()));
   }
 
   /** {@code epochMs} in seconds after {@code startMs}; null when either is unknown. */

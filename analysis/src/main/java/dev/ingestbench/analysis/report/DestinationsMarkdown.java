@@ -51,11 +51,21 @@ final class DestinationsMarkdown {
             d.hottestShare() * 100,
             d.expectedHottestShare() * 100));
     t.row(
-        "tables.get calls (refused by the quota)",
-        count(d.tablesGetCalls()) + " (" + count(d.tablesGetThrottled()) + ")");
+        "tables.get calls (refused by the quota; p99 ms)",
+        count(d.tablesGetCalls())
+            + " ("
+            + count(d.tablesGetThrottled())
+            + "; "
+            + ms(d.tablesGetP99Ms())
+            + ")");
     t.row(
-        "tables.insert calls (refused)",
-        count(d.tablesInsertCalls()) + " (" + count(d.tablesInsertThrottled()) + ")");
+        "tables.insert calls (refused; p99 ms)",
+        count(d.tablesInsertCalls())
+            + " ("
+            + count(d.tablesInsertThrottled())
+            + "; "
+            + ms(d.tablesInsertP99Ms())
+            + ")");
     t.row(
         "CreateWriteStream calls (slowed; p99 ms)",
         count(d.createWriteStreamCalls())
@@ -71,6 +81,10 @@ final class DestinationsMarkdown {
                 + "`; the calls are the BigQuery emulator's counts, under its tables quota and"
                 + " CreateWriteStream slowdown (docs/destinations.md).")
         .table(t);
+  }
+
+  private static String ms(Double ms) {
+    return ms == null ? "—" : f1(ms);
   }
 
   private static String seconds(Double s) {

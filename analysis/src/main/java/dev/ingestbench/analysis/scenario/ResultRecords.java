@@ -131,6 +131,9 @@ public final class ResultRecords {
     add(job, "rows_per_cpu_second", s.rowsPerCpuSecond(), "rows/CPU-s", labels);
     add(job, "cpu_utilisation", s.cpuUtilisation(), "fraction", labels);
     add(job, "peak_connections", s.peakConnections(), "connections", labels);
+    if (s.peakConsumerHeapMb() > 0) { // 0: no heap samples (a job that did not run here)
+      add(job, "peak_consumer_heap_mb", s.peakConsumerHeapMb(), "MB", labels);
+    }
     add(job, "rows_written", s.written(), "rows", labels);
     add(job, "duplicates", s.duplicates(), "rows", labels);
     add(job, "source_duplicates", s.sourceDuplicates(), "rows", labels);
@@ -164,6 +167,8 @@ public final class ResultRecords {
           "s",
           labels);
     }
+    add(job, "tables_get_p99_ms", d.tablesGetP99Ms(), "ms", labels);
+    add(job, "tables_insert_p99_ms", d.tablesInsertP99Ms(), "ms", labels);
     add(job, "create_write_stream_calls", d.createWriteStreamCalls(), "calls", labels);
     add(job, "create_write_stream_p99_ms", d.createWriteStreamP99Ms(), "ms", labels);
   }
