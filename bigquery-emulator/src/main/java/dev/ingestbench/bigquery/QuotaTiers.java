@@ -46,7 +46,14 @@ final class QuotaTiers {
   }
 
   /** Admits an append of {@code bytes} and charges every tier, or says which tier refused it. */
-  synchronized Refusal admit(long bytes, long nowNanos) {
+  Refusal admit(long bytes, long nowNanos) {
+    if (tiers.isEmpty()) {
+      return null; // throttle mode or no quota: every append, without the lock
+    }
+    return admitLocked(bytes, nowNanos);
+  }
+
+  private synchronized Refusal admitLocked(long bytes, long nowNanos) {
     for (QuotaTier tier : tiers) {
       if (!tier.fits(bytes, nowNanos)) {
         tier.refuse(bytes, nowNanos);

@@ -5,10 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Reads and writes the JSON records of a run directory: record components in camelCase become
@@ -30,17 +28,7 @@ public final class RunJson {
    * file.
    */
   public static void write(Path file, Object value) throws IOException {
-    Path target = file.toAbsolutePath();
-    Path parent = target.getParent();
-    Files.createDirectories(parent);
-    Path partial = parent.resolve(target.getFileName() + ".partial");
-    MAPPER.writeValue(partial.toFile(), value);
-    try {
-      Files.move(
-          partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (AtomicMoveNotSupportedException e) {
-      Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
-    }
+    WholeFile.write(file, out -> MAPPER.writeValue(out, value));
   }
 
   /** The JSON of {@code value}, as served over HTTP. */

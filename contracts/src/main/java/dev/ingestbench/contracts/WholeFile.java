@@ -11,8 +11,8 @@ import java.nio.file.StandardCopyOption;
 /**
  * Writes a text file whole or not at all: into a {@code .partial} sibling first, then renamed over
  * it, so a process killed while writing (a run stopped during its servers' shutdown) never leaves
- * an empty or half file for a later report to choke on. {@link RunJson#write} does the same for
- * JSON.
+ * an empty or half file for a later report to choke on ({@link RunJson#write} writes JSON through
+ * it).
  */
 public final class WholeFile {
   /** What writes the file's text. */

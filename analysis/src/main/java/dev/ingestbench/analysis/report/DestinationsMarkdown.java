@@ -34,8 +34,8 @@ final class DestinationsMarkdown {
           "tables.insert calls, s after the consumer started: first – last",
           f1(d.tablesInsertFromSeconds()) + " – " + f1(d.tablesInsertToSeconds()));
     }
-    t.row("First row, s after the consumer started", seconds(d.firstRowSeconds()));
-    t.row("Every table's first row, s after it started", seconds(d.allTablesSeconds()));
+    t.row("First row, s after the consumer started", orDash(d.firstRowSeconds()));
+    t.row("Every table's first row, s after it started", orDash(d.allTablesSeconds()));
     t.row(
         "Rows per table: fewest / median / most",
         count(d.rowsPerTableMin())
@@ -56,7 +56,7 @@ final class DestinationsMarkdown {
             + " ("
             + count(d.tablesGetThrottled())
             + "; "
-            + ms(d.tablesGetP99Ms())
+            + orDash(d.tablesGetP99Ms())
             + ")");
     t.row(
         "tables.insert calls (refused; p99 ms)",
@@ -64,7 +64,7 @@ final class DestinationsMarkdown {
             + " ("
             + count(d.tablesInsertThrottled())
             + "; "
-            + ms(d.tablesInsertP99Ms())
+            + orDash(d.tablesInsertP99Ms())
             + ")");
     t.row(
         "CreateWriteStream calls (slowed; p99 ms)",
@@ -72,7 +72,7 @@ final class DestinationsMarkdown {
             + " ("
             + count(d.createWriteStreamSlowed())
             + "; "
-            + (d.createWriteStreamP99Ms() == null ? "—" : f1(d.createWriteStreamP99Ms()))
+            + orDash(d.createWriteStreamP99Ms())
             + ")");
     doc.heading(2, "Destinations")
         .paragraph(
@@ -83,11 +83,8 @@ final class DestinationsMarkdown {
         .table(t);
   }
 
-  private static String ms(Double ms) {
-    return ms == null ? "—" : f1(ms);
-  }
-
-  private static String seconds(Double s) {
-    return s == null ? "—" : f1(s);
+  /** One decimal, or a dash where there is no figure. */
+  private static String orDash(Double v) {
+    return v == null ? "—" : f1(v);
   }
 }

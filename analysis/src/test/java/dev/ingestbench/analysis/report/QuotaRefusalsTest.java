@@ -4,11 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ingestbench.analysis.diagnosis.Verdict;
 import dev.ingestbench.contracts.RoundSummary;
+import dev.ingestbench.contracts.RunFiles;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Which tier of the two-tier quota refused what and when, from a recorded round against it
@@ -60,6 +65,31 @@ class QuotaRefusalsTest {
             "limits: regional quota of 1.00 MB/s per 60 s window over cell quota of 2.00 MB/s per"
                 + " 10 s window (refusing appends while refilling)"),
         md);
+  }
+
+  /**
+   * The same round as if only the cell had refused (reject mode's one tier): the verdict names the
+   * short-term quota, never the regional one.
+   */
+  @Test
+  void refusalsOfTheCellAloneAreTheShortTermQuotas(@TempDir Path dir) throws Exception {
+    RecordedRounds.copy(RECORDED.resolve("round-two-tier-quota"), dir);
+    ObjectMapper json = new ObjectMapper();
+    Path file = dir.resolve(RunFiles.BIGQUERY_EMULATOR);
+    ObjectNode status = (ObjectNode) json.readTree(file.toFile());
+    ArrayNode tiers = (ArrayNode) status.get("quota_tiers");
+    tiers.remove(0); // the regional tier
+    status.put("rejected_appends", tiers.get(0).get("refused_appends").asLong());
+    json.writeValue(file.toFile(), status);
+    RoundAnalysis a = RoundAnalysis.of(dir);
+    List<String> verdicts = RoundDiagnosis.of(a).stream().map(Verdict::verdict).toList();
+    assertTrue(
+        verdicts.contains("Refused by the short-term (cell) throughput quota while it refilled"),
+        verdicts.toString());
+    assertFalse(verdicts.stream().anyMatch(v -> v.contains("regional")), verdicts.toString());
+    assertEquals(
+        List.of("cell"),
+        RoundSummaryJson.of(a).quotaRefusals().stream().map(t -> t.tier()).toList());
   }
 
   @Test
