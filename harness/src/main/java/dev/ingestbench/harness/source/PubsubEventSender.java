@@ -49,22 +49,28 @@ public final class PubsubEventSender implements EventSender {
   /**
    * How long a batch may wait for more messages. Each request costs the client far more than each
    * message in it: this JVM pacing 100,000 messages of 500 B at 10,000 msg/s into pstest used 59%
-   * and 64% of a vCPU with 5 ms, 48% and 52% with 20 ms, 36% and 37% with 50 ms. A live message
-   * waits at most this long more, which counts in its latency against the intended send time
-   * (seconds in a round), not in publish -> visible.
+   * and 64% of a vCPU with 5 ms, 48% and 52% with 20 ms, 36% and 37% with 50 ms (the JVM's first
+   * seconds included); warm, 700,000 messages from the 30th second, 3 pairs: 0.10-0.11 of a vCPU
+   * with 50 ms and batches of 1,000, 0.06-0.07 with 100 ms and 2,000 (and the pacer's 5 ms waits).
+   * A live message waits at most this long more, which counts in its latency against the intended
+   * send time (seconds in a round; a search's SLO is 10 s), not in publish -> visible.
    */
-  private static final Duration BATCH_DELAY = Duration.ofMillis(50);
+  private static final Duration BATCH_DELAY = Duration.ofMillis(100);
+
+  /** Messages per request at most: 10,000 msg/s for {@link #BATCH_DELAY} fit in one. */
+  private static final long MAX_BATCH_MESSAGES = 2_000L;
 
   /**
    * The project's event publisher for the emulator's {@code topicPath}: each message published
-   * once, batches of up to 1,000 messages or 3.5 MB (pstest takes requests up to gRPC's 4 MiB) sent
-   * within {@link #BATCH_DELAY}; {@code flow} bounds its queue (null: unbounded).
+   * once, batches of up to {@link #MAX_BATCH_MESSAGES} messages or 3.5 MB (pstest takes requests up
+   * to gRPC's 4 MiB) sent within {@link #BATCH_DELAY}; {@code flow} bounds its queue (null:
+   * unbounded).
    */
   static Publisher publisher(String topicPath, PubsubChannels channels, FlowControlSettings flow)
       throws IOException {
     BatchingSettings.Builder batching =
         BatchingSettings.newBuilder()
-            .setElementCountThreshold(1_000L)
+            .setElementCountThreshold(MAX_BATCH_MESSAGES)
             .setRequestByteThreshold(3_500_000L)
             .setDelayThresholdDuration(BATCH_DELAY);
     if (flow != null) {
