@@ -14,6 +14,14 @@ public final class ConsumerSampleColumns {
   public static final String OPEN_APPEND_CLIENTS = "open_append_clients";
   public static final String HEAP_USED_BYTES = "heap_used_bytes";
 
+  /**
+   * The embedded Flink's checkpoints completed so far, and how long the last one took (empty on
+   * another runner, or before the job's first): whether the pipeline waited on its checkpoints.
+   */
+  public static final String CHECKPOINTS_COMPLETED = "checkpoints_completed";
+
+  public static final String CHECKPOINT_LAST_MS = "checkpoint_last_ms";
+
   public static final List<String> ALL =
       List.of(
           EPOCH_SECOND,
@@ -22,7 +30,9 @@ public final class ConsumerSampleColumns {
           ROWS_VISIBLE,
           ACCOUNTED_FOR,
           OPEN_APPEND_CLIENTS,
-          HEAP_USED_BYTES);
+          HEAP_USED_BYTES,
+          CHECKPOINTS_COMPLETED,
+          CHECKPOINT_LAST_MS);
 
   private ConsumerSampleColumns() {}
 }

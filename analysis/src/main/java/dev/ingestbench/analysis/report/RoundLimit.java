@@ -9,10 +9,10 @@ import java.util.Optional;
 /**
  * What limited a round, named as the max-rate search names its limits ({@code quota} and {@code
  * connections} from the BigQuery emulator's counts over the round; {@code consumer-cpu}, {@code
- * machine-cpu}, {@code source-emulator} and {@code sink} over its steady window), with the figures
- * that name it; {@code unknown} only where none of them showed, saying what was measured and what
- * is not recorded. A drain is always limited by something: this says which, so that two settings
- * are compared knowing what each ran into.
+ * machine-cpu}, {@code source-emulator}, {@code sink} and {@code checkpoints} over its steady
+ * window), with the figures that name it; {@code unknown} only where none of them showed, saying
+ * what was measured and what is not recorded. A drain is always limited by something: this says
+ * which, so that two settings are compared knowing what each ran into.
  *
  * @param name the limit, as {@code summary.json}'s {@code limited_by}
  * @param evidence its figures, as {@code limited_by_evidence}
@@ -164,12 +164,29 @@ public record RoundLimit(String name, String evidence) {
                   a.vcpus(),
                   window));
     }
+    Optional<CheckpointTimes> checkpoints = CheckpointTimes.of(a.cpu(), a.steady());
+    if (checkpoints.isPresent() && checkpoints.get().bound()) {
+      return new RoundLimit(
+          "checkpoints",
+          String.format(
+              Locale.ROOT,
+              "%s (≥ %.0f%%: Flink starts a checkpoint only when the last has completed, so they"
+                  + " ran back to back, and an aligning operator holds back its input) while the"
+                  + " consumers used %s of %d vCPUs%s",
+              checkpoints.get().describe(),
+              100 * CheckpointTimes.CHECKPOINT_BOUND,
+              Double.isNaN(a.steadyCpuUtilisation())
+                  ? "an unrecorded share"
+                  : String.format(Locale.ROOT, "%.0f%%", 100 * a.steadyCpuUtilisation()),
+              a.vcpus(),
+              window));
+    }
     return new RoundLimit(
         "unknown",
         String.format(
             Locale.ROOT,
             "no limit showed%s: consumers %s of %d vCPUs, %s, no quota throttling, connections"
-                + " below the limit, %s; not recorded: the source's time per Pull or fetch%s",
+                + " below the limit, %s, %s; not recorded: the source's time per Pull or fetch",
             window,
             Double.isNaN(a.steadyCpuUtilisation())
                 ? "n/a"
@@ -179,7 +196,11 @@ public record RoundLimit(String name, String evidence) {
             sink.known()
                 ? sink.describe()
                 : "the sink's time per append not recorded (a run from before it was kept)",
-            " and the pipeline's own waiting (checkpoints)"));
+            checkpoints
+                .map(CheckpointTimes::describe)
+                .orElse(
+                    "the pipeline's own waiting on checkpoints not recorded (not embedded Flink,"
+                        + " or a run from before it was kept)")));
   }
 
   /** " over the 91 s steady window": where the CPU figures were taken. */

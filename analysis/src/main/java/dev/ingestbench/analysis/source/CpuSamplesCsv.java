@@ -14,9 +14,21 @@ import java.util.Map;
 
 /** Reads a local run's per-second consumer samples (CPU seconds, vCPUs, append clients, heap). */
 public final class CpuSamplesCsv {
-  /** One second of the consumer process. */
+  /**
+   * One second of the consumer process.
+   *
+   * @param checkpointsCompleted the embedded Flink's checkpoints completed by then; -1 where not
+   *     recorded (another runner, a run from before it was kept)
+   * @param checkpointLastMs how long the last of them took; -1 where not recorded
+   */
   public record Sample(
-      Instant second, double cpuSeconds, int vcpus, int openAppendClients, long heapUsedBytes) {}
+      Instant second,
+      double cpuSeconds,
+      int vcpus,
+      int openAppendClients,
+      long heapUsedBytes,
+      long checkpointsCompleted,
+      long checkpointLastMs) {}
 
   private CpuSamplesCsv() {}
 
@@ -39,7 +51,9 @@ public final class CpuSamplesCsv {
                   Double.parseDouble(r.get(ConsumerSampleColumns.CPU_SECONDS)),
                   Integer.parseInt(r.get(ConsumerSampleColumns.VCPUS)),
                   Integer.parseInt(r.getOrDefault(ConsumerSampleColumns.OPEN_APPEND_CLIENTS, "0")),
-                  Long.parseLong(r.getOrDefault(ConsumerSampleColumns.HEAP_USED_BYTES, "0"))));
+                  Long.parseLong(r.getOrDefault(ConsumerSampleColumns.HEAP_USED_BYTES, "0")),
+                  orMinusOne(r.get(ConsumerSampleColumns.CHECKPOINTS_COMPLETED)),
+                  orMinusOne(r.get(ConsumerSampleColumns.CHECKPOINT_LAST_MS))));
         } catch (RuntimeException e) {
           throw new IOException(
               file + ": sample " + r + " is not numbers (" + e.getMessage() + ")");
@@ -47,5 +61,10 @@ public final class CpuSamplesCsv {
       }
     }
     return samples;
+  }
+
+  /** An optional column's number: -1 where the column, or this second's value, is missing. */
+  private static long orMinusOne(String value) {
+    return value == null || value.isEmpty() ? -1 : Long.parseLong(value);
   }
 }

@@ -215,6 +215,59 @@ class RoundLimitTest {
   }
 
   /**
+   * The same quiet drain with the embedded Flink's checkpoints written per second: one a second
+   * taking 950 ms, back to back, is the pipeline's own waiting; one a second taking 200 ms is not,
+   * and the unknown verdict gives what it measured. Without the columns it says they were not
+   * recorded.
+   */
+  @Test
+  void checkpointsBackToBackAreTheLimitAndShortOnesNot(@TempDir Path dir) throws Exception {
+    quietDrain(dir);
+    RoundLimit none = RoundLimit.of(RoundAnalysis.of(dir));
+    assertTrue(
+        none.evidence().contains("the pipeline's own waiting on checkpoints not recorded"),
+        none.evidence());
+
+    checkpointEverySecond(dir, 950);
+    RoundLimit waited = RoundLimit.of(RoundAnalysis.of(dir));
+    assertEquals("checkpoints", waited.name(), waited.evidence());
+    assertTrue(
+        waited.evidence().contains("each up to 950 ms: checkpointing 95%"), waited.evidence());
+
+    checkpointEverySecond(dir, 200);
+    RoundLimit shortOnes = RoundLimit.of(RoundAnalysis.of(dir));
+    assertEquals("unknown", shortOnes.name(), shortOnes.evidence());
+    assertTrue(
+        shortOnes.evidence().contains("each up to 200 ms: checkpointing 20% of it"),
+        shortOnes.evidence());
+  }
+
+  /**
+   * Writes one completed checkpoint a second, each taking {@code ms}, into the recorded consumer
+   * samples (which have no such columns), and their checksum.
+   */
+  private static void checkpointEverySecond(Path dir, long ms) throws IOException {
+    Path file = dir.resolve(RunFiles.CONSUMER_SAMPLES);
+    List<String> lines = Files.readAllLines(file);
+    String header = lines.get(0);
+    String columns = ",checkpoints_completed,checkpoint_last_ms";
+    boolean had = header.endsWith(columns);
+    List<String> out = new ArrayList<>();
+    out.add(had ? header : header + columns);
+    long completed = 0;
+    for (String line : lines.subList(1, lines.size())) {
+      String kept =
+          had ? line.substring(0, line.lastIndexOf(',', line.lastIndexOf(',') - 1)) : line;
+      out.add(kept + "," + ++completed + "," + ms);
+    }
+    Files.write(file, out);
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode sums = (ObjectNode) json.readTree(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile());
+    ((ObjectNode) sums.get("sha256")).put(RunFiles.CONSUMER_SAMPLES, CsvChecksums.sha256(file));
+    json.writeValue(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile(), sums);
+  }
+
+  /**
    * A recorded drain with the Pub/Sub emulator at half its CPU, the machine's busy time less by as
    * much: nothing reaches a limit.
    */

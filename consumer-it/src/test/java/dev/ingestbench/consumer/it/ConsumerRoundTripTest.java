@@ -8,6 +8,7 @@ import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerOptions;
 import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.consumer.local.LocalRun;
+import dev.ingestbench.contracts.ConsumerSampleColumns;
 import dev.ingestbench.contracts.DeadLetterSample;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
@@ -85,6 +86,12 @@ class ConsumerRoundTripTest {
     assertTrue(
         Files.readString(out.resolve(RunFiles.TIMELINE)).contains(",BUFFERED,OK,"),
         "exactly-once appends to BUFFERED streams");
+    // The embedded Flink's checkpoint gauges reach the per-second samples (CheckpointReporter).
+    List<String> samples = Files.readAllLines(out.resolve(RunFiles.CONSUMER_SAMPLES));
+    int completed =
+        List.of(samples.get(0).split(",")).indexOf(ConsumerSampleColumns.CHECKPOINTS_COMPLETED);
+    String last = samples.get(samples.size() - 1).split(",", -1)[completed];
+    assertTrue(!last.isEmpty() && Long.parseLong(last) >= 1, "checkpoints sampled: " + samples);
   }
 
   @Test

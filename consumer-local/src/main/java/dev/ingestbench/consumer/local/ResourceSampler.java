@@ -14,11 +14,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Once a second: this JVM's CPU time (the local stand-in for Dataflow's {@code
- * job/total_vcpu_time}), rows of this job visible in the BigQuery emulator, its open connections
- * and heap in use.
+ * job/total_vcpu_time}), rows of this job visible in the BigQuery emulator, its open connections,
+ * heap in use and the embedded Flink's checkpoints ({@link CheckpointReporter}).
  */
 final class ResourceSampler {
   record Sample(
@@ -28,7 +29,8 @@ final class ResourceSampler {
       long rowsVisible,
       long accountedFor,
       int openAppendClients,
-      long heapUsedBytes) {}
+      long heapUsedBytes,
+      CheckpointReporter.@Nullable Checkpoints checkpoints) {}
 
   private final OperatingSystemMXBean os =
       (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -57,7 +59,8 @@ final class ResourceSampler {
             rows.rowsWritten(),
             rows.accountedFor(),
             rows.openConnections(),
-            memory.getHeapMemoryUsage().getUsed());
+            memory.getHeapMemoryUsage().getUsed(),
+            CheckpointReporter.now());
     lastCpuNanos = cpu;
     samples.add(sample);
     return sample;
@@ -81,14 +84,16 @@ final class ResourceSampler {
         out.write(
             String.format(
                 Locale.ROOT,
-                "%d,%.4f,%d,%d,%d,%d,%d%n",
+                "%d,%.4f,%d,%d,%d,%d,%d,%s,%s%n",
                 s.epochSecond(),
                 s.cpuSeconds(),
                 s.vcpus(),
                 s.rowsVisible(),
                 s.accountedFor(),
                 s.openAppendClients(),
-                s.heapUsedBytes()));
+                s.heapUsedBytes(),
+                s.checkpoints() == null ? "" : s.checkpoints().completed(),
+                s.checkpoints() == null ? "" : s.checkpoints().lastDurationMs()));
       }
     }
   }
