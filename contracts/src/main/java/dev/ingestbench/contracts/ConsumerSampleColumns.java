@@ -34,5 +34,13 @@ public final class ConsumerSampleColumns {
           CHECKPOINTS_COMPLETED,
           CHECKPOINT_LAST_MS);
 
+  /**
+   * The columns a run of several jobs adds up second by second (vCPUs: the machine's, once); not
+   * the checkpoints, which are each job's own.
+   */
+  public static final List<String> SUMMED =
+      List.of(
+          CPU_SECONDS, VCPUS, ROWS_VISIBLE, ACCOUNTED_FOR, OPEN_APPEND_CLIENTS, HEAP_USED_BYTES);
+
   private ConsumerSampleColumns() {}
 }

@@ -9,67 +9,85 @@ import java.util.Optional;
 /**
  * The pipeline's own waiting on its checkpoints over the steady window, from the consumer's
  * per-second samples of the embedded Flink's checkpoint gauges ({@code consumer_samples.csv}'s
- * {@code checkpoints_completed} and {@code checkpoint_last_ms}). Flink starts the next checkpoint
- * only once the last has completed; checkpoints that fill the window ran back to back, each as long
- * as the interval or longer, and while each is aligned its operators hold back their input.
+ * {@code checkpoints_completed} and {@code checkpoint_last_ms}). Beam's Flink runner takes one
+ * checkpoint at a time: checkpoints that fill the window ran back to back, each as long as the
+ * interval or longer. A checkpoint's time runs from its trigger to its last acknowledgement, so
+ * backpressure elsewhere lengthens it too; that is why this is named only after every other limit.
  *
  * @param completed checkpoints completed in the window
- * @param busyShare the time they took ÷ the window: each second's newly completed checkpoints times
- *     the last one's duration (the gauges give only the last)
+ * @param busyShare the time they took ÷ the seconds the samples span: each sample's newly completed
+ *     checkpoints times the last one's duration (the gauges give only the last)
  * @param longestMs the longest last duration a sample saw
+ * @param seconds the seconds the samples span within the window
  */
-record CheckpointTimes(long completed, double busyShare, long longestMs, int seconds) {
+record CheckpointTimes(long completed, double busyShare, long longestMs, long seconds) {
   /** Checkpointing this share of the window or more: back to back, the pipeline's own waiting. */
   static final double CHECKPOINT_BOUND = 0.9;
 
-  /** None where the run did not record the gauges (another runner, an older run) or no window. */
+  /**
+   * None where the samples hold no gauges over the window (another runner, a run of several jobs'
+   * combined samples, an older run) or there is no window.
+   */
   static Optional<CheckpointTimes> of(List<CpuSamplesCsv.Sample> samples, Optional<Phase> window) {
     if (window.isEmpty()) {
       return Optional.empty();
     }
     long from = window.get().start().getEpochSecond();
     long to = window.get().end().getEpochSecond();
-    long before = -1; // the count at the window's start
+    long before = -1; // the count at the window's start: the last sample stamped <= from
+    long baseSecond = -1;
     long last = -1;
+    long lastSecond = -1;
     long longest = 0;
     double busyMs = 0;
-    int seconds = 0;
     for (CpuSamplesCsv.Sample s : samples) {
       long second = s.second().getEpochSecond();
       if (s.checkpointsCompleted() < 0 || second > to) {
         continue;
       }
-      if (second <= from) {
-        before = s.checkpointsCompleted(); // a sample stamped t covers [t-1, t)
+      if (second <= from) { // a sample stamped t covers [t-1, t)
+        before = s.checkpointsCompleted();
+        baseSecond = second;
         last = before;
         continue;
       }
-      if (last >= 0 && s.checkpointsCompleted() > last) {
-        busyMs += (s.checkpointsCompleted() - last) * (double) s.checkpointLastMs();
+      if (last < 0) {
+        continue; // no count at the window's start to measure from
       }
-      if (last >= 0) {
-        seconds++;
+      if (s.checkpointsCompleted() > last) {
+        busyMs += (s.checkpointsCompleted() - last) * (double) s.checkpointLastMs();
       }
       longest = Math.max(longest, s.checkpointLastMs());
       last = s.checkpointsCompleted();
+      lastSecond = second;
     }
-    if (before < 0 || seconds == 0) {
+    if (before < 0 || lastSecond < 0) {
       return Optional.empty();
     }
+    // The samples' own span, not their number: a sampler that skipped a second (it sleeps a second
+    // and then asks the emulator) carries two seconds' checkpoints in its next sample.
+    long seconds = Math.min(lastSecond - baseSecond, to - from);
     return Optional.of(
-        new CheckpointTimes(last - before, Math.min(1, busyMs / 1000 / seconds), longest, seconds));
+        new CheckpointTimes(
+            Math.max(0, last - before),
+            Math.min(1, busyMs / 1000 / Math.max(1, seconds)),
+            longest,
+            seconds));
   }
 
   boolean bound() {
     return busyShare >= CHECKPOINT_BOUND;
   }
 
-  /** "7 checkpoints completed in 6 s, the last taking up to 311 ms: 21% of the window". */
+  /**
+   * "7 checkpoints completed in 6 s of the steady window, the last of a second up to 311 ms:
+   * checkpointing 21% of it".
+   */
   String describe() {
     return String.format(
         Locale.ROOT,
-        "%,d checkpoints completed in %d s of the steady window, each up to %,d ms: checkpointing"
-            + " %.0f%% of it",
+        "%,d checkpoints completed in %d s of the steady window, the last of a second up to %,d"
+            + " ms: checkpointing %.0f%% of it",
         completed,
         seconds,
         longestMs,

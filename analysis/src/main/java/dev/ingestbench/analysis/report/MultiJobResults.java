@@ -110,7 +110,11 @@ public final class MultiJobResults {
         jobs.stream().mapToLong(ConsumerResult::routeCheckedRows).sum());
   }
 
-  /** Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). */
+  /**
+   * Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). The
+   * checkpoint columns stay empty: each job's checkpoints are its own (its directory's samples),
+   * and a sum of their counts and last durations would describe no checkpoint.
+   */
   private static void writeSamples(Path file, List<Path> jobDirs) throws IOException {
     TreeMap<Long, double[]> bySecond = new TreeMap<>();
     List<String> columns = ConsumerSampleColumns.ALL;
@@ -127,6 +131,9 @@ public final class MultiJobResults {
                   Long.parseLong(row.get(ConsumerSampleColumns.EPOCH_SECOND)),
                   s -> new double[columns.size()]);
           for (int c = 1; c < columns.size(); c++) {
+            if (!ConsumerSampleColumns.SUMMED.contains(columns.get(c))) {
+              continue;
+            }
             double value = Double.parseDouble(row.getOrDefault(columns.get(c), "0"));
             sums[c] = columns.get(c).equals(ConsumerSampleColumns.VCPUS) ? value : sums[c] + value;
           }
@@ -140,6 +147,9 @@ public final class MultiJobResults {
         double[] sums = second.getValue();
         for (int c = 1; c < columns.size(); c++) {
           line.append(',');
+          if (!ConsumerSampleColumns.SUMMED.contains(columns.get(c))) {
+            continue;
+          }
           line.append(
               columns.get(c).equals(ConsumerSampleColumns.CPU_SECONDS)
                   ? String.format(Locale.ROOT, "%.4f", sums[c])

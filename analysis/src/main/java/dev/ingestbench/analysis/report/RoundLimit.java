@@ -170,9 +170,9 @@ public record RoundLimit(String name, String evidence) {
           "checkpoints",
           String.format(
               Locale.ROOT,
-              "%s (≥ %.0f%%: Flink starts a checkpoint only when the last has completed, so they"
-                  + " ran back to back, and an aligning operator holds back its input) while the"
-                  + " consumers used %s of %d vCPUs%s",
+              "%s (≥ %.0f%%: one at a time, so they ran back to back, each as long as the"
+                  + " interval or longer; a checkpoint also lasts longer under backpressure, and"
+                  + " no other limit showed) while the consumers used %s of %d vCPUs%s",
               checkpoints.get().describe(),
               100 * CheckpointTimes.CHECKPOINT_BOUND,
               Double.isNaN(a.steadyCpuUtilisation())
@@ -199,8 +199,9 @@ public record RoundLimit(String name, String evidence) {
             checkpoints
                 .map(CheckpointTimes::describe)
                 .orElse(
-                    "the pipeline's own waiting on checkpoints not recorded (not embedded Flink,"
-                        + " or a run from before it was kept)")));
+                    "the pipeline's own waiting on checkpoints not in these samples (embedded"
+                        + " Flink's checkpoints are recorded per job, with Flink's configuration"
+                        + " directory ingestbench writes)")));
   }
 
   /** " over the 91 s steady window": where the CPU figures were taken. */

@@ -22,8 +22,15 @@ public final class CheckpointReporter implements MetricReporter {
   static final String COMPLETED = "numberOfCompletedCheckpoints";
   static final String LAST_DURATION = "lastCheckpointDuration";
 
-  /** The gauges by name; a job restarted in this JVM registers them again and replaces them. */
+  /**
+   * The gauges by name, of the job this JVM runs now: a later job's replace an earlier's, and a
+   * reporter that closes (its Flink stopping) takes its own away, so a test JVM that runs job after
+   * job never reads a finished one's.
+   */
   private static final Map<String, Gauge<?>> GAUGES = new ConcurrentHashMap<>();
+
+  /** What this reporter put in {@link #GAUGES}. */
+  private final Map<String, Gauge<?>> mine = new ConcurrentHashMap<>();
 
   /** The name {@link LocalFlinkConf} configures it under. */
   static final String CONFIG_KEY =
@@ -63,17 +70,22 @@ public final class CheckpointReporter implements MetricReporter {
   public void open(MetricConfig config) {}
 
   @Override
-  public void close() {}
+  public void close() {
+    mine.forEach(GAUGES::remove); // only where they are still this reporter's
+    mine.clear();
+  }
 
   @Override
   public void notifyOfAddedMetric(Metric metric, String name, MetricGroup group) {
     if ((name.equals(COMPLETED) || name.equals(LAST_DURATION)) && metric instanceof Gauge<?> g) {
       GAUGES.put(name, g);
+      mine.put(name, g);
     }
   }
 
   @Override
   public void notifyOfRemovedMetric(Metric metric, String name, MetricGroup group) {
     GAUGES.remove(name, metric);
+    mine.remove(name, metric);
   }
 }

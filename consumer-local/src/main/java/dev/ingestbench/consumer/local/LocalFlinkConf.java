@@ -13,7 +13,7 @@ import java.util.List;
  * FlinkRunner loads for {@code [local]} too): every server the embedded Flink starts listens on
  * loopback only, and a checkpoint to restore ({@link LocalSavepointRestore}) is named here.
  *
- * <p>It also names the {@link CheckpointReporter}, which the consumer's sampler reads each second.
+ * <p>A consumer's also names the {@link CheckpointReporter}, which its sampler reads each second.
  *
  * <p>Flink binds its REST endpoint ({@code rest.bind-address}) and its blob server ({@code
  * jobmanager.bind-host}) to the wildcard address unless told otherwise: a local round would
@@ -53,7 +53,9 @@ final class LocalFlinkConf {
     List<String> lines = new ArrayList<>();
     lines.add("# Written by ingestbench for an embedded Flink: its servers on loopback only.");
     lines.addAll(LOOPBACK);
-    lines.add(CheckpointReporter.CONFIG_KEY);
+    if (!ownTmp) {
+      lines.add(CheckpointReporter.CONFIG_KEY); // a consumer's: its sampler reads the gauges
+    }
     lines.addAll(more);
     try {
       Path dir =

@@ -1,0 +1,65 @@
+package dev.ingestbench.analysis.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.ingestbench.contracts.RunFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A round of two jobs: their per-second samples summed into the round's, except the checkpoints,
+ * which are each job's own (one job's recorded, the other's empty, as on a runner without them).
+ */
+class MultiJobResultsTest {
+  private static final Path RECORDED =
+      Path.of("src/test/resources/recorded/round-kafka-two-jobs-fed");
+
+  @Test
+  void samplesAreSummedAndCheckpointsLeftToEachJob(@TempDir Path dir) throws Exception {
+    RecordedRounds.copy(RECORDED, dir);
+    List<Path> jobs = List.of(dir.resolve("job-1"), dir.resolve("job-2"));
+    withCheckpoints(jobs.get(0).resolve(RunFiles.CONSUMER_SAMPLES), "7", "250");
+    withCheckpoints(jobs.get(1).resolve(RunFiles.CONSUMER_SAMPLES), "", "");
+
+    MultiJobResults.combine(dir, jobs);
+
+    List<String> combined = Files.readAllLines(dir.resolve(RunFiles.CONSUMER_SAMPLES));
+    assertEquals(
+        "epoch_second,cpu_seconds,vcpus,rows_visible,accounted_for,open_append_clients,"
+            + "heap_used_bytes,checkpoints_completed,checkpoint_last_ms",
+        combined.get(0));
+    double jobsCpu = 0;
+    for (Path job : jobs) {
+      List<String> lines = Files.readAllLines(job.resolve(RunFiles.CONSUMER_SAMPLES));
+      for (String line : lines.subList(1, lines.size())) {
+        jobsCpu += Double.parseDouble(line.split(",", -1)[1]);
+      }
+    }
+    double roundCpu = 0;
+    for (String line : combined.subList(1, combined.size())) {
+      String[] f = line.split(",", -1);
+      assertEquals(9, f.length, line);
+      assertEquals("", f[7], "no sum of two jobs' checkpoint counts: " + line);
+      assertEquals("", f[8], line);
+      roundCpu += Double.parseDouble(f[1]);
+    }
+    assertEquals(jobsCpu, roundCpu, 0.01, "the jobs' CPU adds up");
+  }
+
+  /** Appends the checkpoint columns, with these values on every row, to a recorded samples file. */
+  private static void withCheckpoints(Path file, String completed, String lastMs)
+      throws IOException {
+    List<String> lines = Files.readAllLines(file);
+    List<String> out = new ArrayList<>();
+    out.add(lines.get(0) + ",checkpoints_completed,checkpoint_last_ms");
+    for (String line : lines.subList(1, lines.size())) {
+      out.add(line + "," + completed + "," + lastMs);
+    }
+    Files.write(file, out);
+  }
+}
