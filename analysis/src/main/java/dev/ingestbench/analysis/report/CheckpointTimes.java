@@ -2,6 +2,7 @@ package dev.ingestbench.analysis.report;
 
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.source.CpuSamplesCsv;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -19,10 +20,36 @@ import java.util.Optional;
  *     checkpoints times the last one's duration (the gauges give only the last)
  * @param longestMs the longest last duration a sample saw
  * @param seconds the seconds the samples span within the window
+ * @param job in a round of several jobs, the job these are (the one that checkpointed most); null
+ *     for a round of one
  */
-record CheckpointTimes(long completed, double busyShare, long longestMs, long seconds) {
+record CheckpointTimes(long completed, double busyShare, long longestMs, long seconds, String job) {
   /** Checkpointing this share of the window or more: back to back, the pipeline's own waiting. */
   static final double CHECKPOINT_BOUND = 0.9;
+
+  /**
+   * A round's: its consumer's samples, or in a round of several jobs (whose summed samples have no
+   * checkpoints) the job that spent the most of the window checkpointing.
+   */
+  static Optional<CheckpointTimes> of(RoundAnalysis a) {
+    Optional<CheckpointTimes> own = of(a.cpu(), a.steady());
+    if (own.isPresent()) {
+      return own;
+    }
+    return a.jobSamples().entrySet().stream()
+        .flatMap(
+            job ->
+                of(job.getValue(), a.steady()).stream()
+                    .map(
+                        c ->
+                            new CheckpointTimes(
+                                c.completed(),
+                                c.busyShare(),
+                                c.longestMs(),
+                                c.seconds(),
+                                job.getKey())))
+        .max(Comparator.comparingDouble(CheckpointTimes::busyShare));
+  }
 
   /**
    * None where the samples hold no gauges over the window (another runner, a run of several jobs'
@@ -72,7 +99,8 @@ record CheckpointTimes(long completed, double busyShare, long longestMs, long se
             Math.max(0, last - before),
             Math.min(1, busyMs / 1000 / Math.max(1, seconds)),
             longest,
-            seconds));
+            seconds,
+            null));
   }
 
   boolean bound() {
@@ -84,13 +112,14 @@ record CheckpointTimes(long completed, double busyShare, long longestMs, long se
    * checkpointing 21% of it".
    */
   String describe() {
-    return String.format(
-        Locale.ROOT,
-        "%,d checkpoints completed in %d s of the steady window, the last of a second up to %,d"
-            + " ms: checkpointing %.0f%% of it",
-        completed,
-        seconds,
-        longestMs,
-        100 * busyShare);
+    return (job == null ? "" : job + ", the job that checkpointed most: ")
+        + String.format(
+            Locale.ROOT,
+            "%,d checkpoints completed in %d s of the steady window, the last of a second up to %,d"
+                + " ms: checkpointing %.0f%% of it",
+            completed,
+            seconds,
+            longestMs,
+            100 * busyShare);
   }
 }

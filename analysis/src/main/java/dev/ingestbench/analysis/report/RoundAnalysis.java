@@ -43,6 +43,8 @@ import java.util.Optional;
  * @param steps the round's one stage as it ran (its status marker; none in a round recorded before
  *     rounds wrote one, or a consumer's own directory)
  * @param results each job's verification as the round recorded it once the job had stopped
+ * @param jobSamples in a round of several jobs, each job's own per-second samples by job (its
+ *     checkpoints, which the round's summed samples leave out); empty for one job
  */
 public record RoundAnalysis(
     Optional<RoundSettings> round,
@@ -69,7 +71,8 @@ public record RoundAnalysis(
     boolean fed,
     List<StepStatus> steps,
     List<ResultRecord> results,
-    List<TableAppendsCsv.Table> tables) {
+    List<TableAppendsCsv.Table> tables,
+    Map<String, List<CpuSamplesCsv.Sample>> jobSamples) {
 
   /** One job's own result in a multi-job round (its subdirectory's consumer_result.json). */
   public record JobResult(String job, ConsumerResult result) {}
@@ -199,7 +202,26 @@ public record RoundAnalysis(
         fed(dir, round),
         ScenarioRunFiles.steps(dir),
         ScenarioRunFiles.results(dir),
-        TableAppendsCsv.read(dir.resolve(RunFiles.TABLES)));
+        TableAppendsCsv.read(dir.resolve(RunFiles.TABLES)),
+        jobSamples(dir, round.map(RoundSettings::jobCount).orElse(1)));
+  }
+
+  /** Each job's own samples, from the subdirectories a multi-job round writes; none for one job. */
+  private static Map<String, List<CpuSamplesCsv.Sample>> jobSamples(Path dir, int jobs)
+      throws IOException {
+    Map<String, List<CpuSamplesCsv.Sample>> samples = new LinkedHashMap<>();
+    if (jobs < 2) {
+      return samples;
+    }
+    try (var entries = Files.list(dir)) {
+      for (Path sub : entries.sorted().toList()) {
+        Path file = sub.resolve(RunFiles.CONSUMER_SAMPLES);
+        if (Files.isDirectory(sub) && Files.exists(file)) {
+          samples.put(sub.getFileName().toString(), CpuSamplesCsv.read(file));
+        }
+      }
+    }
+    return samples;
   }
 
   /**

@@ -164,7 +164,7 @@ public record RoundLimit(String name, String evidence) {
                   a.vcpus(),
                   window));
     }
-    Optional<CheckpointTimes> checkpoints = CheckpointTimes.of(a.cpu(), a.steady());
+    Optional<CheckpointTimes> checkpoints = CheckpointTimes.of(a);
     if (checkpoints.isPresent() && checkpoints.get().bound()) {
       return new RoundLimit(
           "checkpoints",

@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.source.CpuSamplesCsv;
+import dev.ingestbench.contracts.RunFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The share of a steady window [100, 110) spent checkpointing, from samples stamped at the end of
@@ -60,6 +65,32 @@ class CheckpointTimesTest {
     assertEquals(1.0, c.busyShare(), 1e-9);
     assertTrue(c.bound());
     assertEquals(1_400, c.longestMs());
+  }
+
+  /**
+   * A recorded round of two jobs, each job's samples given checkpoints (the round's summed samples
+   * have none): the round's figures are the job that checkpointed most.
+   */
+  @Test
+  void aRoundOfTwoJobsIsJudgedByTheJobThatCheckpointedMost(@TempDir Path dir) throws Exception {
+    RecordedRounds.copy(Path.of("src/test/resources/recorded/round-kafka-two-jobs-fed"), dir);
+    checkpointEverySecond(dir.resolve("job-1").resolve(RunFiles.CONSUMER_SAMPLES), 200);
+    checkpointEverySecond(dir.resolve("job-2").resolve(RunFiles.CONSUMER_SAMPLES), 700);
+    CheckpointTimes c = CheckpointTimes.of(RoundAnalysis.of(dir)).orElseThrow();
+    assertEquals("job-2", c.job());
+    assertTrue(c.busyShare() > 0.6 && c.busyShare() <= 0.7, c.describe());
+    assertTrue(c.describe().startsWith("job-2, the job that checkpointed most: "), c.describe());
+  }
+
+  private static void checkpointEverySecond(Path file, long ms) throws IOException {
+    List<String> lines = Files.readAllLines(file);
+    List<String> out = new ArrayList<>();
+    out.add(lines.get(0) + ",checkpoints_completed,checkpoint_last_ms");
+    long completed = 0;
+    for (String line : lines.subList(1, lines.size())) {
+      out.add(line + "," + ++completed + "," + ms);
+    }
+    Files.write(file, out);
   }
 
   @Test
