@@ -210,18 +210,27 @@ public record RoundAnalysis(
   private static Map<String, List<CpuSamplesCsv.Sample>> jobSamples(Path dir, int jobs)
       throws IOException {
     Map<String, List<CpuSamplesCsv.Sample>> samples = new LinkedHashMap<>();
-    if (jobs < 2) {
-      return samples;
-    }
-    try (var entries = Files.list(dir)) {
-      for (Path sub : entries.sorted().toList()) {
-        Path file = sub.resolve(RunFiles.CONSUMER_SAMPLES);
-        if (Files.isDirectory(sub) && Files.exists(file)) {
-          samples.put(sub.getFileName().toString(), CpuSamplesCsv.read(file));
-        }
-      }
+    for (Path file : jobFiles(dir, jobs, RunFiles.CONSUMER_SAMPLES)) {
+      samples.put(file.getParent().getFileName().toString(), CpuSamplesCsv.read(file));
     }
     return samples;
+  }
+
+  /**
+   * {@code name} in each job's subdirectory of a multi-job round that has one; none for one job.
+   */
+  private static List<Path> jobFiles(Path dir, int jobs, String name) throws IOException {
+    if (jobs < 2) {
+      return List.of();
+    }
+    try (var entries = Files.list(dir)) {
+      return entries
+          .sorted()
+          .filter(Files::isDirectory)
+          .map(sub -> sub.resolve(name))
+          .filter(Files::exists)
+          .toList();
+    }
   }
 
   /**
@@ -242,18 +251,11 @@ public record RoundAnalysis(
   /** Each job's result, from the subdirectories a multi-job round writes; none for one job. */
   private static List<JobResult> jobResults(Path dir, int jobs) throws IOException {
     List<JobResult> results = new ArrayList<>();
-    if (jobs < 2) {
-      return results;
-    }
-    try (var entries = Files.list(dir)) {
-      for (Path sub : entries.sorted().toList()) {
-        Path result = sub.resolve(RunFiles.CONSUMER_RESULT);
-        if (Files.isDirectory(sub) && Files.exists(result)) {
-          results.add(
-              new JobResult(
-                  sub.getFileName().toString(), RunJson.read(result, ConsumerResult.class)));
-        }
-      }
+    for (Path result : jobFiles(dir, jobs, RunFiles.CONSUMER_RESULT)) {
+      results.add(
+          new JobResult(
+              result.getParent().getFileName().toString(),
+              RunJson.read(result, ConsumerResult.class)));
     }
     return results;
   }
