@@ -69,7 +69,7 @@ final class PlanCommand implements Callable<Integer> {
       names = "--table-skew",
       paramLabel = "SKEW",
       defaultValue = "uniform",
-      converter = RoundCommand.TableSkews.class,
+      converter = JobSettingConverters.TableSkews.class,
       description =
           "How rows spread over the tables: uniform, or zipf:S (default: ${DEFAULT-VALUE}).")
   TableSkew tableSkew;
@@ -78,7 +78,7 @@ final class PlanCommand implements Callable<Integer> {
       names = "--create-tables",
       paramLabel = "WHEN",
       defaultValue = "if-needed",
-      converter = RoundCommand.TableCreations.class,
+      converter = JobSettingConverters.TableCreations.class,
       description =
           "When the tables are made: if-needed (CREATE_IF_NEEDED) or ahead (default:"
               + " ${DEFAULT-VALUE}).")

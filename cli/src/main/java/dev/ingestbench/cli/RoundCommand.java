@@ -145,7 +145,7 @@ public final class RoundCommand implements Callable<Integer> {
   @Option(
       names = "--write-method",
       defaultValue = "exactly-once",
-      converter = WriteMethods.class,
+      converter = JobSettingConverters.WriteMethods.class,
       description =
           "exactly-once (STORAGE_WRITE_API) or at-least-once (STORAGE_API_AT_LEAST_ONCE), any of those spellings (default: exactly-once).")
   WriteMethod writeMethod;
@@ -153,14 +153,14 @@ public final class RoundCommand implements Callable<Integer> {
   @Option(
       names = "--row-format",
       defaultValue = "json-column",
-      converter = RowFormats.class,
+      converter = JobSettingConverters.RowFormats.class,
       description = "json-column or typed (default: json-column).")
   RowFormat rowFormat;
 
   @Option(
       names = "--row-encoding",
       defaultValue = "tablerow",
-      converter = RowEncodings.class,
+      converter = JobSettingConverters.RowEncodings.class,
       description = "tablerow, beam-row or proto: how rows reach BigQueryIO (default: tablerow).")
   RowEncoding rowEncoding;
 
@@ -176,7 +176,7 @@ public final class RoundCommand implements Callable<Integer> {
       names = "--table-skew",
       paramLabel = "SKEW",
       defaultValue = "uniform",
-      converter = TableSkews.class,
+      converter = JobSettingConverters.TableSkews.class,
       description =
           "How rows spread over --destination-tables: uniform, or zipf:S (table k gets a share"
               + " proportional to 1/(k+1)^S: a few hot tables and a long tail; S above 0, at most"
@@ -187,7 +187,7 @@ public final class RoundCommand implements Callable<Integer> {
       names = "--create-tables",
       paramLabel = "WHEN",
       defaultValue = "if-needed",
-      converter = TableCreations.class,
+      converter = JobSettingConverters.TableCreations.class,
       description =
           "When the destination tables are made: if-needed (Beam's CREATE_IF_NEEDED, as each is"
               + " first written) or ahead (all before the consumer's pipeline starts, then"
@@ -449,53 +449,5 @@ public final class RoundCommand implements Callable<Integer> {
       return null;
     }
     return clusterFlags.spec(killTaskManagerAt);
-  }
-
-  /** Any spelling {@link WriteMethod#fromFlag} accepts. */
-  static final class WriteMethods implements CommandLine.ITypeConverter<WriteMethod> {
-    @Override
-    public WriteMethod convert(String value) {
-      return converted(() -> WriteMethod.fromFlag(value));
-    }
-  }
-
-  static final class RowFormats implements CommandLine.ITypeConverter<RowFormat> {
-    @Override
-    public RowFormat convert(String value) {
-      return converted(() -> RowFormat.fromFlag(value));
-    }
-  }
-
-  static final class TableCreations implements CommandLine.ITypeConverter<TableCreation> {
-    @Override
-    public TableCreation convert(String value) {
-      return converted(() -> TableCreation.fromFlag("--create-tables", value));
-    }
-  }
-
-  static final class TableSkews implements CommandLine.ITypeConverter<TableSkew> {
-    @Override
-    public TableSkew convert(String value) {
-      return converted(() -> TableSkew.parse("--table-skew", value));
-    }
-  }
-
-  static final class RowEncodings implements CommandLine.ITypeConverter<RowEncoding> {
-    @Override
-    public RowEncoding convert(String value) {
-      return converted(() -> RowEncoding.fromFlag(value));
-    }
-  }
-
-  /**
-   * A value parsed by its type's own parser, its refusal given to picocli as a conversion error:
-   * the user sees the refusal's words (which name the flag and the fix), not an exception's.
-   */
-  static <T> T converted(java.util.function.Supplier<T> parse) {
-    try {
-      return parse.get();
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.TypeConversionException(e.getMessage());
-    }
   }
 }
