@@ -10,23 +10,26 @@ import picocli.CommandLine;
 
 /**
  * picocli converters for a job's typed settings ({@code round}, {@code plan}): each value parsed by
- * its type's own parser, so a flag's spellings and its refusal are written once, with the type.
+ * its type's own parser, so a flag's spellings and its refusal are written once, with the type. The
+ * refusal is the one without a flag's name ("'x' is not known; use ..."): picocli puts the option
+ * the user typed before it, where the consumer's own spelling ({@code --writeMethod=x}) would name
+ * a flag the user did not give.
  */
 final class JobSettingConverters {
   private JobSettingConverters() {}
 
-  /** Any spelling {@link WriteMethod#fromFlag} accepts. */
+  /** Any spelling {@link WriteMethod#fromYaml} accepts (the same as the consumer's flag). */
   static final class WriteMethods implements CommandLine.ITypeConverter<WriteMethod> {
     @Override
     public WriteMethod convert(String value) {
-      return converted(() -> WriteMethod.fromFlag(value));
+      return converted(() -> WriteMethod.fromYaml(value));
     }
   }
 
   static final class RowFormats implements CommandLine.ITypeConverter<RowFormat> {
     @Override
     public RowFormat convert(String value) {
-      return converted(() -> RowFormat.fromFlag(value));
+      return converted(() -> RowFormat.fromYaml(value));
     }
   }
 
@@ -47,7 +50,7 @@ final class JobSettingConverters {
   static final class RowEncodings implements CommandLine.ITypeConverter<RowEncoding> {
     @Override
     public RowEncoding convert(String value) {
-      return converted(() -> RowEncoding.fromFlag(value));
+      return converted(() -> RowEncoding.fromYaml(value));
     }
   }
 
