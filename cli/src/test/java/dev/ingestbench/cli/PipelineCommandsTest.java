@@ -115,7 +115,10 @@ class PipelineCommandsTest {
 
     Outcome typo = run("round", "--write-method", "sometimes", "--out", out.toString());
     assertEquals(ExitCodes.USAGE, typo.exit(), typo.err());
-    assertTrue(typo.err().contains("--writeMethod=sometimes is not known"), typo.err());
+    // The option the user typed, not the consumer's spelling of it.
+    assertTrue(
+        typo.err().contains("Invalid value for option '--write-method': 'sometimes' is not known"),
+        typo.err());
 
     Outcome beam =
         run(
