@@ -158,9 +158,7 @@ public record RoundLimit(String name, String evidence) {
                   " (≥ %.0f%%: a connection's appends are answered one after another, so the sink"
                       + " set the pace) while the consumers used %s of %d vCPUs%s",
                   100 * SinkTimes.SINK_BOUND,
-                  Double.isNaN(a.steadyCpuUtilisation())
-                      ? "an unrecorded share"
-                      : String.format(Locale.ROOT, "%.0f%%", 100 * a.steadyCpuUtilisation()),
+                  consumersShare(a.steadyCpuUtilisation()),
                   a.vcpus(),
                   window));
     }
@@ -175,9 +173,7 @@ public record RoundLimit(String name, String evidence) {
                   + " no other limit showed) while the consumers used %s of %d vCPUs%s",
               checkpoints.get().describe(),
               100 * CheckpointTimes.CHECKPOINT_BOUND,
-              Double.isNaN(a.steadyCpuUtilisation())
-                  ? "an unrecorded share"
-                  : String.format(Locale.ROOT, "%.0f%%", 100 * a.steadyCpuUtilisation()),
+              consumersShare(a.steadyCpuUtilisation()),
               a.vcpus(),
               window));
     }
@@ -202,6 +198,13 @@ public record RoundLimit(String name, String evidence) {
                     "the pipeline's own waiting on checkpoints not in these samples (embedded"
                         + " Flink's checkpoints are recorded per job, with Flink's configuration"
                         + " directory ingestbench writes)")));
+  }
+
+  /** "27%" of the vCPUs the consumers used, or "an unrecorded share" (NaN). */
+  static String consumersShare(double consumers) {
+    return Double.isNaN(consumers)
+        ? "an unrecorded share"
+        : String.format(Locale.ROOT, "%.0f%%", 100 * consumers);
   }
 
   /** " over the 91 s steady window": where the CPU figures were taken. */
@@ -236,9 +239,7 @@ public record RoundLimit(String name, String evidence) {
                     + " Pull) while the consumers used %s of %d vCPUs%s%s",
                 cores,
                 SOURCE_BOUND_CORES,
-                Double.isNaN(consumers)
-                    ? "an unrecorded share"
-                    : String.format(Locale.ROOT, "%.0f%%", 100 * consumers),
+                consumersShare(consumers),
                 vcpus,
                 window,
                 fed
