@@ -1,7 +1,5 @@
 package dev.ingestbench.analysis.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ingestbench.analysis.document.Document;
 import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.document.Table;
@@ -40,9 +38,7 @@ public final class TimelineReport {
       throws IOException {
     Files.createDirectories(out);
     Map<String, Object> json = TimelineReportJson.of(a, claims);
-    new ObjectMapper()
-        .enable(SerializationFeature.INDENT_OUTPUT)
-        .writeValue(out.resolve(JSON).toFile(), json);
+    JsonTree.write(json, out.resolve(JSON));
     Charts.rowsPerSecond(
         a.perMinute(),
         a.phases().stream().map(PhaseSummary::phase).toList(),

@@ -22,7 +22,11 @@ import java.util.Map;
  * JSON lines (one object per line). Values may be strings or numbers, as bq renders them.
  */
 final class TimelineJson {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // Made when a JSON file is read, not when the class is first touched: every CSV read asks
+  // looksLikeJson first, and an ObjectMapper's set-up is a tenth of a second of a short command.
+  private static final class Mapper {
+    static final ObjectMapper JSON = new ObjectMapper();
+  }
 
   private TimelineJson() {}
 
@@ -45,7 +49,7 @@ final class TimelineJson {
     // and a record cut short is only found wrong where the file ends).
     int line = 0;
     // From bytes, not a Reader: Jackson then detects the encoding and skips a byte-order mark.
-    try (JsonParser parser = JSON.getFactory().createParser(file.toFile())) {
+    try (JsonParser parser = Mapper.JSON.getFactory().createParser(file.toFile())) {
       JsonToken first = parser.nextToken();
       int index = 0;
       boolean array = first == JsonToken.START_ARRAY;
@@ -53,7 +57,7 @@ final class TimelineJson {
       while (next == JsonToken.START_OBJECT) {
         line = parser.currentTokenLocation().getLineNr();
         index++;
-        TimelineRow row = row(JSON.readTree(parser), file, line);
+        TimelineRow row = row(Mapper.JSON.readTree(parser), file, line);
         Integer earlier = seen.putIfAbsent(row.key(), index);
         if (earlier != null) {
           throw new IllegalArgumentException(
