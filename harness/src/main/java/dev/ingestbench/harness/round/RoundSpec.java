@@ -14,7 +14,6 @@ import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.StageFaults;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -184,97 +183,9 @@ public record RoundSpec(
     return killConsumerAt != null || crashEverySeconds != null;
   }
 
-  /**
-   * This round as {@code ingestbench round} flags, for --dry-run and logs (a round runs from the
-   * spec itself); RoundCommandSpecTest parses them back into the same spec.
-   */
+  /** This round as {@code ingestbench round} flags, for --dry-run and logs ({@link RoundFlags}). */
   public List<String> asRoundFlags() {
-    List<String> flags =
-        new ArrayList<>(
-            List.of(
-                "--out", out.toString(),
-                "--source", source.flag(),
-                "--message-format", messageFormat.flag(),
-                "--message-size", Integer.toString(messageSize),
-                "--seed", Long.toString(seed),
-                "--write-method", job.writeMethod().flag(),
-                "--row-format", job.rowFormat().flag(),
-                "--row-encoding", job.rowEncoding().flag(),
-                "--destination-tables", Integer.toString(job.destinationTables()),
-                "--table-skew", job.tableSkew().flag(),
-                "--create-tables", job.tableCreation().flag(),
-                "--jobs", Integer.toString(jobs),
-                "--sink", sink.flag(),
-                "--pull-batch-size", Integer.toString(pullBatchSize),
-                "--heap", heap,
-                "--max-dead-letters", Long.toString(maxDeadLetters),
-                "--timeout", Long.toString(timeoutSeconds)));
-    if (findMaxRate == null) {
-      // A search publishes what its probes take: these do not apply to it; a profile says how
-      // many live messages there are.
-      flags.addAll(List.of("--messages", Long.toString(messages)));
-      if (liveProfile == null) {
-        flags.addAll(List.of("--live-messages", Long.toString(liveMessages)));
-      }
-      flags.addAll(List.of("--live-rate", Double.toString(liveRate)));
-    }
-    flags.addAll(cluster != null ? cluster.asFlags() : List.of("--runner", runner));
-    if (force) {
-      flags.add("--force");
-    }
-    if (feed) {
-      flags.add("--feed");
-    }
-    if (kafka()) {
-      flags.addAll(
-          List.of(
-              "--partitions",
-              Integer.toString(partitions),
-              "--consumer-groups",
-              sharedConsumerGroup ? "shared" : "separate"));
-    }
-    if (job.connectionPool()) {
-      flags.add("--connection-pool");
-    }
-    if (job.maxPoolConnections() != null) {
-      flags.addAll(
-          List.of("--max-connection-pool-connections", job.maxPoolConnections().toString()));
-    }
-    if (job.streams() != null) {
-      flags.addAll(List.of("--streams", job.streams().toString()));
-    }
-    if (job.triggeringFrequency() != null) {
-      flags.addAll(List.of("--triggering-frequency", job.triggeringFrequency().toString()));
-    }
-    // --quota-mb-per-second=X: the emulator's own flag names, which round takes too
-    flags.addAll(emulatorLimits.asFlags());
-    if (killConsumerAt != null) {
-      flags.addAll(List.of("--kill-consumer-at", killConsumerAt.toString()));
-    }
-    if (crashEverySeconds != null) {
-      flags.addAll(List.of("--crash-every", crashEverySeconds.toString()));
-    }
-    if (savepointAt != null) {
-      flags.addAll(List.of("--savepoint-at", savepointAt.toString()));
-    }
-    if (liveProfile != null) {
-      flags.addAll(List.of("--live-profile", liveProfile.toString()));
-    }
-    if (findMaxRate != null) {
-      flags.addAll(
-          List.of(
-              "--find-max-rate",
-              "--latency-slo",
-              findMaxRate.latencySlo().toMillis() + "ms",
-              "--probe-duration",
-              findMaxRate.window().toSeconds() + "s",
-              "--max-probes",
-              Integer.toString(findMaxRate.maxProbes()),
-              "--confirm-probes",
-              Integer.toString(findMaxRate.confirmations())));
-    }
-    consumerArgs.forEach(a -> flags.add("--consumer-arg=" + a));
-    return flags;
+    return RoundFlags.of(this);
   }
 
   /** --feed feeds the backlog alone, from this JVM, as the BigQuery emulator counts it. */
