@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.harness.staged.LocalDryRun;
+import dev.ingestbench.harness.staged.StageExecutors;
 import dev.ingestbench.harness.staged.StageTarget;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -27,7 +28,7 @@ public final class RoundDryRun {
             new RoundShape(spec, plan),
             plan,
             spec.cluster(),
-            (st, o) -> {}, // a round's one stage starts its jobs
+            StageExecutors.NONE, // a round's one stage starts its jobs
             StageTarget.Measures.NOTHING)
         .print(out, "a round", spec.out(), spec.out(), 0, Duration.ZERO);
     out.println("  each job's results are labelled with its settings as it runs:");

@@ -13,7 +13,7 @@ import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.staged.LoadTestStage;
-import dev.ingestbench.harness.staged.MaxRateStages;
+import dev.ingestbench.harness.staged.StageExecutor;
 import dev.ingestbench.scenario.PlannedStage;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.verification.Finding;
@@ -36,7 +36,7 @@ import java.util.Map;
  * {@code limited_by} as a label); its verification's findings, and a search that sustained no rate,
  * fail the run as any stage's would.
  */
-final class MaxRateStage implements MaxRateStages {
+final class MaxRateStage implements StageExecutor {
   private final ScenarioPlan plan;
   private final Path runDir;
   private final ScenarioRun run;

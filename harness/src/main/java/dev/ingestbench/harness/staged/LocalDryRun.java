@@ -25,16 +25,13 @@ public final class LocalDryRun {
   public static final BigQueryEmulatorProcess.Address BIGQUERY =
       new BigQueryEmulatorProcess.Address("BQ_GRPC", "BQ_REST");
 
-  /** Says what a stage that starts no job (a load test, a max-rate search) would do. */
-  public interface OtherStages {
-    void describe(PlannedStage st, PrintStream out);
-  }
-
   private final ScenarioPlan plan;
   private final SegmentShape shape;
   private final ConsumerPlan consumers;
   private final FlinkClusterSpec cluster;
-  private final OtherStages others;
+
+  /** Say what a stage that starts no job (a load test, a max-rate search) would do. */
+  private final StageExecutors others;
 
   /** What the target measures while a stage runs: a round, nothing (it is analysed afterwards). */
   private final StageTarget.Measures measures;
@@ -47,7 +44,7 @@ public final class LocalDryRun {
       SegmentShape shape,
       ConsumerPlan consumers,
       FlinkClusterSpec cluster,
-      OtherStages others,
+      StageExecutors others,
       StageTarget.Measures measures) {
     this.plan = plan;
     this.shape = shape;

@@ -5,7 +5,6 @@ import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
-import dev.ingestbench.scenario.PlannedStage;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -43,7 +42,7 @@ public final class LocalTarget implements StageTarget {
   private final ProcessLauncher launcher;
 
   /** Runs the plan's max-rate stages (rounds of their own); none until given. */
-  private MaxRateStages maxRates;
+  private StageExecutor maxRates;
 
   /** The segment open now, whose source a load-test stage measures. */
   private LocalSegment current;
@@ -92,7 +91,7 @@ public final class LocalTarget implements StageTarget {
   }
 
   /** Who runs the plan's {@code find_max_rate} stages. */
-  public LocalTarget withMaxRateStages(MaxRateStages stages) {
+  public LocalTarget withMaxRateStages(StageExecutor stages) {
     this.maxRates = stages;
     return this;
   }
@@ -107,12 +106,18 @@ public final class LocalTarget implements StageTarget {
 
   private StagedDriver driver() {
     return new StagedDriver(plan, dir, run, this, warmUpMax, Ticker.system(), labels)
-        .withExecutors(new StageExecutors(this::loadTest, maxRates));
+        .withExecutors(executors());
+  }
+
+  /** Who runs the stages that start no job: load tests here, max-rate searches as given. */
+  private StageExecutors executors() {
+    return new StageExecutors(
+        new LoadTestStages(plan, run, dir.root(), () -> current.sourceHost()), maxRates);
   }
 
   /** --dry-run: every action, with the command line of every process, and nothing started. */
   public void describe(PrintStream out) {
-    new LocalDryRun(plan, services, consumers, cluster, this::describeOther, measures())
+    new LocalDryRun(plan, services, consumers, cluster, executors(), measures())
         .print(
             out,
             plan.scenario().name(),
@@ -122,50 +127,9 @@ public final class LocalTarget implements StageTarget {
             warmUpMax);
   }
 
-  /** --dry-run of a stage that starts no job: a max-rate search, a load test. */
-  private void describeOther(PlannedStage st, PrintStream out) {
-    if (st.isMaxRateSearch()) {
-      if (maxRates != null) {
-        maxRates.describe(st, out);
-      } else {
-        out.println("    (no max-rate stages on this target)");
-      }
-      return;
-    }
-    out.println(
-        "    ingestbench pubsub-load "
-            + String.join(
-                " ",
-                LoadTestStage.args(
-                    st,
-                    "PUBSUB_HOST",
-                    plan.scenario().source().topic(),
-                    LoadTestStage.directory(dir.root(), st)))
-            + " (with "
-            + st.running()
-            + " running); then write status/"
-            + st.marker()
-            + ".json");
-  }
-
   /** Runs the unfinished stages here; returns the verification policy's exit code. */
   public int run() throws Exception {
     return driver().run();
-  }
-
-  /**
-   * A load-test stage: against the open segment's source, on a topic of its own ({@link
-   * LoadTestStage}).
-   */
-  private LoadTestStage.Outcome loadTest(PlannedStage st, int segmentNo) throws Exception {
-    return LoadTestStage.run(
-        st,
-        run,
-        current.sourceHost(),
-        plan.scenario().source().topic(),
-        dir.root(),
-        segmentNo,
-        Map.of("scale", Double.toString(plan.scale()), "machine", run.machine()));
   }
 
   @Override

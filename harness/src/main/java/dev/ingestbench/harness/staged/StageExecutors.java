@@ -2,6 +2,7 @@ package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.scenario.PlannedStage;
 import java.io.IOException;
+import java.io.PrintStream;
 
 /**
  * The executors of the stage kinds that start no job: {@code pubsub_load} stages and {@code
@@ -13,15 +14,32 @@ public record StageExecutors(StageExecutor loadTests, StageExecutor maxRateSearc
 
   /** Runs {@code st} with the executor of its kind; throws naming the stage when there is none. */
   LoadTestStage.Outcome run(PlannedStage st, int segmentNo) throws Exception {
-    StageExecutor executor = st.isMaxRateSearch() ? maxRateSearches : loadTests;
+    StageExecutor executor = of(st);
     if (executor == null) {
-      throw new IOException(
-          "stage "
-              + st.name()
-              + ": a "
-              + (st.isMaxRateSearch() ? "find_max_rate" : "pubsub_load")
-              + " stage cannot run on this target");
+      throw new IOException("stage " + st.name() + ": a " + kind(st) + cannotRun());
     }
     return executor.run(st, segmentNo);
+  }
+
+  /** --dry-run of {@code st}: its executor's account, or that this target has none. */
+  void describe(PlannedStage st, PrintStream out) {
+    StageExecutor executor = of(st);
+    if (executor == null) {
+      out.println("    (a " + kind(st) + cannotRun() + ")");
+    } else {
+      executor.describe(st, out);
+    }
+  }
+
+  private StageExecutor of(PlannedStage st) {
+    return st.isMaxRateSearch() ? maxRateSearches : loadTests;
+  }
+
+  private static String kind(PlannedStage st) {
+    return st.isMaxRateSearch() ? "find_max_rate" : "pubsub_load";
+  }
+
+  private static String cannotRun() {
+    return " stage cannot run on this target";
   }
 }

@@ -16,6 +16,7 @@ import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.verification.Finding;
 import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -341,7 +342,18 @@ class StagedDriverTest {
                             ? "exactly-once"
                             : config.writeMethod().flag())));
     return new StagedDriver(plan, dir, run, target, Duration.ofSeconds(5), target.ticker, labels)
-        .withExecutors(new StageExecutors(target::loadTest, null));
+        .withExecutors(
+            new StageExecutors(
+                new StageExecutor() {
+                  @Override
+                  public LoadTestStage.Outcome run(PlannedStage st, int segmentNo) {
+                    return target.loadTest(st, segmentNo);
+                  }
+
+                  @Override
+                  public void describe(PlannedStage st, PrintStream out) {}
+                },
+                null));
   }
 
   private int run(ScenarioPlan plan, Map<String, FakeJob> jobs) throws Exception {
