@@ -104,13 +104,27 @@ public final class PubsubEventSender implements EventSender {
     publisher.publishAllOutstanding();
   }
 
+  /**
+   * How long closing waits for the client to finish what it still holds. Its shutdown waits for
+   * every outstanding message, and a message whose server is gone (a Pub/Sub emulator that died) is
+   * retried for the whole {@link PublishRetries#BUDGET}: a run would stand still for minutes after
+   * saying the emulator died. Whoever closes has waited for the replies it wanted already ({@link
+   * PacedPublisher#close}: up to 30 s).
+   */
+  static final Duration SHUTDOWN_MAX = Duration.ofSeconds(10);
+
   @Override
   public void close() throws Exception {
     try {
-      publisher.shutdown();
-      publisher.awaitTermination(30, TimeUnit.SECONDS);
+      Thread shutdown = new Thread(publisher::shutdown, "pubsub-sender-shutdown");
+      shutdown.setDaemon(true); // a message still retried must not keep the JVM from exiting
+      shutdown.start();
+      shutdown.join(SHUTDOWN_MAX.toMillis());
+      if (!shutdown.isAlive()) {
+        publisher.awaitTermination(SHUTDOWN_MAX.toSeconds(), TimeUnit.SECONDS);
+      }
     } finally {
-      channels.close();
+      channels.close(); // fails what is still retried: its callbacks count it as failed
     }
   }
 }
