@@ -19,6 +19,9 @@ final class JsonTree {
   static void write(Object tree, Path file) throws IOException {
     try (JsonGenerator out = new JsonFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
       out.useDefaultPrettyPrinter();
+      // A write that fails half way leaves the file cut short, as an ObjectMapper leaves it: not
+      // closed into valid JSON that would pass for a whole report.
+      out.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);
       value(out, tree);
     }
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.nio.file.Files;
@@ -45,7 +46,11 @@ class JsonTreeTest {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> JsonTree.write(Map.of("at", Instant.EPOCH), dir.resolve("x.json")));
+            () -> JsonTree.write(Map.of("at", List.of(1, Instant.EPOCH)), dir.resolve("x.json")));
     assertTrue(e.getMessage().contains("java.time.Instant"), e.getMessage());
+    // What was written is cut short, not closed into JSON that reads as a whole report.
+    assertThrows(
+        JsonProcessingException.class,
+        () -> new ObjectMapper().readTree(dir.resolve("x.json").toFile()));
   }
 }

@@ -16,6 +16,7 @@ import dev.ingestbench.pubsub.PubsubChannels;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Sends events to a Pub/Sub topic of the emulator with the official client, each published once.
@@ -113,18 +114,39 @@ public final class PubsubEventSender implements EventSender {
    */
   static final Duration SHUTDOWN_MAX = Duration.ofSeconds(10);
 
+  /**
+   * Shuts the client down, waiting at most {@link #SHUTDOWN_MAX} in all. Past that, the messages
+   * still outstanding go on being retried by the client's own threads until its budget runs out,
+   * and their callbacks (failures) come then, after this returned: whoever counts them has read its
+   * counts before closing.
+   */
   @Override
   public void close() throws Exception {
+    long deadline = System.nanoTime() + SHUTDOWN_MAX.toNanos();
+    AtomicReference<RuntimeException> failed = new AtomicReference<>();
+    Thread shutdown =
+        new Thread(
+            () -> {
+              try {
+                publisher.shutdown();
+              } catch (RuntimeException e) {
+                failed.set(e);
+              }
+            },
+            "pubsub-sender-shutdown");
+    shutdown.setDaemon(true); // a message still retried must not keep the JVM from exiting
     try {
-      Thread shutdown = new Thread(publisher::shutdown, "pubsub-sender-shutdown");
-      shutdown.setDaemon(true); // a message still retried must not keep the JVM from exiting
       shutdown.start();
       shutdown.join(SHUTDOWN_MAX.toMillis());
-      if (!shutdown.isAlive()) {
-        publisher.awaitTermination(SHUTDOWN_MAX.toSeconds(), TimeUnit.SECONDS);
+      if (failed.get() != null) {
+        throw failed.get();
+      }
+      long left = deadline - System.nanoTime();
+      if (!shutdown.isAlive() && left > 0) {
+        publisher.awaitTermination(left, TimeUnit.NANOSECONDS);
       }
     } finally {
-      channels.close(); // fails what is still retried: its callbacks count it as failed
+      channels.close();
     }
   }
 }

@@ -25,7 +25,10 @@ public record StageExecutors(StageExecutor loadTests, StageExecutor maxRateSearc
   void describe(PlannedStage st, PrintStream out) {
     StageExecutor executor = of(st);
     if (executor == null) {
-      out.println("    (a " + kind(st) + cannotRun() + ")");
+      out.println(
+          "    (no "
+              + (st.isMaxRateSearch() ? "max-rate" : "load-test")
+              + " stages on this target)");
     } else {
       executor.describe(st, out);
     }
