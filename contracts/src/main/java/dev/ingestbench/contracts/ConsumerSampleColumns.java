@@ -22,6 +22,12 @@ public final class ConsumerSampleColumns {
 
   public static final String CHECKPOINT_LAST_MS = "checkpoint_last_ms";
 
+  /**
+   * Of {@link #CPU_SECONDS}, what the JVM's JIT compiler threads used (empty where the system does
+   * not count CPU per thread): a short run's warm-up, which a long-running worker has behind it.
+   */
+  public static final String JIT_CPU_SECONDS = "jit_cpu_seconds";
+
   public static final List<String> ALL =
       List.of(
           EPOCH_SECOND,
@@ -32,7 +38,8 @@ public final class ConsumerSampleColumns {
           OPEN_APPEND_CLIENTS,
           HEAP_USED_BYTES,
           CHECKPOINTS_COMPLETED,
-          CHECKPOINT_LAST_MS);
+          CHECKPOINT_LAST_MS,
+          JIT_CPU_SECONDS);
 
   /**
    * The columns a run of several jobs adds up second by second (vCPUs: the machine's, once); not
@@ -40,7 +47,13 @@ public final class ConsumerSampleColumns {
    */
   public static final List<String> SUMMED =
       List.of(
-          CPU_SECONDS, VCPUS, ROWS_VISIBLE, ACCOUNTED_FOR, OPEN_APPEND_CLIENTS, HEAP_USED_BYTES);
+          CPU_SECONDS,
+          VCPUS,
+          ROWS_VISIBLE,
+          ACCOUNTED_FOR,
+          OPEN_APPEND_CLIENTS,
+          HEAP_USED_BYTES,
+          JIT_CPU_SECONDS);
 
   private ConsumerSampleColumns() {}
 }

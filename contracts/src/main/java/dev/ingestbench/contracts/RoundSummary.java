@@ -59,6 +59,10 @@ import java.util.Map;
  * @param destinations what many tables cost, for a round of more than one table; null otherwise
  * @param quotaRefusals what each throughput quota that refuses while it refills ({@code
  *     --quota-mode reject} or {@code two-tier}) refused and when; empty when none refused
+ * @param consumerJitShare of the consumer's CPU over the steady window, what its JIT compiler
+ *     threads used (the JVM's warm-up, which a long-running worker has behind it); null where not
+ *     recorded
+ * @param rowsPerCpuSecondWithoutJit {@code rowsPerCpuSecond} without that CPU; null likewise
  */
 public record RoundSummary(
     long published,
@@ -131,7 +135,9 @@ public record RoundSummary(
     long misroutedRows,
     List<String> misroutes,
     Destinations destinations,
-    List<QuotaRefusals> quotaRefusals) {
+    List<QuotaRefusals> quotaRefusals,
+    Double consumerJitShare,
+    Double rowsPerCpuSecondWithoutJit) {
 
   /**
    * What one tier of the throughput quota refused while it refilled, in seconds after the consumer

@@ -111,9 +111,10 @@ public final class MultiJobResults {
   }
 
   /**
-   * Per second: CPU, rows, connections and heap summed over the jobs (vCPUs: the machine's). The
-   * checkpoint columns stay empty: each job's checkpoints are its own (its directory's samples),
-   * and a sum of their counts and last durations would describe no checkpoint.
+   * Per second: CPU (and its JIT share), rows, connections and heap summed over the jobs (vCPUs:
+   * the machine's; a sum where every job recorded the figure, else empty). The checkpoint columns
+   * stay empty: each job's checkpoints are its own (its directory's samples), and a sum of their
+   * counts and last durations would describe no checkpoint.
    */
   private static void writeSamples(Path file, List<Path> jobDirs) throws IOException {
     TreeMap<Long, double[]> bySecond = new TreeMap<>();
@@ -134,7 +135,13 @@ public final class MultiJobResults {
             if (!ConsumerSampleColumns.SUMMED.contains(columns.get(c))) {
               continue;
             }
-            double value = Double.parseDouble(row.getOrDefault(columns.get(c), "0"));
+            // A file from before the JIT's seconds were kept has no such column: unknown, not 0.
+            String text =
+                row.getOrDefault(
+                    columns.get(c),
+                    columns.get(c).equals(ConsumerSampleColumns.JIT_CPU_SECONDS) ? "" : "0");
+            // Empty where a job did not record it (JIT seconds off Linux): the sum is unknown too.
+            double value = text.isEmpty() ? Double.NaN : Double.parseDouble(text);
             sums[c] = columns.get(c).equals(ConsumerSampleColumns.VCPUS) ? value : sums[c] + value;
           }
         }
@@ -150,8 +157,12 @@ public final class MultiJobResults {
           if (!ConsumerSampleColumns.SUMMED.contains(columns.get(c))) {
             continue;
           }
+          if (Double.isNaN(sums[c])) {
+            continue;
+          }
           line.append(
               columns.get(c).equals(ConsumerSampleColumns.CPU_SECONDS)
+                      || columns.get(c).equals(ConsumerSampleColumns.JIT_CPU_SECONDS)
                   ? String.format(Locale.ROOT, "%.4f", sums[c])
                   : Long.toString(Math.round(sums[c])));
         }

@@ -300,6 +300,24 @@ public record RoundAnalysis(
     return rows / steadyCpuSeconds;
   }
 
+  /**
+   * The JIT compiler's share of the consumer's CPU over the steady window: the JVM compiling its
+   * own code, which a short run pays in its measured seconds and a worker running for hours has
+   * behind it. NaN where not recorded, or where the window's CPU is not the consumer's own samples
+   * (a Flink cluster's TaskManagers, a consumer started again).
+   */
+  public double steadyJitShare() {
+    if (steady.isEmpty() || steadyCpuSeconds == 0 || !SteadyCpu.CONSUMER.equals(steadyCpuSource)) {
+      return Double.NaN;
+    }
+    return SteadyCpu.jitSeconds(steady.get(), cpu) / steadyCpuSeconds;
+  }
+
+  /** {@link #rowsPerCpuSecond} without the JIT compiler's CPU; NaN where that is not recorded. */
+  public double rowsPerCpuSecondWithoutJit() {
+    return rowsPerCpuSecond() / (1 - steadyJitShare());
+  }
+
   /** Average over the whole active window (first to last row written). */
   public double activeRowsPerSecond() {
     long seconds = phases.stream().mapToLong(Phase::buckets).sum();

@@ -160,6 +160,15 @@ public final class RoundMarkdown {
             + " in the window ("
             + f1(a.steadyCpuSeconds())
             + " s)");
+    if (!Double.isNaN(a.steadyJitShare())) {
+      t.row(
+          "Rows per CPU-second (consumer, without the JIT)",
+          f0(a.rowsPerCpuSecondWithoutJit()),
+          "the same, without what the JVM's JIT compiler threads used of it ("
+              + pct(a.steadyJitShare())
+              + "): the JVM compiling its own code, which a worker that runs for hours has done;"
+              + " /proc per-thread CPU (consumer_samples.csv jit_cpu_seconds)");
+    }
     t.row(
         "Consumer CPU utilisation",
         pct(a.steadyCpuUtilisation()),

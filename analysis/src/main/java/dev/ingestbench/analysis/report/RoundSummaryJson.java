@@ -135,7 +135,9 @@ public final class RoundSummaryJson {
         c.misroutedRows(),
         c.misroutes() == null ? List.of() : c.misroutes(),
         DestinationFigures.of(a).orElse(null),
-        QuotaRefusalFigures.of(a));
+        QuotaRefusalFigures.of(a),
+        round4(a.steadyJitShare()),
+        round(a.rowsPerCpuSecondWithoutJit()));
   }
 
   /** Why there is no live latency, in words a user can act on. */

@@ -69,6 +69,23 @@ record SteadyCpu(double cpuSeconds, long sampledSeconds, String source) {
     return new SteadyCpu(cpu, seconds.size(), source);
   }
 
+  /**
+   * Of the consumer's own CPU over the window, what its JIT compiler threads used; NaN where a
+   * second of the window has no such figure (a run from before it was kept, a system without
+   * per-thread counts).
+   */
+  static double jitSeconds(Phase steady, List<CpuSamplesCsv.Sample> own) {
+    double jit = 0;
+    boolean any = false;
+    for (CpuSamplesCsv.Sample s : own) {
+      if (covers(steady, s.second().getEpochSecond())) {
+        jit += s.jitCpuSeconds(); // NaN stays NaN
+        any = true;
+      }
+    }
+    return any ? jit : Double.NaN;
+  }
+
   /** A sample stamped at second t measured the CPU used during [t-1, t). */
   private static boolean covers(Phase steady, long stampedSecond) {
     long covered = stampedSecond - 1;

@@ -20,6 +20,7 @@ public final class CpuSamplesCsv {
    * @param checkpointsCompleted the embedded Flink's checkpoints completed by then; -1 where not
    *     recorded (another runner, a run from before it was kept)
    * @param checkpointLastMs how long the last of them took; -1 where not recorded
+   * @param jitCpuSeconds of {@code cpuSeconds}, the JIT compiler threads'; NaN where not recorded
    */
   public record Sample(
       Instant second,
@@ -28,7 +29,8 @@ public final class CpuSamplesCsv {
       int openAppendClients,
       long heapUsedBytes,
       long checkpointsCompleted,
-      long checkpointLastMs) {}
+      long checkpointLastMs,
+      double jitCpuSeconds) {}
 
   private CpuSamplesCsv() {}
 
@@ -53,7 +55,8 @@ public final class CpuSamplesCsv {
                   Integer.parseInt(r.getOrDefault(ConsumerSampleColumns.OPEN_APPEND_CLIENTS, "0")),
                   Long.parseLong(r.getOrDefault(ConsumerSampleColumns.HEAP_USED_BYTES, "0")),
                   orMinusOne(r.get(ConsumerSampleColumns.CHECKPOINTS_COMPLETED)),
-                  orMinusOne(r.get(ConsumerSampleColumns.CHECKPOINT_LAST_MS))));
+                  orMinusOne(r.get(ConsumerSampleColumns.CHECKPOINT_LAST_MS)),
+                  orNaN(r.get(ConsumerSampleColumns.JIT_CPU_SECONDS))));
         } catch (RuntimeException e) {
           throw new IOException(
               file + ": sample " + r + " is not numbers (" + e.getMessage() + ")");
@@ -61,6 +64,11 @@ public final class CpuSamplesCsv {
       }
     }
     return samples;
+  }
+
+  /** An optional column's seconds: NaN where the column, or this second's value, is missing. */
+  private static double orNaN(String value) {
+    return value == null || value.isEmpty() ? Double.NaN : Double.parseDouble(value);
   }
 
   /** An optional column's number: -1 where the column, or this second's value, is missing. */

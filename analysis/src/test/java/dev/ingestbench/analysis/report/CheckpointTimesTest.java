@@ -28,7 +28,8 @@ class CheckpointTimesTest {
           new Phase("steady", 0, 10, Instant.ofEpochSecond(100), Instant.ofEpochSecond(110)));
 
   private static CpuSamplesCsv.Sample at(long second, long completed, long lastMs) {
-    return new CpuSamplesCsv.Sample(Instant.ofEpochSecond(second), 1.0, 2, 1, 0, completed, lastMs);
+    return new CpuSamplesCsv.Sample(
+        Instant.ofEpochSecond(second), 1.0, 2, 1, 0, completed, lastMs, Double.NaN);
   }
 
   /** One checkpoint a second from second {@code first} to {@code last}, each taking {@code ms}. */

@@ -1,6 +1,7 @@
 package dev.ingestbench.analysis.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.contracts.RunFiles;
 import java.io.IOException;
@@ -23,15 +24,15 @@ class MultiJobResultsTest {
   void samplesAreSummedAndCheckpointsLeftToEachJob(@TempDir Path dir) throws Exception {
     RecordedRounds.copy(RECORDED, dir);
     List<Path> jobs = List.of(dir.resolve("job-1"), dir.resolve("job-2"));
-    withCheckpoints(jobs.get(0).resolve(RunFiles.CONSUMER_SAMPLES), "7", "250");
-    withCheckpoints(jobs.get(1).resolve(RunFiles.CONSUMER_SAMPLES), "", "");
+    withCheckpoints(jobs.get(0).resolve(RunFiles.CONSUMER_SAMPLES), "7", "250", "0.25");
+    withCheckpoints(jobs.get(1).resolve(RunFiles.CONSUMER_SAMPLES), "", "", "0.5");
 
     MultiJobResults.combine(dir, jobs);
 
     List<String> combined = Files.readAllLines(dir.resolve(RunFiles.CONSUMER_SAMPLES));
     assertEquals(
         "epoch_second,cpu_seconds,vcpus,rows_visible,accounted_for,open_append_clients,"
-            + "heap_used_bytes,checkpoints_completed,checkpoint_last_ms",
+            + "heap_used_bytes,checkpoints_completed,checkpoint_last_ms,jit_cpu_seconds",
         combined.get(0));
     double jobsCpu = 0;
     for (Path job : jobs) {
@@ -43,22 +44,24 @@ class MultiJobResultsTest {
     double roundCpu = 0;
     for (String line : combined.subList(1, combined.size())) {
       String[] f = line.split(",", -1);
-      assertEquals(9, f.length, line);
+      assertEquals(10, f.length, line);
       assertEquals("", f[7], "no sum of two jobs' checkpoint counts: " + line);
       assertEquals("", f[8], line);
+      // Seconds both jobs sampled add up; one job alone gives its own.
+      assertTrue(f[9].equals("0.7500") || f[9].equals("0.2500") || f[9].equals("0.5000"), line);
       roundCpu += Double.parseDouble(f[1]);
     }
     assertEquals(jobsCpu, roundCpu, 0.01, "the jobs' CPU adds up");
   }
 
   /** Appends the checkpoint columns, with these values on every row, to a recorded samples file. */
-  private static void withCheckpoints(Path file, String completed, String lastMs)
+  private static void withCheckpoints(Path file, String completed, String lastMs, String jit)
       throws IOException {
     List<String> lines = Files.readAllLines(file);
     List<String> out = new ArrayList<>();
-    out.add(lines.get(0) + ",checkpoints_completed,checkpoint_last_ms");
+    out.add(lines.get(0) + ",checkpoints_completed,checkpoint_last_ms,jit_cpu_seconds");
     for (String line : lines.subList(1, lines.size())) {
-      out.add(line + "," + completed + "," + lastMs);
+      out.add(line + "," + completed + "," + lastMs + "," + jit);
     }
     Files.write(file, out);
   }

@@ -92,6 +92,19 @@ class ConsumerRoundTripTest {
         List.of(samples.get(0).split(",")).indexOf(ConsumerSampleColumns.CHECKPOINTS_COMPLETED);
     String last = samples.get(samples.size() - 1).split(",", -1)[completed];
     assertTrue(!last.isEmpty() && Long.parseLong(last) >= 1, "checkpoints sampled: " + samples);
+    // The JIT compiler's CPU is sampled (Linux, as every test machine here): some of it, never
+    // more than the JVM's own.
+    int jit = List.of(samples.get(0).split(",")).indexOf(ConsumerSampleColumns.JIT_CPU_SECONDS);
+    double jitSeconds = 0;
+    double cpuSeconds = 0;
+    for (String line : samples.subList(1, samples.size())) {
+      String[] f = line.split(",", -1);
+      jitSeconds += Double.parseDouble(f[jit]);
+      cpuSeconds += Double.parseDouble(f[1]);
+    }
+    assertTrue(
+        jitSeconds > 0 && jitSeconds < cpuSeconds,
+        "JIT " + jitSeconds + " of CPU " + cpuSeconds + " s");
   }
 
   @Test

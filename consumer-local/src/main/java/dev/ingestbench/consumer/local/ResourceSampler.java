@@ -30,13 +30,15 @@ final class ResourceSampler {
       long accountedFor,
       int openAppendClients,
       long heapUsedBytes,
-      CheckpointReporter.@Nullable Checkpoints checkpoints) {}
+      CheckpointReporter.@Nullable Checkpoints checkpoints,
+      double jitCpuSeconds) {}
 
   private final OperatingSystemMXBean os =
       (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
   private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
   private final EmulatorView emulator;
   private final List<Sample> samples = new ArrayList<>();
+  private final CompilerThreadsCpu jit = new CompilerThreadsCpu();
   private final long startCpuNanos;
   private long lastCpuNanos;
   private EmulatorStatus.Job lastJob;
@@ -45,6 +47,7 @@ final class ResourceSampler {
     this.emulator = emulator;
     this.startCpuNanos = os.getProcessCpuTime();
     this.lastCpuNanos = startCpuNanos;
+    jit.sinceLast(); // from here on, as the CPU is
   }
 
   Sample sample() throws IOException {
@@ -60,7 +63,8 @@ final class ResourceSampler {
             rows.accountedFor(),
             rows.openConnections(),
             memory.getHeapMemoryUsage().getUsed(),
-            CheckpointReporter.now());
+            CheckpointReporter.now(),
+            jit.sinceLast());
     lastCpuNanos = cpu;
     samples.add(sample);
     return sample;
@@ -84,7 +88,7 @@ final class ResourceSampler {
         out.write(
             String.format(
                 Locale.ROOT,
-                "%d,%.4f,%d,%d,%d,%d,%d,%s,%s%n",
+                "%d,%.4f,%d,%d,%d,%d,%d,%s,%s,%s%n",
                 s.epochSecond(),
                 s.cpuSeconds(),
                 s.vcpus(),
@@ -93,7 +97,10 @@ final class ResourceSampler {
                 s.openAppendClients(),
                 s.heapUsedBytes(),
                 s.checkpoints() == null ? "" : s.checkpoints().completed(),
-                s.checkpoints() == null ? "" : s.checkpoints().lastDurationMs()));
+                s.checkpoints() == null ? "" : s.checkpoints().lastDurationMs(),
+                Double.isNaN(s.jitCpuSeconds())
+                    ? ""
+                    : String.format(Locale.ROOT, "%.4f", s.jitCpuSeconds())));
       }
     }
   }

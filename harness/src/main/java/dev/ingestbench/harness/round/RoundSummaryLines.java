@@ -66,6 +66,13 @@ final class RoundSummaryLines {
         s.cpuUtilisation() == null
             ? "n/a"
             : String.format(Locale.ROOT, "%.0f%%", 100 * s.cpuUtilisation()));
+    if (s.consumerJitShare() != null) {
+      say.say(
+          "Of the consumer's CPU over the steady window, its JIT compiler took %.0f%% (the JVM"
+              + " compiling its own code; a worker that runs for hours has done that): %s rows per"
+              + " consumer CPU-second without it",
+          100 * s.consumerJitShare(), num(s.rowsPerCpuSecondWithoutJit()));
+    }
     if (s.consumerShare() != null) {
       say.say(
           "Of the machine over the steady window: the pipeline %.0f%%, the harness %.0f%% (emulators,"
