@@ -1,10 +1,12 @@
 package dev.ingestbench.harness.ab;
 
+import dev.ingestbench.analysis.source.CpuSamplesCsv;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,6 +36,15 @@ public enum AbMeasure {
       ConsumerResult r = RunJson.read(out.resolve(RunFiles.CONSUMER_RESULT), ConsumerResult.class);
       Map<String, Double> f = new LinkedHashMap<>();
       f.put(ROWS_PER_CPU_SECOND, r.rowsWritten() / r.cpuSeconds());
+      Path samples = out.resolve(RunFiles.CONSUMER_SAMPLES);
+      double jit = Files.exists(samples) ? 0 : Double.NaN;
+      for (CpuSamplesCsv.Sample s :
+          Files.exists(samples) ? CpuSamplesCsv.read(samples) : List.<CpuSamplesCsv.Sample>of()) {
+        jit += s.jitCpuSeconds(); // NaN where a second was not counted (or a build before it)
+      }
+      if (!Double.isNaN(jit)) {
+        f.put(ROWS_PER_CPU_SECOND_WITHOUT_JIT, r.rowsWritten() / (r.cpuSeconds() - jit));
+      }
       f.put(ROWS_PER_SECOND, r.rowsWritten() / r.seconds());
       return f;
     }
@@ -57,6 +68,9 @@ public enum AbMeasure {
       RoundSummary s = RunJson.read(out.resolve(RunFiles.SUMMARY), RoundSummary.class);
       Map<String, Double> f = new LinkedHashMap<>();
       f.put(ROWS_PER_CPU_SECOND, s.rowsPerCpuSecond());
+      if (s.rowsPerCpuSecondWithoutJit() != null) {
+        f.put(ROWS_PER_CPU_SECOND_WITHOUT_JIT, s.rowsPerCpuSecondWithoutJit());
+      }
       f.put(ROWS_PER_SECOND, s.rowsPerSecond());
       return f;
     }
@@ -64,6 +78,14 @@ public enum AbMeasure {
 
   /** Rows written per second of the consumer's CPU: the code's cost, least moved by the machine. */
   public static final String ROWS_PER_CPU_SECOND = "rows per consumer CPU-second";
+
+  /**
+   * The same without the CPU of the JVM's JIT compiler threads: a short run's warm-up, which moves
+   * with how much code a build makes the JVM compile, not with what each row costs once compiled.
+   * Only where both builds record it (a baseline from before 2026-11-29 does not).
+   */
+  public static final String ROWS_PER_CPU_SECOND_WITHOUT_JIT =
+      "rows per consumer CPU-second without the JIT";
 
   /** Rows written per second of wall time (a round's steady window). */
   public static final String ROWS_PER_SECOND = "rows/s";

@@ -39,6 +39,7 @@ class AbComparisonTest {
         mkdir -p "$out"
         echo "ran $(cd "$(dirname "$0")" && pwd)"
         printf '{"rows_written": %d, "cpu_seconds": 10, "seconds": 5}' $((RATE * 10)) > "$out/consumer_result.json"
+        printf 'epoch_second,cpu_seconds,vcpus,jit_cpu_seconds\n1,6,2,3\n2,4,2,2\n' > "$out/consumer_samples.csv"
         exit EXIT
         """
         .replace("RATE", rate)
@@ -61,6 +62,12 @@ class AbComparisonTest {
             "| consumer | rows per consumer CPU-second | 1,000, 1,000 | 1,100, 1,100 | +10.0% (95%"
                 + " CI +10.0% to +10.0%), higher in 2 of 2 pairs |"),
         md + said);
+    // Half of the 10 CPU-seconds the JIT's: twice the rows per CPU-second without it.
+    assertTrue(
+        md.contains(
+            "| consumer | rows per consumer CPU-second without the JIT | 2,000, 2,000 | 2,200,"
+                + " 2,200 | +10.0%"),
+        md);
     AbFigures figures = RunJson.read(out.resolve("ab.json"), AbFigures.class);
     assertEquals(4, figures.runs().size());
     assertEquals(
