@@ -310,7 +310,9 @@ public record RoundAnalysis(
     if (steady.isEmpty() || steadyCpuSeconds == 0 || !SteadyCpu.CONSUMER.equals(steadyCpuSource)) {
       return Double.NaN;
     }
-    return SteadyCpu.jitSeconds(steady.get(), cpu) / steadyCpuSeconds;
+    double share = SteadyCpu.jitSeconds(steady.get(), cpu) / steadyCpuSeconds;
+    // The two are read a moment apart each second: a share of all the CPU or more is not a figure.
+    return share >= 1 ? Double.NaN : share;
   }
 
   /** {@link #rowsPerCpuSecond} without the JIT compiler's CPU; NaN where that is not recorded. */

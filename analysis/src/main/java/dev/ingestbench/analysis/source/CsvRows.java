@@ -30,13 +30,15 @@ final class CsvRows {
 
   /**
    * Every row of {@code file} by its header, as {@code record} makes it; none when the file does
-   * not exist (a run recorded before the file was written). A row {@code record} cannot read is
-   * refused, saying the {@code columns} the file must have.
+   * not exist (a run recorded before the file was written) or is empty. A row {@code record} cannot
+   * read is refused, saying the {@code columns} the file must have.
    */
   static <T> List<T> read(Path file, String columns, Function<Map<String, String>, T> record)
       throws IOException {
     List<T> records = new ArrayList<>();
-    if (!Files.isRegularFile(file)) {
+    if (!Files.isRegularFile(file) || Files.size(file) == 0) {
+      // Empty: a run stopped by a signal as the file was written (a killed segment of a scenario);
+      // as missing, its other files stand.
       return records;
     }
     try (MappingIterator<Map<String, String>> it =

@@ -11,36 +11,53 @@ import java.util.Map;
 /**
  * The CPU this JVM's JIT compiler threads used, from Linux's per-thread accounting ({@code
  * /proc/self/task/TID/stat}). Why it is kept: a short local run's consumer spends a large share of
- * its CPU compiling its own code (41% over a default round, 17-40% of each second of a
- * 1,500,000-row run), which a worker that runs for hours has long done; its rows per CPU-second
- * would otherwise mix the pipeline's cost per row with the JVM's warm-up.
+ * its CPU compiling its own code (41% over a default round; 41-54% of each 2 s of a 1,500,000-row
+ * run while rows flowed, 17-18% at its end), which a worker that runs for hours has long done; its
+ * rows per CPU-second would otherwise mix the pipeline's cost per row with the JVM's warm-up.
  *
  * <p>HotSpot adds and removes compiler threads as the work comes and goes; a thread that ends
  * between two readings takes the CPU it used since the first of them with it, so the figure errs
  * low, never high.
  */
 final class CompilerThreadsCpu {
-  private static final Path TASKS = Path.of("/proc/self/task");
+  private static final Path OWN_TASKS = Path.of("/proc/self/task");
+
+  /** The directory of per-thread directories: this JVM's, or a test's copy of its shape. */
+  private final Path tasks;
 
   /** Linux's clock ticks per second for these counters (USER_HZ): 100 on every common kernel. */
   private static final double TICKS_PER_SECOND = 100;
 
-  /** Each compiler thread's ticks at the last reading. */
-  private final Map<String, Long> lastTicks = new HashMap<>();
+  /**
+   * Each compiler thread's ticks at the last reading, keyed by thread id and start time (a thread
+   * id Linux gives again later is another thread); only the threads of that reading.
+   */
+  private Map<String, Long> lastTicks = new HashMap<>();
 
   /** Whether this system has the per-thread counters; false: every reading is NaN. */
-  private final boolean available = Files.isDirectory(TASKS);
+  private final boolean available;
+
+  CompilerThreadsCpu() {
+    this(OWN_TASKS);
+  }
+
+  CompilerThreadsCpu(Path tasks) {
+    this.tasks = tasks;
+    this.available = Files.isDirectory(tasks);
+  }
 
   /**
    * CPU-seconds the compiler threads used since the previous call (since the JVM started, on the
-   * first); NaN where the counters cannot be read.
+   * first); NaN where the counters cannot be read or no compiler thread is found (an interpreted
+   * JVM, another compiler's threads, another JDK's thread names): unknown, never 0.
    */
   double sinceLast() {
     if (!available) {
       return Double.NaN;
     }
     long ticks = 0;
-    try (DirectoryStream<Path> threads = Files.newDirectoryStream(TASKS)) {
+    Map<String, Long> seen = new HashMap<>();
+    try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
       for (Path thread : threads) {
         String stat;
         try {
@@ -56,14 +73,18 @@ final class CompilerThreadsCpu {
             || !stat.startsWith("CompilerThre", open + 4)) {
           continue; // "C1 CompilerThre", "C2 CompilerThre": the name cut to 15 characters
         }
+        // After the name: state is field 3; utime 14, stime 15, starttime 22.
         String[] fields = stat.substring(close + 2).split(" ");
-        long now = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // utime + stime
-        Long before = lastTicks.put(thread.getFileName().toString(), now);
+        long now = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        String key = thread.getFileName() + "@" + fields[19];
+        seen.put(key, now);
+        Long before = lastTicks.get(key);
         ticks += now - (before == null ? 0 : before);
       }
     } catch (IOException | RuntimeException e) {
       return Double.NaN;
     }
-    return ticks / TICKS_PER_SECOND;
+    lastTicks = seen;
+    return seen.isEmpty() ? Double.NaN : ticks / TICKS_PER_SECOND;
   }
 }

@@ -52,6 +52,8 @@ final class ResourceSampler {
 
   Sample sample() throws IOException {
     long cpu = os.getProcessCpuTime();
+    double jitSeconds =
+        jit.sinceLast(); // at the same moment as the CPU, before the emulator's call
     EmulatorStatus.Job rows = emulator.job();
     lastJob = rows;
     Sample sample =
@@ -64,7 +66,7 @@ final class ResourceSampler {
             rows.openConnections(),
             memory.getHeapMemoryUsage().getUsed(),
             CheckpointReporter.now(),
-            jit.sinceLast());
+            jitSeconds);
     lastCpuNanos = cpu;
     samples.add(sample);
     return sample;

@@ -36,13 +36,8 @@ public enum AbMeasure {
       ConsumerResult r = RunJson.read(out.resolve(RunFiles.CONSUMER_RESULT), ConsumerResult.class);
       Map<String, Double> f = new LinkedHashMap<>();
       f.put(ROWS_PER_CPU_SECOND, r.rowsWritten() / r.cpuSeconds());
-      Path samples = out.resolve(RunFiles.CONSUMER_SAMPLES);
-      double jit = Files.exists(samples) ? 0 : Double.NaN;
-      for (CpuSamplesCsv.Sample s :
-          Files.exists(samples) ? CpuSamplesCsv.read(samples) : List.<CpuSamplesCsv.Sample>of()) {
-        jit += s.jitCpuSeconds(); // NaN where a second was not counted (or a build before it)
-      }
-      if (!Double.isNaN(jit)) {
+      double jit = jitSeconds(out.resolve(RunFiles.CONSUMER_SAMPLES));
+      if (jit < r.cpuSeconds()) { // NaN (not recorded) is not less
         f.put(ROWS_PER_CPU_SECOND_WITHOUT_JIT, r.rowsWritten() / (r.cpuSeconds() - jit));
       }
       f.put(ROWS_PER_SECOND, r.rowsWritten() / r.seconds());
@@ -75,6 +70,24 @@ public enum AbMeasure {
       return f;
     }
   };
+
+  /**
+   * The JIT compiler threads' CPU-seconds over a consumer's samples; NaN where a second (or the
+   * file, or every sample) has none.
+   */
+  static double jitSeconds(Path samples) throws IOException {
+    if (!Files.exists(samples)) {
+      return Double.NaN;
+    }
+    double jit = Double.NaN;
+    for (CpuSamplesCsv.Sample s : CpuSamplesCsv.read(samples)) {
+      jit = (Double.isNaN(jit) ? 0 : jit) + s.jitCpuSeconds(); // a NaN second stays NaN
+      if (Double.isNaN(jit)) {
+        return jit;
+      }
+    }
+    return jit;
+  }
 
   /** Rows written per second of the consumer's CPU: the code's cost, least moved by the machine. */
   public static final String ROWS_PER_CPU_SECOND = "rows per consumer CPU-second";

@@ -8,6 +8,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -123,21 +124,24 @@ public final class ProcessCpuSampler implements AutoCloseable {
   @Override
   public synchronized void close() throws IOException {
     timer.shutdownNow();
-    try (Writer w =
-        Files.newBufferedWriter(out.resolve(RunFiles.PROCESSES_CPU), StandardCharsets.UTF_8)) {
-      w.write(String.join(",", ProcessCpuColumns.ALL) + "\n");
-      for (String line : lines) {
+    write(out.resolve(RunFiles.PROCESSES_CPU), ProcessCpuColumns.ALL, lines);
+    write(out.resolve(RunFiles.MACHINE_CPU), MachineCpuColumns.ALL, machineLines);
+  }
+
+  /**
+   * Writes {@code file} whole or not at all: beside it first, then moved into place. A run stopped
+   * by a signal closes this while the JVM is going away, and a file cut short there (an empty one,
+   * seen in a resumed scenario's report) would be read as the segment's figures.
+   */
+  private static void write(Path file, List<String> columns, List<String> rows) throws IOException {
+    Path partial = file.resolveSibling(file.getFileName() + ".partial");
+    try (Writer w = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
+      w.write(String.join(",", columns) + "\n");
+      for (String line : rows) {
         w.write(line);
         w.write('\n');
       }
     }
-    try (Writer w =
-        Files.newBufferedWriter(out.resolve(RunFiles.MACHINE_CPU), StandardCharsets.UTF_8)) {
-      w.write(String.join(",", MachineCpuColumns.ALL) + "\n");
-      for (String line : machineLines) {
-        w.write(line);
-        w.write('\n');
-      }
-    }
+    Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 }
