@@ -58,6 +58,9 @@ class StagedDriverTest {
 
   @TempDir Path root;
 
+  /** Beside the run directory, as a scenario file is; removed with it. */
+  @TempDir Path files;
+
   /**
    * What one fake job does: when it drains (seconds after it starts; never: 0) and its figures once
    * stopped.
@@ -310,7 +313,7 @@ class StagedDriverTest {
 
   private ScenarioPlan plan(String limits, String stagesYaml) throws Exception {
     String yaml = stagesYaml != null ? stagesYaml : String.format(THREE_STAGES, limits);
-    Path file = Files.writeString(root.resolveSibling(root.getFileName() + "-scenario.yaml"), yaml);
+    Path file = Files.writeString(files.resolve("scenario.yaml"), yaml);
     return ScenarioPlan.of(ScenarioFile.load(file), 1, 1);
   }
 
@@ -328,7 +331,7 @@ class StagedDriverTest {
             2,
             Map.of());
     if (dir.existingRun().isEmpty()) {
-      dir.start(run, root.resolveSibling(root.getFileName() + "-scenario.yaml"));
+      dir.start(run, files.resolve("scenario.yaml"));
     }
     Map<String, Map<String, String>> labels = new LinkedHashMap<>();
     plan.jobs()
