@@ -46,6 +46,20 @@ class CompilerThreadsCpuTest {
   }
 
   @Test
+  void aThreadIdOnceAnotherThreadsIsReadAgainInAWhile() throws IOException {
+    thread("101", "C2 CompilerThre", 100, 0, 5000);
+    thread("103", "main", 9000, 900, 4000);
+    CompilerThreadsCpu jit = new CompilerThreadsCpu(tasks);
+    jit.sinceLast();
+    thread("103", "C1 CompilerThre", 200, 0, 8000); // id 103 given to a new compiler thread
+    double counted = 0;
+    for (int i = 0; i < 60; i++) {
+      counted += jit.sinceLast();
+    }
+    assertEquals(2.0, counted, 1e-9, "found again within a minute of readings");
+  }
+
+  @Test
   void noCompilerThreadIsUnknownNotZero() throws IOException {
     thread("103", "main", 9000, 900, 4000);
     assertTrue(Double.isNaN(new CompilerThreadsCpu(tasks).sinceLast()));
