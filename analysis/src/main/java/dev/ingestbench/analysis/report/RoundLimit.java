@@ -115,11 +115,12 @@ public record RoundLimit(String name, String evidence) {
           "consumer-cpu",
           String.format(
               Locale.ROOT,
-              "the consumers used %.0f%% of %d vCPUs (≥ %.0f%%)%s",
+              "the consumers used %.0f%% of %d vCPUs (≥ %.0f%%)%s%s",
               100 * a.steadyCpuUtilisation(),
               a.vcpus(),
               100 * Diagnoser.CPU_BOUND,
-              window));
+              window,
+              jit(a)));
     }
     if (load.known() && load.disturbed()) {
       return new RoundLimit(
@@ -137,11 +138,12 @@ public record RoundLimit(String name, String evidence) {
           "machine-cpu",
           String.format(
               Locale.ROOT,
-              "%s%s: the harness used %.0f%% of the machine and the pipeline %.0f%%",
+              "%s%s: the harness used %.0f%% of the machine and the pipeline %.0f%%%s",
               load.describe(),
               window,
               100 * load.harnessShare(),
-              100 * load.pipelineShare()));
+              100 * load.pipelineShare(),
+              jit(a)));
     }
     Optional<RoundLimit> source =
         source(load, a.steadyCpuUtilisation(), a.vcpus(), a.fed(), window);
@@ -198,6 +200,21 @@ public record RoundLimit(String name, String evidence) {
                     "the pipeline's own waiting on checkpoints not in these samples (embedded"
                         + " Flink's checkpoints are recorded per job, with Flink's configuration"
                         + " directory ingestbench writes)")));
+  }
+
+  /**
+   * "; of the consumers' CPU, 30% was their JIT compiler's ..." where recorded, else "": a CPU
+   * limit of a short run is partly the JVM's warm-up, which a long-running worker has behind it.
+   */
+  static String jit(RoundAnalysis a) {
+    double share = a.steadyJitShare();
+    return Double.isNaN(share)
+        ? ""
+        : String.format(
+            Locale.ROOT,
+            "; of the consumers' CPU, %.0f%% was their JIT compiler's (the JVM compiling the"
+                + " pipeline's code: a short run's warm-up)",
+            100 * share);
   }
 
   /** "27%" of the vCPUs the consumers used, or "an unrecorded share" (NaN). */

@@ -36,6 +36,14 @@ class JitShareTest {
     assertEquals(a.rowsPerCpuSecond() / 0.6, a.rowsPerCpuSecondWithoutJit(), 1e-6);
     RoundSummary s = RoundReport.write(dir);
     assertEquals(0.4, s.consumerJitShare(), 0.001);
+    // The CPU limit says how much of the consumers' CPU was the warm-up.
+    assertEquals("machine-cpu", s.limitedBy());
+    assertTrue(
+        s.limitedByEvidence()
+            .endsWith(
+                "of the consumers' CPU, 40% was their JIT compiler's (the"
+                    + " JVM compiling the pipeline's code: a short run's warm-up)"),
+        s.limitedByEvidence());
     assertTrue(
         Files.readString(dir.resolve(RunFiles.REPORT))
             .contains("Rows per CPU-second (consumer, without the JIT)"));
@@ -47,6 +55,7 @@ class JitShareTest {
     RoundSummary without = RoundReport.write(dir);
     assertNull(without.consumerJitShare(), "a recorded round from before the column");
     assertNull(without.rowsPerCpuSecondWithoutJit());
+    assertTrue(!without.limitedByEvidence().contains("JIT"), without.limitedByEvidence());
     assertTrue(
         !Files.readString(dir.resolve(RunFiles.REPORT)).contains("without the JIT"),
         "no row for a figure not recorded");
