@@ -89,8 +89,10 @@ public record AbFigures(
       for (String figure : figureNames(measure)) {
         List<Double> base = values(measure, figure, Build.BASELINE);
         List<Double> cand = values(measure, figure, Build.CANDIDATE);
-        if (base.size() != cand.size() || base.isEmpty()) {
-          continue; // an interrupted comparison: only whole pairs count
+        if (base.size() != cand.size() || base.size() < 2) {
+          // Only whole pairs count, and an interval needs two: a figure one build or one run did
+          // not record (the JIT's seconds of a baseline from before them) is left out.
+          continue;
         }
         t.row(measure, figure, join(base), join(cand), PairedRatio.of(base, cand).describe());
       }

@@ -63,6 +63,25 @@ class AbFiguresTest {
     assertTrue(md.contains("Every run with `--destinationTables=8`."), md);
   }
 
+  /** A figure in one whole pair only (a run that did not record it) is left out, not fatal. */
+  @Test
+  void aFigureWithOneWholePairIsLeftOut() {
+    String jit = AbMeasure.ROWS_PER_CPU_SECOND_WITHOUT_JIT;
+    String cpu = AbMeasure.ROWS_PER_CPU_SECOND;
+    List<AbFigures.Run> runs = new ArrayList<>();
+    runs.add(consumer(1, AbFigures.Build.BASELINE, Map.of(cpu, 100.0, jit, 150.0)));
+    runs.add(consumer(1, AbFigures.Build.CANDIDATE, Map.of(cpu, 90.0, jit, 140.0)));
+    runs.add(consumer(2, AbFigures.Build.CANDIDATE, Map.of(cpu, 95.0)));
+    runs.add(consumer(2, AbFigures.Build.BASELINE, Map.of(cpu, 100.0)));
+    String md = new AbFigures("c", "w", "m", runs, List.of()).report().markdown();
+    assertTrue(md.contains("| consumer | " + cpu + " | 100, 100 | 90, 95 |"), md);
+    assertFalse(md.contains(jit), md);
+  }
+
+  private static AbFigures.Run consumer(int pair, AbFigures.Build b, Map<String, Double> figures) {
+    return new AbFigures.Run(pair, b, "consumer", 60, figures, "out");
+  }
+
   @Test
   void theBuildsAlternateSoThatNeitherAlwaysRunsFirst() {
     assertEquals(AbFigures.Build.BASELINE, AbComparison.order(1).get(0));
