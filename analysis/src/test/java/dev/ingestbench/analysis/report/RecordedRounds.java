@@ -1,8 +1,13 @@
 package dev.ingestbench.analysis.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ingestbench.contracts.CsvChecksums;
+import dev.ingestbench.contracts.RunFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -24,5 +29,20 @@ public final class RecordedRounds {
       }
     }
     return to;
+  }
+
+  /**
+   * Writes {@code lines} as the round's CSV file {@code name} and records its SHA-256 in {@code
+   * csv_checksums.json}, as the round would have: the analysis refuses a CSV changed after its
+   * round.
+   */
+  public static void rewrite(Path dir, String name, List<String> lines) throws IOException {
+    Path file = dir.resolve(name);
+    Files.write(file, lines);
+    ObjectMapper json = new ObjectMapper();
+    Path checksums = dir.resolve(RunFiles.CSV_CHECKSUMS);
+    ObjectNode sums = (ObjectNode) json.readTree(checksums.toFile());
+    ((ObjectNode) sums.get("sha256")).put(name, CsvChecksums.sha256(file));
+    json.writeValue(checksums.toFile(), sums);
   }
 }

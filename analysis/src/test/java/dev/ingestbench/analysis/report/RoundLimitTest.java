@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ingestbench.analysis.diagnosis.Verdict;
 import dev.ingestbench.analysis.source.TableAppendsCsv;
-import dev.ingestbench.contracts.CsvChecksums;
 import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
 import java.io.IOException;
@@ -263,11 +262,7 @@ class RoundLimitTest {
           had ? line.substring(0, line.lastIndexOf(',', line.lastIndexOf(',') - 1)) : line;
       out.add(kept + "," + ++completed + "," + ms);
     }
-    Files.write(file, out);
-    ObjectMapper json = new ObjectMapper();
-    ObjectNode sums = (ObjectNode) json.readTree(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile());
-    ((ObjectNode) sums.get("sha256")).put(RunFiles.CONSUMER_SAMPLES, CsvChecksums.sha256(file));
-    json.writeValue(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile(), sums);
+    RecordedRounds.rewrite(dir, RunFiles.CONSUMER_SAMPLES, out);
   }
 
   /**
@@ -289,7 +284,7 @@ class RoundLimitTest {
         halved.add(line);
       }
     }
-    Files.write(cpu, halved);
+    RecordedRounds.rewrite(dir, RunFiles.PROCESSES_CPU, halved);
     Path machine = dir.resolve(RunFiles.MACHINE_CPU);
     List<String> quieter = new ArrayList<>();
     for (String line : Files.readAllLines(machine)) {
@@ -306,12 +301,7 @@ class RoundLimitTest {
                   + f[3]
               : line);
     }
-    Files.write(machine, quieter);
-    ObjectMapper json = new ObjectMapper();
-    ObjectNode sums = (ObjectNode) json.readTree(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile());
-    ((ObjectNode) sums.get("sha256")).put(RunFiles.PROCESSES_CPU, CsvChecksums.sha256(cpu));
-    ((ObjectNode) sums.get("sha256")).put(RunFiles.MACHINE_CPU, CsvChecksums.sha256(machine));
-    json.writeValue(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile(), sums);
+    RecordedRounds.rewrite(dir, RunFiles.MACHINE_CPU, quieter);
   }
 
   /**
@@ -331,11 +321,7 @@ class RoundLimitTest {
       String kept = had ? line.substring(0, line.lastIndexOf(',')) : line;
       out.add(kept + "," + micros);
     }
-    Files.write(file, out);
-    ObjectMapper json = new ObjectMapper();
-    ObjectNode sums = (ObjectNode) json.readTree(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile());
-    ((ObjectNode) sums.get("sha256")).put(RunFiles.CONNECTIONS, CsvChecksums.sha256(file));
-    json.writeValue(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile(), sums);
+    RecordedRounds.rewrite(dir, RunFiles.CONNECTIONS, out);
   }
 
   private static void editEmulatorStatus(Path dir, String key, long value) throws IOException {

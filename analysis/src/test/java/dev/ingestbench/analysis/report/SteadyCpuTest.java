@@ -3,9 +3,6 @@ package dev.ingestbench.analysis.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ingestbench.contracts.CsvChecksums;
 import dev.ingestbench.contracts.RunFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,11 +31,7 @@ class SteadyCpuTest {
     List<String> lastLife = new ArrayList<>();
     lastLife.add(lines.get(0));
     lastLife.addAll(lines.subList(1 + (lines.size() - 1) * 2 / 3, lines.size()));
-    Files.write(samples, lastLife);
-    ObjectMapper json = new ObjectMapper();
-    ObjectNode sums = (ObjectNode) json.readTree(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile());
-    ((ObjectNode) sums.get("sha256")).put(RunFiles.CONSUMER_SAMPLES, CsvChecksums.sha256(samples));
-    json.writeValue(dir.resolve(RunFiles.CSV_CHECKSUMS).toFile(), sums);
+    RecordedRounds.rewrite(dir, RunFiles.CONSUMER_SAMPLES, lastLife);
 
     RoundAnalysis restarted = RoundAnalysis.of(dir);
     assertEquals(SteadyCpu.CONSUMER_PROCESSES, restarted.consumerCpuSource());
