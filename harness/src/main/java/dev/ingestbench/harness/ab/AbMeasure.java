@@ -76,17 +76,12 @@ public enum AbMeasure {
    * file, or every sample) has none.
    */
   static double jitSeconds(Path samples) throws IOException {
-    if (!Files.exists(samples)) {
-      return Double.NaN;
-    }
-    double jit = Double.NaN;
-    for (CpuSamplesCsv.Sample s : CpuSamplesCsv.read(samples)) {
-      jit = (Double.isNaN(jit) ? 0 : jit) + s.jitCpuSeconds(); // a NaN second stays NaN
-      if (Double.isNaN(jit)) {
-        return jit;
-      }
-    }
-    return jit;
+    List<CpuSamplesCsv.Sample> read =
+        Files.exists(samples) ? CpuSamplesCsv.read(samples) : List.of();
+    // A second without the figure is NaN, and so is the sum.
+    return read.isEmpty()
+        ? Double.NaN
+        : read.stream().mapToDouble(CpuSamplesCsv.Sample::jitCpuSeconds).sum();
   }
 
   /** Rows written per second of the consumer's CPU: the code's cost, least moved by the machine. */
