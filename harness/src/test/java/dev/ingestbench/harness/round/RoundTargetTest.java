@@ -336,6 +336,35 @@ class RoundTargetTest {
   }
 
   /**
+   * The Pub/Sub emulator dies while the live messages go, with messages outstanding in the client:
+   * the round ends naming it within seconds, not after the client's five minutes of retries to a
+   * server that is gone (what a round did before the live publisher's close was bounded).
+   */
+  @Test
+  void aServerThatDiesWhileLiveMessagesGoEndsTheRoundWithinSeconds() throws Exception {
+    long start = System.nanoTime();
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                run(
+                    spec(300, 200, 20), // 10 s of live messages
+                    (consumer, command) ->
+                        afterward(
+                            () -> {
+                              consumer.print(new ConsumerProgress(100, 100).toLine());
+                              Thread.sleep(3_000); // the live messages have begun
+                              ScriptedRuns.killPstest();
+                            }),
+                    List.of()));
+    long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("the Pub/Sub emulator died"), e.getMessage());
+    assertTrue(seconds < 90, "the round took " + seconds + " s");
+    ScriptedRuns.assertNothingRunning(consumers);
+  }
+
+  /**
    * A one-job round of {@code messages}, {@code live} of them at {@code rate} once the backlog is
    * drained, into {@link #out}.
    */
