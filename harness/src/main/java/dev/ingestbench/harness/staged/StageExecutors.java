@@ -16,7 +16,12 @@ public record StageExecutors(StageExecutor loadTests, StageExecutor maxRateSearc
   LoadTestStage.Outcome run(PlannedStage st, int segmentNo) throws Exception {
     StageExecutor executor = of(st);
     if (executor == null) {
-      throw new IOException("stage " + st.name() + ": a " + kind(st) + cannotRun());
+      throw new IOException(
+          "stage "
+              + st.name()
+              + ": a "
+              + (st.isMaxRateSearch() ? "find_max_rate" : "pubsub_load")
+              + " stage cannot run on this target");
     }
     return executor.run(st, segmentNo);
   }
@@ -36,13 +41,5 @@ public record StageExecutors(StageExecutor loadTests, StageExecutor maxRateSearc
 
   private StageExecutor of(PlannedStage st) {
     return st.isMaxRateSearch() ? maxRateSearches : loadTests;
-  }
-
-  private static String kind(PlannedStage st) {
-    return st.isMaxRateSearch() ? "find_max_rate" : "pubsub_load";
-  }
-
-  private static String cannotRun() {
-    return " stage cannot run on this target";
   }
 }
