@@ -171,7 +171,7 @@ final class RoundDiagnosis {
             String.format(
                 Locale.ROOT,
                 "%s over the %d s steady window (≥ %.0f%%); the harness (emulators, broker,"
-                    + " publishers) used %.0f%% of the machine and the pipeline %.0f%%: on Dataflow the harness runs"
+                    + " publishers) used %.1f%% of the machine and the pipeline %.1f%%: on Dataflow the harness runs"
                     + " elsewhere, so this rate is this machine's, not a limit of the pipeline or of BigQuery",
                 load.describe(),
                 load.seconds(),

@@ -138,7 +138,7 @@ public record RoundLimit(String name, String evidence) {
           "machine-cpu",
           String.format(
               Locale.ROOT,
-              "%s%s: the harness used %.0f%% of the machine and the pipeline %.0f%%%s",
+              "%s%s: the harness used %.1f%% of the machine and the pipeline %.1f%%%s",
               load.describe(),
               window,
               100 * load.harnessShare(),

@@ -35,8 +35,8 @@ class RecordedRoundTest {
     assertTrue(
         v.evidence()
             .contains(
-                "the harness (emulators, broker, publishers) used 49% of the machine and the"
-                    + " pipeline 47%"),
+                "the harness (emulators, broker, publishers) used 48.6% of the machine and the"
+                    + " pipeline 46.6%"),
         v.evidence());
   }
 

@@ -377,7 +377,7 @@ class RoundReportTest {
         v);
     assertTrue(
         v.contains(
-            "the harness (emulators, broker, publishers) used 45% of the machine and the pipeline 50%"),
+            "the harness (emulators, broker, publishers) used 45.0% of the machine and the pipeline 50.0%"),
         v);
     assertTrue(!v.contains("No bottleneck"), v);
   }

@@ -75,7 +75,7 @@ final class RoundSummaryLines {
     }
     if (s.consumerShare() != null) {
       say.say(
-          "Of the machine over the steady window: the pipeline %.0f%%, the harness %.0f%% (emulators,"
+          "Of the machine over the steady window: the pipeline %.1f%%, the harness %.1f%% (emulators,"
               + " broker, publishers, this JVM: on Dataflow they run elsewhere)",
           100 * s.consumerShare(), 100 * s.harnessShare());
     }
