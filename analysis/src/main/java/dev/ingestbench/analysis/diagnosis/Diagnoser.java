@@ -236,6 +236,39 @@ public final class Diagnoser {
   public static List<Verdict> diagnose(
       List<PhaseSummary> phases, Timeline perMinute, Topology topology) {
     List<Verdict> verdicts = new ArrayList<>();
+    cpuBound(phases, topology, verdicts);
+    quota(phases, perMinute, topology.quotaMbPerSecond(), verdicts);
+    connections(topology, verdicts);
+    boolean otherLimit = !verdicts.isEmpty();
+    // One judge for every change of writers, on the rate per writer and the writers' evidence.
+    String limit =
+        verdicts.stream()
+            .filter(v -> !"cpu-bound".equals(v.kind()))
+            .map(Verdict::verdict)
+            .findFirst()
+            .map(v -> "the \"" + v + "\" verdict")
+            .orElse(null);
+    verdicts.addAll(ScalingVerdicts.of(phases, writers(phases, topology), limit));
+    // CPU to spare and BigQuery not limiting: the rate was set before the write (the source).
+    if (!otherLimit) {
+      upstreamBound(phases, verdicts);
+    }
+    if (verdicts.stream().allMatch(v -> INFORMATIONAL.contains(v.kind()))) {
+      verdicts.add(
+          new Verdict(
+              "no-bottleneck",
+              null,
+              "No bottleneck signal",
+              "CPU below "
+                  + (int) (100 * CPU_BOUND)
+                  + "% where measured, throughput below the quota, connections below the limit (or unknown)"));
+    }
+    return verdicts;
+  }
+
+  /** Each phase whose jobs (or whose CPU as a whole) used nearly all their vCPUs. */
+  private static void cpuBound(
+      List<PhaseSummary> phases, Topology topology, List<Verdict> verdicts) {
     for (PhaseSummary p : phases) {
       if (!topology.jobCpu().isEmpty()) {
         cpuBoundJobs(p, topology.jobCpu()).forEach(verdicts::add);
@@ -255,7 +288,11 @@ public final class Diagnoser {
                     p.rowsPerSecondPerVcpu())));
       }
     }
-    double quota = topology.quotaMbPerSecond();
+  }
+
+  /** The regional throughput quota: its sawtooth, or a phase at or near it without one. */
+  private static void quota(
+      List<PhaseSummary> phases, Timeline perMinute, double quota, List<Verdict> verdicts) {
     Optional<QuotaSawtooth> saw = QuotaSawtooth.find(perMinute, quota);
     saw.ifPresent(
         w ->
@@ -305,6 +342,10 @@ public final class Diagnoser {
                     quota)));
       }
     }
+  }
+
+  /** Connections observed or estimated near the concurrent-connection limit. */
+  private static void connections(Topology topology, List<Verdict> verdicts) {
     int connections =
         Math.max(
             topology.observedConnections(),
@@ -334,50 +375,30 @@ public final class Diagnoser {
                       estimate.isEmpty() ? "" : "; " + estimate)
                   : estimate));
     }
-    boolean otherLimit = !verdicts.isEmpty();
-    // One judge for every change of writers, on the rate per writer and the writers' evidence.
-    String limit =
-        verdicts.stream()
-            .filter(v -> !"cpu-bound".equals(v.kind()))
-            .map(Verdict::verdict)
-            .findFirst()
-            .map(v -> "the \"" + v + "\" verdict")
-            .orElse(null);
-    verdicts.addAll(ScalingVerdicts.of(phases, writers(phases, topology), limit));
-    // CPU to spare and BigQuery not limiting: the rate was set before the write (the source).
-    if (!otherLimit) {
-      for (PhaseSummary p : phases) {
-        boolean judged =
-            verdicts.stream()
-                .anyMatch(v -> "contention".equals(v.kind()) && p.phase().name().equals(v.phase()));
-        if (!judged && !Double.isNaN(p.cpuUtilisation()) && p.cpuUtilisation() < UPSTREAM_CPU) {
-          verdicts.add(
-              new Verdict(
-                  "upstream-bound",
-                  p.phase().name(),
-                  "Limited upstream of BigQuery in " + p.phase().name(),
-                  String.format(
-                      Locale.ROOT,
-                      "CPU %.0f%% (headroom below %.0f%%), no quota throttling, no connection limit:"
-                          + " %,.0f rows/s is what reached the writers; check the source's throughput (Pub/Sub or Kafka"
-                          + " consumer, backlog) and the pipeline's parallelism",
-                      100 * p.cpuUtilisation(),
-                      100 * UPSTREAM_CPU,
-                      p.rowsPerSecond().mean())));
-        }
+  }
+
+  /** Each phase with CPU to spare that no contention verdict explains. */
+  private static void upstreamBound(List<PhaseSummary> phases, List<Verdict> verdicts) {
+    for (PhaseSummary p : phases) {
+      boolean judged =
+          verdicts.stream()
+              .anyMatch(v -> "contention".equals(v.kind()) && p.phase().name().equals(v.phase()));
+      if (!judged && !Double.isNaN(p.cpuUtilisation()) && p.cpuUtilisation() < UPSTREAM_CPU) {
+        verdicts.add(
+            new Verdict(
+                "upstream-bound",
+                p.phase().name(),
+                "Limited upstream of BigQuery in " + p.phase().name(),
+                String.format(
+                    Locale.ROOT,
+                    "CPU %.0f%% (headroom below %.0f%%), no quota throttling, no connection limit:"
+                        + " %,.0f rows/s is what reached the writers; check the source's throughput (Pub/Sub or Kafka"
+                        + " consumer, backlog) and the pipeline's parallelism",
+                    100 * p.cpuUtilisation(),
+                    100 * UPSTREAM_CPU,
+                    p.rowsPerSecond().mean())));
       }
     }
-    if (verdicts.stream().allMatch(v -> INFORMATIONAL.contains(v.kind()))) {
-      verdicts.add(
-          new Verdict(
-              "no-bottleneck",
-              null,
-              "No bottleneck signal",
-              "CPU below "
-                  + (int) (100 * CPU_BOUND)
-                  + "% where measured, throughput below the quota, connections below the limit (or unknown)"));
-    }
-    return verdicts;
   }
 
   /**

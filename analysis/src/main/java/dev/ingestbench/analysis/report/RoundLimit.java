@@ -65,120 +65,173 @@ public record RoundLimit(String name, String evidence) {
     return of(a, RoundDiagnosis.steadyLoad(a));
   }
 
-  /** With the steady window's load, already computed. */
+  /**
+   * With the steady window's load, already computed: the first limit whose evidence shows, in the
+   * order a limit hides the ones after it (a refusing sink before a busy CPU, a busy machine before
+   * a slow source).
+   */
   static RoundLimit of(RoundAnalysis a, MachineLoad load) {
     if (a.steady().isEmpty()) {
       return new RoundLimit(
           "unknown", "no steady window: the round wrote too briefly to measure what limited it");
     }
-    Optional<EmulatorStatus> e = a.emulator();
-    if (e.isPresent() && !e.get().quotaRefusalsByTier().isEmpty()) {
-      return new RoundLimit(
-          "quota",
-          String.format(
-              Locale.ROOT,
-              "the BigQuery emulator's throughput quota refused %,d appends while it refilled: %s",
-              e.get().rejectedAppends(),
-              e.get().quotaRefusalsByTier()));
-    }
-    if (e.isPresent() && (e.get().throttledAppends() > 0 || e.get().rejectedAppends() > 0)) {
-      return new RoundLimit(
-          "quota",
-          String.format(
-              Locale.ROOT,
-              "the BigQuery emulator's throughput quota slowed %,d appends by %.1f s in all and"
-                  + " refused %,d (%.2f MB/s per %.0f s window)",
-              e.get().throttledAppends(),
-              e.get().throttledSeconds(),
-              e.get().rejectedAppends(),
-              e.get().quotaMbPerSecond(),
-              e.get().quotaWindowSeconds()));
-    }
-    if (e.isPresent() && e.get().connectionsRefused() > 0) {
-      return new RoundLimit(
-          "connections",
-          String.format(
-              Locale.ROOT,
-              "peak %,d open AppendRows streams of %,d allowed; %,d refused",
-              e.get().peakConnections(),
-              e.get().maxConnections(),
-              e.get().connectionsRefused()));
-    }
-    Optional<RoundLimit> tables = tableCreation(a);
-    if (tables.isPresent()) {
-      return tables.get();
-    }
     String window = window(load);
-    if (!Double.isNaN(a.steadyCpuUtilisation())
-        && a.steadyCpuUtilisation() >= Diagnoser.CPU_BOUND) {
-      return new RoundLimit(
-          "consumer-cpu",
-          String.format(
-              Locale.ROOT,
-              "the consumers used %.0f%% of %d vCPUs (≥ %.0f%%)%s%s",
-              100 * a.steadyCpuUtilisation(),
-              a.vcpus(),
-              100 * Diagnoser.CPU_BOUND,
-              window,
-              jit(a)));
+    return quota(a.emulator())
+        .or(() -> connections(a.emulator()))
+        .or(() -> tableCreation(a))
+        .or(() -> consumerCpu(a, window))
+        .or(() -> machineCpu(a, load, window))
+        .or(() -> source(load, a.steadyCpuUtilisation(), a.vcpus(), a.fed(), window))
+        .or(() -> sink(a, window))
+        .or(() -> checkpoints(a, window))
+        .orElseGet(() -> unknown(a, load, window));
+  }
+
+  /** The BigQuery emulator's throughput quota refused or slowed appends. */
+  static Optional<RoundLimit> quota(Optional<EmulatorStatus> emulator) {
+    if (emulator.isEmpty()) {
+      return Optional.empty();
     }
-    if (load.known() && load.disturbed()) {
-      return new RoundLimit(
-          "machine-cpu",
-          String.format(
-              Locale.ROOT,
-              "other work took %.0f%% of the machine (%s)%s: this run's figures are the busy"
-                  + " machine's",
-              100 * (load.otherShare() + load.stealShare()),
-              load.describe(),
-              window));
-    }
-    if (load.known() && load.busyShare() >= Diagnoser.CPU_BOUND) {
-      return new RoundLimit(
-          "machine-cpu",
-          String.format(
-              Locale.ROOT,
-              "%s%s: the harness used %.1f%% of the machine and the pipeline %.1f%%%s",
-              load.describe(),
-              window,
-              100 * load.harnessShare(),
-              100 * load.pipelineShare(),
-              jit(a)));
-    }
-    Optional<RoundLimit> source =
-        source(load, a.steadyCpuUtilisation(), a.vcpus(), a.fed(), window);
-    if (source.isPresent()) {
-      return source.get();
-    }
-    SinkTimes sink = SinkTimes.of(a);
-    if (sink.bound()) {
-      return new RoundLimit(
-          "sink",
-          sink.describe()
-              + String.format(
+    EmulatorStatus e = emulator.get();
+    if (!e.quotaRefusalsByTier().isEmpty()) {
+      return Optional.of(
+          new RoundLimit(
+              "quota",
+              String.format(
                   Locale.ROOT,
-                  " (≥ %.0f%%: a connection's appends are answered one after another, so the sink"
-                      + " set the pace) while the consumers used %s of %d vCPUs%s",
-                  100 * SinkTimes.SINK_BOUND,
-                  consumersShare(a.steadyCpuUtilisation()),
-                  a.vcpus(),
-                  window));
+                  "the BigQuery emulator's throughput quota refused %,d appends while it refilled:"
+                      + " %s",
+                  e.rejectedAppends(),
+                  e.quotaRefusalsByTier())));
     }
-    Optional<CheckpointTimes> checkpoints = CheckpointTimes.of(a);
-    if (checkpoints.isPresent() && checkpoints.get().bound()) {
-      return new RoundLimit(
-          "checkpoints",
-          String.format(
-              Locale.ROOT,
-              "%s (≥ %.0f%%: one at a time, so they ran back to back, each as long as the"
-                  + " interval or longer; a checkpoint also lasts longer under backpressure, and"
-                  + " no other limit showed) while the consumers used %s of %d vCPUs%s",
-              checkpoints.get().describe(),
-              100 * CheckpointTimes.CHECKPOINT_BOUND,
-              consumersShare(a.steadyCpuUtilisation()),
-              a.vcpus(),
-              window));
+    if (e.throttledAppends() > 0 || e.rejectedAppends() > 0) {
+      return Optional.of(
+          new RoundLimit(
+              "quota",
+              String.format(
+                  Locale.ROOT,
+                  "the BigQuery emulator's throughput quota slowed %,d appends by %.1f s in all and"
+                      + " refused %,d (%.2f MB/s per %.0f s window)",
+                  e.throttledAppends(),
+                  e.throttledSeconds(),
+                  e.rejectedAppends(),
+                  e.quotaMbPerSecond(),
+                  e.quotaWindowSeconds())));
     }
+    return Optional.empty();
+  }
+
+  /** The BigQuery emulator refused AppendRows streams over its connection limit. */
+  static Optional<RoundLimit> connections(Optional<EmulatorStatus> emulator) {
+    return emulator
+        .filter(e -> e.connectionsRefused() > 0)
+        .map(
+            e ->
+                new RoundLimit(
+                    "connections",
+                    String.format(
+                        Locale.ROOT,
+                        "peak %,d open AppendRows streams of %,d allowed; %,d refused",
+                        e.peakConnections(),
+                        e.maxConnections(),
+                        e.connectionsRefused())));
+  }
+
+  /** The consumers used nearly all the vCPUs they may. */
+  static Optional<RoundLimit> consumerCpu(RoundAnalysis a, String window) {
+    if (Double.isNaN(a.steadyCpuUtilisation()) || a.steadyCpuUtilisation() < Diagnoser.CPU_BOUND) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new RoundLimit(
+            "consumer-cpu",
+            String.format(
+                Locale.ROOT,
+                "the consumers used %.0f%% of %d vCPUs (≥ %.0f%%)%s%s",
+                100 * a.steadyCpuUtilisation(),
+                a.vcpus(),
+                100 * Diagnoser.CPU_BOUND,
+                window,
+                jit(a))));
+  }
+
+  /** Other work took the machine, or the machine was busy with this run's own processes. */
+  static Optional<RoundLimit> machineCpu(RoundAnalysis a, MachineLoad load, String window) {
+    if (!load.known()) {
+      return Optional.empty();
+    }
+    if (load.disturbed()) {
+      return Optional.of(
+          new RoundLimit(
+              "machine-cpu",
+              String.format(
+                  Locale.ROOT,
+                  "other work took %.0f%% of the machine (%s)%s: this run's figures are the busy"
+                      + " machine's",
+                  100 * (load.otherShare() + load.stealShare()),
+                  load.describe(),
+                  window)));
+    }
+    if (load.busyShare() < Diagnoser.CPU_BOUND) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new RoundLimit(
+            "machine-cpu",
+            String.format(
+                Locale.ROOT,
+                "%s%s: the harness used %.1f%% of the machine and the pipeline %.1f%%%s",
+                load.describe(),
+                window,
+                100 * load.harnessShare(),
+                100 * load.pipelineShare(),
+                jit(a))));
+  }
+
+  /** The sink's round trips set the pace. */
+  static Optional<RoundLimit> sink(RoundAnalysis a, String window) {
+    SinkTimes sink = SinkTimes.of(a);
+    if (!sink.bound()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new RoundLimit(
+            "sink",
+            sink.describe()
+                + String.format(
+                    Locale.ROOT,
+                    " (≥ %.0f%%: a connection's appends are answered one after another, so the"
+                        + " sink set the pace) while the consumers used %s of %d vCPUs%s",
+                    100 * SinkTimes.SINK_BOUND,
+                    consumersShare(a.steadyCpuUtilisation()),
+                    a.vcpus(),
+                    window)));
+  }
+
+  /** Checkpoints ran back to back. */
+  static Optional<RoundLimit> checkpoints(RoundAnalysis a, String window) {
+    return CheckpointTimes.of(a)
+        .filter(CheckpointTimes::bound)
+        .map(
+            c ->
+                new RoundLimit(
+                    "checkpoints",
+                    String.format(
+                        Locale.ROOT,
+                        "%s (≥ %.0f%%: one at a time, so they ran back to back, each as long as"
+                            + " the interval or longer; a checkpoint also lasts longer under"
+                            + " backpressure, and no other limit showed) while the consumers used"
+                            + " %s of %d vCPUs%s",
+                        c.describe(),
+                        100 * CheckpointTimes.CHECKPOINT_BOUND,
+                        consumersShare(a.steadyCpuUtilisation()),
+                        a.vcpus(),
+                        window)));
+  }
+
+  /** None showed: what was measured, and what is not recorded. */
+  static RoundLimit unknown(RoundAnalysis a, MachineLoad load, String window) {
+    SinkTimes sink = SinkTimes.of(a);
     return new RoundLimit(
         "unknown",
         String.format(
@@ -194,7 +247,7 @@ public record RoundLimit(String name, String evidence) {
             sink.known()
                 ? sink.describe()
                 : "the sink's time per append not recorded (a run from before it was kept)",
-            checkpoints
+            CheckpointTimes.of(a)
                 .map(CheckpointTimes::describe)
                 .orElse(
                     "the pipeline's own waiting on checkpoints not in these samples (embedded"

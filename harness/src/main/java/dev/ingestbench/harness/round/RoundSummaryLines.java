@@ -42,6 +42,15 @@ final class RoundSummaryLines {
    * @param searched a max-rate search ran: it said its own limit
    */
   static void print(RoundSummary s, Path out, boolean fed, boolean searched, Say say) {
+    counts(s, out, say);
+    steady(s, say);
+    latency(s, fed, say);
+    findings(s, searched, say);
+    say.say("Report: %s", out.resolve(RunFiles.REPORT));
+  }
+
+  /** Every message accounted for. */
+  private static void counts(RoundSummary s, Path out, Say say) {
     if (s.sourceDuplicates() > 0) {
       say.say(
           "The source carried %,d event(s) twice (the same event index under another message id or"
@@ -58,6 +67,10 @@ final class RoundSummaryLines {
         s.sourceDuplicates(),
         s.deadLettered(),
         s.lost());
+  }
+
+  /** The steady window: the rates, and who used the machine. */
+  private static void steady(RoundSummary s, Say say) {
     say.say(
         "Steady state: %s rows/s, %s rows/s per vCPU, %s rows per consumer CPU-second, consumer CPU %s",
         num(s.rowsPerSecond()),
@@ -89,6 +102,10 @@ final class RoundSummaryLines {
               ? ": other work depressed this run's figures (see the diagnosis)"
               : "");
     }
+  }
+
+  /** The live messages' latency and the backlog's waiting. */
+  private static void latency(RoundSummary s, boolean fed, Say say) {
     if (s.liveP50LatencyMs() != null) {
       say.say(
           "Latency publish -> visible of %,d live messages (published after the consumer caught up): p50 %,d ms, p99 %,d ms",
@@ -115,6 +132,10 @@ final class RoundSummaryLines {
           s.backlogP50LatencyMs(),
           s.backlogP99LatencyMs());
     }
+  }
+
+  /** Faults, the diagnosis, what limited each phase, and what it would cost on Dataflow. */
+  private static void findings(RoundSummary s, boolean searched, Say say) {
     for (FaultCount f : s.faults() == null ? List.<FaultCount>of() : s.faults()) {
       say.say("Fault %s", f.describe());
       if (f.warning() != null) {
@@ -142,7 +163,6 @@ final class RoundSummaryLines {
               : "; not estimated: " + String.join(", ", s.cost().notEstimated()),
           s.cost().basis());
     }
-    say.say("Report: %s", out.resolve(RunFiles.REPORT));
   }
 
   private static String num(Double value) {
