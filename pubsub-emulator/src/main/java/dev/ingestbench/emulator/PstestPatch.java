@@ -25,6 +25,13 @@ import java.util.List;
  *       subscription, so a message whose ack deadline passed is delivered again up to a second
  *       later than pstest would; and the delivery loop, which serves StreamingPull, does nothing
  *       while no stream is open (Beam's Pub/Sub reader uses Pull).
+ *   <li><b>Pull.</b> pstest's Pull walks the subscription's messages until it has found enough that
+ *       no one holds, so every Pull passed over every outstanding message (read, not yet acked:
+ *       Beam acks once a checkpoint is done, tens of thousands of messages later): a quarter of the
+ *       emulator's CPU in a default round, and more the larger the backlog. A queue of the messages
+ *       that became available (published, nacked, or their ack deadline passed), oldest first, is
+ *       what Pull takes instead; an entry whose message was acked or delivered since is skipped.
+ *       With a filter or message ordering Pull is pstest's own.
  * </ul>
  */
 final class PstestPatch {
@@ -32,6 +39,13 @@ final class PstestPatch {
   record Edit(String why, String anchor, String replacement) {}
 
   private static final String RETENTION_CONSTANT = "const retentionDuration = 10 * time.Minute";
+
+  /** The end of {@code topic.publish}: each subscription's copy of a message made. */
+  private static final String PUBLISHED = "\t\t\tstreamIndex: -1,\n\t\t}\n\t}\n}\n\n";
+
+  private static final String NACK =
+      "\t\tm.makeAvailable()\n"
+          + "\t\tm.proto.AckId = \"\" // Ensure subsequent modacks for this same AckId fail\n";
 
   static final List<Edit> EDITS =
       List.of(
@@ -57,7 +71,30 @@ final class PstestPatch {
               "a subscription's stop",
               "func (s *subscription) stop() {\n\tclose(s.done)\n",
               "func (s *subscription) stop() {\n\tclose(s.done)\n"
-                  + "\tlastMaintenance.Delete(s)\n"));
+                  + "\tlastMaintenance.Delete(s)\n"),
+          new Edit(
+              "a published message reaching a subscription",
+              PUBLISHED + "type subscription struct {\n",
+              PUBLISHED.replace("\t}\n}\n", "\t\ts.pushAvailable(pm.MessageId)\n\t}\n}\n")
+                  + "type subscription struct {\n"
+                  + "\tavailable availableQueue // added by ingestbench's build: what Pull takes\n"),
+          new Edit(
+              "Pull's walk over every message",
+              "\tvar msgs []*pb.ReceivedMessage\n\tfilterMsgs(s.msgs, s.filter)\n",
+              "\tif s.filter == nil && !s.proto.EnableMessageOrdering {\n"
+                  + "\t\treturn s.pullAvailable(max, now)\n"
+                  + "\t}\n"
+                  + "\tvar msgs []*pb.ReceivedMessage\n\tfilterMsgs(s.msgs, s.filter)\n"),
+          new Edit(
+              "an ack deadline that passed",
+              "\t\t\tm.makeAvailable()\n\t\t}\n\t\tpubTime",
+              "\t\t\tm.makeAvailable()\n\t\t\ts.pushAvailable(id)\n\t\t}\n\t\tpubTime"),
+          new Edit("a nack", NACK, NACK + "\t\ts.pushAvailable(msgID)\n"),
+          new Edit(
+              "a seek's messages delivered again",
+              "\t\t\tstreamIndex: -1,\n\t\t}\n\t}\n\treturn &pb.SeekResponse{}, nil\n",
+              "\t\t\tstreamIndex: -1,\n\t\t}\n\t\tsub.pushAvailable(m.ID)\n\t}\n"
+                  + "\treturn &pb.SeekResponse{}, nil\n"));
 
   /** Added to pstest's package beside {@code fake.go}: what the edits call. */
   static final String ADDED_FILE = "ingestbench_patch.go";
@@ -65,7 +102,7 @@ final class PstestPatch {
   static final String ADDED =
       "package pstest\n\n"
           + "// Added by ingestbench's build (dev.ingestbench.emulator.PstestPatch says why).\n\n"
-          + "import (\n\t\"sync\"\n\t\"time\"\n)\n\n"
+          + "import (\n\t\"fmt\"\n\t\"sync\"\n\t\"time\"\n\n\tpb \"cloud.google.com/go/pubsub/v2/apiv1/pubsubpb\"\n)\n\n"
           + "// SetRetention sets how long a message no subscriber has taken is kept\n"
           + "// (pstest's own is 10 minutes).\n"
           + "func SetRetention(d time.Duration) { retentionDuration = d }\n\n"
@@ -83,6 +120,72 @@ final class PstestPatch {
           + "\t}\n"
           + "\tlastMaintenance.Store(s, now)\n"
           + "\treturn true\n"
+          + "}\n"
+          + "\n"
+          + "// availableQueue holds, oldest first, the IDs of a subscription's messages that became\n"
+          + "// available for delivery: published, nacked, or their ack deadline passed. An entry can be\n"
+          + "// stale (the message acked or delivered since): Pull skips those.\n"
+          + "type availableQueue struct {\n"
+          + "\tids  []string\n"
+          + "\thead int\n"
+          + "}\n"
+          + "\n"
+          + "// pushAvailable queues id for Pull. Called with s.mu held.\n"
+          + "func (s *subscription) pushAvailable(id string) {\n"
+          + "\tq := &s.available\n"
+          + "\tq.ids = append(q.ids, id)\n"
+          + "\tif len(q.ids)-q.head > 2*len(s.msgs)+4096 {\n"
+          + "\t\ts.compactAvailable()\n"
+          + "\t}\n"
+          + "}\n"
+          + "\n"
+          + "// compactAvailable keeps one entry for each message still held and not outstanding: the\n"
+          + "// queue stays in proportion to the subscription, also when streams deliver instead of Pull.\n"
+          + "func (s *subscription) compactAvailable() {\n"
+          + "\tq := &s.available\n"
+          + "\tkept := make([]string, 0, len(s.msgs))\n"
+          + "\tseen := make(map[string]bool, len(s.msgs))\n"
+          + "\tfor _, id := range q.ids[q.head:] {\n"
+          + "\t\tif m, ok := s.msgs[id]; ok && !m.outstanding() && !seen[id] {\n"
+          + "\t\t\tseen[id] = true\n"
+          + "\t\t\tkept = append(kept, id)\n"
+          + "\t\t}\n"
+          + "\t}\n"
+          + "\tq.ids, q.head = kept, 0\n"
+          + "}\n"
+          + "\n"
+          + "// pullAvailable is pstest's pull without a filter or message ordering: it takes the oldest\n"
+          + "// available messages from the queue, where pstest's walks every message the subscription holds,\n"
+          + "// outstanding ones too, on every Pull. Called with s.mu held.\n"
+          + "func (s *subscription) pullAvailable(max int, now time.Time) []*pb.ReceivedMessage {\n"
+          + "\tvar msgs []*pb.ReceivedMessage\n"
+          + "\tq := &s.available\n"
+          + "\tfor q.head < len(q.ids) && len(msgs) < max {\n"
+          + "\t\tid := q.ids[q.head]\n"
+          + "\t\tq.ids[q.head] = \"\"\n"
+          + "\t\tq.head++\n"
+          + "\t\tm, ok := s.msgs[id]\n"
+          + "\t\tif !ok || m.outstanding() {\n"
+          + "\t\t\tcontinue\n"
+          + "\t\t}\n"
+          + "\t\tif s.deadLetterCandidate(m) {\n"
+          + "\t\t\ts.ack(id)\n"
+          + "\t\t\ts.publishToDeadLetter(m)\n"
+          + "\t\t\tcontinue\n"
+          + "\t\t}\n"
+          + "\t\t(*m.deliveries)++\n"
+          + "\t\tif s.proto.DeadLetterPolicy != nil {\n"
+          + "\t\t\tm.proto.DeliveryAttempt = int32(*m.deliveries)\n"
+          + "\t\t}\n"
+          + "\t\tm.proto.AckId = fmt.Sprintf(\"%s:%d\", m.proto.Message.MessageId, *m.deliveries)\n"
+          + "\t\tm.ackDeadline = now.Add(s.ackTimeout)\n"
+          + "\t\tmsgs = append(msgs, m.proto)\n"
+          + "\t}\n"
+          + "\tif q.head > 4096 && 2*q.head > len(q.ids) {\n"
+          + "\t\tq.ids = append([]string(nil), q.ids[q.head:]...)\n"
+          + "\t\tq.head = 0\n"
+          + "\t}\n"
+          + "\treturn msgs\n"
           + "}\n";
 
   private PstestPatch() {}

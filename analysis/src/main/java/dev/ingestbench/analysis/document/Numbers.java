@@ -3,8 +3,9 @@ package dev.ingestbench.analysis.document;
 import java.util.Locale;
 
 /**
- * How a report writes a number: thousands separated, a fixed count of decimals, NaN as "n/a". One
- * place, so the same figure reads the same in every report.
+ * How a report writes a number: thousands separated, a fixed count of decimals, NaN or infinity (a
+ * figure divided by nothing) as "n/a". One place, so the same figure reads the same in every
+ * report.
  */
 public final class Numbers {
   private Numbers() {}
@@ -16,17 +17,17 @@ public final class Numbers {
 
   /** A whole number with separators: {@code 12,346}. */
   public static String f0(double v) {
-    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
+    return !Double.isFinite(v) ? "n/a" : String.format(Locale.ROOT, "%,.0f", v);
   }
 
   /** One decimal, thousands separated: {@code 1,234.5}. */
   public static String f1(double v) {
-    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%,.1f", v);
+    return !Double.isFinite(v) ? "n/a" : String.format(Locale.ROOT, "%,.1f", v);
   }
 
   /** Two decimals: {@code 12.35}. */
   public static String f2(double v) {
-    return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
+    return !Double.isFinite(v) ? "n/a" : String.format(Locale.ROOT, "%.2f", v);
   }
 
   /**
@@ -39,20 +40,22 @@ public final class Numbers {
 
   /** Dollars with cents, thousands separated: {@code $3,223.68}, {@code -$51.20}. */
   public static String usd(double v) {
-    return Double.isNaN(v)
+    return !Double.isFinite(v)
         ? "n/a"
         : (v < 0 ? "-$" : "$") + String.format(Locale.ROOT, "%,.2f", Math.abs(v));
   }
 
   /** Whole dollars, thousands separated: {@code $75,266}. */
   public static String usd0(double v) {
-    return Double.isNaN(v)
+    return !Double.isFinite(v)
         ? "n/a"
         : (v < 0 ? "-$" : "$") + String.format(Locale.ROOT, "%,.0f", Math.abs(v));
   }
 
   /** A fraction as a percentage with one decimal: 0.1234 is {@code 12.3%}. */
   public static String pct(double fraction) {
-    return Double.isNaN(fraction) ? "n/a" : String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
+    return !Double.isFinite(fraction)
+        ? "n/a"
+        : String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
   }
 }

@@ -30,13 +30,13 @@ final class MaxRateMarkdown {
     for (MaxRateResult.Probe p : r.probes()) {
       t.row(
           Integer.toString(p.number()),
-          f0(p.askedPerSecond()),
-          f0(p.publishedPerSecond()),
-          f0(p.writtenPerSecond().mean())
+          Numbers.f0(p.askedPerSecond()),
+          Numbers.f0(p.publishedPerSecond()),
+          Numbers.f0(p.writtenPerSecond().mean())
               + " ("
-              + f0(p.writtenPerSecond().ci95Low())
+              + Numbers.f0(p.writtenPerSecond().ci95Low())
               + "–"
-              + f0(p.writtenPerSecond().ci95High())
+              + Numbers.f0(p.writtenPerSecond().ci95High())
               + ")",
           Numbers.count(p.backlogAtEnd()),
           intended(p.intended()),
@@ -64,7 +64,7 @@ final class MaxRateMarkdown {
           Locale.ROOT,
           "**No rate was sustained** in %d probes (the bracket reached: 0 to %s msg/s).",
           r.probes().size(),
-          r.bracketNotSustained() == null ? "?" : f0(r.bracketNotSustained()));
+          r.bracketNotSustained() == null ? "?" : Numbers.f0(r.bracketNotSustained()));
     }
     MaxRateResult.Rate s = r.sustainedRowsPerSecond();
     return String.format(
@@ -72,19 +72,19 @@ final class MaxRateMarkdown {
         "**%s rows/s per job** (%d job(s); written %s rows/s, 95%% CI %s–%s over %d"
             + " one-second samples of %d probe(s) at that rate; %s rows/s per vCPU of %d;"
             + " %s rows per consumer CPU-second)%s.",
-        f0(r.maxSustainableRowsPerSecond()),
+        Numbers.f0(r.maxSustainableRowsPerSecond()),
         r.jobs(),
-        f0(s.mean()),
-        f0(s.ci95Low()),
-        f0(s.ci95High()),
+        Numbers.f0(s.mean()),
+        Numbers.f0(s.ci95Low()),
+        Numbers.f0(s.ci95High()),
         s.samples(),
         r.sustainedProbes(),
-        f0(r.rowsPerSecondPerVcpu()),
+        Numbers.f0(r.rowsPerSecondPerVcpu()),
         r.vcpus(),
-        r.rowsPerConsumerCpuSecond() == null ? "n/a" : f0(r.rowsPerConsumerCpuSecond()),
+        r.rowsPerConsumerCpuSecond() == null ? "n/a" : Numbers.f0(r.rowsPerConsumerCpuSecond()),
         r.bracketNotSustained() == null
             ? ""
-            : "; " + f0(r.bracketNotSustained()) + " msg/s was not sustained");
+            : "; " + Numbers.f0(r.bracketNotSustained()) + " msg/s was not sustained");
   }
 
   /** How the search probes, and what makes a rate sustained. */
@@ -106,9 +106,9 @@ final class MaxRateMarkdown {
             + " once, so its own delays count as latency (coordinated omission); publish →"
             + " visible is from Pub/Sub's publish time, the pipeline alone. The sections below"
             + " cover the whole run, every probe and the pauses between them.",
-        f0(r.publisherCapacityMessagesPerSecond()),
-        f0(r.settleSeconds()),
-        f0(r.windowSeconds()),
+        Numbers.f0(r.publisherCapacityMessagesPerSecond()),
+        Numbers.f0(r.settleSeconds()),
+        Numbers.f0(r.windowSeconds()),
         r.latencySloMs(),
         100 * r.keptUpShare());
   }
@@ -118,9 +118,5 @@ final class MaxRateMarkdown {
         ? "n/a"
         : String.format(
             Locale.ROOT, "%,d / %,d / %,d / %,d", l.p50Ms(), l.p99Ms(), l.p999Ms(), l.maxMs());
-  }
-
-  private static String f0(double v) {
-    return Double.isFinite(v) ? String.format(Locale.ROOT, "%,.0f", v) : "n/a";
   }
 }

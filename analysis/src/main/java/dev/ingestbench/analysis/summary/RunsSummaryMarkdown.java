@@ -1,6 +1,10 @@
 package dev.ingestbench.analysis.summary;
 
+import static dev.ingestbench.analysis.document.Table.Column.number;
+import static dev.ingestbench.analysis.document.Table.Column.text;
+
 import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.analysis.document.Table;
 import java.util.List;
 import java.util.Locale;
 
@@ -23,61 +27,52 @@ final class RunsSummaryMarkdown {
             + " billion rows would cost on Dataflow at the run's load, estimated from this machine's"
             + " CPU per row at list prices (a round's summary.json cost, a stage's job records,"
             + " docs/cost.md).\n\n");
-    md.append(
-        "| Run | Scenario / stage / job | Source → sink | Runner | Message | Write method | vCPUs |"
-            + " Memory | Heap | Machine speed | Input rows/s | Output rows/s (95% CI) | Latency p50 / p99 |"
-            + " Max sustained rows/s | Verification | Cost per billion rows |\n");
-    md.append(
-        "|:---|:---|:---|:---|:---|:---|---:|---:|---:|---:|---:|---:|---:|---:|:---|---:|\n");
+    Table table =
+        Table.of(
+            text("Run"),
+            text("Scenario / stage / job"),
+            text("Source → sink"),
+            text("Runner"),
+            text("Message"),
+            text("Write method"),
+            number("vCPUs"),
+            number("Memory"),
+            number("Heap"),
+            number("Machine speed"),
+            number("Input rows/s"),
+            number("Output rows/s (95% CI)"),
+            number("Latency p50 / p99"),
+            number("Max sustained rows/s"),
+            text("Verification"),
+            number("Cost per billion rows"));
     for (RunRow r : rows) {
-      md.append("| ")
-          .append(r.run())
-          .append(" | ")
-          .append(r.scenario())
-          .append(" / ")
-          .append(r.stage())
-          .append(r.iteration() > 1 ? " #" + r.iteration() : "")
-          .append(" / ")
-          .append(r.job())
-          .append(" | ")
-          .append(r.source())
-          .append(" → ")
-          .append(r.sink())
-          .append(" | ")
-          .append(r.runner())
-          .append(" | ")
-          .append(r.messageFormat())
-          .append(r.messageSizeBytes() == null ? "" : ", " + r.messageSizeBytes() + " B")
-          .append(" | ")
-          .append(dash(r.writeMethod()))
-          .append(" | ")
-          .append(r.vcpus() > 0 ? Integer.toString(r.vcpus()) : "—")
-          .append(" | ")
-          .append(r.memoryGb() == null ? "—" : String.format(Locale.ROOT, "%.1f GB", r.memoryGb()))
-          .append(" | ")
-          .append(dash(r.heap()))
-          .append(" | ")
-          .append(
-              r.machineOpsPerSecond() == null
-                  ? "—"
-                  : String.format(Locale.ROOT, "%,.0f ops/s", r.machineOpsPerSecond()))
-          .append(" | ")
-          .append(
-              r.inputRowsPerSecond() != null
-                  ? number(r.inputRowsPerSecond())
-                  : r.limitedBy() != null ? "probed" : "backlog")
-          .append(" | ")
-          .append(output(r))
-          .append(" | ")
-          .append(latency(r))
-          .append(" | ")
-          .append(maxSustained(r))
-          .append(" | ")
-          .append(dash(r.verification()))
-          .append(" | ")
-          .append(r.costUsd() == null ? "—" : Numbers.usd(r.costUsd()))
-          .append(" |\n");
+      table.row(
+          r.run(),
+          r.scenario()
+              + " / "
+              + r.stage()
+              + (r.iteration() > 1 ? " #" + r.iteration() : "")
+              + " / "
+              + r.job(),
+          r.source() + " → " + r.sink(),
+          r.runner(),
+          r.messageFormat()
+              + (r.messageSizeBytes() == null ? "" : ", " + r.messageSizeBytes() + " B"),
+          dash(r.writeMethod()),
+          r.vcpus() > 0 ? Integer.toString(r.vcpus()) : "—",
+          r.memoryGb() == null ? "—" : String.format(Locale.ROOT, "%.1f GB", r.memoryGb()),
+          dash(r.heap()),
+          r.machineOpsPerSecond() == null ? "—" : Numbers.f0(r.machineOpsPerSecond()) + " ops/s",
+          r.inputRowsPerSecond() != null
+              ? Numbers.f0(r.inputRowsPerSecond())
+              : r.limitedBy() != null ? "probed" : "backlog",
+          output(r),
+          latency(r),
+          maxSustained(r),
+          dash(r.verification()),
+          r.costUsd() == null ? "—" : Numbers.usd(r.costUsd()));
     }
+    md.append(table.markdown());
     return md.toString();
   }
 
@@ -85,10 +80,10 @@ final class RunsSummaryMarkdown {
     if (r.outputRowsPerSecond() == null) {
       return "—";
     }
-    String mean = number(r.outputRowsPerSecond());
+    String mean = Numbers.f0(r.outputRowsPerSecond());
     return r.outputCi95Low() == null || r.outputCi95High() == null
         ? mean
-        : mean + " (" + number(r.outputCi95Low()) + "–" + number(r.outputCi95High()) + ")";
+        : mean + " (" + Numbers.f0(r.outputCi95Low()) + "–" + Numbers.f0(r.outputCi95High()) + ")";
   }
 
   private static String maxSustained(RunRow r) {
@@ -97,7 +92,7 @@ final class RunsSummaryMarkdown {
     }
     return (r.maxSustainableRowsPerSecond() == null
             ? "none"
-            : number(r.maxSustainableRowsPerSecond()))
+            : Numbers.f0(r.maxSustainableRowsPerSecond()))
         + " ("
         + r.limitedBy()
         + ")";
@@ -113,10 +108,6 @@ final class RunsSummaryMarkdown {
         r.latencyP50Ms(),
         r.latencyP99Ms(),
         "live".equals(r.latencyBasis()) ? "" : " (incl. backlog)");
-  }
-
-  private static String number(double value) {
-    return String.format(Locale.ROOT, "%,.0f", value);
   }
 
   private static String dash(String value) {

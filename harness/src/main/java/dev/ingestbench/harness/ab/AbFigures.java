@@ -130,7 +130,7 @@ public record AbFigures(
 
   private static String join(List<Double> values) {
     List<String> cells = new ArrayList<>();
-    values.forEach(v -> cells.add(Numbers.f0(v)));
+    values.forEach(v -> cells.add(Numbers.rate(v))); // a share (0.16) keeps its decimals
     return String.join(", ", cells);
   }
 

@@ -67,6 +67,9 @@ public enum AbMeasure {
         f.put(ROWS_PER_CPU_SECOND_WITHOUT_JIT, s.rowsPerCpuSecondWithoutJit());
       }
       f.put(ROWS_PER_SECOND, s.rowsPerSecond());
+      if (s.harnessShare() != null) {
+        f.put(HARNESS_SHARE, s.harnessShare());
+      }
       return f;
     }
   };
@@ -94,6 +97,12 @@ public enum AbMeasure {
    */
   public static final String ROWS_PER_CPU_SECOND_WITHOUT_JIT =
       "rows per consumer CPU-second without the JIT";
+
+  /**
+   * What the emulators, broker, publishers and the round's own JVM used of the machine over the
+   * steady window: lower is better (the pipeline was measured with more of the machine to itself).
+   */
+  public static final String HARNESS_SHARE = "the harness's share of the machine";
 
   /** Rows written per second of wall time (a round's steady window). */
   public static final String ROWS_PER_SECOND = "rows/s";

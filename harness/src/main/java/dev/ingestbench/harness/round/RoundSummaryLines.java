@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.round;
 
+import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.report.MachineLoad;
 import dev.ingestbench.contracts.FaultCount;
 import dev.ingestbench.contracts.RoundSummary;
@@ -166,6 +167,6 @@ final class RoundSummaryLines {
   }
 
   private static String num(Double value) {
-    return value == null ? "n/a" : String.format(Locale.ROOT, "%,.0f", value);
+    return value == null ? "n/a" : Numbers.f0(value);
   }
 }
