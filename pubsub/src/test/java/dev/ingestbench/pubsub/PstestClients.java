@@ -30,6 +30,22 @@ final class PstestClients {
     publisher.shutdown();
   }
 
+  /** Publishes messages "0" to "N-1", each acknowledged before the next is sent: in that order. */
+  static void publishInOrder(PubsubChannels channels, String topic, int n) throws Exception {
+    Publisher publisher =
+        Publisher.newBuilder(TopicName.parse(topic))
+            .setChannelProvider(channels.channelProvider())
+            .setCredentialsProvider(channels.credentialsProvider())
+            .setRetrySettings(PublishRetries.publishOnce())
+            .build();
+    for (int i = 0; i < n; i++) {
+      publisher
+          .publish(PubsubMessage.newBuilder().setData(ByteString.copyFromUtf8("" + i)).build())
+          .get(30, TimeUnit.SECONDS);
+    }
+    publisher.shutdown();
+  }
+
   static SubscriberStub subscriber(PubsubChannels channels) throws IOException {
     return GrpcSubscriberStub.create(
         SubscriberStubSettings.newBuilder()

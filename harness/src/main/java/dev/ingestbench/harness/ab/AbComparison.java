@@ -161,7 +161,7 @@ public record AbComparison(
               String.join(
                   ", ",
                   f.entrySet().stream()
-                      .map(e -> Numbers.f0(e.getValue()) + " " + e.getKey())
+                      .map(e -> Numbers.rate(e.getValue()) + " " + e.getKey())
                       .toList()),
               seconds);
           figures = new AbFigures(commit, candidate, machine(), runs, measureArgs);
