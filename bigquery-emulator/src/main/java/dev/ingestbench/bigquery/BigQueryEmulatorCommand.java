@@ -122,7 +122,7 @@ public final class BigQueryEmulatorCommand implements Callable<Integer> {
     server.publishedMessages(publishedMessages);
     if (contentSeed != null) {
       server.contentSeed(contentSeed);
-      RowCheckWarmUp.start(contentSeed);
+      RowCheckWarmUp.startFor(contentSeed, publishedMessages);
     }
     CountDownLatch stopped = new CountDownLatch(1);
     Thread stop = new Thread(() -> stop(server, stopped), "bigquery-emulator-stop");
