@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.contracts.RoundSummary;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A live phase's own verdict, from recorded rounds on 2 vCPUs (src/test/resources/recorded): kept
@@ -40,6 +42,37 @@ class RoundLiveVerdictTest {
     assertTrue(
         s.liveLimitedByEvidence().contains("of the 7,025 msg/s the live publisher offered"),
         s.liveLimitedByEvidence());
+  }
+
+  @Test
+  void theDefaultRoundsTenSecondsOfLiveTrafficAreTooShortToJudge() throws Exception {
+    RoundSummary s = RoundSummaryJson.of(RoundAnalysis.of(RECORDED.resolve("round-default-lumps")));
+    assertEquals("unknown", s.liveLimitedBy(), s.liveLimitedByEvidence());
+    assertTrue(
+        s.liveLimitedByEvidence().startsWith("the live publisher ran 10 s: too briefly"),
+        s.liveLimitedByEvidence());
+  }
+
+  /**
+   * The same round's live phase read as 12 s: its 6 s window holds two flushes of 6,852 rows in
+   * some seconds and one in others, 91% of what was offered, but 96% a second shorter at either
+   * end. Judged on the 6 s alone it "fell behind".
+   */
+  @Test
+  void aWindowWhoseVerdictTurnsOnOneFlushIsNotJudged(@TempDir Path tmp) throws Exception {
+    Path round = RecordedRounds.copy(RECORDED.resolve("round-default-lumps"), tmp.resolve("r"));
+    Path live = round.resolve("publisher_live.json");
+    Files.writeString(
+        live, Files.readString(live).replace("\"seconds\" : 10.011", "\"seconds\" : 12.0"));
+    RoundSummary s = RoundSummaryJson.of(RoundAnalysis.of(round));
+    assertEquals("unknown", s.liveLimitedBy(), s.liveLimitedByEvidence());
+    assertTrue(
+        s.liveLimitedByEvidence()
+            .startsWith(
+                "the jobs wrote 9,136 rows/s of the 9,989 msg/s the live publisher offered over"
+                    + " 6 s of its 12 s, but 9,593 and 9,593 with the window a second shorter"),
+        s.liveLimitedByEvidence());
+    assertTrue(s.liveLimitedByEvidence().contains("visible in lumps"), s.liveLimitedByEvidence());
   }
 
   @Test
