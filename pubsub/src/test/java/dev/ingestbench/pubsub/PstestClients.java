@@ -18,12 +18,7 @@ final class PstestClients {
 
   /** Publishes one message to {@code topic} and waits for its acknowledgement. */
   static void publishOne(PubsubChannels channels, String topic) throws Exception {
-    Publisher publisher =
-        Publisher.newBuilder(TopicName.parse(topic))
-            .setChannelProvider(channels.channelProvider())
-            .setCredentialsProvider(channels.credentialsProvider())
-            .setRetrySettings(PublishRetries.publishOnce())
-            .build();
+    Publisher publisher = publisher(channels, topic);
     publisher
         .publish(PubsubMessage.newBuilder().setData(ByteString.copyFromUtf8("e")).build())
         .get(30, TimeUnit.SECONDS);
@@ -32,18 +27,21 @@ final class PstestClients {
 
   /** Publishes messages "0" to "N-1", each acknowledged before the next is sent: in that order. */
   static void publishInOrder(PubsubChannels channels, String topic, int n) throws Exception {
-    Publisher publisher =
-        Publisher.newBuilder(TopicName.parse(topic))
-            .setChannelProvider(channels.channelProvider())
-            .setCredentialsProvider(channels.credentialsProvider())
-            .setRetrySettings(PublishRetries.publishOnce())
-            .build();
+    Publisher publisher = publisher(channels, topic);
     for (int i = 0; i < n; i++) {
       publisher
           .publish(PubsubMessage.newBuilder().setData(ByteString.copyFromUtf8("" + i)).build())
           .get(30, TimeUnit.SECONDS);
     }
     publisher.shutdown();
+  }
+
+  private static Publisher publisher(PubsubChannels channels, String topic) throws IOException {
+    return Publisher.newBuilder(TopicName.parse(topic))
+        .setChannelProvider(channels.channelProvider())
+        .setCredentialsProvider(channels.credentialsProvider())
+        .setRetrySettings(PublishRetries.publishOnce())
+        .build();
   }
 
   static SubscriberStub subscriber(PubsubChannels channels) throws IOException {
