@@ -61,6 +61,13 @@ public final class RunFiles {
   /** {@code round --live-profile}'s steps as they ran ({@link LiveProfileResult}). */
   public static final String LIVE_PROFILE = "live_profile.json";
 
+  /**
+   * A live phase at one rate cut in two halves by intended send time, each with every job's latency
+   * ({@link LiveProfileResult}, two steps of 1x): whether the latency grew says whether the jobs
+   * kept up.
+   */
+  public static final String LIVE_HALVES = "live_halves.json";
+
   /** Its chart: asked, published and written rate per probe. */
   public static final String MAX_RATE_CHART = "max_rate.svg";
 

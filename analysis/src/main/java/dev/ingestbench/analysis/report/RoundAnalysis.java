@@ -38,6 +38,8 @@ import java.util.Optional;
  * per-second write timeline, the consumer's per-second CPU samples, and the publisher and consumer
  * results.
  *
+ * @param liveHalves a live phase at one rate cut in two halves, each with every job's latency (none
+ *     before rounds recorded them, with a profile, or with an in-process sink)
  * @param fed the backlog was fed in tranches as the jobs read it ({@code round --feed}): no message
  *     of it is live, whatever the consumer called them
  * @param steps the round's one stage as it ran (its status marker; none in a round recorded before
@@ -67,6 +69,7 @@ public record RoundAnalysis(
     List<JobResult> jobResults,
     Optional<MaxRateResult> maxRate,
     Optional<LiveProfileResult> liveProfile,
+    Optional<LiveProfileResult> liveHalves,
     List<MachineCpuCsv.Sample> machineCpu,
     boolean fed,
     List<StepStatus> steps,
@@ -138,6 +141,11 @@ public record RoundAnalysis(
         Files.exists(dir.resolve(RunFiles.LIVE_PROFILE))
             ? Optional.of(RunJson.read(dir.resolve(RunFiles.LIVE_PROFILE), LiveProfileResult.class))
             : Optional.empty();
+    // A live phase at one rate: its two halves' latency.
+    Optional<LiveProfileResult> liveHalves =
+        Files.exists(dir.resolve(RunFiles.LIVE_HALVES))
+            ? Optional.of(RunJson.read(dir.resolve(RunFiles.LIVE_HALVES), LiveProfileResult.class))
+            : Optional.empty();
     if (round.isPresent() && round.get().runId() != null) {
       RunIds check = new RunIds(dir, round.get().runId());
       check.require(RunFiles.CONSUMER_RESULT, consumer.runId());
@@ -147,6 +155,7 @@ public record RoundAnalysis(
       emulator.ifPresent(e -> check.require(RunFiles.BIGQUERY_EMULATOR, e.runId()));
       maxRate.ifPresent(m -> check.require(RunFiles.MAX_RATE_SEARCH, m.runId()));
       liveProfile.ifPresent(l -> check.require(RunFiles.LIVE_PROFILE, l.runId()));
+      liveHalves.ifPresent(l -> check.require(RunFiles.LIVE_HALVES, l.runId()));
       check.requireCsvs(
           List.of(
               RunFiles.TIMELINE,
@@ -198,6 +207,7 @@ public record RoundAnalysis(
         jobResults(dir, round.map(RoundSettings::jobCount).orElse(1)),
         maxRate,
         liveProfile,
+        liveHalves,
         MachineCpuCsv.read(dir.resolve(RunFiles.MACHINE_CPU)),
         fed(dir, round),
         ScenarioRunFiles.steps(dir),

@@ -35,6 +35,22 @@ public record RoundLiveVerdict(String name, String evidence) {
       return Optional.empty();
     }
     PublisherResult p = live.get();
+    Optional<RoundLiveVerdict> byLatency =
+        a.liveHalves().flatMap(h -> LiveLatencyGrowth.of(h, p.messagesPerSecond()));
+    if (byLatency.isPresent()) {
+      RoundLiveVerdict v = byLatency.get();
+      return Optional.of(
+          v.name().equals("kept-up")
+              ? new RoundLiveVerdict(
+                  v.name(),
+                  v.evidence() + headroom(a, p.messagesPerSecond(), Instant.parse(p.startedAt())))
+              : new RoundLiveVerdict(
+                  limit.name(),
+                  "fell behind: "
+                      + v.evidence()
+                      + "; limited as the round was: "
+                      + limit.evidence()));
+    }
     ConsumerResult.Latency latency = a.liveLatency();
     // The window is the publisher's own (not moved by the latency: a job falling behind has a
     // growing latency, and the burst after the publisher stopped is its catching up, not keeping

@@ -44,6 +44,43 @@ class RoundLiveVerdictTest {
         s.liveLimitedByEvidence());
   }
 
+  /**
+   * The default round's 10 s of live traffic, judged by its latency: the same in both halves. Its
+   * rate over a window of a few seconds could not tell (the rows became visible in flushes).
+   */
+  @Test
+  void aLatencyThatDidNotGrowBetweenTheHalvesKeptUp() throws Exception {
+    RoundSummary s =
+        RoundSummaryJson.of(RoundAnalysis.of(RECORDED.resolve("round-live-halves-kept-up")));
+    assertEquals("kept-up", s.liveLimitedBy(), s.liveLimitedByEvidence());
+    assertTrue(
+        s.liveLimitedByEvidence()
+            .startsWith(
+                "the live latency (intended send -> visible, p50) was 1,343 ms for the messages of"
+                    + " its first 4 s and 1,255 ms for those of its last 4 s, -88 ms; a job writing"
+                    + " 95% of the 9,082 msg/s offered would have added 263 ms over the 5 s between"
+                    + " them; headroom 3.5x"),
+        s.liveLimitedByEvidence());
+  }
+
+  @Test
+  void aLatencyThatGrewBetweenTheHalvesFellBehindAndNamesTheRoundsLimit() throws Exception {
+    RoundSummary s =
+        RoundSummaryJson.of(RoundAnalysis.of(RECORDED.resolve("round-live-halves-behind")));
+    assertEquals(s.limitedBy(), s.liveLimitedBy(), s.liveLimitedByEvidence());
+    assertTrue(
+        s.liveLimitedByEvidence()
+            .startsWith(
+                "fell behind: the live latency (intended send -> visible, p50) was 1,991 ms for the"
+                    + " messages of its first 1 s and 3,215 ms for those of its last 1 s, +1,224"
+                    + " ms"),
+        s.liveLimitedByEvidence());
+    assertTrue(
+        s.liveLimitedByEvidence().contains("; limited as the round was: "),
+        s.liveLimitedByEvidence());
+  }
+
+  /** A round recorded before the halves were: judged by its rate, and 10 s is too short for it. */
   @Test
   void theDefaultRoundsTenSecondsOfLiveTrafficAreTooShortToJudge() throws Exception {
     RoundSummary s = RoundSummaryJson.of(RoundAnalysis.of(RECORDED.resolve("round-default-lumps")));

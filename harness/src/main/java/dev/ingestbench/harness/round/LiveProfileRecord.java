@@ -2,7 +2,6 @@ package dev.ingestbench.harness.round;
 
 import dev.ingestbench.contracts.LiveProfileResult;
 import dev.ingestbench.contracts.RateProfile;
-import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.contracts.WindowLatency;
@@ -19,7 +18,8 @@ import java.util.Map;
  * (by intended send time, from the earliest shard's schedule), the backlog at its end (from the
  * jobs' progress, read once a second while the live publisher ran) and each job's latency of the
  * messages meant to be sent in it, read from the local BigQuery before it stops, into {@code
- * live_profile.json}.
+ * live_profile.json}; a live phase at one rate the same way as two halves, into {@code
+ * live_halves.json}.
  */
 final class LiveProfileRecord {
   private LiveProfileRecord() {}
@@ -32,7 +32,8 @@ final class LiveProfileRecord {
       List<String> jobs,
       List<long[]> progress,
       String runId,
-      Path out)
+      Path out,
+      String file)
       throws IOException {
     long startMicros = Long.MAX_VALUE;
     for (SendSchedule step : rest.schedule()) {
@@ -87,7 +88,7 @@ final class LiveProfileRecord {
     }
     LiveProfileResult result =
         new LiveProfileResult(runId, profile.toString(), baseRate, startMicros / 1000, steps);
-    RunJson.write(out.resolve(RunFiles.LIVE_PROFILE), result);
+    RunJson.write(out.resolve(file), result);
     return result;
   }
 }

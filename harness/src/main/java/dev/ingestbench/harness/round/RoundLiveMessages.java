@@ -2,6 +2,7 @@ package dev.ingestbench.harness.round;
 
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ProcessCpuColumns;
+import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.events.TaxiRideGenerator;
@@ -109,6 +110,9 @@ final class RoundLiveMessages implements SegmentPublishing {
     }
   }
 
+  /** A half shorter than this has too few whole seconds of latency to compare. */
+  private static final long HALF_MIN_SECONDS = 2;
+
   private boolean recordsProfile() {
     return spec.liveProfile() != null && spec.sink() == JobSink.EMULATOR;
   }
@@ -198,8 +202,31 @@ final class RoundLiveMessages implements SegmentPublishing {
           jobs,
           progress,
           plan.runId,
-          spec.out());
+          spec.out(),
+          RunFiles.LIVE_PROFILE);
+    } else if (recordsHalves()) {
+      long half = (long) Math.floor(plan.liveMessages() / spec.liveRate() / 2);
+      if (half >= HALF_MIN_SECONDS) {
+        LiveProfileRecord.write(
+            bigQuery,
+            RateProfile.parse("--live-profile", "1x:" + half + "s,1x:" + half + "s"),
+            spec.liveRate(),
+            plan.backlogMessages(),
+            jobs,
+            progress,
+            plan.runId,
+            spec.out(),
+            RunFiles.LIVE_HALVES);
+      }
     }
+  }
+
+  /**
+   * A live phase at one rate, into the local BigQuery: its two halves' latency are recorded, so the
+   * analysis can tell whether it grew (a job falling behind has a growing latency).
+   */
+  private boolean recordsHalves() {
+    return spec.liveProfile() == null && spec.sink() == JobSink.EMULATOR && spec.liveRate() > 0;
   }
 
   @Override
