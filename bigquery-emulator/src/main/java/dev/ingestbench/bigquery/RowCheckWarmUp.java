@@ -35,8 +35,8 @@ final class RowCheckWarmUp {
   static final long MIN_PUBLISHED = 100_000;
 
   /**
-   * Starts the warm-up on a daemon thread of low priority, where {@code published} messages are
-   * expected; returns at once.
+   * Starts the warm-up on a daemon thread (which does not keep the emulator from stopping), where
+   * {@code published} messages are expected; returns at once.
    */
   static void startFor(long seed, long published) {
     if (published < MIN_PUBLISHED) {
@@ -44,7 +44,6 @@ final class RowCheckWarmUp {
     }
     Thread t = new Thread(() -> run(seed, ROWS), "row-check-warm-up");
     t.setDaemon(true);
-    t.setPriority(Thread.MIN_PRIORITY);
     t.start();
   }
 

@@ -30,8 +30,8 @@ import org.slf4j.LoggerFactory;
  * INGESTBENCH_PSTEST_BINARY} points at a prebuilt binary instead.
  *
  * <p>The build vendors the modules into its cache directory and patches pstest's vendored copy
- * ({@link PstestPatch}: how long an untaken message is kept, and how often the messages are swept);
- * the module cache stays as downloaded.
+ * ({@link PstestPatch}: how long an untaken message is kept, how often the messages are swept, and
+ * a queue that Pull takes the available messages from); the module cache stays as downloaded.
  */
 public final class PstestBinary {
   private static final Logger LOG = LoggerFactory.getLogger(PstestBinary.class);

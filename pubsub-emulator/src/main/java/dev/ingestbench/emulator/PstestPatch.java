@@ -29,9 +29,12 @@ import java.util.List;
  *       no one holds, so every Pull passed over every outstanding message (read, not yet acked:
  *       Beam acks once a checkpoint is done, tens of thousands of messages later): a quarter of the
  *       emulator's CPU in a default round, and more the larger the backlog. A queue of the messages
- *       that became available (published, nacked, or their ack deadline passed), oldest first, is
- *       what Pull takes instead; an entry whose message was acked or delivered since is skipped.
- *       With a filter or message ordering Pull is pstest's own.
+ *       that became available (published, sought back by Seek, nacked, or their ack deadline
+ *       passed), oldest first, is what Pull takes instead; an entry whose message was acked or
+ *       delivered since is skipped. With a filter or message ordering Pull is pstest's own. With a
+ *       dead-letter policy, a message past its attempts is published to the dead-letter topic once
+ *       (pstest's own Pull does so on every Pull: its ack of the message is by message ID, which
+ *       matches no ack ID); ingestbench sets none.
  * </ul>
  */
 final class PstestPatch {

@@ -10,12 +10,16 @@ import java.util.Optional;
 
 /**
  * The live phase's own verdict ({@code summary.json}'s {@code live_limited_by}): whether the jobs
- * kept up with the rate the live publisher offered, from what they wrote while it published, with
- * the headroom the backlog's drain showed; or, when they fell behind, what limited them (the
- * round's limit, {@link RoundLimit}). A round without live traffic has none.
+ * kept up with the rate the live publisher offered, from whether their latency grew between the
+ * phase's two halves ({@link LiveLatencyGrowth}) or, in a round that did not record the halves,
+ * from what they wrote while it published; with the headroom the backlog's drain showed; or, when
+ * they fell behind, what limited them (the round's limit, {@link RoundLimit}). A round without live
+ * traffic has none.
  *
- * @param name {@code kept-up}, or the limit's name when the jobs fell behind
- * @param evidence the figures: offered and written rates, the live latency, the headroom
+ * @param name {@code kept-up}, {@code unknown} when the evidence cannot tell, or the limit's name
+ *     when the jobs fell behind
+ * @param evidence the figures: the latency of each half or the offered and written rates, the
+ *     headroom
  */
 public record RoundLiveVerdict(String name, String evidence) {
   /** The jobs kept up when they wrote this share of what was published, as a probe's rule. */
@@ -93,12 +97,14 @@ public record RoundLiveVerdict(String name, String evidence) {
               "unknown",
               String.format(
                   Locale.ROOT,
-                  "the jobs wrote %,.0f rows/s of the %,.0f msg/s the live publisher offered over"
-                      + " %d s of its %.0f s, but %,.0f and %,.0f with the window a second shorter"
+                  "the jobs wrote %,.0f rows/s%s of the %,.0f msg/s the live publisher offered"
+                      + " over %d s of its %.0f s, but %,.0f and %,.0f with the window a second"
+                      + " shorter"
                       + " at either end: the rows became visible in lumps, so %d s cannot tell"
                       + " whether the jobs kept up (publish live traffic for longer:"
                       + " --live-messages)",
                   written,
+                  copies > 1 ? " each on average" : "",
                   offered,
                   seconds,
                   p.seconds(),

@@ -56,10 +56,10 @@ class RoundLiveVerdictTest {
     assertTrue(
         s.liveLimitedByEvidence()
             .startsWith(
-                "the live latency (intended send -> visible, p50) was 1,343 ms for the messages of"
-                    + " its first 4 s and 1,255 ms for those of its last 4 s, -88 ms; a job writing"
-                    + " 95% of the 9,082 msg/s offered would have added 263 ms over the 5 s between"
-                    + " them; headroom 3.5x"),
+                "the live latency (publish -> visible, p50) was 1,223 ms for the messages meant to"
+                    + " be sent 1-4 s into the live phase and 1,127 ms for those of 5-8 s, -96 ms; a"
+                    + " job writing 95% of the 9,985 msg/s offered would have added 211 ms over the"
+                    + " 4 s between them; headroom 3.0x"),
         s.liveLimitedByEvidence());
   }
 
@@ -71,12 +71,36 @@ class RoundLiveVerdictTest {
     assertTrue(
         s.liveLimitedByEvidence()
             .startsWith(
-                "fell behind: the live latency (intended send -> visible, p50) was 1,991 ms for the"
-                    + " messages of its first 1 s and 3,215 ms for those of its last 1 s, +1,224"
-                    + " ms"),
+                "fell behind: the live latency (publish -> visible, p50) was 3,135 ms for the"
+                    + " messages meant to be sent 2-5 s into the live phase and 4,447 ms for those of"
+                    + " 6-9 s, +1,312 ms"),
         s.liveLimitedByEvidence());
     assertTrue(
         s.liveLimitedByEvidence().contains("; limited as the round was: "),
+        s.liveLimitedByEvidence());
+  }
+
+  /** Halves of a second or two are not judged by their latency: a flush more or less moves it. */
+  @Test
+  void halvesTooShortToJudgeLeaveTheVerdictToTheRate(@TempDir Path tmp) throws Exception {
+    Path round =
+        RecordedRounds.copy(RECORDED.resolve("round-live-halves-kept-up"), tmp.resolve("r"));
+    Path halves = round.resolve("live_halves.json");
+    com.fasterxml.jackson.databind.ObjectMapper json =
+        new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode tree =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(halves.toFile());
+    for (com.fasterxml.jackson.databind.JsonNode step : tree.get("steps")) {
+      for (com.fasterxml.jackson.databind.JsonNode l : step.get("latency_by_job")) {
+        ((com.fasterxml.jackson.databind.node.ObjectNode) l)
+            .put("to_epoch_ms", l.get("from_epoch_ms").asLong() + 2000);
+      }
+    }
+    json.writeValue(halves.toFile(), tree);
+    RoundSummary s = RoundSummaryJson.of(RoundAnalysis.of(round));
+    assertEquals("unknown", s.liveLimitedBy(), s.liveLimitedByEvidence());
+    assertTrue(
+        s.liveLimitedByEvidence().startsWith("the live publisher ran 10 s: too briefly"),
         s.liveLimitedByEvidence());
   }
 

@@ -57,7 +57,8 @@ final class LiveProfileRecord {
       long wholeFrom = Math.floorDiv(from + 999, 1000L) * 1000;
       long wholeTo = Math.floorDiv(to, 1000L) * 1000;
       Map<String, WindowLatency> byJob = new LinkedHashMap<>();
-      for (String job : jobs) {
+      // A step without a whole second in it (a second that starts part-way) has no latency.
+      for (String job : wholeTo > wholeFrom ? jobs : List.<String>of()) {
         byJob.put(job, rest.windowLatency(job, wholeFrom, wholeTo));
       }
       double rate = baseRate * s.multiplier();
