@@ -56,8 +56,20 @@ final class WindowLatencies {
     return percentiles(all.intended);
   }
 
-  /** The rows meant to be sent in [{@code fromMs}, {@code toMs}), whole seconds. */
+  /**
+   * The rows meant to be sent in [{@code fromMs}, {@code toMs}), whole seconds; none in an empty
+   * window.
+   *
+   * @throws IllegalArgumentException a window that ends before it begins
+   */
   WindowLatency window(long fromMs, long toMs) {
+    if (toMs < fromMs) {
+      throw new IllegalArgumentException(
+          "to_ms=" + toMs + " is before from_ms=" + fromMs + ": a window ends after it begins");
+    }
+    if (toMs == fromMs) {
+      return new WindowLatency(fromMs, toMs, null, null);
+    }
     Histogram intended = new Histogram(MAX_LATENCY_MS, 2);
     Histogram published = new Histogram(MAX_LATENCY_MS, 2);
     for (Second s :
