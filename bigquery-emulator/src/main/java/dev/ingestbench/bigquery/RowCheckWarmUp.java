@@ -9,9 +9,6 @@ import dev.ingestbench.events.TaxiRide;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.events.TaxiRideJson;
 import java.io.IOException;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.temporal.ChronoUnit;
 
 /**
  * Checks generated rows of both row formats once, on a background thread as the emulator starts, so
@@ -111,9 +108,7 @@ final class RowCheckWarmUp {
     coded.writeDouble(6, e.meterReading());
     coded.writeDouble(7, e.meterIncrement());
     coded.writeInt64(8, e.pointIdx());
-    coded.writeInt64(
-        9,
-        ChronoUnit.MICROS.between(Instant.EPOCH, OffsetDateTime.parse(e.timestamp()).toInstant()));
+    coded.writeInt64(9, RowContent.epochMicros(e.timestamp()));
     coded.flush();
     return out.toByteString();
   }

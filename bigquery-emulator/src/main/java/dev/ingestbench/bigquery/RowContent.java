@@ -174,10 +174,15 @@ final class RowContent {
    */
   private static Object micros(String timestamp) {
     try {
-      return ChronoUnit.MICROS.between(Instant.EPOCH, OffsetDateTime.parse(timestamp).toInstant());
+      return epochMicros(timestamp);
     } catch (RuntimeException e) {
       return timestamp; // compared as text: a row holding the same unparseable text is still equal
     }
+  }
+
+  /** An event timestamp as the TIMESTAMP column holds it: microseconds since the epoch. */
+  static long epochMicros(String timestamp) {
+    return ChronoUnit.MICROS.between(Instant.EPOCH, OffsetDateTime.parse(timestamp).toInstant());
   }
 
   /**

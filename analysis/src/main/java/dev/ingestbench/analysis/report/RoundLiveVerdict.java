@@ -63,10 +63,7 @@ public record RoundLiveVerdict(String name, String evidence) {
     Instant start = ceilSecond(published.plusSeconds(EDGE_SECONDS));
     Instant end =
         ceilSecond(published.plusMillis((long) (p.seconds() * 1000)).minusSeconds(EDGE_SECONDS));
-    List<Bucket> window =
-        a.perSecond().buckets().stream()
-            .filter(b -> !b.start().isBefore(start) && b.start().isBefore(end))
-            .toList();
+    List<Bucket> buckets = a.perSecond().buckets();
     // Whole seconds [start, end): the window's length, not its buckets' (a second in which nothing
     // was appended has none).
     long seconds = end.getEpochSecond() - start.getEpochSecond();
@@ -83,13 +80,13 @@ public record RoundLiveVerdict(String name, String evidence) {
     // Each job reads every message, but the jobs of one shared Kafka consumer group share them.
     boolean shared = a.round().map(r -> "shared".equals(r.consumerGroups())).orElse(false);
     int copies = shared ? 1 : Math.max(1, a.jobs());
-    double written = rate(window, start, end, copies);
+    double written = rate(buckets, start, end, copies);
     double offered = p.messagesPerSecond();
     // Exactly-once rows become visible in flushes, one or two a second: a window of a few seconds
     // holds a flush more or less depending on where its edges fall. The verdict stands only where
     // the window a second shorter at either end gives the same one.
-    double later = rate(window, start.plusSeconds(1), end, copies);
-    double earlier = rate(window, start, end.minusSeconds(1), copies);
+    double later = rate(buckets, start.plusSeconds(1), end, copies);
+    double earlier = rate(buckets, start, end.minusSeconds(1), copies);
     boolean keptUp = written >= KEPT_UP * offered;
     if ((later >= KEPT_UP * offered) != keptUp || (earlier >= KEPT_UP * offered) != keptUp) {
       return Optional.of(
@@ -156,10 +153,10 @@ public record RoundLiveVerdict(String name, String evidence) {
         shared || a.jobs() <= 1 ? "" : " per job");
   }
 
-  /** Rows per second and job written in the whole seconds {@code [from, to)} of {@code window}. */
-  private static double rate(List<Bucket> window, Instant from, Instant to, int copies) {
+  /** Rows per second and job written in the whole seconds {@code [from, to)}. */
+  private static double rate(List<Bucket> buckets, Instant from, Instant to, int copies) {
     long rows =
-        window.stream()
+        buckets.stream()
             .filter(b -> !b.start().isBefore(from) && b.start().isBefore(to))
             .mapToLong(Bucket::rows)
             .sum();
