@@ -88,7 +88,7 @@ public record RoundLimit(String name, String evidence) {
   }
 
   /** The BigQuery emulator's throughput quota refused or slowed appends. */
-  static Optional<RoundLimit> quota(Optional<EmulatorStatus> emulator) {
+  private static Optional<RoundLimit> quota(Optional<EmulatorStatus> emulator) {
     if (emulator.isEmpty()) {
       return Optional.empty();
     }
@@ -122,7 +122,7 @@ public record RoundLimit(String name, String evidence) {
   }
 
   /** The BigQuery emulator refused AppendRows streams over its connection limit. */
-  static Optional<RoundLimit> connections(Optional<EmulatorStatus> emulator) {
+  private static Optional<RoundLimit> connections(Optional<EmulatorStatus> emulator) {
     return emulator
         .filter(e -> e.connectionsRefused() > 0)
         .map(
@@ -138,7 +138,7 @@ public record RoundLimit(String name, String evidence) {
   }
 
   /** The consumers used nearly all the vCPUs they may. */
-  static Optional<RoundLimit> consumerCpu(RoundAnalysis a, String window) {
+  private static Optional<RoundLimit> consumerCpu(RoundAnalysis a, String window) {
     if (Double.isNaN(a.steadyCpuUtilisation()) || a.steadyCpuUtilisation() < Diagnoser.CPU_BOUND) {
       return Optional.empty();
     }
@@ -156,7 +156,7 @@ public record RoundLimit(String name, String evidence) {
   }
 
   /** Other work took the machine, or the machine was busy with this run's own processes. */
-  static Optional<RoundLimit> machineCpu(RoundAnalysis a, MachineLoad load, String window) {
+  private static Optional<RoundLimit> machineCpu(RoundAnalysis a, MachineLoad load, String window) {
     if (!load.known()) {
       return Optional.empty();
     }
@@ -189,7 +189,7 @@ public record RoundLimit(String name, String evidence) {
   }
 
   /** The sink's round trips set the pace. */
-  static Optional<RoundLimit> sink(RoundAnalysis a, String window) {
+  private static Optional<RoundLimit> sink(RoundAnalysis a, String window) {
     SinkTimes sink = SinkTimes.of(a);
     if (!sink.bound()) {
       return Optional.empty();
@@ -209,7 +209,7 @@ public record RoundLimit(String name, String evidence) {
   }
 
   /** Checkpoints ran back to back. */
-  static Optional<RoundLimit> checkpoints(RoundAnalysis a, String window) {
+  private static Optional<RoundLimit> checkpoints(RoundAnalysis a, String window) {
     return CheckpointTimes.of(a)
         .filter(CheckpointTimes::bound)
         .map(
@@ -230,7 +230,7 @@ public record RoundLimit(String name, String evidence) {
   }
 
   /** None showed: what was measured, and what is not recorded. */
-  static RoundLimit unknown(RoundAnalysis a, MachineLoad load, String window) {
+  private static RoundLimit unknown(RoundAnalysis a, MachineLoad load, String window) {
     SinkTimes sink = SinkTimes.of(a);
     return new RoundLimit(
         "unknown",
@@ -259,7 +259,7 @@ public record RoundLimit(String name, String evidence) {
    * "; of the consumers' CPU, 30% was their JIT compiler's ..." where recorded, else "": a CPU
    * limit of a short run is partly the JVM's warm-up, which a long-running worker has behind it.
    */
-  static String jit(RoundAnalysis a) {
+  private static String jit(RoundAnalysis a) {
     double share = a.steadyJitShare();
     return Double.isNaN(share)
         ? ""
@@ -271,7 +271,7 @@ public record RoundLimit(String name, String evidence) {
   }
 
   /** "27%" of the vCPUs the consumers used, or "an unrecorded share" (NaN). */
-  static String consumersShare(double consumers) {
+  private static String consumersShare(double consumers) {
     return Double.isNaN(consumers)
         ? "an unrecorded share"
         : String.format(Locale.ROOT, "%.0f%%", 100 * consumers);

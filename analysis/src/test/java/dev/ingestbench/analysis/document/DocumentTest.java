@@ -56,5 +56,10 @@ class DocumentTest {
     assertEquals("12.3%", Numbers.pct(0.1234));
     assertEquals("n/a", Numbers.f0(Double.NaN));
     assertEquals("n/a", Numbers.pct(Double.NaN));
+    // A figure divided by nothing is not a number either.
+    assertEquals("n/a", Numbers.f0(Double.POSITIVE_INFINITY));
+    assertEquals("n/a", Numbers.f2(Double.NEGATIVE_INFINITY));
+    assertEquals("n/a", Numbers.usd(Double.POSITIVE_INFINITY));
+    assertEquals("n/a", Numbers.pct(Double.POSITIVE_INFINITY));
   }
 }

@@ -41,7 +41,11 @@ class MultiJobResultsTest {
         jobsCpu += Double.parseDouble(line.split(",", -1)[1]);
       }
     }
+    double jobsJit =
+        0.25 * (Files.readAllLines(jobs.get(0).resolve(RunFiles.CONSUMER_SAMPLES)).size() - 1)
+            + 0.5 * (Files.readAllLines(jobs.get(1).resolve(RunFiles.CONSUMER_SAMPLES)).size() - 1);
     double roundCpu = 0;
+    double roundJit = 0;
     for (String line : combined.subList(1, combined.size())) {
       String[] f = line.split(",", -1);
       assertEquals(10, f.length, line);
@@ -50,8 +54,37 @@ class MultiJobResultsTest {
       // Seconds both jobs sampled add up; one job alone gives its own.
       assertTrue(f[9].equals("0.7500") || f[9].equals("0.2500") || f[9].equals("0.5000"), line);
       roundCpu += Double.parseDouble(f[1]);
+      roundJit += Double.parseDouble(f[9]);
     }
     assertEquals(jobsCpu, roundCpu, 0.01, "the jobs' CPU adds up");
+    assertEquals(jobsJit, roundJit, 0.01, "the jobs' JIT seconds add up, as their CPU does");
+  }
+
+  /** A second where one job has no JIT figure has none for the round: a sum of part is no sum. */
+  @Test
+  void aSecondWithoutOneJobsJitSecondsHasNoneSummed(@TempDir Path dir) throws Exception {
+    RecordedRounds.copy(RECORDED, dir);
+    List<Path> jobs = List.of(dir.resolve("job-1"), dir.resolve("job-2"));
+    withCheckpoints(jobs.get(0).resolve(RunFiles.CONSUMER_SAMPLES), "", "", "0.25");
+    withCheckpoints(jobs.get(1).resolve(RunFiles.CONSUMER_SAMPLES), "", "", "");
+
+    MultiJobResults.combine(dir, jobs);
+
+    List<String> combined = Files.readAllLines(dir.resolve(RunFiles.CONSUMER_SAMPLES));
+    List<String> job2 = Files.readAllLines(jobs.get(1).resolve(RunFiles.CONSUMER_SAMPLES));
+    java.util.Set<String> job2Seconds = new java.util.HashSet<>();
+    job2.subList(1, job2.size()).forEach(l -> job2Seconds.add(l.split(",", -1)[0]));
+    int both = 0;
+    for (String line : combined.subList(1, combined.size())) {
+      String[] f = line.split(",", -1);
+      if (job2Seconds.contains(f[0])) {
+        both++;
+        assertEquals("", f[9], "job-2 has no JIT figure in this second: " + line);
+      } else {
+        assertEquals("0.2500", f[9], "job-1 alone: its own figure: " + line);
+      }
+    }
+    assertTrue(both > 0, "the recorded jobs share seconds");
   }
 
   /** Appends the checkpoint columns, with these values on every row, to a recorded samples file. */

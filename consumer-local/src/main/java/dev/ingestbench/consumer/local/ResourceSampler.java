@@ -3,12 +3,11 @@ package dev.ingestbench.consumer.local;
 import com.sun.management.OperatingSystemMXBean;
 import dev.ingestbench.contracts.ConsumerSampleColumns;
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.WholeFile;
 import java.io.IOException;
 import java.io.Writer;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -83,27 +82,30 @@ final class ResourceSampler {
 
   /** One row a second: the CPU series the analysis turns into utilisation. */
   void writeCsv(Path file) throws IOException {
-    try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      out.write(String.join(",", ConsumerSampleColumns.ALL) + "\n");
-      // In ConsumerSampleColumns.ALL's order.
-      for (Sample s : samples) {
-        out.write(
-            String.format(
-                Locale.ROOT,
-                "%d,%.4f,%d,%d,%d,%d,%d,%s,%s,%s%n",
-                s.epochSecond(),
-                s.cpuSeconds(),
-                s.vcpus(),
-                s.rowsVisible(),
-                s.accountedFor(),
-                s.openAppendClients(),
-                s.heapUsedBytes(),
-                s.checkpoints() == null ? "" : s.checkpoints().completed(),
-                s.checkpoints() == null ? "" : s.checkpoints().lastDurationMs(),
-                Double.isNaN(s.jitCpuSeconds())
-                    ? ""
-                    : String.format(Locale.ROOT, "%.4f", s.jitCpuSeconds())));
-      }
+    // Whole or not at all: the consumer writes it as it stops, perhaps as its JVM is going away.
+    WholeFile.write(file, this::writeSamples);
+  }
+
+  private void writeSamples(Writer out) throws IOException {
+    out.write(String.join(",", ConsumerSampleColumns.ALL) + "\n");
+    // In ConsumerSampleColumns.ALL's order.
+    for (Sample s : samples) {
+      out.write(
+          String.format(
+              Locale.ROOT,
+              "%d,%.4f,%d,%d,%d,%d,%d,%s,%s,%s%n",
+              s.epochSecond(),
+              s.cpuSeconds(),
+              s.vcpus(),
+              s.rowsVisible(),
+              s.accountedFor(),
+              s.openAppendClients(),
+              s.heapUsedBytes(),
+              s.checkpoints() == null ? "" : s.checkpoints().completed(),
+              s.checkpoints() == null ? "" : s.checkpoints().lastDurationMs(),
+              Double.isNaN(s.jitCpuSeconds())
+                  ? ""
+                  : String.format(Locale.ROOT, "%.4f", s.jitCpuSeconds())));
     }
   }
 }

@@ -3,12 +3,10 @@ package dev.ingestbench.harness.process;
 import dev.ingestbench.contracts.MachineCpuColumns;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.contracts.WholeFile;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,19 +127,19 @@ public final class ProcessCpuSampler implements AutoCloseable {
   }
 
   /**
-   * Writes {@code file} whole or not at all: beside it first, then moved into place. A run stopped
-   * by a signal closes this while the JVM is going away, and a file cut short there (an empty one,
-   * seen in a resumed scenario's report) would be read as the segment's figures.
+   * Writes {@code file} whole or not at all ({@link WholeFile}): a run stopped by a signal closes
+   * this while the JVM is going away, and a file cut short there (an empty one, seen in a resumed
+   * scenario's report) would be read as the segment's figures.
    */
   private static void write(Path file, List<String> columns, List<String> rows) throws IOException {
-    Path partial = file.resolveSibling(file.getFileName() + ".partial");
-    try (Writer w = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
-      w.write(String.join(",", columns) + "\n");
-      for (String line : rows) {
-        w.write(line);
-        w.write('\n');
-      }
-    }
-    Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    WholeFile.write(
+        file,
+        w -> {
+          w.write(String.join(",", columns) + "\n");
+          for (String line : rows) {
+            w.write(line);
+            w.write('\n');
+          }
+        });
   }
 }
