@@ -62,6 +62,7 @@ public record RoundAnalysis(
     double steadyCpuUtilisation,
     double steadyCpuSeconds,
     String steadyCpuSource,
+    double steadyJitSeconds,
     int vcpus,
     List<ProcessCpuCsv.Sample> processCpu,
     Optional<EmulatorStatus> emulator,
@@ -181,7 +182,9 @@ public record RoundAnalysis(
     Estimate mbPerSecond = Estimate.of(window.stream().map(Bucket::mbPerSecond).toList());
     List<ProcessCpuCsv.Sample> processes = ProcessCpuCsv.read(dir.resolve(RunFiles.PROCESSES_CPU));
     SteadyCpu steadyCpu =
-        steady.map(p -> SteadyCpu.of(p, cpu, processes)).orElse(new SteadyCpu(0, 0, null));
+        steady
+            .map(p -> SteadyCpu.of(p, cpu, processes))
+            .orElse(new SteadyCpu(0, 0, null, Double.NaN));
     double cpuSeconds = steadyCpu.cpuSeconds();
     long cpuSampleSeconds = steadyCpu.sampledSeconds();
     double utilisation =
@@ -200,6 +203,7 @@ public record RoundAnalysis(
         utilisation,
         cpuSeconds,
         steadyCpu.source(),
+        steadyCpu.jitSeconds(),
         vcpus,
         processes,
         emulator,
@@ -317,10 +321,10 @@ public record RoundAnalysis(
    * (a Flink cluster's TaskManagers, a consumer started again).
    */
   public double steadyJitShare() {
-    if (steady.isEmpty() || steadyCpuSeconds == 0 || !SteadyCpu.CONSUMER.equals(steadyCpuSource)) {
+    if (steadyCpuSeconds == 0) {
       return Double.NaN;
     }
-    double share = SteadyCpu.jitSeconds(steady.get(), cpu) / steadyCpuSeconds;
+    double share = steadyJitSeconds / steadyCpuSeconds; // NaN where not the consumer's own
     // The two are read a moment apart each second: a share of all the CPU or more is not a figure.
     return share >= 1 ? Double.NaN : share;
   }

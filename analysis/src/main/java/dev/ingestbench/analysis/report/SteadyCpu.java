@@ -21,8 +21,11 @@ import java.util.Set;
  * @param cpuSeconds CPU-seconds used in the window's sampled seconds
  * @param sampledSeconds the window's seconds that have a sample
  * @param source whose samples they are, in words
+ * @param jitSeconds of those, what the consumer's JIT compiler threads used; NaN where a sampled
+ *     second has no such figure (a run from before it was kept, a system without per-thread counts)
+ *     or the CPU is not the consumer's own samples
  */
-record SteadyCpu(double cpuSeconds, long sampledSeconds, String source) {
+record SteadyCpu(double cpuSeconds, long sampledSeconds, String source, double jitSeconds) {
   static final String CONSUMER = "consumer JVM CPU-seconds";
   static final String TASKMANAGERS =
       "the Flink TaskManagers' CPU-seconds (every job's tasks; processes_cpu.csv)";
@@ -37,10 +40,12 @@ record SteadyCpu(double cpuSeconds, long sampledSeconds, String source) {
       return ofProcesses(steady, taskManagers, TASKMANAGERS);
     }
     double cpu = 0;
+    double jit = 0;
     long sampled = 0;
     for (CpuSamplesCsv.Sample s : own) {
       if (covers(steady, s.second().getEpochSecond())) {
         cpu += s.cpuSeconds();
+        jit += s.jitCpuSeconds(); // NaN stays NaN
         sampled++;
       }
     }
@@ -51,7 +56,9 @@ record SteadyCpu(double cpuSeconds, long sampledSeconds, String source) {
             CONSUMER_PROCESSES);
     // Clearly more, not a second or two: the two samplers' stamps differ by a second at the ends.
     boolean ownMissesALife = consumers.sampledSeconds() > sampled * 1.25 + 2;
-    return ownMissesALife ? consumers : new SteadyCpu(cpu, sampled, CONSUMER);
+    return ownMissesALife
+        ? consumers
+        : new SteadyCpu(cpu, sampled, CONSUMER, sampled == 0 ? Double.NaN : jit);
   }
 
   /** Summed over processes, each second of the window counted once. */
@@ -66,24 +73,7 @@ record SteadyCpu(double cpuSeconds, long sampledSeconds, String source) {
         seconds.add(stamped);
       }
     }
-    return new SteadyCpu(cpu, seconds.size(), source);
-  }
-
-  /**
-   * Of the consumer's own CPU over the window, what its JIT compiler threads used; NaN where a
-   * second of the window has no such figure (a run from before it was kept, a system without
-   * per-thread counts).
-   */
-  static double jitSeconds(Phase steady, List<CpuSamplesCsv.Sample> own) {
-    double jit = 0;
-    boolean any = false;
-    for (CpuSamplesCsv.Sample s : own) {
-      if (covers(steady, s.second().getEpochSecond())) {
-        jit += s.jitCpuSeconds(); // NaN stays NaN
-        any = true;
-      }
-    }
-    return any ? jit : Double.NaN;
+    return new SteadyCpu(cpu, seconds.size(), source, Double.NaN);
   }
 
   /** A sample stamped at second t measured the CPU used during [t-1, t). */

@@ -65,6 +65,17 @@ class JitShareTest {
         "a second of the window without the figure leaves the window's share unknown");
   }
 
+  /** JIT seconds of all the CPU or more (the two read a moment apart) are not a share. */
+  @Test
+  void aShareOfAllTheCpuOrMoreIsUnknown(@TempDir Path dir) throws Exception {
+    RecordedRounds.copy(RECORDED, dir);
+    withJit(dir, 1.0, -1);
+    assertTrue(Double.isNaN(RoundAnalysis.of(dir).steadyJitShare()), "a share of 1 is no share");
+    RoundSummary s = RoundReport.write(dir);
+    assertNull(s.consumerJitShare());
+    assertNull(s.rowsPerCpuSecondWithoutJit(), "no figure divided by nothing");
+  }
+
   /**
    * Adds jit_cpu_seconds to the consumer's samples: {@code share} of each second's CPU, empty in
    * the sample whose covered second is bucket {@code emptyBucket} of the timeline (-1: none).
