@@ -1,5 +1,6 @@
 package dev.ingestbench.consumer.local;
 
+import dev.ingestbench.contracts.ProcStat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -26,9 +27,6 @@ final class CompilerThreadsCpu {
 
   /** The directory of per-thread directories: this JVM's, or a test's copy of its shape. */
   private final Path tasks;
-
-  /** Linux's clock ticks per second for these counters (USER_HZ): 100 on every common kernel. */
-  private static final double TICKS_PER_SECOND = 100;
 
   /**
    * Each compiler thread's ticks at the last reading, keyed by thread id and start time (a thread
@@ -95,10 +93,9 @@ final class CompilerThreadsCpu {
           others.add(thread.getFileName().toString());
           continue;
         }
-        // After the name: state is field 3; utime 14, stime 15, starttime 22.
-        String[] fields = stat.substring(close + 2).split(" ");
-        long now = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-        String key = thread.getFileName() + "@" + fields[19];
+        ProcStat compiler = ProcStat.parse(stat);
+        long now = compiler.cpuTicks();
+        String key = thread.getFileName() + "@" + compiler.startTicks();
         seen.put(key, now);
         Long before = lastTicks.get(key);
         ticks += now - (before == null ? 0 : before);
@@ -107,6 +104,6 @@ final class CompilerThreadsCpu {
       return Double.NaN;
     }
     lastTicks = seen;
-    return seen.isEmpty() ? Double.NaN : ticks / TICKS_PER_SECOND;
+    return seen.isEmpty() ? Double.NaN : ticks / ProcStat.TICKS_PER_SECOND;
   }
 }

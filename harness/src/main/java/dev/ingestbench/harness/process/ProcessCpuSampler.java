@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.process;
 
 import dev.ingestbench.contracts.MachineCpuColumns;
+import dev.ingestbench.contracts.ProcStat;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.WholeFile;
@@ -25,10 +26,6 @@ import java.util.concurrent.TimeUnit;
  * no rows.
  */
 public final class ProcessCpuSampler implements AutoCloseable {
-  /**
-   * Linux reports utime and stime in clock ticks; 100 per second on every mainstream kernel build.
-   */
-  private static final double TICKS_PER_SECOND = 100;
 
   private final Map<String, Long> pids = new ConcurrentHashMap<>();
   private final Map<String, Double> last = new ConcurrentHashMap<>();
@@ -110,10 +107,8 @@ public final class ProcessCpuSampler implements AutoCloseable {
   /** utime + stime of a process in seconds, or -1 when it cannot be read. */
   public static double cpuSeconds(long pid) {
     try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      // Fields after the command name (which may contain spaces) start after the last ')'.
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / TICKS_PER_SECOND;
+      return ProcStat.parse(Files.readString(Path.of("/proc", Long.toString(pid), "stat")))
+          .cpuSeconds();
     } catch (IOException | RuntimeException e) {
       return -1;
     }
