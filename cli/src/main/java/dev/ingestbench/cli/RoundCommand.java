@@ -10,10 +10,10 @@ import dev.ingestbench.contracts.job.TableCreation;
 import dev.ingestbench.contracts.job.TableSkew;
 import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.events.MessageFormat;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.round.RoundDryRun;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import java.nio.file.Path;
@@ -250,7 +250,7 @@ public final class RoundCommand implements Callable<Integer> {
 
   @Option(
       names = "--runner",
-      defaultValue = RoundSpec.DEFAULT_RUNNER,
+      defaultValue = PipelineRunner.EMBEDDED_FLINK,
       description =
           "Consumer runner: FlinkRunner (embedded Flink in each consumer's JVM), flink-cluster"
               + " (each job submitted to a Flink session cluster: see --workers) or DirectRunner"
@@ -346,7 +346,7 @@ public final class RoundCommand implements Callable<Integer> {
     }
     JobSink to = JobSink.fromFlag("--sink", sink);
     MessageFormat format = MessageFormat.fromFlag("--message-format", messageFormat);
-    FlinkClusterSpec onCluster = clusterSpec();
+    PipelineRunner pipelineRunner = pipelineRunner();
     MaxRateSpec search = maxRate.spec();
     if (search != null) {
       refuseWithSearch("--messages", "--live-messages", "--live-rate");
@@ -393,13 +393,12 @@ public final class RoundCommand implements Callable<Integer> {
             emulatorLimits,
             restarts.killConsumerAt,
             restarts.crashEvery,
-            onCluster != null ? RoundSpec.DEFAULT_RUNNER : runner,
+            pipelineRunner,
             pullBatchSize,
             heap,
             maxDeadLetters,
             timeoutSeconds,
             consumerArgs,
-            onCluster,
             search,
             profile,
             feed,
@@ -438,16 +437,16 @@ public final class RoundCommand implements Callable<Integer> {
     }
   }
 
-  /** --runner flink-cluster's cluster, or null; its flags without it are an error. */
-  private FlinkClusterSpec clusterSpec() {
+  /** --runner's: a Beam runner in each consumer's JVM, or flink-cluster's cluster. */
+  private PipelineRunner pipelineRunner() {
     if (!runner.equals(FLINK_CLUSTER)) {
       if (clusterFlags.anyGiven() || killTaskManagerAt != null) {
         throw new IllegalArgumentException(
             "--workers, --slots, --parallelism, --flink-master, --taskmanager-heap and"
                 + " --kill-taskmanager-at are for --runner flink-cluster; add it, or drop them");
       }
-      return null;
+      return PipelineRunner.inConsumerJvm(runner);
     }
-    return clusterFlags.spec(killTaskManagerAt);
+    return PipelineRunner.onCluster(clusterFlags.spec(killTaskManagerAt));
   }
 }

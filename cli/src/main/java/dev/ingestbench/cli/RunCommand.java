@@ -3,10 +3,10 @@ package dev.ingestbench.cli;
 import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.dataflow.DataflowRemoteTarget;
 import dev.ingestbench.dataflow.GcpSettings;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.scenario.RemoteTarget;
 import dev.ingestbench.harness.scenario.RunSpec;
 import dev.ingestbench.harness.scenario.ScenarioRunner;
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JvmHeap;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.scenario.Durations;
@@ -238,9 +238,9 @@ public final class RunCommand implements Callable<Integer> {
           "--project (and the other Dataflow flags) apply to --target dataflow only;"
               + " add --target dataflow, or leave them out to run locally");
     }
-    FlinkClusterSpec cluster = null;
+    PipelineRunner runner = PipelineRunner.embeddedFlink();
     if (target == Target.flink) {
-      cluster = clusterFlags.spec(null);
+      runner = PipelineRunner.onCluster(clusterFlags.spec(null));
     } else if (clusterFlags.anyGiven()) {
       throw new IllegalArgumentException(
           "--workers, --slots, --parallelism, --flink-master and --taskmanager-heap are for"
@@ -261,7 +261,7 @@ public final class RunCommand implements Callable<Integer> {
       OutDirectory.require(out);
     }
     return new RunSpec(
-        file, remote, out, scale, dryRun, restart, resultsTable, warmUp, heap, cluster);
+        file, remote, out, scale, dryRun, restart, resultsTable, warmUp, heap, runner);
   }
 
   /** {@code drain}, {@code savepoint} or {@code cancel}, as scenario files spell them. */

@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.process;
 
+import dev.ingestbench.harness.flink.PipelineRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ public final class ConsumerProcesses implements AutoCloseable {
 
   private final ProcessLauncher launcher;
   private final String heap;
-  private final boolean onCluster;
+  private final PipelineRunner runner;
 
   /** Read by samplers' threads (pids) while the run starts, stops and restarts jobs. */
   private final Map<String, ChildJvm> running = Collections.synchronizedMap(new LinkedHashMap<>());
@@ -39,12 +40,12 @@ public final class ConsumerProcesses implements AutoCloseable {
   private final Map<Path, Map<String, Integer>> lives = new HashMap<>();
 
   /**
-   * @param onCluster the consumers submit their jobs to a Flink cluster
+   * @param runner where the consumers' pipelines run, which says what their CPU is recorded as
    */
-  public ConsumerProcesses(ProcessLauncher launcher, String heap, boolean onCluster) {
+  public ConsumerProcesses(ProcessLauncher launcher, String heap, PipelineRunner runner) {
     this.launcher = launcher;
     this.heap = heap;
-    this.onCluster = onCluster;
+    this.runner = runner;
   }
 
   /**
@@ -63,7 +64,7 @@ public final class ConsumerProcesses implements AutoCloseable {
       throws IOException {
     ChildJvm jvm = launch(job, name, args, dir, watch);
     running.put(job, jvm);
-    cpu.watch(onCluster ? "flink-client-" + job : name, jvm.pid());
+    cpu.watch(runner.consumerCpuName(job, name), jvm.pid());
     return jvm;
   }
 

@@ -86,7 +86,7 @@ final class OneStage {
                     null,
                     seconds(spec.killConsumerAt()),
                     seconds(spec.crashEverySeconds()),
-                    seconds(spec.cluster() == null ? null : spec.cluster().killTaskManagerAt()),
+                    seconds(spec.runner().killTaskManagerAt()),
                     null,
                     seconds(spec.savepointAt()))),
             null);

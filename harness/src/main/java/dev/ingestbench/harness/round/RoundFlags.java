@@ -41,8 +41,7 @@ final class RoundFlags {
       }
       flags.addAll(List.of("--live-rate", Double.toString(spec.liveRate())));
     }
-    flags.addAll(
-        spec.cluster() != null ? spec.cluster().asFlags() : List.of("--runner", spec.runner()));
+    flags.addAll(spec.runner().asRoundFlags());
     if (spec.force()) {
       flags.add("--force");
     }

@@ -5,7 +5,6 @@ import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.job.JobSink;
-import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.harness.spec.ChildFlags;
@@ -28,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The flags of every process a round starts, built from its {@link RoundSpec} and validated
@@ -97,7 +97,7 @@ public final class RoundPlan implements ConsumerPlan {
     this.consumer =
         validate(
             "consumer",
-            consumerArgs(UNSTARTED_HOST, 1, UNSTARTED_BIGQUERY, null),
+            LocalJobs.args(consumer(1), UNSTARTED_HOST, UNSTARTED_BIGQUERY, Optional.empty(), null),
             args -> ConsumerConfig.from(LocalConsumer.parse(args)));
     long backlog = backlogMessages();
     if (backlog > 0) {
@@ -256,20 +256,10 @@ public final class RoundPlan implements ConsumerPlan {
         spec.out(), spec.emulatorLimits(), runId, publishedRange(), spec.seed());
   }
 
-  /**
-   * Job {@code j}'s consumer flags (1-based), reading through {@code host} (the Pub/Sub emulator's
-   * or the Kafka broker's), writing to {@code bigQuery}; submitted to {@code cluster} with a
-   * cluster round (null otherwise).
-   */
-  public List<String> consumerArgs(
-      String host, int j, BigQueryEmulatorProcess.Address bigQuery, FlinkClusterRunner cluster) {
-    return LocalJobs.args(consumer(j), host, bigQuery, cluster, null);
-  }
-
   /** Job {@code j}'s consumer (1-based) as the round runs it. */
   ConsumerSpec consumer(int j) {
     return new ConsumerSpec(
-        spec.runner(),
+        spec.runner().beamRunner(),
         jobName(j),
         ScenarioSource.of(stages).reads(jobName(j)).withPullBatchSize(spec.pullBatchSize()),
         spec.messageFormat().flag(),
@@ -289,7 +279,7 @@ public final class RoundPlan implements ConsumerPlan {
         // Checkpoints (and savepoints) where the round can find them after a restart, kept until
         // it ends.
         spec.restartsConsumers() ? checkpointDirectory(j) : null,
-        spec.cluster() == null ? null : spec.cluster().jobParallelism(),
+        spec.runner().jobParallelism(),
         spec.consumerArgs());
   }
 

@@ -18,7 +18,6 @@ import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.Secrets;
 import dev.ingestbench.contracts.job.JobSink;
-import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.process.CalibrationRun;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.spec.OutDirectory;
@@ -361,7 +360,7 @@ public final class RoundRunner {
         plan.consumer.rowEncoding().flag(),
         spec.job().destinationTables(),
         spec.job().connectionPool(),
-        spec.runner(),
+        spec.runner().beamRunner(),
         spec.pullBatchSize(),
         spec.seed(),
         spec.heap(),
@@ -379,7 +378,7 @@ public final class RoundRunner {
         plan.runId,
         spec.killConsumerAt(),
         spec.crashEverySeconds(),
-        spec.cluster() == null ? null : FlinkClusterRunner.describe(spec.cluster()),
+        spec.runner().clusterDescription(),
         spec.feed() ? Boolean.TRUE : null,
         calibration,
         spec.savepointAt(),

@@ -68,7 +68,7 @@ final class RoundShape implements SegmentShape {
         plan.stages(),
         spec.out(),
         "round",
-        spec.cluster(),
+        spec.runner(),
         spec.sink() == JobSink.EMULATOR ? plan.bigQueryEmulatorArgs() : null);
   }
 

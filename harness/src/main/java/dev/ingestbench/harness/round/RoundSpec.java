@@ -5,7 +5,7 @@ import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.contracts.job.TableRouting;
 import dev.ingestbench.events.MessageFormat;
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.spec.JvmHeap;
 import dev.ingestbench.harness.spec.MaxRateSpec;
@@ -38,13 +38,13 @@ import java.util.Objects;
  * @param killConsumerAt seconds after which every consumer is killed and restored, or null
  * @param crashEverySeconds kill and restore every consumer again and again, this many seconds after
  *     each of its lives started writing, or null
- * @param runner {@code FlinkRunner} (embedded) or {@code DirectRunner}
+ * @param runner where each job's pipeline runs: in its consumer's JVM ({@code FlinkRunner}, the
+ *     default, or {@code DirectRunner}), or on a Flink cluster the consumer submits it to
  * @param pullBatchSize messages per Pull from the Pub/Sub emulator
  * @param heap heap cap of the publisher and consumer JVMs ({@code 2g})
  * @param maxDeadLetters dead letters a job may write before the round fails
  * @param timeoutSeconds how long the round waits for its consumers
  * @param consumerArgs extra Beam flags for every consumer
- * @param cluster the Flink cluster the consumers are submitted to, or null for embedded Flink
  * @param findMaxRate probe live rates for the highest one every job sustains (instead of the
  *     backlog and the live messages), or null
  * @param liveProfile the live rate's steps, or null for one rate
@@ -72,13 +72,12 @@ public record RoundSpec(
     EmulatorLimitOptions emulatorLimits,
     Long killConsumerAt,
     Long crashEverySeconds,
-    String runner,
+    PipelineRunner runner,
     int pullBatchSize,
     String heap,
     long maxDeadLetters,
     long timeoutSeconds,
     List<String> consumerArgs,
-    FlinkClusterSpec cluster,
     MaxRateSpec findMaxRate,
     RateProfile liveProfile,
     boolean feed,
@@ -95,9 +94,8 @@ public record RoundSpec(
   }
 
   /** Defaults of {@code ingestbench round}, and of a scenario's unordered iterations. */
-  public static final String DEFAULT_RUNNER = "FlinkRunner";
-
   public static final int DEFAULT_PULL_BATCH_SIZE = 5000;
+
   public static final long DEFAULT_TIMEOUT_SECONDS = 600;
   public static final long DEFAULT_SEED = 1;
   public static final int DEFAULT_PARTITIONS = ScenarioPlan.DEFAULT_PARTITIONS;
@@ -112,14 +110,14 @@ public record RoundSpec(
    * (backlog and rate from the scenario's {@code publish}), or a max-rate stage's search ({@code
    * search} not null). Not yet validated.
    *
-   * @param cluster the Flink cluster the job is submitted to, or null for embedded Flink
+   * @param runner where the job's pipeline runs
    */
   public static RoundSpec forScenarioJob(
       ScenarioPlan plan,
       String job,
       Path out,
       String heap,
-      FlinkClusterSpec cluster,
+      PipelineRunner runner,
       MaxRateSpec search) {
     return new RoundSpec(
         out,
@@ -139,13 +137,12 @@ public record RoundSpec(
         ScenarioLimits.of(plan.scenario().limits()),
         null,
         null,
-        DEFAULT_RUNNER,
+        runner,
         DEFAULT_PULL_BATCH_SIZE,
         heap,
         plan.maxDeadLetters(),
         DEFAULT_TIMEOUT_SECONDS,
         List.of(),
-        cluster,
         search,
         null,
         false,
@@ -229,7 +226,7 @@ public record RoundSpec(
           "--savepoint-at stops the consumers with a savepoint, and --kill-consumer-at and"
               + " --crash-every kill them: give one of the two");
     }
-    if (sink == JobSink.IN_PROCESS || !runner.equals("FlinkRunner")) {
+    if (sink == JobSink.IN_PROCESS || !runner.restoresFlinkState()) {
       throw new IllegalArgumentException(
           "--savepoint-at needs --sink emulator and --runner FlinkRunner: the verification must"
               + " outlive the stopped JVMs, and each restart restores a Flink savepoint");
@@ -305,7 +302,7 @@ public record RoundSpec(
               + StageFaults.MIN_CRASH_EVERY_SECONDS
               + " seconds or more: each life must have time to restore and complete a checkpoint");
     }
-    if (killsConsumers() && (sink == JobSink.IN_PROCESS || !runner.equals("FlinkRunner"))) {
+    if (killsConsumers() && (sink == JobSink.IN_PROCESS || !runner.restoresFlinkState())) {
       throw new IllegalArgumentException(
           (killConsumerAt != null ? "--kill-consumer-at" : "--crash-every")
               + " needs --sink emulator and --runner FlinkRunner: the verification must outlive the killed JVMs, and"
@@ -350,7 +347,7 @@ public record RoundSpec(
     }
     if (findMaxRate != null) {
       findMaxRate.validate();
-      if (sink == JobSink.IN_PROCESS || cluster != null || killsConsumers()) {
+      if (sink == JobSink.IN_PROCESS || !runner.consumerJvmRunsPipeline() || killsConsumers()) {
         throw new IllegalArgumentException(
             "--find-max-rate reads every job's progress and latency from the BigQuery emulator"
                 + " process, with embedded Flink: drop --sink in-process, --runner flink-cluster,"
@@ -366,14 +363,11 @@ public record RoundSpec(
     if (feed) {
       requireFeedable();
     }
-    if (cluster != null) {
-      cluster.validate();
-      cluster.requireSlotsFor(jobs, "--jobs " + jobs);
-      if (killsConsumers()) {
-        throw new IllegalArgumentException(
-            "--kill-consumer-at and --crash-every kill an embedded Flink's JVM; on a Flink cluster the"
-                + " consumer JVM only submits the job: drop them, or drop --runner flink-cluster");
-      }
+    runner.validate(jobs, "--jobs " + jobs);
+    if (!runner.consumerJvmRunsPipeline() && killsConsumers()) {
+      throw new IllegalArgumentException(
+          "--kill-consumer-at and --crash-every kill an embedded Flink's JVM; on a Flink cluster the"
+              + " consumer JVM only submits the job: drop them, or drop --runner flink-cluster");
     }
     return this;
   }

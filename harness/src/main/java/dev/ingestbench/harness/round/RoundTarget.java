@@ -68,14 +68,14 @@ final class RoundTarget implements StageTarget {
     // A round is one segment, and its files stay at the top of --out where a round has always kept
     // them.
     Files.deleteIfExists(segment);
-    LocalJobs jobs = new LocalJobs(plan, spec.heap(), spec.cluster() != null, launcher);
+    LocalJobs jobs = new LocalJobs(plan, spec.heap(), spec.runner(), launcher);
     opened =
         new LocalSegment(
             plan.stages(),
             spec.heap(),
             new RoundShape(spec, plan),
             jobs,
-            spec.cluster() != null,
+            spec.runner(),
             launcher,
             spec.out());
     return opened.start();

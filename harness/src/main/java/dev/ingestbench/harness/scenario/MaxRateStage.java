@@ -8,6 +8,7 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StepStatus;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.round.RoundPlan;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
@@ -76,7 +77,12 @@ final class MaxRateStage implements StageExecutor {
 
   private static RoundSpec spec(ScenarioPlan plan, PlannedStage st, Path out, String heap) {
     return RoundSpec.forScenarioJob(
-            plan, st.maxRateJob(), out, heap, null, MaxRateSpec.of(st.findMaxRate()))
+            plan,
+            st.maxRateJob(),
+            out,
+            heap,
+            PipelineRunner.embeddedFlink(),
+            MaxRateSpec.of(st.findMaxRate()))
         .validate();
   }
 

@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.scenario;
 
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.PlannedStage;
@@ -50,14 +51,16 @@ final class RunPlanCheck {
                 + ": its last steps would never come; give shorter steps or a larger --scale");
       }
     }
-    if (flags.cluster() != null && plan.stages().stream().anyMatch(PlannedStage::isMaxRateSearch)) {
+    PipelineRunner runner = flags.runner();
+    if (!runner.consumerJvmRunsPipeline()
+        && plan.stages().stream().anyMatch(PlannedStage::isMaxRateSearch)) {
       throw new IllegalArgumentException(
           flags.file()
               + ": a find_max_rate stage searches with embedded Flink (its round measures its"
               + " consumer JVM's CPU); run it with --target local, or move the search to a scenario"
               + " of its own");
     }
-    if (flags.cluster() != null && plan.firstKillingStage().isPresent()) {
+    if (!runner.consumerJvmRunsPipeline() && plan.firstKillingStage().isPresent()) {
       PlannedStage st = plan.firstKillingStage().get();
       throw new IllegalArgumentException(
           flags.file()
@@ -70,28 +73,20 @@ final class RunPlanCheck {
               + " --target local");
     }
     var taskManagerKill = plan.firstTaskManagerKillingStage();
-    if (taskManagerKill.isPresent() && (flags.cluster() == null || flags.cluster().external())) {
+    if (taskManagerKill.isPresent() && runner.taskManagerKillRefusal().isPresent()) {
       throw new IllegalArgumentException(
           flags.file()
               + ": stages."
               + taskManagerKill.get().name()
               + ".kill_taskmanager_at kills a TaskManager of the Flink cluster the run starts; "
-              + (flags.cluster() == null
-                  ? "run it with --target flink"
-                  : "drop --flink-master, so that the run starts its own cluster"));
+              + runner.taskManagerKillRefusal().get());
     }
-    if (flags.cluster() != null) {
-      if (plan.isStaged()) {
-        for (PlannedStage st : plan.stages()) {
-          flags
-              .cluster()
-              .requireSlotsFor(st.running().size(), flags.file() + ": stages." + st.name());
-        }
-      } else {
-        flags
-            .cluster()
-            .requireSlotsFor(plan.concurrency(), flags.file() + ": unordered.concurrency");
+    if (plan.isStaged()) {
+      for (PlannedStage st : plan.stages()) {
+        runner.validate(st.running().size(), flags.file() + ": stages." + st.name());
       }
+    } else {
+      runner.validate(plan.concurrency(), flags.file() + ": unordered.concurrency");
     }
     LoadTestStage.validate(plan);
     if (remote == null) {

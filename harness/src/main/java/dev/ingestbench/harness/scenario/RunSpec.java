@@ -1,6 +1,6 @@
 package dev.ingestbench.harness.scenario;
 
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -16,7 +16,8 @@ import java.time.Duration;
  * @param warmUpMax how long a resumed run waits for the jobs it restarts; null: the target's
  *     default
  * @param heap heap cap of each publisher and consumer JVM
- * @param cluster the Flink cluster local jobs are submitted to ({@code --target flink}), or null
+ * @param runner where local jobs' pipelines run: embedded Flink ({@code --target local}) or a Flink
+ *     cluster ({@code --target flink}); unused with {@code remote}
  */
 public record RunSpec(
     Path file,
@@ -28,13 +29,13 @@ public record RunSpec(
     String resultsTable,
     Duration warmUpMax,
     String heap,
-    FlinkClusterSpec cluster) {
+    PipelineRunner runner) {
 
   /**
    * {@code local}, {@code flink} or the remote target's name ({@code dataflow}): what run.json
    * records, and a resumed run must match.
    */
   public String target() {
-    return remote != null ? remote.name() : cluster != null ? "flink" : "local";
+    return remote != null ? remote.name() : runner.targetName();
   }
 }

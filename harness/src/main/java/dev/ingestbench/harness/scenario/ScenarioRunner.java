@@ -106,7 +106,7 @@ public final class ScenarioRunner {
     RemoteTarget.Run onRemote = remote != null ? remote.prepare(plan, dir, run, warmUpMax) : null;
     LocalTarget staged =
         remote == null && plan.isStaged()
-            ? new LocalTarget(plan, dir, run, flags.heap(), warmUpMax, flags.cluster())
+            ? new LocalTarget(plan, dir, run, flags.heap(), warmUpMax, flags.runner())
             : null;
     if (staged != null) {
       staged.withMaxRateStages(
@@ -114,7 +114,7 @@ public final class ScenarioRunner {
     }
     UnorderedLocalRun unordered =
         remote == null && !plan.isStaged()
-            ? new UnorderedLocalRun(plan, dir, run, flags.heap(), flags.cluster())
+            ? new UnorderedLocalRun(plan, dir, run, flags.heap(), flags.runner())
             : null;
     if (flags.dryRun()) {
       if (!scaled.isEmpty()) {

@@ -1,11 +1,11 @@
 package dev.ingestbench.harness.stack;
 
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.process.StartedResources;
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,7 +34,8 @@ public final class LocalStack {
    *
    * @param dir where the servers' logs and the CPU records go
    * @param voice what the watch's death messages call the run: {@code round} or {@code run}
-   * @param cluster the Flink cluster to start or check, or null for embedded Flink
+   * @param runner where the jobs' pipelines run: a Flink cluster to start or check first, or their
+   *     own JVMs
    * @param kafka a Kafka broker instead of the Pub/Sub emulator
    * @param topic the Kafka topic to create (Pub/Sub topics are the caller's)
    * @param partitions the Kafka topic's partitions
@@ -44,7 +45,7 @@ public final class LocalStack {
   public record Spec(
       Path dir,
       String voice,
-      FlinkClusterSpec cluster,
+      PipelineRunner runner,
       boolean kafka,
       String topic,
       int partitions,
@@ -55,12 +56,12 @@ public final class LocalStack {
         ScenarioPlan plan,
         Path dir,
         String voice,
-        FlinkClusterSpec cluster,
+        PipelineRunner runner,
         List<String> bigQueryEmulatorArgs) {
       return new Spec(
           dir,
           voice,
-          cluster,
+          runner,
           plan.kafka(),
           plan.scenario().source().topic(),
           plan.partitions(),
@@ -73,7 +74,7 @@ public final class LocalStack {
   private final Consumer<String> say;
   private final ProcessCpuSampler cpu;
   private final ServerWatch watch;
-  private FlinkClusterRunner flink;
+  private Optional<FlinkClusterRunner> flink = Optional.empty();
   private LocalSource source;
   private BigQueryEmulatorProcess sink;
 
@@ -96,8 +97,9 @@ public final class LocalStack {
 
   /** Starts the servers the spec asks for, each kept in the caller's resources. */
   public LocalStack start() throws Exception {
-    if (spec.cluster() != null) {
-      flink = started.keep(FlinkClusterRunner.start(spec.cluster(), spec.dir(), cpu, watch, say));
+    flink = spec.runner().start(spec.dir(), cpu, watch, say);
+    if (flink.isPresent()) {
+      started.keep(flink.get());
       started.keep(this::stopWatching); // before the cluster stops, which is not a death
     }
     source =
@@ -130,8 +132,8 @@ public final class LocalStack {
     return watch;
   }
 
-  /** The Flink cluster, or null with embedded Flink. */
-  public FlinkClusterRunner flink() {
+  /** The Flink cluster the jobs are submitted to; none when they run in their own JVMs. */
+  public Optional<FlinkClusterRunner> flink() {
     return flink;
   }
 

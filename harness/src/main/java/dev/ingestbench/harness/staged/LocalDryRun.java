@@ -1,8 +1,8 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.PlannedStage;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * {@code --dry-run} of a local run, a scenario's or a round's: every step in order with the command
@@ -28,7 +29,7 @@ public final class LocalDryRun {
   private final ScenarioPlan plan;
   private final SegmentShape shape;
   private final ConsumerPlan consumers;
-  private final FlinkClusterSpec cluster;
+  private final PipelineRunner runner;
 
   /** Say what a stage that starts no job (a load test, a max-rate search) would do. */
   private final StageExecutors others;
@@ -37,19 +38,19 @@ public final class LocalDryRun {
   private final StageTarget.Measures measures;
 
   /**
-   * @param cluster the Flink cluster the jobs are submitted to, or null for embedded Flink
+   * @param runner where the jobs' pipelines run
    */
   public LocalDryRun(
       ScenarioPlan plan,
       SegmentShape shape,
       ConsumerPlan consumers,
-      FlinkClusterSpec cluster,
+      PipelineRunner runner,
       StageExecutors others,
       StageTarget.Measures measures) {
     this.plan = plan;
     this.shape = shape;
     this.consumers = consumers;
-    this.cluster = cluster;
+    this.runner = runner;
     this.others = others;
     this.measures = measures;
   }
@@ -64,9 +65,7 @@ public final class LocalDryRun {
   public void print(
       PrintStream out, String what, Path root, Path segment, int first, Duration warmUpMax) {
     out.println("Would run " + what + " locally into " + root + ":");
-    if (cluster != null) {
-      out.println("  " + clusterLine());
-    }
+    runner.describeStart().ifPresent(line -> out.println("  " + line));
     shape.describeOpening(out, segment);
     if (first > 0) {
       out.println(
@@ -105,18 +104,6 @@ public final class LocalDryRun {
         String.join(" ", args));
   }
 
-  private String clusterLine() {
-    return (cluster.external()
-            ? "check the Flink cluster at " + cluster.master() + " -> FLINK_MASTER"
-            : "start a Flink session cluster: a JobManager and "
-                + cluster.workers()
-                + " TaskManagers of "
-                + cluster.slots()
-                + " slots, each its own JVM, on free loopback ports -> FLINK_MASTER")
-        + "; submit every job to it with parallelism "
-        + cluster.jobParallelism();
-  }
-
   private void describeJobs(PlannedStage st, Path segment, PrintStream out) {
     for (String job : st.stop()) {
       out.println("    stop job " + job + " (close its stdin; it writes its results and exits)");
@@ -132,7 +119,7 @@ public final class LocalDryRun {
                       consumers.consumer(job, segment),
                       shape.sourcePlaceholder(),
                       BIGQUERY,
-                      null,
+                      Optional.empty(),
                       null)));
     }
     describeFaults(st, segment, out);

@@ -5,6 +5,7 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ConsumerProcesses;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -48,33 +50,35 @@ public final class LocalJobs implements AutoCloseable {
   private record Savepoint(Path segment, String path) {}
 
   /**
-   * @param onCluster the consumers submit their jobs to a Flink cluster
+   * @param runner where the consumers' pipelines run
    */
-  public LocalJobs(ConsumerPlan plan, String heap, boolean onCluster) {
-    this(plan, heap, onCluster, ProcessLauncher.SYSTEM);
+  public LocalJobs(ConsumerPlan plan, String heap, PipelineRunner runner) {
+    this(plan, heap, runner, ProcessLauncher.SYSTEM);
   }
 
   /** As above, its consumers started by {@code launcher}. */
-  public LocalJobs(ConsumerPlan plan, String heap, boolean onCluster, ProcessLauncher launcher) {
+  public LocalJobs(
+      ConsumerPlan plan, String heap, PipelineRunner runner, ProcessLauncher launcher) {
     this.plan = plan;
-    this.processes = new ConsumerProcesses(launcher, heap, onCluster);
+    this.processes = new ConsumerProcesses(launcher, heap, runner);
   }
 
   /**
-   * The consumer's flags once the servers run, submitted to {@code flink} (null: embedded Flink)
-   * and restoring {@code restore} (a savepoint's or checkpoint's URI; null: afresh).
+   * The consumer's flags once the servers run, submitted to {@code flink} (none: the pipeline runs
+   * in the consumer's JVM, or the cluster is not started yet: {@code FLINK_MASTER}) and restoring
+   * {@code restore} (a savepoint's or checkpoint's URI; null: afresh).
    */
   public static List<String> args(
       ConsumerSpec consumer,
       String sourceHost,
       BigQueryEmulatorProcess.Address bigQuery,
-      FlinkClusterRunner flink,
+      Optional<FlinkClusterRunner> flink,
       String restore) {
     return consumer.args(
         sourceHost,
         bigQuery,
-        flink == null ? "FLINK_MASTER" : flink.master(),
-        flink == null ? null : flink.filesToStage(),
+        flink.map(FlinkClusterRunner::master).orElse("FLINK_MASTER"),
+        flink.map(FlinkClusterRunner::filesToStage).orElse(null),
         restore);
   }
 
@@ -89,7 +93,7 @@ public final class LocalJobs implements AutoCloseable {
       Path segment,
       ProcessCpuSampler cpu,
       ServerWatch watch,
-      FlinkClusterRunner flink)
+      Optional<FlinkClusterRunner> flink)
       throws IOException {
     ConsumerSpec consumer = plan.consumer(job, segment);
     Files.createDirectories(consumer.directory());
@@ -135,7 +139,7 @@ public final class LocalJobs implements AutoCloseable {
       Path segment,
       ProcessCpuSampler cpu,
       ServerWatch watch,
-      FlinkClusterRunner flink)
+      Optional<FlinkClusterRunner> flink)
       throws IOException {
     return processes.restart(
         job,

@@ -5,6 +5,7 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.contracts.StopMode;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.StartedResources;
@@ -39,8 +40,8 @@ public final class LocalSegment implements StageTarget.Segment {
   private final SegmentShape shape;
   private final LocalJobs jobs;
 
-  /** Whether the jobs run on a Flink cluster (then no JVM is one job's). */
-  private final boolean onCluster;
+  /** Where the jobs' pipelines run (on a Flink cluster no JVM is one job's). */
+  private final PipelineRunner runner;
 
   /** Starts the backlog publisher (a test's scripted process). */
   private final ProcessLauncher launcher;
@@ -71,7 +72,7 @@ public final class LocalSegment implements StageTarget.Segment {
   private final Set<String> startedJobs = new LinkedHashSet<>();
 
   /**
-   * @param onCluster the jobs run on a Flink cluster
+   * @param runner where the jobs' pipelines run
    * @param segment the segment's directory: its servers' files (where each consumer writes is its
    *     {@link ConsumerPlan}'s)
    */
@@ -80,14 +81,14 @@ public final class LocalSegment implements StageTarget.Segment {
       String heap,
       SegmentShape shape,
       LocalJobs jobs,
-      boolean onCluster,
+      PipelineRunner runner,
       ProcessLauncher launcher,
       Path segment) {
     this.plan = plan;
     this.heap = heap;
     this.shape = shape;
     this.jobs = jobs;
-    this.onCluster = onCluster;
+    this.runner = runner;
     this.launcher = launcher;
     this.segment = segment;
   }
@@ -245,7 +246,10 @@ public final class LocalSegment implements StageTarget.Segment {
 
     @Override
     public String killTaskManager() throws Exception {
-      return stack.flink().killTaskManager(stack.cpu());
+      return stack
+          .flink()
+          .orElseThrow(() -> new IOException("the jobs run on no Flink cluster of this run"))
+          .killTaskManager(stack.cpu());
     }
 
     @Override
@@ -339,7 +343,8 @@ public final class LocalSegment implements StageTarget.Segment {
     Map<String, LongSupplier> pids = new LinkedHashMap<>();
     // On a cluster every job's tasks share the TaskManagers: no JVM is one job's, so no CPU is
     // attributed per job (processes_cpu.csv has each TaskManager's).
-    running.forEach(j -> pids.put(j, onCluster ? () -> -1L : () -> jobs.pid(j)));
+    running.forEach(
+        j -> pids.put(j, runner.consumerJvmRunsPipeline() ? () -> jobs.pid(j) : () -> -1L));
     accounts.follow(stage, pids);
   }
 

@@ -7,10 +7,10 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.events.TaxiRideGenerator;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.ChildFlags;
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.ScenarioLimits;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.publisher.PublishSettings;
@@ -44,15 +44,16 @@ final class LocalServices implements SegmentShape {
   private final ScenarioSource source;
   private final RunDirectory dir;
 
-  /** --target flink's cluster, else null (embedded Flink in each job's JVM). */
-  private final FlinkClusterSpec cluster;
+  /**
+   * Where the jobs' pipelines run: embedded Flink in each job's JVM, or --target flink's cluster.
+   */
+  private final PipelineRunner runner;
 
-  LocalServices(
-      ScenarioPlan plan, ScenarioSource source, RunDirectory dir, FlinkClusterSpec cluster) {
+  LocalServices(ScenarioPlan plan, ScenarioSource source, RunDirectory dir, PipelineRunner runner) {
     this.plan = plan;
     this.source = source;
     this.dir = dir;
-    this.cluster = cluster;
+    this.runner = runner;
     Path unstarted = Path.of("unstarted");
     check("limits", () -> BigQueryEmulatorCommand.settingsOf(bigQueryEmulatorArgs(unstarted)));
     if (plan.backlog() > 0) {
@@ -73,7 +74,7 @@ final class LocalServices implements SegmentShape {
   /** A resumed run gets new servers: its topic is published again into the new segment. */
   @Override
   public LocalStack.Spec stack(Path segment) {
-    return LocalStack.Spec.of(plan, segment, "run", cluster, bigQueryEmulatorArgs(segment));
+    return LocalStack.Spec.of(plan, segment, "run", runner, bigQueryEmulatorArgs(segment));
   }
 
   @Override

@@ -1,10 +1,10 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.PubsubFeed;
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -35,7 +35,7 @@ public final class LocalTarget implements StageTarget {
   private final LocalServices services;
   private final ScenarioConsumers consumers;
   private final LocalJobs jobs;
-  private final FlinkClusterSpec cluster;
+  private final PipelineRunner runner;
   private final Map<String, Map<String, String>> labels;
 
   /** Starts the publishers and the consumers (a test's scripted processes). */
@@ -48,8 +48,8 @@ public final class LocalTarget implements StageTarget {
   private LocalSegment current;
 
   /**
-   * @param cluster the Flink cluster the jobs are submitted to ({@code --target flink}), or null
-   *     for an embedded Flink in each job's JVM
+   * @param runner where the jobs' pipelines run: embedded Flink, or the Flink cluster of {@code
+   *     --target flink} for an embedded Flink in each job's JVM
    */
   public LocalTarget(
       ScenarioPlan plan,
@@ -57,8 +57,8 @@ public final class LocalTarget implements StageTarget {
       ScenarioRun run,
       String heap,
       Duration warmUpMax,
-      FlinkClusterSpec cluster) {
-    this(plan, dir, run, heap, warmUpMax, cluster, ProcessLauncher.SYSTEM);
+      PipelineRunner runner) {
+    this(plan, dir, run, heap, warmUpMax, runner, ProcessLauncher.SYSTEM);
   }
 
   /** As above, its publishers and consumers started by {@code launcher}. */
@@ -68,20 +68,20 @@ public final class LocalTarget implements StageTarget {
       ScenarioRun run,
       String heap,
       Duration warmUpMax,
-      FlinkClusterSpec cluster,
+      PipelineRunner runner,
       ProcessLauncher launcher) {
     this.plan = plan;
     this.launcher = launcher;
-    this.cluster = cluster;
+    this.runner = runner;
     this.warmUpMax = warmUpMax;
     this.dir = dir;
     this.run = run;
     this.heap = heap;
     this.source = ScenarioSource.of(plan);
-    this.services = new LocalServices(plan, source, dir, cluster);
+    this.services = new LocalServices(plan, source, dir, runner);
     long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
-    this.consumers = new ScenarioConsumers(plan, longest + warmUpMax.getSeconds() + 600, cluster);
-    this.jobs = new LocalJobs(consumers, heap, cluster != null, launcher);
+    this.consumers = new ScenarioConsumers(plan, longest + warmUpMax.getSeconds() + 600, runner);
+    this.jobs = new LocalJobs(consumers, heap, runner, launcher);
     this.labels = consumers.resultLabels(plan.jobs().keySet(), run.machine());
   }
 
@@ -117,7 +117,7 @@ public final class LocalTarget implements StageTarget {
 
   /** --dry-run: every action, with the command line of every process, and nothing started. */
   public void describe(PrintStream out) {
-    new LocalDryRun(plan, services, consumers, cluster, executors(), measures())
+    new LocalDryRun(plan, services, consumers, runner, executors(), measures())
         .print(
             out,
             plan.scenario().name(),
@@ -134,8 +134,7 @@ public final class LocalTarget implements StageTarget {
 
   @Override
   public Segment open(int segmentNo, Path segment) throws Exception {
-    current =
-        new LocalSegment(plan, heap, services, jobs, cluster != null, launcher, segment).start();
+    current = new LocalSegment(plan, heap, services, jobs, runner, launcher, segment).start();
     return current;
   }
 

@@ -3,9 +3,9 @@ package dev.ingestbench.harness.staged;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.local.LocalConsumer;
 import dev.ingestbench.contracts.RunFiles;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.spec.ConsumerSpec;
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.JobConfig;
@@ -15,6 +15,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A local scenario's consumers, one per job, built from the scenario and checked by the consumer's
@@ -32,8 +33,10 @@ public final class ScenarioConsumers implements ConsumerPlan {
 
   private final long timeoutSeconds;
 
-  /** --target flink's cluster, else null (embedded Flink in each job's JVM). */
-  private final FlinkClusterSpec cluster;
+  /**
+   * Where the jobs' pipelines run: embedded Flink in each job's JVM, or --target flink's cluster.
+   */
+  private final PipelineRunner runner;
 
   private final Map<String, ConsumerConfig> configs = new LinkedHashMap<>();
 
@@ -42,10 +45,10 @@ public final class ScenarioConsumers implements ConsumerPlan {
    *
    * @param timeoutSeconds how long a consumer may run before it stops by itself
    */
-  public ScenarioConsumers(ScenarioPlan plan, long timeoutSeconds, FlinkClusterSpec cluster) {
+  public ScenarioConsumers(ScenarioPlan plan, long timeoutSeconds, PipelineRunner runner) {
     this.plan = plan;
     this.source = ScenarioSource.of(plan);
-    this.cluster = cluster;
+    this.runner = runner;
     this.timeoutSeconds = timeoutSeconds;
     for (String job : plan.jobs().keySet()) {
       try {
@@ -57,7 +60,7 @@ public final class ScenarioConsumers implements ConsumerPlan {
                             consumer(job, Path.of("unstarted")),
                             UNSTARTED_HOST,
                             UNSTARTED_BIGQUERY,
-                            null,
+                            Optional.empty(),
                             null)
                         .toArray(new String[0]))));
       } catch (IllegalArgumentException e) {
@@ -70,7 +73,7 @@ public final class ScenarioConsumers implements ConsumerPlan {
   @Override
   public ConsumerSpec consumer(String job, Path segment) {
     return new ConsumerSpec(
-        "FlinkRunner",
+        runner.beamRunner(),
         job,
         source.reads(job),
         plan.messageFormat(),
@@ -88,7 +91,7 @@ public final class ScenarioConsumers implements ConsumerPlan {
         // the savepoint (or the checkpoint a killed consumer restores) must outlive the consumer
         // that wrote it.
         plan.savepointed(job) || plan.killed(job) ? flinkState(segment, job) : null,
-        cluster == null ? null : cluster.jobParallelism(),
+        runner.jobParallelism(),
         List.of());
   }
 

@@ -7,10 +7,10 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StepStatus;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.round.RoundPlan;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.staged.LocalTarget;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.ScenarioConsumers;
@@ -40,22 +40,22 @@ public final class UnorderedLocalRun {
   private final RunDirectory dir;
   private final ScenarioRun run;
   private final String heap;
-  private final FlinkClusterSpec cluster;
+  private final PipelineRunner runner;
   private final Map<String, Map<String, String>> labels;
 
   /**
-   * @param cluster the Flink cluster each iteration's job is submitted to, or null for embedded
-   *     Flink
+   * @param runner where each iteration's pipeline runs: embedded Flink, or a Flink cluster it is
+   *     submitted to
    */
   public UnorderedLocalRun(
-      ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap, FlinkClusterSpec cluster) {
+      ScenarioPlan plan, RunDirectory dir, ScenarioRun run, String heap, PipelineRunner runner) {
     this.plan = plan;
     this.dir = dir;
     this.run = run;
     this.heap = heap;
-    this.cluster = cluster;
+    this.runner = runner;
     this.labels =
-        new ScenarioConsumers(plan, 600, cluster)
+        new ScenarioConsumers(plan, 600, runner)
             .resultLabels(plan.scenario().unordered().jobs(), run.machine());
     for (String job : plan.scenario().unordered().jobs()) {
       // Planning the round checks every process's flags now, before the first iteration starts.
@@ -72,7 +72,7 @@ public final class UnorderedLocalRun {
    * from flags.
    */
   public RoundSpec spec(PlannedIteration it) {
-    return RoundSpec.forScenarioJob(plan, it.job(), iterationDirectory(it), heap, cluster, null)
+    return RoundSpec.forScenarioJob(plan, it.job(), iterationDirectory(it), heap, runner, null)
         .validate();
   }
 

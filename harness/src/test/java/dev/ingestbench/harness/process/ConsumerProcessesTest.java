@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.contracts.ConsumerProgress;
 import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.harness.flink.PipelineRunner;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,7 +45,7 @@ class ConsumerProcessesTest {
               return p;
             },
             "256m",
-            false);
+            PipelineRunner.embeddedFlink());
   }
 
   @AfterEach
@@ -84,7 +86,9 @@ class ConsumerProcessesTest {
   void onAClusterTheConsumersCpuIsNamedAsTheJobsClient() throws Exception {
     try (ConsumerProcesses onCluster =
         new ConsumerProcesses(
-            command -> new ScriptedProcess(command, written -> ExitCodes.OK), "256m", true)) {
+            command -> new ScriptedProcess(command, written -> ExitCodes.OK),
+            "256m",
+            PipelineRunner.onCluster(new FlinkClusterSpec(2, 1, null, null, 768, null)))) {
       ChildJvm jvm = onCluster.start("job-1", "consumer", List.of(), dir, cpu, null);
       assertEquals(jvm.pid(), cpu.watched().get("flink-client-job-1"));
     }

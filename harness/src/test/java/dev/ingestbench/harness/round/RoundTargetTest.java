@@ -14,6 +14,7 @@ import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.ScriptedProcess;
@@ -269,7 +270,6 @@ class RoundTargetTest {
         s.maxDeadLetters(),
         s.timeoutSeconds(),
         s.consumerArgs(),
-        s.cluster(),
         s.findMaxRate(),
         s.liveProfile(),
         feed,
@@ -392,7 +392,9 @@ class RoundTargetTest {
             """
                 .replace("PUBLISH", publish));
     ScenarioPlan scenario = ScenarioPlan.of(ScenarioFile.load(file), 1, 0);
-    return RoundSpec.forScenarioJob(scenario, "a", out(), "256m", null, null).validate();
+    return RoundSpec.forScenarioJob(
+            scenario, "a", out(), "256m", PipelineRunner.embeddedFlink(), null)
+        .validate();
   }
 
   /**

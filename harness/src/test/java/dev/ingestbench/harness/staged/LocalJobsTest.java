@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.StopMode;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ScriptedProcess;
@@ -20,6 +21,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -63,9 +65,9 @@ class LocalJobsTest {
     cpu = new ProcessCpuSampler(segment);
     jobs =
         new LocalJobs(
-            new ScenarioConsumers(plan, 600, null),
+            new ScenarioConsumers(plan, 600, PipelineRunner.embeddedFlink()),
             "256m",
-            false,
+            PipelineRunner.embeddedFlink(),
             command -> {
               ScriptedProcess p =
                   new ScriptedProcess(command, scripts.isEmpty() ? written -> 0 : scripts.poll());
@@ -81,7 +83,7 @@ class LocalJobsTest {
   }
 
   private void start() throws IOException {
-    jobs.start("a", "127.0.0.1:2", BIGQUERY, segment, cpu, null, null);
+    jobs.start("a", "127.0.0.1:2", BIGQUERY, segment, cpu, null, Optional.empty());
   }
 
   @Test
@@ -145,7 +147,7 @@ class LocalJobsTest {
     start();
     ScriptedProcess first = launched.get(0);
     Path checkpoint = segment.resolve("flink-state/a/job/chk-3");
-    jobs.restart("a", checkpoint, "127.0.0.1:2", BIGQUERY, segment, cpu, null, null);
+    jobs.restart("a", checkpoint, "127.0.0.1:2", BIGQUERY, segment, cpu, null, Optional.empty());
     assertFalse(first.isAlive(), "the killed life is gone");
     ScriptedProcess second = launched.get(1);
     assertTrue(

@@ -9,6 +9,7 @@ import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.ScriptedProcess;
 import dev.ingestbench.harness.process.ScriptedRuns;
@@ -211,7 +212,8 @@ class LocalTargetTest {
           onConsumer.accept(consumer);
           return consumer;
         };
-    return new LocalTarget(plan, out, run, "256m", Duration.ofSeconds(5), null, launcher);
+    return new LocalTarget(
+        plan, out, run, "256m", Duration.ofSeconds(5), PipelineRunner.embeddedFlink(), launcher);
   }
 
   /** Runs {@code action} a second from now, while the stage runs. */
