@@ -7,6 +7,7 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.process.BigQueryEmulatorRest;
+import dev.ingestbench.harness.source.EventSender;
 import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.harness.source.PacedPublisher;
 import dev.ingestbench.harness.stack.LocalStack;
@@ -34,7 +35,7 @@ final class RoundLiveMessages implements SegmentPublishing {
   private final RoundPlan plan;
   private final LocalStack stack;
   private final LocalJobs jobs;
-  private final RoundRateSearch.Senders sender;
+  private final EventSender.Opener sender;
   private final String topic;
   private final TaxiRideGenerator generator;
   private final Consumer<String> say;
@@ -65,7 +66,7 @@ final class RoundLiveMessages implements SegmentPublishing {
       RoundPlan plan,
       LocalStack stack,
       LocalJobs jobs,
-      RoundRateSearch.Senders sender,
+      EventSender.Opener sender,
       String topic,
       TaxiRideGenerator generator,
       Consumer<String> say) {

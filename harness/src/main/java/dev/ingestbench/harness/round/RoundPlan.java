@@ -172,14 +172,6 @@ public final class RoundPlan implements ConsumerPlan {
         spec.liveProfile());
   }
 
-  boolean kafka() {
-    return spec.kafka();
-  }
-
-  int partitions() {
-    return spec.partitions();
-  }
-
   /** Every job's settings as the consumer computes them: the labels of its result records. */
   public Map<String, Map<String, String>> labels() {
     Map<String, String> labels = JobLabels.of(consumer, spec.messageSize(), null, null);

@@ -63,12 +63,6 @@ final class RoundRateSearch implements AutoCloseable {
   /** The topic nobody reads, to which the publisher's own capacity is measured. */
   static final String PUBLISHER_TOPIC = "ingestbench-publisher-capacity";
 
-  /** Opens a sender to a topic of the round's source (Pub/Sub or Kafka). */
-  @FunctionalInterface
-  interface Senders {
-    EventSender open() throws IOException;
-  }
-
   /**
    * What the search needs of the running round.
    *
@@ -76,7 +70,7 @@ final class RoundRateSearch implements AutoCloseable {
    * @param topic its name, for the publisher's result
    */
   record Round(
-      Senders senders,
+      EventSender.Opener senders,
       String topic,
       TaxiRideGenerator generator,
       BigQueryEmulatorProcess.Address bigQuery,
@@ -117,7 +111,7 @@ final class RoundRateSearch implements AutoCloseable {
    * what nobody subscribed to; a Kafka topic keeps it, unread). The top of the search. Call before
    * the consumers start.
    */
-  void measurePublisher(Senders alone, TaxiRideGenerator generator) throws Exception {
+  void measurePublisher(EventSender.Opener alone, TaxiRideGenerator generator) throws Exception {
     say.accept(
         "Max-rate search: first the publisher's own capacity ("
             + MEASURE_PUBLISHER.toSeconds()

@@ -22,6 +22,7 @@ import dev.ingestbench.harness.process.CalibrationRun;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.staged.ScenarioSource;
 import dev.ingestbench.harness.staged.StagedDriver;
 import dev.ingestbench.harness.staged.Ticker;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -348,6 +349,7 @@ public final class RoundRunner {
   }
 
   private RoundSettings settings(MachineCalibration calibration) {
+    ScenarioSource source = ScenarioSource.of(plan.stages());
     // A search publishes what its probes take: max_rate_search.json says how much, and at what.
     return new RoundSettings(
         spec.searches() ? 0 : spec.messages(),
@@ -371,10 +373,8 @@ public final class RoundRunner {
         Secrets.redact(spec.sink() == JobSink.EMULATOR ? plan.bigQueryEmulatorArgs() : List.of()),
         spec.source().flag(),
         plan.consumer.messageFormat().flag(),
-        plan.kafka() ? plan.partitions() : null,
-        plan.kafka() && spec.jobs() > 1
-            ? (spec.sharedConsumerGroup() ? "shared" : "separate")
-            : null,
+        source.partitions().orElse(null),
+        source.consumerGroups().orElse(null),
         plan.runId,
         spec.killConsumerAt(),
         spec.crashEverySeconds(),

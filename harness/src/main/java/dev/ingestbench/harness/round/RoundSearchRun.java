@@ -1,13 +1,9 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.harness.process.StartedResources;
-import dev.ingestbench.harness.source.KafkaEventSender;
-import dev.ingestbench.harness.source.PubsubEventSender;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.SegmentPublishing;
-import dev.ingestbench.pubsub.PubsubAdmin;
-import dev.ingestbench.pubsub.PubsubPaths;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,20 +40,9 @@ final class RoundSearchRun implements SegmentPublishing {
   /** Measures the publisher alone, before any consumer takes CPU; closed if that fails. */
   RoundSearchRun start() throws Exception {
     String host = stack.host();
-    RoundRateSearch.Senders alone;
     try {
-      if (plan.kafka()) {
-        // The round's topic exists (the stack made it); the capacity topic, which nobody reads,
-        // has one partition: what is measured is the producer, not the broker's parallelism.
-        KafkaEventSender.createTopic(host, RoundRateSearch.PUBLISHER_TOPIC, 1);
-        alone = () -> new KafkaEventSender(host, RoundRateSearch.PUBLISHER_TOPIC);
-      } else {
-        String capacityTopic =
-            PubsubPaths.topic(RoundPlan.PROJECT, "--topic", RoundRateSearch.PUBLISHER_TOPIC);
-        PubsubAdmin.ensureTopicAndSubscriptions(host, capacityTopic, List.of());
-        alone = () -> new PubsubEventSender(host, capacityTopic);
-      }
-      search.measurePublisher(alone, shape.generator());
+      search.measurePublisher(
+          shape.unreadTopic(host, RoundRateSearch.PUBLISHER_TOPIC), shape.generator());
       return this;
     } catch (Exception | Error e) {
       StartedResources.closeAfter(e, search);

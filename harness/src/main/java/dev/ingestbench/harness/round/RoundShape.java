@@ -7,8 +7,7 @@ import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.process.BigQueryEmulatorRest;
-import dev.ingestbench.harness.source.KafkaFeed;
-import dev.ingestbench.harness.source.PubsubFeed;
+import dev.ingestbench.harness.source.EventSender;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.spec.OutDirectory;
@@ -64,11 +63,11 @@ final class RoundShape implements SegmentShape {
 
   @Override
   public LocalStack.Spec stack(Path segment) {
-    return LocalStack.Spec.of(
-        plan.stages(),
+    return new LocalStack.Spec(
         spec.out(),
         "round",
         spec.runner(),
+        source.server(),
         spec.sink() == JobSink.EMULATOR ? plan.bigQueryEmulatorArgs() : null);
   }
 
@@ -79,11 +78,15 @@ final class RoundShape implements SegmentShape {
    */
   @Override
   public void prepare(String host) throws Exception {
-    if (plan.kafka() && spec.jobs() > 1) {
-      say(
-          "Jobs in %s",
-          spec.sharedConsumerGroup() ? "one shared consumer group" : "separate consumer groups");
-    }
+    source
+        .consumerGroups()
+        .ifPresent(
+            groups ->
+                say(
+                    "Jobs in %s",
+                    groups.equals("shared")
+                        ? "one shared consumer group"
+                        : "separate consumer groups"));
     source.prepare(host);
   }
 
@@ -123,7 +126,7 @@ final class RoundShape implements SegmentShape {
     RunJson.write(
         spec.out().resolve(RunFiles.PUBLISHER_BACKLOG),
         PublisherResult.of(
-            plan.kafka() ? source.topicPath() : "one topic per job (" + RunFiles.FEED + ")",
+            source.fedTopic(),
             plan.backlogMessages(),
             published,
             0,
@@ -180,8 +183,7 @@ final class RoundShape implements SegmentShape {
       out.println(LocalDryRun.bigQueryEmulatorLine(plan.bigQueryEmulatorArgs()));
     }
     if (spec.feed()) {
-      long high =
-          plan.kafka() ? KafkaFeed.high(spec.messageSize()) : PubsubFeed.high(spec.messageSize());
+      long high = source.feedHigh(spec.messageSize());
       out.println(
           String.format(
               Locale.ROOT,
@@ -189,9 +191,7 @@ final class RoundShape implements SegmentShape {
                   + " (%s), topping it up to %,d waiting whenever fewer than %,d are, by what the"
                   + " BigQuery emulator says it accounted for; then write %s and %s",
               plan.backlogMessages(),
-              plan.kafka()
-                  ? "the topic, kept ahead of every job"
-                  : "each job its own topic, named as its subscription",
+              source.fedWhere(),
               high,
               high / 2,
               spec.out().resolve(RunFiles.FEED),
@@ -262,8 +262,13 @@ final class RoundShape implements SegmentShape {
   }
 
   /** Senders to the round's topic, which every job reads. */
-  RoundRateSearch.Senders roundTopic(LocalStack stack) {
+  EventSender.Opener roundTopic(LocalStack stack) {
     return () -> source.sender(stack.host());
+  }
+
+  /** Senders to topic {@code name}, made now, which no job reads. */
+  EventSender.Opener unreadTopic(String host, String name) throws Exception {
+    return source.unreadTopic(host, name);
   }
 
   /** The round's events, as its publishers and its BigQuery generate them. */

@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.source;
 
 import dev.ingestbench.pubsub.PublishOutcomes;
+import java.io.IOException;
 
 /**
  * Sends one event message to a source's topic with its client, without waiting for the reply:
@@ -9,6 +10,12 @@ import dev.ingestbench.pubsub.PublishOutcomes;
  * publisher of the project sends them.
  */
 public interface EventSender extends AutoCloseable {
+  /** Opens a sender to one topic: each publisher of a run has its own. */
+  @FunctionalInterface
+  interface Opener {
+    EventSender open() throws IOException;
+  }
+
   /**
    * Hands message {@code index} to the client; its reply goes to {@code outcome}, once. May block
    * while the client's queue is full (the send is then late, which the schedule shows).

@@ -23,6 +23,16 @@ import java.util.function.Consumer;
 public record LocalSource(String host, long pid, AutoCloseable server) implements AutoCloseable {
 
   /**
+   * Starts a run's source server, its files in {@code dir}, watched by {@code watch} and sampled by
+   * {@code cpu}: which one is the run's source's to say.
+   */
+  @FunctionalInterface
+  public interface Starter {
+    LocalSource start(Path dir, ProcessCpuSampler cpu, ServerWatch watch, Consumer<String> say)
+        throws IOException, InterruptedException;
+  }
+
+  /**
    * Starts the Pub/Sub emulator, watched and sampled; topics and subscriptions are the caller's.
    */
   public static LocalSource pubsub(ProcessCpuSampler cpu, ServerWatch watch, Consumer<String> say)

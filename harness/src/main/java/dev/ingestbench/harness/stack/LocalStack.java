@@ -6,7 +6,6 @@ import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.process.StartedResources;
-import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,9 +35,8 @@ public final class LocalStack {
    * @param voice what the watch's death messages call the run: {@code round} or {@code run}
    * @param runner where the jobs' pipelines run: a Flink cluster to start or check first, or their
    *     own JVMs
-   * @param kafka a Kafka broker instead of the Pub/Sub emulator
-   * @param topic the Kafka topic to create (Pub/Sub topics are the caller's)
-   * @param partitions the Kafka topic's partitions
+   * @param source starts the source's server: the Pub/Sub emulator, or a Kafka broker with the
+   *     topic
    * @param bigQueryEmulatorArgs the BigQuery emulator's flags, or null when the jobs write
    *     in-process
    */
@@ -46,28 +44,8 @@ public final class LocalStack {
       Path dir,
       String voice,
       PipelineRunner runner,
-      boolean kafka,
-      String topic,
-      int partitions,
-      List<String> bigQueryEmulatorArgs) {
-
-    /** The servers {@code plan}'s source needs, their files in {@code dir}. */
-    public static Spec of(
-        ScenarioPlan plan,
-        Path dir,
-        String voice,
-        PipelineRunner runner,
-        List<String> bigQueryEmulatorArgs) {
-      return new Spec(
-          dir,
-          voice,
-          runner,
-          plan.kafka(),
-          plan.scenario().source().topic(),
-          plan.partitions(),
-          bigQueryEmulatorArgs);
-    }
-  }
+      LocalSource.Starter source,
+      List<String> bigQueryEmulatorArgs) {}
 
   private final Spec spec;
   private final StartedResources started;
@@ -102,11 +80,7 @@ public final class LocalStack {
       started.keep(flink.get());
       started.keep(this::stopWatching); // before the cluster stops, which is not a death
     }
-    source =
-        started.keep(
-            spec.kafka()
-                ? LocalSource.kafka(spec.dir(), spec.topic(), spec.partitions(), cpu, watch, say)
-                : LocalSource.pubsub(cpu, watch, say));
+    source = started.keep(spec.source().start(spec.dir(), cpu, watch, say));
     started.keep(this::stopWatching); // before the source stops, also when the sink cannot start
     if (spec.bigQueryEmulatorArgs() != null) {
       sink =

@@ -10,12 +10,14 @@ import dev.ingestbench.harness.source.KafkaFeed;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.ConsumerSpec;
+import dev.ingestbench.harness.stack.LocalSource;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -36,6 +38,12 @@ final class KafkaScenarioSource implements ScenarioSource {
   @Override
   public String topicPath() {
     return topic();
+  }
+
+  @Override
+  public LocalSource.Starter server() {
+    return (dir, cpu, watch, say) ->
+        LocalSource.kafka(dir, topic(), plan.partitions(), cpu, watch, say);
   }
 
   @Override
@@ -162,6 +170,41 @@ final class KafkaScenarioSource implements ScenarioSource {
   @Override
   public EventSender sender(String host) {
     return new KafkaEventSender(host, topic());
+  }
+
+  @Override
+  public EventSender.Opener unreadTopic(String host, String name) throws Exception {
+    KafkaEventSender.createTopic(host, name, 1);
+    return () -> new KafkaEventSender(host, name);
+  }
+
+  @Override
+  public long feedHigh(int messageSize) {
+    return KafkaFeed.high(messageSize);
+  }
+
+  @Override
+  public String fedWhere() {
+    return "the topic, kept ahead of every job";
+  }
+
+  @Override
+  public String fedTopic() {
+    return topicPath();
+  }
+
+  @Override
+  public Optional<String> consumerGroups() {
+    if (plan.jobs().size() < 2) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "shared".equals(plan.scenario().source().consumerGroups()) ? "shared" : "separate");
+  }
+
+  @Override
+  public Optional<Integer> partitions() {
+    return Optional.of(plan.partitions());
   }
 
   /** What the job's consumer group has not committed: read at once, nothing returns later. */

@@ -74,7 +74,8 @@ final class LocalServices implements SegmentShape {
   /** A resumed run gets new servers: its topic is published again into the new segment. */
   @Override
   public LocalStack.Spec stack(Path segment) {
-    return LocalStack.Spec.of(plan, segment, "run", runner, bigQueryEmulatorArgs(segment));
+    return new LocalStack.Spec(
+        segment, "run", runner, source.server(), bigQueryEmulatorArgs(segment));
   }
 
   @Override

@@ -10,6 +10,7 @@ import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.source.SubscriptionBacklog;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.ConsumerSpec;
+import dev.ingestbench.harness.stack.LocalSource;
 import dev.ingestbench.pubsub.PubsubAdmin;
 import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -18,6 +19,7 @@ import java.io.PrintStream;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /** A scenario on the Pub/Sub emulator: each job reads a subscription of its own. */
@@ -32,6 +34,11 @@ final class PubsubScenarioSource implements ScenarioSource {
 
   PubsubScenarioSource(ScenarioPlan plan) {
     this.plan = plan;
+  }
+
+  @Override
+  public LocalSource.Starter server() {
+    return (dir, cpu, watch, say) -> LocalSource.pubsub(cpu, watch, say);
   }
 
   @Override
@@ -172,6 +179,38 @@ final class PubsubScenarioSource implements ScenarioSource {
   @Override
   public EventSender sender(String host) throws IOException {
     return new PubsubEventSender(host, topicPath());
+  }
+
+  @Override
+  public EventSender.Opener unreadTopic(String host, String name) throws Exception {
+    String topic = PubsubPaths.topic(LocalJobs.PROJECT, "--topic", name);
+    PubsubAdmin.ensureTopicAndSubscriptions(host, topic, List.of());
+    return () -> new PubsubEventSender(host, topic);
+  }
+
+  @Override
+  public long feedHigh(int messageSize) {
+    return PubsubFeed.high(messageSize);
+  }
+
+  @Override
+  public String fedWhere() {
+    return "each job its own topic, named as its subscription";
+  }
+
+  @Override
+  public String fedTopic() {
+    return "one topic per job (" + RunFiles.FEED + ")";
+  }
+
+  @Override
+  public Optional<String> consumerGroups() {
+    return Optional.empty();
+  }
+
+  @Override
+  public Optional<Integer> partitions() {
+    return Optional.empty();
   }
 
   /** Waits until what the job had pulled has returned to its subscription, then reads it. */

@@ -6,12 +6,14 @@ import dev.ingestbench.harness.source.EventSender;
 import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.ConsumerSpec;
+import dev.ingestbench.harness.stack.LocalSource;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -28,6 +30,9 @@ public sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenar
 
   /** How {@code --dry-run} names the source's address: {@code PUBSUB_HOST}. */
   String addressPlaceholder();
+
+  /** Starts the server: the Pub/Sub emulator, or a Kafka broker with the scenario's topic. */
+  LocalSource.Starter server();
 
   /** {@code --dry-run}'s line that starts the server. */
   String describeServer();
@@ -126,6 +131,31 @@ public sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenar
 
   /** A client that sends to the scenario's topic, for the live messages this JVM publishes. */
   EventSender sender(String host) throws IOException;
+
+  /**
+   * Makes topic {@code name}, which no job reads (a Kafka topic of one partition: what is measured
+   * is the producer, not the broker's parallelism), and opens senders to it: the publisher's own
+   * capacity, measured alone.
+   */
+  EventSender.Opener unreadTopic(String host, String name) throws Exception;
+
+  /** The most messages a round's feed keeps waiting for each job (it tops up at half of it). */
+  long feedHigh(int messageSize);
+
+  /** --dry-run of a round's feed: what it feeds ("the topic, kept ahead of every job"). */
+  String fedWhere();
+
+  /** What a fed round's backlog result names as its topic. */
+  String fedTopic();
+
+  /**
+   * How a round's jobs share the source, where that is worth saying ("one shared consumer group"):
+   * Kafka's consumer groups of more than one job; round.json records it.
+   */
+  Optional<String> consumerGroups();
+
+  /** The topic's partitions, as round.json records them; empty where the source has none. */
+  Optional<Integer> partitions();
 
   /**
    * The event indexes left unread in job {@code job}'s source, once it stopped at {@code

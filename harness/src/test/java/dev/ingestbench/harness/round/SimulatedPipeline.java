@@ -320,7 +320,7 @@ final class SimulatedPipeline implements SearchWorld {
   }
 
   /** A topic nobody reads: where the search measures its publisher alone. */
-  static RoundRateSearch.Senders unreadTopic() {
+  static EventSender.Opener unreadTopic() {
     return SimulatedPipeline::nothingSent;
   }
 
