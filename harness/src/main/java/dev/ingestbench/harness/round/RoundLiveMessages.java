@@ -4,7 +4,6 @@ import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.contracts.RunFiles;
-import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.source.EventSender;
@@ -18,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -43,7 +43,8 @@ final class RoundLiveMessages implements SegmentPublishing {
   private LiveMessages live;
 
   /** The local BigQuery's REST API (null with an in-process sink): schedule, status, latency. */
-  private final BigQueryEmulatorRest bigQuery;
+  /** The local BigQuery's REST API; none when the jobs write in-process. */
+  private final Optional<BigQueryEmulatorRest> bigQuery;
 
   /** They will not go: a consumer stopped before the backlog was drained. */
   private boolean none;
@@ -78,8 +79,7 @@ final class RoundLiveMessages implements SegmentPublishing {
     this.topic = topic;
     this.generator = generator;
     this.say = say;
-    this.bigQuery =
-        spec.sink() == JobSink.EMULATOR ? new BigQueryEmulatorRest(stack.bigQuery().rest()) : null;
+    this.bigQuery = stack.bigQueryRest();
   }
 
   /**
@@ -94,7 +94,7 @@ final class RoundLiveMessages implements SegmentPublishing {
     }
     if (live != null && recordsProfile()) {
       // Read from the local BigQuery itself: the consumers' progress lines lag by up to a second.
-      EmulatorStatus status = bigQuery.status();
+      EmulatorStatus status = bigQuery.get().status();
       long fewest = Long.MAX_VALUE;
       for (String job : started) {
         fewest = Math.min(fewest, status.job(job).accountedFor());
@@ -118,7 +118,7 @@ final class RoundLiveMessages implements SegmentPublishing {
   private static final long HALF_MIN_SECONDS = 4;
 
   private boolean recordsProfile() {
-    return spec.liveProfile() != null && spec.sink() == JobSink.EMULATOR;
+    return spec.liveProfile() != null && bigQuery.isPresent();
   }
 
   private void startOnceDrained(List<String> started) throws IOException {
@@ -150,7 +150,7 @@ final class RoundLiveMessages implements SegmentPublishing {
     stack.cpu().watch(ProcessCpuColumns.SELF_PUBLISHING_LIVE, ProcessHandle.current().pid());
     // An in-process sink has no schedule to keep.
     PacedPublisher.ScheduleSink schedule =
-        spec.sink() == JobSink.EMULATOR ? bigQuery::schedule : step -> {};
+        bigQuery.<PacedPublisher.ScheduleSink>map(rest -> rest::schedule).orElse(step -> {});
     LiveMessages.Load load = plan.liveLoad(topic);
     live =
         new LiveMessages(
@@ -224,7 +224,7 @@ final class RoundLiveMessages implements SegmentPublishing {
   /** Each step of {@code profile}'s window and every job's latency in it, into {@code file}. */
   private void record(List<String> jobs, RateProfile profile, String file) throws IOException {
     LiveProfileRecord.write(
-        bigQuery,
+        bigQuery.get(),
         profile,
         spec.liveRate(),
         plan.backlogMessages(),
@@ -240,7 +240,7 @@ final class RoundLiveMessages implements SegmentPublishing {
    * analysis can tell whether it grew (a job falling behind has a growing latency).
    */
   private boolean recordsHalves() {
-    return spec.liveProfile() == null && spec.sink() == JobSink.EMULATOR && spec.liveRate() > 0;
+    return spec.liveProfile() == null && bigQuery.isPresent() && spec.liveRate() > 0;
   }
 
   @Override

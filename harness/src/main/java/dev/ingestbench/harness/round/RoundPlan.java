@@ -88,12 +88,13 @@ public final class RoundPlan implements ConsumerPlan {
     this.spec = spec;
     // Reads only what this plan derives from spec (jobs, subscriptions, counts, timeout).
     this.stages = OneStage.plan(spec, this);
-    if (spec.sink() == JobSink.EMULATOR) {
-      validate(
-          "BigQuery emulator",
-          bigQueryEmulatorArgs(),
-          args -> BigQueryEmulatorCommand.settingsOf(List.of(args)));
-    }
+    bigQueryEmulatorArgs()
+        .ifPresent(
+            emulator ->
+                validate(
+                    "BigQuery emulator",
+                    emulator,
+                    args -> BigQueryEmulatorCommand.settingsOf(List.of(args))));
     this.consumer =
         validate(
             "consumer",
@@ -242,10 +243,17 @@ public final class RoundPlan implements ConsumerPlan {
     return names;
   }
 
-  /** The BigQuery emulator's flags: free ports, the round's directory, limits and faults. */
-  public List<String> bigQueryEmulatorArgs() {
-    return ChildFlags.bigQueryEmulator(
-        spec.out(), spec.emulatorLimits(), runId, publishedRange(), spec.seed());
+  /**
+   * The BigQuery emulator's flags: free ports, the round's directory, limits and faults; none when
+   * the jobs write in-process, where no emulator process runs.
+   */
+  public Optional<List<String>> bigQueryEmulatorArgs() {
+    if (spec.sink() == JobSink.IN_PROCESS) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        ChildFlags.bigQueryEmulator(
+            spec.out(), spec.emulatorLimits(), runId, publishedRange(), spec.seed()));
   }
 
   /** Job {@code j}'s consumer (1-based) as the round runs it. */

@@ -17,7 +17,6 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.Secrets;
-import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.harness.process.CalibrationRun;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.spec.OutDirectory;
@@ -370,7 +369,7 @@ public final class RoundRunner {
         MachineInfo.describe(),
         spec.jobs(),
         spec.sink().flag(),
-        Secrets.redact(spec.sink() == JobSink.EMULATOR ? plan.bigQueryEmulatorArgs() : List.of()),
+        Secrets.redact(plan.bigQueryEmulatorArgs().orElse(List.of())),
         spec.source().flag(),
         plan.consumer.messageFormat().flag(),
         source.partitions().orElse(null),

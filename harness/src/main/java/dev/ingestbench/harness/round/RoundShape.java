@@ -4,7 +4,6 @@ import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
-import dev.ingestbench.contracts.job.JobSink;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.source.EventSender;
@@ -68,7 +67,7 @@ final class RoundShape implements SegmentShape {
         "round",
         spec.runner(),
         source.server(),
-        spec.sink() == JobSink.EMULATOR ? plan.bigQueryEmulatorArgs() : null);
+        plan.bigQueryEmulatorArgs().orElse(null));
   }
 
   /**
@@ -179,9 +178,8 @@ final class RoundShape implements SegmentShape {
   @Override
   public void describeOpening(PrintStream out, Path segment) {
     out.println(source.describeServer());
-    if (spec.sink() == JobSink.EMULATOR) {
-      out.println(LocalDryRun.bigQueryEmulatorLine(plan.bigQueryEmulatorArgs()));
-    }
+    plan.bigQueryEmulatorArgs()
+        .ifPresent(args -> out.println(LocalDryRun.bigQueryEmulatorLine(args)));
     if (spec.feed()) {
       long high = source.feedHigh(spec.messageSize());
       out.println(
@@ -229,7 +227,7 @@ final class RoundShape implements SegmentShape {
               Numbers.rate(spec.liveRate()),
               spec.liveProfile() == null ? "" : " stepped through " + spec.liveProfile(),
               source.clientName(),
-              spec.sink() == JobSink.EMULATOR
+              plan.bigQueryEmulatorArgs().isPresent()
                   ? ", telling the BigQuery emulator each step of the schedule"
                   : "",
               spec.out().resolve(RunFiles.PUBLISHER_LIVE)));

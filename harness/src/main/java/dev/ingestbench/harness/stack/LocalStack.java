@@ -3,6 +3,7 @@ package dev.ingestbench.harness.stack;
 import dev.ingestbench.harness.flink.FlinkClusterRunner;
 import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.process.StartedResources;
@@ -123,6 +124,13 @@ public final class LocalStack {
   /** The BigQuery emulator's addresses; blank when the jobs write in-process. */
   public BigQueryEmulatorProcess.Address bigQuery() {
     return sink == null ? new BigQueryEmulatorProcess.Address("", "") : sink.address();
+  }
+
+  /** The BigQuery emulator's REST API; none when the jobs write in-process. */
+  public Optional<BigQueryEmulatorRest> bigQueryRest() {
+    return sink == null
+        ? Optional.empty()
+        : Optional.of(new BigQueryEmulatorRest(sink.address().rest()));
   }
 
   /** The BigQuery emulator's pid, or -1 when the jobs write in-process. */
