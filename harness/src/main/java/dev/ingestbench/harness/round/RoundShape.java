@@ -95,7 +95,7 @@ final class RoundShape implements SegmentShape {
    * emulator says it accounted for. It makes the source ready itself.
    */
   @Override
-  public SourceFeed feed(LocalStack stack, JobAccounts accounts) throws Exception {
+  public SourceFeed feed(LocalStack stack, Path segment) throws Exception {
     if (!spec.feed()) {
       return null;
     }

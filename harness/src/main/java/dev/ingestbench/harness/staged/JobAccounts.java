@@ -1,6 +1,5 @@
 package dev.ingestbench.harness.staged;
 
-import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
@@ -61,14 +60,6 @@ public interface JobAccounts extends AutoCloseable {
   /** One sentence on rows appended and never made visible, or null when there are none. */
   default String unfinishedStreams() throws Exception {
     return null;
-  }
-
-  /**
-   * The BigQuery emulator's status, read now (what a feed gives each job follows it); only a
-   * scenario's accounts have one, and only a scenario is fed.
-   */
-  default EmulatorStatus status() throws IOException {
-    throw new UnsupportedOperationException("these accounts are not the BigQuery emulator's");
   }
 
   @Override

@@ -121,7 +121,7 @@ public final class LocalSegment implements StageTarget.Segment {
       keep(stack::stopWatching); // first: the jobs' stopping is not a death
       accounts = keep(shape.accounts(stack, segment, jobs));
       faults = shape.faults(new FaultedJobs());
-      feed = shape.feed(stack, accounts);
+      feed = shape.feed(stack, segment);
       if (feed != null) {
         keep(this::closeFeed);
       } else {

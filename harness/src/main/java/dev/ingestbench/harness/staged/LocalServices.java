@@ -89,12 +89,13 @@ final class LocalServices implements SegmentShape {
         jobs, line -> RunLog.say("%s", line), "run", name -> "job " + name + "'s consumer", true);
   }
 
+  /** Each job is fed by what its sink says it accounted for (in-process sinks too). */
   @Override
-  public SourceFeed feed(LocalStack stack, JobAccounts accounts) throws Exception {
+  public SourceFeed feed(LocalStack stack, Path segment) throws Exception {
     return plan.fedLocally()
         ? source.feed(
             stack.host(),
-            accounts::status,
+            new JobSinks(stack.bigQuery().rest(), inProcess(segment))::status,
             stack.cpu(),
             EVENT_SEED,
             Long.MAX_VALUE,

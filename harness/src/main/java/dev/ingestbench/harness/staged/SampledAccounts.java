@@ -1,7 +1,6 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.report.UnfinishedStreams;
-import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ScenarioSample;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.verification.JobCounts;
@@ -131,11 +130,6 @@ final class SampledAccounts implements JobAccounts {
   @Override
   public String unfinishedStreams() throws Exception {
     return UnfinishedStreams.sentence(sampler.status());
-  }
-
-  @Override
-  public EmulatorStatus status() throws IOException {
-    return sampler.status();
   }
 
   @Override

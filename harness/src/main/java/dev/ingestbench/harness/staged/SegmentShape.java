@@ -30,7 +30,7 @@ public interface SegmentShape {
    * Feeds the jobs as fast as they read (a scaled-down backlog-only scenario), making the source
    * ready itself; null: the source is {@link #prepare}d and the backlog published.
    */
-  default SourceFeed feed(LocalStack stack, JobAccounts accounts) throws Exception {
+  default SourceFeed feed(LocalStack stack, Path segment) throws Exception {
     return null;
   }
 
