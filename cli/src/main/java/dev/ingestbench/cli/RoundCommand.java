@@ -250,7 +250,7 @@ public final class RoundCommand implements Callable<Integer> {
 
   @Option(
       names = "--runner",
-      defaultValue = PipelineRunner.EMBEDDED_FLINK,
+      defaultValue = PipelineRunner.FLINK_RUNNER,
       description =
           "Consumer runner: FlinkRunner (embedded Flink in each consumer's JVM), flink-cluster"
               + " (each job submitted to a Flink session cluster: see --workers) or DirectRunner"

@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.contracts.job.WriteMethod;
+import dev.ingestbench.harness.round.RoundPlan;
 import dev.ingestbench.harness.round.RoundSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -23,6 +25,31 @@ class RoundSpecFlagsTest {
     RoundCommand round = new RoundCommand();
     new CommandLine(round).parseArgs(args.toArray(new String[0]));
     return round.spec();
+  }
+
+  @Test
+  void onlyARoundWhoseJobsWriteToTheEmulatorProcessStartsOne() {
+    RoundPlan shared = new RoundPlan(parse(List.of("--out", "runs/x", "--messages", "1000")));
+    assertTrue(
+        shared.bigQueryEmulatorArgs().orElseThrow().contains("--published-messages=1000"),
+        shared.bigQueryEmulatorArgs().toString());
+    RoundPlan inProcess =
+        new RoundPlan(
+            parse(List.of("--out", "runs/x", "--messages", "1000", "--sink", "in-process")));
+    assertEquals(Optional.empty(), inProcess.bigQueryEmulatorArgs());
+  }
+
+  @Test
+  void theRunnerIsTheConsumersJvmUnlessItIsACluster() {
+    assertTrue(parse(List.of("--out", "runs/x")).runner().consumerJvmRunsPipeline());
+    assertEquals(
+        "DirectRunner",
+        parse(List.of("--out", "runs/x", "--runner", "DirectRunner")).runner().beamRunner());
+    RoundSpec cluster =
+        parse(
+            List.of("--out", "runs/x", "--runner", "flink-cluster", "--kill-taskmanager-at", "9"));
+    assertFalse(cluster.runner().consumerJvmRunsPipeline());
+    assertEquals(9L, cluster.runner().killTaskManagerAt());
   }
 
   @Test

@@ -16,8 +16,10 @@ import java.util.function.Consumer;
  * the stack and the dry-run ask the runner instead of testing which one they have.
  */
 public sealed interface PipelineRunner {
-  /** Beam's runner in each consumer's JVM: the default of a round and of every local scenario. */
-  String EMBEDDED_FLINK = "FlinkRunner";
+  /**
+   * Beam's Flink runner: embedded in each consumer's JVM (the default), or submitting to a cluster.
+   */
+  String FLINK_RUNNER = "FlinkRunner";
 
   /** Each consumer runs its pipeline itself, on {@code beamRunner}. */
   static PipelineRunner inConsumerJvm(String beamRunner) {
@@ -31,7 +33,7 @@ public sealed interface PipelineRunner {
 
   /** Embedded Flink in each consumer's JVM. */
   static PipelineRunner embeddedFlink() {
-    return inConsumerJvm(EMBEDDED_FLINK);
+    return inConsumerJvm(FLINK_RUNNER);
   }
 
   /** The consumer's Beam {@code --runner}. */
@@ -45,7 +47,7 @@ public sealed interface PipelineRunner {
 
   /** Whether a job stopped or killed can be restored from Flink's checkpoints and savepoints. */
   default boolean restoresFlinkState() {
-    return beamRunner().equals(EMBEDDED_FLINK);
+    return beamRunner().equals(FLINK_RUNNER);
   }
 
   /** Each job's {@code --parallelism}, or null: the runner's own. */
@@ -152,7 +154,7 @@ public sealed interface PipelineRunner {
   record OnFlinkCluster(FlinkClusterSpec spec) implements PipelineRunner {
     @Override
     public String beamRunner() {
-      return EMBEDDED_FLINK;
+      return FLINK_RUNNER;
     }
 
     @Override

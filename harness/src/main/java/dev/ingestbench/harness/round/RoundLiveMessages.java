@@ -42,8 +42,7 @@ final class RoundLiveMessages implements SegmentPublishing {
 
   private LiveMessages live;
 
-  /** The local BigQuery's REST API (null with an in-process sink): schedule, status, latency. */
-  /** The local BigQuery's REST API; none when the jobs write in-process. */
+  /** The local BigQuery's REST API (schedule, status, latency); none with an in-process sink. */
   private final Optional<BigQueryEmulatorRest> bigQuery;
 
   /** They will not go: a consumer stopped before the backlog was drained. */

@@ -99,7 +99,8 @@ final class RoundShape implements SegmentShape {
     if (!spec.feed()) {
       return null;
     }
-    BigQueryEmulatorRest bigQuery = new BigQueryEmulatorRest(stack.bigQuery().rest());
+    // --feed needs the BigQuery emulator process (RoundSpec refuses it with an in-process sink).
+    BigQueryEmulatorRest bigQuery = stack.bigQueryRest().orElseThrow();
     fedFrom = Instant.now();
     return source.feed(
         stack.host(), bigQuery::status, stack.cpu(), spec.seed(), plan.backlogMessages(), SAY);
@@ -181,7 +182,7 @@ final class RoundShape implements SegmentShape {
     plan.bigQueryEmulatorArgs()
         .ifPresent(args -> out.println(LocalDryRun.bigQueryEmulatorLine(args)));
     if (spec.feed()) {
-      long high = source.feedHigh(spec.messageSize());
+      long high = source.feedHigh();
       out.println(
           String.format(
               Locale.ROOT,

@@ -93,9 +93,8 @@ public record RoundSpec(
     }
   }
 
-  /** Defaults of {@code ingestbench round}, and of a scenario's unordered iterations. */
+  // Defaults of `ingestbench round`, and of a scenario's unordered iterations.
   public static final int DEFAULT_PULL_BATCH_SIZE = 5000;
-
   public static final long DEFAULT_TIMEOUT_SECONDS = 600;
   public static final long DEFAULT_SEED = 1;
   public static final int DEFAULT_PARTITIONS = ScenarioPlan.DEFAULT_PARTITIONS;

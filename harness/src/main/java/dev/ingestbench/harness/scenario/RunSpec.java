@@ -17,7 +17,8 @@ import java.time.Duration;
  *     default
  * @param heap heap cap of each publisher and consumer JVM
  * @param runner where local jobs' pipelines run: embedded Flink ({@code --target local}) or a Flink
- *     cluster ({@code --target flink}); unused with {@code remote}
+ *     cluster ({@code --target flink}); with {@code remote}, embedded Flink (what a scenario may
+ *     ask of it is checked as of a run without a cluster of its own)
  */
 public record RunSpec(
     Path file,

@@ -56,6 +56,7 @@ public final class LocalStack {
   private Optional<FlinkClusterRunner> flink = Optional.empty();
   private LocalSource source;
   private BigQueryEmulatorProcess sink;
+  private Optional<BigQueryEmulatorRest> bigQueryRest = Optional.empty();
 
   /** What the watch saw when it was closed: a death must outlive the watch. */
   private volatile Optional<String> deathWhenClosed;
@@ -93,6 +94,7 @@ public final class LocalStack {
                   watch,
                   say));
       started.keep(this::stopWatching); // before the sink stops
+      bigQueryRest = Optional.of(new BigQueryEmulatorRest(sink.address().rest()));
     }
     return this;
   }
@@ -126,11 +128,9 @@ public final class LocalStack {
     return sink == null ? new BigQueryEmulatorProcess.Address("", "") : sink.address();
   }
 
-  /** The BigQuery emulator's REST API; none when the jobs write in-process. */
+  /** The BigQuery emulator's REST API (one client); none when the jobs write in-process. */
   public Optional<BigQueryEmulatorRest> bigQueryRest() {
-    return sink == null
-        ? Optional.empty()
-        : Optional.of(new BigQueryEmulatorRest(sink.address().rest()));
+    return bigQueryRest;
   }
 
   /** The BigQuery emulator's pid, or -1 when the jobs write in-process. */

@@ -179,8 +179,8 @@ final class KafkaScenarioSource implements ScenarioSource {
   }
 
   @Override
-  public long feedHigh(int messageSize) {
-    return KafkaFeed.high(messageSize);
+  public long feedHigh() {
+    return KafkaFeed.high(plan.messageSize());
   }
 
   @Override

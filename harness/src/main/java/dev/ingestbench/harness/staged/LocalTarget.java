@@ -48,8 +48,8 @@ public final class LocalTarget implements StageTarget {
   private LocalSegment current;
 
   /**
-   * @param runner where the jobs' pipelines run: embedded Flink, or the Flink cluster of {@code
-   *     --target flink} for an embedded Flink in each job's JVM
+   * @param runner where the jobs' pipelines run: embedded Flink in each job's JVM, or the Flink
+   *     cluster of {@code --target flink}
    */
   public LocalTarget(
       ScenarioPlan plan,

@@ -189,8 +189,8 @@ final class PubsubScenarioSource implements ScenarioSource {
   }
 
   @Override
-  public long feedHigh(int messageSize) {
-    return PubsubFeed.high(messageSize);
+  public long feedHigh() {
+    return PubsubFeed.high(plan.messageSize());
   }
 
   @Override

@@ -140,7 +140,7 @@ public sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenar
   EventSender.Opener unreadTopic(String host, String name) throws Exception;
 
   /** The most messages a round's feed keeps waiting for each job (it tops up at half of it). */
-  long feedHigh(int messageSize);
+  long feedHigh();
 
   /** --dry-run of a round's feed: what it feeds ("the topic, kept ahead of every job"). */
   String fedWhere();
@@ -149,8 +149,8 @@ public sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenar
   String fedTopic();
 
   /**
-   * How a round's jobs share the source, where that is worth saying ("one shared consumer group"):
-   * Kafka's consumer groups of more than one job; round.json records it.
+   * How a round's jobs share the source, where there is a choice: {@code shared} (one Kafka
+   * consumer group) or {@code separate}, for more than one job on Kafka; round.json records it.
    */
   Optional<String> consumerGroups();
 

@@ -28,7 +28,10 @@ public interface SegmentShape {
 
   /**
    * Feeds the jobs as fast as they read (a scaled-down backlog-only scenario), making the source
-   * ready itself; null: the source is {@link #prepare}d and the backlog published.
+   * ready itself, each job topped up by what its sink says it accounted for; null: the source is
+   * {@link #prepare}d and the backlog published.
+   *
+   * @param segment the segment's directory (where in-process sinks leave their files)
    */
   default SourceFeed feed(LocalStack stack, Path segment) throws Exception {
     return null;

@@ -47,7 +47,7 @@ class ScenarioSourceTest {
     assertEquals(Optional.of("shared"), shared.consumerGroups());
     assertEquals("rides", shared.fedTopic());
     assertEquals("the topic, kept ahead of every job", shared.fedWhere());
-    assertEquals(KafkaFeed.high(500), shared.feedHigh(500));
+    assertEquals(KafkaFeed.high(500), shared.feedHigh());
 
     ScenarioSource separate =
         source("{kind: kafka, topic: rides, partitions: 8}", "{a: {}, b: {}}");
@@ -64,6 +64,6 @@ class ScenarioSourceTest {
     assertEquals(Optional.empty(), pubsub.consumerGroups());
     assertEquals("one topic per job (" + RunFiles.FEED + ")", pubsub.fedTopic());
     assertEquals("each job its own topic, named as its subscription", pubsub.fedWhere());
-    assertEquals(PubsubFeed.high(500), pubsub.feedHigh(500));
+    assertEquals(PubsubFeed.high(500), pubsub.feedHigh());
   }
 }
