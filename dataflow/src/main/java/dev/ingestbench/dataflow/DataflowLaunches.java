@@ -3,6 +3,7 @@ package dev.ingestbench.dataflow;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.JobConfig;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -81,10 +82,10 @@ public final class DataflowLaunches {
     parameters.put("subscription", target.subscriptionPath(plan.subscription(job)));
     parameters.put(
         "outputTable", target.project() + ":" + target.dataset() + "." + baseTable(config));
-    for (String flag : JobSettings.of(config).consumerFlags()) {
-      int eq = flag.indexOf('=');
-      parameters.put(flag.substring(2, eq), flag.substring(eq + 1));
-    }
+    List<String> flags = new ArrayList<>(JobSettings.of(config).consumerFlags());
+    // The events' format, as the publisher writes them (a template's default is JSON).
+    flags.add(ChildFlags.messageFormat(plan.messageFormat()));
+    parameters.putAll(ChildFlags.asParameters(flags));
     return new DataflowLaunch(
         job,
         jobName(segment, job),
@@ -129,21 +130,21 @@ public final class DataflowLaunches {
     return publisher("live", segment, plan.backlog(), plan.liveMessages(), plan.rate());
   }
 
+  /**
+   * A publisher job's parameters, rendered as a local publisher's flags are ({@link ChildFlags}).
+   */
   private DataflowLaunch publisher(String role, int segment, long first, long count, double rate) {
-    Map<String, String> parameters = new LinkedHashMap<>();
-    parameters.put("topic", target.topicPath(plan.scenario().source().topic()));
-    parameters.put("numMessages", Long.toString(count));
-    parameters.put("firstEventIndex", Long.toString(first));
-    parameters.put("messageSizeBytes", Integer.toString(plan.messageSize()));
-    parameters.put("publisherShards", Integer.toString(PUBLISHER_SHARDS));
-    if (rate > 0) {
-      parameters.put("ratePerSecond", String.format(Locale.ROOT, "%.3f", rate));
-    }
+    List<String> flags =
+        ChildFlags.Publisher.topic(target.topicPath(plan.scenario().source().topic()))
+            .events(null, plan.messageFormat(), first, count, plan.messageSize(), null)
+            .shards(PUBLISHER_SHARDS)
+            .rate(rate)
+            .build();
     return new DataflowLaunch(
         role,
         jobName(segment, role),
         target.template("publisher"),
-        parameters,
+        ChildFlags.asParameters(flags),
         null,
         null,
         false,

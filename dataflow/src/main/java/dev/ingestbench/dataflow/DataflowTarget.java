@@ -77,8 +77,7 @@ public final class DataflowTarget implements StageTarget, RemoteTarget.Run {
                   plan.messageSize(),
                   config.workers(),
                   config.machineType()));
-      l.put("scale", Double.toString(plan.scale()));
-      l.put("machine", "dataflow " + target.region());
+      l.putAll(JobLabels.run(plan.scale(), "dataflow " + target.region()));
       labels.put(job, l);
     }
   }

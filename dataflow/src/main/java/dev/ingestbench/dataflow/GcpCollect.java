@@ -13,6 +13,7 @@ import dev.ingestbench.analysis.source.BigQueryTimelineSource;
 import dev.ingestbench.analysis.source.MonitoringSource;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.DataflowJobRecord;
+import dev.ingestbench.contracts.ResultLabel;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
@@ -284,7 +285,7 @@ public final class GcpCollect {
             metric,
             value,
             unit,
-            new LinkedHashMap<>(Map.of("scale", Double.toString(run.scale()))),
+            new LinkedHashMap<>(Map.of(ResultLabel.SCALE.key(), Double.toString(run.scale()))),
             step.endedAt()));
   }
 

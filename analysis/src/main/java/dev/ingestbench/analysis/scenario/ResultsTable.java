@@ -5,6 +5,7 @@ import com.google.cloud.bigquery.BigQuery;
 import com.google.cloud.bigquery.BigQueryException;
 import com.google.cloud.bigquery.BigQueryOptions;
 import com.google.cloud.bigquery.Field;
+import com.google.cloud.bigquery.FieldList;
 import com.google.cloud.bigquery.InsertAllRequest;
 import com.google.cloud.bigquery.InsertAllResponse;
 import com.google.cloud.bigquery.Schema;
@@ -13,9 +14,11 @@ import com.google.cloud.bigquery.StandardTableDefinition;
 import com.google.cloud.bigquery.Table;
 import com.google.cloud.bigquery.TableId;
 import com.google.cloud.bigquery.TableInfo;
+import dev.ingestbench.contracts.ResultLabel;
 import dev.ingestbench.contracts.ResultRecord;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,26 +36,11 @@ public final class ResultsTable {
       Pattern.compile("([a-z][-a-z0-9.:]{4,62}):([A-Za-z0-9_]+)\\.([A-Za-z0-9_-]+)");
 
   /**
-   * Labels the runners write; each a column of the {@code labels} record, so queries read {@code
-   * labels.write_method}.
+   * Labels the runners write ({@link ResultLabel}); each a column of the {@code labels} record, so
+   * queries read {@code labels.write_method}.
    */
   public static final List<String> LABELS =
-      List.of(
-          "write_method",
-          "row_format",
-          "row_encoding",
-          "destination_tables",
-          "table_skew",
-          "create_tables",
-          "connection_pool",
-          "max_connection_pool_connections",
-          "streams",
-          "triggering_frequency",
-          "workers",
-          "machine_type",
-          "message_size",
-          "scale",
-          "machine");
+      Arrays.stream(ResultLabel.values()).map(ResultLabel::key).toList();
 
   private final BigQuery bigQuery;
   private final TableId table;
@@ -117,6 +105,8 @@ public final class ResultsTable {
       Table existing = bigQuery.getTable(table);
       if (existing == null) {
         bigQuery.create(TableInfo.of(table, StandardTableDefinition.of(schema())));
+      } else {
+        addMissingLabels(existing);
       }
       InsertAllRequest.Builder request = InsertAllRequest.newBuilder(table);
       for (ResultRecord r : records) {
@@ -149,6 +139,42 @@ public final class ResultsTable {
               + e.getMessage()
               + " (check the dataset exists and you may write to it; results.jsonl keeps the results)",
           e);
+    }
+  }
+
+  /**
+   * A table made by an earlier release lacks the labels added since: they are added to its {@code
+   * labels} record (BigQuery adds a nullable column in place; the rows already there read null), so
+   * no label a run writes is dropped.
+   */
+  private void addMissingLabels(Table existing) {
+    Schema schema = existing.getDefinition().getSchema();
+    if (schema == null) {
+      return; // not told: the insert says what BigQuery refuses
+    }
+    List<Field> fields = new ArrayList<>();
+    boolean added = false;
+    for (Field field : schema.getFields()) {
+      if (field.getName().equals("labels") && field.getSubFields() != null) {
+        List<Field> labels = new ArrayList<>(field.getSubFields());
+        for (String label : LABELS) {
+          if (labels.stream().noneMatch(l -> l.getName().equals(label))) {
+            labels.add(
+                Field.newBuilder(label, StandardSQLTypeName.STRING)
+                    .setMode(Field.Mode.NULLABLE)
+                    .build());
+            added = true;
+          }
+        }
+        field = field.toBuilder().setType(StandardSQLTypeName.STRUCT, FieldList.of(labels)).build();
+      }
+      fields.add(field);
+    }
+    if (added) {
+      existing.toBuilder()
+          .setDefinition(StandardTableDefinition.of(Schema.of(fields)))
+          .build()
+          .update();
     }
   }
 

@@ -4,6 +4,7 @@ import dev.ingestbench.analysis.cost.MachineMemory;
 import dev.ingestbench.analysis.cost.PriceFile;
 import dev.ingestbench.analysis.cost.Workload;
 import dev.ingestbench.analysis.cost.WorkloadCost;
+import dev.ingestbench.contracts.ResultLabel;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -31,7 +32,7 @@ final class StageCost {
     }
     double rate = m.rowsPerSecond().mean();
     double perCpuSecond = m.rowsPerCpuSecond();
-    String size = labels.get("message_size");
+    String size = labels.get(ResultLabel.MESSAGE_SIZE.key());
     String machine = labels.getOrDefault("machine_type", LOCAL_MACHINE);
     Matcher vcpus = VCPUS.matcher(machine);
     if (!(rate > 0) || !(perCpuSecond > 0) || size == null || !vcpus.matches()) {
@@ -63,8 +64,8 @@ final class StageCost {
                 read,
                 1,
                 m.mbPerSecond().mean() * 1e6 * 3600,
-                "exactly-once".equals(labels.get("write_method")),
-                !"kafka".equals(labels.get("source"))),
+                "exactly-once".equals(labels.get(ResultLabel.WRITE_METHOD.key())),
+                !"kafka".equals(labels.get(ResultLabel.SOURCE.key()))),
             PriceFile.builtIn(),
             REGION));
   }

@@ -1,5 +1,6 @@
 package dev.ingestbench.analysis.summary;
 
+import dev.ingestbench.contracts.ResultLabel;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
@@ -47,7 +48,7 @@ final class ScenarioRows {
     for (Map<String, ResultRecord> metrics : byStep.values()) {
       ResultRecord any = metrics.values().iterator().next();
       Map<String, String> labels = any.labels();
-      String writeMethod = labels.get("write_method");
+      String writeMethod = labels.get(ResultLabel.WRITE_METHOD.key());
       rows.add(
           new RunRow(
               name,
@@ -111,6 +112,8 @@ final class ScenarioRows {
     if ("dataflow".equals(run.target())) {
       return "bigquery";
     }
-    return "in-process".equals(labels.get("sink")) ? "in-process emulator" : "bigquery-emulator";
+    return "in-process".equals(labels.get(ResultLabel.SINK.key()))
+        ? "in-process emulator"
+        : "bigquery-emulator";
   }
 }

@@ -33,7 +33,27 @@ class ResultsTableTest {
   private HttpServer server;
   private final List<String> requests = new ArrayList<>();
 
+  /** The table's resource with a {@code labels} record of {@code labels}. */
+  private static String tableWithLabels(List<String> labels) {
+    StringBuilder fields = new StringBuilder();
+    for (String label : labels) {
+      fields.append(fields.length() == 0 ? "" : ",");
+      fields.append("{\"name\":\"").append(label).append("\",\"type\":\"STRING\"}");
+    }
+    return TABLE_RESOURCE.substring(0, TABLE_RESOURCE.length() - 1)
+        + ",\"schema\":{\"fields\":[{\"name\":\"run_id\",\"type\":\"STRING\"},"
+        + "{\"name\":\"labels\",\"type\":\"RECORD\",\"fields\":["
+        + fields
+        + "]}]}}";
+  }
+
   private ResultsTable standIn(boolean tableExists, String insertReply) throws IOException {
+    return standIn(tableExists ? TABLE_RESOURCE : null, insertReply);
+  }
+
+  /** {@code tableResource} null: the table does not exist. */
+  private ResultsTable standIn(String tableResource, String insertReply) throws IOException {
+    boolean tableExists = tableResource != null;
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext(
         "/",
@@ -43,18 +63,23 @@ class ResultsTableTest {
             in = new GZIPInputStream(in);
           }
           String path = exchange.getRequestURI().getPath();
+          // The client sends a PATCH as a POST that says so (HttpURLConnection has no PATCH).
+          String override = exchange.getRequestHeaders().getFirst("X-HTTP-Method-Override");
+          String method = override != null ? override : exchange.getRequestMethod();
           String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-          requests.add(exchange.getRequestMethod() + " " + path + " " + body);
+          requests.add(method + " " + path + " " + body);
           int status;
           String reply;
-          if (exchange.getRequestMethod().equals("GET") && path.equals(TABLE_PATH)) {
+          if (method.equals("GET") && path.equals(TABLE_PATH)) {
             status = tableExists ? 200 : 404;
             reply =
                 tableExists
-                    ? TABLE_RESOURCE
+                    ? tableResource
                     : "{\"error\":{\"code\":404,\"message\":\"Not found: Table ingestbench-test:bench.results\"}}";
-          } else if (exchange.getRequestMethod().equals("POST")
-              && path.endsWith("/datasets/bench/tables")) {
+          } else if (method.equals("POST") && path.endsWith("/datasets/bench/tables")) {
+            status = 200;
+            reply = TABLE_RESOURCE;
+          } else if ((method.equals("PATCH") || method.equals("PUT")) && path.equals(TABLE_PATH)) {
             status = 200;
             reply = TABLE_RESOURCE;
           } else if (path.equals(TABLE_PATH + "/insertAll")) {
@@ -146,6 +171,44 @@ class ResultsTableTest {
     standIn(true, "{}").append(records());
     assertEquals(2, requests.size(), requests.toString());
     assertTrue(requests.get(1).contains("/insertAll"));
+  }
+
+  @Test
+  void aTableOfAnEarlierReleaseGainsTheLabelsItLacksBeforeTheRowsGoIn() throws Exception {
+    List<ResultRecord> records =
+        List.of(
+            new ResultRecord(
+                "r-1",
+                "two-jobs",
+                "local",
+                1,
+                "a-alone",
+                "a",
+                "rows_per_second",
+                4312.5,
+                "rows/s",
+                Map.of("write_method", "exactly-once", "source", "kafka", "sink", "emulator"),
+                "2026-11-23T10:00:00Z"));
+    standIn(tableWithLabels(List.of("write_method", "scale")), "{}").append(records);
+    assertEquals(3, requests.size(), requests.toString());
+    String update = requests.get(1);
+    assertTrue(
+        update.startsWith("PATCH " + TABLE_PATH) || update.startsWith("PUT " + TABLE_PATH), update);
+    assertTrue(
+        update.contains("\"name\":\"write_method\"")
+            && update.contains("\"name\":\"source\"")
+            && update.contains("\"name\":\"message_format\"")
+            && update.contains("\"name\":\"run_id\""),
+        "the old columns kept, the missing labels added: " + update);
+    String insert = requests.get(2);
+    assertTrue(insert.contains("\"source\":\"kafka\"") && insert.contains("\"sink\""), insert);
+  }
+
+  @Test
+  void aTableWithEveryLabelIsNotChanged() throws Exception {
+    standIn(tableWithLabels(ResultsTable.LABELS), "{}").append(records());
+    assertEquals(2, requests.size(), requests.toString());
+    assertTrue(requests.stream().noneMatch(r -> r.startsWith("PATCH") || r.startsWith("PUT")));
   }
 
   @Test

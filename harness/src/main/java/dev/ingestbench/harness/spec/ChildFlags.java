@@ -3,7 +3,10 @@ package dev.ingestbench.harness.spec;
 import dev.ingestbench.bigquery.EmulatorLimitOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * The one place the flags of the publishers and the BigQuery emulator a local run starts are
@@ -17,9 +20,39 @@ public final class ChildFlags {
   /** The publisher's main class ({@code ingestbench publish}), which a backlog is published by. */
   public static final String PUBLISHER_MAIN = "dev.ingestbench.publisher.PublisherPipeline";
 
-  /** A publisher's flags ({@code ingestbench publish}). */
+  /**
+   * The events' format, which a publisher writes and a consumer reads: {@code json}, {@code avro}.
+   */
+  public static String messageFormat(String format) {
+    return "--messageFormat=" + format;
+  }
+
+  /**
+   * Flags as a Flex Template's parameters ({@code --name=value} is {@code name -> value}): the same
+   * rendering on Dataflow as on this machine.
+   */
+  public static Map<String, String> asParameters(List<String> flags) {
+    Map<String, String> parameters = new LinkedHashMap<>();
+    for (String flag : flags) {
+      int eq = flag.indexOf('=');
+      if (!flag.startsWith("--") || eq < 0) {
+        throw new IllegalArgumentException(flag + " is not --name=value");
+      }
+      parameters.put(flag.substring(2, eq), flag.substring(eq + 1));
+    }
+    return parameters;
+  }
+
+  /** A publisher's flags ({@code ingestbench publish}, or its Dataflow template's parameters). */
   public static final class Publisher {
     private final List<String> flags = new ArrayList<>();
+
+    /** Publishes to the Pub/Sub topic {@code topicPath}, whose subscriptions exist. */
+    public static Publisher topic(String topicPath) {
+      Publisher p = new Publisher();
+      p.flags.add("--topic=" + topicPath);
+      return p;
+    }
 
     /**
      * Publishes to {@code topic} on the Pub/Sub emulator at {@code host}, creating {@code
@@ -45,19 +78,35 @@ public final class ChildFlags {
 
     /**
      * Events {@code first..first+count-1} of {@code messageSize} bytes; {@code seed} null keeps the
-     * default.
+     * default; {@code project} null is the launch's own (a Dataflow job's).
      */
     public Publisher events(
         String project, String messageFormat, long first, long count, int messageSize, Long seed) {
+      if (project != null) {
+        flags.add("--project=" + project);
+      }
       flags.addAll(
           List.of(
-              "--project=" + project,
-              "--messageFormat=" + messageFormat,
+              messageFormat(messageFormat),
               "--firstEventIndex=" + first,
               "--numMessages=" + count,
               "--messageSizeBytes=" + messageSize));
       if (seed != null) {
         flags.add("--seed=" + seed);
+      }
+      return this;
+    }
+
+    /** Publishes from {@code shards} sources at once (a Dataflow job's workers share them). */
+    public Publisher shards(int shards) {
+      flags.add("--publisherShards=" + shards);
+      return this;
+    }
+
+    /** Publishes at {@code perSecond} messages a second in all (0: as fast as it can). */
+    public Publisher rate(double perSecond) {
+      if (perSecond > 0) {
+        flags.add("--ratePerSecond=" + String.format(Locale.ROOT, "%.3f", perSecond));
       }
       return this;
     }

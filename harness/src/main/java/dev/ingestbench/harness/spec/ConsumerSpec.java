@@ -122,7 +122,7 @@ public record ConsumerSpec(
       flags.add("--consumerGroup=" + k.group());
     }
     flags.add("--project=" + LocalStack.PROJECT);
-    flags.add("--messageFormat=" + messageFormat);
+    flags.add(ChildFlags.messageFormat(messageFormat));
     flags.add("--outputTable=" + LocalStack.TABLE);
     flags.addAll(settings.consumerFlags());
     flags.add("--expectedMessages=" + expected);

@@ -1,5 +1,24 @@
 package dev.ingestbench.harness.spec;
 
+import static dev.ingestbench.contracts.ResultLabel.CONNECTION_POOL;
+import static dev.ingestbench.contracts.ResultLabel.CREATE_TABLES;
+import static dev.ingestbench.contracts.ResultLabel.DESTINATION_TABLES;
+import static dev.ingestbench.contracts.ResultLabel.MACHINE;
+import static dev.ingestbench.contracts.ResultLabel.MACHINE_TYPE;
+import static dev.ingestbench.contracts.ResultLabel.MAX_CONNECTION_POOL_CONNECTIONS;
+import static dev.ingestbench.contracts.ResultLabel.MESSAGE_FORMAT;
+import static dev.ingestbench.contracts.ResultLabel.MESSAGE_SIZE;
+import static dev.ingestbench.contracts.ResultLabel.ROW_ENCODING;
+import static dev.ingestbench.contracts.ResultLabel.ROW_FORMAT;
+import static dev.ingestbench.contracts.ResultLabel.SCALE;
+import static dev.ingestbench.contracts.ResultLabel.SINK;
+import static dev.ingestbench.contracts.ResultLabel.SOURCE;
+import static dev.ingestbench.contracts.ResultLabel.STREAMS;
+import static dev.ingestbench.contracts.ResultLabel.TABLE_SKEW;
+import static dev.ingestbench.contracts.ResultLabel.TRIGGERING_FREQUENCY;
+import static dev.ingestbench.contracts.ResultLabel.WORKERS;
+import static dev.ingestbench.contracts.ResultLabel.WRITE_METHOD;
+
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.SinkKind;
 import dev.ingestbench.contracts.job.JobSink;
@@ -23,30 +42,39 @@ public final class JobLabels {
   public static Map<String, String> of(
       ConsumerConfig consumer, int messageSize, Integer workers, String machineType) {
     Map<String, String> labels = new LinkedHashMap<>();
-    labels.put("write_method", consumer.writeMethod().flag());
-    labels.put("row_format", consumer.rowFormat().flag());
-    labels.put("row_encoding", consumer.rowEncoding().flag());
-    labels.put("destination_tables", Integer.toString(consumer.target().tables()));
-    labels.put("table_skew", consumer.target().routing().skew().flag());
-    labels.put("create_tables", consumer.target().creation().flag());
-    labels.put("connection_pool", Boolean.toString(consumer.connectionPool()));
+    labels.put(WRITE_METHOD.key(), consumer.writeMethod().flag());
+    labels.put(ROW_FORMAT.key(), consumer.rowFormat().flag());
+    labels.put(ROW_ENCODING.key(), consumer.rowEncoding().flag());
+    labels.put(DESTINATION_TABLES.key(), Integer.toString(consumer.target().tables()));
+    labels.put(TABLE_SKEW.key(), consumer.target().routing().skew().flag());
+    labels.put(CREATE_TABLES.key(), consumer.target().creation().flag());
+    labels.put(CONNECTION_POOL.key(), Boolean.toString(consumer.connectionPool()));
     if (consumer.connectionPool()) {
       labels.put(
-          "max_connection_pool_connections", Integer.toString(consumer.maxPoolConnections()));
+          MAX_CONNECTION_POOL_CONNECTIONS.key(), Integer.toString(consumer.maxPoolConnections()));
     }
-    labels.put("streams", Integer.toString(consumer.numStorageWriteApiStreams()));
+    labels.put(STREAMS.key(), Integer.toString(consumer.numStorageWriteApiStreams()));
     if (consumer.triggeringFrequencySec() != null) {
-      labels.put("triggering_frequency", Integer.toString(consumer.triggeringFrequencySec()));
+      labels.put(TRIGGERING_FREQUENCY.key(), Integer.toString(consumer.triggeringFrequencySec()));
     }
     if (workers != null) {
-      labels.put("workers", workers.toString());
+      labels.put(WORKERS.key(), workers.toString());
     }
     if (machineType != null) {
-      labels.put("machine_type", machineType);
+      labels.put(MACHINE_TYPE.key(), machineType);
     }
-    labels.put("message_size", Integer.toString(messageSize));
-    labels.put("source", consumer.source().flag());
-    labels.put("sink", sink(consumer.sink()));
+    labels.put(MESSAGE_SIZE.key(), Integer.toString(messageSize));
+    labels.put(MESSAGE_FORMAT.key(), consumer.messageFormat().flag());
+    labels.put(SOURCE.key(), consumer.source().flag());
+    labels.put(SINK.key(), sink(consumer.sink()));
+    return labels;
+  }
+
+  /** The labels of the run every record belongs to: its {@code --scale} and machine. */
+  public static Map<String, String> run(double scale, String machine) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put(SCALE.key(), Double.toString(scale));
+    labels.put(MACHINE.key(), machine);
     return labels;
   }
 

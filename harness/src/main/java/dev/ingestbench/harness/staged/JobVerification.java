@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.scenario.ResultRecords;
+import dev.ingestbench.contracts.ResultLabel;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.scenario.PlannedStage;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -57,7 +58,10 @@ final class JobVerification {
     for (String job : stopped) {
       String stage = lastStage(job);
       JobCounts counts =
-          segment.count(stage, job, "exactly-once".equals(labels.get(job).get("write_method")));
+          segment.count(
+              stage,
+              job,
+              "exactly-once".equals(labels.get(job).get(ResultLabel.WRITE_METHOD.key())));
       lost |= verdict.judge(counts).stream().anyMatch(f -> f.kind() == Finding.Kind.LOST);
       ResultRecords records =
           new ResultRecords(
@@ -70,7 +74,9 @@ final class JobVerification {
           counts.duplicates(),
           counts.sourceDuplicates(),
           // BigQuery itself checks no row's table: only the local BigQuery's count is one.
-          "bigquery".equals(labels.get(job).get("sink")) ? null : counts.misrouted(),
+          "bigquery".equals(labels.get(job).get(ResultLabel.SINK.key()))
+              ? null
+              : counts.misrouted(),
           counts.deadLettered(),
           counts.left(),
           counts.unverified() == null ? counts.lost() : null,

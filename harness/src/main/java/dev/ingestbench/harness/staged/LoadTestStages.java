@@ -1,11 +1,11 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.scenario.PlannedStage;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -36,7 +36,7 @@ final class LoadTestStages implements StageExecutor {
         plan.scenario().source().topic(),
         runDir,
         segmentNo,
-        Map.of("scale", Double.toString(plan.scale()), "machine", run.machine()));
+        JobLabels.run(plan.scale(), run.machine()));
   }
 
   @Override

@@ -128,8 +128,7 @@ public final class ScenarioConsumers implements ConsumerPlan {
     Map<String, Map<String, String>> all = new LinkedHashMap<>();
     for (String job : names) {
       Map<String, String> l = new LinkedHashMap<>(labels(job));
-      l.put("scale", Double.toString(plan.scale()));
-      l.put("machine", machine);
+      l.putAll(JobLabels.run(plan.scale(), machine));
       all.put(job, l);
     }
     return all;

@@ -5,6 +5,7 @@ import dev.ingestbench.analysis.scenario.ResultRecords;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.PlannedStage;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -389,7 +390,7 @@ public final class StagedDriver {
 
   /** The labels of figures that belong to the run, not to one job. */
   private Map<String, String> runLabels() {
-    return Map.of("scale", Double.toString(plan.scale()), "machine", run.machine());
+    return JobLabels.run(plan.scale(), run.machine());
   }
 
   private void say(String format, Object... args) {
