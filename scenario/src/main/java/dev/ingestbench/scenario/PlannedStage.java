@@ -4,10 +4,8 @@ import dev.ingestbench.contracts.RateProfile;
 import dev.ingestbench.contracts.StepStatus;
 import dev.ingestbench.contracts.StopMode;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * One stage, ready to run.
@@ -16,6 +14,7 @@ import java.util.Map;
  * @param running the jobs running once the stage has started and stopped its jobs
  * @param hold how long it holds, or null with {@code until}
  * @param max the longest an {@code until} waits
+ * @param kind what it does: start and stop jobs, a Pub/Sub load test, or a max-rate search
  * @param stopWith how the jobs in {@code stop} end, or null for the target's default
  * @param faults the consumer and TaskManager kills it injects into its running jobs
  * @param liveProfile the steps of the live rate from its start (multiples of {@link
@@ -30,15 +29,14 @@ public record PlannedStage(
     Duration hold,
     Until until,
     Duration max,
-    Map<String, String> pubsubLoad,
+    StageKind kind,
     StopMode stopWith,
-    Map<String, String> findMaxRate,
     StageFaults faults,
     RateProfile liveProfile) {
 
   /** A stage that runs a Pub/Sub load test instead of starting and stopping jobs. */
   public boolean isLoadTest() {
-    return !pubsubLoad.isEmpty();
+    return kind instanceof StageKind.LoadTest;
   }
 
   /**
@@ -46,41 +44,23 @@ public record PlannedStage(
    * --find-max-rate}) instead of starting and stopping jobs.
    */
   public boolean isMaxRateSearch() {
-    return !findMaxRate.isEmpty();
+    return kind instanceof StageKind.MaxRateSearch;
   }
 
-  /** The job whose configuration a max-rate stage searches. */
-  public String maxRateJob() {
-    return findMaxRate.get("job");
-  }
-
-  /** {@code round}'s search flags for a max-rate stage, as written in the file. */
-  public List<String> maxRateArgs() {
-    List<String> args = new ArrayList<>(List.of("--find-max-rate"));
-    findMaxRate.forEach(
-        (key, value) -> {
-          if (!key.equals("job")) {
-            args.add("--" + key.replace('_', '-'));
-            args.add(value);
-          }
-        });
-    return args;
-  }
-
-  /** {@code ingestbench pubsub-load}'s flags for this stage, as written in the file. */
-  public List<String> loadTestArgs() {
-    List<String> args = new ArrayList<>();
-    pubsubLoad.forEach(
-        (flag, value) -> {
-          args.add("--" + flag.replace('_', '-'));
-          args.add(value);
-        });
-    if (!pubsubLoad.containsKey("rate")) {
-      // A stage measures at one rate (as fast as the client takes when none is given); without
-      // --rate the load test would search for the highest sustained rate instead.
-      args.addAll(List.of("--rate", "0"));
+  /** This stage's search; an executor of max-rate stages is handed no other kind. */
+  public StageKind.MaxRateSearch search() {
+    if (kind instanceof StageKind.MaxRateSearch search) {
+      return search;
     }
-    return args;
+    throw new IllegalStateException("stage " + name + " is not a find_max_rate stage");
+  }
+
+  /** This stage's load test; an executor of load-test stages is handed no other kind. */
+  public StageKind.LoadTest loadTest() {
+    if (kind instanceof StageKind.LoadTest load) {
+      return load;
+    }
+    throw new IllegalStateException("stage " + name + " is not a pubsub_load stage");
   }
 
   /**
@@ -99,14 +79,17 @@ public record PlannedStage(
 
   /** How it ends, as a person reads it. */
   public String condition() {
-    if (isMaxRateSearch()) {
-      // StepStatus.isMaxRateSearch recognises a max-rate stage by this beginning.
-      return StepStatus.MAX_RATE + " " + maxRateJob() + " " + String.join(" ", maxRateArgs());
+    // StepStatus.isMaxRateSearch and isLoadTest recognise these stages by their beginning.
+    if (kind instanceof StageKind.MaxRateSearch search) {
+      return StepStatus.MAX_RATE + " " + search.job() + " " + String.join(" ", search.args());
     }
-    if (isLoadTest()) {
-      // StepStatus.isLoadTest recognises a load-test stage by this beginning.
-      return (StepStatus.LOAD_TEST + " " + String.join(" ", loadTestArgs())).trim();
+    if (kind instanceof StageKind.LoadTest load) {
+      return (StepStatus.LOAD_TEST + " " + String.join(" ", load.args())).trim();
     }
+    return jobsCondition();
+  }
+
+  private String jobsCondition() {
     String condition =
         hold != null
             ? "hold " + Durations.show(hold)
@@ -119,41 +102,8 @@ public record PlannedStage(
     return liveProfile == null ? condition : condition + "; live rate stepped: " + liveProfile;
   }
 
-  /**
-   * The longest it can last (a load test: its burn-in and window, and the longest drain after
-   * them).
-   */
+  /** The longest it can last (a load test: its burn-in and window, and the longest drain after). */
   public Duration longest() {
-    if (isMaxRateSearch()) {
-      // The consumers' warm-up, then every probe: settle, window, SLO, the longest catch-up.
-      long window = seconds(findMaxRate.get("probe_duration"), 20);
-      long slo = seconds(findMaxRate.get("latency_slo"), 10);
-      long probes =
-          findMaxRate.containsKey("max_probes") ? intOr(findMaxRate.get("max_probes"), 10) : 10;
-      return Duration.ofSeconds(300 + probes * (5 + window + slo + 180) + 60);
-    }
-    if (isLoadTest()) {
-      Duration burnIn =
-          Durations.parse(pubsubLoad.getOrDefault("burn_in", "10s")).orElse(Duration.ofSeconds(10));
-      Duration window =
-          Durations.parse(pubsubLoad.getOrDefault("duration", "30s"))
-              .orElse(Duration.ofSeconds(30));
-      return burnIn.plus(window).plusSeconds(70);
-    }
-    return hold != null ? hold : max;
-  }
-
-  private static long seconds(String duration, long absent) {
-    return duration == null
-        ? absent
-        : Durations.parse(duration).map(d -> Math.max(1, d.toSeconds())).orElse(absent);
-  }
-
-  private static long intOr(String value, long absent) {
-    try {
-      return Long.parseLong(value);
-    } catch (NumberFormatException e) {
-      return absent;
-    }
+    return kind.longest(hold != null ? hold : max);
   }
 }

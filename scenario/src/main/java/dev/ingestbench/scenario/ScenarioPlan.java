@@ -121,14 +121,7 @@ public record ScenarioPlan(
                 ? null
                 : scaleDuration(
                     key + ".max", Durations.parse(st.max()).orElseThrow(), scale, scaled);
-        Map<String, String> load = new LinkedHashMap<>();
-        if (st.pubsubLoad() != null) {
-          st.pubsubLoad().forEach((flag, value) -> load.put(flag, String.valueOf(value)));
-        }
-        Map<String, String> search = new LinkedHashMap<>();
-        if (st.findMaxRate() != null) {
-          st.findMaxRate().forEach((k, value) -> search.put(k, String.valueOf(value)));
-        }
+        StageKind kind = kindOf(st);
         stages.add(
             new PlannedStage(
                 i,
@@ -139,9 +132,8 @@ public record ScenarioPlan(
                 hold,
                 st.until() == null ? null : Until.of(st.until()).orElseThrow(),
                 max,
-                Collections.unmodifiableMap(new LinkedHashMap<>(load)),
+                kind,
                 st.stopWith() == null ? null : StopMode.of(st.stopWith()).orElseThrow(),
-                Collections.unmodifiableMap(search),
                 new StageFaults(
                     st.killConsumerAt() == null
                         ? null
@@ -300,6 +292,27 @@ public record ScenarioPlan(
     List<String> names = new ArrayList<>(jobs.keySet());
     List<String> given = scenario.source().subscriptions();
     return given != null ? given.get(names.indexOf(job)) : scenario.source().topic() + "-" + job;
+  }
+
+  /** What the file's stage does: its {@code pubsub_load} or {@code find_max_rate}, else jobs. */
+  private static StageKind kindOf(Scenario.Stage st) {
+    if (st.isLoadTest()) {
+      Map<String, String> flags = new LinkedHashMap<>();
+      st.pubsubLoad().forEach((flag, value) -> flags.put(flag, String.valueOf(value)));
+      return new StageKind.LoadTest(flags);
+    }
+    if (st.isMaxRateSearch()) {
+      Map<String, String> settings = new LinkedHashMap<>();
+      st.findMaxRate()
+          .forEach(
+              (key, value) -> {
+                if (!key.equals("job")) {
+                  settings.put(key, String.valueOf(value));
+                }
+              });
+      return new StageKind.MaxRateSearch(String.valueOf(st.findMaxRate().get("job")), settings);
+    }
+    return new StageKind.Jobs();
   }
 
   private static long scaleCount(String key, long value, double scale, Map<String, String> scaled) {

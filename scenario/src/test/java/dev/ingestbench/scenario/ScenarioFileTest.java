@@ -126,7 +126,7 @@ class ScenarioFileTest {
     ScenarioPlan plan = ScenarioPlan.of(ScenarioFile.load(write(dir, search)), 1, 0);
     PlannedStage st = plan.stages().get(0);
     assertTrue(st.isMaxRateSearch());
-    assertEquals("a", st.maxRateJob());
+    assertEquals("a", st.search().job());
     assertEquals(
         List.of(
             "--find-max-rate",
@@ -136,7 +136,7 @@ class ScenarioFileTest {
             "30s",
             "--max-probes",
             "6"),
-        st.maxRateArgs());
+        st.search().args());
     assertTrue(st.condition().startsWith("max-rate a --find-max-rate"), st.condition());
     assertTrue(st.running().isEmpty());
     String bad =
@@ -161,7 +161,7 @@ class ScenarioFileTest {
     // A Kafka scenario searches as round --find-max-rate --source kafka does.
     assertEquals(
         "a",
-        ScenarioPlan.of(ScenarioFile.load(write(dir, kafka)), 1, 0).stages().get(0).maxRateJob());
+        ScenarioPlan.of(ScenarioFile.load(write(dir, kafka)), 1, 0).stages().get(0).search().job());
   }
 
   /**

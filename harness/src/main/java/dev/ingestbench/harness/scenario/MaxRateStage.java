@@ -78,11 +78,11 @@ final class MaxRateStage implements StageExecutor {
   private static RoundSpec spec(ScenarioPlan plan, PlannedStage st, Path out, String heap) {
     return RoundSpec.forScenarioJob(
             plan,
-            st.maxRateJob(),
+            st.search().job(),
             out,
             heap,
             PipelineRunner.embeddedFlink(),
-            MaxRateSpec.of(st.findMaxRate()))
+            MaxRateSpec.of(st.search().settings()))
         .validate();
   }
 
@@ -92,7 +92,7 @@ final class MaxRateStage implements StageExecutor {
         "    ingestbench round "
             + String.join(" ", spec(plan, st, directory(runDir, st), heap).asRoundFlags())
             + " (job "
-            + st.maxRateJob()
+            + st.search().job()
             + "'s settings, servers of its own, with "
             + (st.running().isEmpty() ? "no job" : String.join(", ", st.running()))
             + " running); then write status/"
@@ -134,7 +134,7 @@ final class MaxRateStage implements StageExecutor {
   @Override
   public LoadTestStage.Outcome run(PlannedStage st, int segmentNo) throws Exception {
     Path out = directory(runDir, st);
-    String job = st.maxRateJob();
+    String job = st.search().job();
     Instant started = Instant.now();
     RoundRunner round =
         new RoundRunner(spec(plan, st, out, heap)).withCalibration(run.machineCalibration());

@@ -59,7 +59,7 @@ public final class LoadTestStage {
   }
 
   public static List<String> args(PlannedStage st, String emulatorHost, String topic, Path out) {
-    List<String> args = new ArrayList<>(st.loadTestArgs());
+    List<String> args = new ArrayList<>(st.loadTest().args());
     args.addAll(
         List.of(
             "--pubsub-emulator-host",

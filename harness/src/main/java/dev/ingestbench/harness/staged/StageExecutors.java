@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.scenario.PlannedStage;
+import dev.ingestbench.scenario.StageKind;
 import java.io.IOException;
 import java.io.PrintStream;
 
@@ -20,7 +21,7 @@ public record StageExecutors(StageExecutor loadTests, StageExecutor maxRateSearc
           "stage "
               + st.name()
               + ": a "
-              + (st.isMaxRateSearch() ? "find_max_rate" : "pubsub_load")
+              + (st.kind() instanceof StageKind.MaxRateSearch ? "find_max_rate" : "pubsub_load")
               + " stage cannot run on this target");
     }
     return executor.run(st, segmentNo);
@@ -32,7 +33,7 @@ public record StageExecutors(StageExecutor loadTests, StageExecutor maxRateSearc
     if (executor == null) {
       out.println(
           "    (no "
-              + (st.isMaxRateSearch() ? "max-rate" : "load-test")
+              + (st.kind() instanceof StageKind.MaxRateSearch ? "max-rate" : "load-test")
               + " stages on this target)");
     } else {
       executor.describe(st, out);
@@ -40,6 +41,12 @@ public record StageExecutors(StageExecutor loadTests, StageExecutor maxRateSearc
   }
 
   private StageExecutor of(PlannedStage st) {
-    return st.isMaxRateSearch() ? maxRateSearches : loadTests;
+    if (st.kind() instanceof StageKind.MaxRateSearch) {
+      return maxRateSearches;
+    }
+    if (st.kind() instanceof StageKind.LoadTest) {
+      return loadTests;
+    }
+    throw new IllegalArgumentException("stage " + st.name() + " starts jobs: the driver runs it");
   }
 }

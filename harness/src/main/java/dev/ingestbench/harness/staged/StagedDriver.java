@@ -286,7 +286,7 @@ public final class StagedDriver {
           st.index() + 1,
           plan.stages().size(),
           st.name(),
-          st.maxRateJob(),
+          st.search().job(),
           st.running().isEmpty() ? "no job" : String.join(", ", st.running()));
     } else {
       say(
