@@ -4,9 +4,10 @@ import java.util.Locale;
 
 /**
  * The labels of a result record ({@code results.jsonl}, the results table's {@code labels}
- * columns): every setting of a job as it ran, and the run's scale and machine. Declared once here:
- * the runners write these keys, the reports and the results table read them, so a label one writes
- * is never one the other drops.
+ * columns): every setting of a job as it ran, the run's scale and machine, the region a cost is
+ * priced in, and what ended a max-rate search at which latency objective. Declared once here: the
+ * runners write these keys, the reports and the results table read them, so a label one writes is
+ * never one the other drops.
  */
 public enum ResultLabel {
   WRITE_METHOD,
@@ -26,7 +27,10 @@ public enum ResultLabel {
   SOURCE,
   SINK,
   SCALE,
-  MACHINE;
+  MACHINE,
+  REGION,
+  LIMITED_BY,
+  LATENCY_SLO_MS;
 
   /** The key as records carry it: {@code write_method}. */
   public String key() {

@@ -5,6 +5,7 @@ import static dev.ingestbench.analysis.document.Numbers.usd;
 import static dev.ingestbench.analysis.document.Numbers.usd0;
 
 import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.document.Table;
 import dev.ingestbench.analysis.document.Table.Column;
 import java.util.Locale;
@@ -68,7 +69,7 @@ public final class CostMarkdown {
 
   private static void row(Table t, CostLine l) {
     if (!l.estimated()) {
-      t.row(l.name(), "—", "", "", "not estimated", l.note(), "");
+      t.row(l.name(), Numbers.MISSING, "", "", "not estimated", l.note(), "");
       return;
     }
     t.row(

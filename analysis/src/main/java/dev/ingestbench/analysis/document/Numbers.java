@@ -1,14 +1,38 @@
 package dev.ingestbench.analysis.document;
 
 import java.util.Locale;
+import java.util.function.DoubleFunction;
 
 /**
  * How a report writes a number: thousands separated, a fixed count of decimals, NaN or infinity (a
- * figure divided by nothing) as "n/a". One place, so the same figure reads the same in every
- * report.
+ * figure divided by nothing) as "n/a", a figure the run does not have as "—". One place, so the
+ * same figure reads the same in every report.
  */
 public final class Numbers {
   private Numbers() {}
+
+  /** A figure the run does not have (a metric it did not record). */
+  public static final String MISSING = "—";
+
+  /** {@code value} as {@code format} writes it, or {@link #MISSING} when the run has none. */
+  public static String orMissing(Double value, DoubleFunction<String> format) {
+    return value == null ? MISSING : format.apply(value);
+  }
+
+  /** A 95% interval: {@code 1,227–2,516} as whole numbers, or {@link #MISSING}. */
+  public static String range(Double low, Double high) {
+    return low == null || high == null ? MISSING : f0(low) + " – " + f0(high);
+  }
+
+  /** A change in percent with its sign: {@code +12.3%}, {@code -4.0%}. */
+  public static String signedPct(double percent) {
+    return !Double.isFinite(percent) ? "n/a" : String.format(Locale.ROOT, "%+.1f%%", percent);
+  }
+
+  /** A setting as given, without separators or trailing zeros: {@code 1}, {@code 0.001}. */
+  public static String plain(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+  }
 
   /** A count: {@code 1,234,567}. */
   public static String count(long n) {

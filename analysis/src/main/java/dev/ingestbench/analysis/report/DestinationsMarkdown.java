@@ -4,6 +4,7 @@ import static dev.ingestbench.analysis.document.Numbers.count;
 import static dev.ingestbench.analysis.document.Numbers.f1;
 
 import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.document.Table;
 import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.contracts.RoundSummary;
@@ -85,6 +86,6 @@ final class DestinationsMarkdown {
 
   /** One decimal, or a dash where there is no figure. */
   private static String orDash(Double v) {
-    return v == null ? "—" : f1(v);
+    return v == null ? Numbers.MISSING : f1(v);
   }
 }

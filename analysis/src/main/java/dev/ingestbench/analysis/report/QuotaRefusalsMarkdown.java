@@ -5,6 +5,7 @@ import static dev.ingestbench.analysis.document.Numbers.f1;
 import static dev.ingestbench.analysis.document.Numbers.f2;
 
 import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.document.Table;
 import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.contracts.RoundSummary;
@@ -50,8 +51,8 @@ final class QuotaRefusalsMarkdown {
           count(t.refusedAppends()),
           f1(t.refusedMb()),
           count(t.refusalWindows()),
-          w.isEmpty() ? "—" : f1(w.get(0).fromSeconds()),
-          w.isEmpty() ? "—" : f1(w.get(w.size() - 1).refilledSeconds()));
+          w.isEmpty() ? Numbers.MISSING : f1(w.get(0).fromSeconds()),
+          w.isEmpty() ? Numbers.MISSING : f1(w.get(w.size() - 1).refilledSeconds()));
       for (RoundSummary.RefusalWindow r : w.subList(0, Math.min(LISTED, w.size()))) {
         windows.row(
             t.tier(),

@@ -1,7 +1,5 @@
 package dev.ingestbench.analysis.scenario;
 
-import static dev.ingestbench.analysis.scenario.Cells.signedPct;
-
 import dev.ingestbench.analysis.document.Document;
 import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.document.Table;
@@ -86,10 +84,10 @@ final class BetweenStages {
         name,
         stages,
         rates,
-        signedPct(c.differencePct()),
+        Numbers.signedPct(c.differencePct()),
         Double.isNaN(c.ci95LowPct())
             ? "n/a"
-            : signedPct(c.ci95LowPct()) + " to " + signedPct(c.ci95HighPct()),
+            : Numbers.signedPct(c.ci95LowPct()) + " to " + Numbers.signedPct(c.ci95HighPct()),
         c.verdict());
   }
 }

@@ -1,8 +1,5 @@
 package dev.ingestbench.analysis.scenario;
 
-import static dev.ingestbench.analysis.scenario.Cells.fmt;
-import static dev.ingestbench.analysis.scenario.Cells.range;
-
 import dev.ingestbench.analysis.diagnosis.Verdict;
 import dev.ingestbench.analysis.document.Document;
 import dev.ingestbench.analysis.document.Numbers;
@@ -59,16 +56,16 @@ final class GoogleCloudView {
       }
       t.row(
           s.stage(),
-          fmt(all.get("bigquery_rows_per_second"), "%,.0f"),
+          Numbers.orMissing(all.get("bigquery_rows_per_second"), Numbers::f0),
           all.containsKey("bigquery_rows_per_second_ci95_low")
-              ? range(
+              ? Numbers.range(
                   all.get("bigquery_rows_per_second_ci95_low"),
                   all.get("bigquery_rows_per_second_ci95_high"))
-              : "—",
-          fmt(all.get("bigquery_mb_per_second"), "%.2f"),
-          fmt(all.get("bigquery_minutes"), "%.0f"),
-          fmt(all.get("monitoring_peak_connections"), "%.0f"),
-          vcpus.isEmpty() ? "—" : String.join(", ", vcpus));
+              : Numbers.MISSING,
+          Numbers.orMissing(all.get("bigquery_mb_per_second"), Numbers::f2),
+          Numbers.orMissing(all.get("bigquery_minutes"), Numbers::f0),
+          Numbers.orMissing(all.get("monitoring_peak_connections"), Numbers::f0),
+          vcpus.isEmpty() ? Numbers.MISSING : String.join(", ", vcpus));
     }
     doc.heading(2, "Google Cloud's view")
         .paragraph(

@@ -1,11 +1,10 @@
 package dev.ingestbench.analysis.scenario;
 
-import static dev.ingestbench.analysis.scenario.Cells.fmt;
-import static dev.ingestbench.analysis.scenario.Cells.range;
-
 import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.document.Table;
 import dev.ingestbench.analysis.document.Table.Column;
+import dev.ingestbench.contracts.ResultLabel;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.StepStatus;
 import java.util.LinkedHashMap;
@@ -46,18 +45,18 @@ final class OtherStages {
       t.row(
           "[" + s.stage() + "](pubsub-load-" + s.step() + "/report.md)",
           s.jobs().isEmpty() ? "none" : String.join(", ", s.jobs()),
-          fmt(m.get("pubsub_published_messages_per_second"), "%,.0f"),
-          range(
+          Numbers.orMissing(m.get("pubsub_published_messages_per_second"), Numbers::f0),
+          Numbers.range(
               m.get("pubsub_published_messages_per_second_ci95_low"),
               m.get("pubsub_published_messages_per_second_ci95_high")),
-          fmt(m.get("pubsub_received_messages_per_second"), "%,.0f"),
-          range(
+          Numbers.orMissing(m.get("pubsub_received_messages_per_second"), Numbers::f0),
+          Numbers.range(
               m.get("pubsub_received_messages_per_second_ci95_low"),
               m.get("pubsub_received_messages_per_second_ci95_high")),
-          fmt(m.get("pubsub_publish_p99_ms"), "%,.1f"),
-          fmt(m.get("pubsub_end_to_end_p99_ms"), "%,.1f"),
-          fmt(m.get("pubsub_missing"), "%,.0f"),
-          fmt(m.get("pubsub_duplicates"), "%,.0f"));
+          Numbers.orMissing(m.get("pubsub_publish_p99_ms"), Numbers::f1),
+          Numbers.orMissing(m.get("pubsub_end_to_end_p99_ms"), Numbers::f1),
+          Numbers.orMissing(m.get("pubsub_missing"), Numbers::f0),
+          Numbers.orMissing(m.get("pubsub_duplicates"), Numbers::f0));
     }
     doc.heading(2, "Source capacity (Pub/Sub load-test stages)")
         .paragraph(
@@ -98,8 +97,8 @@ final class OtherStages {
               r -> {
                 m.put(r.metric(), r.value());
                 job[0] = r.job();
-                if (r.labels().containsKey("limited_by")) {
-                  limit[0] = r.labels().get("limited_by");
+                if (r.labels().containsKey(ResultLabel.LIMITED_BY.key())) {
+                  limit[0] = r.labels().get(ResultLabel.LIMITED_BY.key());
                 }
               });
       t.row(
@@ -107,15 +106,15 @@ final class OtherStages {
           job[0],
           s.jobs().isEmpty() ? "none" : String.join(", ", s.jobs()),
           m.containsKey("max_sustainable_rows_per_second")
-              ? fmt(m.get("max_sustainable_rows_per_second"), "%,.0f")
+              ? Numbers.orMissing(m.get("max_sustainable_rows_per_second"), Numbers::f0)
               : "none sustained",
-          range(
+          Numbers.range(
               m.get("max_sustainable_rows_per_second_ci95_low"),
               m.get("max_sustainable_rows_per_second_ci95_high")),
-          fmt(m.get("max_sustainable_rows_per_second_per_vcpu"), "%,.0f"),
-          fmt(m.get("max_rate_rows_per_consumer_cpu_second"), "%,.0f"),
-          fmt(m.get("publisher_capacity_messages_per_second"), "%,.0f"),
-          fmt(m.get("max_rate_probes"), "%,.0f"),
+          Numbers.orMissing(m.get("max_sustainable_rows_per_second_per_vcpu"), Numbers::f0),
+          Numbers.orMissing(m.get("max_rate_rows_per_consumer_cpu_second"), Numbers::f0),
+          Numbers.orMissing(m.get("publisher_capacity_messages_per_second"), Numbers::f0),
+          Numbers.orMissing(m.get("max_rate_probes"), Numbers::f0),
           limit[0]);
     }
     doc.heading(2, "Highest sustained rate (max-rate stages)")

@@ -2,6 +2,7 @@ package dev.ingestbench.analysis.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ingestbench.contracts.MaxRateResult;
+import dev.ingestbench.contracts.ResultLabel;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunCost;
@@ -57,7 +58,7 @@ public final class ResultRecords {
           .ifPresent(
               c -> {
                 Map<String, String> where = new LinkedHashMap<>(labels);
-                where.put("region", c.region());
+                where.put(ResultLabel.REGION.key(), c.region());
                 add(job, "usd_per_hour", c.usd(), "USD", where);
                 add(
                     job,
@@ -186,7 +187,7 @@ public final class ResultRecords {
       return this;
     }
     Map<String, String> where = new LinkedHashMap<>(labels);
-    where.put("region", cost.region());
+    where.put(ResultLabel.REGION.key(), cost.region());
     add(job, "usd_per_run", cost.usdPerRun(), "USD", where);
     add(job, "usd_per_hour", cost.usdPerHour(), "USD", where);
     add(job, "usd_per_billion_rows", cost.usdPerBillionRows(), "USD", where);
@@ -200,8 +201,8 @@ public final class ResultRecords {
    */
   public ResultRecords maxRate(String job, MaxRateResult r, Map<String, String> labels) {
     Map<String, String> l = new LinkedHashMap<>(labels);
-    l.put("limited_by", r.limitedBy());
-    l.put("latency_slo_ms", Long.toString(r.latencySloMs()));
+    l.put(ResultLabel.LIMITED_BY.key(), r.limitedBy());
+    l.put(ResultLabel.LATENCY_SLO_MS.key(), Long.toString(r.latencySloMs()));
     add(job, "max_sustainable_rows_per_second", r.maxSustainableRowsPerSecond(), "rows/s", l);
     if (r.sustainedRowsPerSecond() != null) {
       add(

@@ -100,7 +100,7 @@ public final class ScenarioReport {
             + "` · target "
             + data.run().target()
             + " · scale "
-            + Cells.trim(data.run().scale())
+            + Numbers.plain(data.run().scale())
             + " · started "
             + data.run().startedAt()
             + " · "
@@ -118,7 +118,9 @@ public final class ScenarioReport {
       doc.paragraph("Run at full size.");
     } else {
       doc.paragraph(
-          "Scaled from the file's full size (`--scale " + Cells.trim(data.run().scale()) + "`):");
+          "Scaled from the file's full size (`--scale "
+              + Numbers.plain(data.run().scale())
+              + "`):");
       doc.bullets(
           data.run().scaled().entrySet().stream()
               .map(e -> "`" + e.getKey() + "`: " + e.getValue())
@@ -208,7 +210,7 @@ public final class ScenarioReport {
       t.row(
           stage,
           name,
-          "—",
+          Numbers.MISSING,
           "no rows (starting up, or nothing to read)",
           "",
           "",

@@ -23,7 +23,7 @@ final class StageCostSection {
         String[] row =
             rows.computeIfAbsent(
                 r.iteration() + "/" + r.stage() + "/" + r.job(),
-                k -> new String[] {r.stage(), r.job(), "—", "—"});
+                k -> new String[] {r.stage(), r.job(), Numbers.MISSING, Numbers.MISSING});
         row[hour ? 2 : 3] = Numbers.usd(r.value());
       }
     }

@@ -1,8 +1,5 @@
 package dev.ingestbench.analysis.scenario;
 
-import static dev.ingestbench.analysis.scenario.Cells.count;
-import static dev.ingestbench.analysis.scenario.Cells.signedPct;
-
 import dev.ingestbench.analysis.document.Document;
 import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.document.Table;
@@ -65,8 +62,8 @@ final class UnorderedSections {
           s.step(),
           s.stage(),
           Integer.toString(s.iteration()),
-          count(m.get("rows_per_second")),
-          count(m.get("rows_per_cpu_second")),
+          Numbers.orMissing(m.get("rows_per_second"), Numbers::f0),
+          Numbers.orMissing(m.get("rows_per_cpu_second"), Numbers::f0),
           Numbers.f0(m.getOrDefault("lost", 0.0)),
           Numbers.f0(m.getOrDefault("duplicates", 0.0)),
           misrouted(m.get(MISROUTED)),
@@ -139,10 +136,10 @@ final class UnorderedSections {
         pairs.row(
             configs.get(i),
             configs.get(j),
-            signedPct(c.differencePct()),
+            Numbers.signedPct(c.differencePct()),
             Double.isNaN(c.ci95LowPct())
                 ? "n/a"
-                : signedPct(c.ci95LowPct()) + " to " + signedPct(c.ci95HighPct()),
+                : Numbers.signedPct(c.ci95LowPct()) + " to " + Numbers.signedPct(c.ci95HighPct()),
             c.verdict());
       }
     }

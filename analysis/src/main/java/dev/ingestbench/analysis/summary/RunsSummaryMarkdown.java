@@ -59,10 +59,14 @@ final class RunsSummaryMarkdown {
           r.messageFormat()
               + (r.messageSizeBytes() == null ? "" : ", " + r.messageSizeBytes() + " B"),
           dash(r.writeMethod()),
-          r.vcpus() > 0 ? Integer.toString(r.vcpus()) : "—",
-          r.memoryGb() == null ? "—" : String.format(Locale.ROOT, "%.1f GB", r.memoryGb()),
+          r.vcpus() > 0 ? Integer.toString(r.vcpus()) : Numbers.MISSING,
+          r.memoryGb() == null
+              ? Numbers.MISSING
+              : String.format(Locale.ROOT, "%.1f GB", r.memoryGb()),
           dash(r.heap()),
-          r.machineOpsPerSecond() == null ? "—" : Numbers.f0(r.machineOpsPerSecond()) + " ops/s",
+          r.machineOpsPerSecond() == null
+              ? Numbers.MISSING
+              : Numbers.f0(r.machineOpsPerSecond()) + " ops/s",
           r.inputRowsPerSecond() != null
               ? Numbers.f0(r.inputRowsPerSecond())
               : r.limitedBy() != null ? "probed" : "backlog",
@@ -70,7 +74,7 @@ final class RunsSummaryMarkdown {
           latency(r),
           maxSustained(r),
           dash(r.verification()),
-          r.costUsd() == null ? "—" : Numbers.usd(r.costUsd()));
+          r.costUsd() == null ? Numbers.MISSING : Numbers.usd(r.costUsd()));
     }
     md.append(table.markdown());
     return md.toString();
@@ -78,7 +82,7 @@ final class RunsSummaryMarkdown {
 
   private static String output(RunRow r) {
     if (r.outputRowsPerSecond() == null) {
-      return "—";
+      return Numbers.MISSING;
     }
     String mean = Numbers.f0(r.outputRowsPerSecond());
     return r.outputCi95Low() == null || r.outputCi95High() == null
@@ -88,7 +92,7 @@ final class RunsSummaryMarkdown {
 
   private static String maxSustained(RunRow r) {
     if (r.limitedBy() == null) {
-      return "—";
+      return Numbers.MISSING;
     }
     return (r.maxSustainableRowsPerSecond() == null
             ? "none"
@@ -100,7 +104,7 @@ final class RunsSummaryMarkdown {
 
   private static String latency(RunRow r) {
     if (r.latencyP50Ms() == null) {
-      return "—";
+      return Numbers.MISSING;
     }
     return String.format(
         Locale.ROOT,
@@ -111,6 +115,6 @@ final class RunsSummaryMarkdown {
   }
 
   private static String dash(String value) {
-    return value == null ? "—" : value;
+    return value == null ? Numbers.MISSING : value;
   }
 }

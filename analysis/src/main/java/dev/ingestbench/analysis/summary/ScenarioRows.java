@@ -85,7 +85,7 @@ final class ScenarioRows {
               value(metrics, "usd_per_billion_rows"),
               value(metrics, "max_sustainable_rows_per_second"),
               metrics.containsKey("max_rate_probes")
-                  ? metrics.get("max_rate_probes").labels().get("limited_by")
+                  ? metrics.get("max_rate_probes").labels().get(ResultLabel.LIMITED_BY.key())
                   : null,
               run.machineCalibration() == null
                   ? null
