@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ingestbench.contracts.ExitCodes;
+import dev.ingestbench.harness.round.RoundSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -370,6 +371,21 @@ class RoundCommandTest {
     JsonNode round = new ObjectMapper().readTree(out.resolve("round.json").toFile());
     assertEquals("kafka", round.get("source").asText());
     assertEquals("avro", round.get("message_format").asText());
+    List<String> command = new ArrayList<>();
+    round.get("command").forEach(flag -> command.add(flag.asText()));
+    assertTrue(
+        command.contains(
+            "--consumer-arg=--kafkaConsumerConfig=sasl.kerberos.service.name=<redacted>"),
+        command.toString());
+    RoundCommand again = new RoundCommand();
+    new picocli.CommandLine(again).parseArgs(command.toArray(new String[0]));
+    RoundSpec asRun = again.spec();
+    assertEquals(RoundSpec.Source.KAFKA, asRun.source(), "round.json's command runs it again");
+    assertEquals(2, asRun.jobs());
+    assertTrue(asRun.sharedConsumerGroup());
+    assertEquals(8, asRun.partitions());
+    assertEquals(4, asRun.job().destinationTables());
+    assertEquals("768m", asRun.heap());
     assertTrue(Files.exists(out.resolve("kafka.log")), "the broker's log is kept");
     assertTrue(!Files.exists(out.resolve("kafka-data")), "the broker's data is removed");
   }

@@ -29,6 +29,9 @@ import java.util.Map;
  *     uniform}, {@code zipf:S}); null in files written before it (uniform)
  * @param createTables {@code --create-tables}: {@code if-needed} or {@code ahead}; null in files
  *     written before it (if-needed)
+ * @param command the round as {@code ingestbench round}'s flags, every setting as it ran with the
+ *     defaults resolved (secrets redacted): the command that runs it again; null in files written
+ *     before it
  */
 public record RoundSettings(
     long messages,
@@ -62,7 +65,8 @@ public record RoundSettings(
     MachineCalibration machineCalibration,
     Long savepointAt,
     String tableSkew,
-    String createTables) {
+    String createTables,
+    List<String> command) {
 
   public boolean kafka() {
     return "kafka".equals(source);

@@ -382,7 +382,8 @@ public final class RoundRunner {
         calibration,
         spec.savepointAt(),
         spec.job().tableSkew().flag(),
-        spec.job().tableCreation().flag());
+        spec.job().tableCreation().flag(),
+        Secrets.redact(spec.asRoundFlags()));
   }
 
   private static void say(String format, Object... args) {
