@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.harness.round.RoundPlan;
 import dev.ingestbench.harness.round.RoundSpec;
+import dev.ingestbench.harness.spec.SettingFlag;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,6 +26,16 @@ class RoundSpecFlagsTest {
     RoundCommand round = new RoundCommand();
     new CommandLine(round).parseArgs(args.toArray(new String[0]));
     return round.spec();
+  }
+
+  @Test
+  void everySettingsRoundFlagIsAnOptionOfRound() {
+    CommandLine round = new CommandLine(new RoundCommand());
+    for (SettingFlag setting : SettingFlag.values()) {
+      assertTrue(
+          round.getCommandSpec().findOption(setting.round()) != null,
+          setting + ": round has no " + setting.round());
+    }
   }
 
   @Test

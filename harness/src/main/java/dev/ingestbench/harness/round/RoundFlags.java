@@ -1,5 +1,20 @@
 package dev.ingestbench.harness.round;
 
+import static dev.ingestbench.harness.spec.SettingFlag.CONNECTION_POOL;
+import static dev.ingestbench.harness.spec.SettingFlag.CREATE_TABLES;
+import static dev.ingestbench.harness.spec.SettingFlag.DESTINATION_TABLES;
+import static dev.ingestbench.harness.spec.SettingFlag.LIVE_RATE;
+import static dev.ingestbench.harness.spec.SettingFlag.MAX_POOL_CONNECTIONS;
+import static dev.ingestbench.harness.spec.SettingFlag.MESSAGE_FORMAT;
+import static dev.ingestbench.harness.spec.SettingFlag.MESSAGE_SIZE;
+import static dev.ingestbench.harness.spec.SettingFlag.PULL_BATCH_SIZE;
+import static dev.ingestbench.harness.spec.SettingFlag.ROW_ENCODING;
+import static dev.ingestbench.harness.spec.SettingFlag.ROW_FORMAT;
+import static dev.ingestbench.harness.spec.SettingFlag.STREAMS;
+import static dev.ingestbench.harness.spec.SettingFlag.TABLE_SKEW;
+import static dev.ingestbench.harness.spec.SettingFlag.TRIGGERING_FREQUENCY;
+import static dev.ingestbench.harness.spec.SettingFlag.WRITE_METHOD;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,23 +30,40 @@ final class RoundFlags {
     List<String> flags =
         new ArrayList<>(
             List.of(
-                "--out", spec.out().toString(),
-                "--source", spec.source().flag(),
-                "--message-format", spec.messageFormat().flag(),
-                "--message-size", Integer.toString(spec.messageSize()),
-                "--seed", Long.toString(spec.seed()),
-                "--write-method", spec.job().writeMethod().flag(),
-                "--row-format", spec.job().rowFormat().flag(),
-                "--row-encoding", spec.job().rowEncoding().flag(),
-                "--destination-tables", Integer.toString(spec.job().destinationTables()),
-                "--table-skew", spec.job().tableSkew().flag(),
-                "--create-tables", spec.job().tableCreation().flag(),
-                "--jobs", Integer.toString(spec.jobs()),
-                "--sink", spec.sink().flag(),
-                "--pull-batch-size", Integer.toString(spec.pullBatchSize()),
-                "--heap", spec.heap(),
-                "--max-dead-letters", Long.toString(spec.maxDeadLetters()),
-                "--timeout", Long.toString(spec.timeoutSeconds())));
+                "--out",
+                spec.out().toString(),
+                "--source",
+                spec.source().flag(),
+                MESSAGE_FORMAT.round(),
+                spec.messageFormat().flag(),
+                MESSAGE_SIZE.round(),
+                Integer.toString(spec.messageSize()),
+                "--seed",
+                Long.toString(spec.seed()),
+                WRITE_METHOD.round(),
+                spec.job().writeMethod().flag(),
+                ROW_FORMAT.round(),
+                spec.job().rowFormat().flag(),
+                ROW_ENCODING.round(),
+                spec.job().rowEncoding().flag(),
+                DESTINATION_TABLES.round(),
+                Integer.toString(spec.job().destinationTables()),
+                TABLE_SKEW.round(),
+                spec.job().tableSkew().flag(),
+                CREATE_TABLES.round(),
+                spec.job().tableCreation().flag(),
+                "--jobs",
+                Integer.toString(spec.jobs()),
+                "--sink",
+                spec.sink().flag(),
+                PULL_BATCH_SIZE.round(),
+                Integer.toString(spec.pullBatchSize()),
+                "--heap",
+                spec.heap(),
+                "--max-dead-letters",
+                Long.toString(spec.maxDeadLetters()),
+                "--timeout",
+                Long.toString(spec.timeoutSeconds())));
     if (spec.findMaxRate() == null) {
       // A search publishes what its probes take: these do not apply to it; a profile says how
       // many live messages there are.
@@ -39,7 +71,7 @@ final class RoundFlags {
       if (spec.liveProfile() == null) {
         flags.addAll(List.of("--live-messages", Long.toString(spec.liveMessages())));
       }
-      flags.addAll(List.of("--live-rate", Double.toString(spec.liveRate())));
+      flags.addAll(List.of(LIVE_RATE.round(), Double.toString(spec.liveRate())));
     }
     flags.addAll(spec.runner().asRoundFlags());
     if (spec.force()) {
@@ -57,17 +89,18 @@ final class RoundFlags {
               spec.sharedConsumerGroup() ? "shared" : "separate"));
     }
     if (spec.job().connectionPool()) {
-      flags.add("--connection-pool");
+      flags.add(CONNECTION_POOL.round());
     }
     if (spec.job().maxPoolConnections() != null) {
       flags.addAll(
-          List.of("--max-connection-pool-connections", spec.job().maxPoolConnections().toString()));
+          List.of(MAX_POOL_CONNECTIONS.round(), spec.job().maxPoolConnections().toString()));
     }
     if (spec.job().streams() != null) {
-      flags.addAll(List.of("--streams", spec.job().streams().toString()));
+      flags.addAll(List.of(STREAMS.round(), spec.job().streams().toString()));
     }
     if (spec.job().triggeringFrequency() != null) {
-      flags.addAll(List.of("--triggering-frequency", spec.job().triggeringFrequency().toString()));
+      flags.addAll(
+          List.of(TRIGGERING_FREQUENCY.round(), spec.job().triggeringFrequency().toString()));
     }
     // --quota-mb-per-second=X: the emulator's own flag names, which round takes too
     flags.addAll(spec.emulatorLimits().asFlags());

@@ -11,6 +11,7 @@ import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.ConsumerSpec;
 import dev.ingestbench.harness.spec.JobLabels;
 import dev.ingestbench.harness.spec.MaxRateSpec;
+import dev.ingestbench.harness.spec.SettingFlag;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.ConsumerPlan;
 import dev.ingestbench.harness.staged.LocalJobs;
@@ -45,24 +46,6 @@ public final class RoundPlan implements ConsumerPlan {
   /** Stands in for the BigQuery emulator's addresses while validating. */
   private static final BigQueryEmulatorProcess.Address UNSTARTED_BIGQUERY =
       new BigQueryEmulatorProcess.Address("127.0.0.1:1", "http://127.0.0.1:1");
-
-  /** The consumer's flags that a round flag sets, and that round flag, for error messages. */
-  private static final Map<String, String> ROUND_FLAG_OF = new LinkedHashMap<>();
-
-  static {
-    ROUND_FLAG_OF.put("--useStorageApiConnectionPool=true", "--connection-pool");
-    ROUND_FLAG_OF.put("--writeMethod=", "--write-method ");
-    ROUND_FLAG_OF.put("--numStorageWriteApiStreams=", "--streams ");
-    ROUND_FLAG_OF.put("--storageWriteApiTriggeringFrequencySec", "--triggering-frequency");
-    ROUND_FLAG_OF.put("--destinationTables=", "--destination-tables ");
-    ROUND_FLAG_OF.put("--tableSkew=", "--table-skew ");
-    ROUND_FLAG_OF.put("--createTables=", "--create-tables ");
-    ROUND_FLAG_OF.put("--maxConnectionPoolConnections=", "--max-connection-pool-connections ");
-    ROUND_FLAG_OF.put("--emulatorPullBatchSize=", "--pull-batch-size ");
-    ROUND_FLAG_OF.put("--messageSizeBytes=", "--message-size ");
-    ROUND_FLAG_OF.put("--ratePerSecond=", "--live-rate ");
-    ROUND_FLAG_OF.put("--messageFormat=", "--message-format ");
-  }
 
   private final RoundSpec spec;
 
@@ -293,11 +276,9 @@ public final class RoundPlan implements ConsumerPlan {
       return check.apply(args.toArray(new String[0]));
     } catch (IllegalArgumentException e) {
       String message = e.getMessage() == null ? e.toString() : e.getMessage();
-      for (Map.Entry<String, String> rename : ROUND_FLAG_OF.entrySet()) {
-        boolean givenByUser =
-            spec.consumerArgs().stream().anyMatch(a -> a.startsWith(rename.getKey()));
-        if (!givenByUser) {
-          message = message.replace(rename.getKey(), rename.getValue());
+      for (SettingFlag setting : SettingFlag.values()) {
+        if (spec.consumerArgs().stream().noneMatch(setting::setBy)) {
+          message = setting.inRoundWords(message);
         }
       }
       throw new IllegalArgumentException(

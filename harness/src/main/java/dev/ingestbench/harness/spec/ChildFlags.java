@@ -24,7 +24,7 @@ public final class ChildFlags {
    * The events' format, which a publisher writes and a consumer reads: {@code json}, {@code avro}.
    */
   public static String messageFormat(String format) {
-    return "--messageFormat=" + format;
+    return SettingFlag.MESSAGE_FORMAT.child(format);
   }
 
   /**
@@ -90,7 +90,7 @@ public final class ChildFlags {
               messageFormat(messageFormat),
               "--firstEventIndex=" + first,
               "--numMessages=" + count,
-              "--messageSizeBytes=" + messageSize));
+              SettingFlag.MESSAGE_SIZE.child(messageSize)));
       if (seed != null) {
         flags.add("--seed=" + seed);
       }
@@ -106,7 +106,7 @@ public final class ChildFlags {
     /** Publishes at {@code perSecond} messages a second in all (0: as fast as it can). */
     public Publisher rate(double perSecond) {
       if (perSecond > 0) {
-        flags.add("--ratePerSecond=" + String.format(Locale.ROOT, "%.3f", perSecond));
+        flags.add(SettingFlag.LIVE_RATE.child(String.format(Locale.ROOT, "%.3f", perSecond)));
       }
       return this;
     }

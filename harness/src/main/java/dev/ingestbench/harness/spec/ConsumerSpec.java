@@ -113,7 +113,7 @@ public record ConsumerSpec(
       flags.add("--pubsubEmulatorHost=" + sourceHost);
       flags.add("--subscription=" + p.subscription());
       if (p.pullBatchSize() != null) {
-        flags.add("--emulatorPullBatchSize=" + p.pullBatchSize());
+        flags.add(SettingFlag.PULL_BATCH_SIZE.child(p.pullBatchSize()));
       }
     } else if (reads instanceof KafkaReads k) {
       flags.add("--source=kafka");

@@ -1,5 +1,16 @@
 package dev.ingestbench.harness.spec;
 
+import static dev.ingestbench.harness.spec.SettingFlag.CONNECTION_POOL;
+import static dev.ingestbench.harness.spec.SettingFlag.CREATE_TABLES;
+import static dev.ingestbench.harness.spec.SettingFlag.DESTINATION_TABLES;
+import static dev.ingestbench.harness.spec.SettingFlag.MAX_POOL_CONNECTIONS;
+import static dev.ingestbench.harness.spec.SettingFlag.ROW_ENCODING;
+import static dev.ingestbench.harness.spec.SettingFlag.ROW_FORMAT;
+import static dev.ingestbench.harness.spec.SettingFlag.STREAMS;
+import static dev.ingestbench.harness.spec.SettingFlag.TABLE_SKEW;
+import static dev.ingestbench.harness.spec.SettingFlag.TRIGGERING_FREQUENCY;
+import static dev.ingestbench.harness.spec.SettingFlag.WRITE_METHOD;
+
 import dev.ingestbench.contracts.job.RowEncoding;
 import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.contracts.job.TableCreation;
@@ -68,27 +79,27 @@ public record JobSettings(
     List<String> flags =
         new ArrayList<>(
             List.of(
-                "--writeMethod=" + writeMethod.flag(),
-                "--rowFormat=" + rowFormat.flag(),
-                "--rowEncoding=" + rowEncoding.flag(),
-                "--destinationTables=" + destinationTables));
+                WRITE_METHOD.child(writeMethod.flag()),
+                ROW_FORMAT.child(rowFormat.flag()),
+                ROW_ENCODING.child(rowEncoding.flag()),
+                DESTINATION_TABLES.child(destinationTables)));
     if (!tableSkew.uniform()) {
-      flags.add("--tableSkew=" + tableSkew.flag());
+      flags.add(TABLE_SKEW.child(tableSkew.flag()));
     }
     if (tableCreation != DEFAULTS.tableCreation) {
-      flags.add("--createTables=" + tableCreation.flag());
+      flags.add(CREATE_TABLES.child(tableCreation.flag()));
     }
     if (connectionPool) {
-      flags.add("--useStorageApiConnectionPool=true");
+      flags.add(CONNECTION_POOL.child(true));
     }
     if (maxPoolConnections != null) {
-      flags.add("--maxConnectionPoolConnections=" + maxPoolConnections);
+      flags.add(MAX_POOL_CONNECTIONS.child(maxPoolConnections));
     }
     if (streams != null) {
-      flags.add("--numStorageWriteApiStreams=" + streams);
+      flags.add(STREAMS.child(streams));
     }
     if (triggeringFrequency != null) {
-      flags.add("--storageWriteApiTriggeringFrequencySec=" + triggeringFrequency);
+      flags.add(TRIGGERING_FREQUENCY.child(triggeringFrequency));
     }
     return flags;
   }
