@@ -386,6 +386,7 @@ class RoundCommandTest {
     assertEquals(8, asRun.partitions());
     assertEquals(4, asRun.job().destinationTables());
     assertEquals("768m", asRun.heap());
+    assertEquals(command, asRun.asRoundFlags(), "every setting reads back as it was written");
     assertTrue(Files.exists(out.resolve("kafka.log")), "the broker's log is kept");
     assertTrue(!Files.exists(out.resolve("kafka-data")), "the broker's data is removed");
   }

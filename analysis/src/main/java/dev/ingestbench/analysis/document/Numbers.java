@@ -19,7 +19,7 @@ public final class Numbers {
     return value == null ? MISSING : format.apply(value);
   }
 
-  /** A 95% interval: {@code 1,227–2,516} as whole numbers, or {@link #MISSING}. */
+  /** A 95% interval: {@code 1,227 – 2,516} as whole numbers, or {@link #MISSING}. */
   public static String range(Double low, Double high) {
     return low == null || high == null ? MISSING : f0(low) + " – " + f0(high);
   }

@@ -22,14 +22,16 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * {@code --results-table PROJECT:DATASET.TABLE}: appends a run's {@link ResultRecord}s to a
  * BigQuery table with the client library, creating the table (the schema of {@code results.jsonl})
- * when it is missing. Each row's insert id is its run, iteration, stage, job and metric, so pushing
- * the same run twice within BigQuery's de-duplication window does not double it.
+ * when it is missing, and adding the label columns a table of an earlier release lacks. Each row's
+ * insert id is its run, iteration, stage, job and metric, so pushing the same run twice within
+ * BigQuery's de-duplication window does not double it.
  */
 public final class ResultsTable {
   private static final Pattern SPEC =
@@ -101,14 +103,26 @@ public final class ResultsTable {
 
   /** Appends {@code records}; returns how many. Throws naming the table and BigQuery's reason. */
   public int append(List<ResultRecord> records) {
+    return append(records, note -> {});
+  }
+
+  /**
+   * Appends {@code records}, saying through {@code note} what a table made by an earlier release
+   * lacked; returns how many. Throws naming the table and BigQuery's reason.
+   */
+  public int append(List<ResultRecord> records, Consumer<String> note) {
     try {
       Table existing = bigQuery.getTable(table);
+      List<String> missing = List.of();
       if (existing == null) {
         bigQuery.create(TableInfo.of(table, StandardTableDefinition.of(schema())));
       } else {
-        addMissingLabels(existing);
+        missing = addMissingLabels(existing, note);
       }
       InsertAllRequest.Builder request = InsertAllRequest.newBuilder(table);
+      // Values of a label column just added (or one that could not be) are left out, not refused:
+      // BigQuery's streaming takes a while to see a new column.
+      request.setIgnoreUnknownValues(!missing.isEmpty());
       for (ResultRecord r : records) {
         request.addRow(
             r.runId() + "/" + r.iteration() + "/" + r.stage() + "/" + r.job() + "/" + r.metric(),
@@ -144,38 +158,58 @@ public final class ResultsTable {
 
   /**
    * A table made by an earlier release lacks the labels added since: they are added to its {@code
-   * labels} record (BigQuery adds a nullable column in place; the rows already there read null), so
-   * no label a run writes is dropped.
+   * labels} record as nullable columns (BigQuery adds them in place; the rows already there read
+   * null), so no label a run writes is dropped for good. Returns the labels it lacked; says what
+   * came of adding them (a writer may lack the right to change the table: the rows go in without
+   * them).
    */
-  private void addMissingLabels(Table existing) {
+  private List<String> addMissingLabels(Table existing, Consumer<String> note) {
     Schema schema = existing.getDefinition().getSchema();
     if (schema == null) {
-      return; // not told: the insert says what BigQuery refuses
+      return List.of(); // not told: the insert says what BigQuery refuses
     }
     List<Field> fields = new ArrayList<>();
-    boolean added = false;
+    List<String> missing = new ArrayList<>();
     for (Field field : schema.getFields()) {
       if (field.getName().equals("labels") && field.getSubFields() != null) {
         List<Field> labels = new ArrayList<>(field.getSubFields());
         for (String label : LABELS) {
-          if (labels.stream().noneMatch(l -> l.getName().equals(label))) {
+          if (labels.stream().noneMatch(l -> l.getName().equalsIgnoreCase(label))) {
             labels.add(
                 Field.newBuilder(label, StandardSQLTypeName.STRING)
                     .setMode(Field.Mode.NULLABLE)
                     .build());
-            added = true;
+            missing.add(label);
           }
         }
         field = field.toBuilder().setType(StandardSQLTypeName.STRUCT, FieldList.of(labels)).build();
       }
       fields.add(field);
     }
-    if (added) {
+    if (missing.isEmpty()) {
+      return missing;
+    }
+    try {
       existing.toBuilder()
           .setDefinition(StandardTableDefinition.of(Schema.of(fields)))
           .build()
           .update();
+      note.accept(
+          spec()
+              + " gained the label columns "
+              + missing
+              + ": BigQuery takes a while to take values for a new column, so this run's rows may"
+              + " read null there (results.jsonl has them all)");
+    } catch (BigQueryException e) {
+      note.accept(
+          spec()
+              + " lacks the label columns "
+              + missing
+              + " and they could not be added ("
+              + e.getMessage()
+              + "): this run's rows go in without them (results.jsonl has them all)");
     }
+    return missing;
   }
 
   private static Map<String, Object> row(ResultRecord r) {

@@ -33,7 +33,7 @@ final class StageCost {
     double rate = m.rowsPerSecond().mean();
     double perCpuSecond = m.rowsPerCpuSecond();
     String size = labels.get(ResultLabel.MESSAGE_SIZE.key());
-    String machine = labels.getOrDefault("machine_type", LOCAL_MACHINE);
+    String machine = labels.getOrDefault(ResultLabel.MACHINE_TYPE.key(), LOCAL_MACHINE);
     Matcher vcpus = VCPUS.matcher(machine);
     if (!(rate > 0) || !(perCpuSecond > 0) || size == null || !vcpus.matches()) {
       return Optional.empty();

@@ -31,6 +31,10 @@ class ResultsTableTest {
           + "\"tableReference\":{\"projectId\":\"ingestbench-test\",\"datasetId\":\"bench\",\"tableId\":\"results\"}}";
 
   private HttpServer server;
+
+  /** The stand-in refuses a change of the table's schema, as for a writer without the right. */
+  private boolean refuseUpdate;
+
   private final List<String> requests = new ArrayList<>();
 
   /** The table's resource with a {@code labels} record of {@code labels}. */
@@ -40,10 +44,14 @@ class ResultsTableTest {
       fields.append(fields.length() == 0 ? "" : ",");
       fields.append("{\"name\":\"").append(label).append("\",\"type\":\"STRING\"}");
     }
+    // A column of the user's own, outside and inside labels: a schema update must keep both.
     return TABLE_RESOURCE.substring(0, TABLE_RESOURCE.length() - 1)
         + ",\"schema\":{\"fields\":[{\"name\":\"run_id\",\"type\":\"STRING\"},"
-        + "{\"name\":\"labels\",\"type\":\"RECORD\",\"fields\":["
+        + "{\"name\":\"team\",\"type\":\"STRING\"},"
+        + "{\"name\":\"labels\",\"type\":\"RECORD\",\"mode\":\"NULLABLE\",\"fields\":["
         + fields
+        + (fields.length() == 0 ? "" : ",")
+        + "{\"name\":\"cluster_name\",\"type\":\"STRING\"}"
         + "]}]}}";
   }
 
@@ -80,8 +88,11 @@ class ResultsTableTest {
             status = 200;
             reply = TABLE_RESOURCE;
           } else if ((method.equals("PATCH") || method.equals("PUT")) && path.equals(TABLE_PATH)) {
-            status = 200;
-            reply = TABLE_RESOURCE;
+            status = refuseUpdate ? 403 : 200;
+            reply =
+                refuseUpdate
+                    ? "{\"error\":{\"code\":403,\"message\":\"Access Denied: bigquery.tables.update\"}}"
+                    : TABLE_RESOURCE;
           } else if (path.equals(TABLE_PATH + "/insertAll")) {
             status = 200;
             reply = insertReply;
@@ -192,6 +203,18 @@ class ResultsTableTest {
     standIn(tableWithLabels(List.of("write_method", "scale")), "{}").append(records);
     assertEquals(3, requests.size(), requests.toString());
     String update = requests.get(1);
+    // The labels record's fields: from its first old label to its own name.
+    int from = update.indexOf("\"name\":\"write_method\"");
+    int to = update.indexOf("\"name\":\"labels\"");
+    assertTrue(from > 0 && to > from, update);
+    String labels = update.substring(from, to);
+    assertTrue(
+        labels.contains("\"name\":\"source\"") && labels.contains("\"name\":\"cluster_name\""),
+        "the missing labels added inside labels, its own kept: " + labels);
+    assertTrue(
+        update.contains("\"name\":\"team\"") && update.contains("\"name\":\"cluster_name\""),
+        "the table's own columns kept, also inside labels: " + update);
+    assertTrue(update.contains("\"mode\":\"NULLABLE\""), update);
     assertTrue(
         update.startsWith("PATCH " + TABLE_PATH) || update.startsWith("PUT " + TABLE_PATH), update);
     assertTrue(
@@ -202,6 +225,24 @@ class ResultsTableTest {
         "the old columns kept, the missing labels added: " + update);
     String insert = requests.get(2);
     assertTrue(insert.contains("\"source\":\"kafka\"") && insert.contains("\"sink\""), insert);
+  }
+
+  @Test
+  void aTableThatCannotBeChangedStillTakesTheRowsAndTheRunSaysWhatIsMissing() throws Exception {
+    refuseUpdate = true;
+    List<String> notes = new ArrayList<>();
+    assertEquals(
+        2,
+        standIn(tableWithLabels(List.of("write_method", "scale")), "{}")
+            .append(records(), notes::add));
+    assertTrue(requests.get(2).contains("/insertAll"), requests.toString());
+    assertTrue(
+        requests.get(2).contains("\"ignoreUnknownValues\":true"),
+        "a label the table lacks is left out, not refused: " + requests.get(2));
+    assertEquals(1, notes.size(), notes.toString());
+    assertTrue(
+        notes.get(0).contains("lacks the label columns") && notes.get(0).contains("message_format"),
+        notes.get(0));
   }
 
   @Test

@@ -190,7 +190,9 @@ public final class ScenarioRunner {
     Path report = ScenarioReport.write(dir.root());
     LocalTarget.say("Report: %s; results: %s", report, dir.root().resolve(RunFiles.RESULTS));
     if (resultsTable != null) {
-      int appended = ResultsTable.forTable(resultsTable).append(dir.readResults());
+      int appended =
+          ResultsTable.forTable(resultsTable)
+              .append(dir.readResults(), note -> LocalTarget.say("%s", note));
       LocalTarget.say("Appended %,d results to %s", appended, flags.resultsTable());
     }
     return exit;

@@ -9,10 +9,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The one place the flags of the publishers and the BigQuery emulator a local run starts are
- * written (a consumer's are {@link ConsumerSpec}'s): each flag name appears here once, for rounds,
- * staged runs and unordered iterations alike. Each builder says what it sets; the process's own
- * parser (run before anything starts) checks the values.
+ * Where the flags of the publishers and the BigQuery emulator a run starts are written (a local
+ * consumer's are {@link ConsumerSpec}'s, a setting's name is its {@link SettingFlag}'s), for
+ * rounds, staged runs, unordered iterations and Dataflow launches alike ({@link #asParameters}: a
+ * template's parameters are these flags). Each builder says what it sets; the process's own parser
+ * (run before anything starts) checks the values.
  */
 public final class ChildFlags {
   private ChildFlags() {}

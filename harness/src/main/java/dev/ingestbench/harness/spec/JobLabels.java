@@ -27,10 +27,10 @@ import java.util.Map;
 
 /**
  * A job's result labels: every setting as its consumer runs it, the consumer's defaults resolved
- * (by {@link ConsumerConfig}, the consumer's own reading of its flags), on every target. The one
- * place a label key is written: a round, a local scenario and a Dataflow scenario all label their
+ * (by {@link ConsumerConfig}, the consumer's own reading of its flags), on every target, and the
+ * run's scale and machine: a round, a local scenario and a Dataflow scenario all label their jobs'
  * results here, so {@code summary} compares like with like and a job that inherits a default says
- * which.
+ * which. The keys are {@link dev.ingestbench.contracts.ResultLabel}s.
  */
 public final class JobLabels {
   private JobLabels() {}
