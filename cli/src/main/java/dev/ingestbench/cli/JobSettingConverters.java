@@ -5,6 +5,7 @@ import dev.ingestbench.contracts.job.RowFormat;
 import dev.ingestbench.contracts.job.TableCreation;
 import dev.ingestbench.contracts.job.TableSkew;
 import dev.ingestbench.contracts.job.WriteMethod;
+import dev.ingestbench.harness.spec.SettingFlag;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
@@ -36,14 +37,14 @@ final class JobSettingConverters {
   static final class TableCreations implements CommandLine.ITypeConverter<TableCreation> {
     @Override
     public TableCreation convert(String value) {
-      return converted(() -> TableCreation.fromFlag("--create-tables", value));
+      return converted(() -> TableCreation.fromFlag(SettingFlag.Round.CREATE_TABLES, value));
     }
   }
 
   static final class TableSkews implements CommandLine.ITypeConverter<TableSkew> {
     @Override
     public TableSkew convert(String value) {
-      return converted(() -> TableSkew.parse("--table-skew", value));
+      return converted(() -> TableSkew.parse(SettingFlag.Round.TABLE_SKEW, value));
     }
   }
 

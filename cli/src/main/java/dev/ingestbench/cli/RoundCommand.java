@@ -16,6 +16,7 @@ import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.spec.MaxRateSpec;
+import dev.ingestbench.harness.spec.SettingFlag;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -92,7 +93,7 @@ public final class RoundCommand implements Callable<Integer> {
   private static final long DEFAULT_LIVE_MESSAGES_CAP = 100_000;
 
   @Option(
-      names = "--live-rate",
+      names = SettingFlag.Round.LIVE_RATE,
       paramLabel = "MSG/S",
       defaultValue = "10000",
       description = "Publish rate of the live messages (default: ${DEFAULT-VALUE}).")
@@ -129,21 +130,21 @@ public final class RoundCommand implements Callable<Integer> {
   String consumerGroups;
 
   @Option(
-      names = "--message-format",
+      names = SettingFlag.Round.MESSAGE_FORMAT,
       defaultValue = "json",
       description =
           "json or avro (Avro binary of taxi_ride.avsc, ~88 B) (default: ${DEFAULT-VALUE}).")
   String messageFormat;
 
   @Option(
-      names = "--message-size",
+      names = SettingFlag.Round.MESSAGE_SIZE,
       paramLabel = "BYTES",
       description =
           "Message size; larger sizes pad, e.g. 10000 pads to ~10 KB (default: 500 for json, 88 for avro).")
   Integer messageSize;
 
   @Option(
-      names = "--write-method",
+      names = SettingFlag.Round.WRITE_METHOD,
       defaultValue = "exactly-once",
       converter = JobSettingConverters.WriteMethods.class,
       description =
@@ -151,21 +152,21 @@ public final class RoundCommand implements Callable<Integer> {
   WriteMethod writeMethod;
 
   @Option(
-      names = "--row-format",
+      names = SettingFlag.Round.ROW_FORMAT,
       defaultValue = "json-column",
       converter = JobSettingConverters.RowFormats.class,
       description = "json-column or typed (default: json-column).")
   RowFormat rowFormat;
 
   @Option(
-      names = "--row-encoding",
+      names = SettingFlag.Round.ROW_ENCODING,
       defaultValue = "tablerow",
       converter = JobSettingConverters.RowEncodings.class,
       description = "tablerow, beam-row or proto: how rows reach BigQueryIO (default: tablerow).")
   RowEncoding rowEncoding;
 
   @Option(
-      names = "--destination-tables",
+      names = SettingFlag.Round.DESTINATION_TABLES,
       paramLabel = "N",
       defaultValue = "1",
       description =
@@ -173,7 +174,7 @@ public final class RoundCommand implements Callable<Integer> {
   int destinationTables;
 
   @Option(
-      names = "--table-skew",
+      names = SettingFlag.Round.TABLE_SKEW,
       paramLabel = "SKEW",
       defaultValue = "uniform",
       converter = JobSettingConverters.TableSkews.class,
@@ -184,7 +185,7 @@ public final class RoundCommand implements Callable<Integer> {
   TableSkew tableSkew;
 
   @Option(
-      names = "--create-tables",
+      names = SettingFlag.Round.CREATE_TABLES,
       paramLabel = "WHEN",
       defaultValue = "if-needed",
       converter = JobSettingConverters.TableCreations.class,
@@ -195,12 +196,12 @@ public final class RoundCommand implements Callable<Integer> {
   TableCreation tableCreation;
 
   @Option(
-      names = "--connection-pool",
+      names = SettingFlag.Round.CONNECTION_POOL,
       description = "Beam's --useStorageApiConnectionPool (at-least-once only).")
   boolean connectionPool;
 
   @Option(
-      names = "--max-connection-pool-connections",
+      names = SettingFlag.Round.MAX_POOL_CONNECTIONS,
       paramLabel = "N",
       description =
           "Beam's --maxConnectionPoolConnections: the pool's most connections per worker; Beam's"
@@ -208,13 +209,13 @@ public final class RoundCommand implements Callable<Integer> {
   Integer maxPoolConnections;
 
   @Option(
-      names = "--streams",
+      names = SettingFlag.Round.STREAMS,
       paramLabel = "N",
       description = "Beam's --numStorageWriteApiStreams (exactly-once).")
   Integer streams;
 
   @Option(
-      names = "--triggering-frequency",
+      names = SettingFlag.Round.TRIGGERING_FREQUENCY,
       paramLabel = "SECONDS",
       description = "Beam's --storageWriteApiTriggeringFrequencySec (exactly-once; default 1).")
   Integer triggeringFrequency;
@@ -271,7 +272,7 @@ public final class RoundCommand implements Callable<Integer> {
   Long killTaskManagerAt;
 
   @Option(
-      names = "--pull-batch-size",
+      names = SettingFlag.Round.PULL_BATCH_SIZE,
       paramLabel = "N",
       defaultValue = "" + RoundSpec.DEFAULT_PULL_BATCH_SIZE,
       description = "Messages per Pull from the emulator (default: ${DEFAULT-VALUE}).")
@@ -345,11 +346,11 @@ public final class RoundCommand implements Callable<Integer> {
           "--consumer-groups " + consumerGroups + " is not known; use separate or shared");
     }
     JobSink to = JobSink.fromFlag("--sink", sink);
-    MessageFormat format = MessageFormat.fromFlag("--message-format", messageFormat);
+    MessageFormat format = MessageFormat.fromFlag(SettingFlag.Round.MESSAGE_FORMAT, messageFormat);
     PipelineRunner pipelineRunner = pipelineRunner();
     MaxRateSpec search = maxRate.spec();
     if (search != null) {
-      refuseWithSearch("--messages", "--live-messages", "--live-rate");
+      refuseWithSearch("--messages", "--live-messages", SettingFlag.Round.LIVE_RATE);
     }
     RateProfile profile =
         liveProfile == null ? null : RateProfile.parse("--live-profile", liveProfile);

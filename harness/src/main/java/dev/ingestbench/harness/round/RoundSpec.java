@@ -11,6 +11,7 @@ import dev.ingestbench.harness.spec.JvmHeap;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.spec.ScenarioLimits;
+import dev.ingestbench.harness.spec.SettingFlag;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.StageFaults;
 import java.nio.file.Path;
@@ -267,7 +268,8 @@ public record RoundSpec(
     if (job.maxPoolConnections() != null
         && (job.maxPoolConnections() < 2 || !job.connectionPool())) {
       throw new IllegalArgumentException(
-          "--max-connection-pool-connections "
+          SettingFlag.Round.MAX_POOL_CONNECTIONS
+              + " "
               + job.maxPoolConnections()
               + (job.maxPoolConnections() < 2
                   ? " must be 2 or more (Beam's pool keeps at least 2), e.g. the number of tables"
@@ -275,7 +277,9 @@ public record RoundSpec(
     }
     if (job.destinationTables() < 1 || job.destinationTables() > TableRouting.MAX_TABLES) {
       throw new IllegalArgumentException(
-          "--destination-tables " + TableRouting.outOfRange(job.destinationTables()));
+          SettingFlag.Round.DESTINATION_TABLES
+              + " "
+              + TableRouting.outOfRange(job.destinationTables()));
     }
     JvmHeap.require("--heap", heap);
     OutDirectory.require(out);
@@ -316,7 +320,10 @@ public record RoundSpec(
     }
     if (findMaxRate == null && liveMessages > 0 && liveRate <= 0) {
       throw new IllegalArgumentException(
-          "--live-rate " + liveRate + " must be positive when --live-messages > 0");
+          SettingFlag.Round.LIVE_RATE
+              + " "
+              + liveRate
+              + " must be positive when --live-messages > 0");
     }
     if (partitions < 1) {
       throw new IllegalArgumentException("--partitions " + partitions + " must be 1 or more");
@@ -329,7 +336,10 @@ public record RoundSpec(
       }
       if (liveRate <= 0) {
         throw new IllegalArgumentException(
-            "--live-rate " + liveRate + " must be positive: it is the profile's 1x");
+            SettingFlag.Round.LIVE_RATE
+                + " "
+                + liveRate
+                + " must be positive: it is the profile's 1x");
       }
       if (liveMessages != liveProfile.messages(liveRate)) {
         throw new IllegalArgumentException(

@@ -8,20 +8,43 @@ package dev.ingestbench.harness.spec;
  * an error a child's own check raises about a setting the round gave is told in the round's words.
  */
 public enum SettingFlag {
-  WRITE_METHOD("writeMethod", "--write-method"),
-  ROW_FORMAT("rowFormat", "--row-format"),
-  ROW_ENCODING("rowEncoding", "--row-encoding"),
-  DESTINATION_TABLES("destinationTables", "--destination-tables"),
-  TABLE_SKEW("tableSkew", "--table-skew"),
-  CREATE_TABLES("createTables", "--create-tables"),
-  CONNECTION_POOL("useStorageApiConnectionPool", "--connection-pool"),
-  MAX_POOL_CONNECTIONS("maxConnectionPoolConnections", "--max-connection-pool-connections"),
-  STREAMS("numStorageWriteApiStreams", "--streams"),
-  TRIGGERING_FREQUENCY("storageWriteApiTriggeringFrequencySec", "--triggering-frequency"),
-  MESSAGE_FORMAT("messageFormat", "--message-format"),
-  MESSAGE_SIZE("messageSizeBytes", "--message-size"),
-  PULL_BATCH_SIZE("emulatorPullBatchSize", "--pull-batch-size"),
-  LIVE_RATE("ratePerSecond", "--live-rate");
+  WRITE_METHOD("writeMethod", Round.WRITE_METHOD),
+  ROW_FORMAT("rowFormat", Round.ROW_FORMAT),
+  ROW_ENCODING("rowEncoding", Round.ROW_ENCODING),
+  DESTINATION_TABLES("destinationTables", Round.DESTINATION_TABLES),
+  TABLE_SKEW("tableSkew", Round.TABLE_SKEW),
+  CREATE_TABLES("createTables", Round.CREATE_TABLES),
+  CONNECTION_POOL("useStorageApiConnectionPool", Round.CONNECTION_POOL),
+  MAX_POOL_CONNECTIONS("maxConnectionPoolConnections", Round.MAX_POOL_CONNECTIONS),
+  STREAMS("numStorageWriteApiStreams", Round.STREAMS),
+  TRIGGERING_FREQUENCY("storageWriteApiTriggeringFrequencySec", Round.TRIGGERING_FREQUENCY),
+  MESSAGE_FORMAT("messageFormat", Round.MESSAGE_FORMAT),
+  MESSAGE_SIZE("messageSizeBytes", Round.MESSAGE_SIZE),
+  PULL_BATCH_SIZE("emulatorPullBatchSize", Round.PULL_BATCH_SIZE),
+  LIVE_RATE("ratePerSecond", Round.LIVE_RATE);
+
+  /**
+   * {@code ingestbench round}'s flag names, as constants an annotation can name ({@code
+   * RoundCommand}'s options are declared with them).
+   */
+  public static final class Round {
+    private Round() {}
+
+    public static final String WRITE_METHOD = "--write-method";
+    public static final String ROW_FORMAT = "--row-format";
+    public static final String ROW_ENCODING = "--row-encoding";
+    public static final String DESTINATION_TABLES = "--destination-tables";
+    public static final String TABLE_SKEW = "--table-skew";
+    public static final String CREATE_TABLES = "--create-tables";
+    public static final String CONNECTION_POOL = "--connection-pool";
+    public static final String MAX_POOL_CONNECTIONS = "--max-connection-pool-connections";
+    public static final String STREAMS = "--streams";
+    public static final String TRIGGERING_FREQUENCY = "--triggering-frequency";
+    public static final String MESSAGE_FORMAT = "--message-format";
+    public static final String MESSAGE_SIZE = "--message-size";
+    public static final String PULL_BATCH_SIZE = "--pull-batch-size";
+    public static final String LIVE_RATE = "--live-rate";
+  }
 
   private final String child;
   private final String round;
