@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
  */
 final class FlinkClusterOptions {
   @Option(
-      names = "--workers",
+      names = FlinkClusterSpec.WORKERS,
       paramLabel = "W",
       description =
           "Flink cluster: TaskManagers of the cluster the run starts, each a JVM of its own"
@@ -19,7 +19,7 @@ final class FlinkClusterOptions {
   Integer workers;
 
   @Option(
-      names = "--slots",
+      names = FlinkClusterSpec.SLOTS,
       paramLabel = "S",
       description =
           "Flink cluster: task slots per TaskManager (default: "
@@ -28,13 +28,13 @@ final class FlinkClusterOptions {
   Integer slots;
 
   @Option(
-      names = "--parallelism",
+      names = FlinkClusterSpec.PARALLELISM,
       paramLabel = "P",
       description = "Flink cluster: each job's parallelism (default: every slot, W x S).")
   Integer parallelism;
 
   @Option(
-      names = "--flink-master",
+      names = FlinkClusterSpec.FLINK_MASTER,
       paramLabel = "HOST:PORT",
       description =
           "Flink cluster: submit to this running cluster's REST endpoint instead of starting one"
@@ -42,7 +42,7 @@ final class FlinkClusterOptions {
   String flinkMaster;
 
   @Option(
-      names = "--taskmanager-heap",
+      names = FlinkClusterSpec.TASKMANAGER_HEAP,
       paramLabel = "MB",
       description =
           "Flink cluster: heap each TaskManager gives its tasks (default: "

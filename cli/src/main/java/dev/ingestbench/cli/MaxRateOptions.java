@@ -1,5 +1,6 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.harness.round.RoundFlags;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.scenario.Durations;
 import java.time.Duration;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Option;
  */
 final class MaxRateOptions {
   @Option(
-      names = "--find-max-rate",
+      names = RoundFlags.FIND_MAX_RATE,
       description =
           "Find the highest live rate every job sustains: measure the publisher alone, then probe"
               + " rates (bisection) while the consumers run, each judged by throughput and by the"
@@ -20,7 +21,7 @@ final class MaxRateOptions {
   boolean findMaxRate;
 
   @Option(
-      names = "--latency-slo",
+      names = RoundFlags.LATENCY_SLO,
       paramLabel = "DURATION",
       description =
           "With --find-max-rate: the p99 latency (visible - intended send time) a sustained rate"
@@ -28,7 +29,7 @@ final class MaxRateOptions {
   String latencySlo;
 
   @Option(
-      names = "--probe-duration",
+      names = RoundFlags.PROBE_DURATION,
       paramLabel = "DURATION",
       description =
           "With --find-max-rate: how long each probe is measured, after 5 s of settling (default:"
@@ -36,13 +37,13 @@ final class MaxRateOptions {
   String probeDuration;
 
   @Option(
-      names = "--max-probes",
+      names = RoundFlags.MAX_PROBES,
       paramLabel = "N",
       description = "With --find-max-rate: probes at most, confirmations included (default: 10).")
   Integer maxProbes;
 
   @Option(
-      names = "--confirm-probes",
+      names = RoundFlags.CONFIRM_PROBES,
       paramLabel = "N",
       description =
           "With --find-max-rate: probes of the answer's rate again once the search has converged;"

@@ -12,8 +12,10 @@ import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.events.MessageFormat;
 import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.round.RoundDryRun;
+import dev.ingestbench.harness.round.RoundFlags;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.spec.SettingFlag;
@@ -51,10 +53,10 @@ import picocli.CommandLine.Spec;
     })
 public final class RoundCommand implements Callable<Integer> {
   /** --runner's value for a Flink session cluster. */
-  static final String FLINK_CLUSTER = "flink-cluster";
+  static final String FLINK_CLUSTER = FlinkClusterSpec.RUNNER_FLINK_CLUSTER;
 
   @Option(
-      names = "--out",
+      names = RoundFlags.OUT,
       paramLabel = "DIR",
       description = "Output directory (default: runs/round-<time>).")
   Path out;
@@ -66,13 +68,13 @@ public final class RoundCommand implements Callable<Integer> {
   boolean dryRun;
 
   @Option(
-      names = "--force",
+      names = RoundFlags.FORCE,
       description =
           "Run into an --out that holds an earlier round's files, replacing them (without it such an --out is refused, so a crashed round never reports an earlier round's numbers).")
   boolean force;
 
   @Option(
-      names = "--messages",
+      names = RoundFlags.MESSAGES,
       paramLabel = "N",
       defaultValue = "300000",
       description = "Messages published in all (default: ${DEFAULT-VALUE}).")
@@ -84,7 +86,7 @@ public final class RoundCommand implements Callable<Integer> {
    * user never gave.
    */
   @Option(
-      names = "--live-messages",
+      names = RoundFlags.LIVE_MESSAGES,
       paramLabel = "N",
       description =
           "Of those, published at --live-rate once the consumer has drained the backlog (they measure latency); the rest are the backlog, published first (default: a third of --messages, at most 100,000; 0 with --feed).")
@@ -100,7 +102,7 @@ public final class RoundCommand implements Callable<Integer> {
   double liveRate;
 
   @Option(
-      names = "--live-profile",
+      names = RoundFlags.LIVE_PROFILE,
       paramLabel = "STEPS",
       description =
           "Step the live rate: MULTIPLIERx:DURATION of --live-rate, comma-separated, e.g."
@@ -110,21 +112,21 @@ public final class RoundCommand implements Callable<Integer> {
   String liveProfile;
 
   @Option(
-      names = "--source",
+      names = RoundFlags.SOURCE,
       defaultValue = "pubsub",
       description =
           "pubsub (the local Pub/Sub emulator) or kafka (a local Kafka broker, KRaft, in its own JVM) (default: ${DEFAULT-VALUE}).")
   String source;
 
   @Option(
-      names = "--partitions",
+      names = RoundFlags.PARTITIONS,
       paramLabel = "N",
       description =
           "With --source kafka: partitions of the topic (default: 32, as in the reference rounds).")
   Integer partitions;
 
   @Option(
-      names = "--consumer-groups",
+      names = RoundFlags.CONSUMER_GROUPS,
       description =
           "With --source kafka and --jobs > 1: separate (a consumer group per job, as the reference's round 6) or shared (every job in one group, the production hypothesis) (default: separate).")
   String consumerGroups;
@@ -221,7 +223,7 @@ public final class RoundCommand implements Callable<Integer> {
   Integer triggeringFrequency;
 
   @Option(
-      names = "--jobs",
+      names = RoundFlags.JOBS,
       paramLabel = "J",
       defaultValue = "1",
       description =
@@ -229,14 +231,14 @@ public final class RoundCommand implements Callable<Integer> {
   int jobs;
 
   @Option(
-      names = "--sink",
+      names = RoundFlags.SINK,
       defaultValue = "emulator",
       description =
           "emulator: one BigQuery emulator process shared by every job, reached through the official client over gRPC; in-process: the emulator inside the consumer's JVM (one job only) (default: ${DEFAULT-VALUE}).")
   String sink;
 
   @Option(
-      names = "--feed",
+      names = RoundFlags.FEED,
       description =
           "Publish the backlog in tranches while the jobs read it, topped up to the feed's high mark whenever half of it is read (each job its own Pub/Sub topic, 4,000-40,000 messages waiting; the Kafka topic up to 200 MB ahead of the fastest job; --dry-run prints the marks), instead of all of it before they start: the Pub/Sub emulator's Pull slows as what a subscription holds grows. Backlog only (--live-messages defaults to 0).")
   boolean feed;
@@ -250,7 +252,7 @@ public final class RoundCommand implements Callable<Integer> {
   @Mixin ConsumerRestartOptions restarts = new ConsumerRestartOptions();
 
   @Option(
-      names = "--runner",
+      names = RoundFlags.RUNNER,
       defaultValue = PipelineRunner.FLINK_RUNNER,
       description =
           "Consumer runner: FlinkRunner (embedded Flink in each consumer's JVM), flink-cluster"
@@ -263,7 +265,7 @@ public final class RoundCommand implements Callable<Integer> {
   @Mixin MaxRateOptions maxRate = new MaxRateOptions();
 
   @Option(
-      names = "--kill-taskmanager-at",
+      names = FlinkClusterSpec.KILL_TASKMANAGER_AT,
       paramLabel = "SECONDS",
       description =
           "With --runner flink-cluster: kill one TaskManager (SIGKILL, a worker failure) this many"
@@ -279,19 +281,19 @@ public final class RoundCommand implements Callable<Integer> {
   int pullBatchSize;
 
   @Option(
-      names = "--seed",
+      names = RoundFlags.SEED,
       defaultValue = "" + RoundSpec.DEFAULT_SEED,
       description = "Event generator seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
   @Option(
-      names = "--heap",
+      names = RoundFlags.HEAP,
       defaultValue = "2g",
       description = "Heap cap of the publisher and consumer JVMs (default: ${DEFAULT-VALUE}).")
   String heap;
 
   @Option(
-      names = "--max-dead-letters",
+      names = RoundFlags.MAX_DEAD_LETTERS,
       paramLabel = "N",
       defaultValue = "0",
       description =
@@ -299,14 +301,14 @@ public final class RoundCommand implements Callable<Integer> {
   long maxDeadLetters;
 
   @Option(
-      names = "--timeout",
+      names = RoundFlags.TIMEOUT,
       paramLabel = "SECONDS",
       defaultValue = "" + RoundSpec.DEFAULT_TIMEOUT_SECONDS,
       description = "Give up on the consumer after this long (default: ${DEFAULT-VALUE}).")
   long timeoutSeconds;
 
   @Option(
-      names = "--consumer-arg",
+      names = RoundFlags.CONSUMER_ARG,
       paramLabel = "--FLAG=VALUE",
       parameterConsumer = VerbatimValue.class,
       description = "Extra Beam flag for the consumer; repeatable.")

@@ -128,7 +128,7 @@ public sealed interface PipelineRunner {
 
     @Override
     public List<String> asRoundFlags() {
-      return List.of("--runner", beamRunner);
+      return List.of(FlinkClusterSpec.RUNNER, beamRunner);
     }
 
     @Override

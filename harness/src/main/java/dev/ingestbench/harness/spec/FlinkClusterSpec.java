@@ -20,6 +20,17 @@ public record FlinkClusterSpec(
     String master,
     int taskHeapMb,
     Long killTaskManagerAt) {
+  // The cluster's flag names (round --runner flink-cluster, run --target flink), as constants an
+  // annotation can name.
+  public static final String RUNNER = "--runner";
+  public static final String RUNNER_FLINK_CLUSTER = "flink-cluster";
+  public static final String WORKERS = "--workers";
+  public static final String SLOTS = "--slots";
+  public static final String PARALLELISM = "--parallelism";
+  public static final String FLINK_MASTER = "--flink-master";
+  public static final String TASKMANAGER_HEAP = "--taskmanager-heap";
+  public static final String KILL_TASKMANAGER_AT = "--kill-taskmanager-at";
+
   public static final int DEFAULT_WORKERS = 2;
   public static final int DEFAULT_SLOTS = 1;
   public static final int DEFAULT_TASK_HEAP_MB = 768;
@@ -117,24 +128,24 @@ public record FlinkClusterSpec(
 
   /** The flags that give this spec, for round.json's command line. */
   public List<String> asFlags() {
-    List<String> flags = new ArrayList<>(List.of("--runner", "flink-cluster"));
+    List<String> flags = new ArrayList<>(List.of(RUNNER, RUNNER_FLINK_CLUSTER));
     if (external()) {
-      flags.addAll(List.of("--flink-master", master));
+      flags.addAll(List.of(FLINK_MASTER, master));
     } else {
       flags.addAll(
           List.of(
-              "--workers",
+              WORKERS,
               Integer.toString(workers),
-              "--slots",
+              SLOTS,
               Integer.toString(slots),
-              "--taskmanager-heap",
+              TASKMANAGER_HEAP,
               Integer.toString(taskHeapMb)));
     }
     if (parallelism != null) {
-      flags.addAll(List.of("--parallelism", parallelism.toString()));
+      flags.addAll(List.of(PARALLELISM, parallelism.toString()));
     }
     if (killTaskManagerAt != null) {
-      flags.addAll(List.of("--kill-taskmanager-at", killTaskManagerAt.toString()));
+      flags.addAll(List.of(KILL_TASKMANAGER_AT, killTaskManagerAt.toString()));
     }
     return flags;
   }
