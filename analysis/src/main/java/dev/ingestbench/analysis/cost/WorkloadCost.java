@@ -75,7 +75,7 @@ public record WorkloadCost(
                         + " TB for 7 TB read)",
                     number(w.readBytes() / 1e9)))
             : CostLine.notEstimated(
-                "Streaming Engine",
+                "Streaming Engine (data processed)",
                 "at-least-once moves little through Streaming Engine, and no published run says"
                     + " how much"));
     lines.add(

@@ -62,7 +62,7 @@ class PlanCostTest {
         339e6 / 2 * MONTH_SECONDS / Math.pow(2, 40) * 40, usd.get("Pub/Sub publish"), 1e-6);
     assertEquals(339e6 * MONTH_SECONDS / Math.pow(2, 40) * 40, usd.get("Pub/Sub delivery"), 1e-6);
     assertEquals(
-        List.of("Streaming Engine", "Streaming Engine (compute units)"),
+        List.of("Streaming Engine (data processed)", "Streaming Engine (compute units)"),
         cost.notEstimated(),
         "at-least-once's Streaming Engine is said, not guessed");
     double total =
@@ -78,7 +78,9 @@ class PlanCostTest {
     assertTrue(md.contains("## What it costs"), md);
     assertTrue(md.contains("| Storage Write API, free each month per billing account |"), md);
     assertTrue(
-        md.contains("not in the total: Streaming Engine, Streaming Engine (compute units)"), md);
+        md.contains(
+            "not in the total: Streaming Engine (data processed), Streaming Engine (compute units)"),
+        md);
     assertTrue(
         md.contains(
             "https://cloud.google.com/dataflow/docs/cuds (dated 2026-03-03, read 2026-11-28)"),
