@@ -19,9 +19,13 @@ import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.Secrets;
 import dev.ingestbench.harness.process.CalibrationRun;
 import dev.ingestbench.harness.process.ChildJvm;
+import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.spec.OutDirectory;
+import dev.ingestbench.harness.staged.LocalJobs;
+import dev.ingestbench.harness.staged.LocalSegments;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.ScenarioSource;
+import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.harness.staged.StagedDriver;
 import dev.ingestbench.harness.staged.Ticker;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -41,10 +45,10 @@ import java.util.function.IntFunction;
 /**
  * Carries out a local round: the one-stage case of the {@link StagedDriver}. The stage starts every
  * job and lasts until each has accounted for every message ({@code until: drained}, at most
- * --timeout); {@link RoundTarget} starts the round's processes, the driver verifies every job by
- * the one verification policy and gives the exit code, and the round's own analysis writes its
- * report. Every flag of every process is validated before anything starts ({@link RoundPlan});
- * every process it starts is stopped before it returns, whatever happens.
+ * --timeout); {@link #target} starts the round's processes, the driver verifies every job by the
+ * one verification policy and gives the exit code, and the round's own analysis writes its report.
+ * Every flag of every process is validated before anything starts ({@link RoundPlan}); every
+ * process it starts is stopped before it returns, whatever happens.
  */
 public final class RoundRunner {
   private final RoundSpec spec;
@@ -149,7 +153,7 @@ public final class RoundRunner {
     RunDirectory dir = new RunDirectory(out);
     Files.createDirectories(out.resolve(RunFiles.STATUS_DIRECTORY));
     ScenarioPlan stages = plan.stages();
-    RoundTarget target = new RoundTarget(spec, plan);
+    LocalSegments target = target(spec, plan, ProcessLauncher.SYSTEM);
     ScenarioRun run = scenarioRun();
     StagedDriver driver =
         new StagedDriver(stages, dir, run, target, Duration.ZERO, Ticker.system(), labels())
@@ -384,6 +388,33 @@ public final class RoundRunner {
         spec.job().tableSkew().flag(),
         spec.job().tableCreation().flag(),
         Secrets.redact(spec.asRoundFlags()));
+  }
+
+  /**
+   * Where a round's jobs run: the local target, its one segment shaped as a round ({@link
+   * RoundShape}): its servers' files at the top of {@code --out}, where a round has always kept
+   * them, the backlog before any job starts, one consumer JVM per job, the live messages once every
+   * job has drained the backlog, the stage's faults, or the max-rate search. A round's consumers
+   * stop by themselves once they have accounted for every message (or at their {@code --timeout}),
+   * and it measures nothing while they run: its figures are its own analysis of the per-second
+   * timeline afterwards (a second, differently windowed rate beside them would only disagree).
+   *
+   * @param launcher starts the publisher and the consumers (a test's scripted processes)
+   */
+  static LocalSegments target(RoundSpec spec, RoundPlan plan, ProcessLauncher launcher) {
+    return new LocalSegments(
+        plan.stages(),
+        new RoundShape(spec, plan),
+        new LocalJobs(plan, spec.heap(), spec.runner(), launcher),
+        spec.runner(),
+        spec.heap(),
+        launcher,
+        StageTarget.Measures.NOTHING,
+        segment -> {
+          Files.deleteIfExists(
+              segment); // the driver's segment directory, which a round keeps none of
+          return spec.out();
+        });
   }
 
   private static void say(String format, Object... args) {

@@ -30,22 +30,16 @@ public final class LocalTarget implements StageTarget {
   private final Duration warmUpMax;
   private final RunDirectory dir;
   private final ScenarioRun run;
-  private final String heap;
-  private final ScenarioSource source;
   private final LocalServices services;
   private final ScenarioConsumers consumers;
-  private final LocalJobs jobs;
   private final PipelineRunner runner;
   private final Map<String, Map<String, String>> labels;
-
-  /** Starts the publishers and the consumers (a test's scripted processes). */
-  private final ProcessLauncher launcher;
 
   /** Runs the plan's max-rate stages (rounds of their own); none until given. */
   private StageExecutor maxRates;
 
-  /** The segment open now, whose source a load-test stage measures. */
-  private LocalSegment current;
+  /** Opens each segment; the open one's source is what a load-test stage measures. */
+  private final LocalSegments segments;
 
   /**
    * @param runner where the jobs' pipelines run: embedded Flink in each job's JVM, or the Flink
@@ -71,18 +65,24 @@ public final class LocalTarget implements StageTarget {
       PipelineRunner runner,
       ProcessLauncher launcher) {
     this.plan = plan;
-    this.launcher = launcher;
     this.runner = runner;
     this.warmUpMax = warmUpMax;
     this.dir = dir;
     this.run = run;
-    this.heap = heap;
-    this.source = ScenarioSource.of(plan);
-    this.services = new LocalServices(plan, source, dir, runner);
+    this.services = new LocalServices(plan, ScenarioSource.of(plan), dir, runner);
     long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
     this.consumers = new ScenarioConsumers(plan, longest + warmUpMax.getSeconds() + 600, runner);
-    this.jobs = new LocalJobs(consumers, heap, runner, launcher);
     this.labels = consumers.resultLabels(plan.jobs().keySet(), run.machine());
+    this.segments =
+        new LocalSegments(
+            plan,
+            services,
+            new LocalJobs(consumers, heap, runner, launcher),
+            runner,
+            heap,
+            launcher,
+            StageTarget.Measures.EVERY_JOB_FIGURE,
+            segment -> segment);
   }
 
   /** Every job's result labels: its settings as it runs, the run's scale and machine. */
@@ -112,7 +112,7 @@ public final class LocalTarget implements StageTarget {
   /** Who runs the stages that start no job: load tests here, max-rate searches as given. */
   private StageExecutors executors() {
     return new StageExecutors(
-        new LoadTestStages(plan, run, dir.root(), () -> current.sourceHost()), maxRates);
+        new LoadTestStages(plan, run, dir.root(), () -> segments.current().sourceHost()), maxRates);
   }
 
   /** --dry-run: every action, with the command line of every process, and nothing started. */
@@ -134,8 +134,7 @@ public final class LocalTarget implements StageTarget {
 
   @Override
   public Segment open(int segmentNo, Path segment) throws Exception {
-    current = new LocalSegment(plan, heap, services, jobs, runner, launcher, segment).start();
-    return current;
+    return segments.open(segmentNo, segment);
   }
 
   public static void say(String format, Object... args) {

@@ -430,7 +430,7 @@ class RoundTargetTest {
             stages,
             new RunDirectory(out()),
             run,
-            new RoundTarget(spec, plan, launcher),
+            RoundRunner.target(spec, plan, launcher),
             Duration.ZERO,
             Ticker.system(),
             Map.of(RoundPlan.jobName(1), Map.of()))
