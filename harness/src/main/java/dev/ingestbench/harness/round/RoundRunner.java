@@ -158,19 +158,7 @@ public final class RoundRunner {
     StagedDriver driver =
         new StagedDriver(stages, dir, run, target, Duration.ZERO, Ticker.system(), labels())
             .speakingAs("round");
-    int exit;
-    try {
-      exit = driver.run();
-    } catch (IOException | RuntimeException e) {
-      // A process that failed because a server died: the death is the reason to report.
-      if (target.death().isPresent()) {
-        throw new IOException(target.death().get(), e);
-      }
-      throw e;
-    }
-    if (target.death().isPresent()) {
-      throw new IOException(target.death().get());
-    }
+    int exit = runOneStage(driver, target);
     if (spec.killsConsumers()) {
       say(
           "Consumers killed (SIGKILL) and restored from a checkpoint: %d time(s) in all",
@@ -388,6 +376,27 @@ public final class RoundRunner {
         spec.job().tableSkew().flag(),
         spec.job().tableCreation().flag(),
         Secrets.redact(spec.asRoundFlags()));
+  }
+
+  /**
+   * Runs the round's one stage; a server that died (while the round started, or while it ran) is
+   * the failure it reports, naming the server, whatever failed because of it.
+   */
+  static int runOneStage(StagedDriver driver, LocalSegments target) throws Exception {
+    int exit;
+    try {
+      exit = driver.run();
+    } catch (IOException | RuntimeException e) {
+      // A process that failed because a server died: the death is the reason to report.
+      if (target.death().isPresent()) {
+        throw new IOException(target.death().get(), e);
+      }
+      throw e;
+    }
+    if (target.death().isPresent()) {
+      throw new IOException(target.death().get());
+    }
+    return exit;
   }
 
   /**

@@ -61,11 +61,14 @@ public final class LocalSegments implements StageTarget {
     return measures;
   }
 
+  /**
+   * Kept before it starts: a server that dies while the segment starts (the backlog's publisher
+   * then fails too) is the death {@link #death} names.
+   */
   @Override
   public Segment open(int segmentNo, Path segment) throws Exception {
-    current =
-        new LocalSegment(plan, heap, shape, jobs, runner, launcher, directory.of(segment)).start();
-    return current;
+    current = new LocalSegment(plan, heap, shape, jobs, runner, launcher, directory.of(segment));
+    return current.start();
   }
 
   /** The segment open now; null before the first. */

@@ -133,6 +133,11 @@ public final class LocalTarget implements StageTarget {
   }
 
   @Override
+  public Measures measures() {
+    return segments.measures();
+  }
+
+  @Override
   public Segment open(int segmentNo, Path segment) throws Exception {
     return segments.open(segmentNo, segment);
   }

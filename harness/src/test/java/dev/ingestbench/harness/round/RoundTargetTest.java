@@ -19,6 +19,7 @@ import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.ScriptedProcess;
 import dev.ingestbench.harness.process.ScriptedRuns;
+import dev.ingestbench.harness.staged.LocalSegments;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StagedDriver;
 import dev.ingestbench.harness.staged.Ticker;
@@ -57,6 +58,9 @@ class RoundTargetTest {
 
   /** Whether the backlog's publisher fails (exit 1) instead of saying it published. */
   private boolean publisherFails;
+
+  /** The backlog publisher kills the Pub/Sub emulator and waits. */
+  private boolean publisherKillsPstest;
 
   private Path out() {
     return dir.resolve("out");
@@ -320,6 +324,22 @@ class RoundTargetTest {
     ScriptedRuns.assertNothingRunning(consumers);
   }
 
+  /**
+   * The Pub/Sub emulator dies while the backlog is published: the round names the server, not only
+   * the publisher that failed because of it, and starts no consumer.
+   */
+  @Test
+  void aServerThatDiesWhileTheRoundStartsEndsItNamingTheServer() throws Exception {
+    publisherKillsPstest = true;
+    IOException e =
+        assertThrows(
+            IOException.class, () -> run(spec(300, 0, 0), (consumer, command) -> {}, List.of()));
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("the Pub/Sub emulator died"), e.getMessage());
+    assertTrue(consumers.isEmpty(), "no consumer started");
+    ScriptedRuns.assertNothingRunning(consumers);
+  }
+
   @Test
   void aServerThatDiesEndsTheRoundNamingIt() throws Exception {
     IOException e =
@@ -409,6 +429,12 @@ class RoundTargetTest {
     ProcessLauncher launcher =
         command -> {
           if (command.contains("dev.ingestbench.publisher.PublisherPipeline")) {
+            if (publisherKillsPstest) {
+              // It publishes nothing and never ends by itself: the Pub/Sub emulator dies under it.
+              ScriptedProcess stuck = new ScriptedProcess(command, written -> -1);
+              afterward(ScriptedRuns::killPstest);
+              return stuck;
+            }
             if (publisherFails) {
               ScriptedProcess failed = new ScriptedProcess(command, written -> ExitCodes.FAILED);
               failed.exitNow(ExitCodes.FAILED);
@@ -426,16 +452,18 @@ class RoundTargetTest {
         new ScenarioRun(
             plan.runId, "round", "local", 1, "sha", Instant.now().toString(), "test", 2, null);
     ScenarioPlan stages = plan.stages();
-    return new StagedDriver(
-            stages,
-            new RunDirectory(out()),
-            run,
-            RoundRunner.target(spec, plan, launcher),
-            Duration.ZERO,
-            Ticker.system(),
-            Map.of(RoundPlan.jobName(1), Map.of()))
-        .speakingAs("round")
-        .run();
+    LocalSegments target = RoundRunner.target(spec, plan, launcher);
+    return RoundRunner.runOneStage(
+        new StagedDriver(
+                stages,
+                new RunDirectory(out()),
+                run,
+                target,
+                Duration.ZERO,
+                Ticker.system(),
+                Map.of(RoundPlan.jobName(1), Map.of()))
+            .speakingAs("round"),
+        target);
   }
 
   /**
