@@ -127,31 +127,23 @@ class ResultsTableTest {
   private static List<ResultRecord> records() {
     Map<String, String> labels =
         Map.of("write_method", "exactly-once", "scale", "0.01", "not_a_column", "x");
-    return List.of(
-        new ResultRecord(
-            "r-1",
-            "two-jobs",
-            "local",
-            1,
-            "a-alone",
-            "a",
-            "rows_per_second",
-            4312.5,
-            "rows/s",
-            labels,
-            "2026-11-23T10:00:00Z"),
-        new ResultRecord(
-            "r-1",
-            "two-jobs",
-            "local",
-            1,
-            "a-alone",
-            "all",
-            "rows_per_second",
-            4312.5,
-            "rows/s",
-            labels,
-            "2026-11-23T10:00:00Z"));
+    return List.of(record("a", labels), record("all", labels));
+  }
+
+  /** Job {@code job}'s rows/s of stage a-alone, labelled {@code labels}. */
+  private static ResultRecord record(String job, Map<String, String> labels) {
+    return new ResultRecord(
+        "r-1",
+        "two-jobs",
+        "local",
+        1,
+        "a-alone",
+        job,
+        "rows_per_second",
+        4312.5,
+        "rows/s",
+        labels,
+        "2026-11-23T10:00:00Z");
   }
 
   @Test
@@ -188,18 +180,9 @@ class ResultsTableTest {
   void aTableOfAnEarlierReleaseGainsTheLabelsItLacksBeforeTheRowsGoIn() throws Exception {
     List<ResultRecord> records =
         List.of(
-            new ResultRecord(
-                "r-1",
-                "two-jobs",
-                "local",
-                1,
-                "a-alone",
+            record(
                 "a",
-                "rows_per_second",
-                4312.5,
-                "rows/s",
-                Map.of("write_method", "exactly-once", "source", "kafka", "sink", "emulator"),
-                "2026-11-23T10:00:00Z"));
+                Map.of("write_method", "exactly-once", "source", "kafka", "sink", "emulator")));
     standIn(tableWithLabels(List.of("write_method", "scale")), "{}").append(records);
     assertEquals(3, requests.size(), requests.toString());
     String update = requests.get(1);
