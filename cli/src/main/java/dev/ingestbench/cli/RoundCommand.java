@@ -252,7 +252,7 @@ public final class RoundCommand implements Callable<Integer> {
   @Mixin ConsumerRestartOptions restarts = new ConsumerRestartOptions();
 
   @Option(
-      names = RoundFlags.RUNNER,
+      names = FlinkClusterSpec.RUNNER,
       defaultValue = PipelineRunner.FLINK_RUNNER,
       description =
           "Consumer runner: FlinkRunner (embedded Flink in each consumer's JVM), flink-cluster"

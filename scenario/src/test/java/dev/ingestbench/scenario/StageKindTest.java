@@ -20,7 +20,7 @@ class StageKindTest {
     assertEquals(
         List.of("--message-size", "1000", "--burn-in", "5s", "--duration", "20s", "--rate", "0"),
         load.args());
-    assertEquals(Duration.ofSeconds(5 + 20 + 70), load.longest(null));
+    assertEquals(Duration.ofSeconds(95), load.longest(null), "5 s burn-in, 20 s, 70 s to drain");
     flags.put("rate", "5000");
     assertEquals("5000", new StageKind.LoadTest(flags).args().get(7), "a rate given is kept");
   }
@@ -33,7 +33,20 @@ class StageKindTest {
     StageKind.MaxRateSearch search = new StageKind.MaxRateSearch("a", settings);
     assertEquals(
         List.of("--find-max-rate", "--probe-duration", "30s", "--max-probes", "2"), search.args());
-    assertEquals(Duration.ofSeconds(300 + 2 * (5 + 30 + 10 + 180) + 60), search.longest(null));
+    // 300 s warm-up, 2 probes of 5 s settle + 30 s + the 10 s SLO + 180 s catch-up, 60 s after.
+    assertEquals(Duration.ofSeconds(810), search.longest(null));
+  }
+
+  @Test
+  void withoutSettingsEachKindLastsItsDefaults() {
+    assertEquals(
+        Duration.ofSeconds(110),
+        new StageKind.LoadTest(Map.of()).longest(null),
+        "10 s + 30 s + 70 s");
+    assertEquals(
+        Duration.ofSeconds(300 + 10 * 215 + 60),
+        new StageKind.MaxRateSearch("a", Map.of()).longest(null),
+        "10 probes of 5 + 20 + 10 + 180 s");
   }
 
   @Test

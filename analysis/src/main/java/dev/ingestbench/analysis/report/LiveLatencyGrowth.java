@@ -21,12 +21,12 @@ import java.util.Optional;
  * ms. The rows written per second over a window of a few seconds move by a whole flush (±11% over 6
  * s), which is why the rate is not what decides.
  */
-final class LiveLatencyGrowth {
+public final class LiveLatencyGrowth {
   /**
    * A half with fewer whole seconds is not judged: a second or two hold a few flushes, and where
    * they fall moves the median by hundreds of milliseconds.
    */
-  static final long MIN_HALF_SECONDS = 3;
+  public static final long MIN_HALF_SECONDS = 3;
 
   private LiveLatencyGrowth() {}
 
@@ -69,10 +69,11 @@ final class LiveLatencyGrowth {
     String evidence =
         String.format(
             Locale.ROOT,
-            "the live latency (publish -> visible, p50%s) was %,d ms for the messages meant to be"
+            "the live latency (%s -> visible, p50%s) was %,d ms for the messages meant to be"
                 + " sent %s s into the live phase and %,d ms for those of %s s, %s%,d ms; a job"
                 + " writing %.0f%% of the %,.0f msg/s offered would have added %,.0f ms over the"
                 + " %.0f s between them",
+            published(a) && published(b) ? "publish" : "intended send",
             first.latencyByJob().size() > 1 ? ", job " + worstJob + ", the most grown" : "",
             latency(a).p50Ms(),
             span(record, a),
@@ -93,9 +94,13 @@ final class LiveLatencyGrowth {
     if (l == null) {
       return null;
     }
-    WindowLatency.Percentiles p =
-        l.published() != null && l.published().samples() > 0 ? l.published() : l.intended();
+    WindowLatency.Percentiles p = published(l) ? l.published() : l.intended();
     return p != null && p.samples() > 0 ? p : null;
+  }
+
+  /** Whether {@link #latency} reads the publish times (the publisher recorded them). */
+  private static boolean published(WindowLatency l) {
+    return l.published() != null && l.published().samples() > 0;
   }
 
   private static long wholeSeconds(WindowLatency l) {

@@ -22,14 +22,8 @@ class MultiJobResultsTest {
 
   @Test
   void samplesAreSummedAndCheckpointsLeftToEachJob(@TempDir Path dir) throws Exception {
-    RecordedRounds.copy(RECORDED, dir);
-    List<Path> jobs = List.of(dir.resolve("job-1"), dir.resolve("job-2"));
-    withCheckpoints(jobs.get(0).resolve(RunFiles.CONSUMER_SAMPLES), "7", "250", "0.25");
-    withCheckpoints(jobs.get(1).resolve(RunFiles.CONSUMER_SAMPLES), "", "", "0.5");
-
-    MultiJobResults.combine(dir, jobs);
-
-    List<String> combined = Files.readAllLines(dir.resolve(RunFiles.CONSUMER_SAMPLES));
+    List<Path> jobs = jobs(dir);
+    List<String> combined = combined(dir, jobs, new String[] {"7", "250", "0.25"}, "0.5");
     assertEquals(
         "epoch_second,cpu_seconds,vcpus,rows_visible,accounted_for,open_append_clients,"
             + "heap_used_bytes,checkpoints_completed,checkpoint_last_ms,jit_cpu_seconds",
@@ -63,14 +57,8 @@ class MultiJobResultsTest {
   /** A second where one job has no JIT figure has none for the round: a sum of part is no sum. */
   @Test
   void aSecondWithoutOneJobsJitSecondsHasNoneSummed(@TempDir Path dir) throws Exception {
-    RecordedRounds.copy(RECORDED, dir);
-    List<Path> jobs = List.of(dir.resolve("job-1"), dir.resolve("job-2"));
-    withCheckpoints(jobs.get(0).resolve(RunFiles.CONSUMER_SAMPLES), "", "", "0.25");
-    withCheckpoints(jobs.get(1).resolve(RunFiles.CONSUMER_SAMPLES), "", "", "");
-
-    MultiJobResults.combine(dir, jobs);
-
-    List<String> combined = Files.readAllLines(dir.resolve(RunFiles.CONSUMER_SAMPLES));
+    List<Path> jobs = jobs(dir);
+    List<String> combined = combined(dir, jobs, new String[] {"", "", "0.25"}, "");
     List<String> job2 = Files.readAllLines(jobs.get(1).resolve(RunFiles.CONSUMER_SAMPLES));
     java.util.Set<String> job2Seconds = new java.util.HashSet<>();
     job2.subList(1, job2.size()).forEach(l -> job2Seconds.add(l.split(",", -1)[0]));
@@ -85,6 +73,25 @@ class MultiJobResultsTest {
       }
     }
     assertTrue(both > 0, "the recorded jobs share seconds");
+  }
+
+  /** The recorded round's two jobs, copied into {@code dir}. */
+  private static List<Path> jobs(Path dir) throws IOException {
+    RecordedRounds.copy(RECORDED, dir);
+    return List.of(dir.resolve("job-1"), dir.resolve("job-2"));
+  }
+
+  /**
+   * The round's samples combined from its jobs': job-1's checkpoint columns and JIT seconds {@code
+   * first} (completed, last ms, JIT) on every row, job-2's JIT seconds {@code secondJit}, no
+   * checkpoints.
+   */
+  private static List<String> combined(Path dir, List<Path> jobs, String[] first, String secondJit)
+      throws IOException {
+    withCheckpoints(jobs.get(0).resolve(RunFiles.CONSUMER_SAMPLES), first[0], first[1], first[2]);
+    withCheckpoints(jobs.get(1).resolve(RunFiles.CONSUMER_SAMPLES), "", "", secondJit);
+    MultiJobResults.combine(dir, jobs);
+    return Files.readAllLines(dir.resolve(RunFiles.CONSUMER_SAMPLES));
   }
 
   /** Appends the checkpoint columns, with these values on every row, to a recorded samples file. */

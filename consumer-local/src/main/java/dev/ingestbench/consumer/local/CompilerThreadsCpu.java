@@ -83,17 +83,12 @@ final class CompilerThreadsCpu {
         } catch (IOException ended) {
           continue; // the thread ended while the directory was read
         }
-        int open = stat.indexOf('(');
-        int close = stat.lastIndexOf(')');
-        if (open < 0
-            || close < open
-            || !stat.startsWith("C", open + 1)
-            || !stat.startsWith("CompilerThre", open + 4)) {
+        ProcStat compiler = ProcStat.parse(stat);
+        if (!compiler.name().startsWith("C") || !compiler.name().startsWith("CompilerThre", 3)) {
           // "C1 CompilerThre", "C2 CompilerThre" are: the name cut to 15 characters
           others.add(thread.getFileName().toString());
           continue;
         }
-        ProcStat compiler = ProcStat.parse(stat);
         long now = compiler.cpuTicks();
         String key = thread.getFileName() + "@" + compiler.startTicks();
         seen.put(key, now);

@@ -5,6 +5,7 @@ import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.harness.round.RoundFlags;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,13 +50,13 @@ public enum AbMeasure {
     List<String> args(Path out, long messages) {
       return List.of(
           "round",
-          "--messages",
+          RoundFlags.MESSAGES,
           Long.toString(messages),
-          "--live-messages",
+          RoundFlags.LIVE_MESSAGES,
           "0",
-          "--out",
+          RoundFlags.OUT,
           out.toString(),
-          "--force");
+          RoundFlags.FORCE);
     }
 
     @Override

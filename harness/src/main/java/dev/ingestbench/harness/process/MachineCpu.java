@@ -1,6 +1,5 @@
 package dev.ingestbench.harness.process;
 
-import dev.ingestbench.contracts.ProcStat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,9 +14,6 @@ import java.nio.file.Path;
  */
 public record MachineCpu(long busy, long total, long steal) {
   private static final Path STAT = Path.of("/proc/stat");
-
-  /** Linux reports {@code /proc/stat} in USER_HZ, 100 per second on every mainstream build. */
-  public static final double JIFFIES_PER_SECOND = ProcStat.TICKS_PER_SECOND;
 
   /** Now; zeros where {@code /proc/stat} cannot be read (not Linux). */
   public static MachineCpu now() {

@@ -84,9 +84,9 @@ public final class ProcessCpuSampler implements AutoCloseable {
               Locale.ROOT,
               "%d,%.2f,%.2f,%.2f",
               second,
-              (machine.busy() - machineBefore.busy() - steal) / MachineCpu.JIFFIES_PER_SECOND,
-              steal / MachineCpu.JIFFIES_PER_SECOND,
-              (machine.total() - machineBefore.total()) / MachineCpu.JIFFIES_PER_SECOND));
+              (machine.busy() - machineBefore.busy() - steal) / ProcStat.TICKS_PER_SECOND,
+              steal / ProcStat.TICKS_PER_SECOND,
+              (machine.total() - machineBefore.total()) / ProcStat.TICKS_PER_SECOND));
     }
     machineBefore = machine;
     pids.forEach(

@@ -4,6 +4,7 @@ import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.MachineCpuColumns;
 import dev.ingestbench.contracts.MaxRateResult;
+import dev.ingestbench.contracts.ProcStat;
 import dev.ingestbench.contracts.WindowLatency;
 import dev.ingestbench.harness.process.MachineCpu;
 import dev.ingestbench.harness.source.RatedPublisher;
@@ -139,10 +140,9 @@ final class ProbeWindow {
     MachineCpu machineNow = world.machine();
     machineBusy = machineNow.busyShareSince(machineAtStart);
     double selfCpu = cpu(ProcessHandle.current().pid()) - selfCpuAtStart;
-    double machineBusyCpu =
-        (machineNow.busy() - machineAtStart.busy()) / MachineCpu.JIFFIES_PER_SECOND;
+    double machineBusyCpu = (machineNow.busy() - machineAtStart.busy()) / ProcStat.TICKS_PER_SECOND;
     double machineCores =
-        (machineNow.total() - machineAtStart.total()) / MachineCpu.JIFFIES_PER_SECOND / seconds;
+        (machineNow.total() - machineAtStart.total()) / ProcStat.TICKS_PER_SECOND / seconds;
     // In a container limited to fewer CPUs /proc/stat is the host's: no share of ours in it.
     boolean ours =
         machineNow.known()

@@ -15,7 +15,6 @@ import static dev.ingestbench.harness.spec.SettingFlag.TABLE_SKEW;
 import static dev.ingestbench.harness.spec.SettingFlag.TRIGGERING_FREQUENCY;
 import static dev.ingestbench.harness.spec.SettingFlag.WRITE_METHOD;
 
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,7 +39,6 @@ public final class RoundFlags {
   public static final String JOBS = "--jobs";
   public static final String SINK = "--sink";
   public static final String FEED = "--feed";
-  public static final String RUNNER = FlinkClusterSpec.RUNNER;
   public static final String SEED = "--seed";
   public static final String HEAP = "--heap";
   public static final String MAX_DEAD_LETTERS = "--max-dead-letters";

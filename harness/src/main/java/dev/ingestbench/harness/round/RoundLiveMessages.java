@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.round;
 
+import dev.ingestbench.analysis.report.LiveLatencyGrowth;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RateProfile;
@@ -111,10 +112,11 @@ final class RoundLiveMessages implements SegmentPublishing {
   }
 
   /**
-   * A half shorter than this has too few whole seconds of latency to compare (the analysis judges
-   * halves of 3 whole seconds or more).
+   * A half shorter than this has too few whole seconds of latency to compare: the analysis judges
+   * halves of {@link LiveLatencyGrowth#MIN_HALF_SECONDS} whole seconds or more, and a step's window
+   * may lose a part of a second at its edge.
    */
-  private static final long HALF_MIN_SECONDS = 4;
+  private static final long HALF_MIN_SECONDS = LiveLatencyGrowth.MIN_HALF_SECONDS + 1;
 
   private boolean recordsProfile() {
     return spec.liveProfile() != null && bigQuery.isPresent();

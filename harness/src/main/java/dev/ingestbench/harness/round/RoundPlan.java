@@ -67,10 +67,14 @@ public final class RoundPlan implements ConsumerPlan {
   /** The round as the one-stage scenario it runs ({@link OneStage}). */
   private final ScenarioPlan stages;
 
+  /** Where its jobs read: the round's topic, its subscriptions or consumer groups. */
+  private final ScenarioSource source;
+
   public RoundPlan(RoundSpec spec) {
     this.spec = spec;
     // Reads only what this plan derives from spec (jobs, subscriptions, counts, timeout).
     this.stages = OneStage.plan(spec, this);
+    this.source = ScenarioSource.of(stages);
     bigQueryEmulatorArgs()
         .ifPresent(
             emulator ->
@@ -90,6 +94,11 @@ public final class RoundPlan implements ConsumerPlan {
           backlogPublisherArgs(UNSTARTED_HOST),
           args -> PublishSettings.from(PublisherPipeline.parse(args)));
     }
+  }
+
+  /** Where the round's jobs read. */
+  ScenarioSource source() {
+    return source;
   }
 
   /** The round as the one-stage scenario it runs: its stage, its jobs, its source. */
@@ -133,7 +142,7 @@ public final class RoundPlan implements ConsumerPlan {
 
   /** The backlog's publisher: as fast as it can, before any consumer starts. */
   public List<String> backlogPublisherArgs(String host) {
-    ChildFlags.Publisher to = ScenarioSource.of(stages).publisher(host);
+    ChildFlags.Publisher to = source.publisher(host);
     return to.events(
             PROJECT,
             spec.messageFormat().flag(),
@@ -244,7 +253,7 @@ public final class RoundPlan implements ConsumerPlan {
     return new ConsumerSpec(
         spec.runner().beamRunner(),
         jobName(j),
-        ScenarioSource.of(stages).reads(jobName(j)).withPullBatchSize(spec.pullBatchSize()),
+        source.reads(jobName(j)).withPullBatchSize(spec.pullBatchSize()),
         spec.messageFormat().flag(),
         spec.job(),
         new ConsumerSpec.RunTag(runId, publishedRange()),

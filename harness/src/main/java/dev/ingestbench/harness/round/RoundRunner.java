@@ -340,7 +340,7 @@ public final class RoundRunner {
   }
 
   private RoundSettings settings(MachineCalibration calibration) {
-    ScenarioSource source = ScenarioSource.of(plan.stages());
+    ScenarioSource source = plan.source();
     // A search publishes what its probes take: max_rate_search.json says how much, and at what.
     return new RoundSettings(
         spec.searches() ? 0 : spec.messages(),

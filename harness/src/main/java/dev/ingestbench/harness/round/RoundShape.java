@@ -46,7 +46,7 @@ final class RoundShape implements SegmentShape {
   RoundShape(RoundSpec spec, RoundPlan plan) {
     this.spec = spec;
     this.plan = plan;
-    this.source = ScenarioSource.of(plan.stages());
+    this.source = plan.source();
   }
 
   static void say(String format, Object... args) {

@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.round;
 
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.ProcStat;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.SendSchedule;
 import dev.ingestbench.contracts.WindowLatency;
@@ -177,9 +178,8 @@ final class SimulatedPipeline implements SearchWorld {
       busy += j.cpuSeconds;
     }
     double total = vcpus * elapsed;
-    long jiffies = (long) (MachineCpu.JIFFIES_PER_SECOND * total);
-    return new MachineCpu(
-        Math.min(jiffies, (long) (MachineCpu.JIFFIES_PER_SECOND * busy)), jiffies, 0);
+    long jiffies = (long) (ProcStat.TICKS_PER_SECOND * total);
+    return new MachineCpu(Math.min(jiffies, (long) (ProcStat.TICKS_PER_SECOND * busy)), jiffies, 0);
   }
 
   /** Moves the simulation on by {@code d}, a step of {@link #STEP} at a time. */
