@@ -3,6 +3,7 @@ package dev.ingestbench.cli;
 import dev.ingestbench.harness.round.RoundFlags;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.scenario.Durations;
+import dev.ingestbench.scenario.StageKind.MaxRateSearch;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
@@ -64,10 +65,10 @@ final class MaxRateOptions {
       return null;
     }
     return new MaxRateSpec(
-            duration("--latency-slo", latencySlo, MaxRateSpec.DEFAULT_LATENCY_SLO),
-            duration("--probe-duration", probeDuration, MaxRateSpec.DEFAULT_WINDOW),
-            maxProbes == null ? MaxRateSpec.DEFAULT_MAX_PROBES : maxProbes,
-            confirmations == null ? MaxRateSpec.DEFAULT_CONFIRMATIONS : confirmations)
+            duration("--latency-slo", latencySlo, MaxRateSearch.DEFAULT_LATENCY_SLO),
+            duration("--probe-duration", probeDuration, MaxRateSearch.DEFAULT_WINDOW),
+            maxProbes == null ? MaxRateSearch.DEFAULT_MAX_PROBES : maxProbes,
+            confirmations == null ? MaxRateSearch.DEFAULT_CONFIRMATIONS : confirmations)
         .validate();
   }
 

@@ -69,6 +69,22 @@ public sealed interface StageKind {
    * --find-max-rate}), the search's settings as the file writes them ({@code latency_slo: 5s}).
    */
   record MaxRateSearch(String job, Map<String, String> settings) implements StageKind {
+    // The search's timing, declared here for the plan (how long a stage can last) and for the
+    // search itself (harness's RoundRateSearch, MaxRateSpec).
+    public static final Duration DEFAULT_LATENCY_SLO = Duration.ofSeconds(10);
+    public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(20);
+    public static final int DEFAULT_MAX_PROBES = 10;
+    public static final int DEFAULT_CONFIRMATIONS = 1;
+
+    /** A new rate's first seconds, not measured: the pipeline adjusts to it. */
+    public static final Duration SETTLE = Duration.ofSeconds(5);
+
+    /** The longest the jobs may take to start writing before the first probe. */
+    public static final Duration WARM_UP_MAX = Duration.ofMinutes(5);
+
+    /** The longest the jobs may take to catch up after a probe they did not sustain. */
+    public static final Duration RECOVER_MAX = Duration.ofMinutes(3);
+
     public MaxRateSearch {
       settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings)); // in the file's order
     }
@@ -84,13 +100,17 @@ public sealed interface StageKind {
       return args;
     }
 
-    /** The consumers' warm-up, then every probe: settle, window, SLO, the longest catch-up. */
+    /**
+     * The consumers' warm-up, then every probe: settle, window, SLO, the longest catch-up; and a
+     * minute to end.
+     */
     @Override
     public Duration longest(Duration held) {
-      long window = seconds(settings.get("probe_duration"), 20);
-      long slo = seconds(settings.get("latency_slo"), 10);
-      long probes = settings.containsKey("max_probes") ? count(settings.get("max_probes"), 10) : 10;
-      return Duration.ofSeconds(300 + probes * (5 + window + slo + 180) + 60);
+      long window = seconds(settings.get("probe_duration"), DEFAULT_WINDOW.toSeconds());
+      long slo = seconds(settings.get("latency_slo"), DEFAULT_LATENCY_SLO.toSeconds());
+      long probes = count(settings.get("max_probes"), DEFAULT_MAX_PROBES);
+      long perProbe = SETTLE.toSeconds() + window + slo + RECOVER_MAX.toSeconds();
+      return Duration.ofSeconds(WARM_UP_MAX.toSeconds() + probes * perProbe + 60);
     }
 
     private static long seconds(String duration, long absent) {

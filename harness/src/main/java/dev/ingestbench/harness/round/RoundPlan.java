@@ -19,6 +19,7 @@ import dev.ingestbench.harness.staged.ScenarioSource;
 import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
 import dev.ingestbench.scenario.ScenarioPlan;
+import dev.ingestbench.scenario.StageKind.MaxRateSearch;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Instant;
@@ -126,13 +127,11 @@ public final class RoundPlan implements ConsumerPlan {
     }
     MaxRateSpec s = spec.findMaxRate();
     long perProbe =
-        MaxRateSpec.SETTLE.toSeconds()
+        MaxRateSearch.SETTLE.toSeconds()
             + s.window().toSeconds()
             + s.latencySlo().toSeconds()
-            + RoundRateSearch.RECOVER_MAX.toSeconds();
-    return spec.timeoutSeconds()
-        + RoundRateSearch.WARM_UP_MAX.toSeconds()
-        + s.maxProbes() * perProbe;
+            + MaxRateSearch.RECOVER_MAX.toSeconds();
+    return spec.timeoutSeconds() + MaxRateSearch.WARM_UP_MAX.toSeconds() + s.maxProbes() * perProbe;
   }
 
   /** The published event indexes the local BigQuery and the consumers check against; 0: open. */

@@ -12,6 +12,7 @@ import dev.ingestbench.harness.source.PacedPublisher;
 import dev.ingestbench.harness.source.RatedPublisher;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.staged.Ticker;
+import dev.ingestbench.scenario.StageKind.MaxRateSearch;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,11 +47,6 @@ final class RoundRateSearch implements AutoCloseable {
 
   /** The warm-up's rate: enough to see every job write, little enough for any machine. */
   static final double WARM_UP_RATE = 500;
-
-  /** How long the consumers may take to start writing, and a job to drain after a probe. */
-  static final Duration WARM_UP_MAX = Duration.ofMinutes(5);
-
-  static final Duration RECOVER_MAX = Duration.ofMinutes(3);
 
   /**
    * The publisher alone sent 165,008 and 225,537 msg/s on 2 vCPUs (docs/max-rate.md): 5 s are over
@@ -213,7 +209,7 @@ final class RoundRateSearch implements AutoCloseable {
             "Warm-up at %,.0f msg/s until every job writes (a local Flink consumer takes ~20-30 s)",
             rate));
     p.rate(rate);
-    Instant deadline = ticker.now().plus(WARM_UP_MAX);
+    Instant deadline = ticker.now().plus(MaxRateSearch.WARM_UP_MAX);
     while (true) {
       ticker.sleep(SECOND);
       checkPublisher(p);
@@ -231,7 +227,7 @@ final class RoundRateSearch implements AutoCloseable {
       if (ticker.now().isAfter(deadline)) {
         throw new IOException(
             "the consumers did not write the warm-up's messages within "
-                + WARM_UP_MAX.toMinutes()
+                + MaxRateSearch.WARM_UP_MAX.toMinutes()
                 + " minutes; see the consumer logs");
       }
     }
@@ -283,7 +279,7 @@ final class RoundRateSearch implements AutoCloseable {
   private void recover(Round round, SearchWorld.Sink rest, RatedPublisher p) throws Exception {
     p.pause();
     say.accept("Letting the jobs catch up before the next probe");
-    Instant deadline = ticker.now().plus(RECOVER_MAX);
+    Instant deadline = ticker.now().plus(MaxRateSearch.RECOVER_MAX);
     while (true) {
       ticker.sleep(SECOND);
       checkPublisher(p);
@@ -301,7 +297,7 @@ final class RoundRateSearch implements AutoCloseable {
                 Locale.ROOT,
                 "after a probe the jobs did not catch up within %d minutes (%,d messages still"
                     + " unaccounted for); see the consumer logs",
-                RECOVER_MAX.toMinutes(),
+                MaxRateSearch.RECOVER_MAX.toMinutes(),
                 behind));
       }
     }
@@ -330,7 +326,7 @@ final class RoundRateSearch implements AutoCloseable {
             confirming ? " (confirming the answer)" : ""));
     Instant startedAt = ticker.now();
     p.rate(rate);
-    ticker.sleep(MaxRateSpec.SETTLE);
+    ticker.sleep(MaxRateSearch.SETTLE);
     ProbeWindow w = new ProbeWindow(round, rest, p, world);
     Instant windowEnd = ticker.now().plus(spec.window());
     String cut = null;

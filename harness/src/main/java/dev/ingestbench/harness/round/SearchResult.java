@@ -5,6 +5,7 @@ import dev.ingestbench.analysis.report.MachineLoad;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.harness.spec.MaxRateSpec;
+import dev.ingestbench.scenario.StageKind.MaxRateSearch;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -96,7 +97,7 @@ final class SearchResult {
         limit.evidence(),
         publisherCapacity,
         spec.latencySlo().toMillis(),
-        MaxRateSpec.SETTLE.toSeconds(),
+        MaxRateSearch.SETTLE.toSeconds(),
         spec.window().toSeconds(),
         RoundRateSearch.KEPT_UP,
         vcpus,

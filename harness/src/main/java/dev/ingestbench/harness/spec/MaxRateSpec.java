@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.spec;
 
+import dev.ingestbench.scenario.StageKind.MaxRateSearch;
 import java.time.Duration;
 
 /**
@@ -7,20 +8,12 @@ import java.time.Duration;
  *
  * @param latencySlo a rate is sustained only while the p99 of visible − intended send time stays
  *     within it; also how long each probe's messages are given to arrive before it is judged
- * @param window how long each probe is measured, after {@link #SETTLE}
+ * @param window how long each probe is measured, after {@link MaxRateSearch#SETTLE}
  * @param maxProbes probes at most, confirmations included
  * @param confirmations probes of the answer's rate again once the bisection has converged, each of
  *     which must sustain it too
  */
 public record MaxRateSpec(Duration latencySlo, Duration window, int maxProbes, int confirmations) {
-  /** A new rate's first seconds, not measured: the pipeline adjusts to it. */
-  public static final Duration SETTLE = Duration.ofSeconds(5);
-
-  public static final Duration DEFAULT_LATENCY_SLO = Duration.ofSeconds(10);
-  public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(20);
-  public static final int DEFAULT_MAX_PROBES = 10;
-  public static final int DEFAULT_CONFIRMATIONS = 1;
-
   /**
    * A scenario stage's {@code find_max_rate} keys ({@code latency_slo}, {@code probe_duration},
    * {@code max_probes}, {@code confirm_probes}; the validator checked their form), defaults for the
@@ -28,14 +21,14 @@ public record MaxRateSpec(Duration latencySlo, Duration window, int maxProbes, i
    */
   public static MaxRateSpec of(java.util.Map<String, String> keys) {
     return new MaxRateSpec(
-        duration(keys.get("latency_slo"), DEFAULT_LATENCY_SLO),
-        duration(keys.get("probe_duration"), DEFAULT_WINDOW),
+        duration(keys.get("latency_slo"), MaxRateSearch.DEFAULT_LATENCY_SLO),
+        duration(keys.get("probe_duration"), MaxRateSearch.DEFAULT_WINDOW),
         keys.containsKey("max_probes")
             ? Integer.parseInt(keys.get("max_probes"))
-            : DEFAULT_MAX_PROBES,
+            : MaxRateSearch.DEFAULT_MAX_PROBES,
         keys.containsKey("confirm_probes")
             ? Integer.parseInt(keys.get("confirm_probes"))
-            : DEFAULT_CONFIRMATIONS);
+            : MaxRateSearch.DEFAULT_CONFIRMATIONS);
   }
 
   private static Duration duration(String text, Duration absent) {

@@ -13,6 +13,7 @@ import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.events.TaxiRideGenerator;
 import dev.ingestbench.harness.spec.MaxRateSpec;
+import dev.ingestbench.scenario.StageKind.MaxRateSearch;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -27,10 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
 class RoundRateSearchTest {
   private static final MaxRateSpec DEFAULTS =
       new MaxRateSpec(
-          MaxRateSpec.DEFAULT_LATENCY_SLO,
-          MaxRateSpec.DEFAULT_WINDOW,
-          MaxRateSpec.DEFAULT_MAX_PROBES,
-          MaxRateSpec.DEFAULT_CONFIRMATIONS);
+          MaxRateSearch.DEFAULT_LATENCY_SLO,
+          MaxRateSearch.DEFAULT_WINDOW,
+          MaxRateSearch.DEFAULT_MAX_PROBES,
+          MaxRateSearch.DEFAULT_CONFIRMATIONS);
 
   /** docs/max-rate.md: a rate is kept when every job wrote 95% of it. */
   private static final double KEPT_UP = 0.95;
