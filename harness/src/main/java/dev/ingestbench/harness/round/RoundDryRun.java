@@ -27,7 +27,6 @@ public final class RoundDryRun {
             plan.stages(),
             new RoundShape(spec, plan),
             plan,
-            spec.runner(),
             StageExecutors.NONE, // a round's one stage starts its jobs
             StageTarget.Measures.NOTHING)
         .print(out, "a round", spec.out(), spec.out(), 0, Duration.ZERO);

@@ -12,7 +12,6 @@ import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.JobAccounts;
-import dev.ingestbench.harness.staged.LocalDryRun;
 import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.ScenarioSource;
 import dev.ingestbench.harness.staged.SegmentFaults;
@@ -24,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -63,11 +63,7 @@ final class RoundShape implements SegmentShape {
   @Override
   public LocalStack.Spec stack(Path segment) {
     return new LocalStack.Spec(
-        spec.out(),
-        "round",
-        spec.runner(),
-        source.server(),
-        plan.bigQueryEmulatorArgs().orElse(null));
+        spec.out(), "round", spec.runner(), source, plan.bigQueryEmulatorArgs().orElse(null));
   }
 
   /**
@@ -95,15 +91,23 @@ final class RoundShape implements SegmentShape {
    * emulator says it accounted for. It makes the source ready itself.
    */
   @Override
+  public ScenarioSource source() {
+    return source;
+  }
+
+  /** --feed: each job the round's backlog. */
+  @Override
+  public OptionalLong feedsUpTo() {
+    return spec.feed() ? OptionalLong.of(plan.backlogMessages()) : OptionalLong.empty();
+  }
+
+  @Override
   public SourceFeed feed(LocalStack stack, Path segment) throws Exception {
-    if (!spec.feed()) {
-      return null;
-    }
     // --feed needs the BigQuery emulator process (RoundSpec refuses it with an in-process sink).
     BigQueryEmulatorRest bigQuery = stack.bigQueryRest().orElseThrow();
     fedFrom = Instant.now();
     return source.feed(
-        stack.host(), bigQuery::status, stack.cpu(), spec.seed(), plan.backlogMessages(), SAY);
+        stack.host(), bigQuery::status, stack.cpu(), spec.seed(), feedsUpTo().getAsLong(), SAY);
   }
 
   /**
@@ -172,32 +176,7 @@ final class RoundShape implements SegmentShape {
   }
 
   @Override
-  public String sourcePlaceholder() {
-    return source.addressPlaceholder();
-  }
-
-  @Override
-  public void describeOpening(PrintStream out, Path segment) {
-    out.println(source.describeServer());
-    plan.bigQueryEmulatorArgs()
-        .ifPresent(args -> out.println(LocalDryRun.bigQueryEmulatorLine(args)));
-    if (spec.feed()) {
-      long high = source.feedHigh();
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "  as each job starts, feed it the backlog of %,d messages from this JVM in tranches"
-                  + " (%s), topping it up to %,d waiting whenever fewer than %,d are, by what the"
-                  + " BigQuery emulator says it accounted for; then write %s and %s",
-              plan.backlogMessages(),
-              source.fedWhere(),
-              high,
-              high / 2,
-              spec.out().resolve(RunFiles.FEED),
-              spec.out().resolve(RunFiles.PUBLISHER_BACKLOG)));
-    } else {
-      source.describeTopic(out);
-    }
+  public void describePublishing(PrintStream out, Path segment) {
     if (spec.searches()) {
       MaxRateSpec s = spec.findMaxRate();
       out.println(
@@ -210,10 +189,6 @@ final class RoundShape implements SegmentShape {
               s.window().toSeconds(),
               s.latencySlo().toMillis(),
               s.confirmations()));
-    } else if (plan.backlogMessages() > 0 && !spec.feed()) {
-      out.println(
-          LocalDryRun.backlogLine(
-              plan.backlogMessages(), plan.backlogPublisherArgs(source.addressPlaceholder())));
     }
     if (plan.liveMessages() > 0) {
       out.println(

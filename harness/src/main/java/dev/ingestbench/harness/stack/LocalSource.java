@@ -26,10 +26,12 @@ public record LocalSource(String host, long pid, AutoCloseable server) implement
    * Starts a run's source server, its files in {@code dir}, watched by {@code watch} and sampled by
    * {@code cpu}: which one is the run's source's to say.
    */
-  @FunctionalInterface
   public interface Starter {
     LocalSource start(Path dir, ProcessCpuSampler cpu, ServerWatch watch, Consumer<String> say)
         throws IOException, InterruptedException;
+
+    /** {@code --dry-run}'s step that starts it, the address it gives as a placeholder. */
+    String startStep();
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.ingestbench.harness.staged;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.source.ConsumerGroupBacklog;
 import dev.ingestbench.harness.source.EventSender;
 import dev.ingestbench.harness.source.KafkaEventSender;
@@ -14,6 +15,7 @@ import dev.ingestbench.harness.stack.LocalSource;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
@@ -41,9 +43,9 @@ final class KafkaScenarioSource implements ScenarioSource {
   }
 
   @Override
-  public LocalSource.Starter server() {
-    return (dir, cpu, watch, say) ->
-        LocalSource.kafka(dir, topic(), plan.partitions(), cpu, watch, say);
+  public LocalSource start(Path dir, ProcessCpuSampler cpu, ServerWatch watch, Consumer<String> say)
+      throws IOException, InterruptedException {
+    return LocalSource.kafka(dir, topic(), plan.partitions(), cpu, watch, say);
   }
 
   @Override
@@ -52,7 +54,7 @@ final class KafkaScenarioSource implements ScenarioSource {
   }
 
   @Override
-  public String describeServer() {
+  public String startStep() {
     return "  start a Kafka broker (KRaft, own JVM) on a free port -> KAFKA_BOOTSTRAP; create topic "
         + topic()
         + " with "
@@ -60,20 +62,22 @@ final class KafkaScenarioSource implements ScenarioSource {
         + " partitions";
   }
 
+  /** Nothing more: the broker starts with the topic, as its start step says. */
   @Override
-  public void describeTopic(PrintStream out) {
-    if (plan.fedLocally()) {
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "  feed the topic while the jobs run, keeping %,d-%,d messages of %,d"
-                  + " bytes unread by each job being fed (scaled down, the backlog of %,d would be read in seconds; see"
-                  + " docs/scenarios.md)",
-              KafkaFeed.high(plan.messageSize()) / 2,
-              KafkaFeed.high(plan.messageSize()),
-              plan.messageSize(),
-              plan.backlog()));
-    }
+  public void describeTopic(PrintStream out) {}
+
+  @Override
+  public void describeFeedWhileRunning(PrintStream out) {
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "  feed the topic while the jobs run, keeping %,d-%,d messages of %,d"
+                + " bytes unread by each job being fed (scaled down, the backlog of %,d would be read in seconds; see"
+                + " docs/scenarios.md)",
+            KafkaFeed.high(plan.messageSize()) / 2,
+            KafkaFeed.high(plan.messageSize()),
+            plan.messageSize(),
+            plan.backlog()));
   }
 
   @Override

@@ -1,8 +1,8 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.document.Numbers;
-import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.PlannedStage;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -10,9 +10,9 @@ import dev.ingestbench.scenario.StageFaults;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * {@code --dry-run} of a local run, a scenario's or a round's: every step in order with the command
@@ -29,7 +29,6 @@ public final class LocalDryRun {
   private final ScenarioPlan plan;
   private final SegmentShape shape;
   private final ConsumerPlan consumers;
-  private final PipelineRunner runner;
 
   /** Say what a stage that starts no job (a load test, a max-rate search) would do. */
   private final StageExecutors others;
@@ -37,20 +36,15 @@ public final class LocalDryRun {
   /** What the target measures while a stage runs: a round, nothing (it is analysed afterwards). */
   private final StageTarget.Measures measures;
 
-  /**
-   * @param runner where the jobs' pipelines run
-   */
   public LocalDryRun(
       ScenarioPlan plan,
       SegmentShape shape,
       ConsumerPlan consumers,
-      PipelineRunner runner,
       StageExecutors others,
       StageTarget.Measures measures) {
     this.plan = plan;
     this.shape = shape;
     this.consumers = consumers;
-    this.runner = runner;
     this.others = others;
     this.measures = measures;
   }
@@ -65,8 +59,7 @@ public final class LocalDryRun {
   public void print(
       PrintStream out, String what, Path root, Path segment, int first, Duration warmUpMax) {
     out.println("Would run " + what + " locally into " + root + ":");
-    runner.describeStart().ifPresent(line -> out.println("  " + line));
-    shape.describeOpening(out, segment);
+    printOpening(out, segment);
     if (first > 0) {
       out.println(
           "  skip stages 1-"
@@ -90,18 +83,36 @@ public final class LocalDryRun {
     shape.describeClosing(out);
   }
 
-  /** The line that starts the BigQuery emulator with {@code args}. */
-  public static String bigQueryEmulatorLine(List<String> args) {
-    return "  start the BigQuery emulator: ingestbench bigquery-emulator " + String.join(" ", args);
-  }
-
-  /** The line that publishes a backlog of {@code count} messages with {@code args}. */
-  public static String backlogLine(long count, List<String> args) {
-    return String.format(
-        Locale.ROOT,
-        "  publish the backlog (%,d messages): ingestbench publish %s",
-        count,
-        String.join(" ", args));
+  /**
+   * The steps before the first stage, from what {@link LocalSegment#start} starts and publishes:
+   * the shape's servers, its feed or its topic and backlog, and what this JVM publishes.
+   */
+  private void printOpening(PrintStream out, Path segment) {
+    LocalStack.Spec servers = shape.stack(segment);
+    servers.runner().describeStart().ifPresent(line -> out.println("  " + line));
+    out.println(servers.source().startStep());
+    if (servers.bigQueryEmulatorArgs() != null) {
+      out.println(
+          "  start the BigQuery emulator: ingestbench bigquery-emulator "
+              + String.join(" ", servers.bigQueryEmulatorArgs()));
+    }
+    ScenarioSource source = shape.source();
+    OptionalLong fed = shape.feedsUpTo();
+    if (fed.isPresent()) {
+      source.describeFeed(out, fed.getAsLong(), segment);
+    } else {
+      source.describeTopic(out);
+      if (shape.backlog() > 0) {
+        out.println(
+            String.format(
+                Locale.ROOT,
+                "  publish the backlog (%,d messages): ingestbench publish %s",
+                shape.backlog(),
+                String.join(
+                    " ", shape.backlogPublisherArgs(source.addressPlaceholder(), segment))));
+      }
+    }
+    shape.describePublishing(out, segment);
   }
 
   private void describeJobs(PlannedStage st, Path segment, PrintStream out) {
@@ -117,7 +128,7 @@ public final class LocalDryRun {
                   " ",
                   LocalJobs.args(
                       consumers.consumer(job, segment),
-                      shape.sourcePlaceholder(),
+                      shape.source().addressPlaceholder(),
                       BIGQUERY,
                       Optional.empty(),
                       null)));

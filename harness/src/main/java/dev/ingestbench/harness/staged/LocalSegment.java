@@ -121,8 +121,8 @@ public final class LocalSegment implements StageTarget.Segment {
       keep(stack::stopWatching); // first: the jobs' stopping is not a death
       accounts = keep(shape.accounts(stack, segment, jobs));
       faults = shape.faults(new FaultedJobs());
-      feed = shape.feed(stack, segment);
-      if (feed != null) {
+      if (shape.feedsUpTo().isPresent()) {
+        feed = shape.feed(stack, segment);
         keep(this::closeFeed);
       } else {
         shape.prepare(stack.host());

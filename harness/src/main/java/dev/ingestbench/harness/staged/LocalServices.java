@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * What a local scenario's segments are made of ({@link SegmentShape}): the shared processes' flags,
@@ -74,8 +75,7 @@ final class LocalServices implements SegmentShape {
   /** A resumed run gets new servers: its topic is published again into the new segment. */
   @Override
   public LocalStack.Spec stack(Path segment) {
-    return new LocalStack.Spec(
-        segment, "run", runner, source.server(), bigQueryEmulatorArgs(segment));
+    return new LocalStack.Spec(segment, "run", runner, source, bigQueryEmulatorArgs(segment));
   }
 
   @Override
@@ -89,18 +89,27 @@ final class LocalServices implements SegmentShape {
         jobs, line -> RunLog.say("%s", line), "run", name -> "job " + name + "'s consumer", true);
   }
 
+  @Override
+  public ScenarioSource source() {
+    return source;
+  }
+
+  /** A scaled-down backlog is fed for as long as the jobs run (it would be read in seconds). */
+  @Override
+  public OptionalLong feedsUpTo() {
+    return plan.fedLocally() ? OptionalLong.of(Long.MAX_VALUE) : OptionalLong.empty();
+  }
+
   /** Each job is fed by what its sink says it accounted for (in-process sinks too). */
   @Override
   public SourceFeed feed(LocalStack stack, Path segment) throws Exception {
-    return plan.fedLocally()
-        ? source.feed(
-            stack.host(),
-            new JobSinks(stack.bigQuery().rest(), inProcess(segment))::status,
-            stack.cpu(),
-            EVENT_SEED,
-            Long.MAX_VALUE,
-            line -> LocalTarget.say("%s", line))
-        : null;
+    return source.feed(
+        stack.host(),
+        new JobSinks(stack.bigQuery().rest(), inProcess(segment))::status,
+        stack.cpu(),
+        EVENT_SEED,
+        feedsUpTo().getAsLong(),
+        line -> LocalTarget.say("%s", line));
   }
 
   @Override
@@ -174,20 +183,7 @@ final class LocalServices implements SegmentShape {
   }
 
   @Override
-  public String sourcePlaceholder() {
-    return source.addressPlaceholder();
-  }
-
-  @Override
-  public void describeOpening(PrintStream out, Path segment) {
-    out.println(source.describeServer());
-    out.println(LocalDryRun.bigQueryEmulatorLine(bigQueryEmulatorArgs(segment)));
-    source.describeTopic(out);
-    if (plan.backlog() > 0 && !plan.fedLocally()) {
-      out.println(
-          LocalDryRun.backlogLine(
-              plan.backlog(), backlogPublisherArgs(source.addressPlaceholder(), segment)));
-    }
+  public void describePublishing(PrintStream out, Path segment) {
     if (plan.liveMessages() > 0) {
       out.println(
           String.format(

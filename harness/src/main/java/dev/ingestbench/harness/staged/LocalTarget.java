@@ -117,7 +117,7 @@ public final class LocalTarget implements StageTarget {
 
   /** --dry-run: every action, with the command line of every process, and nothing started. */
   public void describe(PrintStream out) {
-    new LocalDryRun(plan, services, consumers, runner, executors(), measures())
+    new LocalDryRun(plan, services, consumers, executors(), measures())
         .print(
             out,
             plan.scenario().name(),

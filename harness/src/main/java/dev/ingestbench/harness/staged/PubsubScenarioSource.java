@@ -3,6 +3,7 @@ package dev.ingestbench.harness.staged;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
+import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.source.EventSender;
 import dev.ingestbench.harness.source.PubsubEventSender;
 import dev.ingestbench.harness.source.PubsubFeed;
@@ -16,6 +17,7 @@ import dev.ingestbench.pubsub.PubsubPaths;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
@@ -37,8 +39,9 @@ final class PubsubScenarioSource implements ScenarioSource {
   }
 
   @Override
-  public LocalSource.Starter server() {
-    return (dir, cpu, watch, say) -> LocalSource.pubsub(cpu, watch, say);
+  public LocalSource start(Path dir, ProcessCpuSampler cpu, ServerWatch watch, Consumer<String> say)
+      throws IOException {
+    return LocalSource.pubsub(cpu, watch, say);
   }
 
   @Override
@@ -47,32 +50,32 @@ final class PubsubScenarioSource implements ScenarioSource {
   }
 
   @Override
-  public String describeServer() {
+  public String startStep() {
     return "  start the Pub/Sub emulator (pstest) on a free port -> PUBSUB_HOST";
   }
 
   @Override
   public void describeTopic(PrintStream out) {
-    List<String> subscriptions = subscriptions();
-    if (plan.fedLocally()) {
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "  create one topic per job, each with its subscription %s; feed each"
-                  + " job its topic while it runs, keeping %,d-%,d messages of %,d bytes waiting (scaled down, the backlog"
-                  + " of %,d would be read in seconds; see docs/scenarios.md)",
-              subscriptions,
-              PubsubFeed.high(plan.messageSize()) / 2,
-              PubsubFeed.high(plan.messageSize()),
-              plan.messageSize(),
-              plan.backlog()));
-    } else {
-      out.println(
-          "  create topic "
-              + plan.scenario().source().topic()
-              + " and subscriptions "
-              + subscriptions);
-    }
+    out.println(
+        "  create topic "
+            + plan.scenario().source().topic()
+            + " and subscriptions "
+            + subscriptions());
+  }
+
+  @Override
+  public void describeFeedWhileRunning(PrintStream out) {
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "  create one topic per job, each with its subscription %s; feed each"
+                + " job its topic while it runs, keeping %,d-%,d messages of %,d bytes waiting (scaled down, the backlog"
+                + " of %,d would be read in seconds; see docs/scenarios.md)",
+            subscriptions(),
+            PubsubFeed.high(plan.messageSize()) / 2,
+            PubsubFeed.high(plan.messageSize()),
+            plan.messageSize(),
+            plan.backlog()));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.source.EventSender;
 import dev.ingestbench.harness.source.SourceFeed;
@@ -10,6 +11,7 @@ import dev.ingestbench.harness.stack.LocalSource;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +24,8 @@ import java.util.function.Consumer;
  * group (one per job, or one shared). Every Pub/Sub-or-Kafka choice of the scenario's target is
  * made here, once, by {@link #of}.
  */
-public sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenarioSource {
+public sealed interface ScenarioSource extends LocalSource.Starter
+    permits PubsubScenarioSource, KafkaScenarioSource {
 
   static ScenarioSource of(ScenarioPlan plan) {
     return plan.kafka() ? new KafkaScenarioSource(plan) : new PubsubScenarioSource(plan);
@@ -31,14 +34,38 @@ public sealed interface ScenarioSource permits PubsubScenarioSource, KafkaScenar
   /** How {@code --dry-run} names the source's address: {@code PUBSUB_HOST}. */
   String addressPlaceholder();
 
-  /** Starts the server: the Pub/Sub emulator, or a Kafka broker with the scenario's topic. */
-  LocalSource.Starter server();
-
-  /** {@code --dry-run}'s line that starts the server. */
-  String describeServer();
-
-  /** {@code --dry-run}: how the topic is made ready, or fed. */
+  /**
+   * {@code --dry-run}: how the topic is made ready for every job (the Pub/Sub topic and its
+   * subscriptions; nothing more for Kafka, whose broker starts with the topic).
+   */
   void describeTopic(PrintStream out);
+
+  /**
+   * {@code --dry-run}: how {@link #feed} feeds the jobs up to {@code upTo} messages each ({@link
+   * Long#MAX_VALUE}: for as long as they run), writing its files into {@code segment}.
+   */
+  default void describeFeed(PrintStream out, long upTo, Path segment) {
+    if (upTo == Long.MAX_VALUE) {
+      describeFeedWhileRunning(out);
+      return;
+    }
+    long high = feedHigh();
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "  as each job starts, feed it the backlog of %,d messages from this JVM in tranches"
+                + " (%s), topping it up to %,d waiting whenever fewer than %,d are, by what the"
+                + " BigQuery emulator says it accounted for; then write %s and %s",
+            upTo,
+            fedWhere(),
+            high,
+            high / 2,
+            segment.resolve(RunFiles.FEED),
+            segment.resolve(RunFiles.PUBLISHER_BACKLOG)));
+  }
+
+  /** {@code --dry-run}: how the jobs are fed for as long as they run (a scaled-down backlog). */
+  void describeFeedWhileRunning(PrintStream out);
 
   /** The server, as the run's last step names it: {@code Pub/Sub emulator}. */
   String serverName();

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * What a local segment is made of around its servers, jobs and faults, which a scenario's segments
@@ -26,15 +27,25 @@ public interface SegmentShape {
    */
   void prepare(String host) throws Exception;
 
+  /** Where the segment's jobs read: the source it starts, makes ready, feeds or publishes to. */
+  ScenarioSource source();
+
   /**
-   * Feeds the jobs as fast as they read (a scaled-down backlog-only scenario), making the source
-   * ready itself, each job topped up by what its sink says it accounted for; null: the source is
-   * {@link #prepare}d and the backlog published.
+   * How many messages each job is fed ({@link Long#MAX_VALUE}: for as long as it runs); empty: the
+   * source is {@link #prepare}d and the {@link #backlog} published instead.
+   */
+  default OptionalLong feedsUpTo() {
+    return OptionalLong.empty();
+  }
+
+  /**
+   * Feeds the jobs {@link #feedsUpTo} messages each as they read, making the source ready itself,
+   * each job topped up by what its sink says it accounted for; called only when it feeds.
    *
    * @param segment the segment's directory (where in-process sinks leave their files)
    */
   default SourceFeed feed(LocalStack stack, Path segment) throws Exception {
-    return null;
+    throw new IllegalStateException("this segment is not fed");
   }
 
   /** The feed has stopped and written what it fed: what the shape's own files need of it. */
@@ -58,14 +69,11 @@ public interface SegmentShape {
   /** The faults its stages inject into {@code jobs}, speaking as the segment does. */
   SegmentFaults faults(SegmentFaults.Jobs jobs);
 
-  /** --dry-run: the source's address as the consumers' command lines name it. */
-  String sourcePlaceholder();
-
   /**
-   * --dry-run: the steps before the first stage (the servers, the source made ready, the backlog,
-   * what this JVM publishes), the segment's directory being {@code segment}.
+   * --dry-run: what {@link #publishing} publishes from this JVM, the segment's directory being
+   * {@code segment}.
    */
-  void describeOpening(PrintStream out, Path segment);
+  void describePublishing(PrintStream out, Path segment);
 
   /** --dry-run: the steps after the last stage (how the jobs end, what is verified and written). */
   void describeClosing(PrintStream out);
