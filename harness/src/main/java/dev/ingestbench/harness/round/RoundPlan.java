@@ -247,6 +247,17 @@ public final class RoundPlan implements ConsumerPlan {
             spec.out(), spec.emulatorLimits(), runId, publishedRange(), spec.seed()));
   }
 
+  /** Each job that writes in-process, to its consumer's directory (none with the emulator). */
+  Map<String, Path> inProcessSinks() {
+    Map<String, Path> dirs = new LinkedHashMap<>();
+    if (spec.sink() == JobSink.IN_PROCESS) {
+      for (int j = 1; j <= spec.jobs(); j++) {
+        dirs.put(jobName(j), jobDirectory(j));
+      }
+    }
+    return dirs;
+  }
+
   /** Job {@code j}'s consumer (1-based) as the round runs it. */
   ConsumerSpec consumer(int j) {
     return new ConsumerSpec(

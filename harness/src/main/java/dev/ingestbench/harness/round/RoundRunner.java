@@ -271,7 +271,8 @@ public final class RoundRunner {
               + " flushed after that checkpoint are written again: on Flink, Beam's flush does not wait for the"
               + " checkpoint holding the append. See docs/bigquery-emulator.md, 'A worker failure'");
     }
-    if (kinds.contains(Finding.Kind.LOST) || kinds.contains(Finding.Kind.UNVERIFIED)) {
+    // A loss's unfinished streams are said by the verification itself.
+    if (kinds.contains(Finding.Kind.UNVERIFIED) && !kinds.contains(Finding.Kind.LOST)) {
       String unfinished = unfinishedStreams(out);
       if (unfinished != null) {
         say("%s", unfinished);

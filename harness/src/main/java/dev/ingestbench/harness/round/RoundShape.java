@@ -11,12 +11,12 @@ import dev.ingestbench.harness.source.SourceFeed;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.stack.LocalStack;
-import dev.ingestbench.harness.staged.JobAccounts;
 import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.ScenarioSource;
 import dev.ingestbench.harness.staged.SegmentFaults;
 import dev.ingestbench.harness.staged.SegmentPublishing;
 import dev.ingestbench.harness.staged.SegmentShape;
+import dev.ingestbench.harness.staged.SinkAccounts;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -29,9 +29,9 @@ import java.util.function.Consumer;
 /**
  * What a round's one segment is made of ({@link SegmentShape}): its servers' files at the top of
  * {@code --out}, the round's topic and every job's subscription (or consumer group), the backlog
- * before any job starts, each job's accounts from its consumer's own result ({@link
- * ConsumerResultAccounts}), and what this JVM publishes: the live messages once the backlog is
- * drained ({@link RoundLiveMessages}), or the max-rate search's probes ({@link RoundSearchRun}).
+ * before any job starts, each job's accounts read from its sink once it stopped ({@link
+ * SinkAccounts}), and what this JVM publishes: the live messages once the backlog is drained
+ * ({@link RoundLiveMessages}), or the max-rate search's probes ({@link RoundSearchRun}).
  */
 final class RoundShape implements SegmentShape {
   private final RoundSpec spec;
@@ -152,9 +152,14 @@ final class RoundShape implements SegmentShape {
     return plan.backlogPublisherArgs(host);
   }
 
+  /**
+   * Counted as a scenario's jobs are, from their sinks; read only once each stopped (a round
+   * measures nothing while it runs), a running job's progress its consumer's own lines.
+   */
   @Override
-  public JobAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) {
-    return new ConsumerResultAccounts(spec, plan, jobs);
+  public SinkAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) {
+    return SinkAccounts.unsampled(
+        plan.stages(), source, stack, plan.inProcessSinks(), spec.out(), jobs::progress);
   }
 
   @Override

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -21,7 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * it stops (its emulator ends with it).
  */
 final class JobSinks {
-  private final BigQueryEmulatorRest shared;
+  /** The emulator process the jobs share; none when every job writes in-process. */
+  private final Optional<BigQueryEmulatorRest> shared;
 
   /** Each in-process job's consumer directory. */
   private final Map<String, Path> inProcess;
@@ -30,12 +32,21 @@ final class JobSinks {
   private final Map<String, EmulatorStatus> lastOwn = new ConcurrentHashMap<>();
 
   /**
-   * @param sharedRest the shared emulator's REST root
+   * @param shared the shared emulator's REST API; empty when every job writes in-process
    * @param inProcess each job writing in-process, to its consumer's directory
    */
-  JobSinks(String sharedRest, Map<String, Path> inProcess) {
-    this.shared = new BigQueryEmulatorRest(sharedRest);
+  JobSinks(Optional<BigQueryEmulatorRest> shared, Map<String, Path> inProcess) {
+    this.shared = shared;
     this.inProcess = Map.copyOf(inProcess);
+  }
+
+  /** The shared emulator, or an error naming the job that should have written there. */
+  private BigQueryEmulatorRest shared(String job) throws IOException {
+    if (shared.isEmpty()) {
+      throw new IOException(
+          "job " + job + " writes to no BigQuery emulator process (every job writes in-process)");
+    }
+    return shared.get();
   }
 
   /**
@@ -43,7 +54,7 @@ final class JobSinks {
    * latest answer when its consumer does not answer, as while it exits).
    */
   EmulatorStatus status() throws IOException {
-    EmulatorStatus all = shared.status();
+    EmulatorStatus all = shared.isPresent() ? shared.get().status() : null;
     if (inProcess.isEmpty()) {
       return all;
     }
@@ -57,11 +68,19 @@ final class JobSinks {
       } catch (IOException gone) {
         own = lastOwn.get(job);
       }
-      if (own != null) {
+      if (own == null) {
+        continue;
+      }
+      if (all == null) {
+        all = own; // no shared emulator: the first job's status is the base
+      } else {
         jobs.add(own.job(job));
         streams.addAll(own.streams() == null ? List.of() : own.streams());
         invisible += own.invisibleRows();
       }
+    }
+    if (all == null) {
+      throw new IOException("no job's in-process BigQuery has answered yet");
     }
     return all.with(jobs, streams, invisible);
   }
@@ -72,7 +91,7 @@ final class JobSinks {
    */
   EmulatorStatus.Job job(String job) throws IOException {
     if (!inProcess.containsKey(job)) {
-      return shared.status().job(job);
+      return shared(job).status().job(job);
     }
     EmulatorStatus own = own(job);
     return own == null ? EmulatorStatus.Job.empty(job) : own.job(job);
@@ -82,7 +101,7 @@ final class JobSinks {
   BitSet accounted(String job) throws IOException {
     Path dir = inProcess.get(job);
     if (dir == null) {
-      return shared.accounted(job);
+      return shared(job).accounted(job);
     }
     Path file = dir.resolve(RunFiles.ACCOUNTED_INDEXES);
     if (Files.exists(dir.resolve(RunFiles.BIGQUERY_EMULATOR))) {

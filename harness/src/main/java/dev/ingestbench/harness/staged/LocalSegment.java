@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.staged;
 
+import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
@@ -52,7 +53,7 @@ public final class LocalSegment implements StageTarget.Segment {
   /** The servers, their CPU records and their watch (a death ends the stage). */
   private LocalStack stack;
 
-  private JobAccounts accounts;
+  private SinkAccounts accounts;
 
   /** What this JVM publishes while the stages run, or null. */
   private SegmentPublishing publishing;
@@ -67,6 +68,12 @@ public final class LocalSegment implements StageTarget.Segment {
 
   /** The current stage's consumer kills and TaskManager kill. */
   private SegmentFaults faults;
+
+  /**
+   * Jobs whose consumer ended by itself (its timeout, or its pipeline ended) before accounting for
+   * every message it was given, with how far it got: their figures cannot decide.
+   */
+  private final Map<String, String> endedShort = new LinkedHashMap<>();
 
   /** The jobs started in this segment, in the order of their first start. */
   private final Set<String> startedJobs = new LinkedHashSet<>();
@@ -335,7 +342,16 @@ public final class LocalSegment implements StageTarget.Segment {
     if (exit.isPresent() && stack.death().isPresent()) {
       throw new IOException(stack.death().get());
     }
-    return accounts.read(job, exit, messagesFor(job), jobs.log(job, segment));
+    StageTarget.JobReading reading =
+        accounts.read(job, exit, messagesFor(job), jobs.log(job, segment));
+    if (exit.isPresent()
+        && exit.getAsInt() == ExitCodes.INCOMPLETE
+        && reading.accountedFor() < reading.expected()) {
+      endedShort.putIfAbsent(
+          job,
+          String.format(Locale.ROOT, "%,d of %,d", reading.accountedFor(), reading.expected()));
+    }
+    return reading;
   }
 
   @Override
@@ -366,8 +382,35 @@ public final class LocalSegment implements StageTarget.Segment {
     published = accounts.published();
   }
 
+  /**
+   * The job's figures; a job whose consumer ended by itself short of its count, with nothing lost,
+   * cannot be judged: the run did not finish what it was to measure.
+   */
   @Override
   public JobCounts count(String stage, String job, boolean exactlyOnce) throws Exception {
+    JobCounts counts = countOf(stage, job, exactlyOnce);
+    String got = endedShort.get(job);
+    if (got == null
+        || counts.unverified() != null
+        || counts.lost() != 0
+        || counts.accountedFor() >= counts.published()) {
+      return counts;
+    }
+    return counts.unverified(
+        String.format(
+            Locale.ROOT,
+            "its consumer stopped by itself with %s messages accounted for (its timeout, or its"
+                + " pipeline ended: see %s) and left %s in its source: the run did not finish, so"
+                + " what it did not read is not a measured loss; give it more time (a round:"
+                + " --timeout) or fewer messages",
+            got,
+            jobs.log(job, segment),
+            counts.left() == null
+                ? "an uncounted number"
+                : String.format(Locale.ROOT, "%,d", counts.left())));
+  }
+
+  private JobCounts countOf(String stage, String job, boolean exactlyOnce) throws Exception {
     if (feed == null) {
       return accounts.count(stage, job, exactlyOnce, published, null);
     }

@@ -105,7 +105,7 @@ final class LocalServices implements SegmentShape {
   public SourceFeed feed(LocalStack stack, Path segment) throws Exception {
     return source.feed(
         stack.host(),
-        new JobSinks(stack.bigQuery().rest(), inProcess(segment))::status,
+        new JobSinks(stack.bigQueryRest(), inProcess(segment))::status,
         stack.cpu(),
         EVENT_SEED,
         feedsUpTo().getAsLong(),
@@ -131,13 +131,13 @@ final class LocalServices implements SegmentShape {
   }
 
   @Override
-  public JobAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) throws IOException {
-    return new SampledAccounts(
+  public SinkAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) throws IOException {
+    return SinkAccounts.sampled(
         plan,
         source,
         stack.host(),
-        new ScenarioSampler(
-            new JobSinks(stack.bigQuery().rest(), inProcess(segment)), dir.samplesWriter()),
+        new JobSinks(stack.bigQueryRest(), inProcess(segment)),
+        dir.samplesWriter(),
         segment);
   }
 

@@ -29,21 +29,41 @@ final class ScenarioSampler implements AutoCloseable {
   private final Map<String, long[]> lastCounts = new HashMap<>();
   private final Map<String, Long> latestAccounted = new java.util.concurrent.ConcurrentHashMap<>();
   private final Map<String, double[]> lastCpu = new HashMap<>();
-  private final ScheduledExecutorService timer =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "scenario-sampler");
-            t.setDaemon(true);
-            return t;
-          });
+
+  /** Takes a sample every second; null when it only reads the sinks when asked. */
+  private final ScheduledExecutorService timer;
+
   private String stage = "";
   private Map<String, LongSupplier> pids = Map.of();
   private volatile String problem;
 
   ScenarioSampler(JobSinks sinks, Writer out) {
+    this(sinks, out, true);
+  }
+
+  private ScenarioSampler(JobSinks sinks, Writer out, boolean everySecond) {
     this.sinks = sinks;
     this.out = out;
-    timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
+    if (everySecond) {
+      timer =
+          Executors.newSingleThreadScheduledExecutor(
+              r -> {
+                Thread t = new Thread(r, "scenario-sampler");
+                t.setDaemon(true);
+                return t;
+              });
+      timer.scheduleAtFixedRate(this::sample, 1, 1, TimeUnit.SECONDS);
+    } else {
+      timer = null;
+    }
+  }
+
+  /**
+   * A reader of the sinks that takes no samples: for a run that measures nothing while it runs (a
+   * round, analysed afterwards, whose harness stays out of the machine's way).
+   */
+  static ScenarioSampler unsampled(JobSinks sinks) {
+    return new ScenarioSampler(sinks, Writer.nullWriter(), false);
   }
 
   /**
@@ -128,7 +148,9 @@ final class ScenarioSampler implements AutoCloseable {
 
   @Override
   public synchronized void close() throws IOException {
-    timer.shutdownNow();
+    if (timer != null) {
+      timer.shutdownNow();
+    }
     out.close();
   }
 }

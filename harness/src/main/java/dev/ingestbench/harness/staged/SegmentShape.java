@@ -58,7 +58,7 @@ public interface SegmentShape {
   List<String> backlogPublisherArgs(String host, Path segment);
 
   /** How the segment reads what its {@code jobs} accounted for; closed with the segment. */
-  JobAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) throws Exception;
+  SinkAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) throws Exception;
 
   /**
    * What this JVM publishes while the segment's stages run, started once the backlog is published;

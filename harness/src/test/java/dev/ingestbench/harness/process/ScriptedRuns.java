@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunJson;
+import dev.ingestbench.harness.source.PubsubEventSender;
+import dev.ingestbench.pubsub.PublishOutcomes;
+import dev.ingestbench.pubsub.PubsubPaths;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -43,6 +46,34 @@ public final class ScriptedRuns {
     ScriptedProcess p = new ScriptedProcess(command, written -> ExitCodes.OK);
     p.exitNow(ExitCodes.OK);
     return p;
+  }
+
+  /**
+   * A backlog publisher that publishes {@code --numMessages} messages to its Pub/Sub topic (each a
+   * few bytes: their event index is what is counted), then says so and exits.
+   */
+  public static ScriptedProcess publishingPublisher(List<String> command, String topic)
+      throws IOException {
+    long count = Long.parseLong(flag(command, "--numMessages"));
+    PublishOutcomes outcomes = new PublishOutcomes();
+    try (PubsubEventSender sender =
+        new PubsubEventSender(
+            flag(command, "--pubsubEmulatorHost"),
+            PubsubPaths.topic(flag(command, "--project"), "topic", flag(command, "--topic")))) {
+      for (long i = 0; i < count; i++) {
+        sender.send(i, new byte[] {'{', '}'}, System.currentTimeMillis(), outcomes);
+      }
+      sender.flush();
+    } catch (IOException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IOException(e);
+    }
+    if (outcomes.acknowledged() != count) {
+      throw new IllegalStateException(
+          "published " + outcomes.acknowledged() + " of " + count + ": " + outcomes.firstFailure());
+    }
+    return publisher(command, topic);
   }
 
   /** The value of {@code --name=VALUE} in {@code command}, or null. */

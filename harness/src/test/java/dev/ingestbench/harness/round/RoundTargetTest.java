@@ -11,6 +11,7 @@ import dev.ingestbench.contracts.ConsumerProgress;
 import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.PublisherResult;
+import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
@@ -19,6 +20,7 @@ import dev.ingestbench.harness.process.BigQueryEmulatorRest;
 import dev.ingestbench.harness.process.ProcessLauncher;
 import dev.ingestbench.harness.process.ScriptedProcess;
 import dev.ingestbench.harness.process.ScriptedRuns;
+import dev.ingestbench.harness.process.ScriptedSinkWrites;
 import dev.ingestbench.harness.staged.LocalSegments;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StagedDriver;
@@ -59,6 +61,9 @@ class RoundTargetTest {
   /** Whether the backlog's publisher fails (exit 1) instead of saying it published. */
   private boolean publisherFails;
 
+  /** The backlog publisher publishes its messages (else it only says it did). */
+  private boolean publisherPublishes;
+
   /** The backlog publisher kills the Pub/Sub emulator and waits. */
   private boolean publisherKillsPstest;
 
@@ -88,6 +93,7 @@ class RoundTargetTest {
                       // count.
                       consumer.print(new ConsumerProgress(100, 100).toLine());
                       waitFor(out().resolve(RunFiles.PUBLISHER_LIVE));
+                      ScriptedSinkWrites.write(command, spec.seed(), 300);
                       writeResult(command, 300, "expected messages accounted for");
                       consumer.exitNow(ExitCodes.OK);
                     }),
@@ -183,6 +189,7 @@ class RoundTargetTest {
               } else {
                 afterward(
                     () -> {
+                      ScriptedSinkWrites.write(command, spec.seed(), 100);
                       writeResult(command, 100, "expected messages accounted for");
                       consumer.exitNow(ExitCodes.OK);
                     });
@@ -222,6 +229,7 @@ class RoundTargetTest {
                           dev.ingestbench.harness.source.SubscriptionBacklog.read(
                               ScriptedRuns.flag(command, "--pubsubEmulatorHost"), subscription);
                       fedToSubscription.set(waiting.cardinality());
+                      ScriptedSinkWrites.write(command, spec.seed(), 300);
                       writeResult(command, 300, "expected messages accounted for");
                       consumer.exitNow(ExitCodes.OK);
                     }),
@@ -292,20 +300,34 @@ class RoundTargetTest {
     }
   }
 
+  /**
+   * Counted from its sink and its subscription: 40 written, 60 left unread, none lost; yet the
+   * round did not finish what it was to measure, so it is not verified (exit 3).
+   */
   @Test
   void aConsumerThatStopsAtItsTimeoutLeavesTheRoundUnverifiedNotLost() throws Exception {
+    publisherPublishes = true;
+    RoundSpec spec = spec(100, 0, 0);
     int exit =
         run(
-            spec(100, 0, 0),
+            spec,
             (consumer, command) ->
                 afterward(
                     () -> {
+                      ScriptedSinkWrites.write(command, spec.seed(), 40);
                       writeResult(command, 40, "timeout after 600 s");
                       consumer.exitNow(ExitCodes.INCOMPLETE);
                     }),
             List.of());
     assertEquals(
         ExitCodes.FAILED, exit, "a round that could not be carried out, not a verification result");
+    List<ResultRecord> results = new RunDirectory(out()).readResults();
+    assertEquals(100, value(results, "published"));
+    assertEquals(40, value(results, "accounted_for"));
+    assertEquals(60, value(results, "left"), "read from its subscription");
+    assertTrue(
+        results.stream().noneMatch(r -> r.metric().equals("lost")),
+        "no loss figure: the figures cannot decide; " + results);
     ScriptedRuns.assertNothingRunning(consumers);
   }
 
@@ -440,7 +462,9 @@ class RoundTargetTest {
               failed.exitNow(ExitCodes.FAILED);
               return failed;
             }
-            return ScriptedRuns.publisher(command, "taxi-rides");
+            return publisherPublishes
+                ? ScriptedRuns.publishingPublisher(command, "taxi-rides")
+                : ScriptedRuns.publisher(command, "taxi-rides");
           }
           // Nobody closes a round consumer's standard input: if someone does, it keeps running.
           ScriptedProcess consumer = new ScriptedProcess(command, written -> -1, lines);
@@ -521,6 +545,14 @@ class RoundTargetTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static double value(List<ResultRecord> results, String metric) {
+    return results.stream()
+        .filter(r -> r.metric().equals(metric))
+        .reduce((first, second) -> second)
+        .orElseThrow(() -> new AssertionError("no " + metric + " in " + results))
+        .value();
   }
 
   /** Runs {@code action} on a thread of its own, starting a second from now. */

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -104,7 +105,7 @@ class StoppedJobsTest {
     }
     try (ScenarioSampler sampler =
         new ScenarioSampler(
-            new JobSinks("http://127.0.0.1:1", Map.of("a", a, "b", b)), new StringWriter())) {
+            new JobSinks(Optional.empty(), Map.of("a", a, "b", b)), new StringWriter())) {
       StoppedJobs stopped =
           new StoppedJobs(plan, ScenarioSource.of(plan), "127.0.0.1:1", sampler, segment);
       stopped.stopped("b");

@@ -2,9 +2,11 @@ package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.report.UnfinishedStreams;
 import dev.ingestbench.contracts.ScenarioSample;
+import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,50 +16,110 @@ import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
 /**
- * A local scenario's accounts: the BigQuery emulator's, sampled every second while the stages run
- * (each job's rows, bytes, connections, CPU and what it accounted for), and once a job stopped,
- * what it accounted for and what it left in its source ({@link StoppedJobs}).
+ * A local run's accounts, a scenario's or a round's, read from where each job writes ({@link
+ * JobSinks}: the BigQuery emulator process, or a job's in-process one): while the jobs run, what
+ * each has accounted for (a scenario samples it every second; a round, which measures nothing while
+ * it runs, counts a running job as having accounted for nothing, so that only its consumer's own
+ * stop ends the stage); once a job stopped, what it accounted for and what it left in its source
+ * ({@link StoppedJobs}): the one way every local job is counted.
  */
-final class SampledAccounts implements JobAccounts {
+public final class SinkAccounts implements AutoCloseable {
+  /** What a running job has written so far, for a fault to wait for. */
+  @FunctionalInterface
+  public interface Progress {
+    long of(String job);
+  }
+
   private final ScenarioSource source;
   private final ScenarioSampler sampler;
   private final StoppedJobs stopped;
+  private final Progress progress;
 
-  SampledAccounts(
+  private SinkAccounts(
       ScenarioPlan plan,
       ScenarioSource source,
       String host,
       ScenarioSampler sampler,
-      Path segment) {
+      Path segment,
+      Progress progress) {
     this.source = source;
     this.sampler = sampler;
     this.stopped = new StoppedJobs(plan, source, host, sampler, segment);
+    this.progress = progress;
   }
 
-  @Override
+  /**
+   * A scenario's: every job's sink sampled every second into {@code samples}, its progress its
+   * latest sample's.
+   *
+   * @param segment where the publishers' results are
+   */
+  static SinkAccounts sampled(
+      ScenarioPlan plan,
+      ScenarioSource source,
+      String host,
+      JobSinks sinks,
+      Writer samples,
+      Path segment) {
+    ScenarioSampler sampler = new ScenarioSampler(sinks, samples);
+    return new SinkAccounts(plan, source, host, sampler, segment, sampler::latestAccountedFor);
+  }
+
+  /**
+   * A round's: the sinks read only once a job stopped, its progress while it runs what its consumer
+   * says ({@code progress}).
+   *
+   * @param inProcess each job that writes in-process, to its consumer's directory
+   * @param segment where the publishers' results are
+   */
+  public static SinkAccounts unsampled(
+      ScenarioPlan plan,
+      ScenarioSource source,
+      LocalStack stack,
+      Map<String, Path> inProcess,
+      Path segment,
+      Progress progress) {
+    return new SinkAccounts(
+        plan,
+        source,
+        stack.host(),
+        ScenarioSampler.unsampled(new JobSinks(stack.bigQueryRest(), inProcess)),
+        segment,
+        progress);
+  }
+
+  /** Throws when the accounts can no longer be read (the BigQuery emulator stopped answering). */
   public void check() throws IOException {
     if (sampler.problem() != null) {
       throw new IOException("the BigQuery emulator stopped answering: " + sampler.problem());
     }
   }
 
-  @Override
+  /** What the job has accounted for so far: a fault waits for it to write. */
   public long progress(String job) {
-    return sampler.latestAccountedFor(job);
+    return progress.of(job);
   }
 
   /**
    * An ended job's count is read from the BigQuery emulator now; a running job's is its latest
    * sample's, or its consumer group's.
+   *
+   * @param exit its consumer's exit code once it ended by itself, else empty
+   * @param expected the messages it is to read
+   * @param log its consumer's log
    */
-  @Override
   public StageTarget.JobReading read(String job, OptionalInt exit, long expected, Path log)
       throws Exception {
     long accounted;
     boolean shared = false;
     if (exit.isPresent()) {
       try {
-        accounted = sampler.job(job).accountedFor();
+        List<String> group = source.groupOf(job);
+        accounted =
+            group.size() > 1
+                // A shared Kafka group's member ended by itself once the group had read it all.
+                ? StoppedJobs.accountedBy(group, sampler::accounted).cardinality()
+                : sampler.job(job).accountedFor();
       } catch (IOException e) {
         // An in-process job that left no results: its count says so once every job stopped.
         accounted = sampler.latestAccountedFor(job);
@@ -100,40 +162,45 @@ final class SampledAccounts implements JobAccounts {
     }
   }
 
-  @Override
+  /** From now on, samples belong to {@code stage} and these running jobs (their pids). */
   public void follow(String stage, Map<String, LongSupplier> pids) {
     sampler.follow(stage, pids);
   }
 
-  @Override
+  /** The samples taken so far (none for a round). */
   public List<ScenarioSample> samples() {
     return sampler.samples();
   }
 
-  @Override
+  /** The job's consumer has stopped: what it left in its source is counted from then. */
   public void stopped(String job) {
     stopped.stopped(job);
   }
 
-  @Override
+  /**
+   * The messages published, as the publishers' results say; null when a publisher left no result.
+   */
   public Long published() throws IOException {
     return stopped.published();
   }
 
-  @Override
+  /**
+   * A stopped job's figures, from {@code published} messages (null when not known, then {@code
+   * whyUnknown} says why).
+   */
   public JobCounts count(
       String stage, String job, boolean exactlyOnce, Long published, String whyUnknown)
       throws Exception {
     return stopped.count(stage, job, exactlyOnce, published, whyUnknown);
   }
 
-  @Override
+  /** One sentence on rows appended and never made visible, or null when there are none. */
   public String unfinishedStreams() throws Exception {
     return UnfinishedStreams.sentence(sampler.status());
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() throws IOException {
     sampler.close();
   }
 }
