@@ -38,7 +38,7 @@ public final class RunFiles {
 
   /**
    * The event indexes an in-process job accounted for ({@link AccountedIndexes}), written when its
-   * consumer stops: what a scenario needs to count what it left in its source once its emulator has
+   * consumer stops: what a run needs to count what it left in its source once its emulator has
    * ended with it.
    */
   public static final String ACCOUNTED_INDEXES = "accounted_indexes.json";

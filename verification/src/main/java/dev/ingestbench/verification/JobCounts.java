@@ -17,8 +17,8 @@ import dev.ingestbench.contracts.SinkTally;
  * @param accountedFor distinct published messages written or dead-lettered; a dead letter without
  *     an event index is never among them (it cannot be matched to a published message)
  * @param left published messages still in its subscription (or unread by its Kafka group) after it
- *     stopped, not among {@code accountedFor}: counted by reading them; null when not counted (a
- *     round's consumer runs until it has accounted for everything or its timeout)
+ *     stopped, not among {@code accountedFor}: counted by reading them; null when not counted (what
+ *     was published is not known, or the source could not be read)
  * @param unverified why the figures cannot decide loss (the job stopped at its timeout, the source
  *     could not be read); null when they can
  * @param mismatched visible rows whose content is not what their event index must produce (0 when

@@ -216,17 +216,19 @@ final class RoundShape implements SegmentShape {
   }
 
   @Override
-  public void describeClosing(PrintStream out) {
-    out.println(
-        spec.searches()
-            ? "  once the search has ended, close every consumer's stdin (each writes its results"
-                + " and exits)"
-            : "  every consumer stops by itself once it has accounted for every message (at most"
-                + " --timeout "
-                + spec.timeoutSeconds()
-                + " s)");
-    out.println(
-        "  verify every job; stop every server; write report.md, summary.json and results.jsonl");
+  public String jobsEnd() {
+    return spec.searches()
+        ? "once the search has ended, close every consumer's stdin (each writes its results and"
+            + " exits)"
+        : "every consumer stops by itself once it has accounted for every message (at most"
+            + " --timeout "
+            + spec.timeoutSeconds()
+            + " s)";
+  }
+
+  @Override
+  public List<String> writes() {
+    return List.of(RunFiles.REPORT, RunFiles.SUMMARY, RunFiles.RESULTS);
   }
 
   /** --kill-consumer-at's checkpoints are kept only while the round runs. */

@@ -10,6 +10,7 @@ import dev.ingestbench.scenario.StageFaults;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -80,7 +81,29 @@ public final class LocalDryRun {
         describeJobs(st, segment, out);
       }
     }
-    shape.describeClosing(out);
+    printClosing(out, segment);
+  }
+
+  /** The steps after the last stage: how the jobs end, their verification, the servers' stop. */
+  private void printClosing(PrintStream out, Path segment) {
+    ScenarioSource source = shape.source();
+    out.println(
+        "  "
+            + shape.jobsEnd()
+            + "; count what each left in its "
+            + source.leftIn()
+            + " and verify it (lost = published - accounted for - left)");
+    List<String> writes = shape.writes();
+    out.println(
+        "  stop the "
+            + source.serverName()
+            + (shape.stack(segment).bigQueryEmulatorArgs() != null
+                ? " and the BigQuery emulator"
+                : "")
+            + "; write "
+            + String.join(", ", writes.subList(0, writes.size() - 1))
+            + " and "
+            + writes.get(writes.size() - 1));
   }
 
   /**

@@ -201,15 +201,13 @@ final class LocalServices implements SegmentShape {
   }
 
   @Override
-  public void describeClosing(PrintStream out) {
-    out.println(
-        "  stop every job; count what each left in its "
-            + source.leftIn()
-            + " and verify it (lost = published - accounted for - left)");
-    out.println(
-        "  stop the "
-            + source.serverName()
-            + " and the BigQuery emulator; write report.md and results.jsonl");
+  public String jobsEnd() {
+    return "stop every job";
+  }
+
+  @Override
+  public List<String> writes() {
+    return List.of(RunFiles.REPORT, RunFiles.RESULTS);
   }
 
   /** The BigQuery emulator's flags: the scenario's limits, its files in the segment. */

@@ -75,8 +75,11 @@ public interface SegmentShape {
    */
   void describePublishing(PrintStream out, Path segment);
 
-  /** --dry-run: the steps after the last stage (how the jobs end, what is verified and written). */
-  void describeClosing(PrintStream out);
+  /** --dry-run: how the jobs end after the last stage ({@code stop every job}). */
+  String jobsEnd();
+
+  /** The run's own files, written once it ended: {@code report.md}, {@code results.jsonl}. */
+  List<String> writes();
 
   /** Called once the segment's consumers have stopped: what only they needed goes. */
   default void consumersStopped() throws IOException {}

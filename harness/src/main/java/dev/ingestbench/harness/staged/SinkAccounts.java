@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
@@ -30,10 +31,12 @@ public final class SinkAccounts implements AutoCloseable {
     long of(String job);
   }
 
-  private final ScenarioSource source;
   private final ScenarioSampler sampler;
   private final StoppedJobs stopped;
   private final Progress progress;
+
+  /** The jobs counted together with a job (its shared Kafka consumer group's), or it alone. */
+  private final Function<String, List<String>> countedWith;
 
   private SinkAccounts(
       ScenarioPlan plan,
@@ -41,11 +44,12 @@ public final class SinkAccounts implements AutoCloseable {
       String host,
       ScenarioSampler sampler,
       Path segment,
-      Progress progress) {
-    this.source = source;
+      Progress progress,
+      Function<String, List<String>> countedWith) {
     this.sampler = sampler;
-    this.stopped = new StoppedJobs(plan, source, host, sampler, segment);
+    this.stopped = new StoppedJobs(plan, source, host, sampler, segment, countedWith);
     this.progress = progress;
+    this.countedWith = countedWith;
   }
 
   /**
@@ -62,12 +66,15 @@ public final class SinkAccounts implements AutoCloseable {
       Writer samples,
       Path segment) {
     ScenarioSampler sampler = new ScenarioSampler(sinks, samples);
-    return new SinkAccounts(plan, source, host, sampler, segment, sampler::latestAccountedFor);
+    return new SinkAccounts(
+        plan, source, host, sampler, segment, sampler::latestAccountedFor, source::groupOf);
   }
 
   /**
    * A round's: the sinks read only once a job stopped, its progress while it runs what its consumer
-   * says ({@code progress}).
+   * says ({@code progress}). Each job is counted alone, also in a shared Kafka consumer group: a
+   * round starts its jobs together, and KafkaIO's readers each read every partition whatever their
+   * group (docs/kafka.md), so every job reads every record.
    *
    * @param inProcess each job that writes in-process, to its consumer's directory
    * @param segment where the publishers' results are
@@ -85,7 +92,8 @@ public final class SinkAccounts implements AutoCloseable {
         stack.host(),
         ScenarioSampler.unsampled(new JobSinks(stack.bigQueryRest(), inProcess)),
         segment,
-        progress);
+        progress,
+        List::of);
   }
 
   /** Throws when the accounts can no longer be read (the BigQuery emulator stopped answering). */
@@ -114,15 +122,16 @@ public final class SinkAccounts implements AutoCloseable {
     boolean shared = false;
     if (exit.isPresent()) {
       try {
-        List<String> group = source.groupOf(job);
+        List<String> group = countedWith.apply(job);
         accounted =
             group.size() > 1
                 // A shared Kafka group's member ended by itself once the group had read it all.
                 ? StoppedJobs.accountedBy(group, sampler::accounted).cardinality()
                 : sampler.job(job).accountedFor();
       } catch (IOException e) {
-        // An in-process job that left no results: its count says so once every job stopped.
-        accounted = sampler.latestAccountedFor(job);
+        // An in-process job that left no results, a sink that did not answer: its progress until
+        // then; its count says what it is once every job stopped.
+        accounted = progress.of(job);
       }
     } else {
       OptionalLong group = groupAccountedFor(job, expected);
@@ -138,7 +147,7 @@ public final class SinkAccounts implements AutoCloseable {
    * counts together could reach what was published.
    */
   private OptionalLong groupAccountedFor(String job, long expected) throws Exception {
-    List<String> group = source.groupOf(job);
+    List<String> group = countedWith.apply(job);
     if (group.size() < 2) {
       return OptionalLong.empty();
     }

@@ -15,6 +15,7 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The verification of a local segment's jobs once every one has stopped: what was published to
@@ -29,6 +30,12 @@ final class StoppedJobs {
   private final ScenarioSampler emulator;
   private final Path segment;
 
+  /**
+   * The jobs counted together with a job: the members of its shared Kafka consumer group, which
+   * share the topic's work, or the job alone.
+   */
+  private final Function<String, List<String>> countedWith;
+
   /** When each job of this segment stopped (System.nanoTime), in the order they stopped. */
   private final Map<String, Long> stoppedAt = new LinkedHashMap<>();
 
@@ -37,12 +44,14 @@ final class StoppedJobs {
       ScenarioSource source,
       String host,
       ScenarioSampler emulator,
-      Path segment) {
+      Path segment,
+      Function<String, List<String>> countedWith) {
     this.plan = plan;
     this.source = source;
     this.host = host;
     this.emulator = emulator;
     this.segment = segment;
+    this.countedWith = countedWith;
   }
 
   void stopped(String job) {
@@ -64,15 +73,22 @@ final class StoppedJobs {
    * (or Kafka) acknowledged them; null when a publisher left no result (it was stopped).
    */
   Long published() throws IOException {
-    Long backlog = plan.backlog() == 0 ? Long.valueOf(0) : acknowledged(RunFiles.PUBLISHER_BACKLOG);
-    Long live = plan.liveMessages() == 0 ? Long.valueOf(0) : acknowledged(RunFiles.PUBLISHER_LIVE);
+    Long backlog = acknowledged(RunFiles.PUBLISHER_BACKLOG, plan.backlog() > 0);
+    Long live = acknowledged(RunFiles.PUBLISHER_LIVE, plan.liveMessages() > 0);
     return backlog == null || live == null ? null : backlog + live;
   }
 
-  /** What one publisher's result says was acknowledged; null without a result. */
-  private Long acknowledged(String file) throws IOException {
+  /**
+   * What one publisher's result says was acknowledged: 0 without a result where the plan publishes
+   * nothing that way (a max-rate search's probes, which no plan counts, have theirs), null where it
+   * does.
+   */
+  private Long acknowledged(String file, boolean planned) throws IOException {
     Path result = segment.resolve(file);
-    return Files.exists(result) ? RunJson.read(result, PublisherResult.class).published() : null;
+    if (Files.exists(result)) {
+      return RunJson.read(result, PublisherResult.class).published();
+    }
+    return planned ? null : Long.valueOf(0);
   }
 
   /**
@@ -98,7 +114,7 @@ final class StoppedJobs {
               null)
           .unverified(e.getMessage());
     }
-    List<String> group = source.groupOf(job);
+    List<String> group = countedWith.apply(job);
     BitSet groupAccounted = null;
     long accountedFor = status.accountedFor();
     if (group.size() > 1) {

@@ -107,7 +107,13 @@ class StoppedJobsTest {
         new ScenarioSampler(
             new JobSinks(Optional.empty(), Map.of("a", a, "b", b)), new StringWriter())) {
       StoppedJobs stopped =
-          new StoppedJobs(plan, ScenarioSource.of(plan), "127.0.0.1:1", sampler, segment);
+          new StoppedJobs(
+              plan,
+              ScenarioSource.of(plan),
+              "127.0.0.1:1",
+              sampler,
+              segment,
+              ScenarioSource.of(plan)::groupOf);
       stopped.stopped("b");
       JobCounts counts = stopped.count("both", "b", false, 100L, null);
       assertTrue(
@@ -118,5 +124,48 @@ class StoppedJobsTest {
       verdict.judge(counts);
       assertEquals(ExitCodes.FAILED, verdict.exitCode());
     }
+  }
+
+  /**
+   * What was published, from the publishers' results: a result the plan does not count on (a
+   * max-rate search's probes, in a plan of no messages) is read too; a result the plan counts on
+   * and that is missing makes it unknown.
+   */
+  @Test
+  void publishedCountsEveryPublishersResultAndIsUnknownWithoutAPlannedOne(@TempDir Path dir)
+      throws Exception {
+    ScenarioPlan probesOnly = // as a max-rate scenario's
+        plan(dir, "{message_size: 500}", "{name: max, find_max_rate: {job: a}}");
+    ScenarioPlan backlogOnly =
+        plan(dir, "{messages: 100, backlog: 100}", "{name: one, start: [a], hold: 5s}");
+    Path segment = Files.createDirectories(dir.resolve("segment-1"));
+    assertEquals(0L, stoppedJobs(probesOnly, segment).published(), "nothing published");
+    assertEquals(
+        null, stoppedJobs(backlogOnly, segment).published(), "its backlog's result missing");
+    Files.writeString(segment.resolve(RunFiles.PUBLISHER_LIVE), "{\"published\": 4321}");
+    assertEquals(4321L, stoppedJobs(probesOnly, segment).published(), "the probes' result");
+    Files.writeString(segment.resolve(RunFiles.PUBLISHER_BACKLOG), "{\"published\": 100}");
+    assertEquals(4421L, stoppedJobs(backlogOnly, segment).published());
+  }
+
+  private static ScenarioPlan plan(Path dir, String publish, String stage) throws Exception {
+    Path file =
+        Files.writeString(
+            dir.resolve("p.yaml"),
+            """
+            name: p
+            source: {kind: pubsub, topic: rides}
+            publish: PUBLISH
+            jobs: {a: {}}
+            stages:
+              - STAGE
+            """
+                .replace("PUBLISH", publish)
+                .replace("STAGE", stage));
+    return ScenarioPlan.of(ScenarioFile.load(file), 1, 0);
+  }
+
+  private static StoppedJobs stoppedJobs(ScenarioPlan plan, Path segment) {
+    return new StoppedJobs(plan, ScenarioSource.of(plan), "127.0.0.1:1", null, segment, List::of);
   }
 }
