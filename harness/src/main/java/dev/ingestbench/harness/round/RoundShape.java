@@ -159,7 +159,7 @@ final class RoundShape implements SegmentShape {
   @Override
   public SinkAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) {
     return SinkAccounts.unsampled(
-        plan.stages(), source, stack, plan.inProcessSinks(), spec.out(), jobs::progress);
+        plan.stages(), source, stack, plan.inProcessSinks(), spec.out(), jobs::progress, SAY);
   }
 
   @Override

@@ -213,7 +213,8 @@ final class KafkaScenarioSource implements ScenarioSource {
 
   /** What the job's consumer group has not committed: read at once, nothing returns later. */
   @Override
-  public BitSet left(String host, String job, long stoppedAtNanos) throws Exception {
+  public BitSet left(String host, String job, long stoppedAtNanos, Consumer<String> say)
+      throws Exception {
     return ConsumerGroupBacklog.read(host, topic(), plan.consumerGroup(job));
   }
 

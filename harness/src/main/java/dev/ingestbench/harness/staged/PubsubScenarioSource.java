@@ -218,14 +218,17 @@ final class PubsubScenarioSource implements ScenarioSource {
 
   /** Waits until what the job had pulled has returned to its subscription, then reads it. */
   @Override
-  public BitSet left(String host, String job, long stoppedAtNanos)
+  public BitSet left(String host, String job, long stoppedAtNanos, Consumer<String> say)
       throws IOException, InterruptedException {
     long wait = stoppedAtNanos + RETURN_SECONDS * 1_000_000_000L - System.nanoTime();
     if (wait > 0) {
-      RunLog.say(
-          "Waiting %d s for what job %s had pulled to return to its subscription (its ack deadline) before"
-              + " counting what it left",
-          (wait + 999_999_999) / 1_000_000_000, job);
+      say.accept(
+          String.format(
+              Locale.ROOT,
+              "Waiting %d s for what job %s had pulled to return to its subscription (its ack"
+                  + " deadline) before counting what it left",
+              (wait + 999_999_999) / 1_000_000_000,
+              job));
       Thread.sleep(wait / 1_000_000);
     }
     return SubscriptionBacklog.read(

@@ -186,9 +186,9 @@ public sealed interface ScenarioSource extends LocalSource.Starter
 
   /**
    * The event indexes left unread in job {@code job}'s source, once it stopped at {@code
-   * stoppedAtNanos} ({@link System#nanoTime}).
+   * stoppedAtNanos} ({@link System#nanoTime}), saying with {@code say} what it waits for.
    */
-  BitSet left(String host, String job, long stoppedAtNanos) throws Exception;
+  BitSet left(String host, String job, long stoppedAtNanos, Consumer<String> say) throws Exception;
 
   /**
    * The jobs that read through {@code job}'s Kafka consumer group (just {@code job} but for a

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
@@ -45,9 +46,10 @@ public final class SinkAccounts implements AutoCloseable {
       ScenarioSampler sampler,
       Path segment,
       Progress progress,
-      Function<String, List<String>> countedWith) {
+      Function<String, List<String>> countedWith,
+      Consumer<String> say) {
     this.sampler = sampler;
-    this.stopped = new StoppedJobs(plan, source, host, sampler, segment, countedWith);
+    this.stopped = new StoppedJobs(plan, source, host, sampler, segment, countedWith, say);
     this.progress = progress;
     this.countedWith = countedWith;
   }
@@ -67,7 +69,14 @@ public final class SinkAccounts implements AutoCloseable {
       Path segment) {
     ScenarioSampler sampler = new ScenarioSampler(sinks, samples);
     return new SinkAccounts(
-        plan, source, host, sampler, segment, sampler::latestAccountedFor, source::groupOf);
+        plan,
+        source,
+        host,
+        sampler,
+        segment,
+        sampler::latestAccountedFor,
+        source::groupOf,
+        line -> RunLog.say("%s", line));
   }
 
   /**
@@ -78,6 +87,7 @@ public final class SinkAccounts implements AutoCloseable {
    *
    * @param inProcess each job that writes in-process, to its consumer's directory
    * @param segment where the publishers' results are
+   * @param say prints a line as the round does
    */
   public static SinkAccounts unsampled(
       ScenarioPlan plan,
@@ -85,7 +95,8 @@ public final class SinkAccounts implements AutoCloseable {
       LocalStack stack,
       Map<String, Path> inProcess,
       Path segment,
-      Progress progress) {
+      Progress progress,
+      Consumer<String> say) {
     return new SinkAccounts(
         plan,
         source,
@@ -93,7 +104,8 @@ public final class SinkAccounts implements AutoCloseable {
         ScenarioSampler.unsampled(new JobSinks(stack.bigQueryRest(), inProcess)),
         segment,
         progress,
-        List::of);
+        List::of,
+        say);
   }
 
   /** Throws when the accounts can no longer be read (the BigQuery emulator stopped answering). */

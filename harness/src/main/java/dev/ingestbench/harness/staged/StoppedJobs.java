@@ -15,6 +15,7 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -36,6 +37,9 @@ final class StoppedJobs {
    */
   private final Function<String, List<String>> countedWith;
 
+  /** Prints a line as the run does. */
+  private final Consumer<String> say;
+
   /** When each job of this segment stopped (System.nanoTime), in the order they stopped. */
   private final Map<String, Long> stoppedAt = new LinkedHashMap<>();
 
@@ -45,13 +49,15 @@ final class StoppedJobs {
       String host,
       ScenarioSampler emulator,
       Path segment,
-      Function<String, List<String>> countedWith) {
+      Function<String, List<String>> countedWith,
+      Consumer<String> say) {
     this.plan = plan;
     this.source = source;
     this.host = host;
     this.emulator = emulator;
     this.segment = segment;
     this.countedWith = countedWith;
+    this.say = say;
   }
 
   void stopped(String job) {
@@ -148,7 +154,7 @@ final class StoppedJobs {
     }
     BitSet inSource;
     try {
-      inSource = source.left(host, job, stoppedAt.get(job));
+      inSource = source.left(host, job, stoppedAt.get(job), say);
     } catch (IOException e) {
       return JobCounts.of(stage, job, exactlyOnce, published, status, accountedFor, null)
           .unverified("could not read what it left in its source: " + e.getMessage());

@@ -113,7 +113,8 @@ class StoppedJobsTest {
               "127.0.0.1:1",
               sampler,
               segment,
-              ScenarioSource.of(plan)::groupOf);
+              ScenarioSource.of(plan)::groupOf,
+              line -> {});
       stopped.stopped("b");
       JobCounts counts = stopped.count("both", "b", false, 100L, null);
       assertTrue(
@@ -166,6 +167,7 @@ class StoppedJobsTest {
   }
 
   private static StoppedJobs stoppedJobs(ScenarioPlan plan, Path segment) {
-    return new StoppedJobs(plan, ScenarioSource.of(plan), "127.0.0.1:1", null, segment, List::of);
+    return new StoppedJobs(
+        plan, ScenarioSource.of(plan), "127.0.0.1:1", null, segment, List::of, line -> {});
   }
 }
