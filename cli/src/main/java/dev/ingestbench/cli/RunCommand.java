@@ -7,6 +7,7 @@ import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.scenario.RemoteTarget;
 import dev.ingestbench.harness.scenario.RunSpec;
 import dev.ingestbench.harness.scenario.ScenarioRunner;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JvmHeap;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.scenario.Durations;
@@ -59,6 +60,19 @@ public final class RunCommand implements Callable<Integer> {
   public Target target;
 
   @Mixin FlinkClusterOptions clusterFlags = new FlinkClusterOptions();
+
+  @Option(
+      names = FlinkClusterSpec.RUNNER,
+      paramLabel = "RUNNER",
+      description =
+          "With --target local: each consumer's Beam runner, "
+              + PipelineRunner.FLINK_RUNNER
+              + " (embedded Flink in its JVM) or "
+              + PipelineRunner.DIRECT_RUNNER
+              + " (default: "
+              + PipelineRunner.FLINK_RUNNER
+              + "). --target flink submits every job to its cluster.")
+  public String runner;
 
   @Option(
       names = "--out",
@@ -238,7 +252,7 @@ public final class RunCommand implements Callable<Integer> {
           "--project (and the other Dataflow flags) apply to --target dataflow only;"
               + " add --target dataflow, or leave them out to run locally");
     }
-    PipelineRunner runner = PipelineRunner.embeddedFlink();
+    PipelineRunner runner = localRunner();
     if (target == Target.flink) {
       runner = PipelineRunner.onCluster(clusterFlags.spec(null));
     } else if (clusterFlags.anyGiven()) {
@@ -262,6 +276,36 @@ public final class RunCommand implements Callable<Integer> {
     }
     return new RunSpec(
         file, remote, out, scale, dryRun, restart, resultsTable, warmUp, heap, runner);
+  }
+
+  /** --runner's: embedded Flink (the default) or the DirectRunner, in each consumer's JVM. */
+  private PipelineRunner localRunner() {
+    if (runner == null) {
+      return PipelineRunner.embeddedFlink();
+    }
+    if (target != Target.local) {
+      throw new IllegalArgumentException(
+          FlinkClusterSpec.RUNNER
+              + " sets each consumer's Beam runner with --target local; --target "
+              + target
+              + (target == Target.flink
+                  ? " submits every job to its Flink cluster"
+                  : " runs every job on Dataflow")
+              + ": drop "
+              + FlinkClusterSpec.RUNNER);
+    }
+    if (!runner.equals(PipelineRunner.FLINK_RUNNER)
+        && !runner.equals(PipelineRunner.DIRECT_RUNNER)) {
+      throw new IllegalArgumentException(
+          FlinkClusterSpec.RUNNER
+              + " "
+              + runner
+              + " is not known; use "
+              + PipelineRunner.FLINK_RUNNER
+              + " or "
+              + PipelineRunner.DIRECT_RUNNER);
+    }
+    return PipelineRunner.inConsumerJvm(runner);
   }
 
   /** {@code drain}, {@code savepoint} or {@code cancel}, as scenario files spell them. */

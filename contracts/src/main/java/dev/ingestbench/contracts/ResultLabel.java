@@ -26,6 +26,7 @@ public enum ResultLabel {
   MESSAGE_FORMAT,
   SOURCE,
   SINK,
+  RUNNER,
   SCALE,
   MACHINE,
   REGION,

@@ -21,6 +21,9 @@ public sealed interface PipelineRunner {
    */
   String FLINK_RUNNER = "FlinkRunner";
 
+  /** Beam's DirectRunner, in each consumer's JVM: no Flink, no checkpoints to restore. */
+  String DIRECT_RUNNER = "DirectRunner";
+
   /** Each consumer runs its pipeline itself, on {@code beamRunner}. */
   static PipelineRunner inConsumerJvm(String beamRunner) {
     return new InConsumerJvm(beamRunner);

@@ -1,6 +1,8 @@
 package dev.ingestbench.harness.scenario;
 
+import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.harness.flink.PipelineRunner;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.PlannedStage;
@@ -71,6 +73,31 @@ final class RunPlanCheck {
               + " kills an embedded Flink's JVM; on a Flink cluster the job runs in the"
               + " TaskManagers, which a kill of the submitting JVM leaves running; run it with"
               + " --target local");
+    }
+    if (!runner.restoresFlinkState()) {
+      for (PlannedStage st : plan.stages()) {
+        String key =
+            st.faults().killsConsumers()
+                ? st.faults().key()
+                : st.faults().savesAndRestores()
+                    ? "savepoint_at"
+                    : st.stopWith() == StopMode.SAVEPOINT ? "stop_with" : null;
+        if (key != null) {
+          throw new IllegalArgumentException(
+              flags.file()
+                  + ": stages."
+                  + st.name()
+                  + "."
+                  + key
+                  + " restores its jobs from Flink's checkpoints or savepoints, which the "
+                  + runner.beamRunner()
+                  + " does not keep; run it with "
+                  + FlinkClusterSpec.RUNNER
+                  + " "
+                  + PipelineRunner.FLINK_RUNNER
+                  + " (the default)");
+        }
+      }
     }
     var taskManagerKill = plan.firstTaskManagerKillingStage();
     if (taskManagerKill.isPresent() && runner.taskManagerKillRefusal().isPresent()) {

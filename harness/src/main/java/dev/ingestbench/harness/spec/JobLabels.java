@@ -10,6 +10,7 @@ import static dev.ingestbench.contracts.ResultLabel.MESSAGE_FORMAT;
 import static dev.ingestbench.contracts.ResultLabel.MESSAGE_SIZE;
 import static dev.ingestbench.contracts.ResultLabel.ROW_ENCODING;
 import static dev.ingestbench.contracts.ResultLabel.ROW_FORMAT;
+import static dev.ingestbench.contracts.ResultLabel.RUNNER;
 import static dev.ingestbench.contracts.ResultLabel.SCALE;
 import static dev.ingestbench.contracts.ResultLabel.SINK;
 import static dev.ingestbench.contracts.ResultLabel.SOURCE;
@@ -67,6 +68,7 @@ public final class JobLabels {
     labels.put(MESSAGE_FORMAT.key(), consumer.messageFormat().flag());
     labels.put(SOURCE.key(), consumer.source().flag());
     labels.put(SINK.key(), sink(consumer.sink()));
+    labels.put(RUNNER.key(), consumer.runnerName());
     return labels;
   }
 
