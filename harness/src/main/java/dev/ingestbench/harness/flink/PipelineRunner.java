@@ -53,6 +53,14 @@ public sealed interface PipelineRunner {
     return beamRunner().equals(FLINK_RUNNER);
   }
 
+  /**
+   * Whether a job can be drained (its sources stop, what it read is written): else a stop cancels
+   * it, and an exactly-once job loses the rows it appended and had not flushed.
+   */
+  default boolean drains() {
+    return beamRunner().equals(FLINK_RUNNER);
+  }
+
   /** Each job's {@code --parallelism}, or null: the runner's own. */
   Integer jobParallelism();
 

@@ -1,8 +1,10 @@
 package dev.ingestbench.harness.scenario;
 
 import dev.ingestbench.contracts.StopMode;
+import dev.ingestbench.contracts.job.WriteMethod;
 import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
+import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.PlannedStage;
@@ -96,6 +98,27 @@ final class RunPlanCheck {
                   + " "
                   + PipelineRunner.FLINK_RUNNER
                   + " (the default)");
+        }
+      }
+    }
+    if (!runner.drains()) {
+      for (PlannedStage st : plan.stages()) {
+        for (String job : st.start()) {
+          if (JobSettings.of(plan.jobs().get(job)).writeMethod() == WriteMethod.EXACTLY_ONCE) {
+            throw new IllegalArgumentException(
+                flags.file()
+                    + ": jobs."
+                    + job
+                    + " writes exactly-once (write_method, exactly-once by default), and the "
+                    + runner.beamRunner()
+                    + " cannot drain a job: each stop (a stage's stop, the run's end) cancels it,"
+                    + " losing what it appended and had not flushed, a loss of the runner, not of"
+                    + " the pipeline; give it write_method: at-least-once, or run it with "
+                    + FlinkClusterSpec.RUNNER
+                    + " "
+                    + PipelineRunner.FLINK_RUNNER
+                    + " (the default)");
+          }
         }
       }
     }
