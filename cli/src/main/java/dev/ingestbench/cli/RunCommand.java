@@ -71,7 +71,9 @@ public final class RunCommand implements Callable<Integer> {
               + PipelineRunner.DIRECT_RUNNER
               + " (default: "
               + PipelineRunner.FLINK_RUNNER
-              + "). --target flink submits every job to its cluster.")
+              + "; the DirectRunner can neither restore nor drain a job, so a scenario that kills"
+              + " or savepoints its consumers, searches a rate or stops an exactly-once job is"
+              + " refused on it). --target flink submits every job to its cluster.")
   public String runner;
 
   @Option(
@@ -303,7 +305,8 @@ public final class RunCommand implements Callable<Integer> {
               + " is not known; use "
               + PipelineRunner.FLINK_RUNNER
               + " or "
-              + PipelineRunner.DIRECT_RUNNER);
+              + PipelineRunner.DIRECT_RUNNER
+              + " (a Flink cluster: --target flink)");
     }
     return PipelineRunner.inConsumerJvm(runner);
   }

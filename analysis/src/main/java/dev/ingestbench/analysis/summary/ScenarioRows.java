@@ -59,7 +59,7 @@ final class ScenarioRows {
               any.iteration(),
               plan.kafka() ? "kafka" : "pubsub",
               sink(run, labels),
-              runner(run.target()),
+              runner(run.target(), labels.get(ResultLabel.RUNNER.key())),
               plan.messageFormat(),
               plan.messageSize(),
               writeMethod,
@@ -94,11 +94,13 @@ final class ScenarioRows {
     return rows;
   }
 
-  private static String runner(String target) {
+  /** Where the job's pipeline ran: by the target, and on it by its {@code runner} label. */
+  private static String runner(String target, String runnerLabel) {
     return switch (target) {
       case "dataflow" -> "Dataflow";
       case "flink" -> "Flink cluster";
-      default -> "FlinkRunner (embedded)";
+      // Runs labelled before the runner was ran on embedded Flink.
+      default -> (runnerLabel == null ? "FlinkRunner" : runnerLabel) + " (embedded)";
     };
   }
 

@@ -153,8 +153,28 @@ class RunsSummaryTest {
     assertTrue(md.contains("| probed |") && md.contains("| 8,000 (consumer-cpu) |"), md);
   }
 
-  /** A scenario run of the shipped savepoint-restore.yaml, as {@code run} leaves it. */
+  /**
+   * A local scenario's runner is its jobs' runner label; runs labelled before it: embedded Flink.
+   */
+  @Test
+  void aLocalScenarioSaysItsJobsRunner() throws Exception {
+    Path direct = scenario(root.resolve("direct"), 0, 0, "local", Map.of("runner", "DirectRunner"));
+    assertEquals("DirectRunner (embedded)", RunsSummary.read(List.of(direct)).get(1).runner());
+    Path older = scenario(root.resolve("older"), 0, 0, "local", Map.of());
+    assertEquals("FlinkRunner (embedded)", RunsSummary.read(List.of(older)).get(1).runner());
+  }
+
   private static Path scenario(Path dir, long lost, long duplicates) throws IOException {
+    return scenario(dir, lost, duplicates, "flink", Map.of());
+  }
+
+  /**
+   * A scenario run of the shipped savepoint-restore.yaml, as {@code run} leaves it, on {@code
+   * target}, its jobs' labels with {@code more}.
+   */
+  private static Path scenario(
+      Path dir, long lost, long duplicates, String target, Map<String, String> more)
+      throws IOException {
     Files.createDirectories(dir);
     Files.copy(SHIPPED.resolve("savepoint-restore.yaml"), dir.resolve(RunFiles.SCENARIO));
     RunJson.write(
@@ -162,14 +182,16 @@ class RunsSummaryTest {
         new ScenarioRun(
             "r-1",
             "savepoint-restore",
-            "flink",
+            target,
             1,
             "sha",
             "2026-11-26T21:04:18Z",
             "AMD EPYC",
             2,
             Map.of()));
-    Map<String, String> labels = Map.of("write_method", "exactly-once", "message_size", "500");
+    Map<String, String> labels =
+        new java.util.HashMap<>(Map.of("write_method", "exactly-once", "message_size", "500"));
+    labels.putAll(more);
     List<ResultRecord> records = new ArrayList<>();
     records.add(record("writing", "a", "rows_per_second", 1_872, labels));
     records.add(record("writing", "a", "rows_per_second_ci95_low", 1_227, labels));

@@ -243,12 +243,15 @@ public final class RoundRunner {
     dir.replaceResults(r -> ResultRecords.COST_METRICS.contains(r.metric()), records);
   }
 
-  /** The round's identity for the driver's result records: its run id, this machine. */
+  /**
+   * The round's identity for the driver's result records: its run id, where its jobs ran (as a
+   * scenario's target names it: {@code local}, {@code flink}), this machine.
+   */
   private ScenarioRun scenarioRun() {
     return new ScenarioRun(
         plan.runId,
         "round",
-        "local",
+        spec.runner().targetName(),
         1,
         null,
         Instant.now().toString(),

@@ -2,6 +2,7 @@ package dev.ingestbench.harness.round;
 
 import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.report.MachineLoad;
+import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.FaultCount;
 import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
@@ -22,13 +23,13 @@ final class RoundSummaryLines {
   /** One line per job of a multi-job round: latency percentiles exist only per job. */
   static void printJob(int j, RoundSummary s, Path jobDirectory, Say say) {
     say.say(
-        "Job %d: written %,d, duplicates %,d, source duplicates %,d, lost %,d, steady %s rows/s, peak"
+        "Job %d: written %,d, duplicates %,d, source duplicates %,d, %s, steady %s rows/s, peak"
             + " connections %d, live latency %s -> %s",
         j,
         s.written(),
         s.duplicates(),
         s.sourceDuplicates(),
-        s.lost(),
+        lost(s),
         num(s.rowsPerSecond()),
         s.peakConnections(),
         s.liveP50LatencyMs() == null
@@ -60,14 +61,31 @@ final class RoundSummaryLines {
     }
     say.say(
         "Published %,d | written %,d | distinct %,d | duplicates %,d | source duplicates %,d |"
-            + " dead-lettered %,d | lost %,d",
+            + " dead-lettered %,d | %s",
         s.published(),
         s.written(),
         s.distinctMessageIds(),
         s.duplicates(),
         s.sourceDuplicates(),
         s.deadLettered(),
-        s.lost());
+        lost(s));
+  }
+
+  /**
+   * What the consumers did not account for: lost once they read to the end; a consumer that stopped
+   * short (its timeout, its pipeline ended) left some in its source, which its verification counts,
+   * so it is not all lost.
+   */
+  private static String lost(RoundSummary s) {
+    String stop = String.valueOf(s.stopReason());
+    boolean stoppedShort =
+        stop.startsWith("timeout") || stop.startsWith(ConsumerResult.PIPELINE_ENDED);
+    return s.lost() <= 0 || !stoppedShort
+        ? String.format(Locale.ROOT, "lost %,d", s.lost())
+        : String.format(
+            Locale.ROOT,
+            "not accounted for %,d (a consumer stopped short: its verification says what it left)",
+            s.lost());
   }
 
   /** The steady window: the rates, and who used the machine. */

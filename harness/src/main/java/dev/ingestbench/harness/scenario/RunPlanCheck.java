@@ -56,13 +56,16 @@ final class RunPlanCheck {
       }
     }
     PipelineRunner runner = flags.runner();
-    if (!runner.consumerJvmRunsPipeline()
+    if (!runner.equals(PipelineRunner.embeddedFlink())
         && plan.stages().stream().anyMatch(PlannedStage::isMaxRateSearch)) {
       throw new IllegalArgumentException(
           flags.file()
               + ": a find_max_rate stage searches with embedded Flink (its round measures its"
-              + " consumer JVM's CPU); run it with --target local, or move the search to a scenario"
-              + " of its own");
+              + " consumer JVM's CPU); run it with "
+              + (runner.consumerJvmRunsPipeline()
+                  ? FlinkClusterSpec.RUNNER + " " + PipelineRunner.FLINK_RUNNER + " (the default)"
+                  : "--target local")
+              + ", or move the search to a scenario of its own");
     }
     if (!runner.consumerJvmRunsPipeline() && plan.firstKillingStage().isPresent()) {
       PlannedStage st = plan.firstKillingStage().get();

@@ -5,10 +5,12 @@ import dev.ingestbench.analysis.scenario.ResultsTable;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineInfo;
+import dev.ingestbench.contracts.ResultLabel;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.harness.process.CalibrationRun;
 import dev.ingestbench.harness.process.ChildJvm;
+import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.staged.LocalTarget;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.unordered.UnorderedLocalRun;
@@ -63,7 +65,9 @@ public final class ScenarioRunner {
         new RunDirectory(flags.out() != null ? flags.out() : Path.of("runs", scenario.name()));
     String sha = sha256(flags.file());
     Optional<ScenarioRun> existing = flags.restart() ? Optional.empty() : dir.existingRun();
-    existing.ifPresent(run -> requireSameRun(run, scenario, sha, dir));
+    if (existing.isPresent()) {
+      requireSameRun(existing.get(), scenario, sha, dir);
+    }
     Map<String, Object> machine = MachineInfo.describe();
     ScenarioRun run =
         existing.orElseGet(
@@ -198,13 +202,19 @@ public final class ScenarioRunner {
     return exit;
   }
 
-  private void requireSameRun(ScenarioRun run, Scenario scenario, String sha, RunDirectory dir) {
+  private void requireSameRun(ScenarioRun run, Scenario scenario, String sha, RunDirectory dir)
+      throws IOException {
+    String ranOn = runnerOf(dir);
     String differs =
         !run.scenarioSha256().equals(sha)
             ? "a different scenario file (" + run.scenario() + ")"
             : run.scale() != flags.scale()
                 ? "--scale " + run.scale()
-                : !run.target().equals(flags.target()) ? "--target " + run.target() : null;
+                : !run.target().equals(flags.target())
+                    ? "--target " + run.target()
+                    : ranOn != null && !ranOn.equals(flags.runner().beamRunner())
+                        ? FlinkClusterSpec.RUNNER + " " + ranOn
+                        : null;
     if (differs != null) {
       throw new IllegalArgumentException(
           dir.root()
@@ -230,6 +240,21 @@ public final class ScenarioRunner {
   }
 
   /** --dry-run: what each job's result records will be labelled with, defaults included. */
+  /**
+   * The runner the run's jobs ran on, as their results are labelled (run.json has no runner: one
+   * target runs either); null before any result, or on a target whose runner is its own.
+   */
+  private String runnerOf(RunDirectory dir) throws IOException {
+    if (flags.remote() != null) {
+      return null;
+    }
+    return dir.readResults().stream()
+        .map(r -> r.labels() == null ? null : r.labels().get(ResultLabel.RUNNER.key()))
+        .filter(java.util.Objects::nonNull)
+        .findFirst()
+        .orElse(null);
+  }
+
   private static void describeLabels(Map<String, Map<String, String>> labels) {
     System.out.println("  each job's results are labelled with its settings as it runs:");
     labels.forEach((job, l) -> System.out.println("    " + job + ": " + l));

@@ -383,8 +383,10 @@ public final class LocalSegment implements StageTarget.Segment {
   }
 
   /**
-   * The job's figures; a job whose consumer ended by itself short of its count, with nothing lost,
-   * cannot be judged: the run did not finish what it was to measure.
+   * The job's figures; a job whose consumer ended by itself short of its count with messages still
+   * in its source cannot be judged: the run did not finish what it was to measure (what it had
+   * appended and not flushed when its consumer gave up may be missing too). One that had read its
+   * source to the end is judged: what it did not write is lost.
    */
   @Override
   public JobCounts count(String stage, String job, boolean exactlyOnce) throws Exception {
@@ -392,22 +394,29 @@ public final class LocalSegment implements StageTarget.Segment {
     String got = endedShort.get(job);
     if (got == null
         || counts.unverified() != null
-        || counts.lost() != 0
-        || counts.accountedFor() >= counts.published()) {
+        || counts.accountedFor() >= counts.published()
+        || Long.valueOf(0).equals(counts.left())) {
       return counts;
     }
     return counts.unverified(
         String.format(
             Locale.ROOT,
             "its consumer stopped by itself with %s messages accounted for (its timeout, or its"
-                + " pipeline ended: see %s) and left %s in its source: the run did not finish, so"
-                + " what it did not read is not a measured loss; give it more time (a round:"
+                + " pipeline ended: see %s) and left %s in its source%s: the run did not finish,"
+                + " so what it did not write is not a measured loss; give it more time (a round:"
                 + " --timeout) or fewer messages",
             got,
             jobs.log(job, segment),
             counts.left() == null
                 ? "an uncounted number"
-                : String.format(Locale.ROOT, "%,d", counts.left())));
+                : String.format(Locale.ROOT, "%,d", counts.left()),
+            counts.left() != null && counts.lost() > 0
+                ? String.format(
+                    Locale.ROOT,
+                    ", and %,d neither written nor left (under exactly-once, what it had appended"
+                        + " and not flushed when it stopped)",
+                    counts.lost())
+                : ""));
   }
 
   private JobCounts countOf(String stage, String job, boolean exactlyOnce) throws Exception {
