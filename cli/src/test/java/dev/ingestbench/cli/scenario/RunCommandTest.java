@@ -235,6 +235,48 @@ class RunCommandTest {
         err.contains("holds a run of a different scenario file") && err.contains("--restart"), err);
   }
 
+  /** A run whose results were labelled with one runner is not resumed on another. */
+  @Test
+  void aResumeOnAnotherRunnerIsRefusedWithTheFix(@TempDir Path out) throws Exception {
+    Files.createDirectories(out);
+    RunJson.write(
+        out.resolve("run.json"),
+        new ScenarioRun(
+            "x",
+            "two-configurations",
+            "local",
+            1,
+            java.util.HexFormat.of()
+                .formatHex(
+                    java.security.MessageDigest.getInstance("SHA-256")
+                        .digest(Files.readAllBytes(UNORDERED))),
+            "2026-01-01T00:00:00Z",
+            "m",
+            2,
+            null));
+    Files.writeString(
+        out.resolve("results.jsonl"),
+        RunJson.toJsonLine(
+                new ResultRecord(
+                    "x",
+                    "two-configurations",
+                    "local",
+                    1,
+                    "exactly-once",
+                    "exactly-once",
+                    "rows_written",
+                    10,
+                    "rows",
+                    java.util.Map.of("runner", "FlinkRunner"),
+                    "2026-01-01T00:01:00Z"))
+            + "\n");
+    String err =
+        runInProcess(
+            2, "run", UNORDERED.toString(), "--out", out.toString(), "--runner", "DirectRunner");
+    assertTrue(
+        err.contains("holds a run of --runner FlinkRunner") && err.contains("--restart"), err);
+  }
+
   private static String runInProcess(int expectedExit, String... args) {
     Ran ran = runInProcess(args);
     assertEquals(expectedExit, ran.exit(), ran.output());
