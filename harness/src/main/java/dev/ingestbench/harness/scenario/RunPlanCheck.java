@@ -32,10 +32,8 @@ final class RunPlanCheck {
         // The file has live messages (it was checked so), and --scale left none: a scaled
         // backlog-only run feeds its jobs instead.
         throw new IllegalArgumentException(
-            flags.file()
-                + ": stages."
-                + st.name()
-                + ".live_profile steps the rate of the live messages, and at --scale "
+            key(flags, st, "live_profile")
+                + " steps the rate of the live messages, and at --scale "
                 + scale(flags)
                 + " the run publishes none; give a larger --scale or remove the key");
       }
@@ -43,10 +41,8 @@ final class RunPlanCheck {
           && !st.longest().isZero()
           && st.liveProfile().seconds() > st.longest().getSeconds()) {
         throw new IllegalArgumentException(
-            flags.file()
-                + ": stages."
-                + st.name()
-                + ".live_profile "
+            key(flags, st, "live_profile")
+                + " "
                 + st.liveProfile()
                 + " lasts longer than the stage, which lasts at most "
                 + Durations.show(st.longest())
@@ -70,11 +66,7 @@ final class RunPlanCheck {
     if (!runner.consumerJvmRunsPipeline() && plan.firstKillingStage().isPresent()) {
       PlannedStage st = plan.firstKillingStage().get();
       throw new IllegalArgumentException(
-          flags.file()
-              + ": stages."
-              + st.name()
-              + "."
-              + st.faults().key()
+          key(flags, st, st.faults().key())
               + " kills an embedded Flink's JVM; on a Flink cluster the job runs in the"
               + " TaskManagers, which a kill of the submitting JVM leaves running; run it with"
               + " --target local");
@@ -89,11 +81,7 @@ final class RunPlanCheck {
                     : st.stopWith() == StopMode.SAVEPOINT ? "stop_with" : null;
         if (key != null) {
           throw new IllegalArgumentException(
-              flags.file()
-                  + ": stages."
-                  + st.name()
-                  + "."
-                  + key
+              key(flags, st, key)
                   + " restores its jobs from Flink's checkpoints or savepoints, which the "
                   + runner.beamRunner()
                   + " does not keep; run it with "
@@ -128,10 +116,8 @@ final class RunPlanCheck {
     var taskManagerKill = plan.firstTaskManagerKillingStage();
     if (taskManagerKill.isPresent() && runner.taskManagerKillRefusal().isPresent()) {
       throw new IllegalArgumentException(
-          flags.file()
-              + ": stages."
-              + taskManagerKill.get().name()
-              + ".kill_taskmanager_at kills a TaskManager of the Flink cluster the run starts; "
+          key(flags, taskManagerKill.get(), "kill_taskmanager_at")
+              + " kills a TaskManager of the Flink cluster the run starts; "
               + runner.taskManagerKillRefusal().get());
     }
     if (plan.isStaged()) {
@@ -147,6 +133,11 @@ final class RunPlanCheck {
     }
   }
 
+  /** A stage's key as a refusal names it: {@code FILE: stages.NAME.KEY}. */
+  private static String key(RunSpec flags, PlannedStage st, String key) {
+    return flags.file() + ": stages." + st.name() + "." + key;
+  }
+
   /** --scale as it is written: 0.00001, not 1.0E-5. */
   private static String scale(RunSpec flags) {
     return java.math.BigDecimal.valueOf(flags.scale()).stripTrailingZeros().toPlainString();
@@ -157,11 +148,7 @@ final class RunPlanCheck {
       RunSpec flags, PlannedStage st, String key, java.time.Duration at) {
     if (at != null && !st.longest().isZero() && at.compareTo(st.longest()) >= 0) {
       throw new IllegalArgumentException(
-          flags.file()
-              + ": stages."
-              + st.name()
-              + "."
-              + key
+          key(flags, st, key)
               + " "
               + Durations.show(at)
               + " comes after the stage, which lasts at most "
