@@ -1,6 +1,5 @@
 package dev.ingestbench.harness.staged;
 
-import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
@@ -69,11 +68,8 @@ public final class LocalSegment implements StageTarget.Segment {
   /** The current stage's consumer kills and TaskManager kill. */
   private SegmentFaults faults;
 
-  /**
-   * Jobs whose consumer ended by itself (its timeout, or its pipeline ended) before accounting for
-   * every message it was given, with how far it got: their figures cannot decide.
-   */
-  private final Map<String, String> endedShort = new LinkedHashMap<>();
+  /** Jobs whose consumer ended by itself short of its count: their figures may not decide. */
+  private final ShortStops shortStops = new ShortStops();
 
   /** The jobs started in this segment, in the order of their first start. */
   private final Set<String> startedJobs = new LinkedHashSet<>();
@@ -342,16 +338,7 @@ public final class LocalSegment implements StageTarget.Segment {
     if (exit.isPresent() && stack.death().isPresent()) {
       throw new IOException(stack.death().get());
     }
-    StageTarget.JobReading reading =
-        accounts.read(job, exit, messagesFor(job), jobs.log(job, segment));
-    if (exit.isPresent()
-        && exit.getAsInt() == ExitCodes.INCOMPLETE
-        && reading.accountedFor() < reading.expected()) {
-      endedShort.putIfAbsent(
-          job,
-          String.format(Locale.ROOT, "%,d of %,d", reading.accountedFor(), reading.expected()));
-    }
-    return reading;
+    return shortStops.seen(job, accounts.read(job, exit, messagesFor(job), jobs.log(job, segment)));
   }
 
   @Override
@@ -382,41 +369,10 @@ public final class LocalSegment implements StageTarget.Segment {
     published = accounts.published();
   }
 
-  /**
-   * The job's figures; a job whose consumer ended by itself short of its count with messages still
-   * in its source cannot be judged: the run did not finish what it was to measure (what it had
-   * appended and not flushed when its consumer gave up may be missing too). One that had read its
-   * source to the end is judged: what it did not write is lost.
-   */
+  /** The job's figures, as {@link ShortStops} judges a consumer that stopped short. */
   @Override
   public JobCounts count(String stage, String job, boolean exactlyOnce) throws Exception {
-    JobCounts counts = countOf(stage, job, exactlyOnce);
-    String got = endedShort.get(job);
-    if (got == null
-        || counts.unverified() != null
-        || counts.accountedFor() >= counts.published()
-        || Long.valueOf(0).equals(counts.left())) {
-      return counts;
-    }
-    return counts.unverified(
-        String.format(
-            Locale.ROOT,
-            "its consumer stopped by itself with %s messages accounted for (its timeout, or its"
-                + " pipeline ended: see %s) and left %s in its source%s: the run did not finish,"
-                + " so what it did not write is not a measured loss; give it more time (a round:"
-                + " --timeout) or fewer messages",
-            got,
-            jobs.log(job, segment),
-            counts.left() == null
-                ? "an uncounted number"
-                : String.format(Locale.ROOT, "%,d", counts.left()),
-            counts.left() != null && counts.lost() > 0
-                ? String.format(
-                    Locale.ROOT,
-                    ", and %,d neither written nor left (under exactly-once, what it had appended"
-                        + " and not flushed when it stopped)",
-                    counts.lost())
-                : ""));
+    return shortStops.judged(job, countOf(stage, job, exactlyOnce), jobs.log(job, segment));
   }
 
   private JobCounts countOf(String stage, String job, boolean exactlyOnce) throws Exception {
