@@ -436,6 +436,10 @@ class RoundCommandTest {
         "a timeout is a round that could not be carried out, not a verification result");
     JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     assertEquals(false, s.get("complete").asBoolean(), "the summary says it is incomplete");
+    // What it did not account for is mostly still in its subscription, as its verification read it.
+    assertTrue(
+        s.get("left").asLong() > 0 && s.get("left").asLong() <= s.get("lost").asLong(),
+        s.toString());
     assertTrue(s.get("stop_reason").asText().contains("timeout"), s.toString());
     // It says which messages it was still waiting for.
     assertTrue(

@@ -11,6 +11,10 @@ import java.util.Map;
  * @param liveP50LatencyMs only messages published after the consumer had caught up: the pipeline's
  *     own latency; null when there were none (see {@link #liveLatencyNote})
  * @param jobs consumer jobs that each read every message; {@code lost} counts against all of them
+ * @param lost what the consumers did not account for (published × jobs − accounted for), as they
+ *     counted it: what a consumer that stopped short (its timeout) left in its source counts here
+ * @param left what the jobs left in their source once they stopped, as their verification read it
+ *     (results.jsonl's {@code left}); null where it was not counted or in files written before
  * @param peakConnections most AppendRows streams open at once, counted by the BigQuery emulator
  *     across every job (Cloud Monitoring's {@code write/concurrent_connections})
  * @param connectionsRefused streams refused at the connection limit; null without an emulator
@@ -71,6 +75,7 @@ public record RoundSummary(
     long duplicates,
     long deadLettered,
     long lost,
+    Long left,
     Double rowsPerSecond,
     Double rowsPerSecondPerVcpu,
     Double rowsPerCpuSecond,

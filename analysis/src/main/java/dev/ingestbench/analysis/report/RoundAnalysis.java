@@ -384,6 +384,18 @@ public record RoundAnalysis(
   }
 
   /**
+   * What every job left in its source once it stopped, as its verification read it; null where no
+   * job's was counted (a round recorded before, a source that could not be read).
+   */
+  public Long left() {
+    List<ResultRecord> left =
+        results.stream()
+            .filter(r -> r.metric().equals("left") && !r.job().equals(ResultRecord.ALL_JOBS))
+            .toList();
+    return left.isEmpty() ? null : left.stream().mapToLong(r -> Math.round(r.value())).sum();
+  }
+
+  /**
    * Messages some job never wrote nor dead-lettered: every job must account for every message. A
    * round's publishers wrote indexes [0, published), so its loss is by index, as its verification
    * decides it; a consume run of messages of any kind (--expectedMessages) has only a count, so

@@ -56,6 +56,7 @@ public final class RoundSummaryJson {
         c.duplicates(),
         c.deadLettered(),
         a.lost(),
+        a.left(),
         round(a.steadyRowsPerSecond().mean()),
         round(a.steadyRowsPerSecond().mean() / a.vcpus()),
         round(a.rowsPerCpuSecond()),

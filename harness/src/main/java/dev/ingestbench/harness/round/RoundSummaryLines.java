@@ -82,10 +82,18 @@ final class RoundSummaryLines {
         stop.startsWith("timeout") || stop.startsWith(ConsumerResult.PIPELINE_ENDED);
     return s.lost() <= 0 || !stoppedShort
         ? String.format(Locale.ROOT, "lost %,d", s.lost())
-        : String.format(
-            Locale.ROOT,
-            "not accounted for %,d (a consumer stopped short: its verification says what it left)",
-            s.lost());
+        : s.left() == null
+            ? String.format(
+                Locale.ROOT,
+                "not accounted for %,d (a consumer stopped short; what it left was not counted)",
+                s.lost())
+            : String.format(
+                Locale.ROOT,
+                "not accounted for %,d (a consumer stopped short: %,d left in the source, %,d"
+                    + " neither written nor left)",
+                s.lost(),
+                s.left(),
+                s.lost() - s.left());
   }
 
   /** The steady window: the rates, and who used the machine. */
