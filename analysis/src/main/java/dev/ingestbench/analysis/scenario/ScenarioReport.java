@@ -12,6 +12,7 @@ import dev.ingestbench.analysis.stages.JobVerificationTable;
 import dev.ingestbench.analysis.stages.StagesTable;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.ProcessCpuColumns;
+import dev.ingestbench.contracts.ResultLabel;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
@@ -99,6 +100,7 @@ public final class ScenarioReport {
             + data.run().runId()
             + "` · target "
             + data.run().target()
+            + runner()
             + " · scale "
             + Numbers.plain(data.run().scale())
             + " · started "
@@ -126,6 +128,22 @@ public final class ScenarioReport {
               .map(e -> "`" + e.getKey() + "`: " + e.getValue())
               .toList());
     }
+  }
+
+  /**
+   * The jobs' runner, as their results are labelled: {@code " (DirectRunner)"}; empty on Dataflow,
+   * whose target says it, and for runs labelled before the runner was.
+   */
+  private String runner() {
+    if (data.onDataflow()) {
+      return "";
+    }
+    return data.results().stream()
+        .map(r -> r.labels() == null ? null : r.labels().get(ResultLabel.RUNNER.key()))
+        .filter(java.util.Objects::nonNull)
+        .findFirst()
+        .map(r -> " (" + r + ")")
+        .orElse("");
   }
 
   private void staged(List<ScenarioSample> samples) throws IOException {

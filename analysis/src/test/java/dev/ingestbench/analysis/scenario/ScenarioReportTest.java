@@ -68,6 +68,22 @@ class ScenarioReportTest {
         "a run.json from before the calibration says none");
   }
 
+  /** The first line names the runner the jobs ran on, as their results are labelled. */
+  @Test
+  void theFirstLineNamesTheJobsRunner(@TempDir Path dir, @TempDir Path older) throws IOException {
+    report("scenario-staged-two-jobs", dir);
+    Path results = dir.resolve(RunFiles.RESULTS);
+    Files.writeString(
+        results,
+        Files.readString(results)
+            .replace("\"labels\":{", "\"labels\":{\"runner\":\"DirectRunner\","));
+    String md = Files.readString(ScenarioReport.write(dir));
+    assertTrue(md.contains("· target local (DirectRunner) · scale"), md);
+    assertTrue(
+        report("scenario-staged-two-jobs", older).contains("· target local · scale"),
+        "results labelled before the runner was name none");
+  }
+
   private static String reportWith(String recorded, Path dir, String runJson) throws IOException {
     report(recorded, dir);
     Files.writeString(dir.resolve(RunFiles.SCENARIO_RUN), runJson);
