@@ -30,4 +30,13 @@ public record ResultRecord(
 
   /** The job of records that sum every job of a stage. */
   public static final String ALL_JOBS = "all";
+
+  /** The first value of {@code label} among {@code records}' labels, if any has it. */
+  public static java.util.Optional<String> firstLabel(
+      java.util.List<ResultRecord> records, ResultLabel label) {
+    return records.stream()
+        .map(r -> r.labels() == null ? null : r.labels().get(label.key()))
+        .filter(java.util.Objects::nonNull)
+        .findFirst();
+  }
 }

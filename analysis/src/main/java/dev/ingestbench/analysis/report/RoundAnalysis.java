@@ -384,15 +384,16 @@ public record RoundAnalysis(
   }
 
   /**
-   * What every job left in its source once it stopped, as its verification read it; null where no
-   * job's was counted (a round recorded before, a source that could not be read).
+   * What every job left in its source once it stopped, as its verification read it; null unless
+   * every job's was counted (a round recorded before, a source that could not be read, one job's
+   * directory of several).
    */
   public Long left() {
     List<ResultRecord> left =
         results.stream()
             .filter(r -> r.metric().equals("left") && !r.job().equals(ResultRecord.ALL_JOBS))
             .toList();
-    return left.isEmpty() ? null : left.stream().mapToLong(r -> Math.round(r.value())).sum();
+    return left.size() != jobs() ? null : left.stream().mapToLong(r -> Math.round(r.value())).sum();
   }
 
   /**

@@ -138,10 +138,7 @@ public final class ScenarioReport {
     if (data.onDataflow()) {
       return "";
     }
-    return data.results().stream()
-        .map(r -> r.labels() == null ? null : r.labels().get(ResultLabel.RUNNER.key()))
-        .filter(java.util.Objects::nonNull)
-        .findFirst()
+    return ResultRecord.firstLabel(data.results(), ResultLabel.RUNNER)
         .map(r -> " (" + r + ")")
         .orElse("");
   }

@@ -217,43 +217,33 @@ class RunCommandTest {
   @Test
   void aRerunWithAnotherScaleIsRefusedWithTheFix(@TempDir Path out) throws Exception {
     runInProcess(0, "run", UNORDERED.toString(), "--out", out.toString(), "--dry-run");
-    Files.createDirectories(out);
-    RunJson.write(
-        out.resolve("run.json"),
-        new ScenarioRun(
-            "x",
-            "two-configurations",
-            "local",
-            0.5,
-            "not-this-file",
-            "2026-01-01T00:00:00Z",
-            "m",
-            2,
-            null));
+    writeRun(out, 0.5, "not-this-file");
     String err = runInProcess(2, "run", UNORDERED.toString(), "--out", out.toString());
     assertTrue(
         err.contains("holds a run of a different scenario file") && err.contains("--restart"), err);
+    writeRun(out, 0.5, sha(UNORDERED));
+    err = runInProcess(2, "run", UNORDERED.toString(), "--out", out.toString());
+    assertTrue(err.contains("holds a run of --scale 0.5") && err.contains("--restart"), err);
   }
 
-  /** A run whose results were labelled with one runner is not resumed on another. */
+  /** A run whose results were labelled with one runner is not resumed on another, either way. */
   @Test
-  void aResumeOnAnotherRunnerIsRefusedWithTheFix(@TempDir Path out) throws Exception {
-    Files.createDirectories(out);
-    RunJson.write(
-        out.resolve("run.json"),
-        new ScenarioRun(
-            "x",
-            "two-configurations",
-            "local",
-            1,
-            java.util.HexFormat.of()
-                .formatHex(
-                    java.security.MessageDigest.getInstance("SHA-256")
-                        .digest(Files.readAllBytes(UNORDERED))),
-            "2026-01-01T00:00:00Z",
-            "m",
-            2,
-            null));
+  void aResumeOnAnotherRunnerIsRefusedWithTheFix(@TempDir Path flink, @TempDir Path direct)
+      throws Exception {
+    String err = resumeOf(flink, "FlinkRunner", "--runner", "DirectRunner");
+    assertTrue(
+        err.contains("holds a run of --runner FlinkRunner") && err.contains("--restart"), err);
+    err = resumeOf(direct, "DirectRunner");
+    assertTrue(
+        err.contains("holds a run of --runner DirectRunner") && err.contains("--restart"), err);
+  }
+
+  /**
+   * Resumes, with {@code flags}, a run of the unordered scenario in {@code out} whose one result is
+   * labelled with {@code runner}; what it printed (it must refuse: exit 2).
+   */
+  private static String resumeOf(Path out, String runner, String... flags) throws Exception {
+    writeRun(out, 1, sha(UNORDERED));
     Files.writeString(
         out.resolve("results.jsonl"),
         RunJson.toJsonLine(
@@ -267,14 +257,32 @@ class RunCommandTest {
                     "rows_written",
                     10,
                     "rows",
-                    java.util.Map.of("runner", "FlinkRunner"),
+                    java.util.Map.of("runner", runner),
                     "2026-01-01T00:01:00Z"))
             + "\n");
-    String err =
-        runInProcess(
-            2, "run", UNORDERED.toString(), "--out", out.toString(), "--runner", "DirectRunner");
-    assertTrue(
-        err.contains("holds a run of --runner FlinkRunner") && err.contains("--restart"), err);
+    List<String> args =
+        new ArrayList<>(List.of("run", UNORDERED.toString(), "--out", out.toString()));
+    args.addAll(List.of(flags));
+    return runInProcess(2, args.toArray(new String[0]));
+  }
+
+  /** A file's SHA-256, as run.json records the scenario's. */
+  private static String sha(Path file) throws Exception {
+    return java.util.HexFormat.of()
+        .formatHex(
+            java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+  }
+
+  /**
+   * The run.json of an earlier run of the unordered scenario at {@code scale}, file hash {@code
+   * sha}.
+   */
+  private static void writeRun(Path out, double scale, String sha) throws IOException {
+    Files.createDirectories(out);
+    RunJson.write(
+        out.resolve("run.json"),
+        new ScenarioRun(
+            "x", "two-configurations", "local", scale, sha, "2026-01-01T00:00:00Z", "m", 2, null));
   }
 
   private static String runInProcess(int expectedExit, String... args) {

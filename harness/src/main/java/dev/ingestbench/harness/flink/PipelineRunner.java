@@ -48,16 +48,12 @@ public sealed interface PipelineRunner {
    */
   boolean consumerJvmRunsPipeline();
 
-  /** Whether a job stopped or killed can be restored from Flink's checkpoints and savepoints. */
-  default boolean restoresFlinkState() {
-    return beamRunner().equals(FLINK_RUNNER);
-  }
-
   /**
-   * Whether a job can be drained (its sources stop, what it read is written): else a stop cancels
-   * it, and an exactly-once job loses the rows it appended and had not flushed.
+   * Whether a job stopped or killed can be restored from Flink's checkpoints and savepoints, and a
+   * job drained (its sources stop, what it read is written): on the DirectRunner neither, and a
+   * stop cancels the job, an exactly-once one losing the rows it appended and had not flushed.
    */
-  default boolean drains() {
+  default boolean restoresFlinkState() {
     return beamRunner().equals(FLINK_RUNNER);
   }
 

@@ -85,11 +85,6 @@ final class RoundShape implements SegmentShape {
     source.prepare(host);
   }
 
-  /**
-   * --feed: the backlog in tranches as the jobs read it, each job fed the round's count (its own
-   * Pub/Sub topic, named as its subscription; the Kafka topic), topped up by what the BigQuery
-   * emulator says it accounted for. It makes the source ready itself.
-   */
   @Override
   public ScenarioSource source() {
     return source;
@@ -101,6 +96,11 @@ final class RoundShape implements SegmentShape {
     return spec.feed() ? OptionalLong.of(plan.backlogMessages()) : OptionalLong.empty();
   }
 
+  /**
+   * --feed: the backlog in tranches as the jobs read it, each job fed the round's count (its own
+   * Pub/Sub topic, named as its subscription; the Kafka topic), topped up by what the BigQuery
+   * emulator says it accounted for. It makes the source ready itself.
+   */
   @Override
   public SourceFeed feed(LocalStack stack, Path segment) throws Exception {
     // --feed needs the BigQuery emulator process (RoundSpec refuses it with an in-process sink).

@@ -89,11 +89,10 @@ final class RoundSummaryLines {
                 s.lost())
             : String.format(
                 Locale.ROOT,
-                "not accounted for %,d (a consumer stopped short: %,d left in the source, %,d"
-                    + " neither written nor left)",
+                "not accounted for %,d (a consumer stopped short: %,d left in the source, as the"
+                    + " verification read it)",
                 s.lost(),
-                s.left(),
-                s.lost() - s.left());
+                s.left());
   }
 
   /** The steady window: the rates, and who used the machine. */

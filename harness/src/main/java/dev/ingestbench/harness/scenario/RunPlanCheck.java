@@ -92,7 +92,7 @@ final class RunPlanCheck {
         }
       }
     }
-    if (!runner.drains()) {
+    if (!runner.restoresFlinkState()) { // nor drains
       for (PlannedStage st : plan.stages()) {
         for (String job : st.start()) {
           if (JobSettings.of(plan.jobs().get(job)).writeMethod() == WriteMethod.EXACTLY_ONCE) {

@@ -6,8 +6,10 @@ import dev.ingestbench.analysis.scenario.ScenarioReport;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.contracts.ResultLabel;
+import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.CalibrationRun;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
@@ -29,6 +31,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -239,22 +242,22 @@ public final class ScenarioRunner {
     return flags.warmUpMax() == null ? targetDefault : flags.warmUpMax();
   }
 
-  /** --dry-run: what each job's result records will be labelled with, defaults included. */
   /**
    * The runner the run's jobs ran on, as their results are labelled (run.json has no runner: one
-   * target runs either); null before any result, or on a target whose runner is its own.
+   * target runs either; results labelled before the runner was ran on embedded Flink); null before
+   * any result, or on a target whose runner is its own.
    */
   private String runnerOf(RunDirectory dir) throws IOException {
     if (flags.remote() != null) {
       return null;
     }
-    return dir.readResults().stream()
-        .map(r -> r.labels() == null ? null : r.labels().get(ResultLabel.RUNNER.key()))
-        .filter(java.util.Objects::nonNull)
-        .findFirst()
-        .orElse(null);
+    List<ResultRecord> results = dir.readResults();
+    return results.isEmpty()
+        ? null
+        : ResultRecord.firstLabel(results, ResultLabel.RUNNER).orElse(PipelineRunner.FLINK_RUNNER);
   }
 
+  /** --dry-run: what each job's result records will be labelled with, defaults included. */
   private static void describeLabels(Map<String, Map<String, String>> labels) {
     System.out.println("  each job's results are labelled with its settings as it runs:");
     labels.forEach((job, l) -> System.out.println("    " + job + ": " + l));

@@ -331,6 +331,53 @@ class RoundTargetTest {
     ScriptedRuns.assertNothingRunning(consumers);
   }
 
+  /** Rows of another seed's events: every one is checked against its event and fails the round. */
+  @Test
+  void rowsThatAreNotTheirEventsFailTheRound() throws Exception {
+    RoundSpec spec = spec(100, 0, 0);
+    int exit =
+        run(
+            spec,
+            (consumer, command) ->
+                afterward(
+                    () -> {
+                      ScriptedSinkWrites.write(command, spec.seed() + 1, 100);
+                      writeResult(command, 100, "expected messages accounted for");
+                      consumer.exitNow(ExitCodes.OK);
+                    }),
+            List.of());
+    assertEquals(ExitCodes.INCOMPLETE, exit, "mismatched rows: exit 1");
+    List<ResultRecord> results = new RunDirectory(out()).readResults();
+    assertEquals(100, value(results, "accounted_for"), "every row's event index is one published");
+    assertEquals(0, value(results, "lost"), "nothing lost: the exit is the rows' content");
+    ScriptedRuns.assertNothingRunning(consumers);
+  }
+
+  /**
+   * A consumer that stopped short with nothing left in its source (the scripted publisher publishes
+   * nothing, as a source read to its end): what it did not write is lost, exit 1.
+   */
+  @Test
+  void aConsumerThatStoppedShortWithItsSourceReadIsJudgedLost() throws Exception {
+    RoundSpec spec = spec(100, 0, 0);
+    int exit =
+        run(
+            spec,
+            (consumer, command) ->
+                afterward(
+                    () -> {
+                      ScriptedSinkWrites.write(command, spec.seed(), 60);
+                      writeResult(command, 60, "source read in full");
+                      consumer.exitNow(ExitCodes.INCOMPLETE);
+                    }),
+            List.of());
+    assertEquals(ExitCodes.INCOMPLETE, exit, "40 lost: exit 1");
+    List<ResultRecord> results = new RunDirectory(out()).readResults();
+    assertEquals(0, value(results, "left"));
+    assertEquals(40, value(results, "lost"));
+    ScriptedRuns.assertNothingRunning(consumers);
+  }
+
   @Test
   void aConsumerThatFailsEndsTheRoundNamingItsLog() throws Exception {
     IOException e =

@@ -62,6 +62,7 @@ class ShortStopsTest {
   @Test
   void aConsumerThatEndedAtItsCountOrFailedIsNotItsConcern() {
     assertNull(judged(ExitCodes.OK, counts(40, 60L)).unverified());
+    assertNull(judged(ExitCodes.FAILED, counts(40, 60L)).unverified(), "a failure ends the run");
     ShortStops none = new ShortStops();
     assertNull(none.judged("a", counts(40, 60L), LOG).unverified(), "never seen to stop short");
   }
