@@ -448,7 +448,7 @@ public final class RoundCommand implements Callable<Integer> {
             "--workers, --slots, --parallelism, --flink-master, --taskmanager-heap and"
                 + " --kill-taskmanager-at are for --runner flink-cluster; add it, or drop them");
       }
-      return PipelineRunner.inConsumerJvm(runner);
+      return PipelineRunner.inConsumerJvm(runner, ", or " + FLINK_CLUSTER + " (a Flink cluster)");
     }
     return PipelineRunner.onCluster(clusterFlags.spec(killTaskManagerAt));
   }

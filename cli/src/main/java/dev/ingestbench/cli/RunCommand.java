@@ -296,19 +296,7 @@ public final class RunCommand implements Callable<Integer> {
               + ": drop "
               + FlinkClusterSpec.RUNNER);
     }
-    if (!runner.equals(PipelineRunner.FLINK_RUNNER)
-        && !runner.equals(PipelineRunner.DIRECT_RUNNER)) {
-      throw new IllegalArgumentException(
-          FlinkClusterSpec.RUNNER
-              + " "
-              + runner
-              + " is not known; use "
-              + PipelineRunner.FLINK_RUNNER
-              + " or "
-              + PipelineRunner.DIRECT_RUNNER
-              + " (a Flink cluster: --target flink)");
-    }
-    return PipelineRunner.inConsumerJvm(runner);
+    return PipelineRunner.inConsumerJvm(runner, " (a Flink cluster: --target flink)");
   }
 
   /** {@code drain}, {@code savepoint} or {@code cancel}, as scenario files spell them. */

@@ -29,6 +29,26 @@ public sealed interface PipelineRunner {
     return new InConsumerJvm(beamRunner);
   }
 
+  /**
+   * The Beam runner {@code --runner} names for each consumer's JVM: {@link #FLINK_RUNNER} or {@link
+   * #DIRECT_RUNNER}. Any other name (one Beam has, as SparkRunner, or none) is refused naming the
+   * flag and the choices, {@code otherwise} saying what else the command offers.
+   */
+  static PipelineRunner inConsumerJvm(String name, String otherwise) {
+    if (!name.equals(FLINK_RUNNER) && !name.equals(DIRECT_RUNNER)) {
+      throw new IllegalArgumentException(
+          FlinkClusterSpec.RUNNER
+              + " "
+              + name
+              + " is not known; use "
+              + FLINK_RUNNER
+              + " or "
+              + DIRECT_RUNNER
+              + otherwise);
+    }
+    return inConsumerJvm(name);
+  }
+
   /** Each consumer submits its pipeline to {@code cluster}. */
   static PipelineRunner onCluster(FlinkClusterSpec cluster) {
     return new OnFlinkCluster(cluster);
