@@ -13,6 +13,7 @@ import dev.ingestbench.harness.source.PacedPublisher;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.SegmentPublishing;
+import dev.ingestbench.harness.staged.SegmentShape;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ final class RoundLiveMessages implements SegmentPublishing {
   private final LocalStack stack;
   private final LocalJobs jobs;
   private final EventSender.Opener sender;
-  private final String topic;
+  private final SegmentShape.LivePublishing published;
   private final TaxiRideGenerator generator;
   private final Consumer<String> say;
 
@@ -60,7 +61,7 @@ final class RoundLiveMessages implements SegmentPublishing {
 
   /**
    * @param sender opens a client to the round's topic
-   * @param topic the round's topic as the result names it
+   * @param published what is published, and where its result goes
    */
   RoundLiveMessages(
       RoundSpec spec,
@@ -68,7 +69,7 @@ final class RoundLiveMessages implements SegmentPublishing {
       LocalStack stack,
       LocalJobs jobs,
       EventSender.Opener sender,
-      String topic,
+      SegmentShape.LivePublishing published,
       TaxiRideGenerator generator,
       Consumer<String> say) {
     this.spec = spec;
@@ -76,7 +77,7 @@ final class RoundLiveMessages implements SegmentPublishing {
     this.stack = stack;
     this.jobs = jobs;
     this.sender = sender;
-    this.topic = topic;
+    this.published = published;
     this.generator = generator;
     this.say = say;
     this.bigQuery = stack.bigQueryRest();
@@ -152,14 +153,13 @@ final class RoundLiveMessages implements SegmentPublishing {
     // An in-process sink has no schedule to keep.
     PacedPublisher.ScheduleSink schedule =
         bigQuery.<PacedPublisher.ScheduleSink>map(rest -> rest::schedule).orElse(step -> {});
-    LiveMessages.Load load = plan.liveLoad(topic);
     live =
         new LiveMessages(
             sender.open(), // last: nothing that can fail comes after it
             generator,
             schedule,
-            load,
-            spec.out().resolve(RunFiles.PUBLISHER_LIVE),
+            published.load(),
+            published.result(),
             plan.runId,
             say);
   }

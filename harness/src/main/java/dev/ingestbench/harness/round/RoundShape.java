@@ -1,6 +1,5 @@
 package dev.ingestbench.harness.round;
 
-import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
@@ -18,11 +17,11 @@ import dev.ingestbench.harness.staged.SegmentPublishing;
 import dev.ingestbench.harness.staged.SegmentShape;
 import dev.ingestbench.harness.staged.SinkAccounts;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
 
@@ -172,7 +171,7 @@ final class RoundShape implements SegmentShape {
       return null;
     }
     return new RoundLiveMessages(
-        spec, plan, stack, jobs, roundTopic(stack), topicPath(), generator(), SAY);
+        spec, plan, stack, jobs, roundTopic(stack), live(segment).orElseThrow(), generator(), SAY);
   }
 
   @Override
@@ -180,39 +179,26 @@ final class RoundShape implements SegmentShape {
     return new SegmentFaults(faulted, SAY, "round", name -> "the " + name, false);
   }
 
+  /**
+   * Once every job has accounted for the backlog, at --live-rate (stepped through --live-profile),
+   * each step told to the BigQuery emulator when there is one; its result at the top of --out.
+   */
   @Override
-  public void describePublishing(PrintStream out, Path segment) {
-    if (spec.searches()) {
-      MaxRateSpec s = spec.findMaxRate();
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "  measure this JVM's publisher alone (a topic nobody reads); then, once every job"
-                  + " runs, probe live rates from this JVM (at most %d probes of %d s, latency SLO"
-                  + " %,d ms, %d confirmation(s)), each message at its intended send time",
-              s.maxProbes(),
-              s.window().toSeconds(),
-              s.latencySlo().toMillis(),
-              s.confirmations()));
+  public Optional<LivePublishing> live(Path segment) {
+    if (spec.searches() || plan.liveMessages() == 0) {
+      return Optional.empty();
     }
-    if (plan.liveMessages() > 0) {
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "  once every job has accounted for the backlog, publish %,d live messages (event"
-                  + " indexes %,d-%,d) at %s msg/s%s from this JVM with the %s, each at the time"
-                  + " the rate means it to be sent%s; then write %s",
-              plan.liveMessages(),
-              plan.backlogMessages(),
-              plan.backlogMessages() + plan.liveMessages() - 1,
-              Numbers.rate(spec.liveRate()),
-              spec.liveProfile() == null ? "" : " stepped through " + spec.liveProfile(),
-              source.clientName(),
-              plan.bigQueryEmulatorArgs().isPresent()
-                  ? ", telling the BigQuery emulator each step of the schedule"
-                  : "",
-              spec.out().resolve(RunFiles.PUBLISHER_LIVE)));
-    }
+    return Optional.of(
+        new LivePublishing(
+            plan.liveLoad(topicPath()),
+            spec.out().resolve(RunFiles.PUBLISHER_LIVE),
+            true,
+            plan.bigQueryEmulatorArgs().isPresent()));
+  }
+
+  @Override
+  public Optional<MaxRateSpec> search() {
+    return Optional.ofNullable(spec.findMaxRate());
   }
 
   @Override

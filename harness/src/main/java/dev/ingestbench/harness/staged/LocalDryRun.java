@@ -2,6 +2,8 @@ package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.harness.process.BigQueryEmulatorProcess;
+import dev.ingestbench.harness.source.LiveMessages;
+import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.PlannedStage;
@@ -135,7 +137,44 @@ public final class LocalDryRun {
                     " ", shape.backlogPublisherArgs(source.addressPlaceholder(), segment))));
       }
     }
-    shape.describePublishing(out, segment);
+    shape.search().ifPresent(search -> printSearch(out, search));
+    shape.live(segment).ifPresent(live -> printLive(out, live, source.clientName()));
+  }
+
+  /** The max-rate search's probes, which this JVM publishes once every job runs. */
+  private static void printSearch(PrintStream out, MaxRateSpec s) {
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "  measure this JVM's publisher alone (a topic nobody reads); then, once every job"
+                + " runs, probe live rates from this JVM (at most %d probes of %d s, latency SLO"
+                + " %,d ms, %d confirmation(s)), each message at its intended send time",
+            s.maxProbes(),
+            s.window().toSeconds(),
+            s.latencySlo().toMillis(),
+            s.confirmations()));
+  }
+
+  /** The live messages this JVM publishes, as {@link SegmentPublishing} will. */
+  private static void printLive(PrintStream out, SegmentShape.LivePublishing live, String client) {
+    LiveMessages.Load load = live.load();
+    out.println(
+        String.format(
+            Locale.ROOT,
+            "  %spublish %,d live messages (event indexes %,d-%,d) at %s msg/s%s%s from this JVM"
+                + " with the %s, each at the time the rate means it to be sent%s; then write %s",
+            live.afterBacklog() ? "once every job has accounted for the backlog, " : "",
+            load.count(),
+            load.first(),
+            load.first() + load.count() - 1,
+            Numbers.rate(load.rate()),
+            load.profile() == null ? "" : " stepped through " + load.profile(),
+            live.afterBacklog() ? "" : " during the stages,",
+            client,
+            live.scheduleToSink()
+                ? ", telling the BigQuery emulator each step of the schedule"
+                : "",
+            live.result()));
   }
 
   private void describeJobs(PlannedStage st, Path segment, PrintStream out) {

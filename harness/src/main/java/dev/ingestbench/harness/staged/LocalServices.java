@@ -1,6 +1,5 @@
 package dev.ingestbench.harness.staged;
 
-import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.bigquery.BigQueryEmulatorCommand;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
@@ -17,12 +16,11 @@ import dev.ingestbench.publisher.PublishSettings;
 import dev.ingestbench.publisher.PublisherPipeline;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -164,40 +162,35 @@ final class LocalServices implements SegmentShape {
             EVENT_SEED,
             plan.messageSize(),
             MessageFormat.fromFlag("publish.message_format", plan.messageFormat()));
-    LiveMessages.Load load =
-        new LiveMessages.Load(
-            plan.scenario().source().topic(),
-            plan.messageSize(),
-            plan.backlog(),
-            plan.liveMessages(),
-            plan.rate(),
-            null);
+    LivePublishing live = live(segment).orElseThrow();
     return new LiveMessages(
         source.sender(host), // last: nothing that can fail comes after it
         generator,
         step -> {},
-        load,
-        segment.resolve(RunFiles.PUBLISHER_LIVE),
+        live.load(),
+        live.result(),
         null,
         line -> RunLog.say("%s", line));
   }
 
+  /** From the segment's start, at the scenario's rate; no schedule told to the sink. */
   @Override
-  public void describePublishing(PrintStream out, Path segment) {
-    if (plan.liveMessages() > 0) {
-      out.println(
-          String.format(
-              Locale.ROOT,
-              "  publish %,d live messages (event indexes %,d-%,d) at %s msg/s during the stages,"
-                  + " from this JVM with the %s, each at the time the rate means it to be"
-                  + " sent; then write %s",
-              plan.liveMessages(),
-              plan.backlog(),
-              plan.backlog() + plan.liveMessages() - 1,
-              Numbers.rate(plan.rate()),
-              source.clientName(),
-              segment.resolve(RunFiles.PUBLISHER_LIVE)));
+  public Optional<LivePublishing> live(Path segment) {
+    if (plan.liveMessages() == 0) {
+      return Optional.empty();
     }
+    return Optional.of(
+        new LivePublishing(
+            new LiveMessages.Load(
+                plan.scenario().source().topic(),
+                plan.messageSize(),
+                plan.backlog(),
+                plan.liveMessages(),
+                plan.rate(),
+                null),
+            segment.resolve(RunFiles.PUBLISHER_LIVE),
+            false,
+            false));
   }
 
   @Override

@@ -1,11 +1,13 @@
 package dev.ingestbench.harness.staged;
 
+import dev.ingestbench.harness.source.LiveMessages;
 import dev.ingestbench.harness.source.SourceFeed;
+import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.stack.LocalStack;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -70,10 +72,28 @@ public interface SegmentShape {
   SegmentFaults faults(SegmentFaults.Jobs jobs);
 
   /**
-   * --dry-run: what {@link #publishing} publishes from this JVM, the segment's directory being
-   * {@code segment}.
+   * The live messages {@link #publishing} publishes from this JVM into the segment whose directory
+   * is {@code segment}; empty: none. What it publishes and --dry-run says.
    */
-  void describePublishing(PrintStream out, Path segment);
+  Optional<LivePublishing> live(Path segment);
+
+  /**
+   * The live messages of a segment.
+   *
+   * @param load what is published, at what rate
+   * @param result where their publisher's result goes ({@code publisher_live.json})
+   * @param afterBacklog published once every job has accounted for the backlog (a round's, which
+   *     measures latency), not from the segment's start (a scenario's, which measures rates)
+   * @param scheduleToSink each step of the schedule is told to the BigQuery emulator, which
+   *     measures every live row against it
+   */
+  record LivePublishing(
+      LiveMessages.Load load, Path result, boolean afterBacklog, boolean scheduleToSink) {}
+
+  /** The max-rate search {@link #publishing} runs instead of live messages; empty: none. */
+  default Optional<MaxRateSpec> search() {
+    return Optional.empty();
+  }
 
   /** --dry-run: how the jobs end after the last stage ({@code stop every job}). */
   String jobsEnd();
