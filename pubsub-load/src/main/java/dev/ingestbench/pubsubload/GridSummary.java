@@ -2,6 +2,10 @@ package dev.ingestbench.pubsubload;
 
 import static dev.ingestbench.pubsubload.LoadResult.round;
 
+import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.analysis.document.Table;
+import dev.ingestbench.analysis.document.Table.Column;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -167,64 +171,72 @@ final class GridSummary {
   }
 
   String markdown(String targetName, Map<String, Object> machine) {
-    StringBuilder md = new StringBuilder("# Pub/Sub publisher batching: grid search\n\n");
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "Against %s on %s vCPUs (%s). Grid `%s`; each combination and the baseline"
-                + " without batching (one message per request) ran %d times in a shuffled order; a trial publishes %,d"
-                + " messages of %,d bytes from %d threads%s and is timed from the first publish to the last"
-                + " acknowledgement. Median and interquartile range of the trials; msgs/s and time to publish 1M from the"
-                + " median; latency is the median of the trials' publish p50 and p99.%n%n",
-            targetName,
-            machine.get("vcpus"),
-            machine.get("cpu_model"),
-            grid.spec(),
-            grid.trials(),
-            grid.messages(),
-            base.messageSizeBytes(),
-            base.threads(),
-            base.ratePerSecond() > 0
-                ? String.format(Locale.ROOT, " at %,.0f msg/s", base.ratePerSecond())
-                : ""));
-    md.append("**").append(recommendation()).append("**\n\n");
+    Document doc =
+        new Document()
+            .heading(1, "Pub/Sub publisher batching: grid search")
+            .paragraph(
+                String.format(
+                    Locale.ROOT,
+                    "Against %s on %s vCPUs (%s). Grid `%s`; each combination and the baseline"
+                        + " without batching (one message per request) ran %d times in a shuffled order; a trial publishes %,d"
+                        + " messages of %,d bytes from %d threads%s and is timed from the first publish to the last"
+                        + " acknowledgement. Median and interquartile range of the trials; msgs/s and time to publish 1M from the"
+                        + " median; latency is the median of the trials' publish p50 and p99.",
+                    targetName,
+                    machine.get("vcpus"),
+                    machine.get("cpu_model"),
+                    grid.spec(),
+                    grid.trials(),
+                    grid.messages(),
+                    base.messageSizeBytes(),
+                    base.threads(),
+                    base.ratePerSecond() > 0
+                        ? String.format(Locale.ROOT, " at %,.0f msg/s", base.ratePerSecond())
+                        : ""))
+            .paragraph("**" + recommendation() + "**");
     if (best() != null && worst() != null) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "- Best: %s, %+.1f%% time vs no batching%n- Worst: %s, %+.1f%% time vs no"
-                  + " batching%n%n",
-              best().name(),
-              best().vsBaselinePct(),
-              worst().name(),
-              worst().vsBaselinePct()));
+      doc.bullets(
+          List.of(
+              String.format(
+                  Locale.ROOT,
+                  "Best: %s, %+.1f%% time vs no batching",
+                  best().name(),
+                  best().vsBaselinePct()),
+              String.format(
+                  Locale.ROOT,
+                  "Worst: %s, %+.1f%% time vs no batching",
+                  worst().name(),
+                  worst().vsBaselinePct())));
     }
-    md.append(
-        "| Settings | Trials | Median time (ms) | IQR (ms) | Msgs/s | Time to publish 1M | vs no batching |"
-            + " Publish p50 / p99 (ms) | Errors |\n|:---|---:|---:|:---|---:|---:|---:|---:|---:|\n");
+    Table t =
+        Table.of(
+            Column.text("Settings"),
+            Column.number("Trials"),
+            Column.number("Median time (ms)"),
+            Column.text("IQR (ms)"),
+            Column.number("Msgs/s"),
+            Column.number("Time to publish 1M"),
+            Column.number("vs no batching"),
+            Column.number("Publish p50 / p99 (ms)"),
+            Column.number("Errors"));
     List<Row> all = new ArrayList<>();
     if (baseline != null) {
       all.add(baseline);
     }
     all.addAll(rows);
     for (Row r : all) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %d | %,.1f | %,.1f–%,.1f | %,.0f | %s | %s | %.1f / %.1f | %,d |%n",
-              r.name(),
-              r.trials(),
-              r.medianMs(),
-              r.q1Ms(),
-              r.q3Ms(),
-              r.messagesPerSecond(),
-              duration(r.secondsPerMillion()),
-              r == baseline ? "baseline" : String.format(Locale.ROOT, "%+.1f%%", r.vsBaselinePct()),
-              r.latencyP50Ms(),
-              r.latencyP99Ms(),
-              r.errors()));
+      t.row(
+          r.name(),
+          Integer.toString(r.trials()),
+          Numbers.f1(r.medianMs()),
+          Numbers.f1(r.q1Ms()) + "–" + Numbers.f1(r.q3Ms()),
+          Numbers.f0(r.messagesPerSecond()),
+          duration(r.secondsPerMillion()),
+          r == baseline ? "baseline" : Numbers.signedPct(r.vsBaselinePct()),
+          String.format(Locale.ROOT, "%.1f / %.1f", r.latencyP50Ms(), r.latencyP99Ms()),
+          Numbers.count(r.errors()));
     }
-    return md.toString();
+    return doc.table(t).markdown();
   }
 
   /** "1h 21m", "46m 17s", "52s", as the study writes them. */

@@ -1,6 +1,10 @@
 package dev.ingestbench.pubsubload;
 
 import dev.ingestbench.analysis.capacity.RateBisection;
+import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.analysis.document.Table;
+import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.RunJson;
@@ -126,8 +130,7 @@ final class MaxRateSearch {
       Path dir,
       Consumer<String> log)
       throws Exception {
-    String name =
-        String.format(Locale.ROOT, "probe-%d-%s", number, rate == 0 ? "max" : (long) rate);
+    String name = probeDirectory(number, rate);
     log.accept(
         String.format(
             Locale.ROOT,
@@ -203,6 +206,11 @@ final class MaxRateSearch {
     return "kept up";
   }
 
+  /** Probe {@code number}'s directory: {@code probe-1-max}, {@code probe-2-40000}. */
+  private static String probeDirectory(int number, double rate) {
+    return String.format(Locale.ROOT, "probe-%d-%s", number, rate == 0 ? "max" : (long) rate);
+  }
+
   private String markdown(
       List<Probe> probes,
       Probe best,
@@ -211,39 +219,41 @@ final class MaxRateSearch {
       String limitedBy,
       Map<String, Object> machine,
       String targetName) {
-    StringBuilder md = new StringBuilder("# Pub/Sub load test: the highest sustained rate\n\n");
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "Against %s on %s vCPUs (%s), %d-byte messages, %d publisher thread(s). Each probe is a"
-                + " full measurement on a topic of its own (burn-in %ds, window %ds); a rate is"
-                + " sustained when both sides reach %.0f%% of it over the window, the end-to-end p99"
-                + " stays within %,d ms and no publish fails. The first probe has no rate limit: the"
-                + " publisher's own capacity. Then the rate is bisected between the highest sustained"
-                + " and the lowest not sustained, to within %.0f%% or %d probes.%n%n",
-            targetName,
-            machine.get("vcpus"),
-            machine.get("cpu_model"),
-            base.messageSizeBytes(),
-            base.threads(),
-            base.burnIn().getSeconds(),
-            base.duration().getSeconds(),
-            KEPT_UP * 100,
-            latencySlo.toMillis(),
-            RateBisection.RESOLUTION * 100,
-            maxProbes));
+    Document doc =
+        new Document()
+            .heading(1, "Pub/Sub load test: the highest sustained rate")
+            .paragraph(
+                String.format(
+                    Locale.ROOT,
+                    "Against %s on %s vCPUs (%s), %d-byte messages, %d publisher thread(s). Each probe is a"
+                        + " full measurement on a topic of its own (burn-in %ds, window %ds); a rate is"
+                        + " sustained when both sides reach %.0f%% of it over the window, the end-to-end p99"
+                        + " stays within %,d ms and no publish fails. The first probe has no rate limit: the"
+                        + " publisher's own capacity. Then the rate is bisected between the highest sustained"
+                        + " and the lowest not sustained, to within %.0f%% or %d probes.",
+                    targetName,
+                    machine.get("vcpus"),
+                    machine.get("cpu_model"),
+                    base.messageSizeBytes(),
+                    base.threads(),
+                    base.burnIn().getSeconds(),
+                    base.duration().getSeconds(),
+                    KEPT_UP * 100,
+                    latencySlo.toMillis(),
+                    RateBisection.RESOLUTION * 100,
+                    maxProbes));
     if (best == null) {
-      md.append(
+      doc.paragraph(
           String.format(
               Locale.ROOT,
-              "**No rate was sustained** (the bracket reached: 0 to %,.0f msg/s).%n%n",
+              "**No rate was sustained** (the bracket reached: 0 to %,.0f msg/s).",
               notSustained));
     } else {
-      md.append(
+      doc.paragraph(
           String.format(
               Locale.ROOT,
               "**Highest sustained rate: %,.0f msg/s**, limited by the %s (received over the"
-                  + " window: %,.0f msg/s, 95%% CI %,.0f–%,.0f, %d one-second samples)%s.%n%n",
+                  + " window: %,.0f msg/s, 95%% CI %,.0f–%,.0f, %d one-second samples)%s.",
               sustained,
               limitedBy,
               best.received().mean(),
@@ -254,26 +264,29 @@ final class MaxRateSearch {
                   ? ": the subscriber kept up with everything the publisher could send"
                   : String.format(Locale.ROOT, "; %,.0f msg/s was not sustained", notSustained)));
     }
-    md.append(
-        "| Probe | Asked msgs/s | Published msgs/s | Received msgs/s | End-to-end p99 ms | Verdict |\n"
-            + "|---:|---:|---:|---:|---:|:---|\n");
+    Table t =
+        Table.of(
+            Column.number("Probe"),
+            Column.number("Asked msgs/s"),
+            Column.number("Published msgs/s"),
+            Column.number("Received msgs/s"),
+            Column.number("End-to-end p99 ms"),
+            Column.text("Verdict"));
     for (Probe p : probes) {
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| [%d](probe-%d-%s/%s) | %s | %,.0f | %,.0f | %,.0f | %s |%n",
-              p.number(),
-              p.number(),
-              p.targetRate() == 0 ? "max" : Long.toString((long) p.targetRate()),
-              LoadFiles.REPORT,
-              p.targetRate() == 0
-                  ? "no limit"
-                  : String.format(Locale.ROOT, "%,.0f", p.targetRate()),
-              p.published().mean(),
-              p.received().mean(),
-              p.endToEndP99Ms(),
-              p.sustained() ? "sustained" : p.why()));
+      t.row(
+          "["
+              + p.number()
+              + "]("
+              + probeDirectory(p.number(), p.targetRate())
+              + "/"
+              + LoadFiles.REPORT
+              + ")",
+          p.targetRate() == 0 ? "no limit" : Numbers.f0(p.targetRate()),
+          Numbers.f0(p.published().mean()),
+          Numbers.f0(p.received().mean()),
+          Numbers.f0(p.endToEndP99Ms()),
+          p.sustained() ? "sustained" : p.why());
     }
-    return md.toString();
+    return doc.table(t).markdown();
   }
 }

@@ -1,5 +1,9 @@
 package dev.ingestbench.pubsubload;
 
+import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.analysis.document.Table;
+import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.report.Charts;
 import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.RunJson;
@@ -164,73 +168,61 @@ record Sweep(String key, List<Integer> values) {
 
   private String markdown(
       List<LoadResult> results, Map<String, Object> machine, String targetName) {
-    StringBuilder md = new StringBuilder("# Pub/Sub load test: sweep of " + key + "\n\n");
     LoadSettings first = results.get(0).settings();
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "Against %s on %s vCPUs (%s). One measurement per value (burn-in %ds, window %ds);"
-                + " each value's own report is in its directory. Rates: mean of per-second samples ± 95%% CI.%n%n",
-            targetName,
-            machine.get("vcpus"),
-            machine.get("cpu_model"),
-            first.burnIn().getSeconds(),
-            first.duration().getSeconds()));
-    md.append("![throughput](")
-        .append(LoadFiles.SWEEP_CHART)
-        .append(")\n\n![latency](")
-        .append(LoadFiles.SWEEP_LATENCY_CHART)
-        .append(")\n\n| ")
-        .append(key)
-        .append(
-            " | Published msgs/s | MB/s | Received msgs/s | Publish p50 / p99 ms |"
-                + " End-to-end p99 ms | Missing | Duplicates | Harness CPU |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    Document doc =
+        new Document()
+            .heading(1, "Pub/Sub load test: sweep of " + key)
+            .paragraph(
+                String.format(
+                    Locale.ROOT,
+                    "Against %s on %s vCPUs (%s). One measurement per value (burn-in %ds, window %ds);"
+                        + " each value's own report is in its directory. Rates: mean of per-second samples ± 95%% CI.",
+                    targetName,
+                    machine.get("vcpus"),
+                    machine.get("cpu_model"),
+                    first.burnIn().getSeconds(),
+                    first.duration().getSeconds()))
+            .image("throughput", LoadFiles.SWEEP_CHART)
+            .image("latency", LoadFiles.SWEEP_LATENCY_CHART);
+    Table t =
+        Table.of(
+            Column.number(key),
+            Column.number("Published msgs/s"),
+            Column.number("MB/s"),
+            Column.number("Received msgs/s"),
+            Column.number("Publish p50 / p99 ms"),
+            Column.number("End-to-end p99 ms"),
+            Column.number("Missing"),
+            Column.number("Duplicates"),
+            Column.number("Harness CPU"));
+    // A figure a side did not measure is "-", not 0.
+    boolean publishes = first.side().publishes();
+    boolean subscribes = first.side().subscribes();
+    boolean both = first.side() == LoadSettings.Side.BOTH;
     for (int i = 0; i < results.size(); i++) {
       LoadResult r = results.get(i);
-      // A figure a side did not measure is "-", not 0.
-      boolean both = first.side() == LoadSettings.Side.BOTH;
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| [%d](%s/%s) | %s | %s | %s | %s | %s | %s | %s | %.1f%% |%n",
-              values.get(i),
-              key + "-" + values.get(i),
-              LoadFiles.REPORT,
-              first.side().publishes()
-                  ? String.format(
-                      Locale.ROOT,
-                      "%,.0f ± %,.0f",
-                      r.publishedPerSecond().mean(),
-                      half(r.publishedPerSecond()))
-                  : "-",
-              first.side().publishes()
-                  ? String.format(Locale.ROOT, "%.2f", r.publishedMbPerSecond().mean())
-                  : "-",
-              first.side().subscribes()
-                  ? String.format(
-                      Locale.ROOT,
-                      "%,.0f ± %,.0f",
-                      r.receivedPerSecond().mean(),
-                      half(r.receivedPerSecond()))
-                  : "-",
-              first.side().publishes()
-                  ? String.format(
-                      Locale.ROOT,
-                      "%.2f / %.2f",
-                      percentile(r.publishLatency(), 50),
-                      percentile(r.publishLatency(), 99))
-                  : "-",
-              r.endToEndLatency().getTotalCount() > 0
-                  ? String.format(Locale.ROOT, "%.2f", percentile(r.endToEndLatency(), 99))
-                  : "-",
-              both ? String.format(Locale.ROOT, "%,d", r.missing()) : "-",
-              first.side().subscribes() ? String.format(Locale.ROOT, "%,d", r.duplicates()) : "-",
-              100 * r.harnessShare()));
+      t.row(
+          "[" + values.get(i) + "](" + key + "-" + values.get(i) + "/" + LoadFiles.REPORT + ")",
+          publishes ? meanAndHalf(r.publishedPerSecond()) : "-",
+          publishes ? Numbers.f2(r.publishedMbPerSecond().mean()) : "-",
+          subscribes ? meanAndHalf(r.receivedPerSecond()) : "-",
+          publishes
+              ? Numbers.f2(percentile(r.publishLatency(), 50))
+                  + " / "
+                  + Numbers.f2(percentile(r.publishLatency(), 99))
+              : "-",
+          r.endToEndLatency().getTotalCount() > 0
+              ? Numbers.f2(percentile(r.endToEndLatency(), 99))
+              : "-",
+          both ? Numbers.count(r.missing()) : "-",
+          subscribes ? Numbers.count(r.duplicates()) : "-",
+          Numbers.pct(r.harnessShare()));
     }
-    return md.toString();
+    return doc.table(t).markdown();
   }
 
-  private static double half(Estimate e) {
-    return (e.ci95High() - e.ci95Low()) / 2;
+  /** "12,000 ± 340": a per-second rate's mean and its 95% interval's half width. */
+  private static String meanAndHalf(Estimate e) {
+    return Numbers.f0(e.mean()) + " ± " + Numbers.f0((e.ci95High() - e.ci95Low()) / 2);
   }
 }

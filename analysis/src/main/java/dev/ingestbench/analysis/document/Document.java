@@ -13,8 +13,7 @@ public final class Document {
   private final List<Block> blocks = new ArrayList<>();
 
   /** One piece of a document. */
-  public sealed interface Block
-      permits Heading, Paragraph, Image, Bullets, TableBlock, Details, Markdown {}
+  public sealed interface Block permits Heading, Paragraph, Image, Bullets, TableBlock, Details {}
 
   /** A heading of {@code level} 1 (the title) to 4. */
   public record Heading(int level, String text) implements Block {}
@@ -33,12 +32,6 @@ public final class Document {
 
   /** A table folded away under a summary line (long per-second listings). */
   public record Details(String summary, Table table) implements Block {}
-
-  /**
-   * Markdown written by a writer that does not build a document yet; kept as is. Ends with its own
-   * blank line.
-   */
-  public record Markdown(String text) implements Block {}
 
   public Document heading(int level, String text) {
     if (level < 1 || level > 4) {
@@ -65,10 +58,6 @@ public final class Document {
 
   public Document details(String summary, Table table) {
     return add(new Details(summary, table));
-  }
-
-  public Document markdown(String text) {
-    return text.isEmpty() ? this : add(new Markdown(text));
   }
 
   /** Every block of {@code other}, in order. */

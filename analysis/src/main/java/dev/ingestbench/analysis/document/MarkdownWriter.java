@@ -5,7 +5,6 @@ import dev.ingestbench.analysis.document.Document.Bullets;
 import dev.ingestbench.analysis.document.Document.Details;
 import dev.ingestbench.analysis.document.Document.Heading;
 import dev.ingestbench.analysis.document.Document.Image;
-import dev.ingestbench.analysis.document.Document.Markdown;
 import dev.ingestbench.analysis.document.Document.Paragraph;
 import dev.ingestbench.analysis.document.Document.TableBlock;
 import java.util.List;
@@ -43,8 +42,6 @@ final class MarkdownWriter {
           .append("</summary>\n\n")
           .append(table(d.table()))
           .append("\n</details>\n\n");
-    } else if (block instanceof Markdown m) {
-      md.append(m.text());
     } else {
       throw new IllegalStateException("no Markdown for " + block);
     }

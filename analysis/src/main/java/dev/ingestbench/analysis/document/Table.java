@@ -62,9 +62,4 @@ public final class Table {
   public List<List<String>> rows() {
     return List.copyOf(rows);
   }
-
-  /** The table in Markdown: title line, separator line, a line per row. */
-  public String markdown() {
-    return MarkdownWriter.table(this);
-  }
 }

@@ -18,8 +18,7 @@ final class DeadLetterMarkdown {
    * The first dead letters as the dead-letter table holds them: stage, reason and the payload's
    * first bytes (printable ASCII as is, anything else as \\xNN, so an encoding problem is visible).
    */
-  static String render(ConsumerResult c) {
-    Document doc = new Document();
+  static void write(Document doc, ConsumerResult c) {
     if (c.deadLetterWriteFailures() > 0) {
       doc.paragraph(
           "**"
@@ -31,13 +30,13 @@ final class DeadLetterMarkdown {
         c.deadLetterSamples() == null ? List.of() : c.deadLetterSamples();
     List<String> errors = c.deadLetterErrors() == null ? List.of() : c.deadLetterErrors();
     if (samples.isEmpty() && errors.isEmpty()) {
-      return doc.markdown();
+      return;
     }
     doc.heading(2, "Dead letters");
     if (samples.isEmpty()) {
-      return doc.paragraph("First reasons recorded in the dead-letter table:")
-          .bullets(errors.stream().map(e -> e.replace('\n', ' ')).toList())
-          .markdown();
+      doc.paragraph("First reasons recorded in the dead-letter table:")
+          .bullets(errors.stream().map(e -> e.replace('\n', ' ')).toList());
+      return;
     }
     Table t =
         Table.of(
@@ -54,13 +53,12 @@ final class DeadLetterMarkdown {
           String.valueOf(d.error()).replace('\n', ' ').replace("|", "\\|"),
           "`" + preview(d.payload(), 32) + "`");
     }
-    return doc.paragraph(
+    doc.paragraph(
             count(c.deadLettered())
                 + " dead-lettered; the first "
                 + samples.size()
                 + " as the dead-letter table holds them (its `payload` column is the message byte for byte):")
-        .table(t)
-        .markdown();
+        .table(t);
   }
 
   private static String preview(byte[] payload, int max) {

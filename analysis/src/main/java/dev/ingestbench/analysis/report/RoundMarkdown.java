@@ -59,8 +59,8 @@ public final class RoundMarkdown {
     diagnosis(doc, a);
     cost(doc, a);
     RoundCpuMarkdown.write(doc, a);
-    doc.markdown(DeadLetterMarkdown.render(a.consumer()));
-    doc.markdown(
+    DeadLetterMarkdown.write(doc, a.consumer());
+    doc.paragraph(
         "Raw data beside this report: `"
             + RunFiles.TIMELINE
             + "` (per minute, the view's columns), `"
@@ -71,7 +71,7 @@ public final class RoundMarkdown {
             + RunFiles.CONSUMER_RESULT
             + "`; every number above is computed from them (`"
             + RunFiles.SUMMARY
-            + "`).\n");
+            + "`).");
     return doc.markdown();
   }
 

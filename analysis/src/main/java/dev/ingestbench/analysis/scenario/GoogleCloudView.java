@@ -83,7 +83,7 @@ final class GoogleCloudView {
         .table(t);
     timelineDiagnosis(data, doc);
     doc.heading(2, "How it was measured")
-        .markdown(
+        .paragraph(
             "Every poll interval the runner read each Dataflow job's counters through the Dataflow API: rows"
                 + " appended by BigQueryIO's Storage Write step (`recordsAppended`), payload bytes the consumer"
                 + " converted (`message_bytes`) and the workers' vCPU time (`TotalVcpuTime`); the intervals are in `"
@@ -92,7 +92,7 @@ final class GoogleCloudView {
                 + " job launched, with its Dataflow id and final state, is in `"
                 + RunFiles.DATAFLOW_JOBS
                 + "`. Rows are not checked one by one on Dataflow: duplicates and losses are verified by the local"
-                + " target, which runs the same consumer code.\n");
+                + " target, which runs the same consumer code.");
   }
 
   /** The verdicts of the Dataflow run's timeline, when the run wrote them. */

@@ -175,7 +175,7 @@ public final class ScenarioReport {
     diagnosis(compared, samples);
     JobVerificationTable.write(doc, data.steps(), data.results());
     doc.heading(2, "How it was measured")
-        .markdown(
+        .paragraph(
             "Every second the runner read the BigQuery emulator's per-job counts (rows and bytes appended"
                 + " by each job's Storage Write API client, open AppendRows streams, distinct messages accounted"
                 + " for) and each job's consumer CPU time from /proc; the raw seconds are in `"
@@ -183,7 +183,7 @@ public final class ScenarioReport {
                 + "`, every figure above is computed from them, and `"
                 + RunFiles.RESULTS
                 + "` holds the same figures as records. Each segment's emulator files"
-                + " (write timeline, connections) and process logs are in `segment-N/`.\n");
+                + " (write timeline, connections) and process logs are in `segment-N/`.");
   }
 
   /** Each job's measures in each job stage, into {@code byStage}; the table of them. */

@@ -3,6 +3,7 @@ package dev.ingestbench.analysis.summary;
 import static dev.ingestbench.analysis.document.Table.Column.number;
 import static dev.ingestbench.analysis.document.Table.Column.text;
 
+import dev.ingestbench.analysis.document.Document;
 import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.document.Table;
 import java.util.List;
@@ -13,8 +14,8 @@ final class RunsSummaryMarkdown {
   private RunsSummaryMarkdown() {}
 
   static String of(List<RunRow> rows) {
-    StringBuilder md = new StringBuilder("# Runs\n\n");
-    md.append(
+    Document doc = new Document().heading(1, "Runs");
+    doc.paragraph(
         "One row per job and stage (a round is one stage). Input rows/s is the rate messages were"
             + " published at while the jobs ran (\"backlog\": they read a backlog as fast as they"
             + " could; \"probed\": a max-rate search's rates); output rows/s is the steady rate rows became visible, with its 95%"
@@ -26,7 +27,7 @@ final class RunsSummaryMarkdown {
             + " rows of different days are read against it, not compared as they are. Cost: what a"
             + " billion rows would cost on Dataflow at the run's load, estimated from this machine's"
             + " CPU per row at list prices (a round's summary.json cost, a stage's job records,"
-            + " docs/cost.md).\n\n");
+            + " docs/cost.md).");
     Table table =
         Table.of(
             text("Run"),
@@ -76,8 +77,7 @@ final class RunsSummaryMarkdown {
           dash(r.verification()),
           r.costUsd() == null ? Numbers.MISSING : Numbers.usd(r.costUsd()));
     }
-    md.append(table.markdown());
-    return md.toString();
+    return doc.table(table).markdown();
   }
 
   private static String output(RunRow r) {
