@@ -37,7 +37,7 @@ final class KafkaCommand implements Callable<Integer> {
   int partitions;
 
   @Option(
-      names = "--heap",
+      names = JvmHeap.FLAG,
       defaultValue = "1g",
       description = "Heap cap of the broker JVM (default: ${DEFAULT-VALUE}).")
   String heap;
@@ -51,7 +51,7 @@ final class KafkaCommand implements Callable<Integer> {
       throw new IllegalArgumentException(
           "--topic " + topic + " is not a Kafka topic name (letters, digits, '.', '_', '-')");
     }
-    JvmHeap.require("--heap", heap);
+    JvmHeap.require(heap);
     Path dir = Files.createTempDirectory("ingestbench-kafka-");
     try (LocalKafka kafka =
         LocalKafka.start(dir.resolve("data"), dir.resolve("kafka.log"), partitions, heap)) {

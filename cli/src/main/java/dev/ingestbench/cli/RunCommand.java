@@ -121,7 +121,7 @@ public final class RunCommand implements Callable<Integer> {
   public String warmUpMax;
 
   @Option(
-      names = "--heap",
+      names = JvmHeap.FLAG,
       defaultValue = "2g",
       description = "Heap cap of each publisher and consumer JVM (default: ${DEFAULT-VALUE}).")
   public String heap;
@@ -272,7 +272,7 @@ public final class RunCommand implements Callable<Integer> {
                             "--warm-up-max "
                                 + warmUpMax
                                 + " is not a duration (e.g. 0s, 30s, 2m)"));
-    JvmHeap.require("--heap", heap);
+    JvmHeap.require(heap);
     if (out != null) {
       OutDirectory.require(out);
     }

@@ -102,12 +102,9 @@ public final class ChildJvm implements AutoCloseable, ConsumerKill.Killable {
     }
   }
 
-  public static ChildJvm start(
-      String name, String heap, String mainClass, List<String> args, Path log) throws IOException {
-    return start(ProcessLauncher.SYSTEM, name, heap, mainClass, args, log);
-  }
-
-  /** As above, launched by {@code launcher} (a test's scripted process). */
+  /**
+   * Starts {@code mainClass} in a child JVM, launched by {@code launcher} (a test's scripted one).
+   */
   public static ChildJvm start(
       ProcessLauncher launcher,
       String name,

@@ -29,11 +29,6 @@ public final class ServerWatch implements AutoCloseable {
   /** What the servers serve, as its log lines name it: {@code round} or {@code run}. */
   private final String what;
 
-  /** A watch for a round. */
-  public ServerWatch() {
-    this("round");
-  }
-
   /** A watch for a {@code what} ({@code round}, {@code run}), as death messages name it. */
   public ServerWatch(String what) {
     this.what = what;

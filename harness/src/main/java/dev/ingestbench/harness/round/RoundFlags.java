@@ -15,6 +15,7 @@ import static dev.ingestbench.harness.spec.SettingFlag.TABLE_SKEW;
 import static dev.ingestbench.harness.spec.SettingFlag.TRIGGERING_FREQUENCY;
 import static dev.ingestbench.harness.spec.SettingFlag.WRITE_METHOD;
 
+import dev.ingestbench.harness.spec.JvmHeap;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -40,7 +41,7 @@ public final class RoundFlags {
   public static final String SINK = "--sink";
   public static final String FEED = "--feed";
   public static final String SEED = "--seed";
-  public static final String HEAP = "--heap";
+  public static final String HEAP = JvmHeap.FLAG;
   public static final String MAX_DEAD_LETTERS = "--max-dead-letters";
   public static final String TIMEOUT = "--timeout";
   public static final String CONSUMER_ARG = "--consumer-arg";

@@ -109,7 +109,7 @@ public final class RoundPlan implements ConsumerPlan {
 
   /** Messages published before the consumers start; none when the round searches. */
   long backlogMessages() {
-    return spec.searches() ? 0 : spec.messages() - spec.liveMessages();
+    return spec.searches() ? 0 : spec.backlogMessages();
   }
 
   /** Messages published at --live-rate once the backlog is drained; none when it searches. */
@@ -172,10 +172,6 @@ public final class RoundPlan implements ConsumerPlan {
       all.put(jobName(j), labels);
     }
     return all;
-  }
-
-  public int jobs() {
-    return spec.jobs();
   }
 
   /** Job {@code j}'s name (1-based): what its client sends in the trace id, and its directory. */

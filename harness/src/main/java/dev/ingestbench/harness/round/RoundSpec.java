@@ -281,7 +281,7 @@ public record RoundSpec(
               + " "
               + TableRouting.outOfRange(job.destinationTables()));
     }
-    JvmHeap.require("--heap", heap);
+    JvmHeap.require(heap);
     OutDirectory.require(out);
     if (maxDeadLetters < 0) {
       throw new IllegalArgumentException(

@@ -65,12 +65,7 @@ final class SearchResult {
             .max(Comparator.comparingDouble(MaxRateResult.Probe::otherCores))
             .orElse(null);
     Limit limit =
-        limit(
-            limiting,
-            answered && Double.isNaN(search.notSustained()),
-            best,
-            publisherCapacity,
-            vcpus);
+        limit(limiting, answered && Double.isNaN(search.notSustained()), publisherCapacity, vcpus);
     if (disturbed != null && !List.of("quota", "connections").contains(limit.name())) {
       // Work outside the round starved the publisher and the pipeline alike: whatever limit showed,
       // it is this machine's that day, not the pipeline's.
@@ -128,11 +123,7 @@ final class SearchResult {
    * latency failed; else unknown.
    */
   static Limit limit(
-      MaxRateResult.Probe p,
-      boolean keptUpWithPublisher,
-      double best,
-      double publisherCapacity,
-      int vcpus) {
+      MaxRateResult.Probe p, boolean keptUpWithPublisher, double publisherCapacity, int vcpus) {
     if (keptUpWithPublisher) {
       return new Limit(
           "publisher",

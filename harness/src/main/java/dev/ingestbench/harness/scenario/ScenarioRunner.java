@@ -15,6 +15,8 @@ import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.staged.LocalTarget;
 import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.staged.RunLog;
+import dev.ingestbench.harness.staged.ScenarioSource;
 import dev.ingestbench.harness.unordered.UnorderedLocalRun;
 import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioException;
@@ -69,7 +71,7 @@ public final class ScenarioRunner {
     String sha = sha256(flags.file());
     Optional<ScenarioRun> existing = flags.restart() ? Optional.empty() : dir.existingRun();
     if (existing.isPresent()) {
-      requireSameRun(existing.get(), scenario, sha, dir);
+      requireSameRun(existing.get(), sha, dir);
     }
     Map<String, Object> machine = MachineInfo.describe();
     ScenarioRun run =
@@ -89,7 +91,7 @@ public final class ScenarioRunner {
     RunPlanCheck.check(flags, plan, remote);
     Map<String, String> scaled = new LinkedHashMap<>(plan.scaled());
     if (remote == null && plan.fedLocally()) {
-      scaled.put("publish.backlog (local)", LocalTarget.feedNote(plan));
+      scaled.put("publish.backlog (local)", ScenarioSource.of(plan).feedNote());
     }
     run =
         new ScenarioRun(
@@ -155,23 +157,23 @@ public final class ScenarioRunner {
     }
     if (existing.isEmpty()) {
       if (run.machineCalibration() != null) {
-        LocalTarget.say(
+        RunLog.say(
             "This machine today: %s; runs of other days compare by it",
             run.machineCalibration().describe());
       }
       dir.start(run, flags.file());
     }
-    LocalTarget.say("Scenario %s (%s) -> %s", scenario.name(), run.runId(), dir.root());
+    RunLog.say("Scenario %s (%s) -> %s", scenario.name(), run.runId(), dir.root());
     // Ctrl-C or SIGTERM: every child's own hook stops it; this one says so, and how to go on.
     AtomicBoolean signalled = new AtomicBoolean();
     Thread onSignal =
         new Thread(
             () -> {
               signalled.set(true);
-              LocalTarget.say(
+              RunLog.say(
                   "Stopped by a signal: stopping the run's processes (each writes what it has)...");
               ChildJvm.awaitAllStopped();
-              LocalTarget.say(
+              RunLog.say(
                   "Stopped: the stage (or iteration) that was running is not verified; finished ones are kept in %s."
                       + " The same command resumes at the first unfinished one (--restart starts over)",
                   dir.root());
@@ -195,18 +197,17 @@ public final class ScenarioRunner {
       }
     }
     Path report = ScenarioReport.write(dir.root());
-    LocalTarget.say("Report: %s; results: %s", report, dir.root().resolve(RunFiles.RESULTS));
+    RunLog.say("Report: %s; results: %s", report, dir.root().resolve(RunFiles.RESULTS));
     if (resultsTable != null) {
       int appended =
           ResultsTable.forTable(resultsTable)
-              .append(dir.readResults(), note -> LocalTarget.say("%s", note));
-      LocalTarget.say("Appended %,d results to %s", appended, flags.resultsTable());
+              .append(dir.readResults(), note -> RunLog.say("%s", note));
+      RunLog.say("Appended %,d results to %s", appended, flags.resultsTable());
     }
     return exit;
   }
 
-  private void requireSameRun(ScenarioRun run, Scenario scenario, String sha, RunDirectory dir)
-      throws IOException {
+  private void requireSameRun(ScenarioRun run, String sha, RunDirectory dir) throws IOException {
     String ranOn = runnerOf(dir);
     String differs =
         !run.scenarioSha256().equals(sha)

@@ -11,13 +11,16 @@ public final class JvmHeap {
   /** What {@code -Xmx} reads: a whole number, in bytes or with k, m, g or t. */
   private static final Pattern SIZE = Pattern.compile("[1-9][0-9]*[kKmMgGtT]?");
 
+  /** The flag of every command that takes one. */
+  public static final String FLAG = "--heap";
+
   private JvmHeap() {}
 
-  /** {@code value} when it is a heap size; otherwise throws naming {@code flag} and the fix. */
-  public static String require(String flag, String value) {
+  /** {@code value} when it is a heap size; otherwise throws naming {@link #FLAG} and the fix. */
+  public static String require(String value) {
     if (value == null || !SIZE.matcher(value).matches()) {
       throw new IllegalArgumentException(
-          flag
+          FLAG
               + " "
               + value
               + " is not a JVM heap size: give a whole number with k, m or g, e.g. 768m or 2g");

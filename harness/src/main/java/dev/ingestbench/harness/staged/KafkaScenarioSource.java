@@ -74,8 +74,8 @@ final class KafkaScenarioSource implements ScenarioSource {
             "  feed the topic while the jobs run, keeping %,d-%,d messages of %,d"
                 + " bytes unread by each job being fed (scaled down, the backlog of %,d would be read in seconds; see"
                 + " docs/scenarios.md)",
-            KafkaFeed.high(plan.messageSize()) / 2,
-            KafkaFeed.high(plan.messageSize()),
+            feedHigh() / 2,
+            feedHigh(),
             plan.messageSize(),
             plan.backlog()));
   }
@@ -146,7 +146,7 @@ final class KafkaScenarioSource implements ScenarioSource {
 
   @Override
   public String feedNote() {
-    long high = KafkaFeed.high(plan.messageSize());
+    long high = feedHigh();
     return String.format(
         Locale.ROOT,
         "fed instead: the topic topped up to %,d messages unread by each job being"

@@ -49,13 +49,6 @@ public final class LocalJobs implements AutoCloseable {
 
   private record Savepoint(Path segment, String path) {}
 
-  /**
-   * @param runner where the consumers' pipelines run
-   */
-  public LocalJobs(ConsumerPlan plan, String heap, PipelineRunner runner) {
-    this(plan, heap, runner, ProcessLauncher.SYSTEM);
-  }
-
   /** As above, its consumers started by {@code launcher}. */
   public LocalJobs(
       ConsumerPlan plan, String heap, PipelineRunner runner, ProcessLauncher launcher) {

@@ -107,7 +107,7 @@ final class LocalServices implements SegmentShape {
         stack.cpu(),
         EVENT_SEED,
         feedsUpTo().getAsLong(),
-        line -> LocalTarget.say("%s", line));
+        line -> RunLog.say("%s", line));
   }
 
   @Override

@@ -3,8 +3,6 @@ package dev.ingestbench.harness.staged;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.process.ProcessLauncher;
-import dev.ingestbench.harness.source.KafkaFeed;
-import dev.ingestbench.harness.source.PubsubFeed;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -96,14 +94,6 @@ public final class LocalTarget implements StageTarget {
     return this;
   }
 
-  /**
-   * How a fed run publishes, for run.json's scaled values and the report (see {@link PubsubFeed},
-   * {@link KafkaFeed}).
-   */
-  public static String feedNote(ScenarioPlan plan) {
-    return ScenarioSource.of(plan).feedNote();
-  }
-
   private StagedDriver driver() {
     return new StagedDriver(plan, dir, run, this, warmUpMax, Ticker.system(), labels)
         .withExecutors(executors());
@@ -140,9 +130,5 @@ public final class LocalTarget implements StageTarget {
   @Override
   public Segment open(int segmentNo, Path segment) throws Exception {
     return segments.open(segmentNo, segment);
-  }
-
-  public static void say(String format, Object... args) {
-    RunLog.say(format, args);
   }
 }

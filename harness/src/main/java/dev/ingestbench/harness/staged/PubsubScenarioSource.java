@@ -72,8 +72,8 @@ final class PubsubScenarioSource implements ScenarioSource {
                 + " job its topic while it runs, keeping %,d-%,d messages of %,d bytes waiting (scaled down, the backlog"
                 + " of %,d would be read in seconds; see docs/scenarios.md)",
             subscriptions(),
-            PubsubFeed.high(plan.messageSize()) / 2,
-            PubsubFeed.high(plan.messageSize()),
+            feedHigh() / 2,
+            feedHigh(),
             plan.messageSize(),
             plan.backlog()));
   }
@@ -149,7 +149,7 @@ final class PubsubScenarioSource implements ScenarioSource {
 
   @Override
   public String feedNote() {
-    long high = PubsubFeed.high(plan.messageSize());
+    long high = feedHigh();
     return String.format(
         Locale.ROOT,
         "fed instead: each job its own topic, topped up to %,d messages whenever fewer"

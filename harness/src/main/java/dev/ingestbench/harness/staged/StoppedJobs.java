@@ -1,6 +1,5 @@
 package dev.ingestbench.harness.staged;
 
-import dev.ingestbench.analysis.scenario.ResultRecords;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.RunFiles;
@@ -62,16 +61,6 @@ final class StoppedJobs {
 
   void stopped(String job) {
     stoppedAt.put(job, System.nanoTime());
-  }
-
-  /** Whether {@code job} ran (and stopped) in this segment. */
-  boolean ran(String job) {
-    return stoppedAt.containsKey(job);
-  }
-
-  /** The jobs that ran in this segment, in the order they stopped. */
-  Iterable<String> jobs() {
-    return stoppedAt.keySet();
   }
 
   /**
@@ -186,20 +175,5 @@ final class StoppedJobs {
       union.or(accounted.of(member));
     }
     return union;
-  }
-
-  /** The job's verification as result records of {@code stage}, the last stage it ran in. */
-  static ResultRecords records(ResultRecords records, JobCounts c, Map<String, String> labels) {
-    return records.verification(
-        c.job(),
-        c.published(),
-        c.accountedFor(),
-        c.duplicates(),
-        c.sourceDuplicates(),
-        c.misrouted(),
-        c.deadLettered(),
-        c.left(),
-        c.unverified() == null ? c.lost() : null,
-        labels);
   }
 }

@@ -11,8 +11,8 @@ import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.round.RoundPlan;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
-import dev.ingestbench.harness.staged.LocalTarget;
 import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.staged.RunLog;
 import dev.ingestbench.harness.staged.ScenarioConsumers;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.scenario.ScenarioPlan.PlannedIteration;
@@ -105,14 +105,14 @@ public final class UnorderedLocalRun {
         plan.iterations().stream().filter(it -> !dir.isDone(it.marker())).toList();
     int done = plan.iterations().size() - todo.size();
     if (todo.isEmpty()) {
-      LocalTarget.say(
+      RunLog.say(
           "Every iteration is finished already (status/ in %s); the report is rewritten."
               + " --restart runs it again.",
           dir.root());
       return ExitCodes.OK;
     }
     if (done > 0) {
-      LocalTarget.say(
+      RunLog.say(
           "Resuming: %d of %d iterations are finished and skipped", done, plan.iterations().size());
     }
     AtomicInteger worst = new AtomicInteger(ExitCodes.OK);
@@ -143,7 +143,7 @@ public final class UnorderedLocalRun {
   }
 
   private void runIteration(PlannedIteration it, int number, AtomicInteger worst) throws Exception {
-    LocalTarget.say(
+    RunLog.say(
         "Iteration %d/%d: %s (iteration %d of %s)",
         number, plan.iterations().size(), it.marker(), it.iteration(), it.job());
     Instant started = Instant.now();
@@ -184,7 +184,7 @@ public final class UnorderedLocalRun {
           records.records());
     }
     worst.accumulateAndGet(exit, Math::max);
-    LocalTarget.say(
+    RunLog.say(
         "Iteration %s done: %s rows/s steady, %,d lost, %,d duplicates",
         it.marker(),
         summary.rowsPerSecond() == null

@@ -110,7 +110,7 @@ class SearchResultTest {
   }
 
   private static String limitOf(MaxRateResult.Probe p) {
-    return SearchResult.limit(p, false, 4_000, 100_000, 2).name();
+    return SearchResult.limit(p, false, 100_000, 2).name();
   }
 
   @Test
@@ -148,7 +148,7 @@ class SearchResultTest {
 
   @Test
   void theLimitIsNamedFromTheFiguresOfTheLowestFailedProbe() {
-    assertEquals("publisher", SearchResult.limit(null, true, 100_000, 100_000, 2).name());
+    assertEquals("publisher", SearchResult.limit(null, true, 100_000, 2).name());
     assertEquals(
         "quota",
         limitOf(probe(2, 8_000, false, "the job wrote", 1.0, 0.95, 0.3, 12, 0, List.of(1.0))));
@@ -179,7 +179,7 @@ class SearchResultTest {
                 List.of(1.0))));
     assertEquals("unknown", limitOf(failing(0.5, 0.5, 0.3)));
     assertTrue(
-        SearchResult.limit(failing(0.95, 1.2, 0.3), false, 4_000, 1, 2)
+        SearchResult.limit(failing(0.95, 1.2, 0.3), false, 1, 2)
             .evidence()
             .contains("machine busy 95%"));
   }
