@@ -43,6 +43,24 @@ public final class ProcessCpuColumns {
    */
   public static final String LIVE_PUBLISHER = "live-publisher";
 
+  /** {@link #SELF} from the time it feeds a Pub/Sub run's topics (docs/scenarios.md). */
+  public static final String SELF_FEEDING_PUBSUB = "runner (feeds Pub/Sub)";
+
+  /** {@link #SELF} from the time it feeds a Kafka run's topic. */
+  public static final String SELF_FEEDING_KAFKA = "runner (feeds Kafka)";
+
+  /** A Flink cluster's JobManager. */
+  public static final String FLINK_JOBMANAGER = "flink-jobmanager";
+
+  /** A Flink cluster's TaskManager N is {@code taskmanager-N}: where the pipelines run. */
+  public static final String TASKMANAGER = "taskmanager-";
+
+  /**
+   * On a Flink cluster, job JOB's consumer JVM is {@code flink-client-JOB}: it only submits the
+   * pipeline and watches it.
+   */
+  public static final String FLINK_CLIENT = "flink-client-";
+
   public static final List<String> ALL = List.of(EPOCH_SECOND, PROCESS, CPU_SECONDS);
 
   private ProcessCpuColumns() {}

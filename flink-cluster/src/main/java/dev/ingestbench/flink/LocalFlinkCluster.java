@@ -1,6 +1,7 @@
 package dev.ingestbench.flink;
 
 import dev.ingestbench.contracts.ChildJavaOptions;
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -220,7 +221,7 @@ public final class LocalFlinkCluster implements AutoCloseable {
   }
 
   private FlinkProcess startTaskManager(int number) throws IOException {
-    String name = "taskmanager-" + number;
+    String name = ProcessCpuColumns.TASKMANAGER + number;
     FlinkProcess tm =
         FlinkProcess.start(
             name,

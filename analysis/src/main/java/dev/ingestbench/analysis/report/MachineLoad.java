@@ -146,28 +146,27 @@ public record MachineLoad(
    * (whose job clients only submit and watch).
    */
   static boolean isPipeline(String process) {
-    return process.startsWith("consumer") || process.startsWith(TASKMANAGER);
+    return process.startsWith("consumer") || process.startsWith(ProcessCpuColumns.TASKMANAGER);
   }
-
-  /** processes_cpu.csv's name of a Flink cluster's TaskManager N: taskmanager-N. */
-  public static final String TASKMANAGER = "taskmanager-";
 
   /** A process's role as a reader names it; the consumers of several jobs or lives are one role. */
   static String role(String process) {
-    if (process.startsWith(TASKMANAGER)) {
+    if (process.startsWith(ProcessCpuColumns.TASKMANAGER)) {
       return "Flink TaskManagers (the consumers)";
     }
     if (isPipeline(process)) {
       return "consumer";
     }
-    if (process.startsWith("flink-client")) {
+    if (process.startsWith(ProcessCpuColumns.FLINK_CLIENT)) {
       return "Flink job clients";
     }
     if (process.equals(ProcessCpuColumns.SELF)) {
       return "ingestbench itself";
     }
     return switch (process) {
-      case "flink-jobmanager" -> "Flink JobManager";
+      case ProcessCpuColumns.FLINK_JOBMANAGER -> "Flink JobManager";
+      case ProcessCpuColumns.SELF_FEEDING_PUBSUB, ProcessCpuColumns.SELF_FEEDING_KAFKA ->
+          "ingestbench itself, feeding the source";
       case ProcessCpuColumns.PUBSUB_EMULATOR -> "Pub/Sub emulator";
       case ProcessCpuColumns.BIGQUERY_EMULATOR -> "BigQuery emulator";
       case ProcessCpuColumns.KAFKA_BROKER -> "Kafka broker";

@@ -16,6 +16,7 @@ import dev.ingestbench.contracts.ConsumerResult;
 import dev.ingestbench.contracts.EmulatorStatus;
 import dev.ingestbench.contracts.LiveProfileResult;
 import dev.ingestbench.contracts.MaxRateResult;
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.PublisherResult;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RoundSettings;
@@ -97,7 +98,7 @@ public record RoundAnalysis(
 
   /** The pipeline ran on a Flink cluster's TaskManagers (processes_cpu.csv names them). */
   public boolean onFlinkCluster() {
-    return processCpu.stream().anyMatch(p -> p.process().startsWith(MachineLoad.TASKMANAGER));
+    return processCpu.stream().anyMatch(p -> p.process().startsWith(ProcessCpuColumns.TASKMANAGER));
   }
 
   /**

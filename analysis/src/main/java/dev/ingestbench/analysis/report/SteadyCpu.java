@@ -3,6 +3,7 @@ package dev.ingestbench.analysis.report;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.source.CpuSamplesCsv;
 import dev.ingestbench.analysis.source.ProcessCpuCsv;
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -35,7 +36,9 @@ record SteadyCpu(double cpuSeconds, long sampledSeconds, String source, double j
   static SteadyCpu of(
       Phase steady, List<CpuSamplesCsv.Sample> own, List<ProcessCpuCsv.Sample> processes) {
     List<ProcessCpuCsv.Sample> taskManagers =
-        processes.stream().filter(p -> p.process().startsWith(MachineLoad.TASKMANAGER)).toList();
+        processes.stream()
+            .filter(p -> p.process().startsWith(ProcessCpuColumns.TASKMANAGER))
+            .toList();
     if (!taskManagers.isEmpty()) {
       return ofProcesses(steady, taskManagers, TASKMANAGERS);
     }

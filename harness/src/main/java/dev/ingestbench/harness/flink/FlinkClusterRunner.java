@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.flink;
 
 import dev.ingestbench.consumer.local.JobJars;
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.flink.FlinkProcess;
 import dev.ingestbench.flink.FlinkRest;
 import dev.ingestbench.flink.LocalFlinkCluster;
@@ -76,7 +77,8 @@ public final class FlinkClusterRunner implements AutoCloseable {
         LocalFlinkCluster.start(
             work, out.resolve("flink"), spec.workers(), spec.slots(), spec.taskHeapMb());
     for (FlinkProcess p : cluster.processes()) {
-      cpu.watch(p.role().equals("jobmanager") ? "flink-jobmanager" : p.name(), p.pid());
+      cpu.watch(
+          p.role().equals("jobmanager") ? ProcessCpuColumns.FLINK_JOBMANAGER : p.name(), p.pid());
     }
     // The JobManager's death ends the round; a TaskManager's is a worker failure, which Flink
     // itself handles (the job restarts from its last checkpoint, or fails and says why).

@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.flink;
 
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ServerWatch;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
@@ -197,7 +198,7 @@ public sealed interface PipelineRunner {
     /** The JVM only submits the job and watches it; the pipeline's CPU is the TaskManagers'. */
     @Override
     public String consumerCpuName(String job, String name) {
-      return "flink-client-" + job;
+      return ProcessCpuColumns.FLINK_CLIENT + job;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ServerWatch;
@@ -132,7 +133,7 @@ final class KafkaScenarioSource implements ScenarioSource {
       feed.close();
       throw e;
     }
-    cpu.watch("runner (feeds Kafka)", ProcessHandle.current().pid());
+    cpu.watch(ProcessCpuColumns.SELF_FEEDING_KAFKA, ProcessHandle.current().pid());
     say.accept(
         ScenarioSource.feeding(
             feed,

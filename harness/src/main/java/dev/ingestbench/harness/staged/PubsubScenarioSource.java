@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.contracts.EmulatorStatus;
+import dev.ingestbench.contracts.ProcessCpuColumns;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.harness.process.ProcessCpuSampler;
 import dev.ingestbench.harness.process.ServerWatch;
@@ -135,7 +136,7 @@ final class PubsubScenarioSource implements ScenarioSource {
       feed.close();
       throw e;
     }
-    cpu.watch("runner (feeds Pub/Sub)", ProcessHandle.current().pid());
+    cpu.watch(ProcessCpuColumns.SELF_FEEDING_PUBSUB, ProcessHandle.current().pid());
     say.accept(
         ScenarioSource.feeding(
             feed,
