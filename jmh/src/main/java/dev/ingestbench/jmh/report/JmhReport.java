@@ -2,6 +2,10 @@ package dev.ingestbench.jmh.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
+import dev.ingestbench.analysis.document.Table;
+import dev.ingestbench.analysis.document.Table.Column;
 import java.awt.Color;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -74,62 +78,60 @@ public final class JmhReport {
   }
 
   static String markdown(List<Measurement> measurements, JmhSuite.Settings settings) {
-    StringBuilder md = new StringBuilder("# Per-row cost of each row encoding\n\n");
-    md.append(
-        String.format(
-            Locale.ROOT,
-            "JMH, single thread, average time per row; %d fork(s) × %d measurement iterations%s, on %d vCPUs"
-                + " (%s %s). ± is JMH's 99.9%% confidence half-width; allocation from `-prof gc`."
-                + " \"vCPUs for %,.0f rows/s\" counts this per-row work alone: a pipeline adds reading,"
-                + " framework and writing costs on top (see docs/jmh.md).%n%n",
-            settings.forks(),
-            settings.iterations(),
-            settings.quick() ? " (quick: rough numbers)" : "",
-            Runtime.getRuntime().availableProcessors(),
-            System.getProperty("java.vm.name"),
-            System.getProperty("java.version"),
-            settings.targetRowsPerSecond()));
-    md.append("![rows per second per vCPU](").append(CHART).append(")\n\n");
+    Document doc =
+        new Document()
+            .heading(1, "Per-row cost of each row encoding")
+            .paragraph(
+                String.format(
+                    Locale.ROOT,
+                    "JMH, single thread, average time per row; %d fork(s) × %d measurement iterations%s, on %d vCPUs"
+                        + " (%s %s). ± is JMH's 99.9%% confidence half-width; allocation from `-prof gc`."
+                        + " \"vCPUs for %,.0f rows/s\" counts this per-row work alone: a pipeline adds reading,"
+                        + " framework and writing costs on top (see docs/jmh.md).",
+                    settings.forks(),
+                    settings.iterations(),
+                    settings.quick() ? " (quick: rough numbers)" : "",
+                    Runtime.getRuntime().availableProcessors(),
+                    System.getProperty("java.vm.name"),
+                    System.getProperty("java.version"),
+                    settings.targetRowsPerSecond()))
+            .image("rows per second per vCPU", CHART);
     for (int size :
         new TreeSet<>(measurements.stream().map(Measurement::messageSizeBytes).toList())) {
-      md.append(String.format(Locale.ROOT, "## %,d-byte messages%n%n", size));
-      md.append(
-          String.format(
-              Locale.ROOT,
-              "| Route | µs/row | Rows/s per vCPU | vs %s | Bytes allocated/row | vCPUs for %,.0f rows/s | In the consumer |%n",
-              Route.BASELINE.label(),
-              settings.targetRowsPerSecond()));
-      md.append("|:---|---:|---:|---:|---:|---:|:---|\n");
+      Table t =
+          Table.of(
+              Column.text("Route"),
+              Column.number("µs/row"),
+              Column.number("Rows/s per vCPU"),
+              Column.number("vs " + Route.BASELINE.label()),
+              Column.number("Bytes allocated/row"),
+              Column.number("vCPUs for " + Numbers.f0(settings.targetRowsPerSecond()) + " rows/s"),
+              Column.text("In the consumer"));
       Measurement baseline = baseline(measurements, size).orElse(null);
       for (Measurement m : sorted(measurements)) {
         if (m.messageSizeBytes() != size) {
           continue;
         }
-        md.append(
-            String.format(
-                Locale.ROOT,
-                "| %s | %.2f ± %s | %,.0f | %s | %,.0f | %.2f | %s |%n",
-                m.route().label(),
-                m.usPerRow(),
-                Double.isFinite(m.errorUs())
-                    ? String.format(Locale.ROOT, "%.2f", m.errorUs())
-                    : "n/a",
-                m.rowsPerSecondPerVcpu(),
-                baseline == null
-                    ? "n/a"
-                    : String.format(Locale.ROOT, "%.1f×", baseline.usPerRow() / m.usPerRow()),
-                m.bytesAllocatedPerRow(),
-                m.vcpusFor(settings.targetRowsPerSecond()),
-                m.route().offeredByConsumer ? "`" + m.route().how + "`" : m.route().how));
+        t.row(
+            m.route().label(),
+            Numbers.f2(m.usPerRow()) + " ± " + Numbers.f2(m.errorUs()),
+            Numbers.f0(m.rowsPerSecondPerVcpu()),
+            baseline == null
+                ? "n/a"
+                : String.format(Locale.ROOT, "%.1f×", baseline.usPerRow() / m.usPerRow()),
+            Numbers.f0(m.bytesAllocatedPerRow()),
+            Numbers.f2(m.vcpusFor(settings.targetRowsPerSecond())),
+            m.route().offeredByConsumer ? "`" + m.route().how + "`" : m.route().how);
       }
-      md.append('\n');
+      doc.heading(2, Numbers.count(size) + "-byte messages").table(t);
     }
-    md.append("Raw JMH output: `")
-        .append(JmhSuite.RESULT_JSON)
-        .append("`; every number here is in `")
-        .append(SUMMARY)
-        .append("`.\n");
-    return md.toString();
+    return doc.paragraph(
+            "Raw JMH output: `"
+                + JmhSuite.RESULT_JSON
+                + "`; every number here is in `"
+                + SUMMARY
+                + "`.")
+        .markdown();
   }
 
   private static void chart(List<Measurement> measurements, Path file) throws IOException {
