@@ -3,6 +3,7 @@ package dev.ingestbench.dataflow;
 import dev.ingestbench.contracts.ScenarioRun;
 import dev.ingestbench.contracts.StopMode;
 import dev.ingestbench.harness.scenario.RemoteTarget;
+import dev.ingestbench.harness.staged.PlannedRun;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioPlan;
@@ -136,7 +137,8 @@ public final class DataflowRemoteTarget implements RemoteTarget {
   }
 
   @Override
-  public Run prepare(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, Duration warmUpMax) {
+  public PlannedRun prepare(
+      ScenarioPlan plan, RunDirectory dir, ScenarioRun run, Duration warmUpMax) {
     return new DataflowTarget(plan, dir, run, settings, warmUpMax);
   }
 }

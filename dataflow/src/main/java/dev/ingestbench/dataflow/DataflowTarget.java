@@ -4,8 +4,8 @@ import static dev.ingestbench.harness.staged.RunLog.say;
 
 import dev.ingestbench.analysis.diagnosis.Diagnoser;
 import dev.ingestbench.contracts.ScenarioRun;
-import dev.ingestbench.harness.scenario.RemoteTarget;
 import dev.ingestbench.harness.spec.JobLabels;
+import dev.ingestbench.harness.staged.PlannedRun;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.harness.staged.StagedDriver;
@@ -35,7 +35,7 @@ import java.util.Map;
  * it is not published again; the jobs that ran before that stage are launched again and given until
  * they are steady (a warm-up, not measured).
  */
-public final class DataflowTarget implements StageTarget, RemoteTarget.Run {
+public final class DataflowTarget implements StageTarget, PlannedRun {
   /**
    * How long a resumed run waits for the jobs it starts again to be steady, unless --warm-up-max
    * says.

@@ -1,14 +1,13 @@
 package dev.ingestbench.harness.scenario;
 
 import dev.ingestbench.contracts.ScenarioRun;
+import dev.ingestbench.harness.staged.PlannedRun;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * Where a scenario runs when it does not run on this machine: Dataflow, which lives in a module of
@@ -40,17 +39,5 @@ public interface RemoteTarget {
    * {@code plan} on this target; checks every job's settings (throws IllegalArgumentException
    * naming the job) before anything starts.
    */
-  Run prepare(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, Duration warmUpMax);
-
-  /** One scenario run on the target. */
-  interface Run {
-    /** {@code --dry-run}: every action, as the commands that would do the same by hand. */
-    void describe(PrintStream out);
-
-    /** Every job's result labels: its settings as it runs, the run's scale and machine. */
-    Map<String, Map<String, String>> resultLabels();
-
-    /** Runs what is left of the plan; returns the exit code. */
-    int run() throws Exception;
-  }
+  PlannedRun prepare(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, Duration warmUpMax);
 }

@@ -14,6 +14,7 @@ import dev.ingestbench.harness.process.CalibrationRun;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.staged.LocalTarget;
+import dev.ingestbench.harness.staged.PlannedRun;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.RunLog;
 import dev.ingestbench.harness.staged.ScenarioSource;
@@ -36,6 +37,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -54,12 +56,7 @@ public final class ScenarioRunner {
   }
 
   public int run() throws Exception {
-    Scenario scenario;
-    try {
-      scenario = ScenarioFile.load(flags.file());
-    } catch (ScenarioException e) {
-      throw new IllegalArgumentException(e.getMessage(), e);
-    }
+    Scenario scenario = load();
     RemoteTarget remote = flags.remote();
     if (remote != null) {
       remote.refuseUnsupported(flags.file(), scenario);
@@ -73,78 +70,15 @@ public final class ScenarioRunner {
     if (existing.isPresent()) {
       requireSameRun(existing.get(), sha, dir);
     }
-    Map<String, Object> machine = MachineInfo.describe();
-    ScenarioRun run =
-        existing.orElseGet(
-            () ->
-                new ScenarioRun(
-                    scenario.name() + "-" + RUN_ID_TIME.format(Instant.now()),
-                    scenario.name(),
-                    flags.target(),
-                    flags.scale(),
-                    sha,
-                    Instant.now().toString(),
-                    remote != null ? remote.machine() : String.valueOf(machine.get("cpu_model")),
-                    remote != null ? 0 : Runtime.getRuntime().availableProcessors(),
-                    null));
-    ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale(), run.runId().hashCode());
+    ScenarioRun begun = existing.orElseGet(() -> newRun(scenario, sha, remote));
+    ScenarioPlan plan = ScenarioPlan.of(scenario, flags.scale(), begun.runId().hashCode());
     RunPlanCheck.check(flags, plan, remote);
-    Map<String, String> scaled = new LinkedHashMap<>(plan.scaled());
-    if (remote == null && plan.fedLocally()) {
-      scaled.put("publish.backlog (local)", ScenarioSource.of(plan).feedNote());
-    }
-    run =
-        new ScenarioRun(
-            run.runId(),
-            run.scenario(),
-            run.target(),
-            run.scale(),
-            run.scenarioSha256(),
-            run.startedAt(),
-            run.machine(),
-            run.vcpus(),
-            scaled,
-            // A local run times the machine when it first starts; a resumed one keeps that time.
-            remote == null && !flags.dryRun() && existing.isEmpty()
-                ? CalibrationRun.measure()
-                : run.machineCalibration());
-    // Building the runner checks every process's flags: a bad scenario fails here, before anything
-    // starts.
-    Duration warmUpMax =
-        warmUpMax(remote != null ? remote.defaultWarmUpMax() : LocalTarget.DEFAULT_WARM_UP_MAX);
-    RemoteTarget.Run onRemote = remote != null ? remote.prepare(plan, dir, run, warmUpMax) : null;
-    LocalTarget staged =
-        remote == null && plan.isStaged()
-            ? new LocalTarget(plan, dir, run, flags.heap(), warmUpMax, flags.runner())
-            : null;
-    if (staged != null) {
-      staged.withMaxRateStages(
-          new MaxRateStage(plan, dir.root(), run, flags.heap(), staged.resultLabels()));
-    }
-    UnorderedLocalRun unordered =
-        remote == null && !plan.isStaged()
-            ? new UnorderedLocalRun(plan, dir, run, flags.heap(), flags.runner())
-            : null;
+    ScenarioRun run = scaledAndTimed(begun, plan, remote, existing.isEmpty());
+    // Planning checks every process's flags: a bad scenario fails here, before anything starts.
+    PlannedRun planned = plan(plan, dir, run, remote);
     if (flags.dryRun()) {
-      if (!scaled.isEmpty()) {
-        System.out.println("Scaled by " + flags.scale() + ": " + scaled);
-      }
-      if (onRemote != null) {
-        onRemote.describe(System.out);
-        describeLabels(onRemote.resultLabels());
-      } else if (staged != null) {
-        staged.describe(System.out);
-        describeLabels(staged.resultLabels());
-      } else {
-        unordered.describe(System.out);
-      }
-      if (resultsTable != null) {
-        System.out.println(
-            "  append results.jsonl to BigQuery table "
-                + flags.resultsTable()
-                + " (created when missing)");
-      }
-      return 0;
+      describe(planned, run);
+      return ExitCodes.OK;
     }
     if (resultsTable != null) {
       ResultsTable.requireCredentials();
@@ -164,7 +98,108 @@ public final class ScenarioRunner {
       dir.start(run, flags.file());
     }
     RunLog.say("Scenario %s (%s) -> %s", scenario.name(), run.runId(), dir.root());
-    // Ctrl-C or SIGTERM: every child's own hook stops it; this one says so, and how to go on.
+    OptionalInt exit = runUntilSignalled(planned, dir);
+    if (exit.isEmpty()) {
+      return ExitCodes.INCOMPLETE; // a process stopped under it: the lines above said what happened
+    }
+    Path report = ScenarioReport.write(dir.root());
+    RunLog.say("Report: %s; results: %s", report, dir.root().resolve(RunFiles.RESULTS));
+    if (resultsTable != null) {
+      int appended =
+          ResultsTable.forTable(resultsTable)
+              .append(dir.readResults(), note -> RunLog.say("%s", note));
+      RunLog.say("Appended %,d results to %s", appended, flags.resultsTable());
+    }
+    return exit.getAsInt();
+  }
+
+  private Scenario load() throws IOException {
+    try {
+      return ScenarioFile.load(flags.file());
+    } catch (ScenarioException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+
+  /** A run begun now: its id, the scenario, where and on what it runs. */
+  private ScenarioRun newRun(Scenario scenario, String sha, RemoteTarget remote) {
+    return new ScenarioRun(
+        scenario.name() + "-" + RUN_ID_TIME.format(Instant.now()),
+        scenario.name(),
+        flags.target(),
+        flags.scale(),
+        sha,
+        Instant.now().toString(),
+        remote != null ? remote.machine() : String.valueOf(MachineInfo.describe().get("cpu_model")),
+        remote != null ? 0 : Runtime.getRuntime().availableProcessors(),
+        null);
+  }
+
+  /**
+   * {@code run} with what {@code plan} scaled, and the machine's speed: a local run times the
+   * machine when it first starts (not in a dry run); a resumed one keeps that time.
+   */
+  private ScenarioRun scaledAndTimed(
+      ScenarioRun run, ScenarioPlan plan, RemoteTarget remote, boolean firstStart) {
+    Map<String, String> scaled = new LinkedHashMap<>(plan.scaled());
+    if (remote == null && plan.fedLocally()) {
+      scaled.put("publish.backlog (local)", ScenarioSource.of(plan).feedNote());
+    }
+    return new ScenarioRun(
+        run.runId(),
+        run.scenario(),
+        run.target(),
+        run.scale(),
+        run.scenarioSha256(),
+        run.startedAt(),
+        run.machine(),
+        run.vcpus(),
+        scaled,
+        remote == null && !flags.dryRun() && firstStart
+            ? CalibrationRun.measure()
+            : run.machineCalibration());
+  }
+
+  /** The plan on its target: Dataflow, this machine's stages, or its unordered iterations. */
+  private PlannedRun plan(ScenarioPlan plan, RunDirectory dir, ScenarioRun run, RemoteTarget remote)
+      throws IOException {
+    Duration warmUpMax =
+        warmUpMax(remote != null ? remote.defaultWarmUpMax() : LocalTarget.DEFAULT_WARM_UP_MAX);
+    if (remote != null) {
+      return remote.prepare(plan, dir, run, warmUpMax);
+    }
+    if (!plan.isStaged()) {
+      return new UnorderedLocalRun(plan, dir, run, flags.heap(), flags.runner());
+    }
+    LocalTarget local = new LocalTarget(plan, dir, run, flags.heap(), warmUpMax, flags.runner());
+    return local.withMaxRateStages(
+        new MaxRateStage(plan, dir.root(), run, flags.heap(), local.resultLabels()));
+  }
+
+  /** --dry-run: what was scaled, every step, each job's labels, where the results go. */
+  private void describe(PlannedRun planned, ScenarioRun run) {
+    if (run.scaled() != null && !run.scaled().isEmpty()) {
+      System.out.println("Scaled by " + flags.scale() + ": " + run.scaled());
+    }
+    planned.describe(System.out);
+    if (!planned.resultLabels().isEmpty()) {
+      System.out.println("  each job's results are labelled with its settings as it runs:");
+      planned.resultLabels().forEach((job, l) -> System.out.println("    " + job + ": " + l));
+    }
+    if (flags.resultsTable() != null) {
+      System.out.println(
+          "  append results.jsonl to BigQuery table "
+              + flags.resultsTable()
+              + " (created when missing)");
+    }
+  }
+
+  /**
+   * Runs {@code planned}; empty when a signal (Ctrl-C, SIGTERM) stopped it. Every child's own hook
+   * stops it; this one says so, and how to go on.
+   */
+  private static OptionalInt runUntilSignalled(PlannedRun planned, RunDirectory dir)
+      throws Exception {
     AtomicBoolean signalled = new AtomicBoolean();
     Thread onSignal =
         new Thread(
@@ -180,13 +215,11 @@ public final class ScenarioRunner {
             },
             "run-stopped-by-signal");
     Runtime.getRuntime().addShutdownHook(onSignal);
-    int exit;
     try {
-      exit = onRemote != null ? onRemote.run() : staged != null ? staged.run() : unordered.run();
+      return OptionalInt.of(planned.run());
     } catch (Exception e) {
       if (signalled.get()) {
-        return ExitCodes
-            .INCOMPLETE; // a process stopped under it: the lines above said what happened
+        return OptionalInt.empty();
       }
       throw e;
     } finally {
@@ -196,15 +229,6 @@ public final class ScenarioRunner {
         // the hook is running
       }
     }
-    Path report = ScenarioReport.write(dir.root());
-    RunLog.say("Report: %s; results: %s", report, dir.root().resolve(RunFiles.RESULTS));
-    if (resultsTable != null) {
-      int appended =
-          ResultsTable.forTable(resultsTable)
-              .append(dir.readResults(), note -> RunLog.say("%s", note));
-      RunLog.say("Appended %,d results to %s", appended, flags.resultsTable());
-    }
-    return exit;
   }
 
   private void requireSameRun(ScenarioRun run, String sha, RunDirectory dir) throws IOException {
@@ -256,11 +280,5 @@ public final class ScenarioRunner {
     return results.isEmpty()
         ? null
         : ResultRecord.firstLabel(results, ResultLabel.RUNNER).orElse(PipelineRunner.FLINK_RUNNER);
-  }
-
-  /** --dry-run: what each job's result records will be labelled with, defaults included. */
-  private static void describeLabels(Map<String, Map<String, String>> labels) {
-    System.out.println("  each job's results are labelled with its settings as it runs:");
-    labels.forEach((job, l) -> System.out.println("    " + job + ": " + l));
   }
 }

@@ -17,7 +17,7 @@ import java.util.Map;
  *
  * <p>Local servers keep no state between runs, so each segment publishes the backlog again.
  */
-public final class LocalTarget implements StageTarget {
+public final class LocalTarget implements StageTarget, PlannedRun {
   /**
    * How long a resumed run waits for the jobs it starts again to be steady, unless --warm-up-max
    * says.
@@ -84,6 +84,7 @@ public final class LocalTarget implements StageTarget {
   }
 
   /** Every job's result labels: its settings as it runs, the run's scale and machine. */
+  @Override
   public Map<String, Map<String, String>> resultLabels() {
     return labels;
   }
@@ -106,6 +107,7 @@ public final class LocalTarget implements StageTarget {
   }
 
   /** --dry-run: every action, with the command line of every process, and nothing started. */
+  @Override
   public void describe(PrintStream out) {
     new LocalDryRun(plan, services, consumers, executors(), measures())
         .print(
@@ -118,6 +120,7 @@ public final class LocalTarget implements StageTarget {
   }
 
   /** Runs the unfinished stages here; returns the verification policy's exit code. */
+  @Override
   public int run() throws Exception {
     return driver().run();
   }

@@ -11,6 +11,7 @@ import dev.ingestbench.harness.flink.PipelineRunner;
 import dev.ingestbench.harness.round.RoundPlan;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
+import dev.ingestbench.harness.staged.PlannedRun;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.RunLog;
 import dev.ingestbench.harness.staged.ScenarioConsumers;
@@ -35,7 +36,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ({@code ingestbench round} with the configuration's flags, in a directory of its own), in the
  * plan's shuffled order, {@code concurrency} at a time. A rerun skips the iterations with a marker.
  */
-public final class UnorderedLocalRun {
+public final class UnorderedLocalRun implements PlannedRun {
   private final ScenarioPlan plan;
   private final RunDirectory dir;
   private final ScenarioRun run;
@@ -80,6 +81,7 @@ public final class UnorderedLocalRun {
     return dir.root().resolve("iterations").resolve(it.marker());
   }
 
+  @Override
   public void describe(PrintStream out) {
     out.println(
         "Would run "
@@ -100,6 +102,7 @@ public final class UnorderedLocalRun {
     out.println("  then write report.md and results.jsonl");
   }
 
+  @Override
   public int run() throws Exception {
     List<PlannedIteration> todo =
         plan.iterations().stream().filter(it -> !dir.isDone(it.marker())).toList();
