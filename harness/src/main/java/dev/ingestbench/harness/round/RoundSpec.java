@@ -240,6 +240,24 @@ public record RoundSpec(
 
   /** Every check of the round's own settings; each names the flag and the fix. */
   public RoundSpec validate() {
+    requireCounts();
+    requireJobs();
+    JvmHeap.require(heap);
+    OutDirectory.require(out);
+    requireFaults();
+    requireLiveRate();
+    if (findMaxRate != null) {
+      requireSearchable();
+    }
+    if (feed) {
+      requireFeedable();
+    }
+    runner.validate(jobs, "--jobs " + jobs);
+    return this;
+  }
+
+  /** --messages, --live-messages, --partitions and --max-dead-letters, each within its bounds. */
+  private void requireCounts() {
     if (messages < 1 && findMaxRate == null) {
       throw new IllegalArgumentException("--messages " + messages + " must be 1 or more");
     }
@@ -262,6 +280,17 @@ public record RoundSpec(
                   + messages
                   + ")");
     }
+    if (partitions < 1) {
+      throw new IllegalArgumentException("--partitions " + partitions + " must be 1 or more");
+    }
+    if (maxDeadLetters < 0) {
+      throw new IllegalArgumentException(
+          "--max-dead-letters " + maxDeadLetters + " must be 0 or more");
+    }
+  }
+
+  /** --jobs and each job's settings: tables, the connection pool, a sink they can share. */
+  private void requireJobs() {
     if (jobs < 1) {
       throw new IllegalArgumentException("--jobs " + jobs + " must be 1 or more");
     }
@@ -281,18 +310,16 @@ public record RoundSpec(
               + " "
               + TableRouting.outOfRange(job.destinationTables()));
     }
-    JvmHeap.require(heap);
-    OutDirectory.require(out);
-    if (maxDeadLetters < 0) {
-      throw new IllegalArgumentException(
-          "--max-dead-letters " + maxDeadLetters + " must be 0 or more");
-    }
     if (jobs > 1 && sink == JobSink.IN_PROCESS) {
       throw new IllegalArgumentException(
           "--jobs "
               + jobs
               + " needs --sink emulator: jobs in separate JVMs share one BigQuery only through the emulator process");
     }
+  }
+
+  /** The kills, crashes and savepoint, and the emulator's limits: each where it can be honoured. */
+  private void requireFaults() {
     if (killConsumerAt != null && killConsumerAt < 1) {
       throw new IllegalArgumentException(
           "--kill-consumer-at " + killConsumerAt + " must be 1 second or more");
@@ -318,15 +345,21 @@ public record RoundSpec(
       throw new IllegalArgumentException(
           "limits and faults (--quota-*, --max-*, --fault) are set on the emulator process: drop --sink in-process");
     }
+    if (!runner.consumerJvmRunsPipeline() && killsConsumers()) {
+      throw new IllegalArgumentException(
+          "--kill-consumer-at and --crash-every kill an embedded Flink's JVM; on a Flink cluster the"
+              + " consumer JVM only submits the job: drop them, or drop --runner flink-cluster");
+    }
+  }
+
+  /** --live-rate and --live-profile: a rate for the live messages, a profile that sends them. */
+  private void requireLiveRate() {
     if (findMaxRate == null && liveMessages > 0 && liveRate <= 0) {
       throw new IllegalArgumentException(
           SettingFlag.Round.LIVE_RATE
               + " "
               + liveRate
               + " must be positive when --live-messages > 0");
-    }
-    if (partitions < 1) {
-      throw new IllegalArgumentException("--partitions " + partitions + " must be 1 or more");
     }
     if (liveProfile != null) {
       if (findMaxRate != null) {
@@ -354,30 +387,22 @@ public record RoundSpec(
                 + "): drop --live-messages");
       }
     }
-    if (findMaxRate != null) {
-      findMaxRate.validate();
-      if (sink == JobSink.IN_PROCESS || !runner.consumerJvmRunsPipeline() || killsConsumers()) {
-        throw new IllegalArgumentException(
-            "--find-max-rate reads every job's progress and latency from the BigQuery emulator"
-                + " process, with embedded Flink: drop --sink in-process, --runner flink-cluster,"
-                + " --kill-consumer-at and --crash-every");
-      }
-      if (kafka() && sharedConsumerGroup && jobs > 1) {
-        throw new IllegalArgumentException(
-            "--find-max-rate judges each job on every message it publishes, and the jobs of one"
-                + " shared consumer group each read only their partitions' share: drop"
-                + " --consumer-groups shared, or search with --jobs 1");
-      }
-    }
-    if (feed) {
-      requireFeedable();
-    }
-    runner.validate(jobs, "--jobs " + jobs);
-    if (!runner.consumerJvmRunsPipeline() && killsConsumers()) {
+  }
+
+  /** --find-max-rate's settings, and what a search cannot run beside. */
+  private void requireSearchable() {
+    findMaxRate.validate();
+    if (sink == JobSink.IN_PROCESS || !runner.consumerJvmRunsPipeline() || killsConsumers()) {
       throw new IllegalArgumentException(
-          "--kill-consumer-at and --crash-every kill an embedded Flink's JVM; on a Flink cluster the"
-              + " consumer JVM only submits the job: drop them, or drop --runner flink-cluster");
+          "--find-max-rate reads every job's progress and latency from the BigQuery emulator"
+              + " process, with embedded Flink: drop --sink in-process, --runner flink-cluster,"
+              + " --kill-consumer-at and --crash-every");
     }
-    return this;
+    if (kafka() && sharedConsumerGroup && jobs > 1) {
+      throw new IllegalArgumentException(
+          "--find-max-rate judges each job on every message it publishes, and the jobs of one"
+              + " shared consumer group each read only their partitions' share: drop"
+              + " --consumer-groups shared, or search with --jobs 1");
+    }
   }
 }
