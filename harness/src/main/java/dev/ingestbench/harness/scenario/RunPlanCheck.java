@@ -22,6 +22,16 @@ final class RunPlanCheck {
 
   /** Throws {@link IllegalArgumentException} naming the first problem. */
   static void check(RunSpec flags, ScenarioPlan plan, RemoteTarget remote) {
+    requireWithinScaledStages(flags, plan);
+    requireRunnerCan(flags, plan);
+    LoadTestStage.validate(plan);
+    if (remote == null) {
+      MaxRateStage.validate(plan, flags.heap());
+    }
+  }
+
+  /** What --scale shortened: a kill, a crash, a savepoint or a live profile it left no room for. */
+  private static void requireWithinScaledStages(RunSpec flags, ScenarioPlan plan) {
     for (PlannedStage st : plan.stages()) {
       // The file's check compares unscaled times; --scale shortens the stage, not the kill.
       requireWithinScaledStage(flags, st, "kill_consumer_at", st.faults().killConsumerAt());
@@ -51,6 +61,13 @@ final class RunPlanCheck {
                 + ": its last steps would never come; give shorter steps or a larger --scale");
       }
     }
+  }
+
+  /**
+   * What the jobs' runner (--runner, --target flink) cannot do: search, kill, restore or drain, run
+   * as many jobs at once as the stages start.
+   */
+  private static void requireRunnerCan(RunSpec flags, ScenarioPlan plan) {
     PipelineRunner runner = flags.runner();
     if (!runner.equals(PipelineRunner.embeddedFlink())
         && plan.stages().stream().anyMatch(PlannedStage::isMaxRateSearch)) {
@@ -72,46 +89,7 @@ final class RunPlanCheck {
               + " --target local");
     }
     if (!runner.restoresFlinkState()) {
-      for (PlannedStage st : plan.stages()) {
-        String key =
-            st.faults().killsConsumers()
-                ? st.faults().key()
-                : st.faults().savesAndRestores()
-                    ? "savepoint_at"
-                    : st.stopWith() == StopMode.SAVEPOINT ? "stop_with" : null;
-        if (key != null) {
-          throw new IllegalArgumentException(
-              key(flags, st, key)
-                  + " restores its jobs from Flink's checkpoints or savepoints, which the "
-                  + runner.beamRunner()
-                  + " does not keep; run it with "
-                  + FlinkClusterSpec.RUNNER
-                  + " "
-                  + PipelineRunner.FLINK_RUNNER
-                  + " (the default)");
-        }
-      }
-    }
-    if (!runner.restoresFlinkState()) { // nor drains
-      for (PlannedStage st : plan.stages()) {
-        for (String job : st.start()) {
-          if (JobSettings.of(plan.jobs().get(job)).writeMethod() == WriteMethod.EXACTLY_ONCE) {
-            throw new IllegalArgumentException(
-                flags.file()
-                    + ": jobs."
-                    + job
-                    + " writes exactly-once (write_method, exactly-once by default), and the "
-                    + runner.beamRunner()
-                    + " cannot drain a job: each stop (a stage's stop, the run's end) cancels it,"
-                    + " losing what it appended and had not flushed, a loss of the runner, not of"
-                    + " the pipeline; give it write_method: at-least-once, or run it with "
-                    + FlinkClusterSpec.RUNNER
-                    + " "
-                    + PipelineRunner.FLINK_RUNNER
-                    + " (the default)");
-          }
-        }
-      }
+      requireNeitherRestoredNorDrained(flags, plan, runner);
     }
     var taskManagerKill = plan.firstTaskManagerKillingStage();
     if (taskManagerKill.isPresent() && runner.taskManagerKillRefusal().isPresent()) {
@@ -127,9 +105,51 @@ final class RunPlanCheck {
     } else {
       runner.validate(plan.concurrency(), flags.file() + ": unordered.concurrency");
     }
-    LoadTestStage.validate(plan);
-    if (remote == null) {
-      MaxRateStage.validate(plan, flags.heap());
+  }
+
+  /**
+   * On a runner that keeps no Flink state (the DirectRunner): no stage that restores its jobs (a
+   * kill, a crash, a savepoint), and no exactly-once job, which every stop would cancel.
+   */
+  private static void requireNeitherRestoredNorDrained(
+      RunSpec flags, ScenarioPlan plan, PipelineRunner runner) {
+    for (PlannedStage st : plan.stages()) {
+      String key =
+          st.faults().killsConsumers()
+              ? st.faults().key()
+              : st.faults().savesAndRestores()
+                  ? "savepoint_at"
+                  : st.stopWith() == StopMode.SAVEPOINT ? "stop_with" : null;
+      if (key != null) {
+        throw new IllegalArgumentException(
+            key(flags, st, key)
+                + " restores its jobs from Flink's checkpoints or savepoints, which the "
+                + runner.beamRunner()
+                + " does not keep; run it with "
+                + FlinkClusterSpec.RUNNER
+                + " "
+                + PipelineRunner.FLINK_RUNNER
+                + " (the default)");
+      }
+    }
+    for (PlannedStage st : plan.stages()) {
+      for (String job : st.start()) {
+        if (JobSettings.of(plan.jobs().get(job)).writeMethod() == WriteMethod.EXACTLY_ONCE) {
+          throw new IllegalArgumentException(
+              flags.file()
+                  + ": jobs."
+                  + job
+                  + " writes exactly-once (write_method, exactly-once by default), and the "
+                  + runner.beamRunner()
+                  + " cannot drain a job: each stop (a stage's stop, the run's end) cancels it,"
+                  + " losing what it appended and had not flushed, a loss of the runner, not of"
+                  + " the pipeline; give it write_method: at-least-once, or run it with "
+                  + FlinkClusterSpec.RUNNER
+                  + " "
+                  + PipelineRunner.FLINK_RUNNER
+                  + " (the default)");
+        }
+      }
     }
   }
 
