@@ -15,11 +15,18 @@ import java.util.List;
  * count (faults the emulator injected, rows whose content was wrong).
  */
 final class RoundVerificationMarkdown {
+  /** The consumers' own count's column beside the verification's Lost. */
+  static final String NOT_ACCOUNTED_FOR = "Not accounted for";
+
   private RoundVerificationMarkdown() {}
 
   /** Every message accounted for, and every finding that qualifies the count. */
   static void write(Document doc, RoundAnalysis a) {
     ConsumerResult c = a.consumer();
+    // Beside the verification's own table, whose Lost is what no job wrote nor left in its source,
+    // the consumers' count is what they did not account for: a job that stopped short left some.
+    boolean verified = JobVerificationTable.recorded(a.results());
+    String lost = verified ? NOT_ACCOUNTED_FOR : "Lost";
     Table together =
         Table.of(
                 Column.number("Published"),
@@ -28,7 +35,7 @@ final class RoundVerificationMarkdown {
                 Column.number("Duplicates"),
                 Column.number("Source duplicates"),
                 Column.number("Dead-lettered"),
-                Column.number("Lost"))
+                Column.number(lost))
             .row(
                 count(a.published()),
                 count(c.rowsWritten()),
@@ -37,7 +44,7 @@ final class RoundVerificationMarkdown {
                 count(c.sourceDuplicates()),
                 count(c.deadLettered()),
                 count(a.lost()));
-    if (JobVerificationTable.recorded(a.results())) {
+    if (verified) {
       // The round's one stage verified as a scenario's stages are, then what its consumers counted.
       JobVerificationTable.write(doc, a.steps(), a.results());
       doc.paragraph(
@@ -65,7 +72,12 @@ final class RoundVerificationMarkdown {
       doc.paragraph(
           "The consumer stopped before it had accounted for every message: "
               + RoundMarkdown.stopReason(c)
-              + ". **Lost** counts what it had neither written nor dead-lettered by then, whether it had read it or not.");
+              + ". **"
+              + lost
+              + "** counts what it had neither written nor dead-lettered by then, whether it had"
+              + " read it or not"
+              + (verified ? " (the verification above says what of it was left in the source)" : "")
+              + ".");
     }
     if (c.duplicates() > 0) {
       doc.paragraph(

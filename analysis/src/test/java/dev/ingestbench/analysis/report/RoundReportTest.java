@@ -230,6 +230,9 @@ class RoundReportTest {
         md.indexOf("## Stages") < md.indexOf("## Verification")
             && md.contains("As the consumers counted them"),
         "then the round's own count of every row: " + md);
+    assertTrue(
+        md.contains("| Dead-lettered | Not accounted for |"),
+        "the consumers' count is not a second Lost beside the verification's: " + md);
   }
 
   /**
