@@ -97,16 +97,28 @@ public record ConsumerResult(
   }
 
   /**
-   * The consumer has caught up once the oldest message still waiting is younger than this: above
-   * one exactly-once commit (1 s triggering) plus a checkpoint, well below any backlog wait. {@code
-   * docs/methodology.md} explains the rule; the report quotes it.
-   */
-  /**
    * How a stop reason begins when the consumer's pipeline ended by itself (finished or failed)
    * rather than being stopped: what it did not account for may still be in its source.
    */
   public static final String PIPELINE_ENDED = "pipeline ended";
 
+  /** How a stop reason begins when the consumer stopped at its --timeout. */
+  public static final String TIMED_OUT = "timeout";
+
+  /**
+   * Whether {@code stopReason} says the consumer stopped by itself short of its count (its timeout,
+   * its pipeline ended): what it did not account for may still be in its source.
+   */
+  public static boolean stoppedShort(String stopReason) {
+    return stopReason != null
+        && (stopReason.startsWith(TIMED_OUT) || stopReason.startsWith(PIPELINE_ENDED));
+  }
+
+  /**
+   * The consumer has caught up once the oldest message still waiting is younger than this: above
+   * one exactly-once commit (1 s triggering) plus a checkpoint, well below any backlog wait. {@code
+   * docs/methodology.md} explains the rule; the report quotes it.
+   */
   public static final long CATCH_UP_LAG_SECONDS = 5;
 
   /** Percentiles of an HDR histogram of latencies in milliseconds. */

@@ -23,10 +23,12 @@ final class RoundVerificationMarkdown {
   /** Every message accounted for, and every finding that qualifies the count. */
   static void write(Document doc, RoundAnalysis a) {
     ConsumerResult c = a.consumer();
-    // Beside the verification's own table, whose Lost is what no job wrote nor left in its source,
-    // the consumers' count is what they did not account for: a job that stopped short left some.
+    // A consumer that stopped short of its count (its timeout, its pipeline ended) may have left
+    // what it did not account for in its source: then that is not all lost, as the verification's
+    // own table (its Lost: what no job wrote nor left) and the round's summary line say.
     boolean verified = JobVerificationTable.recorded(a.results());
-    String lost = verified ? NOT_ACCOUNTED_FOR : "Lost";
+    String lost =
+        a.lost() > 0 && ConsumerResult.stoppedShort(c.stopReason()) ? NOT_ACCOUNTED_FOR : "Lost";
     Table together =
         Table.of(
                 Column.number("Published"),

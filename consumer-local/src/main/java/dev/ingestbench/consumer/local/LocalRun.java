@@ -173,7 +173,7 @@ public final class LocalRun {
         break;
       }
       if (now > deadline) {
-        stopReason = "timeout after " + config.timeoutSeconds() + " s";
+        stopReason = ConsumerResult.TIMED_OUT + " after " + config.timeoutSeconds() + " s";
         break;
       }
     }
@@ -206,8 +206,7 @@ public final class LocalRun {
     }
     boolean complete = expected == 0 || verification.handled() >= expected;
     if (!complete
-        && (stopReason.startsWith("timeout")
-            || stopReason.startsWith(ConsumerResult.PIPELINE_ENDED)
+        && (ConsumerResult.stoppedShort(stopReason)
             || stopReason.startsWith(QuietDrain.STOP_REASON))) {
       stopReason += "; " + missing(emulator, expected);
     }

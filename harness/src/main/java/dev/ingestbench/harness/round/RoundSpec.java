@@ -253,6 +253,12 @@ public record RoundSpec(
       requireFeedable();
     }
     runner.validate(jobs, "--jobs " + jobs);
+    // Last: a search names every flag it cannot run beside, this flag among them.
+    if (!runner.consumerJvmRunsPipeline() && killsConsumers()) {
+      throw new IllegalArgumentException(
+          "--kill-consumer-at and --crash-every kill an embedded Flink's JVM; on a Flink cluster the"
+              + " consumer JVM only submits the job: drop them, or drop --runner flink-cluster");
+    }
     return this;
   }
 
@@ -344,11 +350,6 @@ public record RoundSpec(
     if (sink == JobSink.IN_PROCESS && !emulatorLimits.asFlags().isEmpty()) {
       throw new IllegalArgumentException(
           "limits and faults (--quota-*, --max-*, --fault) are set on the emulator process: drop --sink in-process");
-    }
-    if (!runner.consumerJvmRunsPipeline() && killsConsumers()) {
-      throw new IllegalArgumentException(
-          "--kill-consumer-at and --crash-every kill an embedded Flink's JVM; on a Flink cluster the"
-              + " consumer JVM only submits the job: drop them, or drop --runner flink-cluster");
     }
   }
 

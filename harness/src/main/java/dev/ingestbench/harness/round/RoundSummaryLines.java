@@ -77,10 +77,7 @@ final class RoundSummaryLines {
    * so it is not all lost.
    */
   private static String lost(RoundSummary s) {
-    String stop = String.valueOf(s.stopReason());
-    boolean stoppedShort =
-        stop.startsWith("timeout") || stop.startsWith(ConsumerResult.PIPELINE_ENDED);
-    return s.lost() <= 0 || !stoppedShort
+    return s.lost() <= 0 || !ConsumerResult.stoppedShort(s.stopReason())
         ? String.format(Locale.ROOT, "lost %,d", s.lost())
         : s.left() == null
             ? String.format(
