@@ -24,6 +24,7 @@ import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.LocalSegments;
 import dev.ingestbench.harness.staged.RunDirectory;
+import dev.ingestbench.harness.staged.RunLog;
 import dev.ingestbench.harness.staged.ScenarioSource;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.harness.staged.StagedDriver;
@@ -431,9 +432,8 @@ public final class RoundRunner {
   }
 
   private static void say(String format, Object... args) {
-    if (signalled) {
-      return;
+    if (!signalled) {
+      RunLog.say("round", format, args);
     }
-    System.out.println("[round] " + String.format(Locale.ROOT, format, args));
   }
 }

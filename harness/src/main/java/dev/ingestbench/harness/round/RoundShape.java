@@ -11,6 +11,7 @@ import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.spec.OutDirectory;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.LocalJobs;
+import dev.ingestbench.harness.staged.RunLog;
 import dev.ingestbench.harness.staged.ScenarioSource;
 import dev.ingestbench.harness.staged.SegmentFaults;
 import dev.ingestbench.harness.staged.SegmentPublishing;
@@ -20,7 +21,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
@@ -49,7 +49,7 @@ final class RoundShape implements SegmentShape {
   }
 
   static void say(String format, Object... args) {
-    System.out.println("[round] " + String.format(Locale.ROOT, format, args));
+    RunLog.say("round", format, args);
   }
 
   private static final Consumer<String> SAY = line -> say("%s", line);

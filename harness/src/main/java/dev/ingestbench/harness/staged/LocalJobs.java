@@ -277,7 +277,6 @@ public final class LocalJobs implements AutoCloseable {
   }
 
   private void say(String format, Object... args) {
-    System.out.println(
-        "[" + plan.voice() + "] " + String.format(java.util.Locale.ROOT, format, args));
+    RunLog.say(plan.voice(), format, args);
   }
 }

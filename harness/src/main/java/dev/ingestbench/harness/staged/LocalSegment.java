@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -112,7 +111,7 @@ public final class LocalSegment implements StageTarget.Segment {
   }
 
   private void say(String format, Object... args) {
-    System.out.println("[" + shape.voice() + "] " + String.format(Locale.ROOT, format, args));
+    RunLog.say(shape.voice(), format, args);
   }
 
   /** Starts the servers, makes the source ready, publishes the backlog; closed on failure. */

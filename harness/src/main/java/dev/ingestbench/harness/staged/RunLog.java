@@ -13,7 +13,12 @@ public final class RunLog {
   private RunLog() {}
 
   public static void say(String format, Object... args) {
-    System.out.println("[run] " + String.format(Locale.ROOT, format, args));
+    say("run", format, args);
+  }
+
+  /** A progress line in {@code voice}'s name: {@code [round] ...}, {@code [run] ...}. */
+  public static void say(String voice, String format, Object... args) {
+    System.out.println("[" + voice + "] " + String.format(Locale.ROOT, format, args));
   }
 
   /**

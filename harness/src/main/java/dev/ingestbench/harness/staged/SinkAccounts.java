@@ -8,7 +8,6 @@ import dev.ingestbench.verification.JobCounts;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -163,14 +162,13 @@ public final class SinkAccounts implements AutoCloseable {
     if (group.size() < 2) {
       return OptionalLong.empty();
     }
-    Map<String, Long> latest = new LinkedHashMap<>();
-    for (ScenarioSample s : sampler.samples()) {
-      if (group.contains(s.job())) {
-        latest.merge(s.job(), s.accountedFor(), Math::max);
-      }
+    long sum = 0;
+    long largest = 0;
+    for (String member : group) {
+      long accounted = sampler.latestAccountedFor(member);
+      sum += accounted;
+      largest = Math.max(largest, accounted);
     }
-    long sum = latest.values().stream().mapToLong(Long::longValue).sum();
-    long largest = latest.values().stream().mapToLong(Long::longValue).max().orElse(0);
     if (sum < expected) {
       return OptionalLong.of(largest);
     }

@@ -394,6 +394,6 @@ public final class StagedDriver {
   }
 
   private void say(String format, Object... args) {
-    System.out.println("[" + voice + "] " + String.format(Locale.ROOT, format, args));
+    RunLog.say(voice, format, args);
   }
 }
