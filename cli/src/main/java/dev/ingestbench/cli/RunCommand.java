@@ -73,7 +73,9 @@ public final class RunCommand implements Callable<Integer> {
               + PipelineRunner.FLINK_RUNNER
               + "; the DirectRunner can neither restore nor drain a job, so a scenario that kills"
               + " or savepoints its consumers, searches a rate or stops an exactly-once job is"
-              + " refused on it). --target flink submits every job to its cluster.")
+              + " refused on it). --target flink submits every job to its cluster: only "
+              + PipelineRunner.FLINK_RUNNER
+              + " there.")
   public String runner;
 
   @Option(
@@ -284,6 +286,10 @@ public final class RunCommand implements Callable<Integer> {
   private PipelineRunner localRunner() {
     if (runner == null) {
       return PipelineRunner.embeddedFlink();
+    }
+    if (target == Target.flink && runner.equals(PipelineRunner.FLINK_RUNNER)) {
+      return PipelineRunner
+          .embeddedFlink(); // the runner the cluster runs anyway: nothing to choose
     }
     if (target != Target.local) {
       throw new IllegalArgumentException(

@@ -239,6 +239,42 @@ class RunCommandTest {
   }
 
   /**
+   * --runner FlinkRunner with --target flink names the runner the cluster runs anyway: taken, and
+   * the jobs are submitted to the cluster; another runner is refused naming the fix.
+   */
+  @Test
+  void aFlinkTargetTakesTheFlinkRunnerAndRefusesAnother(@TempDir Path out) {
+    String dry =
+        runInProcess(
+            0,
+            "run",
+            STAGED.toString(),
+            "--out",
+            out.toString(),
+            "--target",
+            "flink",
+            "--parallelism",
+            "1",
+            "--runner",
+            "FlinkRunner",
+            "--dry-run");
+    assertTrue(dry.contains("--flinkMaster=FLINK_MASTER"), dry);
+    String err =
+        runInProcess(
+            2,
+            "run",
+            STAGED.toString(),
+            "--out",
+            out.toString(),
+            "--target",
+            "flink",
+            "--runner",
+            "DirectRunner",
+            "--dry-run");
+    assertTrue(err.contains("submits every job to its Flink cluster: drop --runner"), err);
+  }
+
+  /**
    * Resumes, with {@code flags}, a run of the unordered scenario in {@code out} whose one result is
    * labelled with {@code runner}; what it printed (it must refuse: exit 2).
    */
