@@ -243,13 +243,10 @@ class RoundReportTest {
    */
   @Test
   void whatAConsumerThatTimedOutDidNotAccountForIsNotCalledLost() throws IOException {
-    Path result = dir.resolve(RunFiles.CONSUMER_RESULT);
-    ObjectMapper json = new ObjectMapper();
-    @SuppressWarnings("unchecked")
-    Map<String, Object> fields = new HashMap<>(json.readValue(result.toFile(), Map.class));
+    Map<String, Object> fields = consumerResult();
     fields.put("accounted_for", ((Number) fields.get("accounted_for")).longValue() - 40);
     fields.put("stop_reason", ConsumerResult.TIMED_OUT + " after 600 s");
-    json.writeValue(result.toFile(), fields);
+    writeConsumerResult(fields);
     RoundReport.write(dir);
     String md = Files.readString(dir.resolve(RunFiles.REPORT));
     assertTrue(md.contains("| Dead-lettered | Not accounted for |"), md);
@@ -262,14 +259,12 @@ class RoundReportTest {
    */
   @Test
   void duplicatesAreExplainedInTheVerification() throws IOException {
-    Path result = dir.resolve(RunFiles.CONSUMER_RESULT);
     ObjectMapper json = new ObjectMapper();
-    @SuppressWarnings("unchecked")
-    Map<String, Object> fields = new HashMap<>(json.readValue(result.toFile(), Map.class));
+    Map<String, Object> fields = consumerResult();
     fields.put("duplicates", 1);
     fields.put("source_duplicates", 347);
     fields.put("rows_written", ((Number) fields.get("rows_written")).longValue() + 348);
-    json.writeValue(result.toFile(), fields);
+    writeConsumerResult(fields);
     RoundReport.write(dir);
     String md = Files.readString(dir.resolve(RunFiles.REPORT));
     assertTrue(
@@ -292,20 +287,18 @@ class RoundReportTest {
   void aConsumeRunsLossCountsWhatItHandledWithoutAUsableIndex() throws IOException {
     Files.delete(dir.resolve(RunFiles.PUBLISHER_BACKLOG));
     Files.delete(dir.resolve(RunFiles.ROUND));
-    Path result = dir.resolve(RunFiles.CONSUMER_RESULT);
     ObjectMapper json = new ObjectMapper();
-    @SuppressWarnings("unchecked")
-    Map<String, Object> fields = new HashMap<>(json.readValue(result.toFile(), Map.class));
+    Map<String, Object> fields = consumerResult();
     long accounted = ((Number) fields.get("accounted_for")).longValue();
     fields.put("expected", accounted + 4);
     fields.put("unindexed_rows", 2);
     fields.put("unindexed_dead_letters", 1);
     fields.put("source_duplicates", 1);
-    json.writeValue(result.toFile(), fields);
+    writeConsumerResult(fields);
     RoundReport.write(dir);
     assertEquals(0, json.readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("lost").asLong());
     fields.put("expected", accounted + 5);
-    json.writeValue(result.toFile(), fields);
+    writeConsumerResult(fields);
     RoundReport.write(dir);
     assertEquals(
         1,
@@ -564,5 +557,17 @@ class RoundReportTest {
             "Throttled by the regional throughput quota (sawtooth) | the emulator slowed 12 appends"
                 + " by 3.5 s in all and refused 0 (quota 6.00 MB/s per 10 s window); "),
         quota);
+  }
+
+  /** The recorded round's consumer_result.json, as fields a test changes. */
+  private Map<String, Object> consumerResult() throws IOException {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> fields =
+        new ObjectMapper().readValue(dir.resolve(RunFiles.CONSUMER_RESULT).toFile(), Map.class);
+    return new HashMap<>(fields);
+  }
+
+  private void writeConsumerResult(Map<String, Object> fields) throws IOException {
+    new ObjectMapper().writeValue(dir.resolve(RunFiles.CONSUMER_RESULT).toFile(), fields);
   }
 }

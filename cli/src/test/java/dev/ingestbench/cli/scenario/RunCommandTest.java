@@ -244,34 +244,29 @@ class RunCommandTest {
    */
   @Test
   void aFlinkTargetTakesTheFlinkRunnerAndRefusesAnother(@TempDir Path out) {
-    String dry =
-        runInProcess(
-            0,
-            "run",
-            STAGED.toString(),
-            "--out",
-            out.toString(),
-            "--target",
-            "flink",
-            "--parallelism",
-            "1",
-            "--runner",
-            "FlinkRunner",
-            "--dry-run");
+    String[] onCluster = {
+      "run",
+      STAGED.toString(),
+      "--out",
+      out.toString(),
+      "--target",
+      "flink",
+      "--parallelism",
+      "1",
+      "--dry-run",
+      "--runner"
+    };
+    String dry = runInProcess(0, with(onCluster, "FlinkRunner"));
     assertTrue(dry.contains("--flinkMaster=FLINK_MASTER"), dry);
-    String err =
-        runInProcess(
-            2,
-            "run",
-            STAGED.toString(),
-            "--out",
-            out.toString(),
-            "--target",
-            "flink",
-            "--runner",
-            "DirectRunner",
-            "--dry-run");
+    String err = runInProcess(2, with(onCluster, "DirectRunner"));
     assertTrue(err.contains("submits every job to its Flink cluster: drop --runner"), err);
+  }
+
+  /** {@code args} and {@code last} after them. */
+  private static String[] with(String[] args, String last) {
+    String[] all = java.util.Arrays.copyOf(args, args.length + 1);
+    all[args.length] = last;
+    return all;
   }
 
   /**

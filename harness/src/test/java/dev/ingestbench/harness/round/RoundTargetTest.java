@@ -93,9 +93,13 @@ class RoundTargetTest {
                       // count.
                       consumer.print(new ConsumerProgress(100, 100).toLine());
                       waitFor(out().resolve(RunFiles.PUBLISHER_LIVE));
-                      ScriptedSinkWrites.write(command, spec.seed(), 300);
-                      writeResult(command, 300, "expected messages accounted for");
-                      consumer.exitNow(ExitCodes.OK);
+                      end(
+                          consumer,
+                          command,
+                          spec.seed(),
+                          300,
+                          "expected messages accounted for",
+                          ExitCodes.OK);
                     }),
             List.of(new ConsumerProgress(50, 50).toLine()));
     assertEquals(ExitCodes.OK, exit);
@@ -189,9 +193,13 @@ class RoundTargetTest {
               } else {
                 afterward(
                     () -> {
-                      ScriptedSinkWrites.write(command, spec.seed(), 100);
-                      writeResult(command, 100, "expected messages accounted for");
-                      consumer.exitNow(ExitCodes.OK);
+                      end(
+                          consumer,
+                          command,
+                          spec.seed(),
+                          100,
+                          "expected messages accounted for",
+                          ExitCodes.OK);
                     });
               }
             },
@@ -229,9 +237,13 @@ class RoundTargetTest {
                           dev.ingestbench.harness.source.SubscriptionBacklog.read(
                               ScriptedRuns.flag(command, "--pubsubEmulatorHost"), subscription);
                       fedToSubscription.set(waiting.cardinality());
-                      ScriptedSinkWrites.write(command, spec.seed(), 300);
-                      writeResult(command, 300, "expected messages accounted for");
-                      consumer.exitNow(ExitCodes.OK);
+                      end(
+                          consumer,
+                          command,
+                          spec.seed(),
+                          300,
+                          "expected messages accounted for",
+                          ExitCodes.OK);
                     }),
             List.of());
     assertEquals(ExitCodes.OK, exit);
@@ -309,16 +321,7 @@ class RoundTargetTest {
     publisherPublishes = true;
     RoundSpec spec = spec(100, 0, 0);
     int exit =
-        run(
-            spec,
-            (consumer, command) ->
-                afterward(
-                    () -> {
-                      ScriptedSinkWrites.write(command, spec.seed(), 40);
-                      writeResult(command, 40, "timeout after 600 s");
-                      consumer.exitNow(ExitCodes.INCOMPLETE);
-                    }),
-            List.of());
+        run(spec, ends(spec.seed(), 40, "timeout after 600 s", ExitCodes.INCOMPLETE), List.of());
     assertEquals(
         ExitCodes.FAILED, exit, "a round that could not be carried out, not a verification result");
     List<ResultRecord> results = new RunDirectory(out()).readResults();
@@ -338,13 +341,7 @@ class RoundTargetTest {
     int exit =
         run(
             spec,
-            (consumer, command) ->
-                afterward(
-                    () -> {
-                      ScriptedSinkWrites.write(command, spec.seed() + 1, 100);
-                      writeResult(command, 100, "expected messages accounted for");
-                      consumer.exitNow(ExitCodes.OK);
-                    }),
+            ends(spec.seed() + 1, 100, "expected messages accounted for", ExitCodes.OK),
             List.of());
     assertEquals(ExitCodes.INCOMPLETE, exit, "mismatched rows: exit 1");
     List<ResultRecord> results = new RunDirectory(out()).readResults();
@@ -361,16 +358,7 @@ class RoundTargetTest {
   void aConsumerThatStoppedShortWithItsSourceReadIsJudgedLost() throws Exception {
     RoundSpec spec = spec(100, 0, 0);
     int exit =
-        run(
-            spec,
-            (consumer, command) ->
-                afterward(
-                    () -> {
-                      ScriptedSinkWrites.write(command, spec.seed(), 60);
-                      writeResult(command, 60, "source read in full");
-                      consumer.exitNow(ExitCodes.INCOMPLETE);
-                    }),
-            List.of());
+        run(spec, ends(spec.seed(), 60, "source read in full", ExitCodes.INCOMPLETE), List.of());
     assertEquals(ExitCodes.INCOMPLETE, exit, "40 lost: exit 1");
     List<ResultRecord> results = new RunDirectory(out()).readResults();
     assertEquals(0, value(results, "left"));
@@ -541,6 +529,28 @@ class RoundTargetTest {
    * The consumer's result, in its --localOutputDir: {@code accounted} of its --expectedMessages,
    * each written once.
    */
+  /**
+   * A scripted consumer that, a second after it starts, {@link #end}s: {@code rows} rows of {@code
+   * seed}'s events written, stopped for {@code reason}, exit {@code exit}.
+   */
+  private static BiConsumer<ScriptedProcess, List<String>> ends(
+      long seed, int rows, String reason, int exit) {
+    return (consumer, command) -> afterward(() -> end(consumer, command, seed, rows, reason, exit));
+  }
+
+  /**
+   * The consumer's end: the rows of events {@code 0..rows-1} of {@code seed} written to its sink
+   * under its job's trace id, its result ({@code rows} accounted for, stopped for {@code reason}),
+   * then its exit.
+   */
+  private static void end(
+      ScriptedProcess consumer, List<String> command, long seed, int rows, String reason, int exit)
+      throws Exception {
+    ScriptedSinkWrites.write(command, seed, rows);
+    writeResult(command, rows, reason);
+    consumer.exitNow(exit);
+  }
+
   private static void writeResult(List<String> command, long accounted, String stopReason) {
     long expected = Long.parseLong(ScriptedRuns.flag(command, "--expectedMessages"));
     try {
