@@ -256,9 +256,9 @@ public final class RunCommand implements Callable<Integer> {
           "--project (and the other Dataflow flags) apply to --target dataflow only;"
               + " add --target dataflow, or leave them out to run locally");
     }
-    PipelineRunner runner = localRunner();
+    PipelineRunner jobsRunner = localRunner();
     if (target == Target.flink) {
-      runner = PipelineRunner.onCluster(clusterFlags.spec(null));
+      jobsRunner = PipelineRunner.onCluster(clusterFlags.spec(null));
     } else if (clusterFlags.anyGiven()) {
       throw new IllegalArgumentException(
           "--workers, --slots, --parallelism, --flink-master and --taskmanager-heap are for"
@@ -279,7 +279,7 @@ public final class RunCommand implements Callable<Integer> {
       OutDirectory.require(out);
     }
     return new RunSpec(
-        file, remote, out, scale, dryRun, restart, resultsTable, warmUp, heap, runner);
+        file, remote, out, scale, dryRun, restart, resultsTable, warmUp, heap, jobsRunner);
   }
 
   /** --runner's: embedded Flink (the default) or the DirectRunner, in each consumer's JVM. */

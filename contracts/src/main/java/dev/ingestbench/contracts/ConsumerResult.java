@@ -106,12 +106,20 @@ public record ConsumerResult(
   public static final String TIMED_OUT = "timeout";
 
   /**
-   * Whether {@code stopReason} says the consumer stopped by itself short of its count (its timeout,
-   * its pipeline ended): what it did not account for may still be in its source.
+   * Whether {@code stopReason} says a consumer stopped by itself short of its count (its timeout,
+   * its pipeline ended): what it did not account for may still be in its source. A round of several
+   * jobs joins its consumers' distinct reasons with {@code "; "}: any one of them that says so.
    */
   public static boolean stoppedShort(String stopReason) {
-    return stopReason != null
-        && (stopReason.startsWith(TIMED_OUT) || stopReason.startsWith(PIPELINE_ENDED));
+    if (stopReason == null) {
+      return false;
+    }
+    for (String reason : stopReason.split("; ")) {
+      if (reason.startsWith(TIMED_OUT) || reason.startsWith(PIPELINE_ENDED)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

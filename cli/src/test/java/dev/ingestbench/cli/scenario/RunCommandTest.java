@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ingestbench.cli.IngestbenchCommand;
 import dev.ingestbench.cli.IngestbenchProcess;
+import dev.ingestbench.contracts.CsvChecksums;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunJson;
@@ -221,21 +222,25 @@ class RunCommandTest {
     String err = runInProcess(2, "run", UNORDERED.toString(), "--out", out.toString());
     assertTrue(
         err.contains("holds a run of a different scenario file") && err.contains("--restart"), err);
-    writeRun(out, 0.5, sha(UNORDERED));
+    writeRun(out, 0.5, CsvChecksums.sha256(UNORDERED));
     err = runInProcess(2, "run", UNORDERED.toString(), "--out", out.toString());
     assertTrue(err.contains("holds a run of --scale 0.5") && err.contains("--restart"), err);
   }
 
   /** A run whose results were labelled with one runner is not resumed on another, either way. */
   @Test
-  void aResumeOnAnotherRunnerIsRefusedWithTheFix(@TempDir Path flink, @TempDir Path direct)
-      throws Exception {
+  void aResumeOnAnotherRunnerIsRefusedWithTheFix(
+      @TempDir Path flink, @TempDir Path direct, @TempDir Path unlabelled) throws Exception {
     String err = resumeOf(flink, "FlinkRunner", "--runner", "DirectRunner");
     assertTrue(
         err.contains("holds a run of --runner FlinkRunner") && err.contains("--restart"), err);
     err = resumeOf(direct, "DirectRunner");
     assertTrue(
         err.contains("holds a run of --runner DirectRunner") && err.contains("--restart"), err);
+    // Results labelled before the runner was ran on embedded Flink.
+    err = resumeOf(unlabelled, null, "--runner", "DirectRunner");
+    assertTrue(
+        err.contains("holds a run of --runner FlinkRunner") && err.contains("--restart"), err);
   }
 
   /**
@@ -271,10 +276,10 @@ class RunCommandTest {
 
   /**
    * Resumes, with {@code flags}, a run of the unordered scenario in {@code out} whose one result is
-   * labelled with {@code runner}; what it printed (it must refuse: exit 2).
+   * labelled with {@code runner} (null: no runner label); what it printed (it must refuse: exit 2).
    */
   private static String resumeOf(Path out, String runner, String... flags) throws Exception {
-    writeRun(out, 1, sha(UNORDERED));
+    writeRun(out, 1, CsvChecksums.sha256(UNORDERED));
     Files.writeString(
         out.resolve("results.jsonl"),
         RunJson.toJsonLine(
@@ -288,20 +293,13 @@ class RunCommandTest {
                     "rows_written",
                     10,
                     "rows",
-                    java.util.Map.of("runner", runner),
+                    runner == null ? java.util.Map.of() : java.util.Map.of("runner", runner),
                     "2026-01-01T00:01:00Z"))
             + "\n");
     List<String> args =
         new ArrayList<>(List.of("run", UNORDERED.toString(), "--out", out.toString()));
     args.addAll(List.of(flags));
     return runInProcess(2, args.toArray(new String[0]));
-  }
-
-  /** A file's SHA-256, as run.json records the scenario's. */
-  private static String sha(Path file) throws Exception {
-    return java.util.HexFormat.of()
-        .formatHex(
-            java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
   }
 
   /**

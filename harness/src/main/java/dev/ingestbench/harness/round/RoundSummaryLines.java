@@ -21,7 +21,11 @@ final class RoundSummaryLines {
   }
 
   /** One line per job of a multi-job round: latency percentiles exist only per job. */
-  static void printJob(int j, RoundSummary s, Path jobDirectory, Say say) {
+  /**
+   * @param left what the job left in its source, as the round's verification read it (the round's
+   *     results.jsonl: a job's own directory has no verification); null when not counted
+   */
+  static void printJob(int j, RoundSummary s, Long left, Path jobDirectory, Say say) {
     say.say(
         "Job %d: written %,d, duplicates %,d, source duplicates %,d, %s, steady %s rows/s, peak"
             + " connections %d, live latency %s -> %s",
@@ -29,7 +33,7 @@ final class RoundSummaryLines {
         s.written(),
         s.duplicates(),
         s.sourceDuplicates(),
-        lost(s),
+        lost(s.lost(), left, s.stopReason()),
         num(s.rowsPerSecond()),
         s.peakConnections(),
         s.liveP50LatencyMs() == null
@@ -68,7 +72,7 @@ final class RoundSummaryLines {
         s.duplicates(),
         s.sourceDuplicates(),
         s.deadLettered(),
-        lost(s));
+        lost(s.lost(), s.left(), s.stopReason()));
   }
 
   /**
@@ -76,20 +80,20 @@ final class RoundSummaryLines {
    * short (its timeout, its pipeline ended) left some in its source, which its verification counts,
    * so it is not all lost.
    */
-  private static String lost(RoundSummary s) {
-    return s.lost() <= 0 || !ConsumerResult.stoppedShort(s.stopReason())
-        ? String.format(Locale.ROOT, "lost %,d", s.lost())
-        : s.left() == null
+  static String lost(long lost, Long left, String stopReason) {
+    return lost <= 0 || !ConsumerResult.stoppedShort(stopReason)
+        ? String.format(Locale.ROOT, "lost %,d", lost)
+        : left == null
             ? String.format(
                 Locale.ROOT,
                 "not accounted for %,d (a consumer stopped short; what it left was not counted)",
-                s.lost())
+                lost)
             : String.format(
                 Locale.ROOT,
                 "not accounted for %,d (a consumer stopped short: %,d left in the source, as the"
                     + " verification read it)",
-                s.lost(),
-                s.left());
+                lost,
+                left);
   }
 
   /** The steady window: the rates, and who used the machine. */

@@ -18,6 +18,10 @@ import dev.ingestbench.scenario.ScenarioPlan;
  * Each refusal names the file, the key and the fix.
  */
 final class RunPlanCheck {
+  /** The fix where the runner cannot do what the file asks. */
+  private static final String DEFAULT_RUNNER =
+      FlinkClusterSpec.RUNNER + " " + PipelineRunner.FLINK_RUNNER + " (the default)";
+
   private RunPlanCheck() {}
 
   /** Throws {@link IllegalArgumentException} naming the first problem. */
@@ -75,9 +79,7 @@ final class RunPlanCheck {
           flags.file()
               + ": a find_max_rate stage searches with embedded Flink (its round measures its"
               + " consumer JVM's CPU); run it with "
-              + (runner.consumerJvmRunsPipeline()
-                  ? FlinkClusterSpec.RUNNER + " " + PipelineRunner.FLINK_RUNNER + " (the default)"
-                  : "--target local")
+              + (runner.consumerJvmRunsPipeline() ? DEFAULT_RUNNER : "--target local")
               + ", or move the search to a scenario of its own");
     }
     if (!runner.consumerJvmRunsPipeline() && plan.firstKillingStage().isPresent()) {
@@ -126,10 +128,7 @@ final class RunPlanCheck {
                 + " restores its jobs from Flink's checkpoints or savepoints, which the "
                 + runner.beamRunner()
                 + " does not keep; run it with "
-                + FlinkClusterSpec.RUNNER
-                + " "
-                + PipelineRunner.FLINK_RUNNER
-                + " (the default)");
+                + DEFAULT_RUNNER);
       }
     }
     for (PlannedStage st : plan.stages()) {
@@ -144,10 +143,7 @@ final class RunPlanCheck {
                   + " cannot drain a job: each stop (a stage's stop, the run's end) cancels it,"
                   + " losing what it appended and had not flushed, a loss of the runner, not of"
                   + " the pipeline; give it write_method: at-least-once, or run it with "
-                  + FlinkClusterSpec.RUNNER
-                  + " "
-                  + PipelineRunner.FLINK_RUNNER
-                  + " (the default)");
+                  + DEFAULT_RUNNER);
         }
       }
     }

@@ -3,6 +3,7 @@ package dev.ingestbench.harness.scenario;
 import com.google.cloud.bigquery.TableId;
 import dev.ingestbench.analysis.scenario.ResultsTable;
 import dev.ingestbench.analysis.scenario.ScenarioReport;
+import dev.ingestbench.contracts.CsvChecksums;
 import dev.ingestbench.contracts.ExitCodes;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.contracts.ResultLabel;
@@ -24,15 +25,11 @@ import dev.ingestbench.scenario.ScenarioException;
 import dev.ingestbench.scenario.ScenarioFile;
 import dev.ingestbench.scenario.ScenarioPlan;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +62,7 @@ public final class ScenarioRunner {
         flags.resultsTable() == null ? null : ResultsTable.parse(flags.resultsTable());
     RunDirectory dir =
         new RunDirectory(flags.out() != null ? flags.out() : Path.of("runs", scenario.name()));
-    String sha = sha256(flags.file());
+    String sha = CsvChecksums.sha256(flags.file());
     Optional<ScenarioRun> existing = flags.restart() ? Optional.empty() : dir.existingRun();
     if (existing.isPresent()) {
       requireSameRun(existing.get(), sha, dir);
@@ -250,15 +247,6 @@ public final class ScenarioRunner {
               + differs
               + "; rerun that to resume it,"
               + " add --restart to start over there, or give another --out");
-    }
-  }
-
-  private static String sha256(Path file) throws IOException {
-    try {
-      return HexFormat.of()
-          .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
     }
   }
 

@@ -33,25 +33,22 @@ final class ShortStops {
   /** {@code counts}, not verified where the job stopped short and left messages in its source. */
   JobCounts judged(String job, JobCounts counts, Path log) {
     String far = got.get(job);
-    if (far == null
-        || counts.unverified() != null
-        || counts.accountedFor() >= counts.published()
-        || Long.valueOf(0).equals(counts.left())) {
+    // Counted (StoppedJobs gives a left only with the verification's figures, 0 when every
+    // message was accounted for): a job that left nothing in its source is judged on them.
+    if (far == null || counts.unverified() != null || counts.left() == 0) {
       return counts;
     }
     return counts.unverified(
         String.format(
             Locale.ROOT,
             "its consumer stopped by itself with %s messages accounted for (its timeout, or its"
-                + " pipeline ended: see %s) and left %s in its source%s: the run did not finish,"
+                + " pipeline ended: see %s) and left %,d in its source%s: the run did not finish,"
                 + " so what it did not write is not a measured loss; give it more time (a round:"
                 + " --timeout) or fewer messages",
             far,
             log,
-            counts.left() == null
-                ? "an uncounted number"
-                : String.format(Locale.ROOT, "%,d", counts.left()),
-            counts.left() != null && counts.lost() > 0
+            counts.left(),
+            counts.lost() > 0
                 ? String.format(
                     Locale.ROOT,
                     ", and %,d neither written nor left (under exactly-once, what it had appended"

@@ -526,10 +526,6 @@ class RoundTargetTest {
   }
 
   /**
-   * The consumer's result, in its --localOutputDir: {@code accounted} of its --expectedMessages,
-   * each written once.
-   */
-  /**
    * A scripted consumer that, a second after it starts, {@link #end}s: {@code rows} rows of {@code
    * seed}'s events written, stopped for {@code reason}, exit {@code exit}.
    */
@@ -551,6 +547,10 @@ class RoundTargetTest {
     consumer.exitNow(exit);
   }
 
+  /**
+   * The consumer's result, in its --localOutputDir: {@code accounted} of its --expectedMessages,
+   * each written once.
+   */
   private static void writeResult(List<String> command, long accounted, String stopReason) {
     long expected = Long.parseLong(ScriptedRuns.flag(command, "--expectedMessages"));
     try {

@@ -24,7 +24,7 @@ class ShortStopsTest {
     return new JobCounts("s", "a", true, 100, accounted, accounted, 0, 0, accounted, left, null);
   }
 
-  /** A's verdict's exit code once it ended with {@code exit} at 40 of 100. */
+  /** {@code counts} of job a, judged once its consumer ended with {@code exit} at 40 of 100. */
   private static JobCounts judged(int exit, JobCounts counts) {
     ShortStops stops = new ShortStops();
     stops.seen("a", new StageTarget.JobReading(OptionalInt.of(exit), 100, 40, false, LOG));
