@@ -3,6 +3,7 @@ package dev.ingestbench.harness.round;
 import dev.ingestbench.harness.process.StartedResources;
 import dev.ingestbench.harness.stack.LocalStack;
 import dev.ingestbench.harness.staged.LocalJobs;
+import dev.ingestbench.harness.staged.RunLog;
 import dev.ingestbench.harness.staged.SegmentPublishing;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ final class RoundSearchRun implements SegmentPublishing {
     this.stack = stack;
     this.jobs = jobs;
     this.shape = shape;
-    this.search = new RoundRateSearch(spec.findMaxRate(), line -> RoundShape.say("%s", line));
+    this.search = new RoundRateSearch(spec.findMaxRate(), RunLog.lines("round"));
   }
 
   /** Measures the publisher alone, before any consumer takes CPU; closed if that fails. */

@@ -52,7 +52,7 @@ final class RoundShape implements SegmentShape {
     RunLog.say("round", format, args);
   }
 
-  private static final Consumer<String> SAY = line -> say("%s", line);
+  private static final Consumer<String> SAY = RunLog.lines("round");
 
   @Override
   public String voice() {
@@ -158,7 +158,14 @@ final class RoundShape implements SegmentShape {
   @Override
   public SinkAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) {
     return SinkAccounts.unsampled(
-        plan.stages(), source, stack, plan.inProcessSinks(), spec.out(), jobs::progress, SAY);
+        plan.stages(),
+        source,
+        stack,
+        plan.inProcessSinks(),
+        job -> plan.log(job, spec.out()),
+        spec.out(),
+        jobs::progress,
+        SAY);
   }
 
   @Override

@@ -103,8 +103,7 @@ public final class ScenarioRunner {
     RunLog.say("Report: %s; results: %s", report, dir.root().resolve(RunFiles.RESULTS));
     if (resultsTable != null) {
       int appended =
-          ResultsTable.forTable(resultsTable)
-              .append(dir.readResults(), note -> RunLog.say("%s", note));
+          ResultsTable.forTable(resultsTable).append(dir.readResults(), RunLog.lines("run"));
       RunLog.say("Appended %,d results to %s", appended, flags.resultsTable());
     }
     return exit.getAsInt();

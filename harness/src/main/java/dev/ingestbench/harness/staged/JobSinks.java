@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Where a local segment's jobs write, read alike: the BigQuery emulator process the segment shares,
@@ -28,16 +29,24 @@ final class JobSinks {
   /** Each in-process job's consumer directory. */
   private final Map<String, Path> inProcess;
 
+  /** Where each in-process job's consumer logs, named when it left nothing to read. */
+  private final Function<String, Path> logs;
+
   /** Each in-process job's latest answer: kept for a second its consumer does not answer. */
   private final Map<String, EmulatorStatus> lastOwn = new ConcurrentHashMap<>();
 
   /**
    * @param shared the shared emulator's REST API; empty when every job writes in-process
    * @param inProcess each job writing in-process, to its consumer's directory
+   * @param logs each job's consumer log
    */
-  JobSinks(Optional<BigQueryEmulatorRest> shared, Map<String, Path> inProcess) {
+  JobSinks(
+      Optional<BigQueryEmulatorRest> shared,
+      Map<String, Path> inProcess,
+      Function<String, Path> logs) {
     this.shared = shared;
     this.inProcess = Map.copyOf(inProcess);
+    this.logs = logs;
   }
 
   /** The shared emulator, or an error naming the job that should have written there. */
@@ -166,7 +175,7 @@ final class JobSinks {
             + ": what it wrote ended with its JVM ("
             + cause
             + "); see "
-            + inProcess.get(job).resolveSibling(job + ".log"),
+            + logs.apply(job),
         cause);
   }
 }

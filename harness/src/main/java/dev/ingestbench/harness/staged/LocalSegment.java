@@ -117,7 +117,7 @@ public final class LocalSegment implements StageTarget.Segment {
   /** Starts the servers, makes the source ready, publishes the backlog; closed on failure. */
   public LocalSegment start() throws Exception {
     try {
-      stack = new LocalStack(shape.stack(segment), started, line -> say("%s", line));
+      stack = new LocalStack(shape.stack(segment), started, RunLog.lines(shape.voice()));
       stack.start();
       keep(this::stopConsumers);
       keep(stack::stopWatching); // first: the jobs' stopping is not a death

@@ -41,6 +41,10 @@ final class LocalServices implements SegmentShape {
 
   private final ScenarioPlan plan;
   private final ScenarioSource source;
+
+  /** The jobs' consumers: where each logs. */
+  private final ConsumerPlan consumers;
+
   private final RunDirectory dir;
 
   /**
@@ -48,8 +52,14 @@ final class LocalServices implements SegmentShape {
    */
   private final PipelineRunner runner;
 
-  LocalServices(ScenarioPlan plan, ScenarioSource source, RunDirectory dir, PipelineRunner runner) {
+  LocalServices(
+      ScenarioPlan plan,
+      ScenarioSource source,
+      ConsumerPlan consumers,
+      RunDirectory dir,
+      PipelineRunner runner) {
     this.plan = plan;
+    this.consumers = consumers;
     this.source = source;
     this.dir = dir;
     this.runner = runner;
@@ -84,7 +94,7 @@ final class LocalServices implements SegmentShape {
   @Override
   public SegmentFaults faults(SegmentFaults.Jobs jobs) {
     return new SegmentFaults(
-        jobs, line -> RunLog.say("%s", line), "run", name -> "job " + name + "'s consumer", true);
+        jobs, RunLog.lines("run"), "run", name -> "job " + name + "'s consumer", true);
   }
 
   @Override
@@ -103,16 +113,22 @@ final class LocalServices implements SegmentShape {
   public SourceFeed feed(LocalStack stack, Path segment) throws Exception {
     return source.feed(
         stack.host(),
-        new JobSinks(stack.bigQueryRest(), inProcess(segment))::status,
+        sinks(stack, segment)::status,
         stack.cpu(),
         EVENT_SEED,
         feedsUpTo().getAsLong(),
-        line -> RunLog.say("%s", line));
+        RunLog.lines("run"));
   }
 
   @Override
   public long backlog() {
     return plan.backlog();
+  }
+
+  /** Where the jobs of {@code segment} write. */
+  private JobSinks sinks(LocalStack stack, Path segment) {
+    return new JobSinks(
+        stack.bigQueryRest(), inProcess(segment), job -> consumers.log(job, segment));
   }
 
   /** Each job that writes in-process, to its consumer's directory in {@code segment}. */
@@ -131,12 +147,7 @@ final class LocalServices implements SegmentShape {
   @Override
   public SinkAccounts accounts(LocalStack stack, Path segment, LocalJobs jobs) throws IOException {
     return SinkAccounts.sampled(
-        plan,
-        source,
-        stack.host(),
-        new JobSinks(stack.bigQueryRest(), inProcess(segment)),
-        dir.samplesWriter(),
-        segment);
+        plan, source, stack.host(), sinks(stack, segment), dir.samplesWriter(), segment);
   }
 
   @Override
@@ -170,7 +181,7 @@ final class LocalServices implements SegmentShape {
         live.load(),
         live.result(),
         null,
-        line -> RunLog.say("%s", line));
+        RunLog.lines("run"));
   }
 
   /** From the segment's start, at the scenario's rate; no schedule told to the sink. */

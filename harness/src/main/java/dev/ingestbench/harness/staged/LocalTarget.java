@@ -67,9 +67,9 @@ public final class LocalTarget implements StageTarget, PlannedRun {
     this.warmUpMax = warmUpMax;
     this.dir = dir;
     this.run = run;
-    this.services = new LocalServices(plan, ScenarioSource.of(plan), dir, runner);
     long longest = plan.stages().stream().mapToLong(s -> s.longest().getSeconds()).sum();
     this.consumers = new ScenarioConsumers(plan, longest + warmUpMax.getSeconds() + 600, runner);
+    this.services = new LocalServices(plan, ScenarioSource.of(plan), consumers, dir, runner);
     this.labels = consumers.resultLabels(plan.jobs().keySet(), run.machine());
     this.segments =
         new LocalSegments(

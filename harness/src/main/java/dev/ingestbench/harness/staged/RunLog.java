@@ -7,6 +7,7 @@ import dev.ingestbench.scenario.ScenarioPlan;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /** The progress lines of {@code ingestbench run}, the same for every target. */
 public final class RunLog {
@@ -19,6 +20,11 @@ public final class RunLog {
   /** A progress line in {@code voice}'s name: {@code [round] ...}, {@code [run] ...}. */
   public static void say(String voice, String format, Object... args) {
     System.out.println("[" + voice + "] " + String.format(Locale.ROOT, format, args));
+  }
+
+  /** Where lines go to be said in {@code voice}'s name, each as it is. */
+  public static Consumer<String> lines(String voice) {
+    return line -> say(voice, "%s", line);
   }
 
   /**

@@ -75,7 +75,7 @@ public final class SinkAccounts implements AutoCloseable {
         segment,
         sampler::latestAccountedFor,
         source::groupOf,
-        line -> RunLog.say("%s", line));
+        RunLog.lines("run"));
   }
 
   /**
@@ -85,6 +85,7 @@ public final class SinkAccounts implements AutoCloseable {
    * group (docs/kafka.md), so every job reads every record.
    *
    * @param inProcess each job that writes in-process, to its consumer's directory
+   * @param logs each job's consumer log
    * @param segment where the publishers' results are
    * @param say prints a line as the round does
    */
@@ -93,6 +94,7 @@ public final class SinkAccounts implements AutoCloseable {
       ScenarioSource source,
       LocalStack stack,
       Map<String, Path> inProcess,
+      Function<String, Path> logs,
       Path segment,
       Progress progress,
       Consumer<String> say) {
@@ -100,7 +102,7 @@ public final class SinkAccounts implements AutoCloseable {
         plan,
         source,
         stack.host(),
-        ScenarioSampler.unsampled(new JobSinks(stack.bigQueryRest(), inProcess)),
+        ScenarioSampler.unsampled(new JobSinks(stack.bigQueryRest(), inProcess, logs)),
         segment,
         progress,
         List::of,

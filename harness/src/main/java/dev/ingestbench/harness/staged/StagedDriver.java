@@ -139,7 +139,7 @@ public final class StagedDriver {
           stopped.add(job);
         }
       }
-      new JobVerification(plan, dir, run, ticker, labels, verdict, line -> say("%s", line))
+      new JobVerification(plan, dir, run, ticker, labels, verdict, RunLog.lines(voice))
           .verify(segment, stopped);
     }
     for (Finding f : verdict.failuresFirst()) {

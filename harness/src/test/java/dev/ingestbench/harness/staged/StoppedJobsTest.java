@@ -105,7 +105,9 @@ class StoppedJobsTest {
     }
     try (ScenarioSampler sampler =
         new ScenarioSampler(
-            new JobSinks(Optional.empty(), Map.of("a", a, "b", b)), new StringWriter())) {
+            new JobSinks(
+                Optional.empty(), Map.of("a", a, "b", b), job -> segment.resolve(job + ".log")),
+            new StringWriter())) {
       StoppedJobs stopped =
           new StoppedJobs(
               plan,
