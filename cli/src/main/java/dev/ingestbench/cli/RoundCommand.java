@@ -15,7 +15,6 @@ import dev.ingestbench.harness.round.RoundDryRun;
 import dev.ingestbench.harness.round.RoundFlags;
 import dev.ingestbench.harness.round.RoundRunner;
 import dev.ingestbench.harness.round.RoundSpec;
-import dev.ingestbench.harness.spec.FlinkClusterSpec;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.spec.SettingFlag;
@@ -52,9 +51,6 @@ import picocli.CommandLine.Spec;
       ""
     })
 public final class RoundCommand implements Callable<Integer> {
-  /** --runner's value for a Flink session cluster. */
-  static final String FLINK_CLUSTER = FlinkClusterSpec.RUNNER_FLINK_CLUSTER;
-
   @Option(
       names = RoundFlags.OUT,
       paramLabel = "DIR",
@@ -251,27 +247,9 @@ public final class RoundCommand implements Callable<Integer> {
 
   @Mixin ConsumerRestartOptions restarts = new ConsumerRestartOptions();
 
-  @Option(
-      names = FlinkClusterSpec.RUNNER,
-      defaultValue = PipelineRunner.FLINK_RUNNER,
-      description =
-          "Consumer runner: FlinkRunner (embedded Flink in each consumer's JVM), flink-cluster"
-              + " (each job submitted to a Flink session cluster: see --workers) or DirectRunner"
-              + " (default: ${DEFAULT-VALUE}).")
-  String runner;
-
-  @Mixin FlinkClusterOptions clusterFlags = new FlinkClusterOptions();
+  @Mixin RoundRunnerOptions runner = new RoundRunnerOptions();
 
   @Mixin MaxRateOptions maxRate = new MaxRateOptions();
-
-  @Option(
-      names = FlinkClusterSpec.KILL_TASKMANAGER_AT,
-      paramLabel = "SECONDS",
-      description =
-          "With --runner flink-cluster: kill one TaskManager (SIGKILL, a worker failure) this many"
-              + " seconds after every job wrote its first row; Flink restarts the job from its last"
-              + " checkpoint and a fresh TaskManager takes the dead one's place.")
-  Long killTaskManagerAt;
 
   @Option(
       names = SettingFlag.Round.PULL_BATCH_SIZE,
@@ -349,7 +327,7 @@ public final class RoundCommand implements Callable<Integer> {
     }
     JobSink to = JobSink.fromFlag("--sink", sink);
     MessageFormat format = MessageFormat.fromFlag(SettingFlag.Round.MESSAGE_FORMAT, messageFormat);
-    PipelineRunner pipelineRunner = pipelineRunner();
+    PipelineRunner pipelineRunner = runner.pipelineRunner();
     MaxRateSpec search = maxRate.spec();
     if (search != null) {
       refuseWithSearch("--messages", "--live-messages", SettingFlag.Round.LIVE_RATE);
@@ -438,18 +416,5 @@ public final class RoundCommand implements Callable<Integer> {
                 + flag);
       }
     }
-  }
-
-  /** --runner's: a Beam runner in each consumer's JVM, or flink-cluster's cluster. */
-  private PipelineRunner pipelineRunner() {
-    if (!runner.equals(FLINK_CLUSTER)) {
-      if (clusterFlags.anyGiven() || killTaskManagerAt != null) {
-        throw new IllegalArgumentException(
-            "--workers, --slots, --parallelism, --flink-master, --taskmanager-heap and"
-                + " --kill-taskmanager-at are for --runner flink-cluster; add it, or drop them");
-      }
-      return PipelineRunner.inConsumerJvm(runner, ", or " + FLINK_CLUSTER + " (a Flink cluster)");
-    }
-    return PipelineRunner.onCluster(clusterFlags.spec(killTaskManagerAt));
   }
 }

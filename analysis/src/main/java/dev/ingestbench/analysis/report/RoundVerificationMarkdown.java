@@ -29,23 +29,7 @@ final class RoundVerificationMarkdown {
     boolean verified = JobVerificationTable.recorded(a.results());
     String lost =
         a.lost() > 0 && ConsumerResult.stoppedShort(c.stopReason()) ? NOT_ACCOUNTED_FOR : "Lost";
-    Table together =
-        Table.of(
-                Column.number("Published"),
-                Column.number("Written"),
-                Column.number("Distinct event ids"),
-                Column.number("Duplicates"),
-                Column.number("Source duplicates"),
-                Column.number("Dead-lettered"),
-                Column.number(lost))
-            .row(
-                count(a.published()),
-                count(c.rowsWritten()),
-                count(c.distinctMessageIds()),
-                count(c.duplicates()),
-                count(c.sourceDuplicates()),
-                count(c.deadLettered()),
-                count(a.lost()));
+    Table together = consumersCount(a, lost);
     if (verified) {
       // The round's one stage verified as a scenario's stages are, then what its consumers counted.
       JobVerificationTable.write(doc, a.steps(), a.results());
@@ -59,6 +43,55 @@ final class RoundVerificationMarkdown {
     } else {
       doc.heading(2, "Verification").table(together);
     }
+    consumersFindings(doc, a, lost, verified);
+    faults(doc, a);
+    content(doc, a);
+    if (a.publishFailures() > 0) {
+      doc.paragraph("**" + a.publishFailures() + " publish failures.**");
+    }
+    if (c.foreignRows() > 0) {
+      doc.paragraph(
+          count(c.foreignRows())
+              + " row(s) or dead letter(s) carried an event index outside the "
+              + count(a.published())
+              + " published (foreign: left over from another run, or published by someone else); they are not"
+              + " counted as written or accounted for.");
+    }
+    if (c.unindexedRows() > 0) {
+      doc.paragraph(
+          count(c.unindexedRows())
+              + " row(s) carried no readable event index and could not be checked.");
+    }
+    a.emulator().ifPresent(e -> doc.append(UnfinishedStreams.markdown(e)));
+  }
+
+  /** What the consumers counted themselves, all jobs together. */
+  private static Table consumersCount(RoundAnalysis a, String lost) {
+    ConsumerResult c = a.consumer();
+    return Table.of(
+            Column.number("Published"),
+            Column.number("Written"),
+            Column.number("Distinct event ids"),
+            Column.number("Duplicates"),
+            Column.number("Source duplicates"),
+            Column.number("Dead-lettered"),
+            Column.number(lost))
+        .row(
+            count(a.published()),
+            count(c.rowsWritten()),
+            count(c.distinctMessageIds()),
+            count(c.duplicates()),
+            count(c.sourceDuplicates()),
+            count(c.deadLettered()),
+            count(a.lost()));
+  }
+
+  /**
+   * What qualifies the consumers' count: events the source carried twice, a short stop, replays.
+   */
+  private static void consumersFindings(
+      Document doc, RoundAnalysis a, String lost, boolean verified) {
+    ConsumerResult c = a.consumer();
     if (c.sourceDuplicates() > 0) {
       doc.paragraph(
           "**The source carried "
@@ -88,25 +121,6 @@ final class RoundVerificationMarkdown {
               + " restore from a checkpoint, a retried append): the sink's duplicates, which exactly-once must not"
               + " have (docs/dead-letters.md, 'A message that reuses another's event_index').");
     }
-    faults(doc, a);
-    content(doc, a);
-    if (a.publishFailures() > 0) {
-      doc.paragraph("**" + a.publishFailures() + " publish failures.**");
-    }
-    if (c.foreignRows() > 0) {
-      doc.paragraph(
-          count(c.foreignRows())
-              + " row(s) or dead letter(s) carried an event index outside the "
-              + count(a.published())
-              + " published (foreign: left over from another run, or published by someone else); they are not"
-              + " counted as written or accounted for.");
-    }
-    if (c.unindexedRows() > 0) {
-      doc.paragraph(
-          count(c.unindexedRows())
-              + " row(s) carried no readable event index and could not be checked.");
-    }
-    a.emulator().ifPresent(e -> doc.append(UnfinishedStreams.markdown(e)));
   }
 
   /** The faults asked for, each with how often it fired; one that never fired is a warning. */

@@ -11,12 +11,10 @@ import dev.ingestbench.contracts.MachineCalibration;
 import dev.ingestbench.contracts.MachineInfo;
 import dev.ingestbench.contracts.MaxRateResult;
 import dev.ingestbench.contracts.ResultRecord;
-import dev.ingestbench.contracts.RoundSettings;
 import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.contracts.ScenarioRun;
-import dev.ingestbench.contracts.Secrets;
 import dev.ingestbench.harness.process.CalibrationRun;
 import dev.ingestbench.harness.process.ChildJvm;
 import dev.ingestbench.harness.process.ProcessLauncher;
@@ -25,7 +23,6 @@ import dev.ingestbench.harness.staged.LocalJobs;
 import dev.ingestbench.harness.staged.LocalSegments;
 import dev.ingestbench.harness.staged.RunDirectory;
 import dev.ingestbench.harness.staged.RunLog;
-import dev.ingestbench.harness.staged.ScenarioSource;
 import dev.ingestbench.harness.staged.StageTarget;
 import dev.ingestbench.harness.staged.StagedDriver;
 import dev.ingestbench.harness.staged.Ticker;
@@ -115,7 +112,7 @@ public final class RoundRunner {
     Files.createDirectories(out);
     RoundFiles.clearEarlierRound(out, spec.force());
     RoundFiles.clearEarlierLogs(out);
-    RunJson.write(out.resolve(RunFiles.ROUND), settings(calibration));
+    RunJson.write(out.resolve(RunFiles.ROUND), RoundJson.of(spec, plan, calibration));
     if (spec.searches()) {
       say(
           "Round starting: the highest rate %d job(s) sustain, %s messages of %d bytes, %s, %s, %d table(s), latency SLO %,d ms -> %s",
@@ -356,45 +353,6 @@ public final class RoundRunner {
       dirs.add(dirOf.apply(j));
     }
     return dirs;
-  }
-
-  private RoundSettings settings(MachineCalibration calibration) {
-    ScenarioSource source = plan.source();
-    // A search publishes what its probes take: max_rate_search.json says how much, and at what.
-    return new RoundSettings(
-        spec.searches() ? 0 : spec.messages(),
-        plan.backlogMessages(),
-        plan.liveMessages(),
-        spec.searches() ? 0 : spec.liveRate(),
-        spec.messageSize(),
-        plan.consumer.writeMethod().flag(),
-        plan.consumer.rowFormat().flag(),
-        plan.consumer.rowEncoding().flag(),
-        spec.job().destinationTables(),
-        spec.job().connectionPool(),
-        spec.runner().beamRunner(),
-        spec.pullBatchSize(),
-        spec.seed(),
-        spec.heap(),
-        Secrets.redact(spec.consumerArgs()),
-        MachineInfo.describe(),
-        spec.jobs(),
-        spec.sink().flag(),
-        Secrets.redact(plan.bigQueryEmulatorArgs().orElse(List.of())),
-        spec.source().flag(),
-        plan.consumer.messageFormat().flag(),
-        source.partitions().orElse(null),
-        source.consumerGroups().orElse(null),
-        plan.runId,
-        spec.killConsumerAt(),
-        spec.crashEverySeconds(),
-        spec.runner().clusterDescription(),
-        spec.feed() ? Boolean.TRUE : null,
-        calibration,
-        spec.savepointAt(),
-        spec.job().tableSkew().flag(),
-        spec.job().tableCreation().flag(),
-        Secrets.redact(spec.asRoundFlags()));
   }
 
   /**
