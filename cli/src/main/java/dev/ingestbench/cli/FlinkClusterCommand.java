@@ -2,6 +2,8 @@ package dev.ingestbench.cli;
 
 import dev.ingestbench.flink.FlinkProcess;
 import dev.ingestbench.flink.LocalFlinkCluster;
+import dev.ingestbench.harness.flink.PipelineRunner;
+import dev.ingestbench.harness.spec.ChildFlag;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -88,7 +90,10 @@ final class FlinkClusterCommand implements Callable<Integer> {
       for (FlinkProcess tm : cluster.taskManagers()) {
         System.out.println("  " + tm.name() + ": pid " + tm.pid());
       }
-      System.out.println("--runner=FlinkRunner --flinkMaster=" + cluster.master());
+      System.out.println(
+          ChildFlag.RUNNER.is(PipelineRunner.FLINK_RUNNER)
+              + " "
+              + ChildFlag.FLINK_MASTER.is(cluster.master()));
       System.out.flush();
       int exit = cluster.awaitJobManagerExit();
       if (cluster.stopRequested()) {

@@ -1,5 +1,6 @@
 package dev.ingestbench.cli;
 
+import dev.ingestbench.harness.spec.ChildFlag;
 import dev.ingestbench.harness.spec.JvmHeap;
 import dev.ingestbench.kafka.LocalKafka;
 import java.nio.file.Files;
@@ -68,7 +69,9 @@ final class KafkaCommand implements Callable<Integer> {
               + " partitions; log: "
               + kafka.log());
       System.out.println(
-          "--bootstrapServers=" + kafka.bootstrapServers() + " --kafkaTopic=" + topic);
+          ChildFlag.BOOTSTRAP_SERVERS.is(kafka.bootstrapServers())
+              + " "
+              + ChildFlag.KAFKA_TOPIC.is(topic));
       System.out.flush();
       int exit = kafka.waitFor();
       if (kafka.stopRequested()) {

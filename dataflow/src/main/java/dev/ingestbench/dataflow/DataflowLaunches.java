@@ -3,6 +3,7 @@ package dev.ingestbench.dataflow;
 import dev.ingestbench.consumer.ConsumerConfig;
 import dev.ingestbench.consumer.ConsumerPipeline;
 import dev.ingestbench.contracts.job.RowFormat;
+import dev.ingestbench.harness.spec.ChildFlag;
 import dev.ingestbench.harness.spec.ChildFlags;
 import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.scenario.JobConfig;
@@ -79,9 +80,11 @@ public final class DataflowLaunches {
   public DataflowLaunch consumer(String job, int segment) {
     JobConfig config = plan.jobs().get(job);
     Map<String, String> parameters = new LinkedHashMap<>();
-    parameters.put("subscription", target.subscriptionPath(plan.subscription(job)));
     parameters.put(
-        "outputTable", target.project() + ":" + target.dataset() + "." + baseTable(config));
+        ChildFlag.SUBSCRIPTION.flagName(), target.subscriptionPath(plan.subscription(job)));
+    parameters.put(
+        ChildFlag.OUTPUT_TABLE.flagName(),
+        target.project() + ":" + target.dataset() + "." + baseTable(config));
     List<String> flags = new ArrayList<>(JobSettings.of(config).consumerFlags());
     // The events' format, as the publisher writes them (a template's default is JSON).
     flags.add(ChildFlags.messageFormat(plan.messageFormat()));
@@ -106,11 +109,11 @@ public final class DataflowLaunches {
    */
   public ConsumerConfig consumerConfig(String job) {
     List<String> args = new ArrayList<>();
-    args.add("--runner=DataflowRunner");
-    args.add("--project=" + target.project());
+    args.add(ChildFlag.RUNNER.is("DataflowRunner"));
+    args.add(ChildFlag.PROJECT.is(target.project()));
     // Every consumer launch turns Streaming Engine on (DataflowLaunch), as the template's workers
     // see.
-    args.add("--enableStreamingEngine=true");
+    args.add(ChildFlag.ENABLE_STREAMING_ENGINE.is(true));
     consumer(job, 1).parameters().forEach((k, v) -> args.add("--" + k + "=" + v));
     try {
       return ConsumerConfig.from(ConsumerPipeline.parse(args.toArray(new String[0])));

@@ -6,6 +6,7 @@ import dev.ingestbench.contracts.RoundSummary;
 import dev.ingestbench.contracts.RunFiles;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.harness.round.RoundFlags;
+import dev.ingestbench.harness.spec.ChildFlag;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,11 +26,11 @@ public enum AbMeasure {
     List<String> args(Path out, long messages) {
       return List.of(
           "consume",
-          "--source=synthetic",
-          "--syntheticMessages=" + messages,
-          "--project=ingestbench-local",
-          "--outputTable=bench.rides",
-          "--localOutputDir=" + out);
+          ChildFlag.SOURCE.is("synthetic"),
+          ChildFlag.SYNTHETIC_MESSAGES.is(messages),
+          ChildFlag.PROJECT.is("ingestbench-local"),
+          ChildFlag.OUTPUT_TABLE.is("bench.rides"),
+          ChildFlag.LOCAL_OUTPUT_DIR.is(out));
     }
 
     @Override

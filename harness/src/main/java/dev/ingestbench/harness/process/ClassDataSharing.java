@@ -1,5 +1,6 @@
 package dev.ingestbench.harness.process;
 
+import dev.ingestbench.harness.spec.ChildFlag;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -56,8 +57,9 @@ public final class ClassDataSharing {
    */
   public static String kind(String mainClass, List<String> args) {
     return args.stream()
-        .filter(a -> a.startsWith("--runner="))
-        .map(a -> mainClass + "-" + a.substring("--runner=".length()))
+        .map(ChildFlag.RUNNER::valueIn)
+        .filter(runner -> runner != null)
+        .map(runner -> mainClass + "-" + runner)
         .findFirst()
         .orElse(mainClass);
   }

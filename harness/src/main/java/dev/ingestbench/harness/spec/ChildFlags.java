@@ -51,7 +51,7 @@ public final class ChildFlags {
     /** Publishes to the Pub/Sub topic {@code topicPath}, whose subscriptions exist. */
     public static Publisher topic(String topicPath) {
       Publisher p = new Publisher();
-      p.flags.add("--topic=" + topicPath);
+      p.flags.add(ChildFlag.TOPIC.is(topicPath));
       return p;
     }
 
@@ -63,9 +63,9 @@ public final class ChildFlags {
       Publisher p = new Publisher();
       p.flags.addAll(
           List.of(
-              "--pubsubEmulatorHost=" + host,
-              "--topic=" + topic,
-              "--createSubscriptions=" + String.join(",", subscriptions)));
+              ChildFlag.PUBSUB_EMULATOR_HOST.is(host),
+              ChildFlag.TOPIC.is(topic),
+              ChildFlag.CREATE_SUBSCRIPTIONS.is(String.join(",", subscriptions))));
       return p;
     }
 
@@ -73,7 +73,10 @@ public final class ChildFlags {
     public static Publisher kafka(String bootstrap, String topic) {
       Publisher p = new Publisher();
       p.flags.addAll(
-          List.of("--sink=kafka", "--bootstrapServers=" + bootstrap, "--kafkaTopic=" + topic));
+          List.of(
+              ChildFlag.SINK.is("kafka"),
+              ChildFlag.BOOTSTRAP_SERVERS.is(bootstrap),
+              ChildFlag.KAFKA_TOPIC.is(topic)));
       return p;
     }
 
@@ -84,23 +87,23 @@ public final class ChildFlags {
     public Publisher events(
         String project, String messageFormat, long first, long count, int messageSize, Long seed) {
       if (project != null) {
-        flags.add("--project=" + project);
+        flags.add(ChildFlag.PROJECT.is(project));
       }
       flags.addAll(
           List.of(
               messageFormat(messageFormat),
-              "--firstEventIndex=" + first,
-              "--numMessages=" + count,
+              ChildFlag.FIRST_EVENT_INDEX.is(first),
+              ChildFlag.NUM_MESSAGES.is(count),
               SettingFlag.MESSAGE_SIZE.child(messageSize)));
       if (seed != null) {
-        flags.add("--seed=" + seed);
+        flags.add(ChildFlag.SEED.is(seed));
       }
       return this;
     }
 
     /** Publishes from {@code shards} sources at once (a Dataflow job's workers share them). */
     public Publisher shards(int shards) {
-      flags.add("--publisherShards=" + shards);
+      flags.add(ChildFlag.PUBLISHER_SHARDS.is(shards));
       return this;
     }
 
@@ -117,9 +120,9 @@ public final class ChildFlags {
      * when not null.
      */
     public Publisher result(Path resultFile, String runId) {
-      flags.add("--resultFile=" + resultFile);
+      flags.add(ChildFlag.RESULT_FILE.is(resultFile));
       if (runId != null) {
-        flags.add("--runId=" + runId);
+        flags.add(ChildFlag.RUN_ID.is(runId));
       }
       return this;
     }

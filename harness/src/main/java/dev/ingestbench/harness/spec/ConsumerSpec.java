@@ -99,63 +99,60 @@ public record ConsumerSpec(
       String filesToStage,
       String restore) {
     List<String> flags = new ArrayList<>();
-    flags.add("--runner=" + runner);
-    flags.add("--jobName=" + job);
+    flags.add(ChildFlag.RUNNER.is(runner));
+    flags.add(ChildFlag.JOB_NAME.is(job));
     if (runTag != null) {
-      flags.add("--runId=" + runTag.runId());
-      flags.add("--publishedMessages=" + runTag.published());
+      flags.add(ChildFlag.RUN_ID.is(runTag.runId()));
+      flags.add(ChildFlag.PUBLISHED_MESSAGES.is(runTag.published()));
     }
     if (checkpoints != null) {
-      flags.add("--stateBackend=filesystem");
-      flags.add("--stateBackendStoragePath=" + checkpoints.toUri());
+      flags.add(ChildFlag.STATE_BACKEND.is("filesystem"));
+      flags.add(ChildFlag.STATE_BACKEND_STORAGE_PATH.is(checkpoints.toUri()));
     }
     if (reads instanceof PubsubReads p) {
-      flags.add("--pubsubEmulatorHost=" + sourceHost);
-      flags.add("--subscription=" + p.subscription());
+      flags.add(ChildFlag.PUBSUB_EMULATOR_HOST.is(sourceHost));
+      flags.add(ChildFlag.SUBSCRIPTION.is(p.subscription()));
       if (p.pullBatchSize() != null) {
         flags.add(SettingFlag.PULL_BATCH_SIZE.child(p.pullBatchSize()));
       }
     } else if (reads instanceof KafkaReads k) {
-      flags.add("--source=kafka");
-      flags.add("--bootstrapServers=" + sourceHost);
-      flags.add("--kafkaTopic=" + k.topic());
-      flags.add("--consumerGroup=" + k.group());
+      flags.add(ChildFlag.SOURCE.is("kafka"));
+      flags.add(ChildFlag.BOOTSTRAP_SERVERS.is(sourceHost));
+      flags.add(ChildFlag.KAFKA_TOPIC.is(k.topic()));
+      flags.add(ChildFlag.CONSUMER_GROUP.is(k.group()));
     }
-    flags.add("--project=" + LocalStack.PROJECT);
+    flags.add(ChildFlag.PROJECT.is(LocalStack.PROJECT));
     flags.add(ChildFlags.messageFormat(messageFormat));
-    flags.add("--outputTable=" + LocalStack.TABLE);
+    flags.add(ChildFlag.OUTPUT_TABLE.is(LocalStack.TABLE));
     flags.addAll(settings.consumerFlags());
-    flags.add("--expectedMessages=" + expected);
-    flags.add("--timeoutSeconds=" + timeoutSeconds);
-    flags.add("--progressLines=true");
-    flags.add("--localOutputDir=" + directory);
+    flags.add(ChildFlag.EXPECTED_MESSAGES.is(expected));
+    flags.add(ChildFlag.TIMEOUT_SECONDS.is(timeoutSeconds));
+    flags.add(ChildFlag.PROGRESS_LINES.is("true"));
+    flags.add(ChildFlag.LOCAL_OUTPUT_DIR.is(directory));
     if (stopsWhenParentExits) {
-      flags.add("--stopWhenParentExits=true");
+      flags.add(ChildFlag.STOP_WHEN_PARENT_EXITS.is("true"));
     }
     if (stopsOnStdinEof) {
-      flags.add("--stopOnStdinEof=true");
+      flags.add(ChildFlag.STOP_ON_STDIN_EOF.is("true"));
     }
     if (clusterParallelism != null) {
-      flags.add("--flinkMaster=" + flinkMaster);
-      flags.add("--parallelism=" + clusterParallelism);
+      flags.add(ChildFlag.FLINK_MASTER.is(flinkMaster));
+      flags.add(ChildFlag.PARALLELISM.is(clusterParallelism));
       if (filesToStage != null) {
-        flags.add("--filesToStage=" + filesToStage);
+        flags.add(ChildFlag.FILES_TO_STAGE.is(filesToStage));
       }
     }
+    flags.add(ChildFlag.SINK.is(sink.flag()));
     if (sink == JobSink.EMULATOR) {
-      flags.add("--sink=emulator");
-      flags.add("--storageWriteEndpoint=" + bigQuery.grpc());
-      flags.add("--bigQueryEndpoint=" + bigQuery.rest());
-    } else {
-      flags.add("--sink=in-process");
-      if (contentSeed != null) {
-        flags.add("--contentSeed=" + contentSeed);
-      }
+      flags.add(ChildFlag.STORAGE_WRITE_ENDPOINT.is(bigQuery.grpc()));
+      flags.add(ChildFlag.BIG_QUERY_ENDPOINT.is(bigQuery.rest()));
+    } else if (contentSeed != null) {
+      flags.add(ChildFlag.CONTENT_SEED.is(contentSeed));
     }
     if (restore != null) {
       // Flink's own mechanism: Beam's FlinkRunner hands it to a cluster at submission; an
       // embedded Flink gets it through its configuration.
-      flags.add("--savepointPath=" + restore);
+      flags.add(ChildFlag.SAVEPOINT_PATH.is(restore));
     }
     flags.addAll(extra);
     return List.copyOf(flags);
