@@ -97,15 +97,17 @@ final class InProcessSinkChecks {
       }
       String kill =
           st.killConsumerAt() != null
-              ? "kill_consumer_at"
-              : st.crashEvery() != null ? "crash_every" : "savepoint_at";
+              ? Scenario.Stage.KILL_CONSUMER_AT
+              : st.crashEvery() != null ? Scenario.Stage.CRASH_EVERY : Scenario.Stage.SAVEPOINT_AT;
       if (st.killConsumerAt() != null || st.crashEvery() != null || st.savepointAt() != null) {
         firstOf(running, inProcess)
             .ifPresent(
                 job ->
                     problem.accept(
                         key + "." + kill,
-                        (kill.equals("savepoint_at") ? "stops and restarts " : "kills ")
+                        (kill.equals(Scenario.Stage.SAVEPOINT_AT)
+                                ? "stops and restarts "
+                                : "kills ")
                             + job
                             + ", which writes in-process (jobs."
                             + job

@@ -149,14 +149,23 @@ public record Scenario(
       String hold,
       String until,
       String max,
-      @JsonProperty("pubsub_load") Map<String, Object> pubsubLoad,
-      @JsonProperty("stop_with") String stopWith,
-      @JsonProperty("find_max_rate") Map<String, Object> findMaxRate,
-      @JsonProperty("kill_consumer_at") String killConsumerAt,
-      @JsonProperty("crash_every") String crashEvery,
-      @JsonProperty("kill_taskmanager_at") String killTaskManagerAt,
-      @JsonProperty("live_profile") String liveProfile,
-      @JsonProperty("savepoint_at") String savepointAt) {
+      @JsonProperty(Stage.PUBSUB_LOAD) Map<String, Object> pubsubLoad,
+      @JsonProperty(Stage.STOP_WITH) String stopWith,
+      @JsonProperty(Stage.FIND_MAX_RATE) Map<String, Object> findMaxRate,
+      @JsonProperty(Stage.KILL_CONSUMER_AT) String killConsumerAt,
+      @JsonProperty(Stage.CRASH_EVERY) String crashEvery,
+      @JsonProperty(Stage.KILL_TASKMANAGER_AT) String killTaskManagerAt,
+      @JsonProperty(Stage.LIVE_PROFILE) String liveProfile,
+      @JsonProperty(Stage.SAVEPOINT_AT) String savepointAt) {
+    // The stage keys a scenario file writes, as errors and --dry-run name them.
+    public static final String PUBSUB_LOAD = "pubsub_load";
+    public static final String STOP_WITH = "stop_with";
+    public static final String FIND_MAX_RATE = "find_max_rate";
+    public static final String KILL_CONSUMER_AT = "kill_consumer_at";
+    public static final String CRASH_EVERY = "crash_every";
+    public static final String KILL_TASKMANAGER_AT = "kill_taskmanager_at";
+    public static final String LIVE_PROFILE = "live_profile";
+    public static final String SAVEPOINT_AT = "savepoint_at";
 
     public boolean isLoadTest() {
       return pubsubLoad != null;

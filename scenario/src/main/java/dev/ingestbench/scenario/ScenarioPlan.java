@@ -147,7 +147,7 @@ public record ScenarioPlan(
                         : Durations.parse(st.savepointAt()).orElseThrow()),
                 st.liveProfile() == null
                     ? null
-                    : RateProfile.parse("live_profile", st.liveProfile())));
+                    : RateProfile.parse(Scenario.Stage.LIVE_PROFILE, st.liveProfile())));
       }
     }
     List<PlannedIteration> iterations = new ArrayList<>();

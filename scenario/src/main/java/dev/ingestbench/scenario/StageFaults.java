@@ -62,8 +62,11 @@ public record StageFaults(
     List<String> parts = new ArrayList<>();
     if (killsConsumers()) {
       String at =
-          killConsumerAt == null ? null : "kill_consumer_at " + Durations.show(killConsumerAt);
-      String every = crashEvery == null ? null : "crash_every " + Durations.show(crashEvery);
+          killConsumerAt == null
+              ? null
+              : Scenario.Stage.KILL_CONSUMER_AT + " " + Durations.show(killConsumerAt);
+      String every =
+          crashEvery == null ? null : Scenario.Stage.CRASH_EVERY + " " + Durations.show(crashEvery);
       parts.add(
           "consumers killed: "
               + (at != null && every != null ? at + ", " + every : at != null ? at : every));
@@ -81,6 +84,6 @@ public record StageFaults(
 
   /** The stage key that asks for the consumer kill, for messages: {@code kill_consumer_at}. */
   public String key() {
-    return killConsumerAt != null ? "kill_consumer_at" : "crash_every";
+    return killConsumerAt != null ? Scenario.Stage.KILL_CONSUMER_AT : Scenario.Stage.CRASH_EVERY;
   }
 }

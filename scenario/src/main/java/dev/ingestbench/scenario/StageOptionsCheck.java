@@ -25,19 +25,19 @@ final class StageOptionsCheck {
     killTime(
         key,
         st,
-        "kill_consumer_at",
+        Scenario.Stage.KILL_CONSUMER_AT,
         st.killConsumerAt(),
         "the time into the stage at which every running job's consumer is killed");
     killTime(
         key,
         st,
-        "kill_taskmanager_at",
+        Scenario.Stage.KILL_TASKMANAGER_AT,
         st.killTaskManagerAt(),
         "the time after every running job has written at which a TaskManager is killed");
     killTime(
         key,
         st,
-        "savepoint_at",
+        Scenario.Stage.SAVEPOINT_AT,
         st.savepointAt(),
         "the time into the stage at which every running job's consumer is stopped with a savepoint"
             + " and started again from it");
@@ -80,7 +80,7 @@ final class StageOptionsCheck {
     String field = key + ".live_profile";
     RateProfile profile;
     try {
-      profile = RateProfile.parse("live_profile", st.liveProfile());
+      profile = RateProfile.parse(Scenario.Stage.LIVE_PROFILE, st.liveProfile());
     } catch (IllegalArgumentException e) {
       problem.accept(field, e.getMessage());
       return;

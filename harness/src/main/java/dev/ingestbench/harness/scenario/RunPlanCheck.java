@@ -8,6 +8,7 @@ import dev.ingestbench.harness.spec.JobSettings;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.scenario.Durations;
 import dev.ingestbench.scenario.PlannedStage;
+import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioPlan;
 
 /**
@@ -38,15 +39,17 @@ final class RunPlanCheck {
   private static void requireWithinScaledStages(RunSpec flags, ScenarioPlan plan) {
     for (PlannedStage st : plan.stages()) {
       // The file's check compares unscaled times; --scale shortens the stage, not the kill.
-      requireWithinScaledStage(flags, st, "kill_consumer_at", st.faults().killConsumerAt());
-      requireWithinScaledStage(flags, st, "crash_every", st.faults().crashEvery());
-      requireWithinScaledStage(flags, st, "kill_taskmanager_at", st.faults().killTaskManagerAt());
-      requireWithinScaledStage(flags, st, "savepoint_at", st.faults().savepointAt());
+      requireWithinScaledStage(
+          flags, st, Scenario.Stage.KILL_CONSUMER_AT, st.faults().killConsumerAt());
+      requireWithinScaledStage(flags, st, Scenario.Stage.CRASH_EVERY, st.faults().crashEvery());
+      requireWithinScaledStage(
+          flags, st, Scenario.Stage.KILL_TASKMANAGER_AT, st.faults().killTaskManagerAt());
+      requireWithinScaledStage(flags, st, Scenario.Stage.SAVEPOINT_AT, st.faults().savepointAt());
       if (st.liveProfile() != null && plan.liveMessages() == 0) {
         // The file has live messages (it was checked so), and --scale left none: a scaled
         // backlog-only run feeds its jobs instead.
         throw new IllegalArgumentException(
-            key(flags, st, "live_profile")
+            key(flags, st, Scenario.Stage.LIVE_PROFILE)
                 + " steps the rate of the live messages, and at --scale "
                 + scale(flags)
                 + " the run publishes none; give a larger --scale or remove the key");
@@ -55,7 +58,7 @@ final class RunPlanCheck {
           && !st.longest().isZero()
           && st.liveProfile().seconds() > st.longest().getSeconds()) {
         throw new IllegalArgumentException(
-            key(flags, st, "live_profile")
+            key(flags, st, Scenario.Stage.LIVE_PROFILE)
                 + " "
                 + st.liveProfile()
                 + " lasts longer than the stage, which lasts at most "
@@ -96,7 +99,7 @@ final class RunPlanCheck {
     var taskManagerKill = plan.firstTaskManagerKillingStage();
     if (taskManagerKill.isPresent() && runner.taskManagerKillRefusal().isPresent()) {
       throw new IllegalArgumentException(
-          key(flags, taskManagerKill.get(), "kill_taskmanager_at")
+          key(flags, taskManagerKill.get(), Scenario.Stage.KILL_TASKMANAGER_AT)
               + " kills a TaskManager of the Flink cluster the run starts; "
               + runner.taskManagerKillRefusal().get());
     }
@@ -120,8 +123,8 @@ final class RunPlanCheck {
           st.faults().killsConsumers()
               ? st.faults().key()
               : st.faults().savesAndRestores()
-                  ? "savepoint_at"
-                  : st.stopWith() == StopMode.SAVEPOINT ? "stop_with" : null;
+                  ? Scenario.Stage.SAVEPOINT_AT
+                  : st.stopWith() == StopMode.SAVEPOINT ? Scenario.Stage.STOP_WITH : null;
       if (key != null) {
         throw new IllegalArgumentException(
             key(flags, st, key)

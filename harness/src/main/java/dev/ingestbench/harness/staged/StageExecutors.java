@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.staged;
 
 import dev.ingestbench.scenario.PlannedStage;
+import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.StageKind;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,7 +22,9 @@ public record StageExecutors(StageExecutor loadTests, StageExecutor maxRateSearc
           "stage "
               + st.name()
               + ": a "
-              + (st.kind() instanceof StageKind.MaxRateSearch ? "find_max_rate" : "pubsub_load")
+              + (st.kind() instanceof StageKind.MaxRateSearch
+                  ? Scenario.Stage.FIND_MAX_RATE
+                  : Scenario.Stage.PUBSUB_LOAD)
               + " stage cannot run on this target");
     }
     return executor.run(st, segmentNo);
