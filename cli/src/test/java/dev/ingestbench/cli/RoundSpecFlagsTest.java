@@ -50,6 +50,18 @@ class RoundSpecFlagsTest {
     assertEquals(Optional.empty(), inProcess.bigQueryEmulatorArgs());
   }
 
+  /**
+   * A round's consumers log at the top of --out: {@code consumer.log}, or {@code consumer-J.log}.
+   */
+  @Test
+  void aRoundsConsumersLogAtTheTopOfOut() {
+    Path out = Path.of("runs", "x");
+    RoundPlan one = new RoundPlan(parse(List.of("--out", "runs/x", "--sink", "in-process")));
+    assertEquals(out.resolve("consumer.log"), one.log("job-1", out));
+    RoundPlan two = new RoundPlan(parse(List.of("--out", "runs/x", "--jobs", "2")));
+    assertEquals(out.resolve("consumer-2.log"), two.log("job-2", out));
+  }
+
   @Test
   void theRunnerIsTheConsumersJvmUnlessItIsACluster() {
     assertTrue(parse(List.of("--out", "runs/x")).runner().consumerJvmRunsPipeline());

@@ -55,6 +55,9 @@ public final class LocalKafka implements AutoCloseable {
   private volatile boolean closed;
   private volatile boolean stopRequested;
 
+  /** The broker has stopped and its data is gone (guarded by this). */
+  private boolean stopped;
+
   private LocalKafka(Process process, Path dataDir, Path log, String bootstrapServers) {
     this.process = process;
     this.dataDir = dataDir;
@@ -208,8 +211,17 @@ public final class LocalKafka implements AutoCloseable {
     closeQuietly();
   }
 
-  private void closeQuietly() {
+  /**
+   * Once, whoever calls first: on Ctrl-C the shutdown hook and the thread that waited for the
+   * broker both stop it, and the second waits for the first (two deleting the data at once raced:
+   * one found a file the other had removed).
+   */
+  private synchronized void closeQuietly() {
     stopRequested = true;
+    if (stopped) {
+      return;
+    }
+    stopped = true;
     try {
       process.getOutputStream().close(); // the broker exits when its stdin closes
       if (!process.waitFor(30, TimeUnit.SECONDS)) {

@@ -56,7 +56,7 @@ final class InProcessSinkChecks {
         Object searched = st.findMaxRate().get("job");
         if (searched != null && inProcess.contains(searched.toString())) {
           problem.accept(
-              key + ".find_max_rate.job",
+              key + "." + Scenario.Stage.FIND_MAX_RATE + ".job",
               searched
                   + " writes in-process (jobs."
                   + searched
@@ -73,7 +73,7 @@ final class InProcessSinkChecks {
             .ifPresent(
                 job ->
                     problem.accept(
-                        key + ".stop_with",
+                        key + "." + Scenario.Stage.STOP_WITH,
                         "saves "
                             + job
                             + ", which writes in-process (jobs."

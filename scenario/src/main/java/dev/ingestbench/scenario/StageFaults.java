@@ -72,11 +72,17 @@ public record StageFaults(
               + (at != null && every != null ? at + ", " + every : at != null ? at : every));
     }
     if (killsTaskManager()) {
-      parts.add("a TaskManager killed: kill_taskmanager_at " + Durations.show(killTaskManagerAt));
+      parts.add(
+          "a TaskManager killed: "
+              + Scenario.Stage.KILL_TASKMANAGER_AT
+              + " "
+              + Durations.show(killTaskManagerAt));
     }
     if (savesAndRestores()) {
       parts.add(
-          "consumers stopped with a savepoint and restored: savepoint_at "
+          "consumers stopped with a savepoint and restored: "
+              + Scenario.Stage.SAVEPOINT_AT
+              + " "
               + Durations.show(savepointAt));
     }
     return String.join("; ", parts);

@@ -29,16 +29,18 @@ final class StageKeyChecks {
             (flag, value) -> {
               if (ScenarioValidator.LOAD_TEST_RESERVED.contains(flag)) {
                 problem.accept(
-                    key + ".pubsub_load." + flag,
+                    key + "." + Scenario.Stage.PUBSUB_LOAD + "." + flag,
                     "is set by the runner (the run's emulator or project, its own topic and"
                         + " directory); remove it");
               } else if (!flag.matches("[a-z][a-z0-9_]*")) {
                 problem.accept(
-                    key + ".pubsub_load." + flag,
+                    key + "." + Scenario.Stage.PUBSUB_LOAD + "." + flag,
                     "is not a flag name; write ingestbench pubsub-load's flags without the"
                         + " dashes, e.g. burn_in: 10s");
               } else if (value == null || value instanceof Map || value instanceof List) {
-                problem.accept(key + ".pubsub_load." + flag, "needs one value, e.g. rate: 20000");
+                problem.accept(
+                    key + "." + Scenario.Stage.PUBSUB_LOAD + "." + flag,
+                    "needs one value, e.g. rate: 20000");
               }
             });
   }
@@ -57,30 +59,34 @@ final class StageKeyChecks {
     Object job = st.findMaxRate().get("job");
     if (job == null) {
       problem.accept(
-          key + ".find_max_rate.job",
+          key + "." + Scenario.Stage.FIND_MAX_RATE + ".job",
           "missing; name the job whose settings to search, e.g. job: a");
     } else if (!jobs.contains(String.valueOf(job))) {
-      problem.accept(key + ".find_max_rate.job", "'" + job + "' is not a job; jobs are " + jobs);
+      problem.accept(
+          key + "." + Scenario.Stage.FIND_MAX_RATE + ".job",
+          "'" + job + "' is not a job; jobs are " + jobs);
     }
     st.findMaxRate()
         .forEach(
             (k, value) -> {
               if (!MAX_RATE_KEYS.contains(k)) {
                 problem.accept(
-                    key + ".find_max_rate." + k,
+                    key + "." + Scenario.Stage.FIND_MAX_RATE + "." + k,
                     "is not a key of find_max_rate; use " + new java.util.TreeSet<>(MAX_RATE_KEYS));
               } else if (value == null || value instanceof Map || value instanceof List) {
                 problem.accept(
-                    key + ".find_max_rate." + k, "needs one value, e.g. latency_slo: 10s");
+                    key + "." + Scenario.Stage.FIND_MAX_RATE + "." + k,
+                    "needs one value, e.g. latency_slo: 10s");
               } else if ((k.equals("latency_slo") || k.equals("probe_duration"))
                   && Durations.parse(String.valueOf(value)).isEmpty()) {
                 problem.accept(
-                    key + ".find_max_rate." + k,
+                    key + "." + Scenario.Stage.FIND_MAX_RATE + "." + k,
                     "'" + value + "' is not a duration; write e.g. 500ms, 10s or 2m");
               } else if ((k.equals("max_probes") || k.equals("confirm_probes"))
                   && !String.valueOf(value).matches("[0-9]{1,3}")) {
                 problem.accept(
-                    key + ".find_max_rate." + k, "'" + value + "' is not a count, e.g. 10");
+                    key + "." + Scenario.Stage.FIND_MAX_RATE + "." + k,
+                    "'" + value + "' is not a count, e.g. 10");
               }
             });
   }
@@ -113,11 +119,11 @@ final class StageKeyChecks {
     }
     if (StopMode.of(st.stopWith()).isEmpty()) {
       problem.accept(
-          key + ".stop_with",
+          key + "." + Scenario.Stage.STOP_WITH,
           "'" + st.stopWith() + "' is not a way to stop a job; use " + StopMode.names());
     } else if (st.stop() == null || st.stop().isEmpty()) {
       problem.accept(
-          key + ".stop_with",
+          key + "." + Scenario.Stage.STOP_WITH,
           "says how this stage's stop ends its jobs, and it stops none; add stop: [JOB] or remove"
               + " stop_with");
     }

@@ -43,7 +43,7 @@ final class StageOptionsCheck {
             + " and started again from it");
     if (st.savepointAt() != null && (st.killConsumerAt() != null || st.crashEvery() != null)) {
       problem.accept(
-          key + ".savepoint_at",
+          key + "." + Scenario.Stage.SAVEPOINT_AT,
           "a stage either stops its consumers with a savepoint or kills them: give savepoint_at or"
               + " kill_consumer_at/crash_every, each in a stage of its own");
     }
@@ -51,7 +51,7 @@ final class StageOptionsCheck {
       var every = Durations.parse(st.crashEvery());
       if (every.isEmpty() || every.get().toSeconds() < StageFaults.MIN_CRASH_EVERY_SECONDS) {
         problem.accept(
-            key + ".crash_every",
+            key + "." + Scenario.Stage.CRASH_EVERY,
             "'"
                 + st.crashEvery()
                 + "' is not a duration of "
@@ -60,7 +60,7 @@ final class StageOptionsCheck {
                 + " again); write e.g. 20s");
       } else if (longest(st).isPresent() && every.get().compareTo(longest(st).get()) >= 0) {
         problem.accept(
-            key + ".crash_every",
+            key + "." + Scenario.Stage.CRASH_EVERY,
             st.crashEvery()
                 + " is not within the stage, which lasts at most "
                 + lasts(st)
@@ -77,7 +77,7 @@ final class StageOptionsCheck {
     if (st.liveProfile() == null) {
       return;
     }
-    String field = key + ".live_profile";
+    String field = key + "." + Scenario.Stage.LIVE_PROFILE;
     RateProfile profile;
     try {
       profile = RateProfile.parse(Scenario.Stage.LIVE_PROFILE, st.liveProfile());
