@@ -69,6 +69,45 @@ public final class LocalFlinkCluster implements AutoCloseable {
   public static LocalFlinkCluster start(
       Path dir, Path logDir, int taskManagers, int slots, int taskHeapMb)
       throws IOException, InterruptedException {
+    return start(dir, logDir, taskManagers, slots, taskHeapMb, LocalFlinkCluster::freePort);
+  }
+
+  /** Chooses a port no process listens on (as far as it can tell). */
+  interface PortChooser {
+    int choose() throws IOException;
+  }
+
+  /** How often a start whose port another process took first is tried with other ports. */
+  private static final int PORT_ATTEMPTS = 3;
+
+  /**
+   * What a process's output says when its port was taken: the JobManager's RPC system says it
+   * failed to bind, its REST endpoint that the address is in use.
+   */
+  private static final List<String> PORT_TAKEN =
+      List.of("failed to bind", "Address already in use", "BindException");
+
+  /** As {@link #start(Path, Path, int, int, int)}, its ports chosen by {@code ports}. */
+  static LocalFlinkCluster start(
+      Path dir, Path logDir, int taskManagers, int slots, int taskHeapMb, PortChooser ports)
+      throws IOException, InterruptedException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return startOnce(dir, logDir, taskManagers, slots, taskHeapMb, ports);
+      } catch (IOException e) {
+        // Flink's processes are told their ports, so free ones are chosen first; another process
+        // may bind one before the JobManager does: choose again.
+        String message = String.valueOf(e.getMessage());
+        if (attempt == PORT_ATTEMPTS || PORT_TAKEN.stream().noneMatch(message::contains)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static LocalFlinkCluster startOnce(
+      Path dir, Path logDir, int taskManagers, int slots, int taskHeapMb, PortChooser ports)
+      throws IOException, InterruptedException {
     if (taskManagers < 1 || slots < 1) {
       throw new IllegalArgumentException(
           "a cluster needs 1 or more TaskManagers with 1 or more slots");
@@ -80,7 +119,7 @@ public final class LocalFlinkCluster implements AutoCloseable {
       }
     }
     ClusterConfig config =
-        new ClusterConfig(freePort(), freePort(), freePort(), slots, taskHeapMb, dir);
+        new ClusterConfig(ports.choose(), ports.choose(), ports.choose(), slots, taskHeapMb, dir);
     Path confDir = Files.createDirectories(dir.resolve("conf"));
     Files.writeString(confDir.resolve("config.yaml"), config.yaml(), StandardCharsets.UTF_8);
     String classpath = clusterClasspath();

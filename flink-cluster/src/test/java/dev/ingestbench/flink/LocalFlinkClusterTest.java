@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,7 +30,18 @@ class LocalFlinkClusterTest {
       throws Exception {
     Path dir = tmp.resolve("cluster");
     List<FlinkProcess> processes;
-    try (LocalFlinkCluster cluster = LocalFlinkCluster.start(dir, LOGS.resolve("two"), 2, 2, 256)) {
+    // The first port it is given (the JobManager's RPC port) is taken by the time the JobManager
+    // binds it, as when another process takes a free port first: the cluster starts again on
+    // others.
+    LocalFlinkCluster started;
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      Iterator<Integer> ports =
+          Stream.concat(
+                  Stream.of(taken.getLocalPort()), Stream.generate(LocalFlinkClusterTest::free))
+              .iterator();
+      started = LocalFlinkCluster.start(dir, LOGS.resolve("two"), 2, 2, 256, ports::next);
+    }
+    try (LocalFlinkCluster cluster = started) {
       FlinkRest.Overview overview = FlinkRest.overview(cluster.master());
       assertEquals(2, overview.taskManagers());
       assertEquals(4, overview.slotsTotal());
@@ -52,6 +67,14 @@ class LocalFlinkClusterTest {
     }
     assertFalse(Files.exists(dir), "the working directory is removed");
     assertTrue(Files.exists(LOGS.resolve("two/jobmanager.log")), "logs are kept");
+  }
+
+  private static int free() {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Test

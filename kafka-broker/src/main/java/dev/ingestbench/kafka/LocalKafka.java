@@ -76,14 +76,48 @@ public final class LocalKafka implements AutoCloseable {
    */
   public static LocalKafka start(Path dataDir, Path log, int defaultPartitions, String heap)
       throws IOException, InterruptedException {
+    return start(dataDir, log, defaultPartitions, heap, LocalKafka::freePort);
+  }
+
+  /** Chooses a port no process listens on (as far as it can tell). */
+  interface PortChooser {
+    int choose() throws IOException;
+  }
+
+  /** As {@link #start(Path, Path, int, String)}, its ports chosen by {@code ports}. */
+  static LocalKafka start(
+      Path dataDir, Path log, int defaultPartitions, String heap, PortChooser ports)
+      throws IOException, InterruptedException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return startOnce(dataDir, log, defaultPartitions, heap, ports);
+      } catch (IOException e) {
+        // The broker cannot take port 0 (its clients must be told the port), so a free port is
+        // chosen first; another process may bind it before the broker does: choose again.
+        if (attempt == PORT_ATTEMPTS || !String.valueOf(e.getMessage()).contains(PORT_TAKEN)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** How often a start whose port another process took first is tried with other ports. */
+  private static final int PORT_ATTEMPTS = 3;
+
+  /** What the broker's output says when its port was taken. */
+  private static final String PORT_TAKEN = "Address already in use";
+
+  private static LocalKafka startOnce(
+      Path dataDir, Path log, int defaultPartitions, String heap, PortChooser ports)
+      throws IOException, InterruptedException {
     Files.createDirectories(dataDir);
     try (Stream<Path> existing = Files.list(dataDir)) {
       if (existing.findAny().isPresent()) {
         throw new IOException(dataDir + " is not empty: a broker's data directory must be its own");
       }
     }
-    int port = freePort();
-    int controllerPort = freePort();
+    int port = ports.choose();
+    int controllerPort = ports.choose();
     Path logDirs = dataDir.resolve("logs");
     Path properties = dataDir.resolve("server.properties");
     Files.writeString(
