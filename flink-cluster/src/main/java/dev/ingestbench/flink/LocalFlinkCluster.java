@@ -1,13 +1,13 @@
 package dev.ingestbench.flink;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ingestbench.contracts.ChildJavaOptions;
+import dev.ingestbench.contracts.LoopbackPorts;
 import dev.ingestbench.contracts.ProcessCpuColumns;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -69,44 +69,35 @@ public final class LocalFlinkCluster implements AutoCloseable {
   public static LocalFlinkCluster start(
       Path dir, Path logDir, int taskManagers, int slots, int taskHeapMb)
       throws IOException, InterruptedException {
-    return start(dir, logDir, taskManagers, slots, taskHeapMb, LocalFlinkCluster::freePort);
+    return start(dir, logDir, taskManagers, slots, taskHeapMb, LoopbackPorts::free);
   }
-
-  /** Chooses a port no process listens on (as far as it can tell). */
-  interface PortChooser {
-    int choose() throws IOException;
-  }
-
-  /** How often a start whose port another process took first is tried with other ports. */
-  private static final int PORT_ATTEMPTS = 3;
 
   /**
-   * What a process's output says when its port was taken: the JobManager's RPC system says it
-   * failed to bind, its REST endpoint that the address is in use.
+   * As {@link #start(Path, Path, int, int, int)}, its ports chosen by {@code ports}: again on
+   * others when one was taken before the JobManager bound it (its RPC system says it failed to
+   * bind, its REST endpoint that the address is in use).
    */
-  private static final List<String> PORT_TAKEN =
-      List.of("failed to bind", "Address already in use", "BindException");
-
-  /** As {@link #start(Path, Path, int, int, int)}, its ports chosen by {@code ports}. */
   static LocalFlinkCluster start(
-      Path dir, Path logDir, int taskManagers, int slots, int taskHeapMb, PortChooser ports)
+      Path dir,
+      Path logDir,
+      int taskManagers,
+      int slots,
+      int taskHeapMb,
+      LoopbackPorts.Chooser ports)
       throws IOException, InterruptedException {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return startOnce(dir, logDir, taskManagers, slots, taskHeapMb, ports);
-      } catch (IOException e) {
-        // Flink's processes are told their ports, so free ones are chosen first; another process
-        // may bind one before the JobManager does: choose again.
-        String message = String.valueOf(e.getMessage());
-        if (attempt == PORT_ATTEMPTS || PORT_TAKEN.stream().noneMatch(message::contains)) {
-          throw e;
-        }
-      }
-    }
+    return LoopbackPorts.start(
+        ports,
+        List.of("failed to bind", "Address already in use", "BindException"),
+        chosen -> startOnce(dir, logDir, taskManagers, slots, taskHeapMb, chosen));
   }
 
   private static LocalFlinkCluster startOnce(
-      Path dir, Path logDir, int taskManagers, int slots, int taskHeapMb, PortChooser ports)
+      Path dir,
+      Path logDir,
+      int taskManagers,
+      int slots,
+      int taskHeapMb,
+      LoopbackPorts.Chooser ports)
       throws IOException, InterruptedException {
     if (taskManagers < 1 || slots < 1) {
       throw new IllegalArgumentException(
@@ -282,7 +273,11 @@ public final class LocalFlinkCluster implements AutoCloseable {
       requireAlive(jobManager);
       try {
         FlinkRest.overview(master());
-        return;
+        if (answersWithOurBlobPort()) {
+          return;
+        }
+        // Another cluster's JobManager took the REST port first: this one fails to bind, and
+        // requireAlive says so.
       } catch (IOException notYet) {
         if (System.nanoTime() > deadline) {
           throw new IOException(
@@ -295,6 +290,16 @@ public final class LocalFlinkCluster implements AutoCloseable {
       }
       Thread.sleep(200);
     }
+  }
+
+  /** Whether the JobManager answering on the REST port runs this cluster's configuration. */
+  private boolean answersWithOurBlobPort() throws IOException, InterruptedException {
+    for (JsonNode entry : FlinkRest.get(master(), "/jobmanager/config")) {
+      if (entry.path("key").asText().equals("blob.server.port")) {
+        return entry.path("value").asText().equals(String.valueOf(config.blobPort()));
+      }
+    }
+    return false;
   }
 
   private void awaitTaskManagers(int expected) throws IOException, InterruptedException {
@@ -380,12 +385,6 @@ public final class LocalFlinkCluster implements AutoCloseable {
       return own + File.pathSeparator + jars;
     } catch (URISyntaxException e) {
       throw new IOException("cannot locate the flink-cluster classes", e);
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
     }
   }
 

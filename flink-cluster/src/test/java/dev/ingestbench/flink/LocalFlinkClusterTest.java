@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.contracts.LoopbackPorts;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -35,11 +35,11 @@ class LocalFlinkClusterTest {
     // others.
     LocalFlinkCluster started;
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      Iterator<Integer> ports =
-          Stream.concat(
-                  Stream.of(taken.getLocalPort()), Stream.generate(LocalFlinkClusterTest::free))
-              .iterator();
-      started = LocalFlinkCluster.start(dir, LOGS.resolve("two"), 2, 2, 256, ports::next);
+      AtomicInteger asked = new AtomicInteger();
+      LoopbackPorts.Chooser ports =
+          () -> asked.getAndIncrement() == 0 ? taken.getLocalPort() : LoopbackPorts.free();
+      started = LocalFlinkCluster.start(dir, LOGS.resolve("two"), 2, 2, 256, ports);
+      assertEquals(6, asked.get(), "started again, on three other ports");
     }
     try (LocalFlinkCluster cluster = started) {
       FlinkRest.Overview overview = FlinkRest.overview(cluster.master());
@@ -67,14 +67,6 @@ class LocalFlinkClusterTest {
     }
     assertFalse(Files.exists(dir), "the working directory is removed");
     assertTrue(Files.exists(LOGS.resolve("two/jobmanager.log")), "logs are kept");
-  }
-
-  private static int free() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 
   @Test

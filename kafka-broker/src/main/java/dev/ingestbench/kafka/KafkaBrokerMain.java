@@ -2,7 +2,6 @@ package dev.ingestbench.kafka;
 
 import java.io.IOException;
 import java.io.InputStream;
-import org.apache.kafka.common.Uuid;
 
 /**
  * The broker JVM's main: formats the log directory for a new single-node KRaft cluster (as {@code
@@ -14,16 +13,16 @@ public final class KafkaBrokerMain {
   private KafkaBrokerMain() {}
 
   public static void main(String[] args) throws Exception {
-    if (args.length != 1) {
-      System.err.println("usage: KafkaBrokerMain SERVER_PROPERTIES (LocalKafka writes them)");
+    if (args.length != 2) {
+      System.err.println(
+          "usage: KafkaBrokerMain SERVER_PROPERTIES CLUSTER_ID (LocalKafka writes and chooses them)");
       System.exit(2);
     }
     String properties = args[0];
+    String clusterId = args[1];
     int formatted =
         kafka.tools.StorageTool.execute(
-            new String[] {
-              "format", "-t", Uuid.randomUuid().toString(), "-c", properties, "--ignore-formatted"
-            },
+            new String[] {"format", "-t", clusterId, "-c", properties, "--ignore-formatted"},
             System.out);
     if (formatted != 0) {
       System.err.println("formatting the broker's log directory failed (exit " + formatted + ")");

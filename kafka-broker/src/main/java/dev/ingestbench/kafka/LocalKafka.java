@@ -1,6 +1,7 @@
 package dev.ingestbench.kafka;
 
 import dev.ingestbench.contracts.ChildJavaOptions;
+import dev.ingestbench.contracts.LoopbackPorts;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +30,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.DescribeClusterResult;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.utils.AppInfoParser;
 
@@ -55,11 +57,18 @@ public final class LocalKafka implements AutoCloseable {
   private volatile boolean closed;
   private volatile boolean stopRequested;
 
+  /**
+   * The cluster id its storage was formatted with: what it answers, and another broker does not.
+   */
+  private final String clusterId;
+
   /** The broker has stopped and its data is gone (guarded by this). */
   private boolean stopped;
 
-  private LocalKafka(Process process, Path dataDir, Path log, String bootstrapServers) {
+  private LocalKafka(
+      Process process, Path dataDir, Path log, String bootstrapServers, String clusterId) {
     this.process = process;
+    this.clusterId = clusterId;
     this.dataDir = dataDir;
     this.log = log;
     this.bootstrapServers = bootstrapServers;
@@ -76,39 +85,24 @@ public final class LocalKafka implements AutoCloseable {
    */
   public static LocalKafka start(Path dataDir, Path log, int defaultPartitions, String heap)
       throws IOException, InterruptedException {
-    return start(dataDir, log, defaultPartitions, heap, LocalKafka::freePort);
+    return start(dataDir, log, defaultPartitions, heap, LoopbackPorts::free);
   }
 
-  /** Chooses a port no process listens on (as far as it can tell). */
-  interface PortChooser {
-    int choose() throws IOException;
-  }
-
-  /** As {@link #start(Path, Path, int, String)}, its ports chosen by {@code ports}. */
+  /**
+   * As {@link #start(Path, Path, int, String)}, its ports chosen by {@code ports}: again on others
+   * when one was taken before the broker bound it.
+   */
   static LocalKafka start(
-      Path dataDir, Path log, int defaultPartitions, String heap, PortChooser ports)
+      Path dataDir, Path log, int defaultPartitions, String heap, LoopbackPorts.Chooser ports)
       throws IOException, InterruptedException {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return startOnce(dataDir, log, defaultPartitions, heap, ports);
-      } catch (IOException e) {
-        // The broker cannot take port 0 (its clients must be told the port), so a free port is
-        // chosen first; another process may bind it before the broker does: choose again.
-        if (attempt == PORT_ATTEMPTS || !String.valueOf(e.getMessage()).contains(PORT_TAKEN)) {
-          throw e;
-        }
-      }
-    }
+    return LoopbackPorts.start(
+        ports,
+        List.of("Address already in use"),
+        chosen -> startOnce(dataDir, log, defaultPartitions, heap, chosen));
   }
-
-  /** How often a start whose port another process took first is tried with other ports. */
-  private static final int PORT_ATTEMPTS = 3;
-
-  /** What the broker's output says when its port was taken. */
-  private static final String PORT_TAKEN = "Address already in use";
 
   private static LocalKafka startOnce(
-      Path dataDir, Path log, int defaultPartitions, String heap, PortChooser ports)
+      Path dataDir, Path log, int defaultPartitions, String heap, LoopbackPorts.Chooser ports)
       throws IOException, InterruptedException {
     Files.createDirectories(dataDir);
     try (Stream<Path> existing = Files.list(dataDir)) {
@@ -132,10 +126,12 @@ public final class LocalKafka implements AutoCloseable {
     // As every other JVM a round starts (e.g. a flight recording of the broker; the tests' client
     // compiler alone).
     command.addAll(ChildJavaOptions.fromEnvironment());
-    command.addAll(List.of("-cp", brokerClasspath(), MAIN, properties.toString()));
+    // Its own cluster id, so that another broker answering on the port is not taken for it.
+    String clusterId = Uuid.randomUuid().toString();
+    command.addAll(List.of("-cp", brokerClasspath(), MAIN, properties.toString(), clusterId));
     Files.createDirectories(log.toAbsolutePath().getParent());
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    LocalKafka kafka = new LocalKafka(process, dataDir, log, "127.0.0.1:" + port);
+    LocalKafka kafka = new LocalKafka(process, dataDir, log, "127.0.0.1:" + port, clusterId);
     kafka.copyOutput();
     try {
       kafka.awaitReady();
@@ -296,7 +292,11 @@ public final class LocalKafka implements AutoCloseable {
       while (true) {
         requireAlive();
         try {
-          if (!admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).isEmpty()) {
+          // Another broker that took the port first answers too, with its own id: then this one
+          // fails to bind, and requireAlive says so.
+          DescribeClusterResult cluster = admin.describeCluster();
+          if (!cluster.nodes().get(2, TimeUnit.SECONDS).isEmpty()
+              && clusterId.equals(cluster.clusterId().get(2, TimeUnit.SECONDS))) {
             return;
           }
         } catch (ExecutionException | TimeoutException e) {
@@ -422,12 +422,6 @@ public final class LocalKafka implements AutoCloseable {
 
   private static String javaBinary() {
     return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
   }
 
   private static void deleteRecursively(Path dir) {

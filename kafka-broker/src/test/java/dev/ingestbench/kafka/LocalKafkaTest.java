@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.ingestbench.contracts.LoopbackPorts;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -12,12 +13,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -45,10 +45,11 @@ class LocalKafkaTest {
     // The first port it is given is taken by the time the broker binds it (as when another
     // process takes a free port first): the broker starts again on others.
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      Iterator<Integer> ports =
-          Stream.concat(Stream.of(taken.getLocalPort()), Stream.generate(LocalKafkaTest::free))
-              .iterator();
-      kafka = LocalKafka.start(data, dir.resolve("kafka.log"), 32, "512m", ports::next);
+      AtomicInteger asked = new AtomicInteger();
+      LoopbackPorts.Chooser ports =
+          () -> asked.getAndIncrement() == 0 ? taken.getLocalPort() : LoopbackPorts.free();
+      kafka = LocalKafka.start(data, dir.resolve("kafka.log"), 32, "512m", ports);
+      assertEquals(4, asked.get(), "started again, on two other ports");
       assertFalse(
           kafka.bootstrapServers().endsWith(":" + taken.getLocalPort()),
           "started on another port: " + kafka.bootstrapServers());
@@ -93,14 +94,6 @@ class LocalKafkaTest {
     }
     assertFalse(broker.isAlive(), "the broker process is stopped");
     assertFalse(Files.exists(data), "its data is removed");
-  }
-
-  private static int free() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 
   @Test
