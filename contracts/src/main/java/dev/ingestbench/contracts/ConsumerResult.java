@@ -123,6 +123,16 @@ public record ConsumerResult(
   }
 
   /**
+   * Whether {@code notAccountedFor} messages are not all lost: its consumer stopped short ({@link
+   * #stoppedShort}) and its verification found some of them {@code left} in its source (null: not
+   * counted, so not known to be lost). A report and a summary line call them "not accounted for"
+   * then, else "lost": a consumer that stopped short with nothing left is judged lost.
+   */
+  public static boolean notAllLost(long notAccountedFor, Long left, String stopReason) {
+    return notAccountedFor > 0 && stoppedShort(stopReason) && (left == null || left > 0);
+  }
+
+  /**
    * The consumer has caught up once the oldest message still waiting is younger than this: above
    * one exactly-once commit (1 s triggering) plus a checkpoint, well below any backlog wait. {@code
    * docs/methodology.md} explains the rule; the report quotes it.

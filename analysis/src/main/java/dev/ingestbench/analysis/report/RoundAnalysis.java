@@ -5,6 +5,7 @@ import dev.ingestbench.analysis.model.Timeline;
 import dev.ingestbench.analysis.model.TimelineRow;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.phases.SteadyStateDetector;
+import dev.ingestbench.analysis.scenario.ResultRecords;
 import dev.ingestbench.analysis.source.ConnectionsCsv;
 import dev.ingestbench.analysis.source.CpuSamplesCsv;
 import dev.ingestbench.analysis.source.MachineCpuCsv;
@@ -392,7 +393,9 @@ public record RoundAnalysis(
   public Long left() {
     List<ResultRecord> left =
         results.stream()
-            .filter(r -> r.metric().equals("left") && !r.job().equals(ResultRecord.ALL_JOBS))
+            .filter(
+                r ->
+                    r.metric().equals(ResultRecords.LEFT) && !r.job().equals(ResultRecord.ALL_JOBS))
             .toList();
     return left.size() != jobs() ? null : left.stream().mapToLong(r -> Math.round(r.value())).sum();
   }

@@ -16,7 +16,7 @@ import java.util.List;
  */
 final class RoundVerificationMarkdown {
   /** The consumers' own count's column beside the verification's Lost. */
-  static final String NOT_ACCOUNTED_FOR = "Not accounted for";
+  private static final String NOT_ACCOUNTED_FOR = "Not accounted for";
 
   private RoundVerificationMarkdown() {}
 
@@ -28,7 +28,7 @@ final class RoundVerificationMarkdown {
     // own table (its Lost: what no job wrote nor left) and the round's summary line say.
     boolean verified = JobVerificationTable.recorded(a.results());
     String lost =
-        a.lost() > 0 && ConsumerResult.stoppedShort(c.stopReason()) ? NOT_ACCOUNTED_FOR : "Lost";
+        ConsumerResult.notAllLost(a.lost(), a.left(), c.stopReason()) ? NOT_ACCOUNTED_FOR : "Lost";
     Table together = consumersCount(a, lost);
     if (verified) {
       // The round's one stage verified as a scenario's stages are, then what its consumers counted.

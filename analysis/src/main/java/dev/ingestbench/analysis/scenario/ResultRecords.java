@@ -83,6 +83,21 @@ public final class ResultRecords {
   /** The metric of {@link #idle}. */
   public static final String IDLE_SECONDS = "idle_seconds";
 
+  /** What a stopped job left in its source, counted by reading it ({@link #verification}). */
+  public static final String LEFT = "left";
+
+  /**
+   * What job {@code job} left in its source, as its latest verification record says; null when none
+   * was recorded (not counted).
+   */
+  public static Long left(List<ResultRecord> records, String job) {
+    return records.stream()
+        .filter(r -> r.job().equals(job) && r.metric().equals(LEFT))
+        .map(r -> Math.round(r.value()))
+        .reduce((first, last) -> last)
+        .orElse(null);
+  }
+
   /** The metrics of {@link #verification}: a rerun of the verification replaces exactly these. */
   public static final Set<String> VERIFICATION_METRICS =
       Set.of(
@@ -92,7 +107,7 @@ public final class ResultRecords {
           "source_duplicates",
           "misrouted_rows",
           "dead_lettered",
-          "left",
+          LEFT,
           "lost");
 
   /**
@@ -119,7 +134,7 @@ public final class ResultRecords {
     add(job, "source_duplicates", sourceDuplicates, "rows", labels);
     add(job, "misrouted_rows", misroutedRows, "rows", labels);
     add(job, "dead_lettered", deadLettered, "messages", labels);
-    add(job, "left", left, "messages", labels);
+    add(job, LEFT, left, "messages", labels);
     add(job, "lost", lost, "messages", labels);
     return this;
   }

@@ -4,6 +4,7 @@ import dev.ingestbench.analysis.document.Document;
 import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.document.Table;
 import dev.ingestbench.analysis.document.Table.Column;
+import dev.ingestbench.analysis.scenario.ResultRecords;
 import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.StepStatus;
 import java.util.LinkedHashMap;
@@ -57,7 +58,7 @@ public final class JobVerificationTable {
               Numbers.f0(m.getOrDefault("duplicates", 0.0)),
               count(m.get("source_duplicates")),
               count(m.get("dead_lettered")),
-              count(m.get("left")),
+              count(m.get(ResultRecords.LEFT)),
               misrouted(m.get("misrouted_rows")),
               lost(m));
         });

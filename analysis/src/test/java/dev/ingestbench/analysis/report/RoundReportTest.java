@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ingestbench.contracts.ConsumerResult;
+import dev.ingestbench.contracts.ResultRecord;
 import dev.ingestbench.contracts.RunFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -251,6 +252,42 @@ class RoundReportTest {
     String md = Files.readString(dir.resolve(RunFiles.REPORT));
     assertTrue(md.contains("| Dead-lettered | Not accounted for |"), md);
     assertTrue(md.contains("**Not accounted for** counts what it had neither written"), md);
+  }
+
+  /**
+   * summary.json's {@code left} is what every job left in its source as its verification recorded
+   * it: null (not counted) without a job's record, the jobs' own records, not a total's.
+   */
+  @Test
+  void summaryLeftIsEveryJobsRecordedLeftOrNull() throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    RoundReport.write(dir);
+    JsonNode uncounted = json.readTree(dir.resolve(RunFiles.SUMMARY).toFile()).path("left");
+    assertTrue(
+        uncounted.isNull() || uncounted.isMissingNode(), "no verification recorded: not counted");
+    String record =
+        "{\"run_id\":\"r\",\"scenario\":\"round\",\"target\":\"local\",\"iteration\":1,"
+            + "\"stage\":\"round\",\"job\":\"%s\",\"metric\":\"left\",\"value\":%d,"
+            + "\"unit\":\"messages\",\"labels\":{},\"timestamp\":\"2026-02-12T09:54:31Z\"}\n";
+    Files.writeString(
+        dir.resolve(RunFiles.RESULTS),
+        String.format(record, ResultRecord.ALL_JOBS, 99) + String.format(record, "job-1", 12));
+    RoundReport.write(dir);
+    assertEquals(12, json.readTree(dir.resolve(RunFiles.SUMMARY).toFile()).get("left").asLong());
+  }
+
+  /** A consumer that read its source to the end and stopped: what it did not write is lost. */
+  @Test
+  void whatAConsumerThatReadToTheEndDidNotAccountForIsLost() throws IOException {
+    Map<String, Object> fields = consumerResult();
+    fields.put("accounted_for", ((Number) fields.get("accounted_for")).longValue() - 40);
+    fields.put("stop_reason", "stopped: the process was asked to stop");
+    writeConsumerResult(fields);
+    RoundReport.write(dir);
+    String md = Files.readString(dir.resolve(RunFiles.REPORT));
+    assertTrue(md.contains("| Dead-lettered | Lost |"), md);
+    assertTrue(md.contains("**Lost** counts what it had neither written"), md);
+    assertFalse(md.contains("Not accounted for"), md);
   }
 
   /**

@@ -176,12 +176,12 @@ public final class RoundRunner {
     RoundSummary summary = RoundReport.write(out);
     recordCost(dir, run, summary);
     RoundSummaryLines.print(summary, out, spec.feed(), spec.searches(), RoundRunner::say);
-    List<ResultRecord> results = dir.readResults();
+    List<ResultRecord> results = jobSummaries.isEmpty() ? List.of() : dir.readResults();
     for (int j = 1; j <= jobSummaries.size(); j++) {
       RoundSummaryLines.printJob(
           j,
           jobSummaries.get(j - 1),
-          left(results, RoundPlan.jobName(j)),
+          ResultRecords.left(results, RoundPlan.jobName(j)),
           plan.jobDirectory(j),
           RoundRunner::say);
     }
@@ -216,15 +216,6 @@ public final class RoundRunner {
         r.rowsPerSecondPerVcpu(),
         r.limitedBy());
     return ExitCodes.OK;
-  }
-
-  /** What job {@code job} left in its source, as its verification recorded it; null if not. */
-  private static Long left(List<ResultRecord> results, String job) {
-    return results.stream()
-        .filter(r -> r.job().equals(job) && r.metric().equals("left"))
-        .map(r -> Math.round(r.value()))
-        .reduce((first, last) -> last)
-        .orElse(null);
   }
 
   /** What the verification found, once {@link #run} returned; null if it never got that far. */

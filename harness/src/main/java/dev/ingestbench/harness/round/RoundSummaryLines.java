@@ -20,8 +20,9 @@ final class RoundSummaryLines {
     void say(String format, Object... args);
   }
 
-  /** One line per job of a multi-job round: latency percentiles exist only per job. */
   /**
+   * One line per job of a multi-job round: latency percentiles exist only per job.
+   *
    * @param left what the job left in its source, as the round's verification read it (the round's
    *     results.jsonl: a job's own directory has no verification); null when not counted
    */
@@ -81,7 +82,7 @@ final class RoundSummaryLines {
    * so it is not all lost.
    */
   static String lost(long lost, Long left, String stopReason) {
-    return lost <= 0 || !ConsumerResult.stoppedShort(stopReason)
+    return !ConsumerResult.notAllLost(lost, left, stopReason)
         ? String.format(Locale.ROOT, "lost %,d", lost)
         : left == null
             ? String.format(

@@ -35,7 +35,7 @@ final class ShortStops {
     String far = got.get(job);
     // Counted (StoppedJobs gives a left only with the verification's figures, 0 when every
     // message was accounted for): a job that left nothing in its source is judged on them.
-    if (far == null || counts.unverified() != null || counts.left() == 0) {
+    if (far == null || counts.unverified() != null || counts.left() == null || counts.left() == 0) {
       return counts;
     }
     return counts.unverified(
@@ -51,9 +51,12 @@ final class ShortStops {
             counts.lost() > 0
                 ? String.format(
                     Locale.ROOT,
-                    ", and %,d neither written nor left (under exactly-once, what it had appended"
-                        + " and not flushed when it stopped)",
-                    counts.lost())
+                    ", and %,d neither written nor left%s",
+                    counts.lost(),
+                    counts.exactlyOnce()
+                        ? " (under exactly-once, what it had appended and not flushed when it"
+                            + " stopped)"
+                        : "")
                 : ""));
   }
 }

@@ -24,6 +24,15 @@ class RoundSummaryLinesTest {
         RoundSummaryLines.lost(100, null, "pipeline ended: DONE"));
   }
 
+  /**
+   * A consumer that stopped short but left nothing in its source has lost what it did not write, as
+   * its verification judges it (exit 1): the line says lost too.
+   */
+  @Test
+  void aConsumerThatStoppedShortWithNothingLeftLost() {
+    assertEquals("lost 40", RoundSummaryLines.lost(40, 0L, "timeout after 600 s"));
+  }
+
   /** Several jobs' reasons are joined: one that timed out makes the round's line say so. */
   @Test
   void oneJobOfSeveralThatStoppedShortIsEnough() {

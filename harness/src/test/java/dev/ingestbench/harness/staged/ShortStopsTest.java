@@ -1,6 +1,7 @@
 package dev.ingestbench.harness.staged;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,7 +22,13 @@ class ShortStopsTest {
 
   /** Job a, of 100 published: {@code accounted} accounted for, {@code left} left. */
   private static JobCounts counts(long accounted, Long left) {
-    return new JobCounts("s", "a", true, 100, accounted, accounted, 0, 0, accounted, left, null);
+    return counts(true, accounted, left);
+  }
+
+  /** As above, of an exactly-once job or not. */
+  private static JobCounts counts(boolean exactlyOnce, long accounted, Long left) {
+    return new JobCounts(
+        "s", "a", exactlyOnce, 100, accounted, accounted, 0, 0, accounted, left, null);
   }
 
   /** {@code counts} of job a, judged once its consumer ended with {@code exit} at 40 of 100. */
@@ -50,6 +57,10 @@ class ShortStopsTest {
     JobCounts c = judged(ExitCodes.INCOMPLETE, counts(40, 50L));
     assertEquals(ExitCodes.FAILED, exitOf(c));
     assertTrue(c.unverified().contains("and 10 neither written nor left"), c.unverified());
+    assertTrue(c.unverified().contains("(under exactly-once, what it had appended"));
+    JobCounts atLeastOnce = judged(ExitCodes.INCOMPLETE, counts(false, 40, 50L));
+    assertTrue(atLeastOnce.unverified().contains("and 10 neither written nor left:"));
+    assertFalse(atLeastOnce.unverified().contains("exactly-once"), atLeastOnce.unverified());
   }
 
   @Test
