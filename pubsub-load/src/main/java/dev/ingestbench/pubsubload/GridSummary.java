@@ -197,16 +197,16 @@ final class GridSummary {
     if (best() != null && worst() != null) {
       doc.bullets(
           List.of(
-              String.format(
-                  Locale.ROOT,
-                  "Best: %s, %+.1f%% time vs no batching",
-                  best().name(),
-                  best().vsBaselinePct()),
-              String.format(
-                  Locale.ROOT,
-                  "Worst: %s, %+.1f%% time vs no batching",
-                  worst().name(),
-                  worst().vsBaselinePct())));
+              "Best: "
+                  + best().name()
+                  + ", "
+                  + Numbers.signedPct(best().vsBaselinePct())
+                  + " time vs no batching",
+              "Worst: "
+                  + worst().name()
+                  + ", "
+                  + Numbers.signedPct(worst().vsBaselinePct())
+                  + " time vs no batching"));
     }
     Table t =
         Table.of(
@@ -233,7 +233,7 @@ final class GridSummary {
           Numbers.f0(r.messagesPerSecond()),
           duration(r.secondsPerMillion()),
           r == baseline ? "baseline" : Numbers.signedPct(r.vsBaselinePct()),
-          String.format(Locale.ROOT, "%.1f / %.1f", r.latencyP50Ms(), r.latencyP99Ms()),
+          Numbers.f1(r.latencyP50Ms()) + " / " + Numbers.f1(r.latencyP99Ms()),
           Numbers.count(r.errors()));
     }
     return doc.table(t).markdown();

@@ -209,11 +209,7 @@ final class LoadReport {
   }
 
   private static void row(Table t, String side, Estimate rate, Estimate mb) {
-    t.row(
-        side,
-        Numbers.f0(rate.mean()) + " ± " + Numbers.f0((rate.ci95High() - rate.ci95Low()) / 2),
-        Numbers.f0(rate.stddev()),
-        Numbers.f2(mb.mean()) + " ± " + Numbers.f2((mb.ci95High() - mb.ci95Low()) / 2));
+    t.row(side, rate.plusMinus(Numbers::f0), Numbers.f0(rate.stddev()), mb.plusMinus(Numbers::f2));
   }
 
   private static void latencyRow(Table t, String name, Histogram h) {

@@ -5,7 +5,6 @@ import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.document.Table;
 import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.report.Charts;
-import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.contracts.RunJson;
 import dev.ingestbench.verification.Finding;
 import dev.ingestbench.verification.Verdict;
@@ -203,9 +202,9 @@ record Sweep(String key, List<Integer> values) {
       LoadResult r = results.get(i);
       t.row(
           "[" + values.get(i) + "](" + key + "-" + values.get(i) + "/" + LoadFiles.REPORT + ")",
-          publishes ? meanAndHalf(r.publishedPerSecond()) : "-",
+          publishes ? r.publishedPerSecond().plusMinus(Numbers::f0) : "-",
           publishes ? Numbers.f2(r.publishedMbPerSecond().mean()) : "-",
-          subscribes ? meanAndHalf(r.receivedPerSecond()) : "-",
+          subscribes ? r.receivedPerSecond().plusMinus(Numbers::f0) : "-",
           publishes
               ? Numbers.f2(percentile(r.publishLatency(), 50))
                   + " / "
@@ -222,7 +221,4 @@ record Sweep(String key, List<Integer> values) {
   }
 
   /** "12,000 ± 340": a per-second rate's mean and its 95% interval's half width. */
-  private static String meanAndHalf(Estimate e) {
-    return Numbers.f0(e.mean()) + " ± " + Numbers.f0((e.ci95High() - e.ci95Low()) / 2);
-  }
 }

@@ -48,7 +48,7 @@ final class MarkdownWriter {
   }
 
   /** Title line, separator line (its alignment), a line per row. */
-  static String table(Table table) {
+  private static String table(Table table) {
     StringBuilder md = new StringBuilder("|");
     table.columns().forEach(c -> md.append(' ').append(c.title()).append(" |"));
     md.append("\n|");

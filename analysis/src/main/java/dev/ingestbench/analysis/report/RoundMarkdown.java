@@ -9,6 +9,7 @@ import static dev.ingestbench.analysis.document.Numbers.pct;
 import dev.ingestbench.analysis.cost.CostMarkdown;
 import dev.ingestbench.analysis.diagnosis.Verdict;
 import dev.ingestbench.analysis.document.Document;
+import dev.ingestbench.analysis.document.Numbers;
 import dev.ingestbench.analysis.document.Table;
 import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.model.Bucket;
@@ -142,11 +143,11 @@ public final class RoundMarkdown {
     Estimate mbps = a.steadyMbPerSecond();
     t.row(
         "Rows/s (steady state)",
-        f0(rps.mean()) + " ± " + f0((rps.ci95High() - rps.ci95Low()) / 2),
+        rps.plusMinus(Numbers::f0),
         "mean of " + rps.n() + " per-second buckets, 95% CI (t); sd " + f0(rps.stddev()));
     t.row(
         "MB/s (steady state)",
-        f2(mbps.mean()) + " ± " + f2((mbps.ci95High() - mbps.ci95Low()) / 2),
+        mbps.plusMinus(Numbers::f2),
         "total_input_bytes / 10^6 per second, same window");
     t.row(
         "Rows/s per vCPU",

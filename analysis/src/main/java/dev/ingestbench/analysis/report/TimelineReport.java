@@ -7,7 +7,6 @@ import dev.ingestbench.analysis.document.Table.Column;
 import dev.ingestbench.analysis.model.Bucket;
 import dev.ingestbench.analysis.phases.Phase;
 import dev.ingestbench.analysis.stats.Comparison;
-import dev.ingestbench.analysis.stats.Estimate;
 import dev.ingestbench.analysis.stats.PhaseSummary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -212,9 +211,9 @@ public final class TimelineReport {
       t.row(
           p.phase().name(),
           Integer.toString(p.phase().buckets()),
-          Numbers.f0(p.rowsPerSecond().mean()) + " ± " + Numbers.f0(half(p.rowsPerSecond())),
+          p.rowsPerSecond().plusMinus(Numbers::f0),
           Numbers.f0(p.rowsPerSecond().stddev()),
-          Numbers.f2(p.mbPerSecond().mean()) + " ± " + Numbers.f2(half(p.mbPerSecond())),
+          p.mbPerSecond().plusMinus(Numbers::f2),
           Numbers.f0(p.bytesPerRow()),
           Numbers.pct(p.cpuUtilisation()),
           Numbers.f0(p.rowsPerSecondPerVcpu()));
@@ -304,9 +303,5 @@ public final class TimelineReport {
         .map(Phase::name)
         .findFirst()
         .orElse("-");
-  }
-
-  private static double half(Estimate e) {
-    return (e.ci95High() - e.ci95Low()) / 2;
   }
 }

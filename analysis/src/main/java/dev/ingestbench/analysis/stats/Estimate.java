@@ -1,6 +1,7 @@
 package dev.ingestbench.analysis.stats;
 
 import java.util.List;
+import java.util.function.DoubleFunction;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 
@@ -9,6 +10,16 @@ import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
  * (Student's t, n-1 degrees of freedom). With one sample the interval is the point itself.
  */
 public record Estimate(double mean, double stddev, double ci95Low, double ci95High, long n) {
+
+  /** Half the 95% interval's width: what a figure is given as plus or minus. */
+  public double halfWidth() {
+    return (ci95High - ci95Low) / 2;
+  }
+
+  /** {@code 10,000 ± 52}: the mean and half the 95% interval, each as {@code format} writes it. */
+  public String plusMinus(DoubleFunction<String> format) {
+    return format.apply(mean) + " ± " + format.apply(halfWidth());
+  }
 
   public static Estimate of(List<Double> samples) {
     SummaryStatistics stats = new SummaryStatistics();

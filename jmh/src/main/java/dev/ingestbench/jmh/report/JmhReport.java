@@ -119,7 +119,10 @@ public final class JmhReport {
             baseline == null
                 ? "n/a"
                 : String.format(Locale.ROOT, "%.1f×", baseline.usPerRow() / m.usPerRow()),
-            Numbers.f0(m.bytesAllocatedPerRow()),
+            // NaN: the gc profiler recorded nothing (summary.json writes null): not measured.
+            Double.isNaN(m.bytesAllocatedPerRow())
+                ? Numbers.MISSING
+                : Numbers.f0(m.bytesAllocatedPerRow()),
             Numbers.f2(m.vcpusFor(settings.targetRowsPerSecond())),
             m.route().offeredByConsumer ? "`" + m.route().how + "`" : m.route().how);
       }
