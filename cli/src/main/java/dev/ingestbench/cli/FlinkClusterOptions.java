@@ -50,6 +50,17 @@ final class FlinkClusterOptions {
               + ").")
   Integer taskHeapMb;
 
+  /** The flags, as a refusal lists them before naming what they are for. */
+  static String names(String last) {
+    return String.join(
+            ", ",
+            FlinkClusterSpec.WORKERS,
+            FlinkClusterSpec.SLOTS,
+            FlinkClusterSpec.PARALLELISM,
+            FlinkClusterSpec.FLINK_MASTER)
+        + last;
+  }
+
   boolean anyGiven() {
     return workers != null
         || slots != null

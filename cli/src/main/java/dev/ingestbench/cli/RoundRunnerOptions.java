@@ -39,8 +39,12 @@ final class RoundRunnerOptions {
     if (!name.equals(FLINK_CLUSTER)) {
       if (clusterFlags.anyGiven() || killTaskManagerAt != null) {
         throw new IllegalArgumentException(
-            "--workers, --slots, --parallelism, --flink-master, --taskmanager-heap and"
-                + " --kill-taskmanager-at are for --runner flink-cluster; add it, or drop them");
+            FlinkClusterOptions.names(
+                    ", "
+                        + FlinkClusterSpec.TASKMANAGER_HEAP
+                        + " and "
+                        + FlinkClusterSpec.KILL_TASKMANAGER_AT)
+                + " are for --runner flink-cluster; add it, or drop them");
       }
       return PipelineRunner.inConsumerJvm(name, ", or " + FLINK_CLUSTER + " (a Flink cluster)");
     }

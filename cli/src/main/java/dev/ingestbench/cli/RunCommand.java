@@ -261,8 +261,8 @@ public final class RunCommand implements Callable<Integer> {
       jobsRunner = PipelineRunner.onCluster(clusterFlags.spec(null));
     } else if (clusterFlags.anyGiven()) {
       throw new IllegalArgumentException(
-          "--workers, --slots, --parallelism, --flink-master and --taskmanager-heap are for"
-              + " --target flink; add it, or drop them");
+          FlinkClusterOptions.names(" and " + FlinkClusterSpec.TASKMANAGER_HEAP)
+              + " are for --target flink; add it, or drop them");
     }
     Duration warmUp =
         warmUpMax == null

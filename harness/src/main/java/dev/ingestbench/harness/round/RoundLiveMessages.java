@@ -150,9 +150,10 @@ final class RoundLiveMessages implements SegmentPublishing {
             spec.liveMessages(),
             spec.liveRate()));
     stack.cpu().watch(ProcessCpuColumns.SELF_PUBLISHING_LIVE, ProcessHandle.current().pid());
-    // An in-process sink has no schedule to keep.
+    // As the segment's shape says (--dry-run prints it): an in-process sink has no schedule to
+    // keep.
     PacedPublisher.ScheduleSink schedule =
-        bigQuery.<PacedPublisher.ScheduleSink>map(rest -> rest::schedule).orElse(step -> {});
+        published.scheduleToSink() ? bigQuery.orElseThrow()::schedule : step -> {};
     live =
         new LiveMessages(
             sender.open(), // last: nothing that can fail comes after it

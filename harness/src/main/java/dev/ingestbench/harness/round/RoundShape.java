@@ -174,11 +174,12 @@ final class RoundShape implements SegmentShape {
     if (spec.searches()) {
       return new RoundSearchRun(spec, plan, stack, jobs, this).start();
     }
-    if (plan.liveMessages() == 0) {
+    Optional<LivePublishing> live = live(segment);
+    if (live.isEmpty()) {
       return null;
     }
     return new RoundLiveMessages(
-        spec, plan, stack, jobs, roundTopic(stack), live(segment).orElseThrow(), generator(), SAY);
+        spec, plan, stack, jobs, roundTopic(stack), live.get(), generator(), SAY);
   }
 
   @Override

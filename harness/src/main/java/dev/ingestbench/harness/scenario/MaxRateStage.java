@@ -16,6 +16,7 @@ import dev.ingestbench.harness.spec.MaxRateSpec;
 import dev.ingestbench.harness.staged.LoadTestStage;
 import dev.ingestbench.harness.staged.StageExecutor;
 import dev.ingestbench.scenario.PlannedStage;
+import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.verification.Finding;
 import dev.ingestbench.verification.Verdict;
@@ -65,7 +66,8 @@ final class MaxRateStage implements StageExecutor {
           new RoundPlan(spec(plan, st, Path.of("validate"), heap));
         } catch (IllegalArgumentException e) {
           throw new IllegalArgumentException(
-              "stages." + st.name() + ".find_max_rate: " + e.getMessage(), e);
+              "stages." + st.name() + "." + Scenario.Stage.FIND_MAX_RATE + ": " + e.getMessage(),
+              e);
         }
       }
     }

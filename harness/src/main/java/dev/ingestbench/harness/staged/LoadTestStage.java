@@ -12,6 +12,7 @@ import dev.ingestbench.pubsubload.LoadFiles;
 import dev.ingestbench.pubsubload.LoadVerification;
 import dev.ingestbench.pubsubload.PubsubLoadCommand;
 import dev.ingestbench.scenario.PlannedStage;
+import dev.ingestbench.scenario.Scenario;
 import dev.ingestbench.scenario.ScenarioPlan;
 import dev.ingestbench.verification.Finding;
 import java.io.IOException;
@@ -48,7 +49,7 @@ public final class LoadTestStage {
           ((PubsubLoadCommand) cl.getCommand()).validate();
         } catch (CommandLine.ParameterException | IllegalArgumentException e) {
           throw new IllegalArgumentException(
-              "stages." + st.name() + ".pubsub_load: " + e.getMessage(), e);
+              "stages." + st.name() + "." + Scenario.Stage.PUBSUB_LOAD + ": " + e.getMessage(), e);
         }
       }
     }

@@ -153,27 +153,27 @@ final class LocalServices implements SegmentShape {
   @Override
   public SegmentPublishing publishing(LocalStack stack, Path segment, LocalJobs jobs)
       throws IOException {
-    if (plan.liveMessages() == 0) {
+    Optional<LivePublishing> live = live(segment);
+    if (live.isEmpty()) {
       return null;
     }
     RunLog.say(
         "Publishing %,d live messages at %,.0f msg/s while the stages run",
         plan.liveMessages(), plan.rate());
     stack.cpu().watch(ProcessCpuColumns.SELF_PUBLISHING_LIVE, ProcessHandle.current().pid());
-    return new ScenarioLiveMessages(liveMessages(stack.host(), segment), plan.rate());
+    return new ScenarioLiveMessages(liveMessages(stack.host(), live.get()), plan.rate());
   }
 
   /**
    * Starts publishing the plan's live messages from this JVM. A scenario measures its jobs' rates,
    * not their latency against a schedule: no schedule goes to the BigQuery emulator.
    */
-  private LiveMessages liveMessages(String host, Path segment) throws IOException {
+  private LiveMessages liveMessages(String host, LivePublishing live) throws IOException {
     TaxiRideGenerator generator =
         new TaxiRideGenerator(
             EVENT_SEED,
             plan.messageSize(),
             MessageFormat.fromFlag("publish.message_format", plan.messageFormat()));
-    LivePublishing live = live(segment).orElseThrow();
     return new LiveMessages(
         source.sender(host), // last: nothing that can fail comes after it
         generator,

@@ -93,13 +93,7 @@ class RoundTargetTest {
                       // count.
                       consumer.print(new ConsumerProgress(100, 100).toLine());
                       waitFor(out().resolve(RunFiles.PUBLISHER_LIVE));
-                      end(
-                          consumer,
-                          command,
-                          spec.seed(),
-                          300,
-                          "expected messages accounted for",
-                          ExitCodes.OK);
+                      finish(consumer, command, spec.seed(), 300);
                     }),
             List.of(new ConsumerProgress(50, 50).toLine()));
     assertEquals(ExitCodes.OK, exit);
@@ -191,16 +185,7 @@ class RoundTargetTest {
                       }
                     });
               } else {
-                afterward(
-                    () -> {
-                      end(
-                          consumer,
-                          command,
-                          spec.seed(),
-                          100,
-                          "expected messages accounted for",
-                          ExitCodes.OK);
-                    });
+                afterward(() -> finish(consumer, command, spec.seed(), 100));
               }
             },
             List.of());
@@ -237,13 +222,7 @@ class RoundTargetTest {
                           dev.ingestbench.harness.source.SubscriptionBacklog.read(
                               ScriptedRuns.flag(command, "--pubsubEmulatorHost"), subscription);
                       fedToSubscription.set(waiting.cardinality());
-                      end(
-                          consumer,
-                          command,
-                          spec.seed(),
-                          300,
-                          "expected messages accounted for",
-                          ExitCodes.OK);
+                      finish(consumer, command, spec.seed(), 300);
                     }),
             List.of());
     assertEquals(ExitCodes.OK, exit);
@@ -532,6 +511,12 @@ class RoundTargetTest {
   private static BiConsumer<ScriptedProcess, List<String>> ends(
       long seed, int rows, String reason, int exit) {
     return (consumer, command) -> afterward(() -> end(consumer, command, seed, rows, reason, exit));
+  }
+
+  /** The consumer writes {@code rows} rows, accounts for its count and exits 0. */
+  private static void finish(ScriptedProcess consumer, List<String> command, long seed, int rows)
+      throws Exception {
+    end(consumer, command, seed, rows, "expected messages accounted for", ExitCodes.OK);
   }
 
   /**
