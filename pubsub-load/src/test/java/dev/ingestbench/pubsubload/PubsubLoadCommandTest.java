@@ -147,8 +147,10 @@ class PubsubLoadCommandTest {
                 "10",
                 "--max-outstanding-messages",
                 "20",
+                // Room to halve twice more: on a machine busy with other work (CI's other modules)
+                // the publisher can fall short of rates it met alone, so the first halvings fail.
                 "--max-probes",
-                "3")));
+                "5")));
     JsonNode s = JSON.readTree(out.resolve(LoadFiles.SUMMARY).toFile());
     JsonNode probes = s.get("probes");
     double max = s.get("max_sustainable_messages_per_second").asDouble();
